@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import { FOOTER_LINKS, store } from "../store-config.ts";
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company" className="text-lg font-semibold text-white">
+            {store.company.legalName}
+          </h2>
+          <address className="mt-3 text-sm not-italic leading-relaxed text-stone-300">{store.company.address}</address>
+          <p className="mt-2 text-sm text-stone-300">{store.company.registration}</p>
+          <p className="mt-2 text-sm text-stone-300">{store.company.fssaiLicence}</p>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-lg font-semibold text-white">
+            Information
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-support">
+          <h2 id="footer-support" className="text-lg font-semibold text-white">
+            Support
+          </h2>
+          <p className="mt-3 text-sm text-stone-300">{store.support.hours}</p>
+          <p className="mt-2 text-sm">
+            <a href={`tel:${store.support.phone.replace(/\s+/g, "")}`} className="hover:text-white hover:underline">
+              {store.support.phone}
+            </a>
+          </p>
+          <p className="mt-3 text-sm text-stone-300">Need help with your order?</p>
+          <p className="text-sm">
+            <a href={`mailto:${store.support.email}`} className="hover:text-white hover:underline">
+              {store.support.email}
+            </a>
+          </p>
+        </section>
+        <section aria-labelledby="footer-apps">
+          <h2 id="footer-apps" className="text-lg font-semibold text-white">
+            Get the app
+          </h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            <AppBadge image="/images/badges/google-play.svg" label="Android app" note={store.apps.android.note} url={store.apps.android.url} />
+            <AppBadge image="/images/badges/app-store.svg" label="iOS app" note={store.apps.ios.note} url={store.apps.ios.url} />
+          </ul>
+          <h2 className="mt-6 text-lg font-semibold text-white">Follow us</h2>
+          <ul className="mt-3 flex gap-4 text-sm">
+            <li>
+              <a href={store.social.linkedin} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
+                LinkedIn
+              </a>
+            </li>
+            <li>
+              <span title="Coming soon" className="text-stone-400">
+                Facebook <span className="sr-only">(coming soon)</span>
+              </span>
+            </li>
+            <li>
+              <span title="Coming soon" className="text-stone-400">
+                Instagram <span className="sr-only">(coming soon)</span>
+              </span>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+        © {new Date().getFullYear()} {store.name}. Prices include GST.
+      </p>
+    </footer>
+  );
+}
+
+function AppBadge({ image, label, note, url }: { image: string; label: string; note: string; url: string }) {
+  const badge = <img src={image} alt={label} width={135} height={40} loading="lazy" className="h-10 w-auto" />;
+  return (
+    <li className="flex items-center gap-3">
+      {/* No app is published yet: the badge links only once the store configuration has its address. */}
+      {url ? <a href={url}>{badge}</a> : badge}
+      <span className="text-stone-300">{note}</span>
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink } from "react-router";
+import { navPath } from "../domain/category.ts";
+import { NAV_LABELS, store } from "../store-config.ts";
+import { MobileMenu } from "./MobileMenu.tsx";
+import { SearchBox } from "./SearchBox.tsx";
+import { AccountIcon, SearchIcon } from "./ui/icons.tsx";
+
+export function Header() {
+  const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 md:gap-6">
+        <MobileMenu links={links} />
+        <Link to="/" className="flex shrink-0 items-center" aria-label="Haat home">
+          <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
+        </Link>
+        <p className="hidden text-sm leading-tight lg:block">
+          <span className="block font-semibold text-brand-700">{store.deliveryPromise}</span>
+          {/* The chosen delivery address's city and PIN go here once addresses exist; nothing is asked on load. */}
+          <span className="block text-stone-600" data-testid="delivery-location"></span>
+        </p>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-5 text-sm font-medium">
+            {links.slice(0, 4).map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end className={({ isActive }) => (isActive ? "text-brand-700 underline underline-offset-4" : "hover:text-brand-700")}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto hidden w-full max-w-sm md:block">
+          <SearchBox id="search-desktop" />
+        </div>
+        <details className="group ml-auto md:hidden">
+          <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+            <SearchIcon />
+            <span className="sr-only">Open search</span>
+          </summary>
+          <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-white p-3 shadow-lg">
+            <SearchBox id="search-mobile" mobile />
+          </div>
+        </details>
+        {links.length > 4 && (
+          <nav aria-label="More" className="hidden md:block">
+            <ul className="flex gap-4 text-sm">
+              {links.slice(4).map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to}>{l.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <Link to="/signin" className="flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100" aria-label="Sign in">
+          <AccountIcon />
+        </Link>
+      </div>
+    </header>
+  );
+}

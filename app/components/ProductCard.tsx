@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { ProductCard as Card } from "../domain/catalog.ts";
+import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../domain/stock.ts";
+import { Price } from "./ui/Price.tsx";
+
+export function ProductCard({ card, eager = false, withVariant = false }: { card: Card; eager?: boolean; withVariant?: boolean }) {
+  // On the listing a card links to its displayed variant (browsing §2).
+  const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
+  const available = isAvailable(card);
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white transition hover:shadow-md">
+      <div className="relative aspect-square bg-stone-50">
+        <img
+          src={card.image}
+          alt=""
+          width={600}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          className={`h-full w-full object-cover ${available ? "" : "opacity-60 grayscale"}`}
+        />
+        {!available && (
+          <span className="absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>
+        )}
+        {available && card.discount > 0 && (
+          <span className="absolute right-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium leading-snug">
+          <Link to={href} className="after:absolute after:inset-0 hover:text-brand-700">
+            {card.title}
+          </Link>
+        </h3>
+        {card.attribute && <p className="text-xs text-stone-600">{card.attribute}</p>}
+        <div className="mt-auto pt-1">
+          <Price pricePaise={card.pricePaise} mrpPaise={card.mrpPaise} discount={card.discount} />
+          {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ cards, eagerCount = 0, withVariant = false, label }: { cards: Card[]; eagerCount?: number; withVariant?: boolean; label?: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+      {cards.map((card, i) => (
+        <li key={card.id}>
+          <ProductCard card={card} eager={i < eagerCount} withVariant={withVariant} />
+        </li>
+      ))}
+    </ul>
+  );
+}

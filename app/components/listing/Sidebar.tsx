@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import type { CategoryNode } from "../../domain/catalog.ts";
+import { listingHref, type ListingQuery } from "../../domain/listing.ts";
+
+/**
+ * Categories; once a category with subcategories is chosen, its subcategories with
+ * 'All' and 'Clear' entries (browsing §2). Links keep the search, sort and price range.
+ */
+export function Sidebar({ categories, filter, query, base }: { categories: CategoryNode[]; filter: { category: string | null; sub: string | null }; query: ListingQuery; base: string }) {
+  const keep = { search: query.search, sort: query.sort, min: query.min, max: query.max };
+  const chosen = categories.find((c) => c.slug === filter.category);
+  const item = (label: string, to: string, current: boolean) => (
+    <li key={label}>
+      <Link
+        to={to}
+        aria-current={current ? "page" : undefined}
+        className={`block rounded px-3 py-1.5 text-sm ${current ? "bg-brand-50 font-semibold text-brand-800" : "hover:bg-stone-100"}`}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <aside className="md:w-56 md:shrink-0" aria-labelledby="sidebar-title">
+      <h2 id="sidebar-title" className="px-3 text-sm font-semibold uppercase tracking-wide text-stone-600">
+        {chosen && chosen.children.length > 0 ? chosen.name : "Categories"}
+      </h2>
+      <ul className="mt-2 flex gap-1 overflow-x-auto md:block md:space-y-0.5">
+        {chosen && chosen.children.length > 0 ? (
+          <>
+            {item("All", listingHref({ ...keep, category: chosen.slug }, base), !filter.sub)}
+            {chosen.children.map((ch) => item(ch.name, listingHref({ ...keep, category: chosen.slug, sub: ch.slug }, base), filter.sub === ch.slug))}
+            {item("Clear", listingHref({ ...keep }, base), false)}
+          </>
+        ) : (
+          categories
+            .filter((c) => c.status === "active")
+            .map((c) => item(c.name, listingHref({ ...keep, category: c.slug }, base), filter.category === c.slug))
+        )}
+      </ul>
+    </aside>
+  );
+}

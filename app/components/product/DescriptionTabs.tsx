@@ -1,0 +1,58 @@
+import { Link, useSearchParams } from "react-router";
+import type { DescriptionPair } from "../../domain/description.ts";
+
+/** Description and Reviews, chosen by `?tab=`; plain links, so they work without JavaScript. */
+export function DescriptionTabs({ pairs, reviewCount }: { pairs: DescriptionPair[]; reviewCount: number }) {
+  const [params] = useSearchParams();
+  const tab = params.get("tab") === "reviews" ? "reviews" : "description";
+  const hrefFor = (t: string) => {
+    const next = new URLSearchParams(params);
+    if (t === "description") next.delete("tab");
+    else next.set("tab", t);
+    const s = next.toString();
+    return s ? `?${s}` : "?";
+  };
+  const tabClass = (active: boolean) =>
+    `-mb-px border-b-2 px-4 py-2 font-medium ${active ? "border-brand-700 text-brand-800" : "border-transparent text-stone-600 hover:text-stone-900"}`;
+  return (
+    <section className="mt-12" aria-label="Product information">
+      <nav className="flex border-b border-stone-200" aria-label="Product information tabs">
+        <Link to={hrefFor("description")} replace preventScrollReset aria-current={tab === "description" ? "page" : undefined} className={tabClass(tab === "description")}>
+          Description
+        </Link>
+        <Link to={hrefFor("reviews")} replace preventScrollReset aria-current={tab === "reviews" ? "page" : undefined} className={tabClass(tab === "reviews")}>
+          Reviews ({reviewCount})
+        </Link>
+      </nav>
+      <div className="py-5">
+        {tab === "description" ? (
+          pairs.length === 0 ? (
+            <p className="text-stone-700">No description available</p>
+          ) : (
+            <>
+              {pairs
+                .filter((p) => !p.label)
+                .map((p, i) => (
+                  <p key={i} className="mb-3 text-stone-700">
+                    {p.value}
+                  </p>
+                ))}
+              <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+                {pairs
+                  .filter((p) => p.label)
+                  .map((p, i) => (
+                    <div key={i} className="contents">
+                      <dt className="font-medium">{p.label}</dt>
+                      <dd className="text-stone-700">{p.value}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </>
+          )
+        ) : (
+          <p className="text-stone-700">No reviews yet</p>
+        )}
+      </div>
+    </section>
+  );
+}

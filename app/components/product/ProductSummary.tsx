@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
+import { discountPercent } from "../../domain/money.ts";
+import { packSize } from "../../domain/pack-size.ts";
+import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
+import { store } from "../../store-config.ts";
+import { LeafIcon } from "../ui/icons.tsx";
+import { Price } from "../ui/Price.tsx";
+
+export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
+  const pack = packSize(variant.attribute);
+  const available = isAvailable(variant);
+  return (
+    <div>
+      {product.isOrganic && (
+        <p className="mb-2 inline-flex items-center gap-1 rounded bg-brand-100 px-2 py-0.5 text-xs font-bold tracking-wider text-brand-800">
+          <LeafIcon />
+          ORGANIC
+        </p>
+      )}
+      <h1 className="text-2xl font-semibold md:text-3xl">{product.title}</h1>
+      {product.shortDesc && <p className="mt-2 text-stone-700">{product.shortDesc}</p>}
+      {pack && (
+        <p className="mt-3 text-sm">
+          <span className="font-medium">{pack.label}:</span> {pack.value}
+        </p>
+      )}
+      <div className="mt-4">
+        <Price pricePaise={variant.pricePaise} mrpPaise={variant.mrpPaise} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
+        <p className="text-xs text-stone-600">Inclusive of all taxes</p>
+      </div>
+      {!available && <p className="mt-3 font-semibold text-accent-600">This product is currently out of stock.</p>}
+      {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
+      {product.variants.length > 1 && (
+        <fieldset className="mt-5">
+          <legend className="text-sm font-medium">Choose an option</legend>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {product.variants.map((v) => {
+              const current = v.internalReference === variant.internalReference;
+              const out = !isAvailable(v);
+              return (
+                <li key={v.internalReference}>
+                  <Link
+                    to={`?variant=${encodeURIComponent(v.internalReference)}`}
+                    replace
+                    preventScrollReset
+                    aria-current={current ? "true" : undefined}
+                    className={`block rounded-lg border px-3 py-2 text-sm ${current ? "border-brand-700 bg-brand-50 font-semibold" : "border-stone-300 hover:border-stone-500"} ${out ? "text-stone-500 line-through" : ""}`}
+                  >
+                    {v.attribute || v.internalReference}
+                    {out && <span className="sr-only"> (out of stock)</span>}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+      <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
+        <li>
+          <span className="font-medium text-stone-900">Payment:</span> pay on delivery, or by card or UPI, with a {store.prepaidDiscountPercent}% discount on prepaid orders.
+        </li>
+        <li>
+          <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or
+          defective goods reported within 24 hours of delivery.
+        </li>
+        <li>
+          <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
+import { displayVariant, isAvailable } from "../../domain/stock.ts";
+import { store } from "../../store-config.ts";
+
+/** The variant named in the query string, else the first in-stock one, else the first. */
+export function selectVariant(variants: VariantView[], ref: string | null): VariantView {
+  return variants.find((v) => v.internalReference === ref) ?? displayVariant(variants)!;
+}
+
+export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant: VariantView, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: product.shortDesc || undefined,
+    sku: variant.internalReference,
+    image: variant.images.map((i) => (i.startsWith("/") ? origin + i : i)),
+    category: product.categoryPath,
+    brand: { "@type": "Brand", name: store.name },
+    offers: product.variants.map((v) => ({
+      "@type": "Offer",
+      sku: v.internalReference,
+      url: `${origin}/product/${product.id}?variant=${encodeURIComponent(v.internalReference)}`,
+      priceCurrency: "INR",
+      price: (v.pricePaise / 100).toFixed(0),
+      availability: isAvailable(v) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    })),
+  };
+}

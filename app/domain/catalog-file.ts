@@ -1,0 +1,437 @@
+// Reading a catalogue file (JSON or CSV) for `npm run catalog:import` and the demo seed.
+// Pure: text in, validated rows or errors with their line out. Nothing is written
+// unless the whole file is valid, so a bad row is reported with its line and reason.
+import { z } from "zod";
+import { placeCategoryPath, slugify } from "./category.ts";
+import { rupeesToPaise } from "./money.ts";
+
+const rupees = z
+  .number({ error: "must be a number of rupees" })
+  .min(0, "must not be negative")
+  .max(10_000_000, "is too large")
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "has more than two decimals");
+
+const mediaPath = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s.startsWith("/") || /^https:\/\//.test(s), "must be a path starting with / or an https:// URL");
+
+const variantSchema = z
+  .object({
+    internal_reference: z
+      .string({ error: "internal_reference is required" })
+      .trim()
+      .min(1, "internal_reference is required")
+      .max(64, "internal_reference is longer than 64 characters")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._\/-]*$/, "internal_reference may hold only letters, digits, '.', '_', '/' and '-'"),
+    attribute: z.string().trim().max(120).default(""),
+    price: rupees,
+    mrp: rupees,
+    images: z.array(mediaPath).max(20).default([]),
+    in_stock: z.boolean().default(true),
+    inventory_stock: z.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000_000).default(0),
+    video: mediaPath.nullable().optional(),
+  })
+  .refine((v) => v.mrp >= v.price, { message: "mrp is below price", path: ["mrp"] });
+
+const productSchema = z.object({
+  title: z.string({ error: "title is required" }).trim().min(1, "title is required").max(200),
+  short_desc: z.string().max(2_000).default(""),
+  long_desc: z.string().max(50_000).default(""),
+  category: z
+    .string({ error: "category is required" })
+    .max(300)
+    .refine((p) => placeCategoryPath(p) !== null, "category path is empty"),
+  sales_tax: z
+    .array(z.string().trim().regex(/^\d{1,2}(\.\d+)?%$/, "sales_tax entries look like '5%'"))
+    .min(1)
+    .default(["0%"]),
+  rating: z.number().min(0).max(5).default(4),
+  isOrganic: z.boolean().default(false),
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  variants: z.array(variantSchema).min(1, "a product needs at least one variant").max(50),
+});
+
+const childSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  slug: z.string().trim().max(100).optional(),
+  image: mediaPath.nullable().optional(),
+  sort: z.number().int().optional(),
+  backendKey: z.string().trim().max(100).nullable().optional(),
+});
+
+const categorySchema = childSchema.extend({
+  status: z.enum(["active", "coming_soon"]).default("active"),
+  children: z.array(childSchema).max(200).default([]),
+});
+
+export interface ImportVariant {
+  internalReference: string;
+  attribute: string;
+  pricePaise: number;
+  mrpPaise: number;
+  images: string[];
+  inStock: boolean;
+  inventoryStock: number;
+  video: string | null;
+  sort: number;
+}
+
+export interface ImportProduct {
+  line: number;
+  title: string;
+  shortDesc: string;
+  longDesc: string;
+  categoryPath: string;
+  categorySlug: string;
+  subSlug: string | null;
+  categoryName: string;
+  subName: string | null;
+  salesTax: string[];
+  rating: number;
+  isOrganic: boolean;
+  createdAt: Date | null;
+  variants: ImportVariant[];
+}
+
+export interface ImportCategory {
+  name: string;
+  slug: string;
+  image: string | null;
+  status: "active" | "coming_soon";
+  sort: number;
+  backendKey: string | null;
+  children: { name: string; slug: string; image: string | null; sort: number; backendKey: string | null }[];
+}
+
+export interface CatalogFile {
+  categories: ImportCategory[];
+  products: ImportProduct[];
+}
+
+export interface RowError {
+  line: number;
+  reason: string;
+}
+
+export type ParseResult = { ok: true; file: CatalogFile } | { ok: false; errors: RowError[] };
+
+export function parseCatalogFile(text: string, format: "json" | "csv"): ParseResult {
+  return format === "json" ? parseJsonCatalog(text) : parseCsvCatalog(text);
+}
+
+// ---------- JSON ----------
+
+export function parseJsonCatalog(text: string): ParseResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [{ line: jsonErrorLine(text, error), reason: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+    return { ok: false, errors: [{ line: 1, reason: "expected an object with 'categories' and 'products' arrays" }] };
+  }
+  const { categories = [], products } = doc as { categories?: unknown; products?: unknown };
+  if (!Array.isArray(products)) return { ok: false, errors: [{ line: 1, reason: "'products' must be an array" }] };
+  if (!Array.isArray(categories)) return { ok: false, errors: [{ line: 1, reason: "'categories' must be an array" }] };
+  const lines = locateJsonItems(text);
+  const errors: RowError[] = [];
+
+  const cats: ImportCategory[] = [];
+  categories.forEach((raw, i) => {
+    const line = lines.categories[i] ?? 1;
+    const r = categorySchema.safeParse(raw);
+    if (!r.success) return errors.push(...issues(line, `categories[${i}]`, r.error));
+    const c = r.data;
+    cats.push({
+      name: c.name,
+      slug: slugOr(c.slug, c.name),
+      image: c.image ?? null,
+      status: c.status,
+      sort: c.sort ?? i + 1,
+      backendKey: c.backendKey || null,
+      children: c.children.map((ch, j) => ({
+        name: ch.name,
+        slug: slugOr(ch.slug, ch.name),
+        image: ch.image ?? null,
+        sort: ch.sort ?? j + 1,
+        backendKey: ch.backendKey || null,
+      })),
+    });
+  });
+
+  const prods: ImportProduct[] = [];
+  products.forEach((raw, i) => {
+    const line = lines.products[i] ?? 1;
+    const r = productSchema.safeParse(raw);
+    if (!r.success) return errors.push(...issues(line, `products[${i}]`, r.error));
+    prods.push(toImportProduct(line, r.data));
+  });
+  errors.push(...crossChecks(cats, prods));
+  return errors.length ? { ok: false, errors: errors.sort((a, b) => a.line - b.line) } : { ok: true, file: { categories: cats, products: prods } };
+}
+
+function slugOr(slug: string | undefined, name: string): string {
+  return slugify(slug && slug.length > 0 ? slug : name);
+}
+
+function toImportProduct(line: number, p: z.infer<typeof productSchema>): ImportProduct {
+  const place = placeCategoryPath(p.category)!;
+  return {
+    line,
+    title: p.title,
+    shortDesc: p.short_desc,
+    longDesc: p.long_desc,
+    categoryPath: p.category.trim(),
+    categorySlug: place.categorySlug,
+    subSlug: place.subSlug,
+    categoryName: place.categoryName,
+    subName: place.subName,
+    salesTax: p.sales_tax,
+    rating: p.rating,
+    isOrganic: p.isOrganic,
+    createdAt: p.created_at ? new Date(p.created_at) : null,
+    variants: p.variants.map((v, i) => ({
+      internalReference: v.internal_reference,
+      attribute: v.attribute,
+      pricePaise: rupeesToPaise(v.price),
+      mrpPaise: rupeesToPaise(v.mrp),
+      images: v.images,
+      inStock: v.in_stock,
+      inventoryStock: v.inventory_stock,
+      video: v.video ?? null,
+      sort: i,
+    })),
+  };
+}
+
+function issues(line: number, where: string, error: z.ZodError): RowError[] {
+  return error.issues.map((i) => ({
+    line,
+    reason: `${[where, ...i.path].join(".").replace(/\.(\d+)/g, "[$1]")}: ${i.message}`,
+  }));
+}
+
+function crossChecks(cats: ImportCategory[], prods: ImportProduct[]): RowError[] {
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  for (const p of prods) {
+    for (const v of p.variants) {
+      const first = seen.get(v.internalReference);
+      if (first !== undefined) errors.push({ line: p.line, reason: `internal_reference ${v.internalReference} already appears on line ${first}` });
+      else seen.set(v.internalReference, p.line);
+    }
+  }
+  const slugs = new Set<string>();
+  for (const c of cats) {
+    for (const slug of [c.slug, ...c.children.map((ch) => ch.slug)]) {
+      if (slugs.has(slug)) errors.push({ line: 1, reason: `category slug ${slug} appears twice` });
+      slugs.add(slug);
+    }
+  }
+  return errors;
+}
+
+/** 1-based line of each element of the top-level "categories" and "products" arrays. */
+export function locateJsonItems(text: string): { categories: number[]; products: number[] } {
+  const out = { categories: [] as number[], products: [] as number[] };
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let lastKey = "";
+  let current: "categories" | "products" | null = null;
+  let stringStart = 0;
+  let expectItem = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "\n") line++;
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') {
+        inString = false;
+        if (depth === 1) lastKey = text.slice(stringStart + 1, i);
+      }
+      continue;
+    }
+    if (/\s/.test(ch)) continue;
+    if (current && depth === 2 && expectItem && ch !== "]") {
+      out[current].push(line);
+      expectItem = false;
+    }
+    if (ch === '"') {
+      inString = true;
+      stringStart = i;
+    } else if (ch === "{" || ch === "[") {
+      depth++;
+      if (depth === 2 && ch === "[" && (lastKey === "categories" || lastKey === "products")) {
+        current = lastKey;
+        expectItem = true;
+      }
+    } else if (ch === "}" || ch === "]") {
+      depth--;
+      if (depth === 1) current = null;
+    } else if (ch === "," && depth === 2 && current) {
+      expectItem = true;
+    }
+  }
+  return out;
+}
+
+function jsonErrorLine(text: string, error: unknown): number {
+  const m = /position (\d+)/.exec((error as Error).message);
+  if (!m) return 1;
+  return text.slice(0, Number(m[1])).split("\n").length;
+}
+
+// ---------- CSV ----------
+
+export const CSV_COLUMNS = [
+  "product_key",
+  "title",
+  "short_desc",
+  "long_desc",
+  "category",
+  "sales_tax",
+  "rating",
+  "is_organic",
+  "created_at",
+  "internal_reference",
+  "attribute",
+  "price",
+  "mrp",
+  "images",
+  "in_stock",
+  "inventory_stock",
+  "video",
+] as const;
+
+/** RFC 4180 rows, each with the 1-based line it starts on. */
+export function readCsv(text: string): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
+  let line = 1;
+  let rowLine = 1;
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endRow = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0].trim() !== "") rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = "";
+  };
+  const body = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === "\n") line++;
+        cell += ch;
+      }
+    } else if (ch === '"' && cell === "") quoted = true;
+    else if (ch === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && body[i + 1] === "\n") i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else cell += ch;
+  }
+  if (cell !== "" || cells.length > 0) endRow();
+  return rows;
+}
+
+const bool = (s: string) => (/^(true|1|yes)$/i.test(s.trim()) ? true : /^(false|0|no)$/i.test(s.trim()) ? false : undefined);
+const list = (s: string) =>
+  s
+    .split("|")
+    .map((x) => x.trim())
+    .filter(Boolean);
+const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
+
+export function parseCsvCatalog(text: string): ParseResult {
+  const rows = readCsv(text);
+  if (rows.length === 0) return { ok: false, errors: [{ line: 1, reason: "the file is empty" }] };
+  const header = rows[0].cells.map((h) => h.trim().toLowerCase());
+  const missing = ["title", "category", "internal_reference", "price", "mrp"].filter((c) => !header.includes(c));
+  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  if (missing.length || unknown.length) {
+    const reasons = [
+      missing.length ? `missing column(s): ${missing.join(", ")}` : "",
+      unknown.length ? `unknown column(s): ${unknown.join(", ")}` : "",
+    ].filter(Boolean);
+    return { ok: false, errors: [{ line: rows[0].line, reason: reasons.join("; ") }] };
+  }
+  const errors: RowError[] = [];
+  const groups = new Map<string, { line: number; product: Record<string, unknown>; variants: { line: number; v: Record<string, unknown> }[] }>();
+  for (const row of rows.slice(1)) {
+    if (row.cells.length !== header.length) {
+      errors.push({ line: row.line, reason: `expected ${header.length} columns, found ${row.cells.length}` });
+      continue;
+    }
+    const get = (col: string) => {
+      const at = header.indexOf(col);
+      return at >= 0 ? row.cells[at] : "";
+    };
+    const key = get("product_key").trim() || `${get("title").trim()}\u0000${get("category").trim()}`;
+    const variant = {
+      internal_reference: get("internal_reference"),
+      attribute: get("attribute"),
+      price: num(get("price")) ?? get("price"),
+      mrp: num(get("mrp")) ?? get("mrp"),
+      images: list(get("images")),
+      in_stock: get("in_stock").trim() === "" ? undefined : (bool(get("in_stock")) ?? get("in_stock")),
+      inventory_stock: num(get("inventory_stock")),
+      video: get("video").trim() || null,
+    };
+    const existing = groups.get(key);
+    if (existing) {
+      existing.variants.push({ line: row.line, v: variant });
+      continue;
+    }
+    groups.set(key, {
+      line: row.line,
+      product: {
+        title: get("title"),
+        short_desc: get("short_desc"),
+        long_desc: get("long_desc"),
+        category: get("category"),
+        sales_tax: get("sales_tax").trim() ? list(get("sales_tax")) : undefined,
+        rating: num(get("rating")),
+        isOrganic: get("is_organic").trim() === "" ? undefined : (bool(get("is_organic")) ?? get("is_organic")),
+        created_at: get("created_at").trim() || undefined,
+      },
+      variants: [{ line: row.line, v: variant }],
+    });
+  }
+  const prods: ImportProduct[] = [];
+  for (const g of groups.values()) {
+    const r = productSchema.safeParse({ ...g.product, variants: g.variants.map((x) => x.v) });
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        const vIndex = issue.path[0] === "variants" && typeof issue.path[1] === "number" ? issue.path[1] : -1;
+        const line = vIndex >= 0 ? g.variants[vIndex].line : g.line;
+        const field = (vIndex >= 0 ? issue.path.slice(2) : issue.path).join(".");
+        errors.push({ line, reason: `${field || "row"}: ${issue.message}` });
+      }
+      continue;
+    }
+    const product = toImportProduct(g.line, r.data);
+    prods.push(product);
+  }
+  // Duplicate references are reported on the row that repeats them.
+  const lineOfRef = new Map<string, number>();
+  for (const g of groups.values()) for (const x of g.variants) lineOfRef.set(String(x.v.internal_reference).trim(), x.line);
+  for (const e of crossChecks([], prods)) {
+    const ref = /internal_reference (\S+)/.exec(e.reason)?.[1];
+    errors.push({ line: (ref && lineOfRef.get(ref)) || e.line, reason: e.reason });
+  }
+  return errors.length ? { ok: false, errors: errors.sort((a, b) => a.line - b.line) } : { ok: true, file: { categories: [], products: prods } };
+}

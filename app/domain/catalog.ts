@@ -1,0 +1,103 @@
+// The catalogue as pages see it. Types only, plus the card derivation shared by
+// the Shop and the tests; no I/O.
+import { discountPercent } from "./money.ts";
+import { displayVariant } from "./stock.ts";
+
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
+export interface CategoryChild {
+  id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  backendKey: string | null;
+}
+
+export interface CategoryNode extends CategoryChild {
+  status: "active" | "coming_soon";
+  children: CategoryChild[];
+}
+
+export interface VariantView {
+  id: number;
+  internalReference: string;
+  attribute: string;
+  pricePaise: number;
+  mrpPaise: number;
+  images: string[];
+  video: string | null;
+  inStock: boolean;
+  inventoryStock: number;
+}
+
+/** Browsing §3's card: what a grid shows of a product, from its displayed variant. */
+export interface ProductCard {
+  id: number;
+  title: string;
+  image: string;
+  pricePaise: number;
+  mrpPaise: number;
+  discount: number;
+  attribute: string;
+  internalReference: string;
+  inventoryStock: number;
+  inStock: boolean;
+  categorySlug: string;
+  subSlug: string | null;
+}
+
+export interface ProductDetail {
+  id: number;
+  title: string;
+  shortDesc: string;
+  longDesc: string;
+  categoryPath: string;
+  categorySlug: string;
+  subSlug: string | null;
+  categoryName: string;
+  subName: string | null;
+  salesTax: string[];
+  rating: number;
+  isOrganic: boolean;
+  createdAt: string;
+  variants: VariantView[];
+  reviewCount: number;
+}
+
+export interface Suggestion {
+  id: number;
+  title: string;
+  image: string;
+}
+
+export function toCard(
+  product: { id: number; title: string; categorySlug: string; subSlug: string | null },
+  variants: readonly VariantView[],
+): ProductCard | null {
+  const v = displayVariant(variants);
+  if (!v) return null;
+  return {
+    id: product.id,
+    title: product.title,
+    image: v.images[0] ?? PLACEHOLDER_IMAGE,
+    pricePaise: v.pricePaise,
+    mrpPaise: v.mrpPaise,
+    discount: discountPercent(v.pricePaise, v.mrpPaise),
+    attribute: v.attribute,
+    internalReference: v.internalReference,
+    inventoryStock: v.inventoryStock,
+    inStock: v.inStock,
+    categorySlug: product.categorySlug,
+    subSlug: product.subSlug,
+  };
+}
+
+export interface ListingResult {
+  cards: ProductCard[];
+  total: number;
+  /** The page shown, clamped to the pages there are. */
+  page: number;
+  pageCount: number;
+  /** The category filter in force after browsing §4's mapping. */
+  filter: { category: string | null; sub: string | null };
+}

@@ -1,0 +1,44 @@
+// Browsing §2: the product page's pack-size line is derived from the variant attribute:
+// Net Weight in kg or g, Capacity in L or ml, Size in cm, mm or in, Pack Count, Set Size,
+// else Pack Size.
+
+export interface PackSize {
+  label: "Net Weight" | "Capacity" | "Size" | "Pack Count" | "Set Size" | "Pack Size";
+  value: string;
+}
+
+const UNIT: Record<string, { label: PackSize["label"]; unit: string }> = {
+  g: { label: "Net Weight", unit: "g" },
+  gm: { label: "Net Weight", unit: "g" },
+  gms: { label: "Net Weight", unit: "g" },
+  gram: { label: "Net Weight", unit: "g" },
+  grams: { label: "Net Weight", unit: "g" },
+  kg: { label: "Net Weight", unit: "kg" },
+  kgs: { label: "Net Weight", unit: "kg" },
+  l: { label: "Capacity", unit: "L" },
+  ltr: { label: "Capacity", unit: "L" },
+  litre: { label: "Capacity", unit: "L" },
+  liter: { label: "Capacity", unit: "L" },
+  ml: { label: "Capacity", unit: "ml" },
+  cm: { label: "Size", unit: "cm" },
+  mm: { label: "Size", unit: "mm" },
+  in: { label: "Size", unit: "in" },
+  inch: { label: "Size", unit: "in" },
+  inches: { label: "Size", unit: "in" },
+};
+
+export function packSize(attribute: string | null | undefined): PackSize | null {
+  const text = (attribute ?? "").trim();
+  if (!text) return null;
+
+  const measured = text.match(/(\d+(?:\.\d+)?)\s*(kgs?|gms?|grams?|g|litre|liter|ltr|l|ml|cm|mm|inches|inch|in)\b/i);
+  if (measured) {
+    const unit = UNIT[measured[2].toLowerCase()];
+    if (unit) return { label: unit.label, value: `${Number(measured[1])} ${unit.unit}` };
+  }
+  const count = text.match(/pack\s*(?:count|of)?\s*:?\s*(\d+)|(\d+)\s*(?:pcs|pieces|pack)\b/i);
+  if (count) return { label: "Pack Count", value: count[1] ?? count[2] };
+  const set = text.match(/set\s*(?:size|of)?\s*:?\s*(\d+)/i);
+  if (set) return { label: "Set Size", value: set[1] };
+  return { label: "Pack Size", value: text.replace(/^pack\s*size\s*:?\s*/i, "") };
+}

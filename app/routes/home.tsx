@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
+import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
+import { ProductGrid } from "../components/ProductCard.tsx";
+import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = shopOf(context);
+  const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
+  return { categories, newProducts };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, newProducts } = loaderData;
+  return (
+    <>
+      <h1 className="sr-only">{store.name}: groceries, gourmet food and gifts, delivered tomorrow in Gurugram</h1>
+      <HomeBanners />
+      <Section title="Curated For You" viewAll>
+        <CategoryTiles categories={categories} />
+      </Section>
+      <Section title="New Products" viewAll>
+        <ProductGrid cards={newProducts} eagerCount={5} label="New products" />
+      </Section>
+      <Section title="Our Store">
+        <StoreCarousel />
+      </Section>
+      <PromoCards />
+      <TrustBadges />
+    </>
+  );
+}
+
+function Section({ title, viewAll = false, children }: { title: string; viewAll?: boolean; children: React.ReactNode }) {
+  const id = title.toLowerCase().replace(/\s+/g, "-");
+  return (
+    <section aria-labelledby={id} className="mx-auto mt-10 max-w-7xl px-4">
+      <div className="mb-4 flex items-end justify-between">
+        <h2 id={id} className="text-xl font-semibold md:text-2xl">
+          {title}
+        </h2>
+        {viewAll && (
+          <Link to="/shopretail" className="text-sm font-medium text-brand-700 hover:underline">
+            View All<span className="sr-only"> {title}</span>
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${store.name} | Groceries, gourmet food and gifts, delivered tomorrow in Gurugram` },
+  {
+    name: "description",
+    content: "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
+  },
+  { property: "og:title", content: `${store.name}: groceries and gourmet, delivered tomorrow` },
+  { property: "og:type", content: "website" },
+];

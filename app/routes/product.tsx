@@ -1,0 +1,109 @@
+import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BackToTop } from "../components/BackToTop.tsx";
+import { ProductGrid } from "../components/ProductCard.tsx";
+import { DescriptionTabs } from "../components/product/DescriptionTabs.tsx";
+import { Gallery } from "../components/product/Gallery.tsx";
+import { ProductSummary } from "../components/product/ProductSummary.tsx";
+import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
+import { parseDescription } from "../domain/description.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  // Only a plain positive number is a product id; anything else is not found.
+  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
+  const shop = shopOf(context);
+  const product = Number.isSafeInteger(id) ? await shop.catalog.product(id) : null;
+  if (!product) throw data(null, { status: 404 });
+  const related = await shop.catalog.related(product, 5);
+  const { longDesc, ...rest } = product;
+  return { product: rest, description: parseDescription(longDesc), related, origin: url.origin };
+}
+
+// Variant, picture and tab live in the query string but need no new data: switching
+// them with JavaScript is instant, and a plain GET without it gives the same page.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, description, related } = loaderData;
+  const [params] = useSearchParams();
+  const variant = selectVariant(product.variants, params.get("variant"));
+  const listing = `/products?category=${encodeURIComponent(product.categorySlug)}`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to="/products" className="hover:underline">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to={listing} className="hover:underline">
+              {product.categoryName}
+            </Link>
+          </li>
+          {product.subSlug && (
+            <>
+              <li aria-hidden="true">›</li>
+              <li>
+                <Link to={`${listing}&sub=${encodeURIComponent(product.subSlug)}`} className="hover:underline">
+                  {product.subName ?? product.subSlug}
+                </Link>
+              </li>
+            </>
+          )}
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="text-stone-900">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <Gallery title={product.title} variant={variant} />
+        <ProductSummary product={product} variant={variant} />
+      </div>
+      <DescriptionTabs pairs={description} reviewCount={product.reviewCount} />
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-12">
+          <h2 id="related-title" className="mb-4 text-xl font-semibold">
+            Related Products
+          </h2>
+          <ProductGrid cards={related} label="Related products" />
+        </section>
+      )}
+      <BackToTop threshold={300} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  if (!loaderData) return [{ title: `Product not found | ${store.name}` }];
+  const { product, origin } = loaderData;
+  const variant = selectVariant(product.variants, new URLSearchParams(location.search).get("variant"));
+  const url = `${origin}/product/${product.id}`;
+  const image = variant.images[0] ? origin + variant.images[0] : undefined;
+  const description = product.shortDesc || `${product.title} at ${store.name}, delivered tomorrow in Gurugram.`;
+  return [
+    { title: `${product.title} | ${store.name}` },
+    { name: "description", content: description.slice(0, 160) },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: description.slice(0, 200) },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { "script:ld+json": productJsonLd(product, variant, origin) },
+  ];
+};

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { BackToTop } from "../components/BackToTop.tsx";
+import { Filters } from "../components/listing/Filters.tsx";
+import { Pagination } from "../components/listing/Pagination.tsx";
+import { Sidebar } from "../components/listing/Sidebar.tsx";
+import { ProductGrid } from "../components/ProductCard.tsx";
+import { listingHref } from "../domain/listing.ts";
+import { parseListingQuery } from "../domain/listing-query.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/products";
+
+// Serves both /products and /shopretail (browsing §2: the same listing).
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const shop = shopOf(context);
+  const query = parseListingQuery(url.searchParams);
+  const [categories, result] = await Promise.all([shop.catalog.categories(), shop.catalog.listing(query)]);
+  const top = categories.find((c) => c.slug === result.filter.category) ?? null;
+  const sub = top?.children.find((c) => c.slug === result.filter.sub) ?? null;
+  return {
+    base: url.pathname.startsWith("/shopretail") ? "/shopretail" : "/products",
+    origin: url.origin,
+    query: { ...query, page: result.page },
+    result,
+    categories,
+    heading: { category: top?.name ?? null, sub: sub?.name ?? (result.filter.sub && !top ? result.filter.sub : null) },
+  };
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { base, query, result, categories, heading } = loaderData;
+  const title = query.search ? `Results for “${query.search}”` : (heading.sub ?? heading.category ?? "Shop");
+  const filtered = Boolean(query.search || result.filter.category || result.filter.sub || query.min !== 0 || query.max !== 4000 || query.sort !== "relevance");
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to={base} className="hover:underline">
+              Shop
+            </Link>
+          </li>
+          {heading.category && (
+            <>
+              <li aria-hidden="true">›</li>
+              <li>
+                <Link to={listingHref({ category: result.filter.category }, base)} className="hover:underline">
+                  {heading.category}
+                </Link>
+              </li>
+            </>
+          )}
+        </ol>
+        {filtered && (
+          <Link to={base} className="ml-auto font-medium text-brand-700 hover:underline">
+            Clear Filters
+          </Link>
+        )}
+      </nav>
+      <div className="mt-4 flex flex-col gap-6 md:flex-row">
+        <Sidebar categories={categories} filter={result.filter} query={query} base={base} />
+        <section className="min-w-0 flex-1" aria-labelledby="listing-title">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 id="listing-title" className="text-2xl font-semibold">
+                {title}
+              </h1>
+              <p className="text-sm text-stone-600" role="status">
+                {result.total === 1 ? "1 product" : `${result.total} products`}
+              </p>
+            </div>
+            <Filters query={query} base={base} />
+          </div>
+          <div className="mt-4">
+            {result.cards.length === 0 ? (
+              <p className="rounded-lg bg-stone-50 px-4 py-12 text-center text-stone-700">No products match your filter.</p>
+            ) : (
+              <ProductGrid cards={result.cards} eagerCount={4} withVariant label="Products" />
+            )}
+          </div>
+          <Pagination query={query} page={result.page} pageCount={result.pageCount} base={base} />
+          <BackToTop threshold={200} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Shop | ${store.name}` }];
+  const { query, heading, origin, base } = loaderData;
+  const name = query.search ? `Search: ${query.search}` : (heading.sub ?? heading.category ?? "Shop all products");
+  return [
+    { title: `${name} | ${store.name}` },
+    { name: "description", content: `${name} at ${store.name}: groceries, gourmet food and gifts with delivery tomorrow in Gurugram. Prices include GST.` },
+    { tagName: "link", rel: "canonical", href: origin + listingHref({ ...query, search: query.search }, base === "/shopretail" ? "/products" : base) },
+    ...(query.search ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+};

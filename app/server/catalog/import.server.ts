@@ -1,0 +1,182 @@
+// Writes a validated catalogue file: categories by slug, products and variants by
+// internal_reference, all in one transaction, so a file either lands whole or not at all.
+import { eq, inArray, sql } from "drizzle-orm";
+import type { CatalogFile, ImportProduct, RowError } from "../../domain/catalog-file.ts";
+import type { Db } from "../db/client.server.ts";
+import { categories, products, variants } from "../db/schema.server.ts";
+
+export interface ImportSummary {
+  categoriesCreated: number;
+  productsCreated: number;
+  productsUpdated: number;
+  variantsWritten: number;
+}
+
+export class CatalogImportError extends Error {
+  readonly errors: RowError[];
+  constructor(errors: RowError[]) {
+    super(errors.map((e) => `line ${e.line}: ${e.reason}`).join("\n"));
+    this.name = "CatalogImportError";
+    this.errors = errors;
+  }
+}
+
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportSummary> {
+  return db.transaction(async (tx) => {
+    const summary: ImportSummary = { categoriesCreated: 0, productsCreated: 0, productsUpdated: 0, variantsWritten: 0 };
+    const now = new Date();
+
+    // Categories named in the file, by slug.
+    const known = new Map<string, { id: number; parentId: number | null; name: string }>();
+    for (const c of await tx.select().from(categories)) known.set(c.slug, { id: c.id, parentId: c.parentId, name: c.name });
+
+    async function upsertCategory(
+      c: { name: string; slug: string; image: string | null; sort: number; backendKey: string | null; status?: "active" | "coming_soon" },
+      parentId: number | null,
+      line: number,
+    ) {
+      const existing = known.get(c.slug);
+      if (existing) {
+        if (existing.parentId !== parentId) {
+          throw new CatalogImportError([{ line, reason: `category slug ${c.slug} already exists elsewhere in the category tree` }]);
+        }
+        await tx
+          .update(categories)
+          .set({ name: c.name, image: c.image, sort: c.sort, backendKey: c.backendKey, ...(c.status ? { status: c.status } : {}), updatedAt: now })
+          .where(eq(categories.id, existing.id));
+        return existing.id;
+      }
+      const [row] = await tx
+        .insert(categories)
+        .values({ name: c.name, slug: c.slug, image: c.image, sort: c.sort, backendKey: c.backendKey, status: c.status ?? "active", parentId })
+        .returning({ id: categories.id });
+      known.set(c.slug, { id: row.id, parentId, name: c.name });
+      summary.categoriesCreated++;
+      return row.id;
+    }
+
+    for (const c of file.categories) {
+      const id = await upsertCategory(c, null, 1);
+      for (const ch of c.children) await upsertCategory(ch, id, 1);
+    }
+
+    // Categories a product names that neither the file nor the database has are created from its path.
+    let nextSort = 1000;
+    for (const p of file.products) {
+      let top = known.get(p.categorySlug);
+      if (!top) {
+        await upsertCategory({ name: p.categoryName, slug: p.categorySlug, image: null, sort: nextSort++, backendKey: null }, null, p.line);
+        top = known.get(p.categorySlug)!;
+      } else if (top.parentId !== null) {
+        throw new CatalogImportError([{ line: p.line, reason: `${p.categoryName} is a subcategory, not a category: check the category path '${p.categoryPath}'` }]);
+      }
+      if (p.subSlug) {
+        const sub = known.get(p.subSlug);
+        if (!sub) {
+          await upsertCategory({ name: p.subName ?? p.subSlug, slug: p.subSlug, image: null, sort: nextSort++, backendKey: null }, top.id, p.line);
+        } else if (sub.parentId !== top.id) {
+          throw new CatalogImportError([{ line: p.line, reason: `subcategory ${sub.name} does not belong to ${top.name}: check the category path '${p.categoryPath}'` }]);
+        }
+      }
+    }
+
+    // Which existing product each file product is, by its variants' references.
+    const refs = file.products.flatMap((p) => p.variants.map((v) => v.internalReference));
+    const owner = new Map<string, number>();
+    for (const part of chunks(refs, 1000)) {
+      const rows = await tx.select({ ref: variants.internalReference, productId: variants.productId }).from(variants).where(inArray(variants.internalReference, part));
+      for (const r of rows) owner.set(r.ref, r.productId);
+    }
+    const errors: RowError[] = [];
+    const matched = new Map<ImportProduct, number>();
+    for (const p of file.products) {
+      const ids = new Set(p.variants.flatMap((v) => (owner.has(v.internalReference) ? [owner.get(v.internalReference)!] : [])));
+      if (ids.size > 1) errors.push({ line: p.line, reason: `its variants belong to ${ids.size} different existing products (${[...ids].join(", ")})` });
+      else if (ids.size === 1) matched.set(p, [...ids][0]);
+    }
+    if (errors.length) throw new CatalogImportError(errors);
+
+    const productValues = (p: ImportProduct) => ({
+      title: p.title,
+      shortDesc: p.shortDesc,
+      longDesc: p.longDesc,
+      categoryPath: p.categoryPath,
+      categorySlug: p.categorySlug,
+      subSlug: p.subSlug,
+      salesTax: p.salesTax,
+      rating: p.rating,
+      isOrganic: p.isOrganic,
+      updatedAt: now,
+    });
+    const productIds = new Map<ImportProduct, number>();
+    for (const [p, id] of matched) {
+      await tx
+        .update(products)
+        .set({ ...productValues(p), ...(p.createdAt ? { createdAt: p.createdAt } : {}) })
+        .where(eq(products.id, id));
+      productIds.set(p, id);
+      summary.productsUpdated++;
+    }
+    const fresh = file.products.filter((p) => !matched.has(p));
+    for (const part of chunks(fresh)) {
+      const rows = await tx
+        .insert(products)
+        .values(part.map((p) => ({ ...productValues(p), createdAt: p.createdAt ?? now })))
+        .returning({ id: products.id });
+      part.forEach((p, i) => productIds.set(p, rows[i].id));
+      summary.productsCreated += part.length;
+    }
+
+    const variantRows = file.products.flatMap((p) =>
+      p.variants.map((v) => ({
+        productId: productIds.get(p)!,
+        internalReference: v.internalReference,
+        attribute: v.attribute,
+        pricePaise: v.pricePaise,
+        mrpPaise: v.mrpPaise,
+        images: v.images,
+        video: v.video,
+        inStock: v.inStock,
+        inventoryStock: v.inventoryStock,
+        sort: v.sort,
+        updatedAt: now,
+      })),
+    );
+    for (const part of chunks(variantRows)) {
+      await tx
+        .insert(variants)
+        .values(part)
+        .onConflictDoUpdate({
+          target: variants.internalReference,
+          set: {
+            attribute: sql`excluded.attribute`,
+            pricePaise: sql`excluded.price_paise`,
+            mrpPaise: sql`excluded.mrp_paise`,
+            images: sql`excluded.images`,
+            video: sql`excluded.video`,
+            inStock: sql`excluded.in_stock`,
+            inventoryStock: sql`excluded.inventory_stock`,
+            sort: sql`excluded.sort`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+      summary.variantsWritten += part.length;
+    }
+    return summary;
+  });
+}
+
+/** True when the catalogue has no products yet (the demo seed fills only an empty shop). */
+export async function catalogIsEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length === 0;
+}
+

@@ -1,0 +1,222 @@
+// The catalogue part of the embedded Shop. Listing, search and suggestions run over an
+// in-memory snapshot of the catalogue (fuse.js needs one anyway, and filtering 10,000
+// products in memory is cheaper than a query per request); the snapshot is reloaded
+// when the catalogue's stamp in the database changes, checked at most every few
+// seconds, so every instance behind a load balancer converges. The product page reads
+// the database directly, so its stock is never stale.
+import { asc, eq, sql } from "drizzle-orm";
+import {
+  toCard,
+  type CategoryNode,
+  type ListingResult,
+  type ProductCard,
+  type ProductDetail,
+  type VariantView,
+} from "../../domain/catalog.ts";
+import { resolveCategoryFilter } from "../../domain/category.ts";
+import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
+import { createSearchIndex, searchIds, SUGGESTION_LIMIT, type SearchIndex } from "../../domain/search.ts";
+import { isSearchable } from "../../domain/search-text.ts";
+import type { Db } from "../db/client.server.ts";
+import { categories, products, variants, type VariantRow } from "../db/schema.server.ts";
+import type { CatalogPort } from "./port.server.ts";
+
+interface SnapshotProduct {
+  id: number;
+  card: ProductCard;
+  createdAt: number;
+}
+
+interface Snapshot {
+  stamp: string;
+  tree: CategoryNode[];
+  /** In catalogue order (by id). */
+  products: SnapshotProduct[];
+  byId: Map<number, SnapshotProduct>;
+  newest: SnapshotProduct[];
+  index: SearchIndex;
+}
+
+export function toVariantView(v: VariantRow): VariantView {
+  return {
+    id: v.id,
+    internalReference: v.internalReference,
+    attribute: v.attribute,
+    pricePaise: v.pricePaise,
+    mrpPaise: v.mrpPaise,
+    images: v.images,
+    video: v.video,
+    inStock: v.inStock,
+    inventoryStock: v.inventoryStock,
+  };
+}
+
+export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPort & { warm(): Promise<void> } {
+  let snapshot: Snapshot | null = null;
+  let checkedAt = 0;
+  let pending: Promise<Snapshot> | null = null;
+
+  async function readStamp(): Promise<string> {
+    const rows = await db.execute<{ stamp: string }>(sql`
+      select concat_ws(':',
+        (select count(*) from ${products}), (select max(${products.updatedAt}) from ${products}),
+        (select count(*) from ${variants}), (select max(${variants.updatedAt}) from ${variants}),
+        (select count(*) from ${categories}), (select max(${categories.updatedAt}) from ${categories})
+      ) as stamp`);
+    return String((rows as unknown as { rows?: { stamp: string }[] }).rows?.[0]?.stamp ?? (rows as unknown as { stamp: string }[])[0]?.stamp);
+  }
+
+  async function load(stamp: string): Promise<Snapshot> {
+    const [catRows, productRows, variantRows] = await Promise.all([
+      db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+      db.select().from(products).orderBy(asc(products.id)),
+      db.select().from(variants).orderBy(asc(variants.productId), asc(variants.sort), asc(variants.id)),
+    ]);
+    const tops = catRows.filter((c) => c.parentId === null);
+    const tree: CategoryNode[] = tops
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        slug: c.slug,
+        image: c.image,
+        status: c.status,
+        backendKey: c.backendKey,
+        children: catRows
+          .filter((ch) => ch.parentId === c.id)
+          .map((ch) => ({ id: ch.id, name: ch.name, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
+      }))
+      // Coming-soon tiles go last (browsing §2); sort is stable within each group.
+      .sort((a, b) => Number(a.status === "coming_soon") - Number(b.status === "coming_soon"));
+
+    const byProduct = new Map<number, VariantView[]>();
+    for (const v of variantRows) {
+      const list = byProduct.get(v.productId);
+      if (list) list.push(toVariantView(v));
+      else byProduct.set(v.productId, [toVariantView(v)]);
+    }
+    const list: SnapshotProduct[] = [];
+    const entries = [];
+    for (const p of productRows) {
+      const card = toCard(p, byProduct.get(p.id) ?? []);
+      if (!card) continue; // a product without variants cannot be shown or bought
+      list.push({ id: p.id, card, createdAt: p.createdAt.getTime() });
+      entries.push({ id: p.id, title: p.title, description: p.shortDesc, category: p.categoryPath });
+    }
+    return {
+      stamp,
+      tree,
+      products: list,
+      byId: new Map(list.map((p) => [p.id, p])),
+      newest: [...list].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id),
+      index: createSearchIndex(entries),
+    };
+  }
+
+  async function current(): Promise<Snapshot> {
+    const now = Date.now();
+    if (snapshot && now - checkedAt < options.refreshMs) return snapshot;
+    if (!pending) {
+      pending = (async () => {
+        const stamp = await readStamp();
+        checkedAt = Date.now();
+        if (!snapshot || snapshot.stamp !== stamp) snapshot = await load(stamp);
+        return snapshot;
+      })().finally(() => {
+        pending = null;
+      });
+    }
+    // While a refresh runs, shoppers keep getting the previous snapshot.
+    return snapshot ?? pending;
+  }
+
+  return {
+    async warm() {
+      await current();
+    },
+
+    async categories() {
+      return (await current()).tree;
+    },
+
+    async listing(query: ListingQuery): Promise<ListingResult> {
+      const snap = await current();
+      const filter = resolveCategoryFilter(snap.tree, query.category, query.sub);
+      let found: SnapshotProduct[] = isSearchable(query.search)
+        ? searchIds(snap.index, query.search).flatMap((id) => snap.byId.get(id) ?? [])
+        : snap.products;
+      const min = query.min * 100;
+      const max = query.max * 100;
+      found = found.filter(
+        ({ card }) =>
+          (!filter.category || card.categorySlug === filter.category) &&
+          (!filter.sub || card.subSlug === filter.sub) &&
+          card.pricePaise >= min &&
+          card.pricePaise <= max,
+      );
+      if (query.sort === "price-asc") found = [...found].sort((a, b) => a.card.pricePaise - b.card.pricePaise || a.id - b.id);
+      else if (query.sort === "price-desc") found = [...found].sort((a, b) => b.card.pricePaise - a.card.pricePaise || a.id - b.id);
+      else if (query.sort === "newest") found = [...found].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+      const pages = pageCount(found.length);
+      const page = Math.min(query.page, pages);
+      return {
+        cards: found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => p.card),
+        total: found.length,
+        page,
+        pageCount: pages,
+        filter,
+      };
+    },
+
+    async product(id: number): Promise<ProductDetail | null> {
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      if (!row) return null;
+      const [variantRows, snap] = await Promise.all([
+        db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
+        current(),
+      ]);
+      if (variantRows.length === 0) return null;
+      const top = snap.tree.find((c) => c.slug === row.categorySlug);
+      const child = top?.children.find((c) => c.slug === row.subSlug);
+      return {
+        id: row.id,
+        title: row.title,
+        shortDesc: row.shortDesc,
+        longDesc: row.longDesc,
+        categoryPath: row.categoryPath,
+        categorySlug: row.categorySlug,
+        subSlug: row.subSlug,
+        categoryName: top?.name ?? row.categorySlug,
+        subName: child?.name ?? null,
+        salesTax: row.salesTax,
+        rating: row.rating,
+        isOrganic: row.isOrganic,
+        createdAt: row.createdAt.toISOString(),
+        variants: variantRows.map(toVariantView),
+        // Haat has no reviews yet; the tab shows the real count, which is zero.
+        reviewCount: 0,
+      };
+    },
+
+    async related(product, limit = 5) {
+      const snap = await current();
+      const same = snap.products.filter((p) => p.id !== product.id && p.card.categorySlug === product.categorySlug);
+      const sameSub = same.filter((p) => p.card.subSlug === product.subSlug);
+      const rest = same.filter((p) => p.card.subSlug !== product.subSlug);
+      return [...sameSub, ...rest].slice(0, limit).map((p) => p.card);
+    },
+
+    async newProducts(limit: number) {
+      return (await current()).newest.slice(0, limit).map((p) => p.card);
+    },
+
+    async suggestions(query: string) {
+      if (!isSearchable(query)) return [];
+      const snap = await current();
+      return searchIds(snap.index, query.slice(0, 100), SUGGESTION_LIMIT).flatMap((id) => {
+        const p = snap.byId.get(id);
+        return p ? [{ id, title: p.card.title, image: p.card.image }] : [];
+      });
+    },
+  };
+}

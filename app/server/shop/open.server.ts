@@ -1,0 +1,57 @@
+// Opens the embedded Shop: the database (PGlite or PostgreSQL), its migrations, the
+// demo seed for an empty catalogue, and the catalogue snapshot.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCatalogFile } from "../../domain/catalog-file.ts";
+import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
+import { openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { createCatalog } from "./catalog.server.ts";
+import type { Shop } from "./port.server.ts";
+import { sql } from "drizzle-orm";
+
+export const DEMO_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../scripts/demo-catalog.json");
+
+export interface OpenShopOptions {
+  target: DatabaseTarget;
+  seedDemo: boolean;
+  refreshMs?: number;
+}
+
+export function createShop(database: Database, refreshMs = 5000): Shop & { warm(): Promise<void> } {
+  const catalog = createCatalog(database.db, { refreshMs });
+  return {
+    catalog,
+    warm: () => catalog.warm(),
+    async healthy() {
+      try {
+        await database.db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => database.close(),
+  };
+}
+
+export async function seedDemoCatalog(database: Database): Promise<boolean> {
+  if (!(await catalogIsEmpty(database.db))) return false;
+  const parsed = parseCatalogFile(fs.readFileSync(DEMO_CATALOG, "utf8"), "json");
+  if (!parsed.ok) throw new CatalogImportError(parsed.errors);
+  await importCatalog(database.db, parsed.file);
+  return true;
+}
+
+export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(): Promise<void> }> {
+  const database = await openDatabase(options.target);
+  try {
+    if (options.seedDemo) await seedDemoCatalog(database);
+    const shop = createShop(database, options.refreshMs);
+    await shop.warm();
+    return shop;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+// The store's own details, in one place a deployer edits. Every value here is a
+// clearly fictional demo value: replace them before going live.
+export const store = {
+  name: "Haat",
+  tagline: "Grocery, gourmet & more from Gurugram",
+  company: {
+    legalName: "Haat Retail Private Limited (demo)",
+    address: "Plot 00, Demo Market, Sector 00, Gurugram, Haryana 122000, India",
+    registration: "CIN U00000HR2026PTC000000 (demo)",
+    fssaiLicence: "FSSAI Lic. No. 00000000000000 (demo)",
+  },
+  support: {
+    hours: "Monday–Friday 10am–06pm",
+    phone: "+91 00000 00000",
+    email: "support@haat.example",
+  },
+  social: {
+    linkedin: "https://www.linkedin.com/company/haat-demo",
+  },
+  apps: {
+    android: { note: "Download App Get -10% Discount", url: "" },
+    ios: { note: "Download App Get -20% Discount", url: "" },
+  },
+  deliveryPromise: "Delivery Tomorrow",
+  prepaidDiscountPercent: 5,
+} as const;
+
+/** Header navigation labels; their paths follow browsing §2's rule (see navPath). */
+export const NAV_LABELS = ["Home", "Shop Retail", "Blog", "About Us"] as const;
+
+/** Browsing §1: the shop's categories, used as search prompts. */
+export const SEARCH_PROMPTS = [
+  "sugar",
+  "rice",
+  "dry fruits",
+  "pulses",
+  "snacks",
+  "oil and ghee",
+  "flour and atta",
+  "spices",
+  "biscuits",
+  "beverages",
+] as const;
+
+export const FOOTER_LINKS = [
+  { label: "Contact Us", to: "/contact" },
+  { label: "Privacy Policy", to: "/PrivacyPolicy" },
+  { label: "Shipping & Delivery", to: "/shippinganddelivery" },
+  { label: "Terms & Conditions", to: "/termsandconditions" },
+  { label: "Cancellation & Refund Policy", to: "/cancellationandrefundpolicy" },
+] as const;

@@ -1,0 +1,50 @@
+// Load test of one URL with autocannon: a short warm-up run whose figures are thrown away,
+// then the measured run.
+import autocannon from "autocannon";
+
+export interface LoadOptions {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Sent with every request, like a browser's; "identity" turns compression off. */
+  acceptEncoding: string;
+}
+
+export interface LoadResult {
+  url: string;
+  /** Mean requests per second over the run. */
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Mean response body bytes per request, as sent (compressed when the server compressed). */
+  bytesPerRequest: number;
+}
+
+function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: o.connections,
+    duration: seconds,
+    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding },
+  });
+}
+
+export async function loadTest(url: string, o: LoadOptions): Promise<LoadResult> {
+  if (o.warmupSeconds > 0) await once(url, o.warmupSeconds, o);
+  const r = await once(url, o.seconds, o);
+  return {
+    url,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerRequest: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
+  };
+}

@@ -1,0 +1,7 @@
+// `npm start`: build when needed, then run the production server (which creates
+// ./data, migrates, and seeds the demo catalogue into an empty database).
+import { buildIfNeeded } from "./build-if-needed.ts";
+
+buildIfNeeded();
+const { main } = await import("../server.ts");
+await main();

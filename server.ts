@@ -1,0 +1,189 @@
+// Haat's production server: Express 5, compression, static assets, /healthz, and the
+// React Router request handler with a RouterContextProvider that carries the Shop.
+// Run by Node 24 directly (type stripping), after `npm run build`; `npm start` does both.
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { shopContext } from "./app/server/context.server.ts";
+import { DataDirLockedError, lockDataDir } from "./app/server/db/lock.server.ts";
+import { ConfigError, readEnv, type Env } from "./app/server/env.server.ts";
+import { openShop } from "./app/server/shop/open.server.ts";
+import type { Shop } from "./app/server/shop/port.server.ts";
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** Exit codes a deployer's supervisor can tell apart. */
+export const EXIT = { config: 2, dataDir: 3, port: 4, database: 5 } as const;
+
+export class StartupError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+function checkDataDir(dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    fs.writeFileSync(probe, "");
+    fs.unlinkSync(probe);
+  } catch (error) {
+    throw new StartupError(
+      `The data directory ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
+        `Set DATA_DIR to a directory this user can write, or fix its permissions.`,
+      EXIT.dataDir,
+    );
+  }
+}
+
+export interface RunningServer {
+  server: Server;
+  shop: Shop;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env): Promise<RunningServer> {
+  const dev = env.NODE_ENV === "development";
+  let releaseLock = () => {};
+  if (!env.DATABASE_URL) {
+    checkDataDir(env.dataDir);
+    try {
+      releaseLock = lockDataDir(env.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) throw new StartupError(error.message, EXIT.dataDir);
+      throw error;
+    }
+  }
+
+  let shop: Shop;
+  try {
+    shop = await openShop({
+      target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
+      seedDemo: env.seedDemo,
+      refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
+    });
+  } catch (error) {
+    releaseLock();
+    throw new StartupError(`Could not open the database: ${(error as Error).message}`, EXIT.database);
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await shop.healthy();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "database unreachable" });
+  });
+
+  const getLoadContext = () => {
+    const context = new RouterContextProvider();
+    context.set(shopContext, shop);
+    return context;
+  };
+
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        return createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const buildFile = path.join(ROOT, "build/server/index.js");
+    if (!fs.existsSync(buildFile)) {
+      releaseLock();
+      await shop.close();
+      throw new StartupError("No production build found: run `npm run build` (or `npm start`, which builds when needed).", EXIT.config);
+    }
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    // Fingerprinted assets never change under their name.
+    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
+    app.all("/{*splat}", createRequestHandler({ build, getLoadContext, mode: "production" }));
+  }
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST);
+    s.once("listening", () => resolve(s));
+    s.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") reject(new StartupError(`Port ${env.PORT} is already in use: stop what holds it or set PORT to a free port.`, EXIT.port));
+      else if (error.code === "EACCES") reject(new StartupError(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the right privileges.`, EXIT.port));
+      else reject(error);
+    });
+  }).catch(async (error) => {
+    await shop.close();
+    releaseLock();
+    throw error;
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish, then close the database cleanly.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await shop.close();
+      releaseLock();
+    })());
+
+  const address = server.address();
+  return { server, shop, port: typeof address === "object" && address ? address.port : env.PORT, close };
+}
+
+export async function main() {
+  let env: Env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(EXIT.config);
+  }
+  try {
+    const running = await startServer(env);
+    console.log(`Haat is serving on http://localhost:${running.port} (${env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${env.dataDir}`})`);
+    const stop = (signal: string) => {
+      console.log(`${signal}: finishing in-flight requests, then closing the database…`);
+      const force = setTimeout(() => {
+        console.error("Shutdown took longer than 10 s; closing connections.");
+        running.server.closeAllConnections();
+      }, 10_000);
+      force.unref();
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    };
+    process.once("SIGTERM", () => stop("SIGTERM"));
+    process.once("SIGINT", () => stop("SIGINT"));
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(error.exitCode);
+    }
+    console.error(error);
+    process.exit(1);
+  }
+}
+
+if (import.meta.main) await main();
