@@ -279,10 +279,73 @@ export function locateJsonItems(text: string): { categories: number[]; products:
   return out;
 }
 
+/** The line of the first syntax error (V8's message no longer says where it is). */
 function jsonErrorLine(text: string, error: unknown): number {
-  const m = /position (\d+)/.exec((error as Error).message);
-  if (!m) return 1;
-  return text.slice(0, Number(m[1])).split("\n").length;
+  const line = /line (\d+)/.exec((error as Error).message);
+  if (line) return Number(line[1]);
+  return text.slice(0, jsonErrorOffset(text)).split("\n").length;
+}
+
+/** Offset of the first JSON syntax error, found by a minimal recursive-descent scan. */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const value = (): void => {
+    ws();
+    const ch = text[i];
+    if (ch === "{") {
+      i++;
+      ws();
+      if (text[i] === "}") return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ":") fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ",") i++;
+        else if (text[i] === "}") return void i++;
+        else fail();
+      }
+    } else if (ch === "[") {
+      i++;
+      ws();
+      if (text[i] === "]") return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ",") i++;
+        else if (text[i] === "]") return void i++;
+        else fail();
+      }
+    } else if (ch === '"') string();
+    else {
+      const m = /^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 40));
+      if (!m) fail();
+      i += m![0].length;
+    }
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    if (i >= text.length) fail();
+    i++;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : text.length;
+  } catch (at) {
+    return typeof at === "number" ? at : 0;
+  }
 }
 
 // ---------- CSV ----------

@@ -18,7 +18,6 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  LOG_REQUESTS: flag.default(false),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -46,7 +46,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) throw new DataDirLockedError(dir, pid);
+      if (Number.isInteger(pid) && alive(pid)) throw new DataDirLockedError(dir, pid);
       fs.unlinkSync(file); // a stale lock left by a crashed process
     }
   }

@@ -125,8 +125,8 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
         pending = null;
       });
     }
-    // While a refresh runs, shoppers keep getting the previous snapshot.
-    return snapshot ?? pending;
+    // Requests wait for the check (one small query) so a change is seen at once after it.
+    return pending;
   }
 
   return {

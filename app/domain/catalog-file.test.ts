@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { locateJsonItems, parseCatalogFile, readCsv } from "./catalog-file.ts";
+
+const product = (over: Record<string, unknown> = {}, variant: Record<string, unknown> = {}) => ({
+  title: "Toor Dal",
+  category: "All / Grocers Pick / Pulses",
+  sales_tax: ["5%"],
+  variants: [{ internal_reference: "GP-TOOR-1KG", attribute: "Net Weight 1 kg", price: 189, mrp: 210, inventory_stock: 12, ...variant }],
+  ...over,
+});
+
+describe("JSON catalogue files", () => {
+  it("reads products, converting rupees to paise and placing the category path", () => {
+    const r = parseCatalogFile(JSON.stringify({ categories: [{ name: "Grocers Pick", children: [{ name: "Flours & Grains" }] }], products: [product()] }), "json");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.file.categories[0]).toMatchObject({ slug: "grocers-pick", status: "active", children: [{ slug: "flours-grains" }] });
+    expect(r.file.products[0]).toMatchObject({
+      categorySlug: "grocers-pick",
+      subSlug: "pulses",
+      variants: [{ internalReference: "GP-TOOR-1KG", pricePaise: 18900, mrpPaise: 21000, inStock: true }],
+    });
+  });
+
+  it("reports each bad row with its line and reason", () => {
+    const text = JSON.stringify(
+      { products: [product(), product({ title: "" }, { internal_reference: "X-1" }), product({}, { internal_reference: "X-2", price: 300, mrp: 200 })] },
+      null,
+      2,
+    );
+    const r = parseCatalogFile(text, "json");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const lines = locateJsonItems(text).products;
+    expect(r.errors).toEqual([
+      { line: lines[1], reason: "products[1].title: title is required" },
+      { line: lines[2], reason: "products[2].variants[0].mrp: mrp is below price" },
+    ]);
+  });
+
+  it("refuses a reference used twice, fractional paise, negative stock and remote-looking paths", () => {
+    const r = parseCatalogFile(
+      JSON.stringify({
+        products: [
+          product(),
+          product({}, { price: 10.005 }),
+          product({}, { internal_reference: "B", inventory_stock: -1 }),
+          product({}, { internal_reference: "C", images: ["http://insecure.example/x.png"] }),
+        ],
+      }),
+      "json",
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const reasons = r.errors.map((e) => e.reason).join("\n");
+    expect(reasons).toMatch(/has more than two decimals/);
+    expect(reasons).toMatch(/must not be negative/);
+    expect(reasons).toMatch(/must be a path starting with \/ or an https:\/\/ URL/);
+  });
+
+  it("reports broken JSON with its line", () => {
+    const r = parseCatalogFile('{\n  "products": [\n    { "title": }\n  ]\n}', "json");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0].line).toBe(3);
+  });
+
+  it("locates array items across lines, ignoring brackets inside strings", () => {
+    const text = '{\n"categories": [],\n"products": [\n{"title": "a [b] {c}"},\n\n{"title": "d"}\n]\n}';
+    expect(locateJsonItems(text)).toEqual({ categories: [], products: [4, 6] });
+  });
+});
+
+describe("CSV catalogue files", () => {
+  const header = "product_key,title,category,sales_tax,internal_reference,attribute,price,mrp,in_stock,inventory_stock,images,long_desc";
+  it("groups rows into products and reads quoted cells with commas and newlines", () => {
+    const csv = `${header}\nmugs,"Mug, stoneware",Imported / Gifting / Gift Set,18%,M-2,Set Size 2,499,599,true,3,/a.svg|/b.svg,"<p>Care:\nHand wash</p>"\nmugs,"Mug, stoneware",Imported / Gifting / Gift Set,18%,M-4,Set Size 4,899,899,no,0,,\n`;
+    const r = parseCatalogFile(csv, "csv");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.file.products).toHaveLength(1);
+    expect(r.file.products[0]).toMatchObject({ title: "Mug, stoneware", categorySlug: "gifting", subSlug: "gift-set", longDesc: "<p>Care:\nHand wash</p>" });
+    expect(r.file.products[0].variants.map((v) => [v.internalReference, v.images, v.inStock])).toEqual([
+      ["M-2", ["/a.svg", "/b.svg"], true],
+      ["M-4", [], false],
+    ]);
+  });
+
+  it("reports the line of each bad row, counting quoted newlines", () => {
+    const csv = `${header}\na,A,All / Farm Basket,0%,A-1,,10,10,,,,"two\nlines"\nb,B,All / Farm Basket,0%,B-1,,ten,10,,,,\nc,C,All / Farm Basket,0%,A-1,,10,12,,,,\n`;
+    const r = parseCatalogFile(csv, "csv");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([
+      { line: 4, reason: "price: must be a number of rupees" },
+      { line: 5, reason: "internal_reference A-1 already appears on line 2" },
+    ]);
+  });
+
+  it("names missing and unknown columns", () => {
+    const r = parseCatalogFile("title,colour\nx,red\n", "csv");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0].reason).toBe("missing column(s): category, internal_reference, price, mrp; unknown column(s): colour");
+  });
+
+  it("splits rows on CRLF and skips blank lines", () => {
+    expect(readCsv("a,b\r\n\r\n1,2\r\n").map((r) => [r.line, r.cells])).toEqual([
+      [1, ["a", "b"]],
+      [3, ["1", "2"]],
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+// The production server for the Playwright suite: a fresh embedded database in a temporary
+// directory (seeded with the demo catalogue on start), so every run sees the same shop.
+// Started by playwright.config.ts's webServer; run it by hand with `node scripts/e2e-server.ts`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const PREFIX = "haat-e2e-";
+const STALE_MS = 60_000;
+
+/** Temporary data directories left by runs that were killed before they could clean up. */
+function removeStaleDirs() {
+  const tmp = os.tmpdir();
+  for (const name of fs.readdirSync(tmp)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(tmp, name);
+    try {
+      const stat = fs.statSync(dir);
+      if (!stat.isDirectory() || Date.now() - stat.mtimeMs < STALE_MS) continue;
+      const lock = path.join(dir, "server.lock");
+      const pid = fs.existsSync(lock) ? Number.parseInt(fs.readFileSync(lock, "utf8"), 10) : NaN;
+      if (Number.isInteger(pid) && isAlive(pid)) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Not ours to worry about: leave it.
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+removeStaleDirs();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+// The server exits through process.exit after SIGTERM/SIGINT; 'exit' handlers run then.
+process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+process.env.DATA_DIR = dataDir;
+process.env.PORT = process.env.E2E_PORT || "4173";
+process.env.HOST = "127.0.0.1";
+process.env.NODE_ENV = "production";
+process.env.SEED_DEMO = "true";
+// Sessions will need a secret in production; this one signs nothing but test cookies.
+process.env.SESSION_SECRET ||= "e2e-only-secret-not-for-any-real-deployment-0123456789";
+delete process.env.DATABASE_URL; // always the embedded database, never a developer's PostgreSQL
+
+const { main } = await import("../server.ts");
+await main();

@@ -1,0 +1,144 @@
+// Shared fixtures and helpers for the end-to-end suite. Expectations about products come
+// from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
+import fs from "node:fs";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+export { expect };
+
+export const test = base.extend<{ hasJs: boolean }>({
+  hasJs: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+// ---------- the demo catalogue ----------
+
+export interface DemoVariant {
+  internal_reference: string;
+  attribute: string;
+  price: number;
+  mrp: number;
+  images: string[];
+  in_stock: boolean;
+  inventory_stock: number;
+  video: string | null;
+}
+
+export interface DemoProduct {
+  title: string;
+  short_desc: string;
+  long_desc: string;
+  category: string;
+  variants: DemoVariant[];
+}
+
+interface DemoCategory {
+  name: string;
+  slug: string;
+  status: string;
+  children: { name: string; slug: string }[];
+}
+
+const raw = JSON.parse(fs.readFileSync(new URL("../../scripts/demo-catalog.json", import.meta.url), "utf8")) as {
+  categories: DemoCategory[];
+  products: DemoProduct[];
+};
+
+export const categories = raw.categories;
+export const products = raw.products;
+
+export function isAvailable(v: DemoVariant): boolean {
+  return v.in_stock && v.inventory_stock > 0;
+}
+
+/** The variant a card or product page shows first: the first in stock, else the first. */
+export function shownVariant(p: DemoProduct): DemoVariant {
+  return p.variants.find(isAvailable) ?? p.variants[0];
+}
+
+/** The price a shopper sees for a product in a listing, in rupees. */
+export function shownPrice(p: DemoProduct): number {
+  return shownVariant(p).price;
+}
+
+/** Top-level category and subcategory names of a product, from its slash-separated path. */
+export function placement(p: DemoProduct): { category: string; sub: string | null } {
+  const segments = p.category.split("/").map((s) => s.trim());
+  const at = segments.findIndex((s) => categories.some((c) => c.name === s));
+  if (at < 0) throw new Error(`No known category in "${p.category}"`);
+  return { category: segments[at], sub: segments[at + 1] ?? null };
+}
+
+export function productsIn(category: string, sub?: string): DemoProduct[] {
+  return products.filter((p) => {
+    const place = placement(p);
+    return place.category === category && (sub === undefined || place.sub === sub);
+  });
+}
+
+export function product(title: string): DemoProduct {
+  const found = products.find((p) => p.title === title);
+  if (!found) throw new Error(`No product "${title}" in the demo catalogue`);
+  return found;
+}
+
+const rupeeFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** ₹1,099 for 1099: how the shop shows a price. */
+export function rupees(amount: number): string {
+  return rupeeFormat.format(amount);
+}
+
+export const PAGE_SIZE = 24;
+
+// ---------- the page ----------
+
+/**
+ * With JavaScript, waits until React has hydrated the page: the header search box turns
+ * into a combobox only then. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page, hasJs: boolean): Promise<void> {
+  if (!hasJs) return;
+  await expect(page.getByRole("combobox", { name: "Search products" })).toBeVisible();
+}
+
+/** Opens a URL and, with JavaScript, waits for hydration before the test interacts. */
+export async function open(page: Page, url: string, hasJs: boolean) {
+  const response = await page.goto(url);
+  await hydrated(page, hasJs);
+  return response;
+}
+
+/** The visible header search input, whichever role hydration has given it. */
+export function searchInput(page: Page): Locator {
+  return page.getByRole(/* before hydration */ "searchbox", { name: "Search products" }).or(page.getByRole("combobox", { name: "Search products" }));
+}
+
+/** The listing's product grid. */
+export function productList(page: Page): Locator {
+  return page.getByRole("list", { name: "Products", exact: true });
+}
+
+/** Titles of the cards in the listing, in order. */
+export async function cardTitles(page: Page): Promise<string[]> {
+  return productList(page).getByRole("link").allInnerTexts();
+}
+
+/** Prices (whole rupees) on the listing's cards, in order, read from their 'Price ₹…' text. */
+export async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await productList(page).getByRole("listitem").allInnerTexts();
+  return texts.map((t) => {
+    const m = t.match(/Price\s*₹\s*([\d,]+)/);
+    if (!m) throw new Error(`No price on card: ${t}`);
+    return Number(m[1].replace(/,/g, ""));
+  });
+}
+
+/** The listing's count line, e.g. '38 products'. */
+export function countLine(page: Page): Locator {
+  return page.getByRole("status").filter({ hasText: /^\d+ products?$/ });
+}
+
+export function countText(n: number): string {
+  return n === 1 ? "1 product" : `${n} products`;
+}

@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
+import type { CategoryNode } from "../../app/domain/catalog.ts";
+import { parseListingQuery } from "../../app/domain/listing-query.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Shop } from "../../app/server/shop/port.server.ts";
+import { targets } from "./databases.ts";
+
+const demo = JSON.parse(fs.readFileSync(DEMO_CATALOG, "utf8")) as {
+  products: { title: string; category: string; variants: { internal_reference: string; price: number; inventory_stock: number }[] }[];
+};
+const query = (qs: string) => parseListingQuery(new URLSearchParams(qs));
+
+describe.each(targets)("catalogue on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    database = await target.open();
+    expect(await seedDemoCatalog(database)).toBe(true);
+    shop = createShop(database, 0);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("seeds only an empty catalogue", async () => {
+    expect(await seedDemoCatalog(database)).toBe(false);
+    expect(await shop.healthy()).toBe(true);
+  });
+
+  it("holds the four categories and their subcategories of browsing §3, all active", async () => {
+    const tree = await shop.catalog.categories();
+    const shape = tree.map((c: CategoryNode) => [c.name, c.status, c.children.map((ch) => ch.name)]);
+    expect(shape).toEqual([
+      ["Grocers Pick", "active", ["Dry Fruits", "Pulses", "Flours & Grains", "Spices", "Rice"]],
+      ["General Merchandise", "active", ["Dinner Ware", "Bar Glass"]],
+      ["Gifting", "active", ["Gift Set", "Tea Set & Glass Cup", "Flower Pots", "Hamper"]],
+      ["Farm Basket", "active", []],
+    ]);
+  });
+
+  it("lists 24 a page within the default price range", async () => {
+    const inRange = demo.products.filter((p) => p.variants.some(() => true));
+    const first = await shop.catalog.listing(query(""));
+    expect(first.cards).toHaveLength(24);
+    expect(first.total).toBeLessThanOrEqual(inRange.length);
+    expect(first.total).toBeGreaterThan(48);
+    for (const c of first.cards) expect(c.pricePaise).toBeLessThanOrEqual(400000);
+    const last = await shop.catalog.listing(query(`page=${first.pageCount}`));
+    expect(last.cards.length).toBe(first.total - 24 * (first.pageCount - 1));
+    const beyond = await shop.catalog.listing(query("page=999"));
+    expect(beyond.page).toBe(first.pageCount);
+  });
+
+  it("filters by category and subcategory, and treats an unknown category as a sub", async () => {
+    const gifting = await shop.catalog.listing(query("category=gifting"));
+    expect(gifting.total).toBeGreaterThan(0);
+    expect(gifting.cards.every((c) => c.categorySlug === "gifting")).toBe(true);
+    const rice = await shop.catalog.listing(query("category=grocers-pick&sub=rice"));
+    const expected = demo.products.filter((p) => /Grocers Pick \/ Rice$/.test(p.category)).length;
+    expect(rice.total).toBe(expected);
+    const riceAsCategory = await shop.catalog.listing(query("category=rice"));
+    expect(riceAsCategory.filter).toEqual({ category: "grocers-pick", sub: "rice" });
+    expect(riceAsCategory.total).toBe(expected);
+    const unknown = await shop.catalog.listing(query("category=unicorns"));
+    expect(unknown.total).toBe(0);
+    expect(unknown.cards).toEqual([]);
+  });
+
+  it("sorts by price both ways and by newest", async () => {
+    const up = (await shop.catalog.listing(query("sort=price-asc"))).cards.map((c) => c.pricePaise);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = (await shop.catalog.listing(query("sort=price-desc"))).cards.map((c) => c.pricePaise);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    const newest = await shop.catalog.newProducts(5);
+    const listed = (await shop.catalog.listing(query("sort=newest&max=100000"))).cards.slice(0, 5).map((c) => c.id);
+    expect(listed).toEqual(newest.map((c) => c.id));
+  });
+
+  it("filters by a price range in rupees", async () => {
+    const r = await shop.catalog.listing(query("min=100&max=300"));
+    expect(r.total).toBeGreaterThan(0);
+    for (const c of r.cards) {
+      expect(c.pricePaise).toBeGreaterThanOrEqual(10000);
+      expect(c.pricePaise).toBeLessThanOrEqual(30000);
+    }
+  });
+
+  it("finds a typo on the results page and in suggestions", async () => {
+    const r = await shop.catalog.listing(query("search=basmti"));
+    expect(r.cards.some((c) => /basmati/i.test(c.title))).toBe(true);
+    const s = await shop.catalog.suggestions("basm");
+    expect(s.length).toBeGreaterThan(0);
+    expect(s.length).toBeLessThanOrEqual(6);
+    expect(await shop.catalog.suggestions("   ")).toEqual([]);
+  });
+
+  it("shows a product with its variants, the first in-stock one on its card", async () => {
+    const withOutFirst = demo.products.find((p) => p.variants.length > 1 && p.variants[0].inventory_stock === 0 && p.variants.some((v) => v.inventory_stock > 0));
+    expect(withOutFirst, "the demo catalogue has a product whose first variant is out of stock").toBeDefined();
+    const listed = await shop.catalog.listing(query(`search=${encodeURIComponent(withOutFirst!.title)}&max=100000`));
+    const card = listed.cards.find((c) => c.title === withOutFirst!.title)!;
+    expect(card.internalReference).not.toBe(withOutFirst!.variants[0].internal_reference);
+    const detail = await shop.catalog.product(card.id);
+    expect(detail?.variants.map((v) => v.internalReference)).toEqual(withOutFirst!.variants.map((v) => v.internal_reference));
+    expect(detail?.categoryName).toBeTruthy();
+    expect(await shop.catalog.product(99_999_999)).toBeNull();
+    expect(await shop.catalog.product(-1)).toBeNull();
+  });
+
+  it("relates up to five products of the same category, never the product itself", async () => {
+    const card = (await shop.catalog.listing(query("category=grocers-pick&sub=spices"))).cards[0];
+    const detail = (await shop.catalog.product(card.id))!;
+    const related = await shop.catalog.related(detail);
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.length).toBeLessThanOrEqual(5);
+    expect(related.map((r) => r.id)).not.toContain(card.id);
+    expect(related.every((r) => r.categorySlug === "grocers-pick")).toBe(true);
+    expect(related[0].subSlug).toBe("spices");
+  });
+});
+
+describe.each(targets)("catalogue import on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  beforeAll(async () => {
+    database = await target.open();
+    shop = createShop(database, 0);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const importText = async (text: string, format: "json" | "csv") => {
+    const parsed = parseCatalogFile(text, format);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const { importCatalog } = await import("../../app/server/catalog/import.server.ts");
+    return importCatalog(database.db, parsed.file);
+  };
+
+  it("creates, then updates by internal_reference, and the listing follows", async () => {
+    const file = {
+      categories: [{ name: "Grocers Pick", children: [{ name: "Rice" }] }],
+      products: [
+        {
+          title: "Test Jeera Rice",
+          category: "All / Grocers Pick / Rice",
+          sales_tax: ["5%"],
+          variants: [{ internal_reference: "T-JEERA-1KG", attribute: "Net Weight 1 kg", price: 120, mrp: 150, inventory_stock: 5 }],
+        },
+      ],
+    };
+    const first = await importText(JSON.stringify(file), "json");
+    expect(first).toMatchObject({ productsCreated: 1, productsUpdated: 0, variantsWritten: 1 });
+    file.products[0].title = "Test Jeera Rice (new crop)";
+    file.products[0].variants[0].price = 110;
+    file.products[0].variants.push({ internal_reference: "T-JEERA-5KG", attribute: "Net Weight 5 kg", price: 520, mrp: 600, inventory_stock: 2 });
+    const second = await importText(JSON.stringify(file), "json");
+    expect(second).toMatchObject({ productsCreated: 0, productsUpdated: 1, variantsWritten: 2 });
+    const listed = await shop.catalog.listing(query("search=jeera"));
+    expect(listed.cards).toHaveLength(1);
+    expect(listed.cards[0]).toMatchObject({ title: "Test Jeera Rice (new crop)", pricePaise: 11000 });
+    const detail = await shop.catalog.product(listed.cards[0].id);
+    expect(detail?.variants).toHaveLength(2);
+  });
+
+  it("imports CSV rows as variants of one product, creating a missing category", async () => {
+    const csv = [
+      "product_key,title,category,sales_tax,internal_reference,attribute,price,mrp,in_stock,inventory_stock,images",
+      'mugs,"Stoneware Mug, Set",Imported / Gifting / Mugs,18%,T-MUG-2,Set Size 2,499,599,true,10,/images/placeholder.svg',
+      "mugs,Stoneware Mug Set,Imported / Gifting / Mugs,18%,T-MUG-4,Set Size 4,899,999,yes,0,",
+    ].join("\n");
+    expect(await importText(csv, "csv")).toMatchObject({ productsCreated: 1, variantsWritten: 2, categoriesCreated: 2 });
+    const tree = await shop.catalog.categories();
+    expect(tree.find((c) => c.slug === "gifting")?.children.map((c) => c.slug)).toContain("mugs");
+    const listed = await shop.catalog.listing(query("category=gifting&sub=mugs"));
+    expect(listed.cards.map((c) => c.title)).toEqual(["Stoneware Mug, Set"]);
+  });
+
+  it("writes nothing of a file when any row fails in the database", async () => {
+    const { importCatalog, CatalogImportError } = await import("../../app/server/catalog/import.server.ts");
+    const parsed = parseCatalogFile(
+      JSON.stringify({
+        products: [
+          { title: "Fine Product", category: "All / Farm Basket", variants: [{ internal_reference: "T-FINE-1", price: 10, mrp: 10 }] },
+          // 'rice' is a subcategory of Grocers Pick: filing it under Gifting must fail the whole file.
+          { title: "Misfiled Rice", category: "Imported / Gifting / Rice", variants: [{ internal_reference: "T-MISFILED", price: 10, mrp: 12 }] },
+        ],
+      }),
+      "json",
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const error = await importCatalog(database.db, parsed.file).catch((e) => e);
+    expect(error).toBeInstanceOf(CatalogImportError);
+    expect(error.errors[0]).toMatchObject({ line: 1 });
+    expect(String(error.errors[0].reason)).toMatch(/does not belong to Gifting/);
+    expect((await shop.catalog.listing(query("search=Fine Product"))).cards.filter((c) => c.title === "Fine Product")).toEqual([]);
+  });
+});

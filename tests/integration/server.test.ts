@@ -1,0 +1,138 @@
+// The production server as a deployer runs it: `node server.ts` in its own process.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DataDirLockedError, lockDataDir } from "../../app/server/db/lock.server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const children: ReturnType<typeof spawn>[] = [];
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "haat-server-"));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy");
+}
+
+beforeAll(() => {
+  expect(fs.existsSync(path.join(ROOT, "build/server/index.js")), "npm test builds before it runs the suite").toBe(true);
+});
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+});
+
+describe("server.ts", () => {
+  it("starts on a fresh data directory, answers /healthz, caches assets, and shuts down cleanly on SIGTERM", async () => {
+    const dir = path.join(tmp(), "data");
+    const port = await freePort();
+    const server = run({ DATA_DIR: dir, PORT: String(port) });
+    const health = await waitHealthy(port);
+    expect(await health.json()).toEqual({ status: "ok" });
+    expect(fs.readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(server.child.pid));
+
+    const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-encoding")).toBe("gzip");
+    const html = await home.text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const assetRes = await fetch(`http://127.0.0.1:${port}${asset}`);
+    expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+
+    // A command-line tool refuses the directory while the server holds it.
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);
+
+    // The database closed cleanly: it opens again with the seeded catalogue.
+    const again = run({ DATA_DIR: dir, PORT: String(port) });
+    await waitHealthy(port);
+    const listing = await (await fetch(`http://127.0.0.1:${port}/products`)).text();
+    expect(listing).toContain("/product/");
+    again.child.kill("SIGINT");
+    expect(await again.exited).toBe(0);
+  });
+
+  it("finishes a request in flight before it exits", async () => {
+    const dir = path.join(tmp(), "data");
+    const port = await freePort();
+    const server = run({ DATA_DIR: dir, PORT: String(port) });
+    await waitHealthy(port);
+    // The request is on the wire before the signal: it must get its whole answer.
+    const socket = net.connect(port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (d) => (response += d));
+    const ended = new Promise((resolve) => socket.on("close", resolve));
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET /products?search=basmati HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    await new Promise((r) => setTimeout(r, 1));
+    server.child.kill("SIGTERM");
+    await ended;
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain("</html>");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("says so and exits 4 when the port is taken", async () => {
+    const blocker = net.createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as net.AddressInfo).port)));
+    try {
+      const server = run({ DATA_DIR: path.join(tmp(), "data"), PORT: String(port) });
+      expect(await server.exited).toBe(4);
+      expect(server.output()).toContain(`Port ${port} is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("says so and exits 3 when the data directory cannot be written", async () => {
+    const file = path.join(tmp(), "not-a-directory");
+    fs.writeFileSync(file, "");
+    const server = run({ DATA_DIR: path.join(file, "data"), PORT: String(await freePort()) });
+    expect(await server.exited).toBe(3);
+    expect(server.output()).toMatch(/data directory .* is not writable/);
+  });
+
+  it("exits 2 with the reason on bad configuration", async () => {
+    const server = run({ PORT: "not-a-port" });
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain("PORT");
+  });
+});
