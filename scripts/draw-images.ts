@@ -334,6 +334,20 @@ function scatter(id: string, n: number, x: number, y: number, w: number, h: numb
   return out;
 }
 
+/** Copies of the motif on a jittered grid: even cover without visible repetition. */
+function gridScatter(id: string, cols: number, rows: number, x: number, y: number, w: number, h: number, s: number, seed: number): string {
+  const rnd = rng(seed);
+  let out = "";
+  for (let r = 0; r < rows; r++) {
+    for (let k = 0; k < cols; k++) {
+      const px = x + ((k + 0.5 + (r % 2) * 0.4) * w) / cols + (rnd() - 0.5) * (w / cols) * 0.5;
+      const py = y + ((r + 0.5) * h) / rows + (rnd() - 0.5) * (h / rows) * 0.5;
+      out += `<use href="#${id}m" transform="translate(${Math.round(px)} ${Math.round(py)}) rotate(${Math.round(rnd() * 360)}) scale(${n1(s * (0.85 + rnd() * 0.3))})"/>`;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- shared parts
 
 interface Ctx {
@@ -409,7 +423,7 @@ function pouch(c: Ctx): string {
   if (c.view === 2) return out + `<rect x="190" y="178" width="220" height="300" rx="16" fill="#fffaf0"/>` + backLabel(c, 300, 188, 210, c.pal.ink);
   out +=
     `<defs><g id="${c.id}m">${motifShape(c.motif)}</g><clipPath id="${c.id}w"><rect x="205" y="176" width="190" height="150" rx="75"/></clipPath></defs>` +
-    `<rect x="205" y="176" width="190" height="150" rx="75" fill="#fff8ee"/><g clip-path="url(#${c.id}w)">${scatter(c.id, 16, 200, 170, 200, 160, 1.6, c.seed)}</g>` +
+    `<rect x="205" y="176" width="190" height="150" rx="75" fill="#fff8ee"/><g clip-path="url(#${c.id}w)">${gridScatter(c.id, 5, 4, 196, 172, 200, 158, 1.6, c.seed)}</g>` +
     `<rect x="205" y="176" width="190" height="150" rx="75" fill="none" stroke="${shade(c.pack, 0.35)}" stroke-width="5"/>`;
   return out + frontLabel(c, 300, 340, 240, 168, ink);
 }
@@ -469,7 +483,7 @@ function contentsBowl(c: Ctx, withTag: boolean): string {
   const inside = m.powder
     ? `<ellipse cx="300" cy="300" rx="170" ry="168" fill="${m.color}"/><ellipse cx="270" cy="270" rx="90" ry="70" fill="#fff" fill-opacity=".15"/>` +
       `<defs><g id="${c.id}m">${motifShape(m)}</g></defs>${scatter(c.id, 5, 400, 440, 120, 60, 2.2, c.seed)}`
-    : `${motifPattern(c.id, m, shade(m.color, -0.15), m.shape === "lentil" || m.shape === "dot" ? 0.9 : m.shape === "grain" || m.shape === "seed" ? 1.3 : 2.1, c.seed)}<circle cx="300" cy="300" r="170" fill="url(#${c.id}p)"/>` +
+    : `${motifPattern(c.id, m, isDark(m.color) ? shade(m.color, 0.3) : shade(m.color, -0.2), m.shape === "lentil" || m.shape === "dot" ? 0.9 : m.shape === "grain" || m.shape === "seed" ? 1.3 : 2.1, c.seed)}<circle cx="300" cy="300" r="170" fill="url(#${c.id}p)"/>` +
       scatter(c.id, 6, 360, 450, 160, 60, m.shape === "lentil" || m.shape === "dot" ? 1.2 : 1.8, c.seed);
   return (
     `<circle cx="306" cy="312" r="206" fill="#000" fill-opacity=".12"/><circle cx="300" cy="300" r="206" fill="#b5813a"/><circle cx="300" cy="300" r="190" fill="#d9a95a"/>` +
@@ -537,6 +551,12 @@ function plateTop(x: number, y: number, r: number, glaze: string, rim: string, d
 
 function dinnerWare(c: Ctx): string {
   const s = c.item.slug;
+  if (/stoneware/.test(s) && c.view === 2) {
+    // side view: a stack of four plates
+    let stack = "";
+    for (let k = 0; k < 4; k++) stack += `<path d="M110 ${440 - k * 34}Q300 ${500 - k * 34} 490 ${440 - k * 34}L470 ${468 - k * 34}Q300 ${520 - k * 34} 130 ${468 - k * 34}Z" fill="#6b4f3a"/><ellipse cx="300" cy="${430 - k * 34}" rx="190" ry="46" fill="${k === 3 ? "#d8d0c4" : "#2a5d8f"}" fill-opacity="${k === 3 ? 1 : 0.75}"/>`;
+    return `<g transform="rotate(7 300 320)">${stack}<ellipse cx="300" cy="328" rx="130" ry="28" fill="#e6dfd4"/></g>`;
+  }
   if (/stoneware/.test(s)) return plateTop(300, 290, 200, "#d8d0c4", "#6b4f3a", false) + `<circle cx="300" cy="290" r="200" fill="none" stroke="#2a5d8f" stroke-opacity=".5" stroke-width="26"/>`;
   if (/pasta/.test(s)) return plateTop(300, 290, 205, "#fbf7ee", c.pack, true) + `<circle cx="300" cy="290" r="60" fill="none" stroke="${c.accent}" stroke-width="6" stroke-dasharray="14 10"/>`;
   if (/bowl/.test(s))
@@ -1047,7 +1067,7 @@ function bannerDesktop(b: BannerSpec, i: number): string {
     textBlock(lines, 110, lines.length === 1 ? 190 : 170, 760, 76, b.ink, { font: SERIF, anchor: "start" }) +
     textBlock([b.sub], 110, lines.length === 1 ? 275 : 300, 720, 30, b.ink, { weight: "normal", anchor: "start", opacity: 0.85 }) +
     button(110, lines.length === 1 ? 330 : 350, b.cta, b.button, btnInk, "start") +
-    place(880, -60, 1, groupArt(b.art, "b"));
+    place(890, -28, 0.95, groupArt(b.art, "b"));
   return svgDoc(1600, 500, `${b.title}: ${b.sub}`, body);
 }
 

@@ -63,7 +63,8 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
         (select count(*) from ${variants}), (select max(${variants.updatedAt}) from ${variants}),
         (select count(*) from ${categories}), (select max(${categories.updatedAt}) from ${categories})
       ) as stamp`);
-    return String((rows as unknown as { rows?: { stamp: string }[] }).rows?.[0]?.stamp ?? (rows as unknown as { stamp: string }[])[0]?.stamp);
+    // Both drivers (PGlite and node-postgres) answer with { rows }.
+    return (rows as unknown as { rows: { stamp: string }[] }).rows[0].stamp;
   }
 
   async function load(stamp: string): Promise<Snapshot> {
