@@ -1,6 +1,7 @@
 // Haat's production server: Express 5, compression, static assets, /healthz, and the
 // React Router request handler with a RouterContextProvider that carries the Shop.
 // Run by Node 24 directly (type stripping), after `npm run build`; `npm start` does both.
+import "./app/server/node-env.server.ts";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { compressionOptions } from "./app/server/compression.server.ts";
 import { shopContext } from "./app/server/context.server.ts";
 import { DataDirLockedError, lockDataDir } from "./app/server/db/lock.server.ts";
 import { ConfigError, readEnv, type Env } from "./app/server/env.server.ts";
@@ -79,7 +81,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
-  app.use(compression());
+  app.use(compression(compressionOptions));
 
   app.get("/healthz", async (_req, res) => {
     const ok = await shop.healthy();

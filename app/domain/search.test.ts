@@ -51,3 +51,11 @@ describe("highlight", () => {
     expect(highlight("Basmati Rice", "xyz")).toEqual({ before: "Basmati Rice", match: "", after: "" });
   });
 });
+
+describe("search cache", () => {
+  it("remembers recent queries, normalised", () => {
+    const first = searchIds(index, "Basmati ");
+    expect(index.cache.has("basmati")).toBe(true);
+    expect(searchIds(index, "basmati")).toEqual(first);
+  });
+});

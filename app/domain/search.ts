@@ -16,21 +16,25 @@ export interface SearchEntry {
   category: string;
 }
 
+const FUSE_OPTIONS = {
+  keys: ["title", "description", "category"],
+  threshold: FUZZY_THRESHOLD,
+  minMatchCharLength: MIN_MATCH_LENGTH,
+  // Matches count wherever they are in the text, not only near its start.
+  ignoreLocation: true,
+  includeScore: true,
+};
+const CACHE_SIZE = 500;
+
 export interface SearchIndex {
   fuse: Fuse<SearchEntry>;
   /** Each distinct lower-cased title word and the ids of the products whose title has it. */
   words: Map<string, number[]>;
+  /** Recent queries and their ids, best first: a fuzzy search of 10,000 products costs tens of milliseconds. */
+  cache: Map<string, number[]>;
 }
 
 export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex {
-  const fuse = new Fuse(entries as SearchEntry[], {
-    keys: ["title", "description", "category"],
-    threshold: FUZZY_THRESHOLD,
-    minMatchCharLength: MIN_MATCH_LENGTH,
-    // Matches count wherever they are in the text, not only near its start.
-    ignoreLocation: true,
-    includeScore: true,
-  });
   const words = new Map<string, number[]>();
   for (const e of entries) {
     for (const w of new Set(wordsOf(e.title))) {
@@ -39,11 +43,14 @@ export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex 
       else words.set(w, [e.id]);
     }
   }
-  return { fuse, words };
+  return { fuse: new Fuse([...entries], FUSE_OPTIONS), words, cache: new Map() };
 }
 
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
 }
 
 /**
@@ -60,32 +67,41 @@ export function allowedDistance(word: string): number {
 export function searchIds(index: SearchIndex, query: string, limit = Infinity): number[] {
   if (!isSearchable(query)) return [];
   const q = query.trim().toLowerCase();
+  let ids = index.cache.get(q);
+  if (!ids) {
+    ids = rankedIds(index, q);
+    if (index.cache.size >= CACHE_SIZE) index.cache.delete(index.cache.keys().next().value!);
+    index.cache.set(q, ids);
+  }
+  return limit < ids.length ? ids.slice(0, limit) : ids;
+}
+
+function rankedIds(index: SearchIndex, q: string): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
   const push = (id: number) => {
-    if (!seen.has(id) && out.length < limit) {
+    if (!seen.has(id)) {
       seen.add(id);
       out.push(id);
     }
   };
   for (const r of index.fuse.search(q)) push(r.item.id);
-  if (out.length >= limit) return out;
 
   const queryWords = wordsOf(q).filter((w) => w.length >= MIN_MATCH_LENGTH);
   if (queryWords.length === 0) return out;
   // Every query word must be close to some word of the title.
-  let candidates: Set<number> | null = null;
+  let matches: Set<number> | null = null;
   for (const qw of queryWords) {
     const max = allowedDistance(qw);
-    const ids = new Set<number>();
+    const found = new Set<number>();
     for (const [word, wordIds] of index.words) {
       if (Math.abs(word.length - qw.length) > max) continue;
-      if (editDistance(qw, word, max) <= max) for (const id of wordIds) ids.add(id);
+      if (editDistance(qw, word, max) <= max) for (const id of wordIds) found.add(id);
     }
-    candidates = candidates === null ? ids : intersect(candidates, ids);
-    if (candidates.size === 0) break;
+    matches = matches === null ? found : intersect(matches, found);
+    if (matches.size === 0) break;
   }
-  for (const id of candidates ?? []) push(id);
+  for (const id of matches ?? []) push(id);
   return out;
 }
 
@@ -112,4 +128,3 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   }
   return prev[b.length];
 }
-

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { compressionOptions } from "../../app/server/compression.server.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(here, "build");
@@ -14,7 +15,7 @@ const build = (await import(path.join(buildDir, "server", "index.js"))) as Serve
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
+app.use(compression(compressionOptions));
 app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.all(

@@ -100,10 +100,14 @@ export function scanHtml(html: string, pageUrl: string): HtmlRefs {
     if (!body.trim()) continue;
     inline.push(body);
     // Classic scripts can only use import(); module scripts can also import statically.
+    // React Router's streamed loader data (`streamController.enqueue(…)`) is data, not code.
     const isModule = type.toLowerCase() === "module";
+    const isData = /^\s*window\.__reactRouterContext\.streamController\.(enqueue|close)\(/.test(body);
     const specs = isModule
       ? moduleSpecifiers(body, { staticOnly: false })
-      : [...body.matchAll(/\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g)].map((x) => x[1]).filter(looksLikeModule);
+      : isData
+        ? []
+        : [...body.matchAll(/\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g)].map((x) => x[1]).filter(looksLikeModule);
     for (const spec of specs) scripts.push(abs(spec));
   }
   return { scripts: [...new Set(scripts)], stylesheets: [...new Set(stylesheets)], inline };

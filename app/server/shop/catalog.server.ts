@@ -170,13 +170,19 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
 
     async product(id: number): Promise<ProductDetail | null> {
       if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-      if (!row) return null;
-      const [variantRows, snap] = await Promise.all([
-        db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
+      // One round trip: the product's variants joined to the product.
+      const [rows, snap] = await Promise.all([
+        db
+          .select({ product: products, variant: variants })
+          .from(variants)
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(eq(variants.productId, id))
+          .orderBy(asc(variants.sort), asc(variants.id)),
         current(),
       ]);
-      if (variantRows.length === 0) return null;
+      if (rows.length === 0) return null;
+      const row = rows[0].product;
+      const variantRows = rows.map((r) => r.variant);
       const top = snap.tree.find((c) => c.slug === row.categorySlug);
       const child = top?.children.find((c) => c.slug === row.subSlug);
       return {
