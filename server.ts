@@ -82,6 +82,16 @@ export async function startServer(env: Env): Promise<RunningServer> {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(compression(compressionOptions));
+  // A path with broken percent-encoding names no page: the app's own 404 answers it,
+  // rather than the static middleware's bare error and a logged stack trace.
+  app.use((req, _res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      req.url = "/not-found";
+    }
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     const ok = await shop.healthy();

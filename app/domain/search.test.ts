@@ -59,3 +59,14 @@ describe("search cache", () => {
     expect(searchIds(index, "basmati")).toEqual(first);
   });
 });
+
+describe("ranking", () => {
+  it("puts title matches before category matches", () => {
+    const idx = createSearchIndex([
+      { id: 1, title: "Desi Tomatoes", description: "Farm fresh", category: "All / Farm Basket" },
+      { id: 2, title: "Potatoes", description: "New crop", category: "All / Farm Basket" },
+      { id: 3, title: "Haat Select Basmati Rice", description: "Aged", category: "All / Grocers Pick / Rice" },
+    ]);
+    expect(searchIds(idx, "basm")[0]).toBe(3);
+  });
+});

@@ -17,7 +17,13 @@ export interface SearchEntry {
 }
 
 const FUSE_OPTIONS = {
-  keys: ["title", "description", "category"],
+  // A title match ranks above a description or category match ('basm' should suggest
+  // basmati before Farm Basket).
+  keys: [
+    { name: "title", weight: 3 },
+    { name: "description", weight: 1 },
+    { name: "category", weight: 1 },
+  ],
   threshold: FUZZY_THRESHOLD,
   minMatchCharLength: MIN_MATCH_LENGTH,
   // Matches count wherever they are in the text, not only near its start.

@@ -1,11 +1,10 @@
 import { categories, expect, open, test } from "./support.ts";
 
-test.describe("home page", () => {
-  test.beforeEach(async ({ page, hasJs }) => {
-    await open(page, "/", hasJs);
-  });
+// One page load, several looks at it: a new browser context per look costs more than the checks.
+test("home page: header, sections and footer", async ({ page, hasJs }) => {
+  await open(page, "/", hasJs);
 
-  test("header: logo, navigation, delivery promise and search", async ({ page }) => {
+  await test.step("header: logo, navigation, delivery promise and search", async () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Haat home" })).toHaveAttribute("href", "/");
     await expect(header.getByText("Delivery Tomorrow")).toBeVisible();
@@ -24,7 +23,7 @@ test.describe("home page", () => {
     await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
   });
 
-  test("sections: offers, curated categories, new products, our store, trust badges", async ({ page }) => {
+  await test.step("sections: offers, curated categories, new products, our store, trust badges", async () => {
     await expect(page).toHaveTitle(/Haat/);
 
     const offers = page.getByRole("region", { name: "Offers" });
@@ -58,7 +57,7 @@ test.describe("home page", () => {
     }
   });
 
-  test("footer: support, apps and information links", async ({ page }) => {
+  await test.step("footer: support, apps and information links", async () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText("Need help with your order?")).toBeVisible();
     await expect(footer.getByText("Monday–Friday 10am–06pm")).toBeVisible();

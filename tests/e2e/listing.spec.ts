@@ -1,4 +1,5 @@
 import {
+  at,
   cardPrices,
   cardTitles,
   categories,
@@ -81,7 +82,7 @@ test.describe("sort and price filter", () => {
     await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Price: low to high" });
     // With JavaScript the select submits on change; without it the shopper presses Apply.
     if (!hasJs) await page.getByRole("button", { name: "Apply" }).click();
-    await expect(page).toHaveURL("/products?sort=price-asc");
+    await expect(page).toHaveURL(at("/products", { sort: "price-asc" }));
     await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("price-asc");
 
     // The whole first page: the cheapest products, cheapest first.
@@ -98,7 +99,7 @@ test.describe("sort and price filter", () => {
     await page.getByRole("spinbutton", { name: "Maximum price" }).fill(String(max));
     await page.getByRole("button", { name: "Apply" }).click();
 
-    await expect(page).toHaveURL(`/products?sort=price-asc&min=${min}&max=${max}`);
+    await expect(page).toHaveURL(at("/products", { sort: "price-asc", min: String(min), max: String(max) }));
     await expect(countLine(page)).toHaveText(countText(expected.length));
     const prices = await cardPrices(page);
     expect(prices.length).toBe(Math.min(expected.length, PAGE_SIZE));
@@ -115,7 +116,7 @@ test.describe("sort and price filter", () => {
     await page.getByRole("spinbutton", { name: "Maximum price" }).fill(String(low));
     await page.getByRole("button", { name: "Apply" }).click();
 
-    await expect(page).toHaveURL(`/products?min=${high}&max=${low}`);
+    await expect(page).toHaveURL(at("/products", { min: String(high), max: String(low) }));
     await expect(countLine(page)).toHaveText(countText(expected.length));
     await expect(page.getByRole("spinbutton", { name: "Minimum price" })).toHaveValue(String(low));
     await expect(page.getByRole("spinbutton", { name: "Maximum price" })).toHaveValue(String(high));
@@ -129,7 +130,7 @@ test.describe("sort and price filter", () => {
     await page.getByRole("spinbutton", { name: "Maximum price" }).fill(String(cheapest - 1));
     await page.getByRole("button", { name: "Apply" }).click();
 
-    await expect(page).toHaveURL(`/products?category=grocers-pick&min=1&max=${cheapest - 1}`);
+    await expect(page).toHaveURL(at("/products", { category: "grocers-pick", min: "1", max: String(cheapest - 1) }));
     await expect(page.getByText("No products match your filter.")).toBeVisible();
     await expect(countLine(page)).toHaveText("0 products");
     await expect(productList(page)).toHaveCount(0);
@@ -179,14 +180,14 @@ test.describe("pagination", () => {
     await expect.poll(() => cardPrices(page)).toEqual(expected);
   });
 
-  for (const bad of ["-1", "abc", "0", "1.5"]) {
-    test(`?page=${bad} shows the first page`, async ({ page, hasJs }) => {
+  test("a page number that is not a page shows the first page", async ({ page, hasJs }) => {
+    for (const bad of ["-1", "abc", "0", "1.5"]) {
       const response = await open(page, `/products?page=${bad}`, hasJs);
-      expect(response?.status()).toBe(200);
+      expect(response?.status(), `?page=${bad}`).toBe(200);
       await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
       await expect(productList(page).getByRole("listitem")).toHaveCount(PAGE_SIZE);
-    });
-  }
+    }
+  });
 
   test("a page past the end shows the last page", async ({ page, hasJs }) => {
     const response = await open(page, "/products?page=999", hasJs);
@@ -196,4 +197,22 @@ test.describe("pagination", () => {
     await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
     await expect(productList(page).getByRole("listitem")).toHaveCount(products.length - (pageCount - 1) * PAGE_SIZE);
   });
+});
+
+test("back to top", async ({ page, hasJs }) => {
+  await open(page, "/products", hasJs);
+  const back = page.getByRole("link", { name: "Back to top" });
+  if (hasJs) {
+    // With JavaScript it appears only once the shopper has scrolled past 200 px.
+    await expect(back).toBeHidden();
+    await page.mouse.wheel(0, 600);
+    await expect(back).toBeVisible();
+  } else {
+    // Without it, a plain link below the grid.
+    await back.scrollIntoViewIfNeeded();
+    await expect(back).toBeVisible();
+  }
+  await back.click();
+  await expect(page).toHaveURL("/products#top");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -1,7 +1,7 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
 import fs from "node:fs";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -99,7 +99,8 @@ export const PAGE_SIZE = 24;
  */
 export async function hydrated(page: Page, hasJs: boolean): Promise<void> {
   if (!hasJs) return;
-  await expect(page.getByRole("combobox", { name: "Search products" })).toBeVisible();
+  // Attached, not visible: on a phone the box sits in the closed search toggle.
+  await expect(page.getByRole("combobox", { name: "Search products", includeHidden: true }).first()).toBeAttached();
 }
 
 /** Opens a URL and, with JavaScript, waits for hydration before the test interacts. */
@@ -119,13 +120,23 @@ export function productList(page: Page): Locator {
   return page.getByRole("list", { name: "Products", exact: true });
 }
 
+/**
+ * Waits until the current document is fully parsed: without JavaScript a page arrives in
+ * streamed chunks, and reading the grid halfway would see half a list.
+ */
+async function parsed(page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+}
+
 /** Titles of the cards in the listing, in order. */
 export async function cardTitles(page: Page): Promise<string[]> {
+  await parsed(page);
   return productList(page).getByRole("link").allInnerTexts();
 }
 
 /** Prices (whole rupees) on the listing's cards, in order, read from their 'Price ₹…' text. */
 export async function cardPrices(page: Page): Promise<number[]> {
+  await parsed(page);
   const texts = await productList(page).getByRole("listitem").allInnerTexts();
   return texts.map((t) => {
     const m = t.match(/Price\s*₹\s*([\d,]+)/);
@@ -141,4 +152,25 @@ export function countLine(page: Page): Locator {
 
 export function countText(n: number): string {
   return n === 1 ? "1 product" : `${n} products`;
+}
+
+/**
+ * A URL test for `expect(page).toHaveURL(...)`: the path, and the given query parameters
+ * (null: absent). Others may be there: a plain GET form also sends fields left at default.
+ */
+export function at(pathname: string, params: Record<string, string | null> = {}): (url: URL) => boolean {
+  return (url) => url.pathname === pathname && Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value);
+}
+
+/**
+ * The address of a product page, found through the suggestions endpoint (ids are the
+ * database's, not the catalogue file's). Cheaper than a listing page load per test.
+ */
+export async function productPath(request: APIRequestContext, title: string): Promise<string> {
+  const response = await request.get(`/api/suggestions?q=${encodeURIComponent(title)}`);
+  expect(response.status()).toBe(200);
+  const { suggestions } = (await response.json()) as { suggestions: { id: number; title: string }[] };
+  const found = suggestions.find((s) => s.title === title);
+  if (!found) throw new Error(`The suggestions for "${title}" do not include it: ${suggestions.map((s) => s.title).join(", ")}`);
+  return `/product/${found.id}`;
 }

@@ -11,14 +11,16 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
   const pack = packSize(variant.attribute);
   const available = isAvailable(variant);
   return (
-    <div>
+    <section aria-labelledby="product-title">
       {product.isOrganic && (
         <p className="mb-2 inline-flex items-center gap-1 rounded bg-brand-100 px-2 py-0.5 text-xs font-bold tracking-wider text-brand-800">
           <LeafIcon />
           ORGANIC
         </p>
       )}
-      <h1 className="text-2xl font-semibold md:text-3xl">{product.title}</h1>
+      <h1 id="product-title" className="text-2xl font-semibold md:text-3xl">
+        {product.title}
+      </h1>
       {product.shortDesc && <p className="mt-2 text-stone-700">{product.shortDesc}</p>}
       {pack && (
         <p className="mt-3 text-sm">
@@ -68,6 +70,6 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.
         </li>
       </ul>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,50 @@
+// End-to-end tests against the production build, in Debian's Chromium, twice: with
+// JavaScript (`js`) and without (`no-js`), since every basic flow must work in both.
+// Run with `npm run test:e2e` (builds when needed; Node 24 from node_modules/.bin).
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT || 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const CI = Boolean(process.env.CI);
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    // Recording traces adds about a fifth to the run time on a 2-core machine: only on CI's
+    // retry. Locally, rerun a failing test with `--trace on`.
+    trace: CI ? "on-first-retry" : "off",
+    // Carousels stop autoplaying, so nothing moves under a click.
+    reducedMotion: "reduce",
+  },
+  projects: [
+    { name: "js", use: { ...browser, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...browser, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    // SIGTERM lets the server close its database and remove its temporary data directory.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

@@ -1,0 +1,156 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { at, expect, isAvailable, open, placement, product, productList, productPath, products, rupees, shownVariant, test, type DemoProduct } from "./support.ts";
+
+/** Opens a product's page at its own address and waits for it. */
+async function openProduct(page: Page, request: APIRequestContext, title: string, hasJs: boolean): Promise<string> {
+  const path = await productPath(request, title);
+  const response = await open(page, path, hasJs);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  return path;
+}
+
+/** Label and value pairs of a catalogue description written as '<strong>Label:</strong> value'. */
+function describedPairs(p: DemoProduct): [string, string][] {
+  return [...p.long_desc.matchAll(/<(?:strong|b)>([^<:]+):<\/(?:strong|b)>\s*([^<]+)/g)].map((m) => [m[1].trim(), m[2].trim()]);
+}
+
+/** The price in the product's summary: the block its title heads (related cards have prices too). */
+function price(page: Page, amount: number) {
+  return page.getByRole("heading", { level: 1 }).locator("xpath=..").getByText(`Price ${rupees(amount)}`, { exact: true });
+}
+
+test.describe("product page", () => {
+  test("from a listing card: breadcrumb, price, pack size, tabs and related products", async ({ page, hasJs }) => {
+    const basmati = product("Haat Select Basmati Rice");
+    const shown = shownVariant(basmati);
+    const { category, sub } = placement(basmati);
+
+    await open(page, "/products?category=grocers-pick&sub=rice", hasJs);
+    await productList(page).getByRole("link", { name: basmati.title, exact: true }).click();
+    // A listing card links to the variant it shows.
+    await expect(page).toHaveURL((url) => /^\/product\/\d+$/.test(url.pathname) && url.searchParams.get("variant") === shown.internal_reference);
+    const path = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(basmati.title);
+    await expect(page).toHaveTitle(new RegExp(`^${basmati.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
+
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "Shop", category, sub!, basmati.title]);
+    await expect(crumbs.getByRole("link", { name: category })).toHaveAttribute("href", "/products?category=grocers-pick");
+    await expect(crumbs.getByRole("listitem").last()).toHaveAttribute("aria-current", "page");
+
+    await expect(price(page, shown.price)).toBeVisible();
+    await expect(page.getByText(`Net Weight: ${shown.attribute.replace("Net Weight ", "")}`, { exact: true })).toBeVisible();
+    await expect(page.getByText("Inclusive of all taxes")).toBeVisible();
+
+    // Description tab, parsed into label and value pairs.
+    const tabs = page.getByRole("navigation", { name: "Product information tabs" });
+    await expect(tabs.getByRole("link", { name: "Description" })).toHaveAttribute("aria-current", "page");
+    const pairs = describedPairs(basmati);
+    expect(pairs.length).toBeGreaterThan(0);
+    await expect(page.getByRole("term")).toHaveText(pairs.map(([label]) => label));
+    await expect(page.getByRole("definition")).toHaveText(pairs.map(([, value]) => value));
+
+    await tabs.getByRole("link", { name: "Reviews (0)" }).click();
+    await expect(page).toHaveURL(at(path, { tab: "reviews" }));
+    await expect(page.getByText("No reviews yet")).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Reviews (0)" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("term")).toHaveCount(0);
+
+    await tabs.getByRole("link", { name: "Description" }).click();
+    await expect(page).toHaveURL(at(path, { tab: null }));
+    await expect(page.getByRole("term").first()).toHaveText(pairs[0][0]);
+
+    // Related products: same category, never the product itself, at most five.
+    await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
+    const related = page.getByRole("list", { name: "Related products" }).getByRole("link");
+    await expect(related.first()).toBeVisible();
+    const titles = await related.allInnerTexts();
+    expect(titles.length).toBeLessThanOrEqual(5);
+    expect(titles).not.toContain(basmati.title);
+    for (const t of titles) expect(placement(product(t)).category).toBe(category);
+  });
+
+  test("a product without a description says so", async ({ page, request, hasJs }) => {
+    const bare = products.find((p) => !p.long_desc.trim())!;
+    expect(bare).toBeDefined();
+    await openProduct(page, request, bare.title, hasJs);
+    await expect(page.getByText("No description available")).toBeVisible();
+  });
+
+  test("choosing another variant changes the URL, price and pack size", async ({ page, request, hasJs }) => {
+    // A product whose variants are all in stock, at different prices, with a weight each.
+    const multi = products.find(
+      (p) => p.variants.length >= 3 && p.variants.every(isAvailable) && new Set(p.variants.map((v) => v.price)).size === p.variants.length && p.variants.every((v) => v.attribute.startsWith("Net Weight ")),
+    )!;
+    expect(multi).toBeDefined();
+    const path = await openProduct(page, request, multi.title, hasJs);
+    const options = page.getByRole("group", { name: "Choose an option" }).getByRole("link");
+    await expect(options).toHaveText(multi.variants.map((v) => v.attribute));
+    await expect(options.first()).toHaveAttribute("aria-current", "true");
+    await expect(price(page, multi.variants[0].price)).toBeVisible();
+
+    for (const v of multi.variants.slice(1)) {
+      await options.filter({ hasText: v.attribute }).click();
+      await expect(page).toHaveURL(at(path, { variant: v.internal_reference }));
+      await expect(price(page, v.price)).toBeVisible();
+      await expect(page.getByText(`Net Weight: ${v.attribute.replace("Net Weight ", "")}`, { exact: true })).toBeVisible();
+      await expect(options.filter({ hasText: v.attribute })).toHaveAttribute("aria-current", "true");
+    }
+    await expect(price(page, multi.variants[0].price)).toHaveCount(0);
+  });
+
+  test("an out-of-stock first variant: the in-stock one is shown first", async ({ page, request, hasJs }) => {
+    const p = products.find((x) => x.variants.length > 1 && !isAvailable(x.variants[0]) && isAvailable(x.variants[1]))!;
+    expect(p).toBeDefined();
+    const [out, instock] = p.variants;
+    // The product's own address, without a variant, shows the in-stock variant.
+    const path = await openProduct(page, request, p.title, hasJs);
+    await expect(price(page, instock.price)).toBeVisible();
+    await expect(page.getByText("This product is currently out of stock.")).toHaveCount(0);
+    const options = page.getByRole("group", { name: "Choose an option" });
+    await expect(options.getByRole("link", { name: instock.attribute, exact: true })).toHaveAttribute("aria-current", "true");
+
+    await options.getByRole("link", { name: `${out.attribute} (out of stock)` }).click();
+    await expect(page).toHaveURL(at(path, { variant: out.internal_reference }));
+    await expect(page.getByText("This product is currently out of stock.")).toBeVisible();
+    await expect(price(page, out.price)).toBeVisible();
+  });
+
+  test("gallery: thumbnails switch the picture", async ({ page, request, hasJs }) => {
+    const p = products.find((x) => shownVariant(x).images.length >= 2 && !shownVariant(x).video)!;
+    const { images, internal_reference } = shownVariant(p);
+    const path = await openProduct(page, request, p.title, hasJs);
+
+    const main = page.getByRole("img", { name: p.title, exact: true });
+    await expect(main).toHaveAttribute("src", images[0]);
+    const thumbs = page.getByRole("list", { name: "Pictures and video" }).getByRole("link");
+    await expect(thumbs).toHaveCount(images.length);
+
+    await page.getByRole("link", { name: `Show picture 2 of ${p.title}` }).click();
+    await expect(page).toHaveURL(at(path, { image: "1", variant: internal_reference }));
+    await expect(main).toHaveAttribute("src", images[1]);
+    await expect(page.getByRole("link", { name: `Show picture 2 of ${p.title}` })).toHaveAttribute("aria-current", "true");
+
+    await page.getByRole("link", { name: `Show picture 1 of ${p.title}` }).click();
+    await expect(page).toHaveURL(at(path, { image: null }));
+    // Move away so a hover preview (with JavaScript) does not decide what is shown.
+    await page.mouse.move(0, 0);
+    await expect(main).toHaveAttribute("src", images[0]);
+  });
+
+  test("gallery: the video thumbnail plays the video", async ({ page, request, hasJs }) => {
+    const p = products.find((x) => shownVariant(x).video)!;
+    const { video, images } = shownVariant(p);
+    const path = await openProduct(page, request, p.title, hasJs);
+
+    await expect(page.getByRole("link", { name: `Show picture ${images.length} of ${p.title}` })).toBeVisible();
+    await page.getByRole("link", { name: `Play video of ${p.title}` }).click();
+    await expect(page).toHaveURL(at(path, { image: String(images.length) }));
+    // <video> has no ARIA role: find it by its element.
+    const player = page.locator("video");
+    await expect(player).toBeVisible();
+    await expect(player).toHaveAttribute("src", video!);
+    await expect(player).toHaveAttribute("controls", "");
+  });
+});
