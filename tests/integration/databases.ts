@@ -30,7 +30,7 @@ function postgres(url: string): TestTarget {
           await database.close();
           const cleanup = new pg.Client({ connectionString: url });
           await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.query(`drop database if exists ${name}`);
           await cleanup.end();
         },
       };
