@@ -4,6 +4,9 @@ import appCss from "./app.css?url";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { pageCacheMiddleware } from "./server/page-cache.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

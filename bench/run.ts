@@ -115,6 +115,8 @@ function shopEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
     SESSION_SECRET: sessionSecret,
     LOG_REQUESTS: "false",
     BENCH_QUIET: "1",
+    // BENCH_PAGE_CACHE_SECONDS=0 measures every request rendered afresh (no page cache).
+    ...(process.env.BENCH_PAGE_CACHE_SECONDS !== undefined ? { PAGE_CACHE_SECONDS: process.env.BENCH_PAGE_CACHE_SECONDS } : {}),
     ...extra,
   };
   // The bench always measures the embedded database in its own directory; never a real one.

@@ -5,5 +5,5 @@ import type { Route } from "./+types/api.suggestions";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const suggestions = await shopOf(context).catalog.suggestions(q);
-  return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=60, s-maxage=5" } });
 }

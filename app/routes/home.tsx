@@ -4,6 +4,7 @@ import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../componen
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
 import { shopOf } from "../server/context.server.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/home";
 
@@ -12,6 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
   return { categories, newProducts };
 }
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, newProducts } = loaderData;

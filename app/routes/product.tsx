@@ -7,6 +7,7 @@ import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
 import { shopOf } from "../server/context.server.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/product";
 
@@ -20,6 +21,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { longDesc, ...rest } = product;
   return { product: rest, description: parseDescription(longDesc), related, origin: url.origin };
 }
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
 // Variant, picture and tab live in the query string but need no new data: switching
 // them with JavaScript is instant, and a plain GET without it gives the same page.

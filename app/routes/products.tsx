@@ -7,6 +7,7 @@ import { ProductGrid } from "../components/ProductCard.tsx";
 import { listingHref } from "../domain/listing.ts";
 import { parseListingQuery } from "../domain/listing-query.ts";
 import { shopOf } from "../server/context.server.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/products";
 
@@ -26,6 +27,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     heading: { category: top?.name ?? null, sub: sub?.name ?? (result.filter.sub && !top ? result.filter.sub : null) },
   };
 }
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { base, query, result, categories, heading } = loaderData;

@@ -18,6 +18,7 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 export type Env = z.infer<typeof schema> & {

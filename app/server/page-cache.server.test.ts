@@ -1,0 +1,70 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { negotiateEncoding, PageCache, sharedMaxAge } from "./page-cache.server.ts";
+
+const page = (body = "<html>listing</html>", cacheControl = "public, max-age=0, s-maxage=5", extra: Record<string, string> = {}) =>
+  new Response(body, { status: 200, headers: { "Content-Type": "text/html", "Cache-Control": cacheControl, ...extra } });
+const get = (url = "http://shop/products", headers: Record<string, string> = {}) => new Request(url, { headers });
+
+describe("PageCache", () => {
+  it("serves a public page again until s-maxage passes", async () => {
+    let now = 0;
+    const cache = new PageCache({ maxSeconds: 10, now: () => now });
+    expect(cache.get(get())).toBeNull();
+    const first = await cache.put(get(), page());
+    expect(await first.text()).toBe("<html>listing</html>");
+    const hit = cache.get(get())!;
+    expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+    expect(await hit.text()).toBe("<html>listing</html>");
+    now = 5_000;
+    expect(cache.get(get())).toBeNull();
+  });
+
+  it("gives each encoding its own compressed body", async () => {
+    const cache = new PageCache({ maxSeconds: 10 });
+    await cache.put(get(), page("x".repeat(5000)));
+    const br = cache.get(get("http://shop/products", { "accept-encoding": "gzip, deflate, br" }))!;
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe("x".repeat(5000));
+    const gz = cache.get(get("http://shop/products", { "accept-encoding": "gzip" }))!;
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe("x".repeat(5000));
+    expect(gz.headers.get("Vary")).toContain("Accept-Encoding");
+  });
+
+  it("never shares what is personal or not public", async () => {
+    const cache = new PageCache({ maxSeconds: 10 });
+    await cache.put(get("http://shop/a", { cookie: "session=1" }), page());
+    expect(cache.get(get("http://shop/a"))).toBeNull();
+    await cache.put(get("http://shop/b"), page("x", "private, max-age=60"));
+    await cache.put(get("http://shop/c"), page("x", "public, max-age=60"));
+    await cache.put(get("http://shop/d"), page("x", undefined, { "Set-Cookie": "toast=1" }));
+    await cache.put(get("http://shop/e"), new Response("gone", { status: 404, headers: { "Cache-Control": "public, s-maxage=5" } }));
+    expect(cache.size).toBe(0);
+    await cache.put(get("http://shop/f"), page());
+    expect(cache.get(get("http://shop/f", { cookie: "session=1" }))).toBeNull();
+  });
+
+  it("is off at zero seconds and evicts the oldest past its byte limit", async () => {
+    const off = new PageCache({ maxSeconds: 0 });
+    await off.put(get(), page());
+    expect(off.size).toBe(0);
+    const small = new PageCache({ maxSeconds: 10, maxBytes: 250 });
+    for (const n of [1, 2, 3]) await small.put(get(`http://shop/p${n}`), page("y".repeat(100)));
+    expect(small.get(get("http://shop/p1"))).toBeNull();
+    expect(small.get(get("http://shop/p3"))).not.toBeNull();
+  });
+});
+
+describe("helpers", () => {
+  it("negotiates br, then gzip, honouring q=0", () => {
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateEncoding("gzip;q=1, br;q=0")).toBe("gzip");
+    expect(negotiateEncoding(null)).toBe("identity");
+  });
+  it("reads s-maxage only from public responses", () => {
+    expect(sharedMaxAge("public, max-age=0, s-maxage=5")).toBe(5);
+    expect(sharedMaxAge("public, s-maxage=5, private")).toBe(0);
+    expect(sharedMaxAge("max-age=60")).toBe(0);
+  });
+});

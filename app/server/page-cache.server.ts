@@ -1,0 +1,147 @@
+// A small shared cache inside each server process, honouring `s-maxage` the way a CDN
+// would. Catalogue pages are the same for every signed-out shopper and already follow
+// the catalogue snapshot's few seconds of delay (decision 002), so a page rendered once
+// serves the next requests for those seconds. Entries keep their compressed bodies, so a
+// hit costs neither a render nor a compression. Requests with cookies, responses that
+// set cookies, non-200 answers and anything not marked public are never cached.
+import zlib from "node:zlib";
+import { readEnv } from "./env.server.ts";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  bodies: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+}
+
+const MAX_KEY_LENGTH = 600;
+
+export function negotiateEncoding(acceptEncoding: string | null): Encoding {
+  const accepted = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || Number.parseFloat(q.split("=")[1] ?? "1") > 0)
+    .map(([name]) => name.trim());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return "identity";
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br") {
+    return zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  }
+  if (encoding === "gzip") return zlib.gzipSync(body, { level: 6 });
+  return body;
+}
+
+/** Seconds a response may be kept by a shared cache, or 0. */
+export function sharedMaxAge(cacheControl: string | null): number {
+  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return 0;
+  const m = /\bs-maxage=(\d+)/.exec(cacheControl);
+  return m ? Number(m[1]) : 0;
+}
+
+export class PageCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  readonly maxSeconds: number;
+  readonly maxBytes: number;
+  readonly now: () => number;
+
+  constructor(options: { maxSeconds: number; maxBytes?: number; now?: () => number }) {
+    this.maxSeconds = options.maxSeconds;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached answer for a request, or null when it must be rendered. */
+  get(request: Request): Response | null {
+    const key = this.key(request);
+    if (!key) return null;
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
+      this.drop(key, entry);
+      return null;
+    }
+    // Most recently used last, so eviction takes the oldest.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+    let body = entry.bodies[encoding];
+    if (!body) {
+      body = compress(entry.bodies.identity!, encoding);
+      entry.bodies[encoding] = body;
+      entry.bytes += body.length;
+      this.bytes += body.length;
+    }
+    const headers = new Headers(entry.headers);
+    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.length));
+    headers.append("Vary", "Accept-Encoding");
+    headers.set("X-Page-Cache", "hit");
+    return new Response(new Uint8Array(body), { status: entry.status, headers });
+  }
+
+  /** Keeps a rendered answer when it may be shared; gives back an equivalent response. */
+  async put(request: Request, response: Response): Promise<Response> {
+    const key = this.key(request);
+    const seconds = Math.min(this.maxSeconds, sharedMaxAge(response.headers.get("Cache-Control")));
+    if (!key || seconds <= 0 || response.status !== 200 || response.headers.has("Set-Cookie") || response.headers.has("Content-Encoding")) {
+      return response;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const entry: Entry = {
+      expires: this.now() + seconds * 1000,
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== "content-length"),
+      bodies: { identity: body },
+      bytes: body.length,
+    };
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(k, e);
+    }
+    return new Response(new Uint8Array(body), { status: response.status, headers: response.headers });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private key(request: Request): string | null {
+    if (this.maxSeconds <= 0) return null;
+    if (request.method !== "GET") return null;
+    if (request.headers.has("cookie") || request.headers.has("authorization")) return null;
+    return request.url.length <= MAX_KEY_LENGTH ? request.url : null;
+  }
+
+  private drop(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** What catalogue pages send: browsers revalidate, shared caches keep them a few seconds. */
+export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+
+let shared: PageCache | undefined;
+
+/** Root middleware: answers from the cache, or renders and offers the result to it. */
+export async function pageCacheMiddleware({ request }: { request: Request }, next: () => Promise<Response>): Promise<Response> {
+  shared ??= new PageCache({ maxSeconds: readEnv().PAGE_CACHE_SECONDS });
+  const hit = shared.get(request);
+  if (hit) return hit;
+  return shared.put(request, await next());
+}
