@@ -19,6 +19,16 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  COOKIE_SECURE: flag.optional(),
+  AUTH_PROVIDER: z.enum(["local", "clerk"]).default("local"),
+  SIGNUP_ENABLED: flag.default(true),
+  CLERK_SECRET_KEY: z.string().regex(/^sk_/, "CLERK_SECRET_KEY must start with sk_").optional(),
+  CLERK_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "CLERK_PUBLISHABLE_KEY must start with pk_").optional(),
+  CLERK_JWT_KEY: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("Haat <no-reply@haat.example>"),
+  DEMO_CUSTOMER: flag.optional(),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -26,6 +36,8 @@ export type Env = z.infer<typeof schema> & {
   dataDir: string;
   /** Seed the demo catalogue into an empty database: default on for the embedded database only. */
   seedDemo: boolean;
+  /** Cookies carry Secure: default in production (browsers accept it on http://localhost too). */
+  cookieSecure: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -38,9 +50,32 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (env.AUTH_PROVIDER === "clerk" && (!env.CLERK_SECRET_KEY || !env.CLERK_PUBLISHABLE_KEY)) {
+    problems.push("  AUTH_PROVIDER=clerk needs CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY");
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
   };
+}
+
+/**
+ * What a server needs beyond readEnv(): several instances on one PostgreSQL must sign
+ * cookies with one secret; only the single-process embedded shop may keep a generated one
+ * in its data directory. Command-line tools sign nothing and skip this.
+ */
+export function checkServerEnv(env: Env): void {
+  if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET is required with DATABASE_URL in production (every instance must share it)");
+  }
+}
+
+let current: Env | undefined;
+/** The process's configuration, read once. */
+export function appEnv(): Env {
+  return (current ??= readEnv());
 }

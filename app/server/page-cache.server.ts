@@ -5,7 +5,7 @@
 // hit costs neither a render nor a compression. Requests with cookies, responses that
 // set cookies, non-200 answers and anything not marked public are never cached.
 import zlib from "node:zlib";
-import { readEnv } from "./env.server.ts";
+import { appEnv } from "./env.server.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -140,7 +140,7 @@ let shared: PageCache | undefined;
 
 /** Root middleware: answers from the cache, or renders and offers the result to it. */
 export async function pageCacheMiddleware({ request }: { request: Request }, next: () => Promise<Response>): Promise<Response> {
-  shared ??= new PageCache({ maxSeconds: readEnv().PAGE_CACHE_SECONDS });
+  shared ??= new PageCache({ maxSeconds: appEnv().PAGE_CACHE_SECONDS });
   const hit = shared.get(request);
   if (hit) return hit;
   return shared.put(request, await next());

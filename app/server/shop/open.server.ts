@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { createAccounts } from "./accounts.server.ts";
+import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
+import { createLimits } from "./limits.server.ts";
+import { createWishlist } from "./wishlist.server.ts";
 import type { Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
 
@@ -22,6 +26,10 @@ export function createShop(database: Database, refreshMs = 5000): Shop & { warm(
   const catalog = createCatalog(database.db, { refreshMs });
   return {
     catalog,
+    accounts: createAccounts(database.db),
+    limits: createLimits(database.db),
+    cart: createCart(database.db),
+    wishlist: createWishlist(database.db),
     warm: () => catalog.warm(),
     async healthy() {
       try {

@@ -1,7 +1,10 @@
 // The Shop port: the only way loaders and actions reach data. Grouped by aggregate;
-// later issues add cart, wishlist, orders, addresses, customers, tickets, newsletter.
+// later issues add orders, addresses, tickets, newsletter. Every personal method takes
+// the signed-in customer and scopes its queries by them.
+import type { CartLineView, CartSummary } from "../../domain/cart.ts";
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
+import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
   /** Top-level categories with their children, in display order (coming_soon last). */
@@ -14,8 +17,85 @@ export interface CatalogPort {
   suggestions(query: string): Promise<Suggestion[]>;
 }
 
+export interface Customer {
+  id: number;
+  email: string;
+  name: string;
+  phone: string;
+}
+
+export interface NewCustomer {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export interface AccountsPort {
+  /** Creates a local account; ShopError "conflict" when the e-mail has one. */
+  register(input: NewCustomer): Promise<Customer>;
+  /** The customer whose password this is, else null (same time either way). */
+  authenticate(email: string, password: string): Promise<Customer | null>;
+  startSession(customerId: number): Promise<{ token: string; expiresAt: Date }>;
+  /** The session's customer; a rolling session is pushed 30 days forward at most daily. */
+  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean } | null>;
+  endSession(token: string): Promise<void>;
+  /** A fresh code for a local account's reset, or null when there is no such account. */
+  requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
+  /** True when the code was right and the password is changed; every session then ends. */
+  resetPassword(email: string, code: string, newPassword: string): Promise<boolean>;
+  /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
+  linkClerkUser(user: { clerkUserId: string; email: string; name: string }): Promise<Customer>;
+}
+
+export interface RateLimitPort {
+  /** Counts one attempt under `key`; not allowed once `limit` are counted in the window. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Whether `key` is already over its limit, without counting. */
+  blocked(key: string, limit: number, windowMs: number): Promise<boolean>;
+  clear(key: string): Promise<void>;
+}
+
+export interface CartView {
+  /** The draft order's id: the spec's cart id. Null until something is added. */
+  id: number | null;
+  lines: CartLineView[];
+  summary: CartSummary;
+  count: number;
+}
+
+export interface CartChange {
+  title: string;
+  quantity: number;
+  /** 'Only {n} item(s) available in stock' when the quantity was clamped. */
+  warning?: string;
+}
+
+export interface CartPort {
+  get(customer: Customer): Promise<CartView>;
+  add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
+  setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
+  step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
+  remove(customer: Customer, lineId: number): Promise<{ title: string }>;
+  clear(customer: Customer): Promise<void>;
+}
+
+export interface WishlistPort {
+  list(customer: Customer): Promise<WishlistItemView[]>;
+  add(customer: Customer, internalReference: string): Promise<void>;
+  remove(customer: Customer, which: { item?: number; internalReference?: string }): Promise<void>;
+  /** Adds when absent, removes when present; says which. */
+  toggle(customer: Customer, internalReference: string): Promise<{ added: boolean }>;
+  /** Adds the item's variant to the cart (quantity 1) and takes it off the wishlist. */
+  moveToCart(customer: Customer, itemId: number): Promise<CartChange>;
+}
+
 export interface Shop {
   catalog: CatalogPort;
+  accounts: AccountsPort;
+  limits: RateLimitPort;
+  cart: CartPort;
+  wishlist: WishlistPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -23,7 +103,7 @@ export interface Shop {
 
 /** A failure with the shopper-facing message from the specifications' error catalogue. */
 export class ShopError extends Error {
-  readonly code: "not_found" | "invalid" | "unavailable";
+  readonly code: "not_found" | "invalid" | "conflict" | "unavailable";
   constructor(code: ShopError["code"], message: string) {
     super(message);
     this.name = "ShopError";

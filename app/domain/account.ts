@@ -1,0 +1,85 @@
+// Sign-in, sign-up and password-reset forms (browsing §5, transactions §5): the zod
+// schemas the actions parse and Conform validates with in the browser. No I/O.
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const RESET_CODE_LIFETIME_MS = 10 * 60 * 1000;
+export const RESET_CODE_TRIES = 5;
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A rolling session is pushed forward at most once in this interval, to spare writes. */
+export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const ACCOUNT_MESSAGES = {
+  badCredentials: "That e-mail and password do not match an account.",
+  tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  tooManySignUps: "Too many accounts created from this connection. Please try again later.",
+  tooManyResets: "Too many reset requests. Please wait 15 minutes and try again.",
+  emailTaken: "An account with this e-mail already exists. Sign in instead.",
+  signedOut: "You have been signed out.",
+  welcome: (name: string) => `Welcome, ${name}!`,
+  codeSent: "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.",
+  invalidCode: "Invalid OTP",
+  passwordChanged: "Your password has been changed. Please sign in.",
+  signupDisabled: "Sign-up is turned off for this shop.",
+} as const;
+
+/** E-mail addresses are compared without case or surrounding spaces. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const emailField = z
+  .string({ error: "Enter your email" })
+  .trim()
+  .min(1, "Enter your email")
+  .max(254, "Enter a valid email address")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address")
+  .transform(normalizeEmail);
+
+const passwordField = z
+  .string({ error: "Enter your password" })
+  .min(1, "Enter your password")
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+const newPasswordField = z
+  .string({ error: "Choose a password" })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+export const phoneField = z
+  .string({ error: "Enter a valid 10-digit phone number" })
+  .trim()
+  .max(20, "Enter a valid 10-digit phone number")
+  .refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10, "Enter a valid 10-digit phone number");
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  return_to: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(100, "Use at most 100 characters."),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+  return_to: z.string().optional(),
+});
+
+export const resetRequestSchema = z.object({
+  intent: z.literal("request"),
+  email: emailField,
+});
+
+export const resetConfirmSchema = z.object({
+  intent: z.literal("reset"),
+  email: emailField,
+  code: z
+    .string({ error: "Enter the 6-digit code" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+  password: newPasswordField,
+});
+
+export const resetSchema = z.discriminatedUnion("intent", [resetRequestSchema, resetConfirmSchema]);

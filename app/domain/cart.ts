@@ -1,0 +1,174 @@
+// Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
+// badge count, the order summary and the optimistic view of pending changes. No I/O.
+import { z } from "zod";
+import { taxIncluded } from "./money.ts";
+
+export const DEFAULT_QUANTITY = 1;
+export const MIN_QUANTITY = 1;
+/** No sensible cart line is larger; anything above is refused as bad input, not clamped. */
+export const MAX_QUANTITY_INPUT = 999;
+
+export const CART_MESSAGES = {
+  outOfStock: "This product is currently out of stock.",
+  addFailed: "Unable to add this item to cart right now.",
+  updateFailed: "Failed to update quantity",
+  removeFailed: "Failed to remove item",
+  notInCart: "That item is not in your cart.",
+  unknownProduct: "That product could not be found.",
+  cleared: "Your cart is now empty.",
+  removed: "Item removed from cart",
+  updated: "Cart updated",
+  signInToAdd: "Please login to add items",
+  empty: "Your cart is empty. Please add items before placing an order.",
+} as const;
+
+export function addedMessage(title: string): string {
+  return `${title} added to cart!`;
+}
+
+export function onlyAvailableMessage(stock: number): string {
+  return `Only ${stock} item(s) available in stock`;
+}
+
+export type QuantityCheck =
+  | { ok: true; quantity: number; clamped: false }
+  | { ok: true; quantity: number; clamped: true; message: string }
+  | { ok: false; message: string };
+
+/**
+ * The quantity a line may hold: at least 1, at most the variant's inventory_stock. Above
+ * the stock it is clamped with 'Only {n} item(s) available in stock'; at stock 0 nothing
+ * may be added.
+ */
+export function checkQuantity(requested: number, stock: { inStock: boolean; inventoryStock: number }): QuantityCheck {
+  if (!stock.inStock || stock.inventoryStock <= 0) return { ok: false, message: CART_MESSAGES.outOfStock };
+  const wanted = Math.max(MIN_QUANTITY, Math.trunc(requested));
+  if (wanted > stock.inventoryStock) {
+    return { ok: true, quantity: stock.inventoryStock, clamped: true, message: onlyAvailableMessage(stock.inventoryStock) };
+  }
+  return { ok: true, quantity: wanted, clamped: false };
+}
+
+// ---------- the forms: one schema per intent, parsed by the /cart action ----------
+
+const reference = z
+  .string({ error: "Missing internal_reference" })
+  .trim()
+  .min(1, "Missing internal_reference")
+  .max(64, "That product reference is not valid.")
+  .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
+const quantity = z.coerce
+  .number({ error: "Enter a quantity." })
+  .int("Enter a whole number.")
+  .min(MIN_QUANTITY, "The quantity must be at least 1.")
+  .max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`);
+const lineId = z.coerce.number({ error: "Missing cart line." }).int().positive("Missing cart line.").max(2 ** 31 - 1, "Missing cart line.");
+
+export const cartIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("add"), internal_reference: reference, quantity: quantity.default(DEFAULT_QUANTITY), then: z.enum(["stay", "cart"]).default("stay") }),
+    z.object({ intent: z.literal("set"), line: lineId, quantity }),
+    z.object({ intent: z.literal("increment"), line: lineId }),
+    z.object({ intent: z.literal("decrement"), line: lineId }),
+    z.object({ intent: z.literal("remove"), line: lineId }),
+    z.object({ intent: z.literal("clear") }),
+  ],
+  { error: "Unknown cart action." },
+);
+export type CartIntent = z.infer<typeof cartIntentSchema>;
+
+// ---------- what the pages show ----------
+
+export interface CartLineView {
+  id: number;
+  productId: number;
+  internalReference: string;
+  title: string;
+  attribute: string;
+  image: string;
+  quantity: number;
+  pricePaise: number;
+  mrpPaise: number;
+  taxRate: number;
+  inStock: boolean;
+  inventoryStock: number;
+}
+
+export interface CartSummary {
+  subtotalPaise: number;
+  mrpTotalPaise: number;
+  savingsPaise: number;
+  taxPaise: number;
+  deliveryPaise: number;
+  totalPaise: number;
+}
+
+export function lineTotal(line: Pick<CartLineView, "pricePaise" | "quantity">): number {
+  return line.pricePaise * line.quantity;
+}
+
+/** The header badge: quantities of lines priced above zero (discount lines are not items). */
+export function cartCount(lines: readonly Pick<CartLineView, "pricePaise" | "quantity">[]): number {
+  return lines.reduce((n, l) => (l.pricePaise > 0 ? n + l.quantity : n), 0);
+}
+
+/** Prices include tax; delivery is free (transactions §9). */
+export function summarize(lines: readonly CartLineView[]): CartSummary {
+  let subtotal = 0;
+  let mrpTotal = 0;
+  let tax = 0;
+  for (const l of lines) {
+    subtotal += lineTotal(l);
+    mrpTotal += Math.max(l.mrpPaise, l.pricePaise) * l.quantity;
+    tax += taxIncluded(lineTotal(l), l.taxRate);
+  }
+  return { subtotalPaise: subtotal, mrpTotalPaise: mrpTotal, savingsPaise: mrpTotal - subtotal, taxPaise: tax, deliveryPaise: 0, totalPaise: subtotal };
+}
+
+// ---------- optimistic view: the cart as it will be once pending posts land ----------
+
+/** What the browser knows of a cart line: enough for badges, steppers and 'Go to Cart'. */
+export interface CartEntry {
+  line: number;
+  quantity: number;
+  pricePaise: number;
+  inventoryStock: number;
+}
+
+export type CartEntries = Record<string, CartEntry>;
+
+/**
+ * Applies one pending cart form to the entries (keyed by internal_reference). Adds of an
+ * unknown reference use the price and stock the form carries, so the badge moves at once.
+ */
+export function applyPendingCartForm(entries: CartEntries, form: FormData | URLSearchParams): CartEntries {
+  const parsed = cartIntentSchema.safeParse(Object.fromEntries(form as unknown as Iterable<[string, string]>));
+  if (!parsed.success) return entries;
+  const intent = parsed.data;
+  if (intent.intent === "clear") return {};
+  if (intent.intent === "add") {
+    const ref = intent.internal_reference;
+    const current = entries[ref];
+    const stock = Number(form.get("stock") ?? current?.inventoryStock ?? 0);
+    const price = Number(form.get("price") ?? current?.pricePaise ?? 0);
+    const check = checkQuantity((current?.quantity ?? 0) + intent.quantity, { inStock: stock > 0, inventoryStock: stock });
+    if (!check.ok) return entries;
+    return { ...entries, [ref]: { line: current?.line ?? -1, quantity: check.quantity, pricePaise: price, inventoryStock: stock } };
+  }
+  const found = Object.entries(entries).find(([, e]) => e.line === intent.line);
+  if (!found) return entries;
+  const [ref, entry] = found;
+  if (intent.intent === "remove") {
+    const { [ref]: _gone, ...rest } = entries;
+    return rest;
+  }
+  const next =
+    intent.intent === "increment" ? entry.quantity + 1 : intent.intent === "decrement" ? entry.quantity - 1 : intent.quantity;
+  const quantity = Math.min(Math.max(MIN_QUANTITY, next), Math.max(MIN_QUANTITY, entry.inventoryStock));
+  return { ...entries, [ref]: { ...entry, quantity } };
+}
+
+export function entriesCount(entries: CartEntries): number {
+  return Object.values(entries).reduce((n, e) => (e.pricePaise > 0 ? n + e.quantity : n), 0);
+}

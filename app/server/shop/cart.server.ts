@@ -1,0 +1,160 @@
+// The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
+// Lines show the variant's current price; placing the order (issue 4) fixes the prices.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { CART_MESSAGES, cartCount, checkQuantity, summarize, type CartLineView } from "../../domain/cart.ts";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { taxRate } from "../../domain/money.ts";
+import type { Db } from "../db/client.server.ts";
+import { orderLines, orders, products, variants } from "../db/schema.server.ts";
+import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Conn = Db | Tx;
+
+/** The customer's draft order id, created when asked to and absent. */
+export async function draftOrderId(tx: Conn, customerId: number, create: boolean): Promise<number | null> {
+  if (create) {
+    // The partial unique index keeps this to one cart even when two adds race.
+    await tx.execute(sql`insert into orders (customer_id) values (${customerId}) on conflict (customer_id) where state = 'draft' do nothing`);
+  }
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.state, "draft")))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function touch(tx: Conn, orderId: number) {
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** Adds a quantity of a variant to the cart, within its stock; shared with the wishlist's move to cart. */
+export async function addToCart(tx: Conn, customer: Customer, internalReference: string, quantity: number): Promise<CartChange> {
+  const [variant] = await tx
+    .select({ id: variants.id, inStock: variants.inStock, inventoryStock: variants.inventoryStock, title: products.title })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(variants.internalReference, internalReference))
+    .limit(1);
+  if (!variant) throw new ShopError("not_found", CART_MESSAGES.unknownProduct);
+  const orderId = (await draftOrderId(tx, customer.id, true))!;
+  const [line] = await tx
+    .select({ id: orderLines.id, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.variantId, variant.id)))
+    .limit(1);
+  const check = checkQuantity((line?.quantity ?? 0) + quantity, variant);
+  if (!check.ok) throw new ShopError("conflict", check.message);
+  if (line) {
+    await tx.update(orderLines).set({ quantity: check.quantity, updatedAt: new Date() }).where(eq(orderLines.id, line.id));
+  } else {
+    await tx
+      .insert(orderLines)
+      .values({ orderId, variantId: variant.id, quantity: check.quantity })
+      .onConflictDoUpdate({ target: [orderLines.orderId, orderLines.variantId], set: { quantity: check.quantity, updatedAt: new Date() } });
+  }
+  await touch(tx, orderId);
+  return { title: variant.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
+}
+
+export function createCart(db: Db): CartPort {
+  /** A line of this customer's cart, with its variant's stock; not found for anyone else's. */
+  async function ownLine(tx: Conn, customer: Customer, lineId: number) {
+    const [row] = await tx
+      .select({
+        id: orderLines.id,
+        orderId: orderLines.orderId,
+        quantity: orderLines.quantity,
+        inStock: variants.inStock,
+        inventoryStock: variants.inventoryStock,
+        title: products.title,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(variants, eq(variants.id, orderLines.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(orderLines.id, lineId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+      .limit(1);
+    if (!row) throw new ShopError("not_found", CART_MESSAGES.notInCart);
+    return row;
+  }
+
+  async function setLine(tx: Conn, customer: Customer, lineId: number, wanted: number): Promise<CartChange> {
+    const line = await ownLine(tx, customer, lineId);
+    const check = checkQuantity(wanted, line);
+    if (!check.ok) throw new ShopError("conflict", check.message);
+    if (check.quantity !== line.quantity) {
+      await tx.update(orderLines).set({ quantity: check.quantity, updatedAt: new Date() }).where(eq(orderLines.id, line.id));
+      await touch(tx, line.orderId);
+    }
+    return { title: line.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
+  }
+
+  return {
+    async get(customer): Promise<CartView> {
+      const rows = await db
+        .select({
+          id: orderLines.id,
+          orderId: orders.id,
+          quantity: orderLines.quantity,
+          productId: products.id,
+          title: products.title,
+          salesTax: products.salesTax,
+          internalReference: variants.internalReference,
+          attribute: variants.attribute,
+          images: variants.images,
+          pricePaise: variants.pricePaise,
+          mrpPaise: variants.mrpPaise,
+          inStock: variants.inStock,
+          inventoryStock: variants.inventoryStock,
+        })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .innerJoin(variants, eq(variants.id, orderLines.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+      const lines: CartLineView[] = rows.map((r) => ({
+        id: r.id,
+        productId: r.productId,
+        internalReference: r.internalReference,
+        title: r.title,
+        attribute: r.attribute,
+        image: r.images[0] ?? PLACEHOLDER_IMAGE,
+        quantity: r.quantity,
+        pricePaise: r.pricePaise,
+        mrpPaise: r.mrpPaise,
+        taxRate: taxRate(r.salesTax),
+        inStock: r.inStock,
+        inventoryStock: r.inventoryStock,
+      }));
+      const id = rows[0]?.orderId ?? (await draftOrderId(db, customer.id, false));
+      return { id, lines, summary: summarize(lines), count: cartCount(lines) };
+    },
+
+    add: (customer, item) => db.transaction((tx) => addToCart(tx, customer, item.internalReference, item.quantity)),
+
+    setQuantity: (customer, lineId, quantity) => db.transaction((tx) => setLine(tx, customer, lineId, quantity)),
+
+    step: (customer, lineId, by) =>
+      db.transaction(async (tx) => {
+        const line = await ownLine(tx, customer, lineId);
+        // Minus stops at 1: removing is its own action.
+        return setLine(tx, customer, lineId, Math.max(1, line.quantity + by));
+      }),
+
+    remove: (customer, lineId) =>
+      db.transaction(async (tx) => {
+        const line = await ownLine(tx, customer, lineId);
+        await tx.delete(orderLines).where(eq(orderLines.id, line.id));
+        await touch(tx, line.orderId);
+        return { title: line.title };
+      }),
+
+    async clear(customer) {
+      const orderId = await draftOrderId(db, customer.id, false);
+      if (orderId) await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    },
+  };
+}
