@@ -1,11 +1,15 @@
 // End-to-end tests against the production build, in Debian's Chromium, twice: with
 // JavaScript (`js`) and without (`no-js`), since every basic flow must work in both.
 // Run with `npm run test:e2e` (builds when needed; Node 24 from node_modules/.bin).
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const CI = Boolean(process.env.CI);
+// The e2e server's data directory: tests read the mail outbox there (tests/e2e/support.ts).
+process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `haat-e2e-port-${port}`);
 
 const browser = {
   ...devices["Desktop Chrome"],
@@ -39,6 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/e2e-server.ts",
+    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,
     timeout: 120_000,

@@ -11,9 +11,10 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { compressionOptions } from "./app/server/compression.server.ts";
-import { shopContext } from "./app/server/context.server.ts";
+import { requestInfoContext, shopContext } from "./app/server/context.server.ts";
 import { DataDirLockedError, lockDataDir } from "./app/server/db/lock.server.ts";
-import { ConfigError, readEnv, type Env } from "./app/server/env.server.ts";
+import { checkServerEnv, ConfigError, readEnv, type Env } from "./app/server/env.server.ts";
+import { isCrossSiteWrite } from "./app/server/security/same-origin.server.ts";
 import { openShop } from "./app/server/shop/open.server.ts";
 import type { Shop } from "./app/server/shop/port.server.ts";
 
@@ -55,6 +56,11 @@ export interface RunningServer {
 
 export async function startServer(env: Env): Promise<RunningServer> {
   const dev = env.NODE_ENV === "development";
+  try {
+    checkServerEnv(env);
+  } catch (error) {
+    throw new StartupError((error as Error).message, EXIT.config);
+  }
   let releaseLock = () => {};
   if (!env.DATABASE_URL) {
     checkDataDir(env.dataDir);
@@ -93,14 +99,24 @@ export async function startServer(env: Env): Promise<RunningServer> {
     next();
   });
 
+  // A state-changing request from another site is refused before it reaches any action.
+  app.use((req, res, next) => {
+    if (isCrossSiteWrite({ method: req.method, host: req.get("host"), origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") })) {
+      res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Forbidden: this form must be sent from the shop's own pages.");
+      return;
+    }
+    next();
+  });
+
   app.get("/healthz", async (_req, res) => {
     const ok = await shop.healthy();
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "database unreachable" });
   });
 
-  const getLoadContext = () => {
+  const getLoadContext = (req: express.Request) => {
     const context = new RouterContextProvider();
     context.set(shopContext, shop);
+    context.set(requestInfoContext, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
     return context;
   };
 

@@ -1,12 +1,32 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { Toaster } from "./components/Toaster.tsx";
+import type { RootData } from "./components/viewer.ts";
+import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
+import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
+import { shopOf } from "./server/context.server.ts";
+import { appEnv } from "./server/env.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
+import { viewerOf } from "./server/viewer.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = signedInOf(context);
+  // Reading the toast cookie re-sets it: only when there is one, so pages for signed-out
+  // shoppers stay free of Set-Cookie and cacheable.
+  const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
+  const body: RootData = {
+    viewer: signedIn ? await viewerOf(shopOf(context), signedIn.customer) : null,
+    toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
+    signupEnabled: appEnv().SIGNUP_ENABLED,
+  };
+  return data(body, { headers: flash?.headers });
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -14,6 +34,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Absent when the root loader itself failed: the error page then shows no toast.
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <html lang="en-IN">
       <head>
@@ -27,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
+        <Toaster toast={root?.toast ?? null} />
         <Header />
         <main id="main" className="flex-1">
           {children}

@@ -37,7 +37,10 @@ function isAlive(pid: number): boolean {
 }
 
 removeStaleDirs();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+// playwright.config.ts names the directory, so tests can read the mail outbox in it.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 // The server exits through process.exit after SIGTERM/SIGINT; 'exit' handlers run then.
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -48,6 +51,9 @@ process.env.NODE_ENV = "production";
 process.env.SEED_DEMO = "true";
 // Sessions will need a secret in production; this one signs nothing but test cookies.
 process.env.SESSION_SECRET ||= "e2e-only-secret-not-for-any-real-deployment-0123456789";
+// As behind a reverse proxy on this machine: tests give each new shopper an address of
+// their own (X-Forwarded-For), so per-address sign-up limits hold without slowing the suite.
+process.env.TRUST_PROXY = "loopback";
 delete process.env.DATABASE_URL; // always the embedded database, never a developer's PostgreSQL
 
 const { main } = await import("../server.ts");

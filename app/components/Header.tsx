@@ -3,14 +3,17 @@ import { navPath } from "../domain/category.ts";
 import { NAV_LABELS, store } from "../store-config.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { SearchBox } from "./SearchBox.tsx";
-import { AccountIcon, SearchIcon } from "./ui/icons.tsx";
+import { HeaderActions } from "./HeaderActions.tsx";
+import { SearchIcon } from "./ui/icons.tsx";
+import { useViewer } from "./viewer.ts";
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
+  const signedIn = useViewer() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 md:gap-6">
-        <MobileMenu links={links} />
+        <MobileMenu links={links} signedIn={signedIn} />
         <Link to="/" className="flex shrink-0 items-center" aria-label="Haat home">
           <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
         </Link>
@@ -53,9 +56,7 @@ export function Header() {
             </ul>
           </nav>
         )}
-        <Link to="/signin" className="flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100" aria-label="Sign in">
-          <AccountIcon />
-        </Link>
+        <HeaderActions />
       </div>
     </header>
   );

@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { MenuIcon } from "./ui/icons.tsx";
 
 // A <details> toggle: it opens without JavaScript; with it, following a link closes it.
-export function MobileMenu({ links }: { links: { label: string; to: string }[] }) {
+// Signed in, it also lists My Account, Orders and Log Out (browsing §2).
+export function MobileMenu({ links, signedIn }: { links: { label: string; to: string }[]; signedIn: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => ref.current?.removeAttribute("open");
   return (
@@ -21,6 +22,27 @@ export function MobileMenu({ links }: { links: { label: string; to: string }[] }
               </Link>
             </li>
           ))}
+          {signedIn && (
+            <>
+              <li>
+                <Link to="/myaccount" onClick={close} className="block px-5 py-3 font-medium hover:bg-stone-50">
+                  My Account
+                </Link>
+              </li>
+              <li>
+                <Link to="/orders" onClick={close} className="block px-5 py-3 font-medium hover:bg-stone-50">
+                  Orders
+                </Link>
+              </li>
+              <li>
+                <Form method="post" action="/signout" onSubmit={close}>
+                  <button type="submit" className="block w-full px-5 py-3 text-left font-medium hover:bg-stone-50">
+                    Log Out
+                  </button>
+                </Form>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
     </details>

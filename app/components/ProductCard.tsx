@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../domain/catalog.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../domain/stock.ts";
+import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
+import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
 
 export function ProductCard({ card, eager = false, withVariant = false }: { card: Card; eager?: boolean; withVariant?: boolean }) {
   // On the listing a card links to its displayed variant (browsing §2).
@@ -24,8 +26,9 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
           <span className="absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>
         )}
         {available && card.discount > 0 && (
-          <span className="absolute right-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>
+          <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>
         )}
+        <WishlistHeart internalReference={card.internalReference} title={card.title} className="absolute right-2 top-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-medium leading-snug">
@@ -37,6 +40,18 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
         <div className="mt-auto pt-1">
           <Price pricePaise={card.pricePaise} mrpPaise={card.mrpPaise} discount={card.discount} />
           {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
+        </div>
+        <div className="pt-2">
+          <CartControls
+            item={{
+              productId: card.id,
+              internalReference: card.internalReference,
+              title: card.title,
+              pricePaise: card.pricePaise,
+              inStock: card.inStock,
+              inventoryStock: card.inventoryStock,
+            }}
+          />
         </div>
       </div>
     </article>

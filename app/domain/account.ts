@@ -22,6 +22,7 @@ export const ACCOUNT_MESSAGES = {
   invalidCode: "Invalid OTP",
   passwordChanged: "Your password has been changed. Please sign in.",
   signupDisabled: "Sign-up is turned off for this shop.",
+  signInFirst: "Please sign in to continue.",
 } as const;
 
 /** E-mail addresses are compared without case or surrounding spaces. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { cartIntentSchema } from "./cart-forms.ts";
 import {
   applyPendingCartForm,
   cartCount,
-  cartIntentSchema,
   checkQuantity,
+  chosenQuantity,
   entriesCount,
   summarize,
   type CartEntries,
@@ -98,5 +99,16 @@ describe("applyPendingCartForm", () => {
     expect(applyPendingCartForm(entries, form({ intent: "clear" }))).toEqual({});
     expect(applyPendingCartForm(entries, form({ intent: "remove", line: "99" }))).toBe(entries);
     expect(applyPendingCartForm(entries, form({ intent: "nonsense" }))).toBe(entries);
+  });
+});
+
+describe("chosenQuantity", () => {
+  it("reads ?qty= within 1 and the stock", () => {
+    expect(chosenQuantity(null, 5)).toEqual({ quantity: 1 });
+    expect(chosenQuantity("3", 5)).toEqual({ quantity: 3 });
+    expect(chosenQuantity("0", 5)).toEqual({ quantity: 1 });
+    expect(chosenQuantity("abc", 5)).toEqual({ quantity: 1 });
+    expect(chosenQuantity("9", 2)).toEqual({ quantity: 2, message: "Only 2 item(s) available in stock" });
+    expect(chosenQuantity("9", 0)).toEqual({ quantity: 1 });
   });
 });

@@ -1,6 +1,5 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
-import { z } from "zod";
 import { taxIncluded } from "./money.ts";
 
 export const DEFAULT_QUANTITY = 1;
@@ -48,35 +47,6 @@ export function checkQuantity(requested: number, stock: { inStock: boolean; inve
   }
   return { ok: true, quantity: wanted, clamped: false };
 }
-
-// ---------- the forms: one schema per intent, parsed by the /cart action ----------
-
-const reference = z
-  .string({ error: "Missing internal_reference" })
-  .trim()
-  .min(1, "Missing internal_reference")
-  .max(64, "That product reference is not valid.")
-  .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
-const quantity = z.coerce
-  .number({ error: "Enter a quantity." })
-  .int("Enter a whole number.")
-  .min(MIN_QUANTITY, "The quantity must be at least 1.")
-  .max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`);
-const lineId = z.coerce.number({ error: "Missing cart line." }).int().positive("Missing cart line.").max(2 ** 31 - 1, "Missing cart line.");
-
-export const cartIntentSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("add"), internal_reference: reference, quantity: quantity.default(DEFAULT_QUANTITY), then: z.enum(["stay", "cart"]).default("stay") }),
-    z.object({ intent: z.literal("set"), line: lineId, quantity }),
-    z.object({ intent: z.literal("increment"), line: lineId }),
-    z.object({ intent: z.literal("decrement"), line: lineId }),
-    z.object({ intent: z.literal("remove"), line: lineId }),
-    z.object({ intent: z.literal("clear") }),
-  ],
-  { error: "Unknown cart action." },
-);
-export type CartIntent = z.infer<typeof cartIntentSchema>;
 
 // ---------- what the pages show ----------
 
@@ -142,33 +112,51 @@ export type CartEntries = Record<string, CartEntry>;
  * Applies one pending cart form to the entries (keyed by internal_reference). Adds of an
  * unknown reference use the price and stock the form carries, so the badge moves at once.
  */
+// Runs in the browser on every render with a pending post, so it reads the form by hand
+// rather than shipping zod to every page; the server parses the same fields with cart-forms.ts.
 export function applyPendingCartForm(entries: CartEntries, form: FormData | URLSearchParams): CartEntries {
-  const parsed = cartIntentSchema.safeParse(Object.fromEntries(form as unknown as Iterable<[string, string]>));
-  if (!parsed.success) return entries;
-  const intent = parsed.data;
-  if (intent.intent === "clear") return {};
-  if (intent.intent === "add") {
-    const ref = intent.internal_reference;
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : null;
+  };
+  const whole = (name: string, fallback: number) => {
+    const v = field(name);
+    return v !== null && /^\d{1,9}$/.test(v) ? Number(v) : fallback;
+  };
+  const intent = field("intent");
+  if (intent === "clear") return {};
+  if (intent === "add") {
+    const ref = field("internal_reference");
+    if (!ref) return entries;
     const current = entries[ref];
-    const stock = Number(form.get("stock") ?? current?.inventoryStock ?? 0);
-    const price = Number(form.get("price") ?? current?.pricePaise ?? 0);
-    const check = checkQuantity((current?.quantity ?? 0) + intent.quantity, { inStock: stock > 0, inventoryStock: stock });
+    const stock = whole("stock", current?.inventoryStock ?? 0);
+    const price = whole("price", current?.pricePaise ?? 0);
+    const check = checkQuantity((current?.quantity ?? 0) + Math.max(1, whole("quantity", DEFAULT_QUANTITY)), { inStock: stock > 0, inventoryStock: stock });
     if (!check.ok) return entries;
     return { ...entries, [ref]: { line: current?.line ?? -1, quantity: check.quantity, pricePaise: price, inventoryStock: stock } };
   }
-  const found = Object.entries(entries).find(([, e]) => e.line === intent.line);
+  if (intent !== "remove" && intent !== "increment" && intent !== "decrement" && intent !== "set") return entries;
+  const line = whole("line", -1);
+  const found = Object.entries(entries).find(([, e]) => e.line === line && line > 0);
   if (!found) return entries;
   const [ref, entry] = found;
-  if (intent.intent === "remove") {
+  if (intent === "remove") {
     const { [ref]: _gone, ...rest } = entries;
     return rest;
   }
-  const next =
-    intent.intent === "increment" ? entry.quantity + 1 : intent.intent === "decrement" ? entry.quantity - 1 : intent.quantity;
+  const next = intent === "increment" ? entry.quantity + 1 : intent === "decrement" ? entry.quantity - 1 : whole("quantity", entry.quantity);
   const quantity = Math.min(Math.max(MIN_QUANTITY, next), Math.max(MIN_QUANTITY, entry.inventoryStock));
   return { ...entries, [ref]: { ...entry, quantity } };
 }
 
 export function entriesCount(entries: CartEntries): number {
   return Object.values(entries).reduce((n, e) => (e.pricePaise > 0 ? n + e.quantity : n), 0);
+}
+
+/** The product page's chosen quantity from `?qty=`: 1 to the stock, with the clamp message. */
+export function chosenQuantity(raw: string | null, stock: number): { quantity: number; message?: string } {
+  const n = raw !== null && /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : DEFAULT_QUANTITY;
+  const max = Math.max(MIN_QUANTITY, stock);
+  if (n > max) return stock > 0 ? { quantity: max, message: onlyAvailableMessage(stock) } : { quantity: MIN_QUANTITY };
+  return { quantity: Math.max(MIN_QUANTITY, n) };
 }

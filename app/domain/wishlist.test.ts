@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyPendingWishlistForm, wishlistIntentSchema, wishlistItemInStock } from "./wishlist.ts";
+import { applyPendingWishlistForm, wishlistItemInStock } from "./wishlist.ts";
+import { wishlistIntentSchema } from "./wishlist-forms.ts";
 
 describe("wishlistIntentSchema", () => {
   it("needs an internal_reference to add or toggle", () => {

@@ -1,5 +1,4 @@
 // Wishlist rules of browsing §3, §5, §8 and transactions §8. No I/O.
-import { z } from "zod";
 
 export const WISHLIST_MESSAGES = {
   added: "Added to wishlist",
@@ -12,27 +11,6 @@ export const WISHLIST_MESSAGES = {
   notFound: "That item is not in your wishlist.",
   signInToView: "Please sign in to view your wishlist.",
 } as const;
-
-const reference = z
-  .string({ error: WISHLIST_MESSAGES.missingReference })
-  .trim()
-  .min(1, WISHLIST_MESSAGES.missingReference)
-  .max(64, "That product reference is not valid.")
-  .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
-const itemId = z.coerce.number({ error: WISHLIST_MESSAGES.notFound }).int().positive(WISHLIST_MESSAGES.notFound).max(2 ** 31 - 1, WISHLIST_MESSAGES.notFound);
-
-export const wishlistIntentSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("add"), internal_reference: reference }),
-    z.object({ intent: z.literal("toggle"), internal_reference: reference }),
-    // Remove accepts an item id or an internal_reference (browsing §8); one of them must be there.
-    z.object({ intent: z.literal("remove"), item: itemId.optional(), internal_reference: reference.optional() }),
-    z.object({ intent: z.literal("move-to-cart"), item: itemId }),
-  ],
-  { error: WISHLIST_MESSAGES.failed },
-);
-export type WishlistIntent = z.infer<typeof wishlistIntentSchema>;
 
 export interface WishlistItemView {
   id: number;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
 import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
@@ -15,6 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, newProducts } = loaderData;

@@ -1,5 +1,6 @@
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BackToTop } from "../components/BackToTop.tsx";
+import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { DescriptionTabs } from "../components/product/DescriptionTabs.tsx";
 import { Gallery } from "../components/product/Gallery.tsx";
@@ -26,8 +27,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGU
 
 // Variant, picture and tab live in the query string but need no new data: switching
 // them with JavaScript is instant, and a plain GET without it gives the same page.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, formMethod } = args;
+  if (formMethod && formMethod !== "GET") return catalogueShouldRevalidate(args);
   return currentUrl.pathname !== nextUrl.pathname;
 }
 

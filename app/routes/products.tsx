@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Filters } from "../components/listing/Filters.tsx";
 import { Pagination } from "../components/listing/Pagination.tsx";
@@ -29,6 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { base, query, result, categories, heading } = loaderData;

@@ -1,16 +1,6 @@
-import type { Page } from "@playwright/test";
-import { at, expect, open, productList, test } from "./support.ts";
+import { at, expect, headerToggle as toggle, open, productList, test } from "./support.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/**
- * The header's toggles are <details> elements (they work without JavaScript). Browsers
- * expose a <summary> as a disclosure button, but it has no ARIA role Playwright can query,
- * so it is found by its element and its text.
- */
-function toggle(page: Page, name: string) {
-  return page.getByRole("banner").locator("summary", { hasText: name });
-}
 
 test.describe("mobile header", () => {
   test("the menu lists the navigation and its links work", async ({ page, hasJs }) => {

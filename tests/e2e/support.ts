@@ -1,15 +1,65 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
 import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
-export const test = base.extend<{ hasJs: boolean }>({
+export interface Shopper {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+let shopperCount = 0;
+/** Details for a new account, unique across workers and runs. */
+export function newShopper(): Shopper {
+  const id = `${Date.now().toString(36)}-${process.pid}-${shopperCount++}`;
+  return { name: `Shopper ${id}`, email: `shopper-${id}@example.test`, phone: "98765 43210", password: "shopper-password" };
+}
+
+/** A client address of its own for each new account (the e2e server trusts X-Forwarded-For from loopback). */
+export function clientAddress(): string {
+  const n = Math.floor(Math.random() * 2 ** 24);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export const test = base.extend<{ hasJs: boolean; shopper: Shopper }>({
   hasJs: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  /**
+   * The one sign-in fixture: a new account, signed in in this test's browser context
+   * (page.request shares its cookies). Journeys that test the sign-in forms themselves
+   * use the pages instead.
+   */
+  shopper: async ({ page, baseURL }, use) => {
+    const shopper = newShopper();
+    const response = await page.request.post("/signup", {
+      form: { ...shopper, return_to: "/" },
+      headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress() },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text()).toBe(303);
+    await use(shopper);
+  },
 });
+
+/** The newest mail the shop wrote to its outbox for `to` (the e2e server has no SMTP_URL). */
+export async function lastMailTo(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(`-${to.toLowerCase()}.txt`)).sort() : [];
+      found = names.at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return fs.readFileSync(path.join(dir, found!), "utf8");
+}
 
 // ---------- the demo catalogue ----------
 
@@ -173,4 +223,13 @@ export async function productPath(request: APIRequestContext, title: string): Pr
   const found = suggestions.find((s) => s.title === title);
   if (!found) throw new Error(`The suggestions for "${title}" do not include it: ${suggestions.map((s) => s.title).join(", ")}`);
   return `/product/${found.id}`;
+}
+
+/**
+ * The header's toggles (menu, search, account) are <details> elements: they work without
+ * JavaScript. Browsers expose a <summary> as a disclosure button, but it has no ARIA role
+ * Playwright can query, so it is found by its element and its text.
+ */
+export function headerToggle(page: Page, name: string): Locator {
+  return page.getByRole("banner").locator("summary", { hasText: name });
 }

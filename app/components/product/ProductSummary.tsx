@@ -1,15 +1,33 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
-import { discountPercent } from "../../domain/money.ts";
+import { discountPercent, formatRupees } from "../../domain/money.ts";
 import { packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
 import { store } from "../../store-config.ts";
 import { LeafIcon } from "../ui/icons.tsx";
+import { CartControls } from "../cart/CartControls.tsx";
 import { Price } from "../ui/Price.tsx";
+import { useCartEntries } from "../viewer.ts";
+import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";
 
 export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
   const pack = packSize(variant.attribute);
   const available = isAvailable(variant);
+  const [params] = useSearchParams();
+  const fromUrl = chosenQuantity(params.get("qty"), variant.inventoryStock);
+  const [chosen, setChosen] = useState(fromUrl.quantity);
+  // A new variant or ?qty= starts the chooser afresh.
+  const key = `${variant.internalReference}:${fromUrl.quantity}`;
+  const [chosenFor, setChosenFor] = useState(key);
+  if (chosenFor !== key) {
+    setChosenFor(key);
+    setChosen(fromUrl.quantity);
+  }
+  const inCart = useCartEntries()[variant.internalReference];
+  // Price and MRP multiplied by the chosen quantity (browsing §2), or by the cart's.
+  const times = inCart?.quantity ?? chosen;
   return (
     <section aria-labelledby="product-title">
       {product.isOrganic && (
@@ -28,8 +46,10 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
         </p>
       )}
       <div className="mt-4">
-        <Price pricePaise={variant.pricePaise} mrpPaise={variant.mrpPaise} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
-        <p className="text-xs text-stone-600">Inclusive of all taxes</p>
+        <Price pricePaise={variant.pricePaise * times} mrpPaise={variant.mrpPaise * times} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
+        <p className="text-xs text-stone-600">
+          {times > 1 ? `${times} × ${formatRupees(variant.pricePaise)}, inclusive` : "Inclusive"} of all taxes
+        </p>
       </div>
       {!available && <p className="mt-3 font-semibold text-accent-600">This product is currently out of stock.</p>}
       {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
@@ -57,6 +77,27 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
             })}
           </ul>
         </fieldset>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <CartControls
+          size="page"
+          buyNow
+          item={{
+            productId: product.id,
+            internalReference: variant.internalReference,
+            title: product.title,
+            pricePaise: variant.pricePaise,
+            inStock: variant.inStock,
+            inventoryStock: variant.inventoryStock,
+          }}
+          chooser={{ value: chosen, onChange: setChosen }}
+        />
+        <WishlistHeart internalReference={variant.internalReference} title={product.title} />
+      </div>
+      {fromUrl.message && !inCart && (
+        <p role="status" className="mt-2 text-sm font-semibold text-accent-600">
+          {fromUrl.message}
+        </p>
       )}
       <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
         <li>

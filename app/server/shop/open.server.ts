@@ -11,7 +11,7 @@ import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
-import type { Shop } from "./port.server.ts";
+import { ShopError, type Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
 
 export const DEMO_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../scripts/demo-catalog.json");
@@ -51,11 +51,26 @@ export async function seedDemoCatalog(database: Database): Promise<boolean> {
   return true;
 }
 
+/** The demo shop's customer: the README shows these credentials. */
+export const DEMO_CUSTOMER = { name: "Demo Shopper", email: "demo@haat.example", phone: "9876543210", password: "haat-demo-2026" } as const;
+
+/** Creates the demo customer once; an existing account with that e-mail is left alone. */
+export async function seedDemoCustomer(shop: Shop): Promise<boolean> {
+  try {
+    await shop.accounts.register(DEMO_CUSTOMER);
+    return true;
+  } catch (error) {
+    if (error instanceof ShopError && error.code === "conflict") return false;
+    throw error;
+  }
+}
+
 export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(): Promise<void> }> {
   const database = await openDatabase(options.target);
   try {
     if (options.seedDemo) await seedDemoCatalog(database);
     const shop = createShop(database, options.refreshMs);
+    if (options.seedDemo) await seedDemoCustomer(shop);
     await shop.warm();
     return shop;
   } catch (error) {

@@ -101,8 +101,16 @@ export interface Shop {
   close(): Promise<void>;
 }
 
+// server.ts builds the Shop from its own copy of this module, while routes import the
+// bundled copy: instanceof must recognise either, so it goes by a registered brand.
+const BRAND = Symbol.for("haat.ShopError");
+
 /** A failure with the shopper-facing message from the specifications' error catalogue. */
 export class ShopError extends Error {
+  readonly [BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
   readonly code: "not_found" | "invalid" | "conflict" | "unavailable";
   constructor(code: ShopError["code"], message: string) {
     super(message);

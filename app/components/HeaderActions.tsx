@@ -1,0 +1,77 @@
+import { useRef } from "react";
+import { Form, Link } from "react-router";
+import { AccountIcon } from "./ui/icons.tsx";
+import { useCartCount, useViewer, useWishlistRefs } from "./viewer.ts";
+
+function Badge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span aria-hidden="true" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs font-bold leading-5 text-white">
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+const iconLink = "relative flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100";
+
+// Wishlist, cart and account: the badges follow pending changes (optimistic), and the
+// counts are in the links' names for screen readers.
+export function HeaderActions() {
+  const viewer = useViewer();
+  const cartCount = useCartCount();
+  const wishCount = useWishlistRefs().size;
+  return (
+    <div className="flex items-center gap-1">
+      <Link to="/wishlist" className={iconLink} aria-label={wishCount > 0 ? `Wishlist, ${wishCount} items` : "Wishlist"}>
+        <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+          <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
+        </svg>
+        <Badge count={wishCount} />
+      </Link>
+      <Link to="/addtocart" className={iconLink} aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : "Cart"}>
+        <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+          <circle cx="10" cy="20" r="1.2" />
+          <circle cx="17" cy="20" r="1.2" />
+        </svg>
+        <Badge count={cartCount} />
+      </Link>
+      {viewer ? (
+        <AccountMenu name={viewer.name} />
+      ) : (
+        <Link to="/signin" className={iconLink} aria-label="Sign in">
+          <AccountIcon />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+// The account dropdown: a <details>, so it opens without JavaScript too.
+function AccountMenu({ name }: { name: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute("open");
+  const item = "block w-full px-4 py-2 text-left text-sm hover:bg-stone-50";
+  return (
+    <details ref={ref} className="relative">
+      <summary className={`${iconLink} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        <AccountIcon />
+        <span className="sr-only">Account menu</span>
+      </summary>
+      <div className="absolute right-0 top-full z-40 mt-1 w-52 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
+        <p className="truncate px-4 py-2 text-xs text-stone-600">Signed in as {name}</p>
+        <Link to="/myaccount" onClick={close} className={item}>
+          My Account
+        </Link>
+        <Link to="/orders" onClick={close} className={item}>
+          Orders
+        </Link>
+        <Form method="post" action="/signout" onSubmit={close}>
+          <button type="submit" className={item}>
+            Log Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

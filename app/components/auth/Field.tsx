@@ -1,0 +1,58 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+
+type InputType = "text" | "email" | "password" | "tel";
+
+/** A labelled input with its Conform metadata: errors announced and tied to the input. */
+export function Field({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  inputMode,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  type?: InputType;
+  autoComplete?: string;
+  hint?: string;
+  inputMode?: "numeric" | "email" | "tel" | "text";
+}) {
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...props}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      />
+      {hint && (
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {meta.errors?.[0] && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {meta.errors[0]}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+      {errors[0]}
+    </p>
+  );
+}
+
+export const submitButton =
+  "w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";

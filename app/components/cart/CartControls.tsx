@@ -1,0 +1,127 @@
+import { Link, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { raiseToast } from "../Toaster.tsx";
+import { QuantityChooser } from "./QuantityChooser.tsx";
+import { useCartEntries, useHere } from "../viewer.ts";
+
+export interface CartItemRef {
+  productId: number;
+  internalReference: string;
+  title: string;
+  pricePaise: number;
+  inStock: boolean;
+  inventoryStock: number;
+}
+
+const stepButton =
+  "flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+
+/** A refused form (400) says why in a toast; the server's own toasts come through the root loader. */
+export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
+  const error = fetcher.state === "idle" ? (fetcher.data as { error?: string } | undefined)?.error : undefined;
+  useEffect(() => {
+    if (error) raiseToast(error);
+  }, [error, fetcher.data]);
+}
+
+/**
+ * Add to Cart, then a stepper on the cart line and 'Go to Cart' (browsing §3). Every
+ * button is a plain form post to /cart; with JavaScript a fetcher sends it and the
+ * quantities move before the server answers.
+ */
+export function CartControls({
+  item,
+  buyNow = false,
+  size = "card",
+  chooser,
+}: {
+  item: CartItemRef;
+  buyNow?: boolean;
+  size?: "card" | "page";
+  /** The product page's quantity chooser, shown until the variant is in the cart. */
+  chooser?: { value: number; onChange(n: number): void };
+}) {
+  const entry = useCartEntries()[item.internalReference];
+  const here = useHere();
+  const fetcher = useFetcher({ key: `cart:${item.internalReference}` });
+  useRefusalToast(fetcher);
+  const available = item.inStock && item.inventoryStock > 0;
+  const big = size === "page";
+  const wide = big ? "h-11 px-6 text-base" : "h-9 px-3 text-sm";
+
+  if (entry) {
+    const settled = entry.line > 0;
+    return (
+      <div className="relative z-10 flex flex-wrap items-center gap-2">
+        <fetcher.Form method="post" action="/cart" className="flex items-center rounded-md border border-brand-700 bg-white">
+          <input type="hidden" name="line" value={entry.line} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" name="intent" value="decrement" disabled={!settled || entry.quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${item.title}`}>
+            −
+          </button>
+          <output className="min-w-8 text-center font-semibold" aria-label={`Quantity of ${item.title} in cart`}>
+            {entry.quantity}
+          </output>
+          <button
+            type="submit"
+            name="intent"
+            value="increment"
+            disabled={!settled || entry.quantity >= item.inventoryStock}
+            className={stepButton}
+            aria-label={`Increase quantity of ${item.title}`}
+          >
+            +
+          </button>
+        </fetcher.Form>
+        <Link to="/addtocart" className={`inline-flex items-center rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 ${wide}`}>
+          Go to Cart
+        </Link>
+        {buyNow && <BuyNowLink />}
+      </div>
+    );
+  }
+
+  return (
+    <fetcher.Form method="post" action="/cart" className="relative z-10 flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="internal_reference" value={item.internalReference} />
+      <input type="hidden" name="product_id" value={item.productId} />
+      {chooser && available ? (
+        <QuantityChooser value={chooser.value} stock={item.inventoryStock} title={item.title} onChange={chooser.onChange} />
+      ) : (
+        <input type="hidden" name="quantity" value={1} />
+      )}
+      {/* What the optimistic view needs before the server answers. */}
+      <input type="hidden" name="price" value={item.pricePaise} />
+      <input type="hidden" name="stock" value={item.inventoryStock} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button
+        type="submit"
+        disabled={!available}
+        className={`rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${wide}`}
+      >
+        Add to Cart
+      </button>
+      {buyNow && (
+        <button
+          type="submit"
+          name="then"
+          value="cart"
+          disabled={!available}
+          className={`rounded-md border-2 border-accent-600 font-semibold text-accent-600 hover:bg-accent-600 hover:text-white disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500 disabled:hover:bg-transparent ${wide}`}
+        >
+          Buy Now
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+/** Buy Now once the variant is in the cart: straight to the cart (transactions §4). */
+export function BuyNowLink() {
+  return (
+    <Link to="/addtocart" className="inline-flex h-11 items-center rounded-md border-2 border-accent-600 px-6 font-semibold text-accent-600 hover:bg-accent-600 hover:text-white">
+      Buy Now
+    </Link>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link, useFetcher } from "react-router";
+import { lineTotal, type CartLineView } from "../../domain/cart.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { useCartEntries } from "../viewer.ts";
+import { useRefusalToast } from "./CartControls.tsx";
+
+const stepButton =
+  "flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+
+export function CartLines({ lines }: { lines: CartLineView[] }) {
+  const entries = useCartEntries();
+  // Lines leave as soon as their removal is sent; quantities follow pending steps.
+  const shown = lines.filter((l) => entries[l.internalReference]);
+  return (
+    <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+      {shown.map((line) => (
+        <li key={line.id}>
+          <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CartLine({ line }: { line: CartLineView }) {
+  const fetcher = useFetcher({ key: `cart:${line.internalReference}` });
+  useRefusalToast(fetcher);
+  const href = `/product/${line.productId}?variant=${encodeURIComponent(line.internalReference)}`;
+  return (
+    <article aria-label={line.title} className="flex gap-3 p-3 sm:gap-4 sm:p-4">
+      <Link to={href} className="shrink-0">
+        <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 rounded object-cover sm:h-24 sm:w-24" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h2 className="font-medium leading-snug">
+          <Link to={href} className="hover:text-brand-700">
+            {line.title}
+          </Link>
+        </h2>
+        {line.attribute && <p className="text-xs text-stone-600">{line.attribute}</p>}
+        <p className="text-sm">
+          <span className="font-semibold">{formatRupees(line.pricePaise)}</span>
+          {line.mrpPaise > line.pricePaise && (
+            <span className="ml-2 text-stone-500 line-through">
+              <span className="sr-only">MRP </span>
+              {formatRupees(line.mrpPaise)}
+            </span>
+          )}
+          <span className="text-stone-600"> each</span>
+        </p>
+        <fetcher.Form method="post" action="/cart" className="mt-1 flex flex-wrap items-center gap-3">
+          <input type="hidden" name="line" value={line.id} />
+          <input type="hidden" name="redirectTo" value="/addtocart" />
+          <div className="flex items-center rounded-md border border-stone-300">
+            <button type="submit" name="intent" value="decrement" disabled={line.quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${line.title}`}>
+              −
+            </button>
+            <output className="min-w-8 text-center font-semibold" aria-label={`Quantity of ${line.title}`}>
+              {line.quantity}
+            </output>
+            <button
+              type="submit"
+              name="intent"
+              value="increment"
+              disabled={line.quantity >= line.inventoryStock}
+              className={stepButton}
+              aria-label={`Increase quantity of ${line.title}`}
+            >
+              +
+            </button>
+          </div>
+          <button type="submit" name="intent" value="remove" className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
+            Remove
+          </button>
+        </fetcher.Form>
+      </div>
+      <p className="shrink-0 text-right font-semibold">
+        <span className="sr-only">Line total </span>
+        {formatRupees(lineTotal(line))}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, useFetcher } from "react-router";
+import { discountPercent } from "../../domain/money.ts";
+import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
+import { useRefusalToast } from "../cart/CartControls.tsx";
+import { Price } from "../ui/Price.tsx";
+import { useWishlistRefs } from "../viewer.ts";
+
+export function WishlistGrid({ items }: { items: WishlistItemView[] }) {
+  // Items leave the grid as soon as their removal or move is sent.
+  const refs = useWishlistRefs();
+  const shown = items.filter((i) => refs.has(i.internalReference));
+  if (shown.length === 0) {
+    return (
+      <p className="mt-6 text-stone-700">
+        Your wishlist is empty.{" "}
+        <Link to="/products" className="font-medium text-brand-700 underline">
+          Browse the shop
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Wishlist items" className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      {shown.map((item) => (
+        <li key={item.id}>
+          <WishlistCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WishlistCard({ item }: { item: WishlistItemView }) {
+  const fetcher = useFetcher({ key: `wishlist:${item.internalReference}` });
+  useRefusalToast(fetcher);
+  const inStock = wishlistItemInStock(item);
+  const href = `/product/${item.productId}?variant=${encodeURIComponent(item.internalReference)}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <Link to={href} className="block aspect-square bg-stone-50">
+        <img src={item.image} alt="" width={600} height={600} loading="lazy" decoding="async" className={`h-full w-full object-cover ${inStock ? "" : "opacity-60 grayscale"}`} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="line-clamp-2 text-sm font-medium">
+          <Link to={href} className="hover:text-brand-700">
+            {item.title}
+          </Link>
+        </h2>
+        {item.attribute && <p className="text-xs text-stone-600">{item.attribute}</p>}
+        <Price pricePaise={item.pricePaise} mrpPaise={item.mrpPaise} discount={discountPercent(item.pricePaise, item.mrpPaise)} />
+        {!inStock && <p className="text-xs font-semibold text-accent-600">Out of Stock</p>}
+        <fetcher.Form method="post" action="/wishlist" className="mt-auto flex flex-wrap gap-2 pt-2">
+          <input type="hidden" name="item" value={item.id} />
+          <input type="hidden" name="internal_reference" value={item.internalReference} />
+          <input type="hidden" name="redirectTo" value="/wishlist" />
+          <button
+            type="submit"
+            name="intent"
+            value="move-to-cart"
+            disabled={!inStock}
+            title={inStock ? undefined : WISHLIST_MESSAGES.outOfStock}
+            className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+          >
+            Move to Cart
+          </button>
+          <button type="submit" name="intent" value="remove" className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-50" aria-label={`Remove ${item.title} from wishlist`}>
+            Remove
+          </button>
+        </fetcher.Form>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+// The signed-in shopper as every page sees them: built by the root loader, read by the
+// header, cards and product page.
+import type { CartEntries } from "./cart.ts";
+
+export interface Viewer {
+  name: string;
+  cart: CartEntries;
+  /** internal_reference → wishlist item id */
+  wishlist: Record<string, number>;
+}

@@ -1,0 +1,55 @@
+// /addtocart: the cart page (transactions §2). Coupons, payment and placing the order
+// arrive with checkout (issue 4).
+import { Form } from "react-router";
+import { CartLines } from "../components/cart/CartLines.tsx";
+import { EmptyCart } from "../components/cart/EmptyCart.tsx";
+import { OrderSummary } from "../components/cart/OrderSummary.tsx";
+import { useCartEntries } from "../components/viewer.ts";
+import { CART_MESSAGES, cartCount, summarize } from "../domain/cart.ts";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/addtocart";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, "/addtocart");
+  return { cart: await shopOf(context).cart.get(customer) };
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const entries = useCartEntries();
+  // The summary follows pending quantity changes too.
+  const lines = cart.lines.filter((l) => entries[l.internalReference]).map((l) => ({ ...l, quantity: entries[l.internalReference]!.quantity }));
+  if (lines.length === 0) {
+    return (
+      <div>
+        <p role="status" className="mx-auto max-w-xl px-4 pt-10 text-center text-stone-700">
+          {CART_MESSAGES.empty}
+        </p>
+        <EmptyCart />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">
+        Your Cart <span className="text-base font-normal text-stone-600">({cartCount(lines)} items)</span>
+      </h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div>
+          <CartLines lines={cart.lines} />
+          <Form method="post" action="/cart" className="mt-3 text-right">
+            <input type="hidden" name="redirectTo" value="/addtocart" />
+            <button type="submit" name="intent" value="clear" className="text-sm font-medium text-stone-600 underline-offset-2 hover:underline">
+              Clear cart
+            </button>
+          </Form>
+        </div>
+        <OrderSummary summary={summarize(lines)} />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Your Cart | ${store.name}` }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,106 @@
+// /forgot-password: a real reset for local accounts (issue 3). Step one sends a 6-digit
+// code (10 minutes, 5 tries) by e-mail; step two takes the code and a new password. No
+// answer says whether an e-mail has an account.
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
+import { ACCOUNT_MESSAGES, resetConfirmSchema, resetRequestSchema, resetSchema } from "../domain/account.ts";
+import { cookies } from "../server/auth/cookies.server.ts";
+import { sendResetCode } from "../server/auth/local.server.ts";
+import { clientAddressOf, shopOf } from "../server/context.server.ts";
+import { appEnv } from "../server/env.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/forgot-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetSchema });
+  const intent = submission.payload.intent === "reset" ? "reset" : "request";
+  if (submission.status !== "success") {
+    return data({ step: intent === "reset" ? ("code" as const) : ("email" as const), email: String(submission.payload.email ?? ""), result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const shop = shopOf(context);
+  const value = submission.value;
+  if (value.intent === "request") {
+    const sent = await sendResetCode(shop, appEnv(), value.email, clientAddressOf(context));
+    if (!sent.ok) return data({ step: "email" as const, email: value.email, result: submission.reply({ formErrors: [sent.message] }) }, { status: 429 });
+    return { step: "code" as const, email: value.email, sent: sent.message, result: undefined };
+  }
+  if (!(await shop.accounts.resetPassword(value.email, value.code, value.password))) {
+    return data({ step: "code" as const, email: value.email, result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.invalidCode] }, hideFields: ["password", "code"] }) }, { status: 400 });
+  }
+  return cookies().toast.redirectWithToast("/signin", { type: "success", message: ACCOUNT_MESSAGES.passwordChanged }, { status: 303 });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const step = actionData?.step ?? "email";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-semibold">Reset your password</h1>
+      {step === "email" ? <RequestCode lastResult={actionData?.result} /> : <EnterCode email={actionData!.email} sent={"sent" in actionData! ? actionData.sent : undefined} lastResult={actionData?.result} />}
+      <p className="mt-6 text-sm">
+        <Link to="/signin" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function RequestCode({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "reset-request",
+    lastResult,
+    constraint: getZodConstraint(resetRequestSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
+      <p className="text-stone-700">Enter the e-mail address of your account and we will send you a 6-digit code.</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="request" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <button type="submit" className={submitButton} disabled={busy}>
+        {busy ? "Sending…" : "Send code"}
+      </button>
+    </Form>
+  );
+}
+
+function EnterCode({ email, sent, lastResult }: { email: string; sent?: string; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "reset-confirm",
+    lastResult,
+    constraint: getZodConstraint(resetConfirmSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetConfirmSchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
+      {sent && (
+        <p role="status" className="rounded-md bg-brand-50 p-3 text-sm">
+          {sent}
+        </p>
+      )}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="email" value={email} />
+      <p className="text-sm text-stone-700">
+        Code sent to <strong>{email}</strong>.
+      </p>
+      <Field meta={fields.code} label="6-digit code" autoComplete="one-time-code" inputMode="numeric" />
+      <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+      <button type="submit" className={submitButton} disabled={busy}>
+        {busy ? "Saving…" : "Set new password"}
+      </button>
+    </Form>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Reset your password | ${store.name}` }, { name: "robots", content: "noindex" }];

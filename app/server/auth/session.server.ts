@@ -1,0 +1,59 @@
+// Who is signed in: the session middleware reads the session cookie once per request,
+// and every loader and action asks signedInOf / requireCustomer.
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { signInPath } from "../../domain/safe-path.ts";
+import { shopOf, signedInContext, type SignedIn } from "../context.server.ts";
+import type { Customer, Shop } from "../shop/port.server.ts";
+import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let signedIn: SignedIn | null = null;
+  let renewCookie: string | null = null;
+  let clearCookie = false;
+  if (hasCookie(request, SESSION_COOKIE)) {
+    const token: unknown = await cookies().session.parse(request.headers.get("Cookie"));
+    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token) : null;
+    if (session && typeof token === "string") {
+      signedIn = { customer: session.customer, token };
+      if (session.renewed) renewCookie = await cookies().session.serialize(token, { expires: session.expiresAt });
+    } else {
+      clearCookie = true;
+    }
+  }
+  context.set(signedInContext, signedIn);
+  const response = await next();
+  if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
+  if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());
+  if (signedIn) {
+    // A page with someone's cart and wishlist in it is theirs alone.
+    response.headers.set("Cache-Control", "private, no-store");
+  } else if (/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "")) {
+    response.headers.append("Vary", "Cookie");
+  }
+  return response;
+};
+
+export function signedInOf(context: Readonly<RouterContextProvider>): SignedIn | null {
+  return context.get(signedInContext);
+}
+
+export function customerOf(context: Readonly<RouterContextProvider>): Customer | null {
+  return context.get(signedInContext)?.customer ?? null;
+}
+
+/** The signed-in customer, or a redirect to sign-in that comes back to `returnTo`. */
+export function requireCustomer(context: Readonly<RouterContextProvider>, returnTo: string): Customer {
+  const customer = customerOf(context);
+  if (!customer) throw redirect(signInPath(returnTo), 303);
+  return customer;
+}
+
+/** Starts a session for the customer: the Set-Cookie header to send with the redirect. */
+export async function startSession(shop: Shop, customer: Customer): Promise<string> {
+  const { token, expiresAt } = await shop.accounts.startSession(customer.id);
+  return cookies().session.serialize(token, { expires: expiresAt });
+}
+
+export async function expiredSessionCookie(): Promise<string> {
+  return cookies().session.serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,54 @@
+// Outgoing e-mail. With SMTP_URL set it goes out through nodemailer; without, each
+// message is written to the server log and to DATA_DIR/outbox/ as a file, so a demo
+// shop (and the end-to-end tests) can read what would have been sent.
+import fs from "node:fs";
+import path from "node:path";
+import type { Env } from "../env.server.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function outboxDir(env: Env): string {
+  return path.join(env.dataDir, "outbox");
+}
+
+/** A file name that sorts by time and names the recipient without characters a file system dislikes. */
+export function outboxFileName(mail: Mail, at: Date): string {
+  const who = mail.to.toLowerCase().replace(/[^a-z0-9@._-]/g, "_");
+  return `${at.toISOString().replace(/[:.]/g, "-")}-${who}.txt`;
+}
+
+export function createMailer(env: Env): Mailer {
+  if (env.SMTP_URL) {
+    const url = env.SMTP_URL;
+    let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
+    return {
+      async send(mail) {
+        transport ??= import("nodemailer").then((n) => n.default.createTransport(url));
+        await (await transport).sendMail({ from: env.MAIL_FROM, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      const dir = outboxDir(env);
+      await fs.promises.mkdir(dir, { recursive: true });
+      const file = path.join(dir, outboxFileName(mail, new Date()));
+      const body = `From: ${env.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      await fs.promises.writeFile(file, body, { mode: 0o600 });
+      console.log(`Mail to ${mail.to} (no SMTP_URL set), kept in ${file}:\n${mail.text}`);
+    },
+  };
+}
+
+let shared: Mailer | undefined;
+export function mailer(env: Env): Mailer {
+  return (shared ??= createMailer(env));
+}

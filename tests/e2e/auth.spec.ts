@@ -1,0 +1,114 @@
+// Sign up, sign in, sign out and a password reset, with and without JavaScript.
+import { clientAddress, expect, headerToggle, lastMailTo, newShopper, open, test } from "./support.ts";
+
+test.describe("accounts", () => {
+  test("sign up, then log out from the account menu", async ({ page, hasJs, context }) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    const shopper = newShopper();
+    await open(page, "/signin", hasJs);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await page.getByLabel("Name").fill(shopper.name);
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Phone").fill(shopper.phone);
+    await page.getByLabel("Password").fill(shopper.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    // New accounts go through /post-auth, which always ends on the cart.
+    await expect(page).toHaveURL(/\/addtocart$/);
+    await expect(page.getByText(`Welcome, ${shopper.name}!`)).toBeVisible();
+    await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();
+
+    await headerToggle(page, "Account menu").click();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("You have been signed out.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("sign-up refuses bad input with the spec's messages and a taken e-mail", async ({ page, hasJs, shopper, context }) => {
+    await context.clearCookies();
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    await open(page, "/signup", hasJs);
+    await page.getByLabel("Name").fill("Someone");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Phone").fill("12345");
+    await page.getByLabel("Password").fill("longenough");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Enter a valid 10-digit phone number")).toBeVisible();
+    await page.getByLabel("Email").fill(shopper.email.toUpperCase());
+    await page.getByLabel("Phone").fill("9876543210");
+    await page.getByLabel("Password").fill("longenough");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("An account with this e-mail already exists. Sign in instead.")).toBeVisible();
+  });
+
+  test("sign in returns to a same-origin return_to, and never to another site", async ({ page, hasJs, shopper, context }) => {
+    await context.clearCookies();
+    await open(page, "/signin?return_to=/wishlist", hasJs);
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "That e-mail and password do not match an account." })).toBeVisible();
+    await page.getByLabel("Password").fill(shopper.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
+    await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+
+    // Signed in, /signin goes straight on; another origin is not a place to go.
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      await page.goto(`/signin?return_to=${encodeURIComponent(evil)}`);
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/addtocart$/);
+    }
+  });
+
+  test("forgot password: the code from the outbox sets a new password", async ({ page, hasJs, shopper, context }) => {
+    await context.clearCookies();
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    await open(page, "/forgot-password", hasJs);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Enter your email")).toBeVisible();
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("If an account exists for that e-mail, we have sent it a 6-digit code.")).toBeVisible();
+    const mail = await lastMailTo(shopper.email);
+    const code = /code to reset your Haat password is (\d{6})/.exec(mail)![1]!;
+
+    await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByLabel("New password").fill("a-brand-new-password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Invalid OTP")).toBeVisible();
+    await page.getByLabel("6-digit code").fill(code);
+    await page.getByLabel("New password").fill("a-brand-new-password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText("Your password has been changed. Please sign in.")).toBeVisible();
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Password").fill("a-brand-new-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/addtocart$/);
+  });
+
+  test("an unknown e-mail gets the same answer and no mail", async ({ page, hasJs, context }) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    await open(page, "/forgot-password", hasJs);
+    await page.getByLabel("Email").fill("nobody-here@example.test");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("If an account exists for that e-mail, we have sent it a 6-digit code.")).toBeVisible();
+  });
+
+  test("repeated wrong passwords are rate limited with a clear message", async ({ page, hasJs, shopper, context }) => {
+    await context.clearCookies();
+    await open(page, "/signin", hasJs);
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Password").fill(`wrong-${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("That e-mail and password do not match an account.")).toBeVisible();
+    }
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Password").fill(shopper.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Too many sign-in attempts. Please wait 15 minutes and try again.")).toBeVisible();
+  });
+});
