@@ -3,6 +3,8 @@ import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
 import { useCartCount, useViewer, useWishlistRefs } from "./viewer.ts";
 
+const items = (n: number) => (n === 1 ? "1 item" : `${n} items`);
+
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
@@ -22,13 +24,13 @@ export function HeaderActions() {
   const wishCount = useWishlistRefs().size;
   return (
     <div className="flex items-center gap-1">
-      <Link to="/wishlist" className={iconLink} aria-label={wishCount > 0 ? `Wishlist, ${wishCount} items` : "Wishlist"}>
+      <Link to="/wishlist" className={iconLink} aria-label={wishCount > 0 ? `Wishlist, ${items(wishCount)}` : "Wishlist"}>
         <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
         </svg>
         <Badge count={wishCount} />
       </Link>
-      <Link to="/addtocart" className={iconLink} aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : "Cart"}>
+      <Link to="/addtocart" className={iconLink} aria-label={cartCount > 0 ? `Cart, ${items(cartCount)}` : "Cart"}>
         <svg width={22} height={22} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
           <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
           <circle cx="10" cy="20" r="1.2" />

@@ -1,7 +1,7 @@
 // /cart: the one action behind every cart button (browsing §3, transactions §2). A
 // plain post answers 303 to the page it came from with a toast; a fetcher gets data.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, redirect } from "react-router";
+import { createContext, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES } from "../domain/account.ts";
 import { addedMessage, CART_MESSAGES } from "../domain/cart.ts";
 import { cartIntentSchema, type CartIntent } from "../domain/cart-forms.ts";
@@ -13,8 +13,13 @@ import { savePendingItem } from "../server/pending-item.server.ts";
 import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
 import type { Route } from "./+types/cart";
 
-export function loader() {
-  return redirect("/addtocart");
+// A refused plain post renders this route's page, and the document's loaders run after
+// the action: the loader then lets the page show instead of sending a GET to the cart.
+const actionRan = createContext(false);
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(actionRan)) throw redirect("/addtocart");
+  return null;
 }
 
 async function perform(shop: Shop, customer: Customer, intent: CartIntent): Promise<Toast> {
@@ -42,6 +47,7 @@ async function perform(shop: Shop, customer: Customer, intent: CartIntent): Prom
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  context.set(actionRan, true);
   const form = await request.formData();
   const back = safePath(form.get("redirectTo"), "/addtocart");
   const submission = parseWithZod(form, { schema: cartIntentSchema });

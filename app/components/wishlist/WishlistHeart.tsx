@@ -4,13 +4,13 @@ import { useHere, useWishlistRefs } from "../viewer.ts";
 
 // The heart on cards and the product page: a form post toggling the variant in the
 // wishlist; signed out, the action sends the shopper to sign in and back here.
-export function WishlistHeart({ internalReference, title, className = "" }: { internalReference: string; title: string; className?: string }) {
+export function WishlistHeart({ internalReference, title, className = "relative" }: { internalReference: string; title: string; className?: string }) {
   const on = useWishlistRefs().has(internalReference);
   const here = useHere();
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });
   useRefusalToast(fetcher);
   return (
-    <fetcher.Form method="post" action="/wishlist" className={`relative z-10 ${className}`}>
+    <fetcher.Form method="post" action="/wishlist" className={`z-10 ${className}`}>
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="internal_reference" value={internalReference} />
       <input type="hidden" name="redirectTo" value={here} />

@@ -1,0 +1,80 @@
+// What a shopper never sees but must be able to rely on: other sites cannot post for
+// them, redirects stay on the shop, one customer cannot touch another's cart, and bad
+// input is refused with a message.
+import { clientAddress, expect, newShopper, product, test } from "./support.ts";
+
+const item = product("Haat Select Masoor Dal (Malka)");
+const ref = item.variants[0]!.internal_reference;
+
+test.describe("security", () => {
+  // These speak HTTP directly: the browser's JavaScript setting changes nothing.
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level checks run once");
+
+  test("a cross-site POST is refused with 403 and changes nothing", async ({ page, shopper: _signedIn, baseURL }) => {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }]) {
+      for (const path of ["/cart", "/wishlist", "/signout", "/signin"]) {
+        const response = await page.request.post(path, { form: { intent: "add", internal_reference: ref, email: "x@y.in", password: "x" }, headers, maxRedirects: 0 });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    await page.goto("/addtocart");
+    await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();
+    // Still signed in: the sign-out post was refused too.
+    await expect(page.getByRole("banner").getByText("Account menu")).toBeAttached();
+    const same = await page.request.post("/cart", { form: { intent: "add", internal_reference: ref }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(same.status()).toBe(303);
+  });
+
+  test("redirectTo to another origin is ignored", async ({ page, shopper: _signedIn, baseURL }) => {
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example"]) {
+      const response = await page.request.post("/cart", {
+        form: { intent: "add", internal_reference: ref, redirectTo: evil },
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(303);
+      expect(response.headers().location).toBe("/addtocart");
+    }
+  });
+
+  test("another customer's cart line is not found, and stays as it was", async ({ page, browser, shopper: _signedIn, baseURL }) => {
+    await page.request.post("/cart", { form: { intent: "add", internal_reference: ref, quantity: "2" }, headers: { Origin: baseURL! } });
+    await page.goto("/addtocart");
+    const quantity = page.getByRole("status", { name: `Quantity of ${item.title}` });
+    await expect(quantity).toHaveText("2");
+    const lineId = await page.getByRole("article", { name: item.title }).locator('input[name="line"]').inputValue();
+
+    const other = await browser.newContext({ baseURL });
+    const stranger = newShopper();
+    const signup = await other.request.post("/signup", { form: { ...stranger }, headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress() }, maxRedirects: 0 });
+    expect(signup.status()).toBe(303);
+    for (const form of [{ intent: "remove", line: lineId }, { intent: "set", line: lineId, quantity: "1" }, { intent: "increment", line: lineId }]) {
+      const response = await other.request.post("/cart", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      expect(await response.text()).toContain("That item is not in your cart.");
+    }
+    await other.close();
+    await page.reload();
+    await expect(quantity).toHaveText("2");
+  });
+
+  test("malformed cart and wishlist posts get a 400 with the message", async ({ page, shopper: _signedIn, baseURL }) => {
+    const cases: [string, Record<string, string>, string][] = [
+      ["/cart", { intent: "add" }, "Missing internal_reference"],
+      ["/cart", { intent: "add", internal_reference: ref, quantity: "-3" }, "The quantity must be at least 1."],
+      ["/cart", { intent: "add", internal_reference: ref, quantity: "99999999" }, "The quantity must be at most 999."],
+      ["/cart", { intent: "add", internal_reference: "NO-SUCH-THING" }, "That product could not be found."],
+      ["/cart", { intent: "set", line: "abc", quantity: "1" }, "Missing cart line."],
+      ["/cart", { intent: "launch" }, "Unknown cart action."],
+      ["/wishlist", { intent: "toggle" }, "Missing internal_reference"],
+      ["/wishlist", { intent: "move-to-cart", item: "-1" }, "That item is not in your wishlist."],
+    ];
+    for (const [path, form, message] of cases) {
+      const response = await page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect(response.status(), `${path} ${JSON.stringify(form)}`).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    await page.goto("/addtocart");
+    await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();
+  });
+});
