@@ -11,7 +11,8 @@ test.describe("security", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level checks run once");
 
   test("a cross-site POST is refused with 403 and changes nothing", async ({ page, shopper: _signedIn, baseURL }) => {
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }]) {
+    const attempts: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }];
+    for (const headers of attempts) {
       for (const path of ["/cart", "/wishlist", "/signout", "/signin"]) {
         const response = await page.request.post(path, { form: { intent: "add", internal_reference: ref, email: "x@y.in", password: "x" }, headers, maxRedirects: 0 });
         expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
@@ -48,7 +49,8 @@ test.describe("security", () => {
     const stranger = newShopper();
     const signup = await other.request.post("/signup", { form: { ...stranger }, headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress() }, maxRedirects: 0 });
     expect(signup.status()).toBe(303);
-    for (const form of [{ intent: "remove", line: lineId }, { intent: "set", line: lineId, quantity: "1" }, { intent: "increment", line: lineId }]) {
+    const attempts: Record<string, string>[] = [{ intent: "remove", line: lineId }, { intent: "set", line: lineId, quantity: "1" }, { intent: "increment", line: lineId }];
+    for (const form of attempts) {
       const response = await other.request.post("/cart", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
       expect(response.status()).toBe(404);
       expect(await response.text()).toContain("That item is not in your cart.");
