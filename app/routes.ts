@@ -15,6 +15,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("post-auth", "routes/post-auth.ts"),
+  route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@
 // answer says whether an e-mail has an account.
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { ACCOUNT_MESSAGES, resetConfirmSchema, resetRequestSchema, resetSchema } from "../domain/account.ts";
 import { cookies } from "../server/auth/cookies.server.ts";
@@ -13,7 +13,14 @@ import { appEnv } from "../server/env.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/forgot-password";
 
+// Clerk's customers reset their password in Clerk's sign-in.
+export function loader() {
+  if (appEnv().AUTH_PROVIDER !== "local") throw redirect("/signin", 303);
+  return null;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
+  if (appEnv().AUTH_PROVIDER !== "local") throw redirect("/signin", 303);
   const submission = parseWithZod(await request.formData(), { schema: resetSchema });
   const intent = submission.payload.intent === "reset" ? "reset" : "request";
   if (submission.status !== "success") {

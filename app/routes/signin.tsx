@@ -2,10 +2,12 @@
 // return_to is honoured only for same-origin paths and defaults to /post-auth.
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { ACCOUNT_MESSAGES, signInSchema } from "../domain/account.ts";
 import { safePath } from "../domain/safe-path.ts";
+import { clerkEnabled, clerkRouteMiddleware, clerkServer } from "../server/auth/clerk.server.ts";
 import { cookies } from "../server/auth/cookies.server.ts";
 import { signInWithPassword } from "../server/auth/local.server.ts";
 import { customerOf, startSession } from "../server/auth/session.server.ts";
@@ -14,14 +16,27 @@ import { appEnv } from "../server/env.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+// Only for AUTH_PROVIDER=clerk: a dynamic import, so the local provider's pages never load Clerk.
+const ClerkSignIn = lazy(() => import("../components/auth/ClerkSignIn.tsx"));
+
+export const middleware: Route.MiddlewareFunction[] = [clerkRouteMiddleware];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { url, context } = args;
   const returnTo = safePath(url.searchParams.get("return_to"), "/post-auth");
   if (customerOf(context)) throw redirect(returnTo, 303);
   const env = appEnv();
-  return { returnTo, signupEnabled: env.SIGNUP_ENABLED };
+  let clerkState: unknown = null;
+  if (clerkEnabled()) {
+    const { rootAuthLoader } = await clerkServer();
+    const state = (await rootAuthLoader(args)) as { clerkState?: unknown } | { data?: { clerkState?: unknown } };
+    clerkState = "clerkState" in state ? state.clerkState : (state as { data?: { clerkState?: unknown } }).data?.clerkState;
+  }
+  return { returnTo, signupEnabled: env.SIGNUP_ENABLED && env.AUTH_PROVIDER === "local", provider: env.AUTH_PROVIDER, clerkState };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (clerkEnabled()) throw data("Sign in with the form above.", { status: 405 });
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, return_to } = submission.value;
@@ -40,7 +55,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { returnTo, signupEnabled } = loaderData;
+  if (loaderData.provider === "clerk") {
+    return (
+      <div className="mx-auto flex max-w-md justify-center px-4 py-10">
+        <Suspense fallback={<p role="status">Loading sign-in…</p>}>
+          <ClerkSignIn clerkState={loaderData.clerkState} returnTo={loaderData.returnTo} />
+        </Suspense>
+      </div>
+    );
+  }
+  return <LocalSignIn returnTo={loaderData.returnTo} signupEnabled={loaderData.signupEnabled} actionData={actionData} />;
+}
+
+function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string; signupEnabled: boolean; actionData: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(signInSchema),

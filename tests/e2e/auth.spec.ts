@@ -111,4 +111,16 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Too many sign-in attempts. Please wait 15 minutes and try again.")).toBeVisible();
   });
+
+  test("with the local provider no Clerk code is loaded", async ({ page, hasJs }) => {
+    test.skip(!hasJs, "without JavaScript no script loads at all");
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(r.url());
+    });
+    await open(page, "/signin", hasJs);
+    await page.getByLabel("Email").focus();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /clerk/i.test(u))).toEqual([]);
+  });
 });

@@ -1,0 +1,65 @@
+// AUTH_PROVIDER=clerk: Clerk proves who the shopper is on /signin/*, then /auth/clerk
+// links (or creates) the customer row by Clerk's user id and starts Haat's own session,
+// so every other page works the same for both providers. Clerk's code is loaded only
+// when the provider is clerk: none of it runs or ships otherwise.
+import { redirect, type MiddlewareFunction } from "react-router";
+import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
+import { appEnv } from "../env.server.ts";
+import type { Shop } from "../shop/port.server.ts";
+import { cookies } from "./cookies.server.ts";
+import { startSession } from "./session.server.ts";
+
+type ClerkServer = typeof import("@clerk/react-router/server");
+let server: Promise<ClerkServer> | undefined;
+export function clerkServer(): Promise<ClerkServer> {
+  return (server ??= import("@clerk/react-router/server"));
+}
+
+export function clerkEnabled(): boolean {
+  return appEnv().AUTH_PROVIDER === "clerk";
+}
+
+let middleware: MiddlewareFunction<Response> | undefined;
+/** Clerk's middleware on the routes that need it, and a pass-through for the local provider. */
+export const clerkRouteMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  if (!clerkEnabled()) return next();
+  if (!middleware) {
+    const env = appEnv();
+    const { clerkMiddleware } = await clerkServer();
+    middleware = clerkMiddleware({ secretKey: env.CLERK_SECRET_KEY, publishableKey: env.CLERK_PUBLISHABLE_KEY, jwtKey: env.CLERK_JWT_KEY });
+  }
+  return middleware(args, next) as Promise<Response>;
+};
+
+export interface ClerkIdentity {
+  clerkUserId: string;
+  /** The user's primary e-mail address, verified by Clerk; null when it is not. */
+  email: string | null;
+  name: string;
+}
+
+/** Links the Clerk user to a customer and starts a Haat session: the redirect to send. */
+export async function completeClerkSignIn(shop: Shop, identity: ClerkIdentity, returnTo: string): Promise<Response> {
+  if (!identity.email) {
+    return cookies().toast.redirectWithToast(
+      "/signin",
+      { type: "error", message: "Your account needs a verified e-mail address to shop here." },
+      { status: 303 },
+    );
+  }
+  const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name });
+  const cookie = await startSession(shop, customer);
+  return cookies().toast.redirectWithToast(returnTo, { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) }, { status: 303, headers: { "Set-Cookie": cookie } });
+}
+
+/** Who Clerk says is signed in on this request, or a redirect back to sign-in. */
+export async function clerkIdentity(args: Parameters<ClerkServer["getAuth"]>[0]): Promise<ClerkIdentity> {
+  const { getAuth, clerkClient } = await clerkServer();
+  const auth = await getAuth(args);
+  if (!auth.userId) throw redirect("/signin", 303);
+  const user = await clerkClient(args).users.getUser(auth.userId);
+  const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
+  const verified = primary?.verification?.status === "verified";
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
+  return { clerkUserId: user.id, email: verified ? primary!.emailAddress : null, name };
+}
