@@ -158,12 +158,12 @@ async function withServer<T>(
   }
 }
 
-async function measureJs(server: ServerName, s: RunningServer, page: string, p: string | null, cache: Map<string, Promise<Fetched>>) {
+async function measureJs(server: ServerName, s: RunningServer, page: string, p: string | null, cache: Map<string, Promise<Fetched>>, cookie?: string) {
   if (!p) {
     jsRows.push({ server, page, path: "—", weight: null, note: "no product link found" });
     return null;
   }
-  const weight = await measurePage(s.origin, p, cache);
+  const weight = await measurePage(s.origin, p, cache, cookie);
   const note = [
     weight.status !== 200 ? `answered ${weight.status}` : "",
     weight.missing.length ? `missing: ${weight.missing.join(", ")}` : "",
@@ -181,15 +181,15 @@ async function measureLoad(
   s: RunningServer,
   page: string,
   p: string | null,
-  opts: { budgeted: boolean; optional?: boolean } = { budgeted: false },
+  opts: { budgeted: boolean; optional?: boolean; cookie?: string } = { budgeted: false },
 ) {
   if (!p) {
     loadRows.push({ server, page, path: "—", result: null, singleMs: null, budgeted: opts.budgeted, note: "no product link found" });
     return;
   }
   // Twice on its own first: the first may pay for cold caches; the second is the figure shown.
-  await drain(s.origin + p, cfg.acceptEncoding);
-  const probe = await drain(s.origin + p, cfg.acceptEncoding);
+  await drain(s.origin + p, cfg.acceptEncoding, opts.cookie);
+  const probe = await drain(s.origin + p, cfg.acceptEncoding, opts.cookie);
   if (probe.status !== 200) {
     const skipped = opts.optional && probe.status === 404;
     const note = skipped ? `skipped: ${p} answered 404 (no such route yet)` : `not load-tested: ${p} answered ${probe.status || "nothing"}`;
@@ -198,7 +198,7 @@ async function measureLoad(
     if (skipped) notes.push(`${server} ${page}: ${note}.`);
     return;
   }
-  const result = await loadTest(s.origin + p, loadOptions);
+  const result = await loadTest(s.origin + p, { ...loadOptions, cookie: opts.cookie });
   const trouble = [
     result.requests === 0 ? `no response completed within ${cfg.seconds} s` : "",
     result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)` : "",
@@ -263,7 +263,35 @@ async function shopDemo() {
     await measureLoad("shop", s, "home", "/");
     await measureLoad("shop", s, "listing", "/products", { budgeted: true });
     await measureLoad("shop", s, "product", productPath);
+
+    // Signed in, with something in the cart: the cart page, and a product page whose
+    // buttons now show the cart's stepper (rendered for this shopper, never cached).
+    const cookie = await signedInWithCart(s.origin, productPath);
+    if (cookie) {
+      await measureJs("shop", s, "cart (signed in)", "/addtocart", cache, cookie);
+      await measureJs("shop", s, "product (signed in)", productPath, cache, cookie);
+      await measureLoad("shop", s, "cart (signed in)", "/addtocart", { budgeted: false, cookie });
+      await measureLoad("shop", s, "product (signed in)", productPath, { budgeted: false, cookie });
+    }
   });
+}
+
+/** Signs a new bench customer up and adds the product page's variant: their Cookie header. */
+async function signedInWithCart(origin: string, productPath: string | null): Promise<string | null> {
+  const form = new URLSearchParams({ name: "Bench Shopper", email: `bench-${Date.now()}@example.test`, phone: "9876543210", password: "bench-password", return_to: "/" });
+  const signup = await fetch(`${origin}/signup`, { method: "POST", body: form, headers: { origin }, redirect: "manual" });
+  const session = signup.headers.getSetCookie().find((c) => c.startsWith("haat_session="));
+  if (signup.status !== 303 || !session) {
+    notes.push(`shop: signing up a bench customer answered ${signup.status}; the signed-in pages were not measured.`);
+    return null;
+  }
+  const cookie = session.split(";")[0]!;
+  const ref = productPath ? new URL(productPath, origin).searchParams.get("variant") : null;
+  if (ref) {
+    const add = await fetch(`${origin}/cart`, { method: "POST", body: new URLSearchParams({ intent: "add", internal_reference: ref }), headers: { origin, cookie }, redirect: "manual" });
+    if (add.status !== 303) notes.push(`shop: adding ${ref} to the bench cart answered ${add.status}.`);
+  }
+  return cookie;
 }
 
 async function shopLarge() {

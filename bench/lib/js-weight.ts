@@ -132,9 +132,10 @@ export async function measurePage(
   origin: string,
   path: string,
   cache: Map<string, Promise<Fetched>> = new Map(),
+  cookie?: string,
 ): Promise<PageWeight> {
   const pageUrl = origin + path;
-  const res = await fetch(pageUrl, { headers: { accept: "text/html" }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(pageUrl, { redirect: "manual", headers: { accept: "text/html", ...(cookie ? { cookie } : {}) }, signal: AbortSignal.timeout(30_000) });
   const html = await res.text();
   const refs = scanHtml(html, pageUrl);
   const own = new URL(origin).origin;

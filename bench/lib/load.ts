@@ -8,6 +8,8 @@ export interface LoadOptions {
   connections: number;
   /** Sent with every request, like a browser's; "identity" turns compression off. */
   acceptEncoding: string;
+  /** A signed-in shopper's Cookie header, for pages that need one. */
+  cookie?: string;
 }
 
 export interface LoadResult {
@@ -29,7 +31,7 @@ function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.
     url,
     connections: o.connections,
     duration: seconds,
-    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding },
+    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding, ...(o.cookie ? { cookie: o.cookie } : {}) },
   });
 }
 
@@ -37,11 +39,12 @@ function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.
  * One request on its own, after the server has finished what went before: requests
  * abandoned at the end of a run are still being worked on, and this one queues behind them.
  */
-export async function drain(url: string, acceptEncoding: string): Promise<{ status: number; ms: number }> {
+export async function drain(url: string, acceptEncoding: string, cookie?: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   try {
     const res = await fetch(url, {
-      headers: { accept: "text/html,*/*", "accept-encoding": acceptEncoding },
+      redirect: "manual",
+      headers: { accept: "text/html,*/*", "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) },
       signal: AbortSignal.timeout(120_000),
     });
     await res.arrayBuffer();
@@ -54,10 +57,10 @@ export async function drain(url: string, acceptEncoding: string): Promise<{ stat
 export async function loadTest(url: string, o: LoadOptions): Promise<LoadResult> {
   if (o.warmupSeconds > 0) {
     await once(url, o.warmupSeconds, o);
-    await drain(url, o.acceptEncoding);
+    await drain(url, o.acceptEncoding, o.cookie);
   }
   const r = await once(url, o.seconds, o);
-  await drain(url, o.acceptEncoding);
+  await drain(url, o.acceptEncoding, o.cookie);
   return {
     url,
     rps: r.requests.average,
