@@ -9,7 +9,6 @@ import type { RootData } from "./components/viewer.ts";
 import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { shopOf } from "./server/context.server.ts";
-import { appEnv } from "./server/env.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
 
@@ -23,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body: RootData = {
     viewer: signedIn ? await viewerOf(shopOf(context), signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
-    signupEnabled: appEnv().SIGNUP_ENABLED,
   };
   return data(body, { headers: flash?.headers });
 }

@@ -10,7 +10,6 @@ export type { Viewer };
 export interface RootData {
   viewer: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
-  signupEnabled: boolean;
 }
 
 export function useRootData(): RootData {

@@ -135,4 +135,26 @@ describe("server.ts", () => {
     expect(await server.exited).toBe(2);
     expect(server.output()).toContain("PORT");
   });
+
+  it("exits 2 on PostgreSQL in production without SESSION_SECRET, before connecting", async () => {
+    const server = run({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SESSION_SECRET: "", PORT: String(await freePort()) });
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain("SESSION_SECRET is required with DATABASE_URL in production");
+  });
+
+  it("generates the embedded shop's cookie secret into its data directory, readable by its owner only", async () => {
+    const dir = tmp();
+    const port = await freePort();
+    const server = run({ DATA_DIR: dir, PORT: String(port), SESSION_SECRET: "", SEED_DEMO: "false" });
+    await waitHealthy(port);
+    // The secret is made on first use: a sign-in page render is enough.
+    expect((await fetch(`http://127.0.0.1:${port}/signin`)).status).toBe(200);
+    const response = await fetch(`http://127.0.0.1:${port}/cart`, { method: "POST", body: new URLSearchParams({ intent: "add", internal_reference: "X" }), redirect: "manual" });
+    expect(response.status).toBe(303);
+    const secret = fs.readFileSync(path.join(dir, "session-secret"), "utf8");
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
 });
