@@ -1,6 +1,6 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
-import { taxIncluded } from "./money.ts";
+import { priceOrder, type OrderPricing } from "./pricing.ts";
 
 export const DEFAULT_QUANTITY = 1;
 export const MIN_QUANTITY = 1;
@@ -65,14 +65,8 @@ export interface CartLineView {
   inventoryStock: number;
 }
 
-export interface CartSummary {
-  subtotalPaise: number;
-  mrpTotalPaise: number;
-  savingsPaise: number;
-  taxPaise: number;
-  deliveryPaise: number;
-  totalPaise: number;
-}
+/** The order summary: the pricing of the lines without the lines themselves. */
+export type CartSummary = Omit<OrderPricing<CartLineView>, "lines">;
 
 export function lineTotal(line: Pick<CartLineView, "pricePaise" | "quantity">): number {
   return line.pricePaise * line.quantity;
@@ -83,17 +77,10 @@ export function cartCount(lines: readonly Pick<CartLineView, "pricePaise" | "qua
   return lines.reduce((n, l) => (l.pricePaise > 0 ? n + l.quantity : n), 0);
 }
 
-/** Prices include tax; delivery is free (transactions §9). */
-export function summarize(lines: readonly CartLineView[]): CartSummary {
-  let subtotal = 0;
-  let mrpTotal = 0;
-  let tax = 0;
-  for (const l of lines) {
-    subtotal += lineTotal(l);
-    mrpTotal += Math.max(l.mrpPaise, l.pricePaise) * l.quantity;
-    tax += taxIncluded(lineTotal(l), l.taxRate);
-  }
-  return { subtotalPaise: subtotal, mrpTotalPaise: mrpTotal, savingsPaise: mrpTotal - subtotal, taxPaise: tax, deliveryPaise: 0, totalPaise: subtotal };
+/** The cart's summary, with the coupon's discount when one is applied (app/domain/pricing.ts). */
+export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 0): CartSummary {
+  const { lines: _priced, ...summary } = priceOrder(lines, couponDiscountPaise);
+  return summary;
 }
 
 // ---------- optimistic view: the cart as it will be once pending posts land ----------

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { addressLine, deliveryAddressSchema, missingFieldsMessage, quickAddressSchema } from "./address.ts";
+
+const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
+
+describe("deliveryAddressSchema", () => {
+  it("fills India, Haryana and Gurgaon when left empty", () => {
+    expect(deliveryAddressSchema.parse(good)).toMatchObject({ city: "Gurgaon", state: "Haryana", country: "India", street2: "" });
+  });
+  it.each([
+    [{ firstName: "" }, "First name is required"],
+    [{ lastName: " " }, "Last name is required"],
+    [{ email: "" }, "Email address is required"],
+    [{ email: "asha@" }, "Enter a valid email address"],
+    [{ phone: "12345" }, "Enter a valid 10-digit phone number"],
+    [{ street: "" }, "Address line 1 is required"],
+    [{ zip: "12200" }, "Enter a valid 6-digit PIN code"],
+    [{ zip: "" }, "PIN code is required"],
+  ])("refuses %j", (over, message) => {
+    const r = deliveryAddressSchema.safeParse({ ...good, ...over });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe("missingFieldsMessage", () => {
+  it("lists the empty required fields by label", () => {
+    expect(missingFieldsMessage(new URLSearchParams({ ...good, firstName: "", zip: " " }))).toBe("Please fill: First name, PIN code");
+    expect(missingFieldsMessage(new URLSearchParams(good))).toBeNull();
+  });
+});
+
+describe("quickAddressSchema", () => {
+  it("asks for all five fields in one message", () => {
+    const r = quickAddressSchema.safeParse({ name: "Asha", phone: "9876543210", street: "", city: "Gurgaon", zip: "122002" });
+    expect(r.error?.issues[0]?.message).toBe("Please fill name, phone, address, city and pincode.");
+  });
+  it("checks the PIN once everything is there", () => {
+    const r = quickAddressSchema.safeParse({ name: "Asha", phone: "9876543210", street: "12 MG Road", city: "Gurgaon", zip: "12" });
+    expect(r.error?.issues[0]?.message).toBe("Enter a valid 6-digit PIN code");
+  });
+});
+
+describe("addressLine", () => {
+  it("joins the parts that are there", () => {
+    expect(addressLine({ street: "12 MG Road", street2: "", city: "Gurgaon", state: "Haryana", zip: "122002" })).toBe("12 MG Road, Gurgaon, Haryana 122002");
+  });
+});

@@ -1,0 +1,124 @@
+// Delivery addresses (transactions §3, §5, §9): the review-order form, the account's quick
+// add, and their messages. No I/O.
+import { z } from "zod";
+
+export const ADDRESS_DEFAULTS = { country: "India", state: "Haryana", city: "Gurgaon" } as const;
+export const ADDRESSES_SHOWN = 2;
+export const SELECTED_ADDRESS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const ADDRESS_MESSAGES = {
+  saved: "Address saved!",
+  updated: "Address updated!",
+  deleted: "Address deleted successfully",
+  deleteFailed: "Deletion failed",
+  saveFailed: "Failed to save address.",
+  tryAgain: "Could not save address. Please try again.",
+  addFailed: "Failed to add address.",
+  loadFailed: "Error loading addresses.",
+  invalidId: "Invalid address id",
+  primaryKept: "The primary address cannot be deleted.",
+  quickAddMissing: "Please fill name, phone, address, city and pincode.",
+  madeDefault: "Default address updated",
+} as const;
+
+/** The delivery form's required fields and their labels, in the form's order. */
+export const REQUIRED_LABELS = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email address",
+  phone: "Phone number",
+  street: "Address line 1",
+  zip: "PIN code",
+} as const;
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} is too long`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v ?? "");
+
+export const emailRule = z
+  .string({ error: `${REQUIRED_LABELS.email} is required` })
+  .trim()
+  .min(1, `${REQUIRED_LABELS.email} is required`)
+  .max(254, "Enter a valid email address")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address");
+export const phoneRule = (label: string) =>
+  required(label).refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10 && v.replace(/\D/g, "").length <= 15, "Enter a valid 10-digit phone number");
+export const pinRule = (label: string) => required(label).regex(/^\d{6}$/, "Enter a valid 6-digit PIN code");
+
+/** The review-order delivery form (transactions §5). */
+export const deliveryAddressSchema = z.object({
+  firstName: required(REQUIRED_LABELS.firstName),
+  lastName: required(REQUIRED_LABELS.lastName),
+  email: emailRule,
+  phone: phoneRule(REQUIRED_LABELS.phone),
+  street: required(REQUIRED_LABELS.street),
+  street2: optional(200),
+  city: optional(100).transform((v) => v || ADDRESS_DEFAULTS.city),
+  state: optional(100).transform((v) => v || ADDRESS_DEFAULTS.state),
+  zip: pinRule(REQUIRED_LABELS.zip),
+  country: optional(100).transform((v) => v || ADDRESS_DEFAULTS.country),
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+/** The 'Please fill: …' toast: the required fields left empty, by label. */
+export function missingFieldsMessage(form: FormData | URLSearchParams): string | null {
+  const missing = Object.entries(REQUIRED_LABELS)
+    .filter(([name]) => {
+      const v = form.get(name);
+      return typeof v !== "string" || v.trim() === "";
+    })
+    .map(([, label]) => label);
+  return missing.length ? `Please fill: ${missing.join(", ")}` : null;
+}
+
+/** The account's quick add: name, phone, address, city and pincode, one message for any missing. */
+export const quickAddressSchema = z
+  .object({
+    name: z.string().trim().max(200).default(""),
+    phone: z.string().trim().max(20).default(""),
+    street: z.string().trim().max(200).default(""),
+    city: z.string().trim().max(100).default(""),
+    zip: z.string().trim().max(10).default(""),
+    email: z.string().trim().max(254).default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.phone || !v.street || !v.city || !v.zip) {
+      ctx.addIssue({ code: "custom", message: ADDRESS_MESSAGES.quickAddMissing, path: [] });
+      return;
+    }
+    if (v.phone.replace(/\D/g, "").length < 10) ctx.addIssue({ code: "custom", message: "Enter a valid 10-digit phone number", path: ["phone"] });
+    if (!/^\d{6}$/.test(v.zip)) ctx.addIssue({ code: "custom", message: "Enter a valid 6-digit PIN code", path: ["zip"] });
+    if (v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) ctx.addIssue({ code: "custom", message: "Enter a valid email address", path: ["email"] });
+  });
+
+/** An address as pages and orders see it. */
+export interface AddressView {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  isDefault: boolean;
+  /** The contact address made at sign-up or first order: it cannot be deleted. */
+  isPrimary: boolean;
+}
+
+/** One line for lists and the header: "street, street2, city, state zip". */
+export function addressLine(a: Pick<AddressView, "street" | "street2" | "city" | "state" | "zip">): string {
+  return [a.street, a.street2, a.city, `${a.state} ${a.zip}`.trim()].filter(Boolean).join(", ");
+}

@@ -1,0 +1,64 @@
+// Coupon rules (transactions §2, §4, §5, §8): a coupon is data; whether it applies to a
+// cart, and for how much, is decided here. Discounts are whole rupees.
+import { formatRupees } from "./money.ts";
+
+export const COUPON_MESSAGES = {
+  applied: "Coupon applied successfully",
+  invalid: "Invalid coupon code",
+  alreadyApplied: "Coupon already applied",
+  removed: "Coupon removed",
+  removeFailed: "Failed to remove coupon",
+  applyFailed: "Failed to apply coupon",
+  expired: "This coupon has expired.",
+  notYet: "This coupon is not active yet.",
+  usedUp: "This coupon has reached its usage limit.",
+  usedByYou: "You have already used this coupon.",
+  emptyCart: "Add items to your cart before applying a coupon.",
+} as const;
+
+export function minimumMessage(minSubtotalPaise: number): string {
+  return `This coupon needs a cart of at least ${formatRupees(minSubtotalPaise)}.`;
+}
+
+export interface CouponRule {
+  code: string;
+  kind: "percent" | "flat";
+  /** Percent (1 to 100) or paise. */
+  value: number;
+  minSubtotalPaise: number;
+  maxDiscountPaise: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  active: boolean;
+}
+
+export interface CouponUsage {
+  /** Confirmed orders that used it, everyone's. */
+  total: number;
+  /** Confirmed orders of this customer that used it. */
+  byCustomer: number;
+}
+
+export type CouponCheck = { ok: true; discountPaise: number } | { ok: false; reason: string };
+
+/** Trimmed and upper-cased; empty means 'do nothing'. */
+export function normalizeCouponCode(raw: string | null | undefined): string {
+  return (raw ?? "").trim().toUpperCase();
+}
+
+export function evaluateCoupon(rule: CouponRule | null, cart: { subtotalPaise: number; now: Date; usage: CouponUsage }): CouponCheck {
+  if (!rule || !rule.active) return { ok: false, reason: COUPON_MESSAGES.invalid };
+  if (cart.subtotalPaise <= 0) return { ok: false, reason: COUPON_MESSAGES.emptyCart };
+  if (rule.startsAt && cart.now < rule.startsAt) return { ok: false, reason: COUPON_MESSAGES.notYet };
+  if (rule.endsAt && cart.now >= rule.endsAt) return { ok: false, reason: COUPON_MESSAGES.expired };
+  if (rule.usageLimit !== null && cart.usage.total >= rule.usageLimit) return { ok: false, reason: COUPON_MESSAGES.usedUp };
+  if (rule.perCustomerLimit !== null && cart.usage.byCustomer >= rule.perCustomerLimit) return { ok: false, reason: COUPON_MESSAGES.usedByYou };
+  if (cart.subtotalPaise < rule.minSubtotalPaise) return { ok: false, reason: minimumMessage(rule.minSubtotalPaise) };
+  let discount = rule.kind === "percent" ? (cart.subtotalPaise * rule.value) / 100 : rule.value;
+  if (rule.maxDiscountPaise !== null) discount = Math.min(discount, rule.maxDiscountPaise);
+  // Whole rupees, and never more than the cart.
+  discount = Math.min(Math.floor(discount / 100) * 100, cart.subtotalPaise);
+  return discount > 0 ? { ok: true, discountPaise: discount } : { ok: false, reason: COUPON_MESSAGES.invalid };
+}

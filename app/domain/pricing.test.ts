@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { allocate, priceOrder } from "./pricing.ts";
+
+describe("allocate", () => {
+  it("splits in proportion, whole units, summing exactly", () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(1000, [3000, 1000])).toEqual([750, 250]);
+    expect(allocate(0, [5, 5])).toEqual([0, 0]);
+    expect(allocate(7, [0, 0])).toEqual([0, 0]);
+    const shares = allocate(12_345, [999, 12, 40_000, 7]);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(12_345);
+  });
+});
+
+describe("priceOrder", () => {
+  const rice = { pricePaise: 18_900, mrpPaise: 21_000, quantity: 2, taxRate: 5 };
+  const glass = { pricePaise: 59_900, mrpPaise: 59_900, quantity: 1, taxRate: 18 };
+
+  it("sums subtotal, savings against MRP and the GST inside the prices; delivery free", () => {
+    const p = priceOrder([rice, glass]);
+    expect(p.subtotalPaise).toBe(97_700);
+    expect(p.savingsPaise).toBe(4_200);
+    expect(p.couponPaise).toBe(0);
+    expect(p.taxPaise).toBe(1_800 + 9_137);
+    expect(p.deliveryPaise).toBe(0);
+    expect(p.totalPaise).toBe(97_700);
+    expect(p.lines[0]).toMatchObject({ grossPaise: 37_800, netPaise: 37_800, taxPaise: 1_800, taxableValuePaise: 36_000 });
+  });
+
+  it("spreads a coupon over the lines and taxes what is paid", () => {
+    const p = priceOrder([rice, glass], 10_000);
+    expect(p.couponPaise).toBe(10_000);
+    expect(p.totalPaise).toBe(87_700);
+    expect(p.lines.map((l) => l.discountPaise).reduce((a, b) => a + b, 0)).toBe(10_000);
+    for (const l of p.lines) expect(l.netPaise).toBe(l.grossPaise - l.discountPaise);
+    expect(p.taxPaise).toBe(p.lines.reduce((a, l) => a + l.taxPaise, 0));
+    expect(p.taxPaise).toBeLessThan(priceOrder([rice, glass]).taxPaise);
+  });
+
+  it("never takes the total below zero", () => {
+    const p = priceOrder([rice], 1_000_000);
+    expect(p.couponPaise).toBe(37_800);
+    expect(p.totalPaise).toBe(0);
+    expect(priceOrder([rice], -500).couponPaise).toBe(0);
+  });
+
+  it("prices an empty cart at zero", () => {
+    expect(priceOrder([])).toMatchObject({ subtotalPaise: 0, totalPaise: 0, taxPaise: 0 });
+  });
+});

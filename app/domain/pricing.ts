@@ -1,0 +1,77 @@
+// The one pricing function (transactions §2, §9): prices include GST; a coupon discount is
+// spread over the lines in proportion to their value, so each line's tax is on what is
+// actually paid for it (what the invoice shows); delivery is free. Integer paise throughout.
+import { taxIncluded } from "./money.ts";
+
+export const FREE_DELIVERY_ABOVE_PAISE = 99_900;
+
+export interface PricedLineInput {
+  pricePaise: number;
+  mrpPaise: number;
+  quantity: number;
+  taxRate: number;
+}
+
+export interface PricedLine {
+  grossPaise: number;
+  discountPaise: number;
+  /** What the line costs after the coupon, tax included. */
+  netPaise: number;
+  /** The net amount without its GST. */
+  taxableValuePaise: number;
+  taxPaise: number;
+}
+
+export interface OrderPricing<L> {
+  lines: (L & PricedLine)[];
+  subtotalPaise: number;
+  mrpTotalPaise: number;
+  /** Against MRP, before any coupon. */
+  savingsPaise: number;
+  couponPaise: number;
+  taxPaise: number;
+  deliveryPaise: number;
+  totalPaise: number;
+}
+
+/** Splits `amount` over `weights` in proportion, in whole units, the remainders to the largest fractions. */
+export function allocate(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (amount <= 0 || sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+export function priceOrder<L extends PricedLineInput>(lines: readonly L[], couponDiscountPaise = 0): OrderPricing<L> {
+  const gross = lines.map((l) => l.pricePaise * l.quantity);
+  const subtotal = gross.reduce((a, b) => a + b, 0);
+  const coupon = Math.max(0, Math.min(Math.trunc(couponDiscountPaise), subtotal));
+  const shares = allocate(coupon, gross);
+  let tax = 0;
+  let mrpTotal = 0;
+  const priced = lines.map((l, i) => {
+    const net = gross[i]! - shares[i]!;
+    const lineTax = taxIncluded(net, l.taxRate);
+    tax += lineTax;
+    mrpTotal += Math.max(l.mrpPaise, l.pricePaise) * l.quantity;
+    return { ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, netPaise: net, taxableValuePaise: net - lineTax, taxPaise: lineTax };
+  });
+  return {
+    lines: priced,
+    subtotalPaise: subtotal,
+    mrpTotalPaise: mrpTotal,
+    savingsPaise: mrpTotal - subtotal,
+    couponPaise: coupon,
+    taxPaise: tax,
+    deliveryPaise: 0,
+    totalPaise: subtotal - coupon,
+  };
+}
