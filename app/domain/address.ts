@@ -122,3 +122,16 @@ export interface AddressView {
 export function addressLine(a: Pick<AddressView, "street" | "street2" | "city" | "state" | "zip">): string {
   return [a.street, a.street2, a.city, `${a.state} ${a.zip}`.trim()].filter(Boolean).join(", ");
 }
+
+/** What an order keeps of its delivery address, whatever happens to the address later. */
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  email: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}

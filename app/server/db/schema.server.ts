@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AddressSnapshot } from "../../domain/address.ts";
 import {
   boolean,
   check,
@@ -95,6 +96,9 @@ export const customers = pgTable("customers", {
   // scrypt parameters, salt and hash in one string; null for customers who sign in through Clerk.
   passwordHash: text("password_hash"),
   clerkUserId: text("clerk_user_id").unique(),
+  // The delivery address chosen at checkout, remembered for 30 days (transactions §4).
+  selectedAddressId: integer("selected_address_id"),
+  selectedAddressAt: timestamp("selected_address_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -137,6 +141,65 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+// ---------- coupons and addresses (issue 4) ----------
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    // Upper-case, as shoppers' codes are normalised before lookup.
+    code: text("code").notNull().unique(),
+    description: text("description").notNull().default(""),
+    kind: text("kind", { enum: ["percent", "flat"] }).notNull(),
+    /** Percent (1 to 100) or paise. */
+    value: integer("value").notNull(),
+    minSubtotalPaise: integer("min_subtotal_paise").notNull().default(0),
+    maxDiscountPaise: integer("max_discount_paise"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("coupons_kind_check", sql`${t.kind} in ('percent', 'flat')`),
+    check("coupons_value_check", sql`${t.value} > 0 and (${t.kind} = 'flat' or ${t.value} <= 100)`),
+    check("coupons_code_check", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 40`),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull().default(""),
+    street: text("street").notNull(),
+    street2: text("street2").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    country: text("country").notNull().default("India"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    isDefault: boolean("is_default").notNull().default(false),
+    // The customer's contact address: the first one saved; it cannot be deleted.
+    isPrimary: boolean("is_primary").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("addresses_customer_idx").on(t.customerId),
+    uniqueIndex("addresses_one_primary_per_customer").on(t.customerId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+
 // ---------- orders: the cart is the customer's order in state draft ----------
 
 export const orders = pgTable(
@@ -147,6 +210,17 @@ export const orders = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
     state: text("state", { enum: ["draft", "confirmed", "cancelled"] }).notNull().default("draft"),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    // Fixed when the order is placed; null while it is a cart.
+    couponCode: text("coupon_code"),
+    deliveryAddress: jsonb("delivery_address").$type<AddressSnapshot>(),
+    paymentMethod: text("payment_method", { enum: ["cod", "razorpay"] }),
+    subtotalPaise: integer("subtotal_paise"),
+    discountPaise: integer("discount_paise"),
+    taxPaise: integer("tax_paise"),
+    totalPaise: integer("total_paise"),
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -155,6 +229,8 @@ export const orders = pgTable(
     // One cart per customer, even when two requests create it at once.
     uniqueIndex("orders_one_draft_per_customer").on(t.customerId).where(sql`${t.state} = 'draft'`),
     check("orders_state_check", sql`${t.state} in ('draft', 'confirmed', 'cancelled')`),
+    check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
+    check("orders_placed_check", sql`${t.state} = 'draft' or (${t.totalPaise} is not null and ${t.placedAt} is not null and ${t.deliveryAddress} is not null)`),
   ],
 );
 
@@ -169,6 +245,16 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull(),
+    // Snapshots taken when the order is placed; null while the order is a cart.
+    title: text("title"),
+    attribute: text("attribute"),
+    internalReference: text("internal_reference"),
+    image: text("image"),
+    unitPricePaise: integer("unit_price_paise"),
+    mrpPaise: integer("mrp_paise"),
+    taxRate: real("tax_rate"),
+    discountPaise: integer("discount_paise"),
+    taxPaise: integer("tax_paise"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -193,7 +279,36 @@ export const wishlistItems = pgTable(
   (t) => [unique("wishlist_items_one_per_variant").on(t.customerId, t.variantId)],
 );
 
+/**
+ * Money taken or to be taken for an order. Cash on delivery is one row, pending until
+ * delivery; Razorpay (a later issue) adds its order and payment ids and moves the status.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    method: text("method", { enum: ["cod", "razorpay"] }).notNull(),
+    status: text("status", { enum: ["pending", "authorized", "captured", "failed", "refunded", "cancelled"] }).notNull().default("pending"),
+    amountPaise: integer("amount_paise").notNull(),
+    providerOrderId: text("provider_order_id").unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    check("payments_amount_check", sql`${t.amountPaise} >= 0`),
+    check("payments_method_check", sql`${t.method} in ('cod', 'razorpay')`),
+  ],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;

@@ -5,11 +5,10 @@ import { CART_MESSAGES, cartCount, checkQuantity, summarize, type CartLineView }
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
-import { orderLines, orders, products, variants } from "../db/schema.server.ts";
+import { COUPON_MESSAGES } from "../../domain/coupon.ts";
+import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
+import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
 import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Conn = Db | Tx;
 
 /** The customer's draft order id, created when asked to and absent. */
 export async function draftOrderId(tx: Conn, customerId: number, create: boolean): Promise<number | null> {
@@ -58,42 +57,9 @@ export async function addToCart(tx: Conn, customer: Customer, internalReference:
   return { title: variant.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
 }
 
-export function createCart(db: Db): CartPort {
-  /** A line of this customer's cart, with its variant's stock; not found for anyone else's. */
-  async function ownLine(tx: Conn, customer: Customer, lineId: number) {
-    const [row] = await tx
-      .select({
-        id: orderLines.id,
-        orderId: orderLines.orderId,
-        quantity: orderLines.quantity,
-        inStock: variants.inStock,
-        inventoryStock: variants.inventoryStock,
-        title: products.title,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .innerJoin(variants, eq(variants.id, orderLines.variantId))
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(eq(orderLines.id, lineId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
-      .limit(1);
-    if (!row) throw new ShopError("not_found", CART_MESSAGES.notInCart);
-    return row;
-  }
-
-  async function setLine(tx: Conn, customer: Customer, lineId: number, wanted: number): Promise<CartChange> {
-    const line = await ownLine(tx, customer, lineId);
-    const check = checkQuantity(wanted, line);
-    if (!check.ok) throw new ShopError("conflict", check.message);
-    if (check.quantity !== line.quantity) {
-      await tx.update(orderLines).set({ quantity: check.quantity, updatedAt: new Date() }).where(eq(orderLines.id, line.id));
-      await touch(tx, line.orderId);
-    }
-    return { title: line.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
-  }
-
-  return {
-    async get(customer): Promise<CartView> {
-      const rows = await db
+/** The cart's lines at current prices, before any coupon. */
+export async function readCart(conn: Conn, customer: Customer): Promise<CartView> {
+      const rows = await conn
         .select({
           id: orderLines.id,
           orderId: orders.id,
@@ -129,8 +95,77 @@ export function createCart(db: Db): CartPort {
         inStock: r.inStock,
         inventoryStock: r.inventoryStock,
       }));
-      const id = rows[0]?.orderId ?? (await draftOrderId(db, customer.id, false));
-      return { id, lines, summary: summarize(lines), count: cartCount(lines) };
+      const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
+      return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null };
+}
+
+export function createCart(db: Db): CartPort {
+  /** A line of this customer's cart, with its variant's stock; not found for anyone else's. */
+  async function ownLine(tx: Conn, customer: Customer, lineId: number) {
+    const [row] = await tx
+      .select({
+        id: orderLines.id,
+        orderId: orderLines.orderId,
+        quantity: orderLines.quantity,
+        inStock: variants.inStock,
+        inventoryStock: variants.inventoryStock,
+        title: products.title,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(variants, eq(variants.id, orderLines.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(orderLines.id, lineId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+      .limit(1);
+    if (!row) throw new ShopError("not_found", CART_MESSAGES.notInCart);
+    return row;
+  }
+
+  async function setLine(tx: Conn, customer: Customer, lineId: number, wanted: number): Promise<CartChange> {
+    const line = await ownLine(tx, customer, lineId);
+    const check = checkQuantity(wanted, line);
+    if (!check.ok) throw new ShopError("conflict", check.message);
+    if (check.quantity !== line.quantity) {
+      await tx.update(orderLines).set({ quantity: check.quantity, updatedAt: new Date() }).where(eq(orderLines.id, line.id));
+      await touch(tx, line.orderId);
+    }
+    return { title: line.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
+  }
+
+  return {
+    async get(customer): Promise<CartView> {
+      const view = await readCart(db, customer);
+      if (!view.id) return view;
+      // The coupon is re-checked against the cart as it is now; one that no longer
+      // applies (or an empty cart) takes it off, and the page says why.
+      const [order] = await db.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, view.id)).limit(1);
+      if (!order?.couponId) return view;
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
+      const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
+      if (!check.ok) {
+        await db.update(orders).set({ couponId: null }).where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
+        return { ...view, couponDropped: view.lines.length ? check.reason : null };
+      }
+      return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise) };
+    },
+
+    async applyCoupon(customer, code) {
+      return db.transaction(async (tx) => {
+        const view = await readCart(tx, customer);
+        if (!view.id || view.lines.length === 0) throw new ShopError("invalid", COUPON_MESSAGES.emptyCart);
+        const row = await couponByCode(tx, code);
+        const check = await checkCoupon(tx, row, customer.id, view.summary.subtotalPaise);
+        if (!check.ok) throw new ShopError("invalid", check.reason);
+        const [order] = await tx.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, view.id)).limit(1);
+        const already = order?.couponId === row!.id;
+        if (!already) await tx.update(orders).set({ couponId: row!.id, updatedAt: new Date() }).where(eq(orders.id, view.id));
+        return { code: row!.code, discountPaise: check.discountPaise, already };
+      });
+    },
+
+    async removeCoupon(customer) {
+      const orderId = await draftOrderId(db, customer.id, false);
+      if (orderId) await db.update(orders).set({ couponId: null, updatedAt: new Date() }).where(eq(orders.id, orderId));
     },
 
     add: (customer, item) => db.transaction((tx) => addToCart(tx, customer, item.internalReference, item.quantity)),
@@ -154,7 +189,10 @@ export function createCart(db: Db): CartPort {
 
     async clear(customer) {
       const orderId = await draftOrderId(db, customer.id, false);
-      if (orderId) await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+      if (orderId) {
+        await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+        await db.update(orders).set({ couponId: null, updatedAt: new Date() }).where(eq(orders.id, orderId));
+      }
     },
   };
 }

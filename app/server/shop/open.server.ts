@@ -7,6 +7,9 @@ import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
 import { createAccounts } from "./accounts.server.ts";
+import { createAddresses } from "./addresses.server.ts";
+import { seedDemoCoupons } from "./coupons.server.ts";
+import { createOrders } from "./orders.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
@@ -30,6 +33,8 @@ export function createShop(database: Database, refreshMs = 5000): Shop & { warm(
     limits: createLimits(database.db),
     cart: createCart(database.db),
     wishlist: createWishlist(database.db),
+    addresses: createAddresses(database.db),
+    orders: createOrders(database.db),
     warm: () => catalog.warm(),
     async healthy() {
       try {
@@ -70,7 +75,10 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
   try {
     if (options.seedDemo) await seedDemoCatalog(database);
     const shop = createShop(database, options.refreshMs);
-    if (options.seedDemo) await seedDemoCustomer(shop);
+    if (options.seedDemo) {
+      await seedDemoCustomer(shop);
+      await seedDemoCoupons(database.db);
+    }
     await shop.warm();
     return shop;
   } catch (error) {

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders and actions reach data. Grouped by aggregate;
 // later issues add orders, addresses, tickets, newsletter. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartLineView, CartSummary } from "../../domain/cart.ts";
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
@@ -62,6 +63,10 @@ export interface CartView {
   lines: CartLineView[];
   summary: CartSummary;
   count: number;
+  /** The applied coupon, re-checked on every read against the cart as it is now. */
+  coupon: { code: string; discountPaise: number } | null;
+  /** Why an applied coupon was just taken off (the cart no longer qualifies). */
+  couponDropped: string | null;
 }
 
 export interface CartChange {
@@ -78,6 +83,78 @@ export interface CartPort {
   step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
   remove(customer: Customer, lineId: number): Promise<{ title: string }>;
   clear(customer: Customer): Promise<void>;
+  /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */
+  applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number; already: boolean }>;
+  removeCoupon(customer: Customer): Promise<void>;
+}
+
+export interface NewAddress {
+  name: string;
+  phone: string;
+  email: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+export interface AddressesPort {
+  list(customer: Customer): Promise<AddressView[]>;
+  /** Not found (null) for anyone else's address. */
+  get(customer: Customer, id: number): Promise<AddressView | null>;
+  create(customer: Customer, input: NewAddress): Promise<AddressView>;
+  update(customer: Customer, id: number, input: NewAddress): Promise<AddressView>;
+  /** ShopError "conflict" for the primary address, "not_found" for anyone else's. */
+  remove(customer: Customer, id: number): Promise<void>;
+  makeDefault(customer: Customer, id: number): Promise<void>;
+  /** Remembers the delivery address chosen at checkout for 30 days. */
+  select(customer: Customer, id: number): Promise<void>;
+  /** The remembered choice while it lasts and the address exists, else the default, else the first. */
+  selected(customer: Customer): Promise<number | null>;
+}
+
+export interface OrderLineView {
+  title: string;
+  attribute: string;
+  internalReference: string;
+  image: string;
+  quantity: number;
+  unitPricePaise: number;
+  mrpPaise: number;
+  taxRate: number;
+  discountPaise: number;
+  taxPaise: number;
+  productId: number;
+}
+
+export interface OrderView {
+  id: number;
+  state: "confirmed" | "cancelled";
+  placedAt: Date;
+  cancelledAt: Date | null;
+  paymentMethod: "cod" | "razorpay";
+  couponCode: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  deliveryAddress: AddressSnapshot;
+  lines: OrderLineView[];
+}
+
+export interface OrdersPort {
+  /**
+   * Places the cart `cartId` as an order paid by cash on delivery, in one transaction.
+   * Idempotent: placing a cart that is already an order answers that order.
+   */
+  place(customer: Customer, input: { cartId: number; addressId: number; paymentMethod: "cod" }): Promise<{ orderId: number; alreadyPlaced: boolean }>;
+  list(customer: Customer): Promise<OrderView[]>;
+  get(customer: Customer, id: number): Promise<OrderView | null>;
+  latest(customer: Customer): Promise<OrderView | null>;
+  /** Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'. */
+  cancel(customer: Customer, id: number): Promise<void>;
 }
 
 export interface WishlistPort {
@@ -96,6 +173,8 @@ export interface Shop {
   limits: RateLimitPort;
   cart: CartPort;
   wishlist: WishlistPort;
+  addresses: AddressesPort;
+  orders: OrdersPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

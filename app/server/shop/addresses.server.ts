@@ -1,0 +1,104 @@
+// Saved delivery addresses, each scoped by its customer.
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../domain/address.ts";
+import type { Db } from "../db/client.server.ts";
+import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
+import { ShopError, type AddressesPort, type Customer, type NewAddress } from "./port.server.ts";
+
+export function toAddressView(r: AddressRow): AddressView {
+  return {
+    id: r.id,
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    street: r.street,
+    street2: r.street2,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    country: r.country,
+    isDefault: r.isDefault,
+    isPrimary: r.isPrimary,
+  };
+}
+
+export function createAddresses(db: Db, now: () => number = Date.now): AddressesPort {
+  const own = (customer: Customer, id: number) => and(eq(addresses.id, id), eq(addresses.customerId, customer.id));
+
+  async function get(customer: Customer, id: number) {
+    const [row] = await db.select().from(addresses).where(own(customer, id)).limit(1);
+    return row ? toAddressView(row) : null;
+  }
+
+  return {
+    async list(customer) {
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.customerId, customer.id))
+        .orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id));
+      return rows.map(toAddressView);
+    },
+
+    get,
+
+    create: (customer, input) =>
+      db.transaction(async (tx) => {
+        const [first] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.customerId, customer.id)).limit(1);
+        // The first address is the customer's contact address and their default.
+        const [row] = await tx
+          .insert(addresses)
+          .values({ ...input, customerId: customer.id, isPrimary: !first, isDefault: !first })
+          .returning();
+        return toAddressView(row!);
+      }),
+
+    async update(customer, id, input) {
+      const [row] = await db
+        .update(addresses)
+        .set({ ...input, updatedAt: new Date(now()) })
+        .where(own(customer, id))
+        .returning();
+      if (!row) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
+      return toAddressView(row);
+    },
+
+    async remove(customer, id) {
+      const address = await get(customer, id);
+      if (!address) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
+      if (address.isPrimary) throw new ShopError("conflict", ADDRESS_MESSAGES.primaryKept);
+      await db.transaction(async (tx) => {
+        await tx.delete(addresses).where(own(customer, id));
+        if (address.isDefault) {
+          // The primary address takes over as the default.
+          await tx.update(addresses).set({ isDefault: true }).where(and(eq(addresses.customerId, customer.id), eq(addresses.isPrimary, true)));
+        }
+      });
+    },
+
+    async makeDefault(customer, id) {
+      if (!(await get(customer, id))) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
+      await db.transaction(async (tx) => {
+        await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.customerId, customer.id), ne(addresses.id, id)));
+        await tx.update(addresses).set({ isDefault: true }).where(own(customer, id));
+      });
+    },
+
+    async select(customer, id) {
+      if (!(await get(customer, id))) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
+      await db.update(customers).set({ selectedAddressId: id, selectedAddressAt: new Date(now()) }).where(eq(customers.id, customer.id));
+    },
+
+    async selected(customer) {
+      const [c] = await db.select({ id: customers.selectedAddressId, at: customers.selectedAddressAt }).from(customers).where(eq(customers.id, customer.id)).limit(1);
+      if (c?.id && c.at && now() - c.at.getTime() < SELECTED_ADDRESS_LIFETIME_MS && (await get(customer, c.id))) return c.id;
+      const [first] = await db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.customerId, customer.id))
+        .orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id))
+        .limit(1);
+      return first?.id ?? null;
+    },
+  };
+}

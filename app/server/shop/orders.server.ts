@@ -1,0 +1,198 @@
+// Placing, listing and cancelling orders. Placing is one transaction that locks the cart
+// and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
+// and address, and confirms the cart; placing the same cart again answers that order.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { taxRate } from "../../domain/money.ts";
+import { priceOrder } from "../../domain/pricing.ts";
+import type { Db } from "../db/client.server.ts";
+import { addresses, coupons, orderLines, orders, payments, products, variants, type OrderRow } from "../db/schema.server.ts";
+import { checkCoupon, type Conn } from "./coupons.server.ts";
+import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
+
+export const ORDER_MESSAGES = {
+  invalidCart: "Invalid cart_id. Please refresh your cart.",
+  invalidAddress: "Invalid address_id. Please reselect your delivery address.",
+  invalidTotal: "Invalid cart total. Please check your items.",
+  alreadyCancelled: "Order is already cancelled.",
+  cancelFailed: "Failed to cancel order.",
+  notFound: "That order could not be found.",
+} as const;
+
+async function orderView(conn: Conn, row: OrderRow): Promise<OrderView> {
+  const lines = await conn
+    .select({ line: orderLines, productId: variants.productId })
+    .from(orderLines)
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .where(eq(orderLines.orderId, row.id))
+    .orderBy(asc(orderLines.id));
+  return {
+    id: row.id,
+    state: row.state === "cancelled" ? "cancelled" : "confirmed",
+    placedAt: row.placedAt!,
+    cancelledAt: row.cancelledAt,
+    paymentMethod: row.paymentMethod ?? "cod",
+    couponCode: row.couponCode,
+    subtotalPaise: row.subtotalPaise ?? 0,
+    discountPaise: row.discountPaise ?? 0,
+    taxPaise: row.taxPaise ?? 0,
+    totalPaise: row.totalPaise ?? 0,
+    deliveryAddress: row.deliveryAddress!,
+    lines: lines.map(
+      ({ line: l, productId }): OrderLineView => ({
+        title: l.title ?? "",
+        attribute: l.attribute ?? "",
+        internalReference: l.internalReference ?? "",
+        image: l.image ?? PLACEHOLDER_IMAGE,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise ?? 0,
+        mrpPaise: l.mrpPaise ?? 0,
+        taxRate: l.taxRate ?? 0,
+        discountPaise: l.discountPaise ?? 0,
+        taxPaise: l.taxPaise ?? 0,
+        productId,
+      }),
+    ),
+  };
+}
+
+export function createOrders(db: Db): OrdersPort {
+  const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
+
+  return {
+    place: (customer, input) =>
+      db.transaction(async (tx) => {
+        if (!Number.isSafeInteger(input.cartId) || input.cartId <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
+        if (!Number.isSafeInteger(input.addressId) || input.addressId <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+        // Locking the cart row makes a second submit of the same cart wait, then find it placed.
+        const [cart] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, input.cartId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+          .for("update");
+        if (!cart) {
+          const [done] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.cartId), placed(customer)));
+          if (done) return { orderId: done.id, alreadyPlaced: true };
+          throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
+        }
+        const [address] = await tx.select().from(addresses).where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
+        if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
+        if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
+        // Variant rows locked in id order, so concurrent orders never deadlock on them.
+        const stock = await tx
+          .select({ variant: variants, title: products.title, salesTax: products.salesTax })
+          .from(variants)
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(inArray(variants.id, lines.map((l) => l.variantId)))
+          .orderBy(asc(variants.id))
+          .for("update", { of: variants });
+        const byId = new Map(stock.map((s) => [s.variant.id, s]));
+        const items = lines.map((l) => {
+          const s = byId.get(l.variantId)!;
+          if (!s.variant.inStock || s.variant.inventoryStock <= 0) throw new ShopError("conflict", `${s.title}: ${CART_MESSAGES.outOfStock}`);
+          if (l.quantity > s.variant.inventoryStock) throw new ShopError("conflict", `${s.title}: ${onlyAvailableMessage(s.variant.inventoryStock)}`);
+          return { line: l, variant: s.variant, title: s.title, pricePaise: s.variant.pricePaise, mrpPaise: s.variant.mrpPaise, quantity: l.quantity, taxRate: taxRate(s.salesTax) };
+        });
+
+        let discount = 0;
+        let couponCode: string | null = null;
+        if (cart.couponId) {
+          const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, cart.couponId)).for("update");
+          const subtotal = items.reduce((a, i) => a + i.pricePaise * i.quantity, 0);
+          const check = await checkCoupon(tx, coupon ?? null, customer.id, subtotal);
+          if (!check.ok) throw new ShopError("conflict", `${coupon?.code ?? "Coupon"}: ${check.reason}`);
+          discount = check.discountPaise;
+          couponCode = coupon!.code;
+        }
+        const pricing = priceOrder(items, discount);
+        if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
+
+        const at = new Date();
+        for (const item of pricing.lines) {
+          // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
+          await tx
+            .update(variants)
+            .set({ inventoryStock: sql`${variants.inventoryStock} - ${item.quantity}`, updatedAt: at })
+            .where(eq(variants.id, item.variant.id));
+          await tx
+            .update(orderLines)
+            .set({
+              title: item.title,
+              attribute: item.variant.attribute,
+              internalReference: item.variant.internalReference,
+              image: item.variant.images[0] ?? PLACEHOLDER_IMAGE,
+              unitPricePaise: item.pricePaise,
+              mrpPaise: item.mrpPaise,
+              taxRate: item.taxRate,
+              discountPaise: item.discountPaise,
+              taxPaise: item.taxPaise,
+              updatedAt: at,
+            })
+            .where(eq(orderLines.id, item.line.id));
+        }
+        await tx
+          .update(orders)
+          .set({
+            state: "confirmed",
+            couponCode,
+            deliveryAddress: {
+              name: address.name,
+              phone: address.phone,
+              email: address.email,
+              street: address.street,
+              street2: address.street2,
+              city: address.city,
+              state: address.state,
+              zip: address.zip,
+              country: address.country,
+            },
+            paymentMethod: input.paymentMethod,
+            subtotalPaise: pricing.subtotalPaise,
+            discountPaise: pricing.couponPaise,
+            taxPaise: pricing.taxPaise,
+            totalPaise: pricing.totalPaise,
+            placedAt: at,
+            updatedAt: at,
+          })
+          .where(eq(orders.id, cart.id));
+        await tx.insert(payments).values({ orderId: cart.id, method: input.paymentMethod, status: "pending", amountPaise: pricing.totalPaise });
+        return { orderId: cart.id, alreadyPlaced: false };
+      }),
+
+    async list(customer) {
+      const rows = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id));
+      return Promise.all(rows.map((r) => orderView(db, r)));
+    },
+
+    async get(customer, id) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [row] = await db.select().from(orders).where(and(eq(orders.id, id), placed(customer)));
+      return row ? orderView(db, row) : null;
+    },
+
+    async latest(customer) {
+      const [row] = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id)).limit(1);
+      return row ? orderView(db, row) : null;
+    },
+
+    cancel: (customer, id) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(and(eq(orders.id, id), placed(customer))).for("update");
+        if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+        if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.variantId));
+        const at = new Date();
+        for (const l of lines) {
+          await tx
+            .update(variants)
+            .set({ inventoryStock: sql`${variants.inventoryStock} + ${l.quantity}`, updatedAt: at })
+            .where(eq(variants.id, l.variantId));
+        }
+        await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
+        await tx.update(payments).set({ status: "cancelled", updatedAt: at }).where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+      }),
+  };
+}
