@@ -1,7 +1,7 @@
 // The cart's forms: one zod schema per intent, parsed by the /cart action. Server-side
 // only in practice (the browser's optimistic view reads the same fields in cart.ts).
 import { z } from "zod";
-import { DEFAULT_QUANTITY, MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
+import { CHECKOUT_MESSAGES, DEFAULT_QUANTITY, MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
 
 const reference = z
   .string({ error: "Missing internal_reference" })
@@ -25,6 +25,13 @@ export const cartIntentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("decrement"), line: lineId }),
     z.object({ intent: z.literal("remove"), line: lineId }),
     z.object({ intent: z.literal("clear") }),
+    z.object({ intent: z.literal("apply-coupon"), code: z.string().max(40, "Invalid coupon code").optional().default("") }),
+    z.object({ intent: z.literal("remove-coupon") }),
+    z.object({
+      intent: z.literal("checkout"),
+      payment: z.enum(["upi", "card", "cod"], { error: CHECKOUT_MESSAGES.choosePayment }),
+      terms: z.literal("on", { error: CHECKOUT_MESSAGES.acceptTerms }),
+    }),
   ],
   { error: "Unknown cart action." },
 );

@@ -21,6 +21,13 @@ export const CART_MESSAGES = {
   empty: "Your cart is empty. Please add items before placing an order.",
 } as const;
 
+export const CHECKOUT_MESSAGES = {
+  choosePayment: "Choose a payment method.",
+  acceptTerms: "Please accept the terms and conditions to place your order.",
+  onlineUnavailable: "Card and UPI payments are not available yet. Please choose Cash On Delivery.",
+  signInToOrder: "Please sign in to place an order.",
+} as const;
+
 export function addedMessage(title: string): string {
   return `${title} added to cart!`;
 }

@@ -1,8 +1,9 @@
-// /addtocart: the cart page (transactions §2). Coupons, payment and placing the order
-// arrive with checkout (issue 4).
+// /addtocart: the cart page (transactions §2): lines, the order summary with its coupon,
+// payment method and terms, and Place order on to /revieworder.
 import { Form } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
+import { CheckoutForm, CouponForm } from "../components/cart/CheckoutForms.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { useCartEntries } from "../components/viewer.ts";
 import { CART_MESSAGES, cartCount, summarize } from "../domain/cart.ts";
@@ -46,7 +47,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </div>
-        <OrderSummary summary={summarize(lines)} />
+        <OrderSummary summary={summarize(lines, cart.coupon?.discountPaise ?? 0)} couponCode={cart.coupon?.code}>
+          {cart.couponDropped && (
+            <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+              Your coupon was removed: {cart.couponDropped}
+            </p>
+          )}
+          <CouponForm applied={cart.coupon} />
+          <CheckoutForm chosen={cart.paymentMethod} onlineAvailable={false} />
+        </OrderSummary>
       </div>
     </div>
   );

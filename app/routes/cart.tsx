@@ -3,7 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES } from "../domain/account.ts";
-import { addedMessage, CART_MESSAGES } from "../domain/cart.ts";
+import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES } from "../domain/cart.ts";
+import { COUPON_MESSAGES, normalizeCouponCode } from "../domain/coupon.ts";
 import { cartIntentSchema, type CartIntent } from "../domain/cart-forms.ts";
 import { safePath, signInPath } from "../domain/safe-path.ts";
 import { customerOf } from "../server/auth/session.server.ts";
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-async function perform(shop: Shop, customer: Customer, intent: CartIntent): Promise<Toast> {
+async function perform(shop: Shop, customer: Customer, intent: CartIntent): Promise<Toast | null> {
   switch (intent.intent) {
     case "add": {
       const change = await shop.cart.add(customer, { internalReference: intent.internal_reference, quantity: intent.quantity });
@@ -43,6 +44,24 @@ async function perform(shop: Shop, customer: Customer, intent: CartIntent): Prom
     case "clear":
       await shop.cart.clear(customer);
       return { type: "success", message: CART_MESSAGES.cleared };
+    case "apply-coupon": {
+      const code = normalizeCouponCode(intent.code);
+      // An empty code does nothing (transactions §5).
+      if (!code) return null;
+      const applied = await shop.cart.applyCoupon(customer, code);
+      return applied.already ? { type: "info", message: COUPON_MESSAGES.alreadyApplied } : { type: "success", message: COUPON_MESSAGES.applied };
+    }
+    case "remove-coupon":
+      await shop.cart.removeCoupon(customer);
+      return { type: "success", message: COUPON_MESSAGES.removed };
+    case "checkout": {
+      const cart = await shop.cart.get(customer);
+      if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
+      // Card and UPI arrive with the payment provider (a later issue).
+      if (intent.payment !== "cod") throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
+      await shop.cart.choosePayment(customer, "cod");
+      return null;
+    }
   }
 }
 
@@ -51,7 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safePath(form.get("redirectTo"), "/addtocart");
   const submission = parseWithZod(form, { schema: cartIntentSchema });
-  if (submission.status !== "success") return refuse(firstError(submission.reply()));
+  if (submission.status !== "success") {
+    const message = firstError(submission.reply());
+    // The checkout form's own rules (terms, payment) are answers for the shopper on the cart page.
+    if (submission.payload.intent === "checkout") return finish(request, "/addtocart", { type: "error", message });
+    return refuse(message);
+  }
   const intent = submission.value;
   const customer = customerOf(context);
   if (!customer) {
@@ -65,9 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return finish(request, signInPath("/post-auth"), { type: "info", message: CART_MESSAGES.signInToAdd }, { navigate: true, headers: { "Set-Cookie": pending } });
   }
-  const then = intent.intent === "add" && intent.then === "cart" ? "/addtocart" : back;
+  const then = intent.intent === "add" && intent.then === "cart" ? "/addtocart" : intent.intent === "checkout" ? "/revieworder" : back;
   try {
     const toast = await perform(shopOf(context), customer, intent);
+    if (!toast) return redirect(then, 303);
     return finish(request, then, toast, { navigate: then !== back });
   } catch (error) {
     if (!(error instanceof ShopError)) {
@@ -76,6 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return finish(request, back, { type: "error", message });
     }
     // An unknown reference is bad input (400); a line that is not this customer's is not found (404).
+    // A coupon that does not apply is an answer for the shopper, not bad input.
+    if (intent.intent === "apply-coupon") return finish(request, back, { type: "error", message: error.message });
     if (error.code === "not_found" || error.code === "invalid") return refuse(error.message, error.code === "not_found" && intent.intent !== "add" ? 404 : 400);
     return finish(request, back, { type: "error", message: error.message });
   }

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import type { CartSummary } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
 
-export function OrderSummary({ summary }: { summary: CartSummary }) {
+export function OrderSummary({ summary, couponCode, children }: { summary: CartSummary; couponCode?: string | null; children?: ReactNode }) {
   const row = "flex justify-between py-1";
   return (
     <section aria-labelledby="summary-title" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -19,6 +21,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
             <dd>{formatRupees(summary.savingsPaise)}</dd>
           </div>
         )}
+        {summary.couponPaise > 0 && (
+          <div className={`${row} text-brand-700`}>
+            <dt>Coupon{couponCode ? ` (${couponCode})` : ""}</dt>
+            <dd>−{formatRupees(summary.couponPaise)}</dd>
+          </div>
+        )}
         <div className={`${row} text-stone-600`}>
           <dt>Tax included</dt>
           <dd>{formatRupees(summary.taxPaise)}</dd>
@@ -32,6 +40,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <dd>{formatRupees(summary.totalPaise)}</dd>
         </div>
       </dl>
+      <p className="mt-2 text-xs text-stone-600">Free delivery on orders above {formatRupees(FREE_DELIVERY_ABOVE_PAISE)}.</p>
+      {children}
     </section>
   );
 }

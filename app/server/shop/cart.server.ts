@@ -96,7 +96,7 @@ export async function readCart(conn: Conn, customer: Customer): Promise<CartView
         inventoryStock: r.inventoryStock,
       }));
       const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
-      return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null };
+      return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null };
 }
 
 export function createCart(db: Db): CartPort {
@@ -138,7 +138,8 @@ export function createCart(db: Db): CartPort {
       if (!view.id) return view;
       // The coupon is re-checked against the cart as it is now; one that no longer
       // applies (or an empty cart) takes it off, and the page says why.
-      const [order] = await db.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, view.id)).limit(1);
+      const [order] = await db.select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, view.id)).limit(1);
+      view.paymentMethod = order?.paymentMethod ?? null;
       if (!order?.couponId) return view;
       const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
       const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
@@ -161,6 +162,12 @@ export function createCart(db: Db): CartPort {
         if (!already) await tx.update(orders).set({ couponId: row!.id, updatedAt: new Date() }).where(eq(orders.id, view.id));
         return { code: row!.code, discountPaise: check.discountPaise, already };
       });
+    },
+
+    async choosePayment(customer, method) {
+      const orderId = await draftOrderId(db, customer.id, false);
+      if (!orderId) throw new ShopError("invalid", CART_MESSAGES.empty);
+      await db.update(orders).set({ paymentMethod: method, updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.state, "draft")));
     },
 
     async removeCoupon(customer) {

@@ -67,6 +67,8 @@ export interface CartView {
   coupon: { code: string; discountPaise: number } | null;
   /** Why an applied coupon was just taken off (the cart no longer qualifies). */
   couponDropped: string | null;
+  /** Chosen on the cart page, used when the order is placed. */
+  paymentMethod: "cod" | "razorpay" | null;
 }
 
 export interface CartChange {
@@ -86,6 +88,8 @@ export interface CartPort {
   /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */
   applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number; already: boolean }>;
   removeCoupon(customer: Customer): Promise<void>;
+  /** Records the payment method chosen on the cart page; ShopError when the cart is empty. */
+  choosePayment(customer: Customer, method: "cod" | "razorpay"): Promise<void>;
 }
 
 export interface NewAddress {

@@ -1,0 +1,43 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { ADDRESS_DEFAULTS, deliveryAddressSchema } from "../../domain/address.ts";
+import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+
+/** The delivery form of transactions §5: a new address, saved and chosen for this order. */
+export function AddressForm({ lastResult, email }: { lastResult: SubmissionResult<string[]> | undefined; email: string }) {
+  const [form, fields] = useForm({
+    id: "new-address",
+    lastResult,
+    defaultValue: { city: ADDRESS_DEFAULTS.city, state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country, email },
+    constraint: getZodConstraint(deliveryAddressSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
+  });
+  const busy = useNavigation().formData?.get("intent") === "add-address";
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
+      <h3 className="font-semibold">New delivery address</h3>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="add-address" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+        <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
+        <Field meta={fields.email} label="Email address" type="email" autoComplete="email" />
+        <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
+      </div>
+      <Field meta={fields.street} label="Address line 1" autoComplete="address-line1" />
+      <Field meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field meta={fields.city} label="City" autoComplete="address-level2" />
+        <Field meta={fields.state} label="State" autoComplete="address-level1" />
+        <Field meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" />
+        <Field meta={fields.country} label="Country" autoComplete="country-name" />
+      </div>
+      <button type="submit" className={submitButton} disabled={busy}>
+        Save &amp; Continue
+      </button>
+    </Form>
+  );
+}

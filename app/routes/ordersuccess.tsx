@@ -1,0 +1,49 @@
+// /ordersuccess: 'Order Placed' with the items and Total Paid of the customer's latest order.
+import { Link, redirect } from "react-router";
+import { formatRupees } from "../domain/money.ts";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/ordersuccess";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, "/ordersuccess");
+  const order = await shopOf(context).orders.latest(customer);
+  if (!order) throw redirect("/", 303);
+  return { order };
+}
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <section aria-labelledby="placed-title" className="mx-auto max-w-2xl px-4 py-10">
+      <h1 id="placed-title" className="text-2xl font-semibold text-brand-800">
+        Order Placed
+      </h1>
+      <p className="mt-2 text-stone-700">
+        Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}. Pay{" "}
+        {order.paymentMethod === "cod" ? "in cash on delivery" : "online"}.
+      </p>
+      <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
+        {order.lines.map((l) => (
+          <li key={l.internalReference} className="flex items-center gap-3 p-3">
+            <img src={l.image} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
+            <span className="flex-1">
+              {l.title} <span className="text-stone-600">× {l.quantity}</span>
+            </span>
+            <span className="font-medium">{formatRupees(l.unitPricePaise * l.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 flex justify-between text-lg font-semibold">
+        <span>Total Paid</span>
+        <span>{formatRupees(order.totalPaise)}</span>
+      </p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Continue shopping
+      </Link>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Order Placed | ${store.name}` }, { name: "robots", content: "noindex" }];

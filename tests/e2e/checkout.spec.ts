@@ -1,0 +1,67 @@
+// From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
+// delivery address, Confirm Order and the success page, with and without JavaScript.
+import { expect, open, product, productPath, rupees, test } from "./support.ts";
+
+const dal = product("Haat Select Masoor Dal (Malka)");
+const flour = product("Haat Select Bajra Flour");
+
+test("checkout with a coupon, a new address and cash on delivery", async ({ page, hasJs, shopper, request }) => {
+  for (const p of [dal, flour]) {
+    await open(page, await productPath(request, p.title), hasJs);
+    await page.getByRole("region", { name: p.title }).getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("region", { name: p.title }).getByRole("link", { name: "Go to Cart" })).toBeVisible();
+  }
+  await open(page, "/addtocart", hasJs);
+  const summary = page.getByRole("region", { name: "Your order summary" });
+  const subtotal = dal.variants[0]!.price + flour.variants[0]!.price;
+  // WELCOME10: 10 % in whole rupees.
+  const discount = Math.floor(subtotal * 0.1);
+
+  await page.getByRole("textbox", { name: "Coupon code" }).fill("  welcome10 ");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Coupon applied successfully")).toBeVisible();
+  await expect(summary.getByText(`−${rupees(discount)}`)).toBeVisible();
+  await page.getByRole("button", { name: "Remove coupon WELCOME10" }).click();
+  await expect(page.getByText("Coupon removed")).toBeVisible();
+  await expect(summary.getByText(`−${rupees(discount)}`)).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Coupon code" }).fill("NOSUCHCODE");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Invalid coupon code")).toBeVisible();
+  await page.getByRole("textbox", { name: "Coupon code" }).fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(summary.getByText(`−${rupees(discount)}`)).toBeVisible();
+
+  await expect(page.getByRole("radio", { name: /^UPI/ })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: "Cash On Delivery" })).toBeChecked();
+  await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/revieworder$/);
+  await expect(page.getByRole("heading", { name: "Review Order" })).toBeVisible();
+
+  // No saved address yet: the delivery form, with the spec's messages.
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await page.getByLabel("First name").fill("Asha");
+  await page.getByLabel("Last name").fill("Verma");
+  await page.getByLabel("Phone number").fill("98765 43210");
+  await page.getByLabel("Address line 1").fill("12 Golf Course Road");
+  await page.getByLabel("PIN code").fill("12200");
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText("Enter a valid 6-digit PIN code")).toBeVisible();
+  await page.getByLabel("PIN code").fill("122002");
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText("Address saved!")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Saved addresses" }).getByText("12 Golf Course Road, Gurgaon, Haryana 122002")).toBeVisible();
+  await expect(page.getByText("Delivering here")).toBeVisible();
+
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+  await expect(page).toHaveURL(/\/ordersuccess$/);
+  await expect(page.getByRole("heading", { name: "Order Placed" })).toBeVisible();
+  const items = page.getByRole("list", { name: "Ordered items" });
+  await expect(items.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("Total Paid")).toBeVisible();
+  await expect(page.getByText(rupees(subtotal - discount), { exact: true })).toBeVisible();
+  // The cart is empty again.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
+  void shopper;
+});
