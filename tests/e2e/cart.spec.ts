@@ -96,7 +96,8 @@ test.describe("cart", () => {
     const totals = page.getByRole("region", { name: "Your order summary" });
     const price = (p: typeof plenty) => p.variants[0]!.price;
     await expect(totals.getByText(rupees(price(plenty) + price(other)), { exact: true }).first()).toBeVisible();
-    await expect(totals.getByText("Free")).toBeVisible();
+    await expect(totals.getByText("Free", { exact: true })).toBeVisible();
+    await expect(totals.getByText("Free delivery on orders above ₹999.")).toBeVisible();
 
     await page.getByRole("button", { name: `Increase quantity of ${plenty.title}` }).click();
     await expect(page.getByRole("status", { name: `Quantity of ${plenty.title}` })).toHaveText("2");
