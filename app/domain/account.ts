@@ -68,6 +68,19 @@ export const signUpSchema = z.object({
   return_to: z.string().optional(),
 });
 
+/** The profile form (transactions §2, §5): name and mobile; the e-mail is not editable. */
+export const profileSchema = z.object({
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(100, "Use at most 100 characters."),
+  phone: phoneField,
+});
+
+export const PROFILE_MESSAGES = {
+  updated: "Profile updated successfully!",
+  loadFailed: "Failed to load profile",
+  emailNotEditable: "Not editable — contact support to change",
+  updateFailed: (reason: string) => `Update failed: ${reason}`,
+} as const;
+
 export const resetRequestSchema = z.object({
   intent: z.literal("request"),
   email: emailField,

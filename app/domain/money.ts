@@ -7,9 +7,14 @@ const rupeeFormat = new Intl.NumberFormat("en-IN", {
   minimumFractionDigits: 0,
 });
 
-/** ₹1,299 for 129900 paise. The one money formatter of the shop. */
-export function formatRupees(paise: number): string {
-  return rupeeFormat.format(Math.round(paise / 100));
+const exactFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * ₹1,299 for 129900 paise. The one money formatter of the shop: whole rupees for
+ * shoppers (spec: no decimals); `{ exact: true }` keeps the paise, for tax invoices.
+ */
+export function formatRupees(paise: number, options?: { exact?: boolean }): string {
+  return options?.exact ? exactFormat.format(paise / 100) : rupeeFormat.format(Math.round(paise / 100));
 }
 
 /** Rupees (as typed in a catalogue file or a price filter) to paise. */

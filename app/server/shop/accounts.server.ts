@@ -119,6 +119,16 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       });
     },
 
+    async updateProfile(customer, profile) {
+      const [row] = await db
+        .update(customers)
+        .set({ name: profile.name.trim(), phone: profile.phone.trim(), updatedAt: new Date(now()) })
+        .where(eq(customers.id, customer.id))
+        .returning();
+      if (!row) throw new ShopError("not_found", "That account could not be found.");
+      return toCustomer(row);
+    },
+
     async linkClerkUser(user) {
       const email = normalizeEmail(user.email);
       const [byClerk] = await db.select().from(customers).where(eq(customers.clerkUserId, user.clerkUserId)).limit(1);

@@ -5,20 +5,13 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
+import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { addresses, coupons, orderLines, orders, payments, products, variants, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
-export const ORDER_MESSAGES = {
-  invalidCart: "Invalid cart_id. Please refresh your cart.",
-  invalidAddress: "Invalid address_id. Please reselect your delivery address.",
-  invalidTotal: "Invalid cart total. Please check your items.",
-  alreadyCancelled: "Order is already cancelled.",
-  cancelFailed: "Failed to cancel order.",
-  notFound: "That order could not be found.",
-} as const;
 
 async function orderView(conn: Conn, row: OrderRow): Promise<OrderView> {
   const lines = await conn

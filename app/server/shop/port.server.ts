@@ -45,6 +45,8 @@ export interface AccountsPort {
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
   /** True when the code was right and the password is changed; every session then ends. */
   resetPassword(email: string, code: string, newPassword: string): Promise<boolean>;
+  /** Name and mobile; the e-mail stays as it is. */
+  updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
   /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
   linkClerkUser(user: { clerkUserId: string; email: string; name: string }): Promise<Customer>;
 }

@@ -1,0 +1,44 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { quickAddressSchema, type AddressView } from "../../domain/address.ts";
+import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+
+/** The account's quick add (and edit): name, phone, address, city and pincode. */
+export function QuickAddressForm({ address, lastResult }: { address?: AddressView; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: address ? `edit-address-${address.id}` : "quick-address",
+    lastResult,
+    defaultValue: address ? { name: address.name, phone: address.phone, street: address.street, city: address.city, zip: address.zip, email: address.email } : { city: "Gurgaon" },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickAddressSchema }),
+  });
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 max-w-xl space-y-3 rounded-lg border border-stone-200 p-4">
+      <h2 className="font-semibold">{address ? "Edit address" : "Add an address"}</h2>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value={address ? "update" : "add"} />
+      {address && <input type="hidden" name="id" value={address.id} />}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field meta={fields.name} label="Name" autoComplete="name" />
+        <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+      </div>
+      <Field meta={fields.street} label="Address" autoComplete="street-address" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field meta={fields.city} label="City" autoComplete="address-level2" />
+        <Field meta={fields.zip} label="Pincode" autoComplete="postal-code" inputMode="numeric" />
+      </div>
+      <Field meta={fields.email} label="Email (optional)" type="email" autoComplete="email" />
+      <div className="flex gap-3">
+        <button type="submit" className={submitButton}>
+          {address ? "Save address" : "Add address"}
+        </button>
+        {address && (
+          <Link to="/myaccount/addresses" className="rounded-md border border-stone-300 px-4 py-2.5 font-medium">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

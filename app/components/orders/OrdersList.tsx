@@ -1,0 +1,77 @@
+import { Form, Link, useNavigation } from "react-router";
+import { formatRupees } from "../../domain/money.ts";
+import type { OrderSummaryView } from "../../domain/order.ts";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+/**
+ * 'Your Orders' (transactions §2): each order with date, items, total and its state,
+ * the invoice, and cancel. Cancelling asks first: `?cancel=ID` shows the question with
+ * its own Yes button, which is a real confirmation step without JavaScript too.
+ */
+export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryView[]; base: string; confirming: number | null }) {
+  const busy = useNavigation().formData?.get("intent") === "cancel";
+  if (orders.length === 0) {
+    return (
+      <p className="mt-6 text-stone-700">
+        You have no orders yet.{" "}
+        <Link to="/products" className="font-medium text-brand-700 underline">
+          Start shopping
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Orders" className="mt-6 space-y-4">
+      {orders.map((o) => (
+        <li key={o.id}>
+          <article aria-label={`Order #${o.id}`} className="rounded-lg border border-stone-200 bg-white p-4">
+            <header className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-semibold">Order #{o.id}</h2>
+              <span className={`rounded px-2 py-0.5 text-xs font-bold ${o.state === "cancelled" ? "bg-stone-200 text-stone-700" : "bg-brand-100 text-brand-800"}`}>
+                {o.state === "cancelled" ? "Cancelled" : "Confirmed"}
+              </span>
+            </header>
+            <p className="mt-1 text-sm text-stone-600">
+              Placed on {dateFormat.format(new Date(o.placedAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · Total <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong>
+            </p>
+            <ul className="mt-2 text-sm text-stone-700">
+              {o.lines.map((l) => (
+                <li key={l.internalReference}>
+                  {l.title} × {l.quantity}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+              <a href={`/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+                Invoice (PDF)
+              </a>
+              {o.state !== "cancelled" && confirming !== o.id && (
+                <Link to={`${base}?cancel=${o.id}`} preventScrollReset className="font-medium text-red-700 underline">
+                  Cancel order
+                </Link>
+              )}
+            </div>
+            {o.state !== "cancelled" && confirming === o.id && (
+              <Form method="post" action={base} className="mt-3 rounded-md bg-red-50 p-3 text-sm">
+                <p role="alert" className="font-medium text-red-900">
+                  Are you sure you want to cancel this order?
+                </p>
+                <input type="hidden" name="intent" value="cancel" />
+                <input type="hidden" name="order" value={o.id} />
+                <div className="mt-2 flex gap-3">
+                  <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                    Yes, cancel order #{o.id}
+                  </button>
+                  <Link to={base} preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 font-medium">
+                    Keep the order
+                  </Link>
+                </div>
+              </Form>
+            )}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

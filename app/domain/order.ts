@@ -1,0 +1,40 @@
+// Orders as their lists show them. No I/O.
+
+export interface OrderSummaryView {
+  id: number;
+  state: "confirmed" | "cancelled";
+  /** ISO date-time. */
+  placedAt: string;
+  totalPaise: number;
+  itemCount: number;
+  lines: { title: string; quantity: number; internalReference: string }[];
+}
+
+export const ORDER_MESSAGES = {
+  invalidCart: "Invalid cart_id. Please refresh your cart.",
+  invalidAddress: "Invalid address_id. Please reselect your delivery address.",
+  invalidTotal: "Invalid cart total. Please check your items.",
+  alreadyCancelled: "Order is already cancelled.",
+  cancelFailed: "Failed to cancel order.",
+  cancelled: "Your order has been cancelled.",
+  notFound: "That order could not be found.",
+  invoiceFailed: "Failed to download invoice.",
+  confirmCancel: "Are you sure you want to cancel this order?",
+} as const;
+
+export function toOrderSummary(o: {
+  id: number;
+  state: "confirmed" | "cancelled";
+  placedAt: Date;
+  totalPaise: number;
+  lines: { title: string; quantity: number; internalReference: string }[];
+}): OrderSummaryView {
+  return {
+    id: o.id,
+    state: o.state,
+    placedAt: o.placedAt.toISOString(),
+    totalPaise: o.totalPaise,
+    itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+    lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
+  };
+}

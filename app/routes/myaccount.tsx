@@ -1,0 +1,49 @@
+// /myaccount: the account area's layout, with its side menu (transactions §2).
+import { Form, NavLink, Outlet } from "react-router";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import type { Route } from "./+types/myaccount";
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, url.pathname);
+  return { name: customer.name };
+}
+
+const links = [
+  { to: "/myaccount", label: "Dashboard", end: true },
+  { to: "/myaccount/orders", label: "Orders", end: false },
+  { to: "/myaccount/wishlist", label: "Wishlist", end: false },
+  { to: "/myaccount/addresses", label: "Addresses", end: false },
+];
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[13rem_1fr]">
+      <nav aria-label="My account" className="md:border-r md:border-stone-200 md:pr-4">
+        <p className="mb-3 text-sm text-stone-600">Hello, {loaderData.name}</p>
+        <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end={l.end}
+                className={({ isActive }) => `block rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "hover:bg-stone-50"}`}
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/signout">
+              <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm font-medium hover:bg-stone-50">
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </nav>
+      <div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// /myaccount/wishlist: the wishlist inside the account area (the actions stay on /wishlist).
+import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/myaccount.wishlist";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, "/myaccount/wishlist");
+  return { items: await shopOf(context).wishlist.list(customer) };
+}
+
+export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">Your Wishlist</h1>
+      <WishlistGrid items={loaderData.items} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Your Wishlist | ${store.name}` }, { name: "robots", content: "noindex" }];
