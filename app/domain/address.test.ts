@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, deliveryAddressSchema, missingFieldsMessage, quickAddressSchema } from "./address.ts";
+import { addressLine, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage, quickAddressSchema, toDeliveryForm } from "./address.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
 
@@ -44,5 +44,13 @@ describe("quickAddressSchema", () => {
 describe("addressLine", () => {
   it("joins the parts that are there", () => {
     expect(addressLine({ street: "12 MG Road", street2: "", city: "Gurgaon", state: "Haryana", zip: "122002" })).toBe("12 MG Road, Gurgaon, Haryana 122002");
+  });
+});
+
+describe("the delivery form and saved addresses", () => {
+  it("go back and forth, the name split at its first space", () => {
+    const saved = fromDeliveryForm(deliveryAddressSchema.parse({ ...good, lastName: "Verma Singh" }));
+    expect(saved.name).toBe("Asha Verma Singh");
+    expect(toDeliveryForm(saved)).toMatchObject({ firstName: "Asha", lastName: "Verma Singh", zip: "122002", city: "Gurgaon" });
   });
 });

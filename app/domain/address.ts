@@ -135,3 +135,14 @@ export interface AddressSnapshot {
   zip: string;
   country: string;
 }
+
+/** The delivery form's fields as a saved address. */
+export function fromDeliveryForm(v: DeliveryAddress): AddressSnapshot {
+  return { name: `${v.firstName} ${v.lastName}`, phone: v.phone, email: v.email, street: v.street, street2: v.street2, city: v.city, state: v.state, zip: v.zip, country: v.country };
+}
+
+/** A saved address as the delivery form's values: the name splits at its first space. */
+export function toDeliveryForm(a: AddressSnapshot): Record<keyof DeliveryAddress, string> {
+  const [firstName = "", ...rest] = a.name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" "), email: a.email, phone: a.phone, street: a.street, street2: a.street2, city: a.city, state: a.state, zip: a.zip, country: a.country };
+}

@@ -1,12 +1,13 @@
 // /cart: the one action behind every cart button (browsing §3, transactions §2). A
 // plain post answers 303 to the page it came from with a toast; a fetcher gets data.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createContext, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES } from "../domain/account.ts";
 import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES } from "../domain/cart.ts";
 import { COUPON_MESSAGES, normalizeCouponCode } from "../domain/coupon.ts";
 import { cartIntentSchema, type CartIntent } from "../domain/cart-forms.ts";
 import { safePath, signInPath } from "../domain/safe-path.ts";
+import { actionRan, markActionRan } from "../server/action-ran.server.ts";
 import { customerOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { finish, firstError, refuse, type Toast } from "../server/forms.server.ts";
@@ -14,12 +15,9 @@ import { savePendingItem } from "../server/pending-item.server.ts";
 import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
 import type { Route } from "./+types/cart";
 
-// A refused plain post renders this route's page, and the document's loaders run after
-// the action: the loader then lets the page show instead of sending a GET to the cart.
-const actionRan = createContext(false);
-
+// GET /cart is the cart page; after a refused plain post this route's page shows why.
 export function loader({ context }: Route.LoaderArgs) {
-  if (!context.get(actionRan)) throw redirect("/addtocart");
+  if (!actionRan(context)) throw redirect("/addtocart");
   return null;
 }
 
@@ -66,7 +64,7 @@ async function perform(shop: Shop, customer: Customer, intent: CartIntent): Prom
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  context.set(actionRan, true);
+  markActionRan(context);
   const form = await request.formData();
   const back = safePath(form.get("redirectTo"), "/addtocart");
   const submission = parseWithZod(form, { schema: cartIntentSchema });

@@ -2,10 +2,12 @@
 // see the order summary with its coupon, and Confirm Order (cash on delivery).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/AddressForm.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
-import { ADDRESS_MESSAGES, ADDRESSES_SHOWN, addressLine, deliveryAddressSchema, missingFieldsMessage } from "../domain/address.ts";
+import { ADDRESS_MESSAGES, ADDRESSES_SHOWN, addressLine, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage } from "../domain/address.ts";
 import { CART_MESSAGES } from "../domain/cart.ts";
+import { actionRan, markActionRan } from "../server/action-ran.server.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { finish } from "../server/forms.server.ts";
@@ -17,9 +19,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/revieworder");
   const shop = shopOf(context);
   const cart = await shop.cart.get(customer);
-  if (cart.lines.length === 0) throw redirect("/addtocart", 303);
+  if (cart.lines.length === 0 && !actionRan(context)) throw redirect("/addtocart", 303);
   const [addresses, selectedId] = await Promise.all([shop.addresses.list(customer), shop.addresses.selected(customer)]);
-  return { cart, addresses, selectedId, showAll: url.searchParams.get("show") === "all", adding: url.searchParams.get("address") === "new" || addresses.length === 0, email: customer.email };
+  const editing = addresses.find((a) => a.id === whole(url.searchParams.get("edit"))) ?? null;
+  return { cart, addresses, selectedId, editing, showAll: url.searchParams.get("show") === "all", adding: url.searchParams.get("address") === "new" || addresses.length === 0, email: customer.email };
 }
 
 function whole(v: FormDataEntryValue | null): number {
@@ -27,6 +30,7 @@ function whole(v: FormDataEntryValue | null): number {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  markActionRan(context);
   const customer = requireCustomer(context, "/revieworder");
   const shop = shopOf(context);
   const form = await request.formData();
@@ -41,26 +45,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect("/revieworder", 303);
   }
-  if (intent === "add-address") {
+  if (intent === "add-address" || intent === "update-address") {
     const submission = parseWithZod(form, { schema: deliveryAddressSchema });
     if (submission.status !== "success") {
       const missing = missingFieldsMessage(form);
-      return data({ intent: "add-address" as const, error: missing, result: submission.reply({ formErrors: missing ? [missing] : [] }) }, { status: 400 });
+      return data({ intent, error: missing, result: submission.reply({ formErrors: missing ? [missing] : [] }) }, { status: 400 });
     }
-    const v = submission.value;
-    const address = await shop.addresses.create(customer, {
-      name: `${v.firstName} ${v.lastName}`,
-      phone: v.phone,
-      email: v.email,
-      street: v.street,
-      street2: v.street2,
-      city: v.city,
-      state: v.state,
-      zip: v.zip,
-      country: v.country,
-    });
-    await shop.addresses.select(customer, address.id);
-    return finish(request, "/revieworder", { type: "success", message: ADDRESS_MESSAGES.saved }, { navigate: true });
+    try {
+      const address =
+        intent === "add-address"
+          ? await shop.addresses.create(customer, fromDeliveryForm(submission.value))
+          : await shop.addresses.update(customer, whole(form.get("id")), fromDeliveryForm(submission.value));
+      await shop.addresses.select(customer, address.id);
+    } catch (error) {
+      if (error instanceof ShopError) return data({ intent, error: ADDRESS_MESSAGES.invalidId, result: undefined }, { status: 404 });
+      throw error;
+    }
+    return finish(request, "/revieworder", { type: "success", message: intent === "add-address" ? ADDRESS_MESSAGES.saved : ADDRESS_MESSAGES.updated }, { navigate: true });
+  }
+  if (intent === "delete-address") {
+    try {
+      await shop.addresses.remove(customer, whole(form.get("id")));
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      if (error.code === "not_found") return data({ intent, error: ADDRESS_MESSAGES.invalidId, result: undefined }, { status: 404 });
+      return finish(request, "/revieworder", { type: "error", message: error.message }, { navigate: true });
+    }
+    return finish(request, "/revieworder", { type: "success", message: ADDRESS_MESSAGES.deleted }, { navigate: true });
   }
   if (intent === "place") {
     try {
@@ -75,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReviewOrder({ loaderData, actionData: reply }: Route.ComponentProps) {
-  const { cart, addresses, selectedId, showAll, adding, email } = loaderData;
+  const { cart, addresses, selectedId, editing, showAll, adding, email } = loaderData;
   // Only this page's refusals come back as data; everything else redirects.
   const actionData = reply && "intent" in reply ? reply : undefined;
   const shown = showAll ? addresses : addresses.slice(0, ADDRESSES_SHOWN);
@@ -88,7 +99,7 @@ export default function ReviewOrder({ loaderData, actionData: reply }: Route.Com
           <h2 id="delivery-title" className="text-lg font-semibold">
             Delivery address
           </h2>
-          {actionData?.intent === "select" && (
+          {actionData?.error && !actionData.result && (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {actionData.error}
             </p>
@@ -99,17 +110,7 @@ export default function ReviewOrder({ loaderData, actionData: reply }: Route.Com
                 <p className="font-medium">{a.name}</p>
                 <p className="text-sm text-stone-700">{addressLine(a)}</p>
                 <p className="text-sm text-stone-600">{a.phone}</p>
-                {a.id === selectedId ? (
-                  <p className="mt-1 text-sm font-semibold text-brand-700">Delivering here</p>
-                ) : (
-                  <Form method="post" className="mt-1">
-                    <input type="hidden" name="intent" value="select" />
-                    <input type="hidden" name="address" value={a.id} />
-                    <button type="submit" className="text-sm font-medium text-brand-700 underline" aria-label={`Deliver to ${a.name}, ${addressLine(a)}`}>
-                      Deliver here
-                    </button>
-                  </Form>
-                )}
+                <AddressActions address={a} selected={a.id === selectedId} />
               </li>
             ))}
           </ul>
@@ -118,7 +119,9 @@ export default function ReviewOrder({ loaderData, actionData: reply }: Route.Com
               {showAll ? "Show less" : "Show more"}
             </Link>
           )}
-          {adding ? (
+          {editing ? (
+            <AddressForm key={editing.id} address={editing} lastResult={actionData?.intent === "update-address" ? actionData.result : undefined} email={email} />
+          ) : adding ? (
             <AddressForm lastResult={actionData?.intent === "add-address" ? actionData.result : undefined} email={email} />
           ) : (
             <Link to="/revieworder?address=new" className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">

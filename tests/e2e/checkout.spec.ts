@@ -65,3 +65,36 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
   void shopper;
 });
+
+test("review order: show more, edit ('Update Delivery Details') and delete saved addresses", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: dal.variants[0]!.internal_reference })).status()).toBe(303);
+  for (const street of ["1 Cyber City", "2 Sohna Road", "3 MG Road"]) {
+    expect((await post("/myaccount/addresses", { intent: "add", name: "Kabir Rao", phone: "9988776655", street, city: "Gurgaon", zip: "122002" })).status()).toBe(303);
+  }
+  await open(page, "/revieworder", hasJs);
+  const saved = page.getByRole("list", { name: "Saved addresses" });
+  await expect(saved.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("link", { name: "Show more" }).click();
+  await expect(saved.getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Show less" })).toBeVisible();
+  // The primary (first) address cannot be deleted.
+  await expect(page.getByRole("button", { name: /^Delete Kabir Rao, 1 Cyber City/ })).toHaveCount(0);
+
+  await page.getByRole("link", { name: /^Edit Kabir Rao, 2 Sohna Road/ }).click();
+  await expect(page.getByRole("heading", { name: "Update Delivery Details" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Review" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Kabir");
+  await page.getByRole("textbox", { name: "Email address" }).fill("kabir@example.in");
+  await page.getByRole("textbox", { name: "PIN code" }).fill("122018");
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText("Address updated!")).toBeVisible();
+  const edited = saved.getByRole("listitem").filter({ hasText: "2 Sohna Road, Gurgaon, Haryana 122018" });
+  await expect(edited.getByText("Delivering here")).toBeVisible();
+
+  await page.goto("/revieworder?show=all");
+  await page.getByRole("button", { name: /^Delete Kabir Rao, 3 MG Road/ }).click();
+  await expect(page.getByText("Address deleted successfully")).toBeVisible();
+  await page.goto("/revieworder?show=all");
+  await expect(saved.getByRole("listitem")).toHaveCount(2);
+});

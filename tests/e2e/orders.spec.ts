@@ -6,7 +6,7 @@ import { expect, open, product, rupees, test } from "./support.ts";
 const dal = product("Haat Select Masoor Dal (Malka)");
 
 /** A placed cash-on-delivery order for the signed-in shopper, made through the forms' own posts. */
-async function placeOrder(page: Page, baseURL: string): Promise<number> {
+async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: number; addressId: number }> {
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
   expect((await post("/cart", { intent: "add", internal_reference: dal.variants[0]!.internal_reference, quantity: "2" })).status()).toBe(303);
   const address = { intent: "add-address", firstName: "Ravi", lastName: "Kumar", email: "ravi@example.in", phone: "9876543210", street: "4 Sohna Road", zip: "122018" };
@@ -16,11 +16,11 @@ async function placeOrder(page: Page, baseURL: string): Promise<number> {
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
   const placed = await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId });
   expect(placed.headers().location).toBe("/ordersuccess");
-  return Number(cartId);
+  return { orderId: Number(cartId), addressId: Number(addressId) };
 }
 
 test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
-  const orderId = await placeOrder(page, baseURL!);
+  const { orderId } = await placeOrder(page, baseURL!);
   const total = rupees(dal.variants[0]!.price * 2);
   await open(page, "/orders", hasJs);
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
@@ -53,7 +53,7 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
 });
 
 test("another customer's order, invoice and address are not found", async ({ page, shopper: _signedIn, baseURL, browser }) => {
-  const orderId = await placeOrder(page, baseURL!);
+  const { orderId, addressId } = await placeOrder(page, baseURL!);
   const other = await browser.newContext({ baseURL });
   const stranger = await other.newPage();
   const { newShopper, clientAddress } = await import("./support.ts");
@@ -62,6 +62,18 @@ test("another customer's order, invoice and address are not found", async ({ pag
   expect((await stranger.request.get(`/orders/${orderId}/invoice`)).status()).toBe(404);
   const cancel = await stranger.request.post("/orders", { form: { intent: "cancel", order: String(orderId) }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(cancel.status()).toBe(404);
+  const address = { name: "X", phone: "9876543210", street: "Elsewhere", city: "Delhi", zip: "110001" };
+  const attempts: [string, Record<string, string>][] = [
+    ["/myaccount/addresses", { intent: "delete", id: String(addressId) }],
+    ["/myaccount/addresses", { intent: "update", id: String(addressId), ...address }],
+    ["/myaccount/addresses", { intent: "default", id: String(addressId) }],
+    ["/revieworder", { intent: "delete-address", id: String(addressId) }],
+    ["/revieworder", { intent: "select", address: String(addressId) }],
+  ];
+  for (const [path, form] of attempts) {
+    const response = await stranger.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(response.status(), `${path} ${form.intent}`).toBe(404);
+  }
   await other.close();
   await page.goto("/orders");
   await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Confirmed")).toBeVisible();

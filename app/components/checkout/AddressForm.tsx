@@ -1,26 +1,38 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
-import { ADDRESS_DEFAULTS, deliveryAddressSchema } from "../../domain/address.ts";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ADDRESS_DEFAULTS, deliveryAddressSchema, toDeliveryForm, type AddressView } from "../../domain/address.ts";
+import { raiseToast } from "../Toaster.tsx";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 
-/** The delivery form of transactions §5: a new address, saved and chosen for this order. */
-export function AddressForm({ lastResult, email }: { lastResult: SubmissionResult<string[]> | undefined; email: string }) {
+/**
+ * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
+ * saved one; either is saved and chosen for this order.
+ */
+export function AddressForm({ lastResult, email, address }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView }) {
   const [form, fields] = useForm({
-    id: "new-address",
+    id: address ? `update-address-${address.id}` : "new-address",
     lastResult,
-    defaultValue: { city: ADDRESS_DEFAULTS.city, state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country, email },
+    defaultValue: address ? toDeliveryForm(address) : { city: ADDRESS_DEFAULTS.city, state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country, email },
     constraint: getZodConstraint(deliveryAddressSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
   });
-  const busy = useNavigation().formData?.get("intent") === "add-address";
+  const intent = address ? "update-address" : "add-address";
+  const busy = useNavigation().formData?.get("intent") === intent;
+  // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs.
+  const missing = form.errors?.find((e) => e.startsWith("Please fill:"));
+  useEffect(() => {
+    if (missing) raiseToast(missing);
+  }, [missing, lastResult]);
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
-      <h3 className="font-semibold">New delivery address</h3>
+      <h3 className="font-semibold">{address ? "Update Delivery Details" : "New delivery address"}</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="add-address" />
+      <input type="hidden" name="intent" value={intent} />
+      {address && <input type="hidden" name="id" value={address.id} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
         <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
@@ -35,9 +47,16 @@ export function AddressForm({ lastResult, email }: { lastResult: SubmissionResul
         <Field meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" />
         <Field meta={fields.country} label="Country" autoComplete="country-name" />
       </div>
-      <button type="submit" className={submitButton} disabled={busy}>
-        Save &amp; Continue
-      </button>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={`${submitButton} sm:w-auto`} disabled={busy}>
+          Save &amp; Continue
+        </button>
+        {address && (
+          <Link to="/revieworder" className="rounded-md border border-stone-300 px-4 py-2.5 font-medium">
+            Back to Review
+          </Link>
+        )}
+      </div>
     </Form>
   );
 }
