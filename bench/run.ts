@@ -269,8 +269,10 @@ async function shopDemo() {
     const cookie = await signedInWithCart(s.origin, productPath);
     if (cookie) {
       await measureJs("shop", s, "cart (signed in)", "/addtocart", cache, cookie);
+      await measureJs("shop", s, "review order", "/revieworder", cache, cookie);
       await measureJs("shop", s, "product (signed in)", productPath, cache, cookie);
       await measureLoad("shop", s, "cart (signed in)", "/addtocart", { budgeted: false, cookie });
+      await measureLoad("shop", s, "review order", "/revieworder", { budgeted: false, cookie });
       await measureLoad("shop", s, "product (signed in)", productPath, { budgeted: false, cookie });
     }
   });
@@ -291,6 +293,10 @@ async function signedInWithCart(origin: string, productPath: string | null): Pro
     const add = await fetch(`${origin}/cart`, { method: "POST", body: new URLSearchParams({ intent: "add", internal_reference: ref }), headers: { origin, cookie }, redirect: "manual" });
     if (add.status !== 303) notes.push(`shop: adding ${ref} to the bench cart answered ${add.status}.`);
   }
+  // A delivery address, so Review Order shows what a shopper about to confirm sees.
+  const address = new URLSearchParams({ intent: "add-address", firstName: "Bench", lastName: "Shopper", email: "bench@example.test", phone: "9876543210", street: "1 Bench Road", zip: "122002" });
+  const saved = await fetch(`${origin}/revieworder`, { method: "POST", body: address, headers: { origin, cookie }, redirect: "manual" });
+  if (saved.status !== 303) notes.push(`shop: saving the bench delivery address answered ${saved.status}.`);
   return cookie;
 }
 

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { orders, variants } from "../../app/server/db/schema.server.ts";
+import { createAddresses } from "../../app/server/shop/addresses.server.ts";
 import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
@@ -148,5 +149,25 @@ describe.each(targets)("orders on $name", (target) => {
     expect((await shop.cart.get(c.customer)).coupon).toBeNull();
     const [row] = await database.db.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, c.cartId));
     expect(row!.couponId).toBeNull();
+  });
+
+  it("remembers the chosen delivery address for 30 days, then falls back to the default", async () => {
+    let now = Date.now();
+    const addresses = createAddresses(database.db, () => now);
+    const c = await shopperWithCart(1);
+    const second = await addresses.create(c.customer, { ...home, street: "2 Sohna Road" });
+    expect(await addresses.selected(c.customer)).toBe(c.addressId);
+    await addresses.select(c.customer, second.id);
+    expect(await addresses.selected(c.customer)).toBe(second.id);
+    now += 29 * 24 * 3600 * 1000;
+    expect(await addresses.selected(c.customer)).toBe(second.id);
+    now += 2 * 24 * 3600 * 1000;
+    expect(await addresses.selected(c.customer)).toBe(c.addressId);
+    // The first address is primary and default; it cannot be deleted, the second can.
+    expect((await refusal(addresses.remove(c.customer, c.addressId))).message).toBe("The primary address cannot be deleted.");
+    await addresses.makeDefault(c.customer, second.id);
+    expect((await addresses.list(c.customer))[0]!.id).toBe(second.id);
+    await addresses.remove(c.customer, second.id);
+    expect((await addresses.list(c.customer)).map((a) => [a.id, a.isDefault])).toEqual([[c.addressId, true]]);
   });
 });
