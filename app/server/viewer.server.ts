@@ -5,9 +5,9 @@ import type { Viewer } from "../domain/viewer.ts";
 import type { Customer, Shop } from "./shop/port.server.ts";
 
 export async function viewerOf(shop: Shop, customer: Customer): Promise<Viewer> {
-  const [cart, wishlist] = await Promise.all([shop.cart.get(customer), shop.wishlist.list(customer)]);
+  const [lines, wishlist] = await Promise.all([shop.cart.lines(customer), shop.wishlist.list(customer)]);
   const entries: CartEntries = {};
-  for (const l of cart.lines) entries[l.internalReference] = { line: l.id, quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
+  for (const l of lines) entries[l.internalReference] = { line: l.id, quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
   return {
     name: customer.name,
     cart: entries,

@@ -82,6 +82,8 @@ export interface CartChange {
 
 export interface CartPort {
   get(customer: Customer): Promise<CartView>;
+  /** The lines only, without re-checking the coupon: what every page's header needs. */
+  lines(customer: Customer): Promise<CartLineView[]>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
   step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
