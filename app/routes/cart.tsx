@@ -70,8 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: cartIntentSchema });
   if (submission.status !== "success") {
     const message = firstError(submission.reply());
-    // The checkout form's own rules (terms, payment) are answers for the shopper on the cart page.
-    if (submission.payload.intent === "checkout") return finish(request, "/addtocart", { type: "error", message });
+    // Unticked terms is an answer for the shopper on the cart page; a payment value that no
+    // form offers is bad input like any other.
+    const payment = submission.payload.payment;
+    if (submission.payload.intent === "checkout" && (payment === undefined || ["upi", "card", "cod"].includes(String(payment)))) {
+      return finish(request, "/addtocart", { type: "error", message });
+    }
     return refuse(message);
   }
   const intent = submission.value;

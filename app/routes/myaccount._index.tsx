@@ -7,6 +7,7 @@ import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { finish } from "../server/forms.server.ts";
+import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount._index";
 
@@ -19,7 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireCustomer(context, "/myaccount");
   const submission = parseWithZod(await request.formData(), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await shopOf(context).accounts.updateProfile(customer, submission.value);
+  try {
+    await shopOf(context).accounts.updateProfile(customer, submission.value);
+  } catch (error) {
+    console.error(error);
+    const reason = error instanceof ShopError ? error.message : "please try again in a moment.";
+    return finish(request, "/myaccount", { type: "error", message: PROFILE_MESSAGES.updateFailed(reason) }, { navigate: true });
+  }
   return finish(request, "/myaccount", { type: "success", message: PROFILE_MESSAGES.updated }, { navigate: true });
 }
 
@@ -88,3 +95,14 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `My Account | ${store.name}` }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">My profile</h1>
+      <p role="alert" className="mt-3 text-stone-700">
+        {PROFILE_MESSAGES.loadFailed}. Please try again in a moment.
+      </p>
+    </section>
+  );
+}

@@ -78,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await shop.orders.place(customer, { cartId: whole(form.get("cart_id")), addressId: whole(form.get("address_id")), paymentMethod: "cod" });
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
+      // Bad ids are bad input (400, shown on the page); stock or coupon changes are news for the shopper.
+      if (error.code === "invalid") return data({ intent, error: error.message, result: undefined }, { status: 400 });
       return finish(request, "/revieworder", { type: "error", message: `Order failed: ${error.message}` }, { navigate: true });
     }
     return redirect("/ordersuccess", 303);

@@ -80,3 +80,27 @@ test.describe("security", () => {
     await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();
   });
 });
+
+test.describe("checkout and account forms", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level checks run once");
+
+  test("refuse malformed input with the message and a 400", async ({ page, shopper: _signedIn, baseURL }) => {
+    const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    await post("/cart", { intent: "add", internal_reference: ref });
+    const cases: [string, Record<string, string>, string][] = [
+      ["/revieworder", { intent: "add-address", firstName: "A", lastName: "B", email: "a@b.in", phone: "9876543210", street: "1 Road", zip: "12" }, "Enter a valid 6-digit PIN code"],
+      ["/revieworder", { intent: "add-address" }, "Please fill: First name, Last name, Email address, Phone number, Address line 1, PIN code"],
+      ["/revieworder", { intent: "place", cart_id: "abc", address_id: "1" }, "Invalid cart_id. Please refresh your cart."],
+      ["/revieworder", { intent: "place", cart_id: "999999", address_id: "1" }, "Invalid cart_id. Please refresh your cart."],
+      ["/myaccount?index", { name: "", phone: "9876543210" }, "Enter your name"],
+      ["/myaccount?index", { name: "X", phone: "12" }, "Enter a valid 10-digit phone number"],
+      ["/myaccount/addresses", { intent: "add", name: "X" }, "Please fill name, phone, address, city and pincode."],
+      ["/cart", { intent: "checkout", payment: "bitcoin", terms: "on" }, "Choose a payment method."],
+    ];
+    for (const [path, form, message] of cases) {
+      const response = await post(path, form);
+      expect(response.status(), `${path} ${JSON.stringify(form)}`).toBe(400);
+      expect(await response.text()).toContain(message.replace(/&/g, "&amp;"));
+    }
+  });
+});
