@@ -6,13 +6,15 @@ import { ProductGrid } from "../components/ProductCard.tsx";
 import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
+import { pageMeta } from "../components/seo.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
-  return { categories, newProducts };
+  return { categories, newProducts, origin: url.origin };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -59,12 +61,16 @@ function Section({ title, viewAll = false, children }: { title: string; viewAll?
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${store.name} | Groceries, gourmet food and gifts, delivered tomorrow in Gurugram` },
-  {
-    name: "description",
-    content: "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
-  },
-  { property: "og:title", content: `${store.name}: groceries and gourmet, delivered tomorrow` },
-  { property: "og:type", content: "website" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const origin = loaderData?.origin ?? "";
+  return [
+    ...pageMeta({
+      title: "Groceries, gourmet food and gifts, delivered tomorrow in Gurugram",
+      description:
+        "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
+      path: "/",
+      origin,
+    }),
+    { "script:ld+json": localBusinessJsonLd(origin) },
+  ];
+};

@@ -5,6 +5,7 @@ import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { discountPercent, formatRupees } from "../../domain/money.ts";
 import { packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
+import { POLICY } from "../../content/policies.ts";
 import { store } from "../../store-config.ts";
 import { LeafIcon } from "../ui/icons.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
@@ -105,7 +106,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
         </li>
         <li>
           <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or
-          defective goods reported within 24 hours of delivery.
+          defective goods reported within {POLICY.returnWindowHours} hours of delivery.
         </li>
         <li>
           <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.

@@ -217,6 +217,10 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
       return (await current()).newest.slice(0, limit).map((p) => p.card);
     },
 
+    async productIds() {
+      return (await current()).products.map((p) => p.id);
+    },
+
     async suggestions(query: string) {
       if (!isSearchable(query)) return [];
       const snap = await current();

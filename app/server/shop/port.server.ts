@@ -16,6 +16,8 @@ export interface CatalogPort {
   related(product: Pick<ProductDetail, "id" | "categorySlug" | "subSlug">, limit?: number): Promise<ProductCard[]>;
   newProducts(limit: number): Promise<ProductCard[]>;
   suggestions(query: string): Promise<Suggestion[]>;
+  /** Every product's id, for the sitemap. */
+  productIds(): Promise<number[]>;
 }
 
 export interface Customer {

@@ -1,0 +1,21 @@
+import { store } from "../store-config.ts";
+
+/**
+ * A page's own title, description, canonical link and Open Graph tags (issue 5): one
+ * helper for every page's `meta`. `origin` comes from the loader (the request's URL).
+ */
+export function pageMeta(page: { title: string; description: string; path: string; origin: string; type?: string; image?: string }) {
+  const url = page.origin + page.path;
+  const title = `${page.title} | ${store.name}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: store.name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    ...(page.image ? [{ property: "og:image", content: page.origin + page.image }] : []),
+  ];
+}

@@ -1,0 +1,39 @@
+// The four policy pages, at their spec spellings (/PrivacyPolicy, …); any other casing of
+// the path redirects to that one (issue 5).
+import { data, redirect } from "react-router";
+import { policyByPath } from "../content/policies.ts";
+import { pageMeta } from "../components/seo.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import type { Route } from "./+types/policy";
+
+export function loader({ url }: Route.LoaderArgs) {
+  const policy = policyByPath(url.pathname);
+  if (!policy) throw data(null, { status: 404 });
+  if (url.pathname !== policy.path) throw redirect(policy.path, 301);
+  return { policy, origin: url.origin };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+export default function Policy({ loaderData }: Route.ComponentProps) {
+  const { policy } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-semibold">{policy.title}</h1>
+      <p className="mt-1 text-sm text-stone-600">Last updated {policy.updated}</p>
+      {policy.sections.map((section) => (
+        <section key={section.heading} className="mt-8">
+          <h2 className="text-xl font-semibold">{section.heading}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p.slice(0, 40)} className="mt-3 leading-relaxed text-stone-800">
+              {p}
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ title: loaderData.policy.title, description: loaderData.policy.description, path: loaderData.policy.path, origin: loaderData.origin }) : [];

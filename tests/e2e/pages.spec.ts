@@ -1,0 +1,64 @@
+// The brand's static pages and the search-engine basics (issue 5, first part).
+import { expect, open, products, productPath, test } from "./support.ts";
+
+const policies = [
+  ["/PrivacyPolicy", "Privacy Policy"],
+  ["/termsandconditions", "Terms & Conditions"],
+  ["/cancellationandrefundpolicy", "Cancellation & Refund Policy"],
+  ["/shippinganddelivery", "Shipping & Delivery Policy"],
+] as const;
+
+test.describe("policy pages", () => {
+  for (const [path, heading] of policies) {
+    test(`${path} has its heading, title, description and canonical link`, async ({ page, hasJs }) => {
+      const response = await open(page, path, hasJs);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} | Haat`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", heading);
+    });
+  }
+
+  test("the same numbers everywhere: a 48-hour return window", async ({ page, hasJs, request }) => {
+    await open(page, "/cancellationandrefundpolicy", hasJs);
+    await expect(page.getByText(/reported within 48 hours of delivery/)).toBeVisible();
+    await open(page, await productPath(request, products[0]!.title), hasJs);
+    await expect(page.getByText(/reported within 48 hours of delivery/)).toBeVisible();
+  });
+
+  test("other casings of a policy path redirect to the spec's spelling", async ({ request }) => {
+    const response = await request.get("/privacypolicy", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/PrivacyPolicy");
+  });
+});
+
+test.describe("search engines", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP-level checks run once");
+
+  test("robots.txt points to the sitemap and keeps personal pages out", async ({ request, baseURL }) => {
+    const text = await (await request.get("/robots.txt")).text();
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(text).toContain("Disallow: /myaccount");
+  });
+
+  test("the sitemap lists pages, categories and every product", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const xml = await response.text();
+    expect(xml).toContain(`<loc>${baseURL}/PrivacyPolicy</loc>`);
+    expect(xml).toContain(`<loc>${baseURL}/products?category=grocers-pick&amp;sub=rice</loc>`);
+    const product = await productPath(request, products[3]!.title);
+    expect(xml).toContain(`<loc>${baseURL}${product}</loc>`);
+    expect(xml.match(/<loc>[^<]*\/product\/\d+<\/loc>/g)).toHaveLength(products.length);
+  });
+
+  test("the home page describes the shop as a LocalBusiness", async ({ page }) => {
+    await page.goto("/");
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(jsonLd).toMatchObject({ "@type": "GroceryStore", name: "Haat", areaServed: "Gurugram" });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+  });
+});
