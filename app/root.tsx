@@ -10,6 +10,8 @@ import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.t
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { shopOf } from "./server/context.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
+import { honeypotInputProps } from "./server/security/honeypot.server.ts";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { viewerOf } from "./server/viewer.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, sessionMiddleware];
@@ -22,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body: RootData = {
     viewer: signedIn ? await viewerOf(shopOf(context), signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
+    honeypot: await honeypotInputProps(),
   };
   return data(body, { headers: flash?.headers });
 }
@@ -47,12 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <Toaster toast={root?.toast ?? null} />
-        <Header />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer />
+        <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
+          <Toaster toast={root?.toast ?? null} />
+          <Header />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </HoneypotProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

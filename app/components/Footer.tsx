@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS, store } from "../store-config.ts";
+import { NewsletterForm } from "./NewsletterForm.tsx";
 
 export function Footer() {
   return (
@@ -12,6 +13,7 @@ export function Footer() {
           <address className="mt-3 text-sm not-italic leading-relaxed text-stone-300">{store.company.address}</address>
           <p className="mt-2 text-sm text-stone-300">{store.company.registration}</p>
           <p className="mt-2 text-sm text-stone-300">{store.company.fssaiLicence}</p>
+          <NewsletterForm />
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-lg font-semibold text-white">

@@ -10,6 +10,8 @@ export type { Viewer };
 export interface RootData {
   viewer: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
+  /** The honeypot fields of the contact and newsletter forms (remix-utils). */
+  honeypot: { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
 }
 
 export function useRootData(): RootData {

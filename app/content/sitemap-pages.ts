@@ -1,2 +1,2 @@
 // The shop's public pages, for /sitemap.xml: add a page here when it is built.
-export const SITEMAP_PAGES = ["/", "/products", "/PrivacyPolicy", "/termsandconditions", "/cancellationandrefundpolicy", "/shippinganddelivery"] as const;
+export const SITEMAP_PAGES = ["/", "/products", "/contact", "/PrivacyPolicy", "/termsandconditions", "/cancellationandrefundpolicy", "/shippinganddelivery"] as const;

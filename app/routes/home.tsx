@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
+import { ContactForm } from "../components/contact/ContactForm.tsx";
 import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
 import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
@@ -38,6 +39,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
       <PromoCards />
       <TrustBadges />
+      <div className="mx-auto max-w-3xl px-4">
+        <ContactForm id="home-contact" />
+      </div>
     </>
   );
 }

@@ -305,6 +305,36 @@ export const payments = pgTable(
   ],
 );
 
+// ---------- contact tickets and the newsletter (issue 5) ----------
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    // Set when the customer was signed in: the ticket is then theirs to view.
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    // SHA-256 of the secret in a signed-out sender's 'View ticket' link.
+    accessTokenHash: text("access_token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tickets_customer_idx").on(t.customerId)],
+);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  // The secret in every unsubscribe link; it needs no sign-in.
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+});
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;

@@ -19,6 +19,10 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite({ ...post, origin: "null" })).toBe(true);
     expect(isCrossSiteWrite({ ...post, origin: "not a url" })).toBe(true);
   });
+  it("trusts Sec-Fetch-Site over an Origin of null (a page with a strict referrer policy)", () => {
+    expect(isCrossSiteWrite({ ...post, origin: "null", secFetchSite: "same-origin" })).toBe(false);
+    expect(isCrossSiteWrite({ ...post, origin: "http://shop.example:3000", secFetchSite: "cross-site" })).toBe(true);
+  });
   it("accepts a request with neither header: no browser sent it", () => {
     expect(isCrossSiteWrite(post)).toBe(false);
   });

@@ -12,7 +12,9 @@ export interface RequestFacts {
 
 export function isCrossSiteWrite(r: RequestFacts): boolean {
   if (SAFE_METHODS.has(r.method.toUpperCase())) return false;
-  if (r.secFetchSite && r.secFetchSite !== "same-origin" && r.secFetchSite !== "none") return true;
+  // Sec-Fetch-Site, where the browser sends it, is the browser's own verdict; Origin can be
+  // "null" for a same-origin form on a page with a strict referrer policy.
+  if (r.secFetchSite) return r.secFetchSite !== "same-origin" && r.secFetchSite !== "none";
   if (r.origin !== undefined) {
     if (r.origin === "null") return true;
     try {

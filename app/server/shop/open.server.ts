@@ -9,7 +9,9 @@ import { openDatabase, type Database, type DatabaseTarget } from "../db/client.s
 import { createAccounts } from "./accounts.server.ts";
 import { createAddresses } from "./addresses.server.ts";
 import { seedDemoCoupons } from "./coupons.server.ts";
+import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
+import { createTickets } from "./tickets.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
@@ -35,6 +37,8 @@ export function createShop(database: Database, refreshMs = 5000): Shop & { warm(
     wishlist: createWishlist(database.db),
     addresses: createAddresses(database.db),
     orders: createOrders(database.db),
+    tickets: createTickets(database.db),
+    newsletter: createNewsletter(database.db),
     warm: () => catalog.warm(),
     async healthy() {
       try {

@@ -177,6 +177,33 @@ export interface WishlistPort {
   moveToCart(customer: Customer, itemId: number): Promise<CartChange>;
 }
 
+export interface TicketView {
+  id: number;
+  name: string;
+  subject: string;
+  message: string;
+  status: "open" | "answered" | "closed";
+  createdAt: Date;
+  senderName: string;
+  email: string;
+}
+
+export interface TicketsPort {
+  /** A new ticket; `key` is the secret of its 'View ticket' link. */
+  create(input: { customer: Customer | null; name: string; email: string; phone: string; subject: string; message: string }): Promise<{ id: number; name: string; key: string }>;
+  /** The ticket, for its customer or for whoever holds its link's key; else null. */
+  get(id: number, access: { customer: Customer | null; key: string | null }): Promise<TicketView | null>;
+}
+
+export interface NewsletterPort {
+  /** Subscribes once; subscribing again (or after unsubscribing) is not an error. */
+  subscribe(email: string): Promise<{ token: string; already: boolean }>;
+  /** The e-mail unsubscribed by this link's token, or null when the token is unknown. */
+  unsubscribe(token: string): Promise<string | null>;
+  /** The address behind a token, for the confirmation page. */
+  byToken(token: string): Promise<{ email: string; subscribed: boolean } | null>;
+}
+
 export interface Shop {
   catalog: CatalogPort;
   accounts: AccountsPort;
@@ -185,6 +212,8 @@ export interface Shop {
   wishlist: WishlistPort;
   addresses: AddressesPort;
   orders: OrdersPort;
+  tickets: TicketsPort;
+  newsletter: NewsletterPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHere } from "./viewer.ts";
+
+type Reply = { ok: true; message: string } | { ok: false; error: string };
+
+// The footer's newsletter form (browsing §2): one e-mail field. Without JavaScript it
+// posts and comes back to this page with a toast; with it the answer shows here.
+export function NewsletterForm() {
+  const fetcher = useFetcher<Reply>({ key: "newsletter" });
+  const form = useRef<HTMLFormElement>(null);
+  const here = useHere();
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (reply?.ok) form.current?.reset();
+  }, [reply]);
+  return (
+    <section aria-labelledby="footer-newsletter" className="mt-6">
+      <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
+        Newsletter
+      </h2>
+      <p className="mt-1 text-sm text-stone-300">New arrivals, seasonal hampers and offers, once a fortnight.</p>
+      <fetcher.Form ref={form} method="post" action="/newsletter" noValidate className="mt-3 flex gap-2">
+        <HoneypotInputs label="Leave this field empty" />
+        <input type="hidden" name="redirectTo" value={here} />
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address for the newsletter
+        </label>
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="Your email"
+          className="min-w-0 flex-1 rounded-md border border-stone-600 bg-stone-800 px-3 py-2 text-white placeholder:text-stone-400"
+        />
+        <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          Subscribe
+        </button>
+      </fetcher.Form>
+      {reply && (
+        <p role={reply.ok ? "status" : "alert"} className={`mt-2 text-sm ${reply.ok ? "text-brand-100" : "text-red-300"}`}>
+          {reply.ok ? reply.message : reply.error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// The contact form and the newsletter (browsing §2, §5, §8). No I/O.
+import { z } from "zod";
+
+export const CONTACT_MESSAGES = {
+  name: "Name is required",
+  email: "Valid email is required",
+  subject: "Subject is required",
+  message: "Message is required",
+  failed: "Failed to submit. Please try again.",
+  tooMany: "You have sent several messages just now. Please wait a few minutes and try again.",
+  created: (ticketName: string) => `Thanks! Ticket created: ${ticketName}.`,
+} as const;
+
+export const NEWSLETTER_MESSAGES = {
+  empty: "Please enter an email address.",
+  invalid: "Please enter a valid email address.",
+  subscribed: " You’ve been subscribed!",
+  failed: (status: number) => ` Subscription failed (${status})`,
+  tooMany: "Too many sign-ups from this connection. Please try again later.",
+  unsubscribed: "You have been unsubscribed. You will not receive the newsletter any more.",
+  unknownLink: "This unsubscribe link is not valid. It may have been used already.",
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+
+/** Checked in the spec's order; the action shows only the first failure. */
+export const contactSchema = z.object({
+  name: text(CONTACT_MESSAGES.name, 100),
+  email: z.string({ error: CONTACT_MESSAGES.email }).trim().max(254, CONTACT_MESSAGES.email).regex(EMAIL, CONTACT_MESSAGES.email),
+  subject: text(CONTACT_MESSAGES.subject, 150),
+  message: text(CONTACT_MESSAGES.message, 5000),
+  phone: z
+    .string()
+    .trim()
+    .max(20, "Enter a valid phone number")
+    .regex(/^[+\d\s()-]*$/, "Enter a valid phone number")
+    .optional()
+    .transform((v) => v ?? ""),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: NEWSLETTER_MESSAGES.empty })
+    .trim()
+    .min(1, NEWSLETTER_MESSAGES.empty)
+    .max(254, NEWSLETTER_MESSAGES.invalid)
+    .regex(EMAIL, NEWSLETTER_MESSAGES.invalid)
+    .transform((v) => v.toLowerCase()),
+});
+
+/** A readable, sequential ticket name. */
+export function ticketName(id: number): string {
+  return `HAAT-T-${String(id).padStart(6, "0")}`;
+}
