@@ -1,6 +1,7 @@
 // /sitemap.xml, generated from the catalogue: the pages, every category and subcategory
 // listing, and every product.
 import { shopOf } from "../server/context.server.ts";
+import { BLOG_POSTS } from "../content/brand.ts";
 import { SITEMAP_PAGES } from "../content/sitemap-pages.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -11,6 +12,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [tree, ids] = await Promise.all([shop.catalog.categories(), shop.catalog.productIds()]);
   const paths = [
     ...SITEMAP_PAGES,
+    ...BLOG_POSTS.map((p) => `/blog/${p.id}`),
     ...tree.filter((c) => c.status === "active").flatMap((c) => [`/products?category=${c.slug}`, ...c.children.map((ch) => `/products?category=${c.slug}&sub=${ch.slug}`)]),
     ...ids.map((id) => `/product/${id}`),
   ];

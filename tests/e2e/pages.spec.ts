@@ -62,3 +62,44 @@ test.describe("search engines", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
   });
 });
+
+const brandPages = [
+  ["/aboutus", "About Haat"],
+  ["/contact", "Contact Us"],
+  ["/blog", "Blog"],
+  ["/blog/1", "How to choose a good basmati rice"],
+  ["/blog/2", "Five dals for every day of the week"],
+  ["/blog/3", "Putting together a festive hamper that people remember"],
+  ["/landingpage", "Four ways to taste Haat"],
+  ["/marketplace", "The Marketplace"],
+  ["/artisanalcafe", "The Artisanal Café"],
+  ["/streetfoodgully", "Street Food Gully"],
+  ["/testimonial", "Testimonials"],
+  ["/googleform", "Share your feedback"],
+] as const;
+
+test.describe("brand pages", () => {
+  for (const [path, heading] of brandPages) {
+    test(`${path} answers with its heading and its own title`, async ({ page, hasJs }) => {
+      const response = await open(page, path, hasJs);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+    });
+  }
+
+  test("the about page has the four five-star testimonials and a contact form", async ({ page, hasJs }) => {
+    await open(page, "/aboutus", hasJs);
+    const carousel = page.getByRole("region", { name: "Guest testimonials" });
+    await expect(carousel.getByLabel("5 out of 5 stars")).toHaveCount(4);
+    await expect(page.getByRole("region", { name: "Get in touch" })).toBeVisible();
+  });
+
+  test("every footer link leads to a real page", async ({ page, request }) => {
+    await page.goto("/");
+    const hrefs = await page.getByRole("navigation", { name: "Information" }).getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
+    expect(hrefs.length).toBeGreaterThanOrEqual(5);
+    for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+  });
+});

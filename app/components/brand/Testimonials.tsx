@@ -1,0 +1,49 @@
+import { TESTIMONIAL_AUTOPLAY_MS, TESTIMONIALS } from "../../content/brand.ts";
+import { Carousel } from "../Carousel.tsx";
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p className="text-amber-500" aria-label={`${rating} out of 5 stars`}>
+      {"★".repeat(rating)}
+    </p>
+  );
+}
+
+/** The guest testimonials: a scroll-snap strip, autoplaying every 2.5 s once JavaScript runs. */
+export function Testimonials({ heading = "What our guests say" }: { heading?: string }) {
+  return (
+    <section aria-labelledby="testimonials-title" className="mx-auto max-w-5xl px-4 py-10">
+      <h2 id="testimonials-title" className="mb-4 text-2xl font-semibold">
+        {heading}
+      </h2>
+      <Carousel
+        label="Guest testimonials"
+        delay={TESTIMONIAL_AUTOPLAY_MS}
+        slideClass="w-full md:w-1/2"
+        slides={TESTIMONIALS.map((t) => (
+          <figure key={t.name} className="m-2 h-full rounded-lg border border-stone-200 bg-white p-5">
+            <Stars rating={t.rating} />
+            <blockquote className="mt-2">
+              <p className="font-semibold">{t.title}</p>
+              <p className="mt-2 text-stone-700">{t.text}</p>
+            </blockquote>
+            <figcaption className="mt-3 flex items-center gap-3 text-sm">
+              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+                {t.name
+                  .split(" ")
+                  .map((w) => w[0])
+                  .join("")}
+              </span>
+              <span>
+                <span className="block font-medium">{t.name}</span>
+                <span className="text-stone-600">
+                  {t.role}, {t.location}
+                </span>
+              </span>
+            </figcaption>
+          </figure>
+        ))}
+      />
+    </section>
+  );
+}

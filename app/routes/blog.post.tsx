@@ -1,0 +1,42 @@
+// /blog/:id: one article.
+import { data } from "react-router";
+import { BlogSidebar } from "../components/brand/BlogSidebar.tsx";
+import { pageMeta } from "../components/seo.ts";
+import { BLOG_POSTS } from "../content/brand.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import type { Route } from "./+types/blog.post";
+
+export function loader({ params, url }: Route.LoaderArgs) {
+  const post = BLOG_POSTS.find((p) => String(p.id) === params.id);
+  if (!post) throw data(null, { status: 404 });
+  return { post, origin: url.origin };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[1fr_16rem]">
+      <article>
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{post.category}</p>
+        <h1 className="mt-1 text-3xl font-semibold">{post.title}</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          {dateFormat.format(new Date(post.date))} · {post.author}
+        </p>
+        <img src={post.image} alt="" width={960} height={540} className="mt-6 aspect-video w-full rounded-lg object-cover" />
+        {post.body.map((p) => (
+          <p key={p.slice(0, 30)} className="mt-4 leading-relaxed text-stone-800">
+            {p}
+          </p>
+        ))}
+      </article>
+      <BlogSidebar current={post.id} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ title: loaderData.post.title, description: loaderData.post.excerpt, path: `/blog/${loaderData.post.id}`, origin: loaderData.origin, type: "article" }) : [];

@@ -1,0 +1,54 @@
+// /marketplace, /artisanalcafe and /streetfoodgully: the brand's places (transactions §2).
+import { data, Link } from "react-router";
+import { pageMeta } from "../components/seo.ts";
+import { BUSINESSES } from "../content/brand.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/business";
+
+export function loader({ url }: Route.LoaderArgs) {
+  const page = BUSINESSES.find((b) => b.path === url.pathname.toLowerCase());
+  if (!page) throw data(null, { status: 404 });
+  return { page, origin: url.origin };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+export default function Business({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article>
+      <header className="relative">
+        <img src={page.image} alt="" width={1600} height={600} className="h-64 w-full object-cover md:h-80" />
+        <div className="absolute inset-0 flex flex-col items-center justify-center bg-black/45 px-4 text-center text-white">
+          <h1 className="text-4xl font-semibold">{page.title}</h1>
+          <p className="mt-2 text-lg">{page.tagline}</p>
+        </div>
+      </header>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        {page.sections.map((s) => (
+          <section key={s.heading} className="mt-6 first:mt-0">
+            <h2 className="text-2xl font-semibold">{s.heading}</h2>
+            <p className="mt-2 leading-relaxed text-stone-800">{s.text}</p>
+          </section>
+        ))}
+        <p className="mt-8 rounded-md bg-stone-50 p-4">
+          <span className="font-semibold">{page.hours}.</span> {store.company.address}
+        </p>
+        <p className="mt-6">
+          <Link to="/products" className="font-semibold text-brand-700 underline">
+            Shop online
+          </Link>{" "}
+          or{" "}
+          <Link to="/contact" className="font-semibold text-brand-700 underline">
+            write to us
+          </Link>
+          .
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: loaderData.page.path, origin: loaderData.origin }) : [];

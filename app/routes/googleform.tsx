@@ -1,0 +1,27 @@
+// /googleform: the old app's external feedback form, not shown in the spec. A shopper who
+// follows that link expects to give feedback: here it is our own form, which makes a ticket
+// like any message (decision 015), with nothing sent to a third party.
+import { ContactForm } from "../components/contact/ContactForm.tsx";
+import { pageMeta } from "../components/seo.ts";
+import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import { store } from "../store-config.ts";
+import type { Route } from "./+types/googleform";
+
+export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
+
+export default function Feedback() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-semibold">Share your feedback</h1>
+      <p className="mt-2 text-stone-700">Tell us what you liked, what we could do better, or what you would like us to stock. Every message is read by our team.</p>
+      <div className="mt-6">
+        <ContactForm id="feedback" heading="Your feedback" />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: "Share your feedback", description: `Tell ${store.name} what you think.`, path: "/googleform", origin: loaderData?.origin ?? "" });
