@@ -22,7 +22,8 @@ export function Carousel({ label, delay, slides, slideClass = "w-full" }: { labe
     };
   }, [delay, slides.length]);
   return (
-    <div ref={el} className="carousel swiper" role="region" aria-roledescription="carousel" aria-label={label}>
+    // Focusable, so that without JavaScript the scroll-snap strip scrolls by keyboard too.
+    <div ref={el} className="carousel swiper" role="region" aria-roledescription="carousel" aria-label={label} tabIndex={0}>
       <div className="swiper-wrapper">
         {slides.map((slide, i) => (
           <div key={i} className={`swiper-slide ${slideClass}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>

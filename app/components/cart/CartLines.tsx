@@ -28,7 +28,8 @@ function CartLine({ line }: { line: CartLineView }) {
   const href = `/product/${line.productId}?variant=${encodeURIComponent(line.internalReference)}`;
   return (
     <article aria-label={line.title} className="flex gap-3 p-3 sm:gap-4 sm:p-4">
-      <Link to={href} className="shrink-0">
+      {/* The title below links to the product too: the picture's link is skipped by keyboard and screen readers. */}
+      <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 rounded object-cover sm:h-24 sm:w-24" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -37,7 +37,7 @@ function WishlistCard({ item }: { item: WishlistItemView }) {
   const href = `/product/${item.productId}?variant=${encodeURIComponent(item.internalReference)}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white">
-      <Link to={href} className="block aspect-square bg-stone-50">
+      <Link to={href} className="block aspect-square bg-stone-50" tabIndex={-1} aria-hidden="true">
         <img src={item.image} alt="" width={600} height={600} loading="lazy" decoding="async" className={`h-full w-full object-cover ${inStock ? "" : "opacity-60 grayscale"}`} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
