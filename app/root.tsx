@@ -16,7 +16,7 @@ import { viewerOf } from "./server/viewer.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, sessionMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const signedIn = signedInOf(context);
   // Reading the toast cookie re-sets it: only when there is one, so pages for signed-out
   // shoppers stay free of Set-Cookie and cacheable.
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: signedIn ? await viewerOf(shopOf(context), signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
+    origin: url.origin,
   };
   return data(body, { headers: flash?.headers });
 }

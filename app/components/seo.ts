@@ -19,3 +19,16 @@ export function pageMeta(page: { title: string; description: string; path: strin
     ...(page.image ? [{ property: "og:image", content: page.origin + page.image }] : []),
   ];
 }
+
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** The request's origin, from the root loader's data: for pages whose own loader has no need of it. */
+export function originOf(matches: Matches): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
+  return root?.origin ?? "";
+}
+
+/** A personal or transactional page: its own title, description and canonical link, kept out of search results. */
+export function privatePageMeta(matches: Matches, page: { title: string; description: string; path: string }) {
+  return [...pageMeta({ ...page, origin: originOf(matches) }), { name: "robots", content: "noindex" }];
+}

@@ -10,6 +10,8 @@ export type { Viewer };
 export interface RootData {
   viewer: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
+  /** The request's origin, for absolute links in meta tags. */
+  origin: string;
   /** The honeypot fields of the contact and newsletter forms (remix-utils). */
   honeypot: { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
 }

@@ -11,6 +11,7 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/addtocart";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");
@@ -61,4 +62,5 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Your Cart | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Your Cart", description: "The products in your cart, your order summary, coupon and payment method.", path: "/addtocart" });

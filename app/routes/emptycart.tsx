@@ -1,9 +1,11 @@
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/emptycart";
+import { privatePageMeta } from "../components/seo.ts";
 
 export default function EmptyCartPage() {
   return <EmptyCart />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Your cart is empty | ${store.name}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Your cart is empty", description: "Your cart is currently empty: return to the shop to add products.", path: "/emptycart" });

@@ -12,6 +12,7 @@ import { clientAddressOf, shopOf } from "../server/context.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/forgot-password";
+import { privatePageMeta } from "../components/seo.ts";
 
 // Clerk's customers reset their password in Clerk's sign-in.
 export function loader() {
@@ -110,4 +111,5 @@ function EnterCode({ email, sent, lastResult }: { email: string; sent?: string; 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Reset your password | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Reset your password", description: "Get a 6-digit code by e-mail and choose a new password.", path: "/forgot-password" });

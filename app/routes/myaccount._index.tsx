@@ -10,6 +10,7 @@ import { finish } from "../server/forms.server.ts";
 import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount._index";
+import { privatePageMeta } from "../components/seo.ts";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/myaccount");
@@ -94,7 +95,8 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `My Account | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "My Account", description: "Your profile: name, e-mail and mobile number.", path: "/myaccount" });
 
 export function ErrorBoundary() {
   return (

@@ -9,6 +9,7 @@ import { finish, refuse } from "../server/forms.server.ts";
 import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount.addresses";
+import { privatePageMeta } from "../components/seo.ts";
 
 const BASE = "/myaccount/addresses";
 
@@ -126,4 +127,5 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Addresses | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Addresses", description: "Your saved delivery addresses.", path: "/myaccount/addresses" });

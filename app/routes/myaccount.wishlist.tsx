@@ -4,6 +4,7 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount.wishlist";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/myaccount/wishlist");
@@ -19,4 +20,5 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Your Wishlist | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Your Wishlist", description: "The products you saved for later.", path: "/myaccount/wishlist" });

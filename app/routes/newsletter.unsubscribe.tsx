@@ -5,6 +5,7 @@ import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
 import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
@@ -46,4 +47,5 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Unsubscribe", description: "Stop receiving the newsletter.", path: "/newsletter/unsubscribe" });

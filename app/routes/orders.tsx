@@ -3,6 +3,7 @@ import { OrdersList } from "../components/orders/OrdersList.tsx";
 import { cancelOrderAction, ordersPageData } from "../server/orders-page.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/orders";
+import { privatePageMeta } from "../components/seo.ts";
 
 export const loader = ({ context, url }: Route.LoaderArgs) => ordersPageData(context, url, "/orders");
 
@@ -22,4 +23,5 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Your Orders | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Your Orders", description: "Your orders, their invoices and cancellation.", path: "/orders" });

@@ -5,6 +5,7 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/ordersuccess";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/ordersuccess");
@@ -46,4 +47,5 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Order Placed | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Order Placed", description: "Your order is placed: its items and the total to pay.", path: "/ordersuccess" });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/paymentsuccess";
+import { privatePageMeta } from "../components/seo.ts";
 
 // 'Payment Successful' (transactions §2): where an online payment ends (Razorpay, a later issue).
 export default function PaymentSuccess() {
@@ -15,4 +16,5 @@ export default function PaymentSuccess() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Payment Successful | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Payment Successful", description: "Your payment was received.", path: "/paymentsuccess" });

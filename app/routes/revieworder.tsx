@@ -14,6 +14,7 @@ import { finish } from "../server/forms.server.ts";
 import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/revieworder";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/revieworder");
@@ -153,7 +154,8 @@ export default function ReviewOrder({ loaderData, actionData: reply }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Review Order | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Review Order", description: "Choose the delivery address and confirm your order.", path: "/revieworder" });
 
 export function ErrorBoundary() {
   return (

@@ -15,6 +15,7 @@ import { clientAddressOf, shopOf } from "../server/context.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
+import { privatePageMeta } from "../components/seo.ts";
 
 // Only for AUTH_PROVIDER=clerk: a dynamic import, so the local provider's pages never load Clerk.
 const ClerkSignIn = lazy(() => import("../components/auth/ClerkSignIn.tsx"));
@@ -107,4 +108,5 @@ function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Sign in | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Sign in", description: "Sign in to your account to shop, keep a wishlist and see your orders.", path: "/signin" });

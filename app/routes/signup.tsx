@@ -13,6 +13,7 @@ import { appEnv } from "../server/env.server.ts";
 import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signup";
+import { privatePageMeta } from "../components/seo.ts";
 
 function ensureEnabled() {
   const env = appEnv();
@@ -83,4 +84,5 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Create your account | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Create your account", description: "Create an account to shop, keep a wishlist and see your orders.", path: "/signup" });

@@ -4,6 +4,7 @@ import { customerOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/tickets";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : 0;
@@ -33,4 +34,5 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ticket ${loaderData?.ticket.name ?? ""} | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  privatePageMeta(matches, { title: `Ticket ${loaderData?.ticket.name ?? ""}`, description: "Your message to our support team and its status.", path: `/tickets/${loaderData?.ticket.id ?? ""}` });

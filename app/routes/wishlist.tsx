@@ -11,6 +11,7 @@ import { finish, firstError, refuse, type Toast } from "../server/forms.server.t
 import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/wishlist";
+import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerOf(context);
@@ -80,4 +81,5 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Your Wishlist | ${store.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Your Wishlist", description: "The products you saved for later.", path: "/wishlist" });

@@ -103,3 +103,17 @@ test.describe("brand pages", () => {
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
   });
 });
+
+test("personal and transactional pages describe themselves too, and stay out of search results", async ({ page, hasJs }) => {
+  for (const [path, title] of [
+    ["/signin", "Sign in | Haat"],
+    ["/forgot-password", "Reset your password | Haat"],
+    ["/emptycart", "Your cart is empty | Haat"],
+  ] as const) {
+    await open(page, path, hasJs);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  }
+});
