@@ -9,7 +9,7 @@ test.describe("accounts", () => {
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await page.getByLabel("Name").fill(shopper.name);
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Phone").fill(shopper.phone);
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Create account" }).click();
@@ -30,13 +30,13 @@ test.describe("accounts", () => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
     await open(page, "/signup", hasJs);
     await page.getByLabel("Name").fill("Someone");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Phone").fill("12345");
     await page.getByLabel("Password").fill("longenough");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Enter a valid email address")).toBeVisible();
     await expect(page.getByText("Enter a valid 10-digit phone number")).toBeVisible();
-    await page.getByLabel("Email").fill(shopper.email.toUpperCase());
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email.toUpperCase());
     await page.getByLabel("Phone").fill("9876543210");
     await page.getByLabel("Password").fill("longenough");
     await page.getByRole("button", { name: "Create account" }).click();
@@ -46,7 +46,7 @@ test.describe("accounts", () => {
   test("sign in returns to a same-origin return_to, and never to another site", async ({ page, hasJs, shopper, context }) => {
     await context.clearCookies();
     await open(page, "/signin?return_to=/wishlist", hasJs);
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "That e-mail and password do not match an account." })).toBeVisible();
@@ -68,7 +68,7 @@ test.describe("accounts", () => {
     await open(page, "/forgot-password", hasJs);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("Enter your email")).toBeVisible();
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("If an account exists for that e-mail, we have sent it a 6-digit code.")).toBeVisible();
     const mail = await lastMailTo(shopper.email);
@@ -83,7 +83,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByText("Your password has been changed. Please sign in.")).toBeVisible();
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password").fill("a-brand-new-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/addtocart$/);
@@ -92,7 +92,7 @@ test.describe("accounts", () => {
   test("an unknown e-mail gets the same answer and no mail", async ({ page, hasJs, context }) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
     await open(page, "/forgot-password", hasJs);
-    await page.getByLabel("Email").fill("nobody-here@example.test");
+    await page.getByLabel("Email", { exact: true }).fill("nobody-here@example.test");
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("If an account exists for that e-mail, we have sent it a 6-digit code.")).toBeVisible();
   });
@@ -101,12 +101,12 @@ test.describe("accounts", () => {
     await context.clearCookies();
     await open(page, "/signin", hasJs);
     for (let i = 0; i < 5; i++) {
-      await page.getByLabel("Email").fill(shopper.email);
+      await page.getByLabel("Email", { exact: true }).fill(shopper.email);
       await page.getByLabel("Password").fill(`wrong-${i}`);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByText("That e-mail and password do not match an account.")).toBeVisible();
     }
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Too many sign-in attempts. Please wait 15 minutes and try again.")).toBeVisible();
@@ -119,7 +119,7 @@ test.describe("accounts", () => {
       if (r.request().resourceType() === "script") scripts.push(r.url());
     });
     await open(page, "/signin", hasJs);
-    await page.getByLabel("Email").focus();
+    await page.getByLabel("Email", { exact: true }).focus();
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /clerk/i.test(u))).toEqual([]);
   });

@@ -18,7 +18,7 @@ function summary(page: Page, title: string) {
 }
 
 async function signInOnPage(page: Page, shopper: Shopper) {
-  await page.getByLabel("Email").fill(shopper.email);
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
   await page.getByLabel("Password").fill(shopper.password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }

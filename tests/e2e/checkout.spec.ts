@@ -85,7 +85,7 @@ test("review order: show more, edit ('Update Delivery Details') and delete saved
   await expect(page.getByRole("heading", { name: "Update Delivery Details" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Review" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Kabir");
-  await page.getByRole("textbox", { name: "Email address" }).fill("kabir@example.in");
+  await page.getByRole("textbox", { name: "Email address", exact: true }).fill("kabir@example.in");
   await page.getByRole("textbox", { name: "PIN code" }).fill("122018");
   await page.getByRole("button", { name: "Save & Continue" }).click();
   await expect(page.getByText("Address updated!")).toBeVisible();

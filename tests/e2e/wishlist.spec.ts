@@ -56,7 +56,7 @@ test.describe("wishlist", () => {
     await open(page, path, hasJs);
     await page.getByRole("region", { name: tea.title }).getByRole("button", { name: `Add ${tea.title} to wishlist` }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/signin" && url.searchParams.get("return_to") === path);
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL((url) => url.pathname === path);
