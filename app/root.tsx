@@ -8,7 +8,6 @@ import { Toaster } from "./components/Toaster.tsx";
 import type { RootData } from "./components/viewer.ts";
 import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
-import { shopOf } from "./server/context.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
 import { honeypotInputProps } from "./server/security/honeypot.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
@@ -22,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // shoppers stay free of Set-Cookie and cacheable.
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const body: RootData = {
-    viewer: signedIn ? await viewerOf(shopOf(context), signedIn.customer) : null,
+    viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
     origin: url.origin,

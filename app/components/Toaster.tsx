@@ -78,3 +78,11 @@ function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: numbe
     </button>
   );
 }
+
+/** A refused form (400) says why in a toast; the server's own toasts come through the root loader. */
+export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
+  const error = fetcher.state === "idle" ? (fetcher.data as { error?: string } | undefined)?.error : undefined;
+  useEffect(() => {
+    if (error) raiseToast(error);
+  }, [error, fetcher.data]);
+}

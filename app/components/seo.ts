@@ -2,7 +2,7 @@ import { store } from "../store-config.ts";
 
 /**
  * A page's own title, description, canonical link and Open Graph tags (issue 5): one
- * helper for every page's `meta`. `origin` comes from the loader (the request's URL).
+ * helper for every page's `meta`; `origin` is `originOf(matches)`, from the root loader.
  */
 export function pageMeta(page: { title: string; description: string; path: string; origin: string; type?: string; image?: string }) {
   const url = page.origin + page.path;

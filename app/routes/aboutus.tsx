@@ -2,13 +2,11 @@
 // unique, and the contact form (browsing §2).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { ABOUT } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/aboutus";
-
-export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -67,5 +65,5 @@ export default function AboutUs() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: "About Us", description: `${store.name}: a Gurugram family business selling honest groceries and gourmet food since 2014.`, path: "/aboutus", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "About Us", description: `${store.name}: a Gurugram family business selling honest groceries and gourmet food since 2014.`, path: "/aboutus", origin: originOf(matches) });

@@ -8,14 +8,14 @@ import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { useCartEntries } from "../components/viewer.ts";
 import { CART_MESSAGES, cartCount, summarize } from "../domain/cart.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
+import { cartOf } from "../server/viewer.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/addtocart";
 import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");
-  return { cart: await shopOf(context).cart.get(customer) };
+  return { cart: await cartOf(context, customer) };
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,15 @@
 // /blog/:id: one article.
 import { data } from "react-router";
 import { BlogSidebar } from "../components/brand/BlogSidebar.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { BLOG_POSTS } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import type { Route } from "./+types/blog.post";
 
-export function loader({ params, url }: Route.LoaderArgs) {
+export function loader({ params }: Route.LoaderArgs) {
   const post = BLOG_POSTS.find((p) => String(p.id) === params.id);
   if (!post) throw data(null, { status: 404 });
-  return { post, origin: url.origin };
+  return { post };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -38,5 +38,5 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ title: loaderData.post.title, description: loaderData.post.excerpt, path: `/blog/${loaderData.post.id}`, origin: loaderData.origin, type: "article" }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta({ title: loaderData.post.title, description: loaderData.post.excerpt, path: `/blog/${loaderData.post.id}`, origin: originOf(matches), type: "article" }) : [];

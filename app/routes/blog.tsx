@@ -1,13 +1,11 @@
 // /blog: the three posts, a post-list sidebar and social links (browsing §2).
 import { Link } from "react-router";
 import { BlogSidebar } from "../components/brand/BlogSidebar.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { BLOG_POSTS } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/blog";
-
-export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -45,5 +43,5 @@ export default function Blog() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: "Blog", description: `Recipes, buying guides and gifting ideas from ${store.name}'s kitchen and shop floor.`, path: "/blog", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Blog", description: `Recipes, buying guides and gifting ideas from ${store.name}'s kitchen and shop floor.`, path: "/blog", origin: originOf(matches) });

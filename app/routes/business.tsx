@@ -1,6 +1,6 @@
 // /marketplace, /artisanalcafe and /streetfoodgully: the brand's places (transactions §2).
 import { data, Link } from "react-router";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { BUSINESSES } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/business";
 export function loader({ url }: Route.LoaderArgs) {
   const page = BUSINESSES.find((b) => b.path === url.pathname.toLowerCase());
   if (!page) throw data(null, { status: 404 });
-  return { page, origin: url.origin };
+  return { page };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -50,5 +50,5 @@ export default function Business({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: loaderData.page.path, origin: loaderData.origin }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: loaderData.page.path, origin: originOf(matches) }) : [];

@@ -72,10 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = firstError(submission.reply());
     // Unticked terms is an answer for the shopper on the cart page; a payment value that no
     // form offers is bad input like any other.
-    const payment = submission.payload.payment;
-    if (submission.payload.intent === "checkout" && (payment === undefined || ["upi", "card", "cod"].includes(String(payment)))) {
-      return finish(request, "/addtocart", { type: "error", message });
-    }
+    if (submission.payload.intent === "checkout" && !submission.error?.payment) return finish(request, "/addtocart", { type: "error", message });
     return refuse(message);
   }
   const intent = submission.value;

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { CONTACT_MESSAGES, contactSchema } from "../domain/contact.ts";
 import { customerOf } from "../server/auth/session.server.ts";
 import { clientAddressOf, shopOf } from "../server/context.server.ts";
@@ -11,10 +11,6 @@ import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { isSpam } from "../server/security/honeypot.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/contact";
-
-export function loader({ url }: Route.LoaderArgs) {
-  return { origin: url.origin };
-}
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -73,6 +69,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: "Contact Us", description: `Write to ${store.name}'s support team about orders, hampers, the café and the market.`, path: "/contact", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Contact Us", description: `Write to ${store.name}'s support team about orders, hampers, the café and the market.`, path: "/contact", origin: originOf(matches) });
 

@@ -2,12 +2,10 @@
 // follows that link expects to give feedback: here it is our own form, which makes a ticket
 // like any message (decision 015), with nothing sent to a third party.
 import { ContactForm } from "../components/contact/ContactForm.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/googleform";
-
-export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -23,5 +21,5 @@ export default function Feedback() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: "Share your feedback", description: `Tell ${store.name} what you think.`, path: "/googleform", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Share your feedback", description: `Tell ${store.name} what you think.`, path: "/googleform", origin: originOf(matches) });

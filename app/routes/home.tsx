@@ -8,14 +8,14 @@ import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
-  return { categories, newProducts, origin: url.origin };
+  return { categories, newProducts };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -65,8 +65,8 @@ function Section({ title, viewAll = false, children }: { title: string; viewAll?
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const origin = loaderData?.origin ?? "";
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originOf(matches);
   return [
     ...pageMeta({
       title: "Groceries, gourmet food and gifts, delivered tomorrow in Gurugram",

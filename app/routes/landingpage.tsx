@@ -2,13 +2,11 @@
 // experiences, marketplace, café, street food, fine dining, testimonials, values and team.
 import { Link } from "react-router";
 import { Testimonials } from "../components/brand/Testimonials.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { BUSINESSES, LANDING } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/landingpage";
-
-export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -87,5 +85,5 @@ export default function LandingPage() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: `The ${store.name} experience`, description: `${store.name}'s marketplace, artisanal café, street food gully and fine dining in Gurugram.`, path: "/landingpage", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: `The ${store.name} experience`, description: `${store.name}'s marketplace, artisanal café, street food gully and fine dining in Gurugram.`, path: "/landingpage", origin: originOf(matches) });

@@ -10,17 +10,14 @@ import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount.addresses";
 import { privatePageMeta } from "../components/seo.ts";
+import { parseId } from "../domain/ids.ts";
 
 const BASE = "/myaccount/addresses";
-
-function id(v: FormDataEntryValue | string | null): number {
-  return typeof v === "string" && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2 ** 31 - 1 ? Number(v) : 0;
-}
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, BASE);
   const addresses = await shopOf(context).addresses.list(customer);
-  const editing = addresses.find((a) => a.id === id(url.searchParams.get("edit"))) ?? null;
+  const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
   return { addresses, editing };
 }
 
@@ -34,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: quickAddressSchema });
       if (submission.status !== "success") return data({ ok: false as const, intent, result: submission.reply(), error: null }, { status: 400 });
       const v = submission.value;
-      const current = intent === "update" ? await shop.addresses.get(customer, id(form.get("id"))) : null;
+      const current = intent === "update" ? await shop.addresses.get(customer, parseId(form.get("id")) ?? 0) : null;
       if (intent === "update" && !current) return refuse(ADDRESS_MESSAGES.invalidId, 404);
       const input = {
         name: v.name,
@@ -52,11 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return finish(request, BASE, { type: "success", message: current ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.saved }, { navigate: true });
     }
     if (intent === "delete") {
-      await shop.addresses.remove(customer, id(form.get("id")));
+      await shop.addresses.remove(customer, parseId(form.get("id")) ?? 0);
       return finish(request, BASE, { type: "success", message: ADDRESS_MESSAGES.deleted }, { navigate: true });
     }
     if (intent === "default") {
-      await shop.addresses.makeDefault(customer, id(form.get("id")));
+      await shop.addresses.makeDefault(customer, parseId(form.get("id")) ?? 0);
       return finish(request, BASE, { type: "success", message: ADDRESS_MESSAGES.madeDefault }, { navigate: true });
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 // /myaccount/orders: the same 'Your Orders' list inside the account area.
-import { OrdersList } from "../components/orders/OrdersList.tsx";
+import { OrdersSection } from "../components/orders/OrdersList.tsx";
 import { cancelOrderAction, ordersPageData } from "../server/orders-page.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount.orders";
@@ -10,17 +10,7 @@ export const loader = ({ context, url }: Route.LoaderArgs) => ordersPageData(con
 export const action = ({ request, context }: Route.ActionArgs) => cancelOrderAction(request, context, "/myaccount/orders");
 
 export default function AccountOrders({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <section>
-      <h1 className="text-2xl font-semibold">Your Orders</h1>
-      {actionData && !actionData.ok && (
-        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900">
-          {actionData.error}
-        </p>
-      )}
-      <OrdersList orders={loaderData.orders} base={loaderData.base} confirming={loaderData.confirming} />
-    </section>
-  );
+  return <OrdersSection {...loaderData} error={actionData && !actionData.ok ? actionData.error : undefined} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,11 +4,12 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { invoicePdf } from "../server/invoice/invoice.server.ts";
 import type { Route } from "./+types/orders.invoice";
+import { parseId } from "../domain/ids.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : 0;
+  const id = parseId(params.id);
   const customer = requireCustomer(context, "/orders");
-  const order = id > 0 && id <= 2 ** 31 - 1 ? await shopOf(context).orders.get(customer, id) : null;
+  const order = id !== null ? await shopOf(context).orders.get(customer, id) : null;
   if (!order) return new Response(ORDER_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const pdf = invoicePdf(order);
   return new Response(new Uint8Array(pdf), {

@@ -2,7 +2,7 @@
 // the path redirects to that one (issue 5).
 import { data, redirect } from "react-router";
 import { policyByPath } from "../content/policies.ts";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import type { Route } from "./+types/policy";
 
@@ -10,7 +10,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const policy = policyByPath(url.pathname);
   if (!policy) throw data(null, { status: 404 });
   if (url.pathname !== policy.path) throw redirect(policy.path, 301);
-  return { policy, origin: url.origin };
+  return { policy };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -35,5 +35,5 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ title: loaderData.policy.title, description: loaderData.policy.description, path: loaderData.policy.path, origin: loaderData.origin }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta({ title: loaderData.policy.title, description: loaderData.policy.description, path: loaderData.policy.path, origin: originOf(matches) }) : [];

@@ -11,12 +11,13 @@ import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/product";
+import { parseId } from "../domain/ids.ts";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   // Only a plain positive number is a product id; anything else is not found.
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
+  const id = parseId(params.id);
   const shop = shopOf(context);
-  const product = Number.isSafeInteger(id) ? await shop.catalog.product(id) : null;
+  const product = id !== null ? await shop.catalog.product(id) : null;
   if (!product) throw data(null, { status: 404 });
   const related = await shop.catalog.related(product, 5);
   const { longDesc, ...rest } = product;

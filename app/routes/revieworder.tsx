@@ -9,25 +9,23 @@ import { ADDRESS_MESSAGES, ADDRESSES_SHOWN, addressLine, deliveryAddressSchema, 
 import { CART_MESSAGES } from "../domain/cart.ts";
 import { actionRan, markActionRan } from "../server/action-ran.server.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
+import { cartOf } from "../server/viewer.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { finish } from "../server/forms.server.ts";
 import { ShopError } from "../server/shop/port.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/revieworder";
 import { privatePageMeta } from "../components/seo.ts";
+import { parseId } from "../domain/ids.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/revieworder");
   const shop = shopOf(context);
-  const cart = await shop.cart.get(customer);
+  const cart = await cartOf(context, customer);
   if (cart.lines.length === 0 && !actionRan(context)) throw redirect("/addtocart", 303);
   const [addresses, selectedId] = await Promise.all([shop.addresses.list(customer), shop.addresses.selected(customer)]);
-  const editing = addresses.find((a) => a.id === whole(url.searchParams.get("edit"))) ?? null;
+  const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
   return { cart, addresses, selectedId, editing, showAll: url.searchParams.get("show") === "all", adding: url.searchParams.get("address") === "new" || addresses.length === 0, email: customer.email };
-}
-
-function whole(v: FormDataEntryValue | null): number {
-  return typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : 0;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "select") {
-    const id = whole(form.get("address"));
+    const id = parseId(form.get("address")) ?? 0;
     try {
       await shop.addresses.select(customer, id);
     } catch (error) {
@@ -56,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const address =
         intent === "add-address"
           ? await shop.addresses.create(customer, fromDeliveryForm(submission.value))
-          : await shop.addresses.update(customer, whole(form.get("id")), fromDeliveryForm(submission.value));
+          : await shop.addresses.update(customer, parseId(form.get("id")) ?? 0, fromDeliveryForm(submission.value));
       await shop.addresses.select(customer, address.id);
     } catch (error) {
       if (error instanceof ShopError) return data({ intent, error: ADDRESS_MESSAGES.invalidId, result: undefined }, { status: 404 });
@@ -66,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete-address") {
     try {
-      await shop.addresses.remove(customer, whole(form.get("id")));
+      await shop.addresses.remove(customer, parseId(form.get("id")) ?? 0);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       if (error.code === "not_found") return data({ intent, error: ADDRESS_MESSAGES.invalidId, result: undefined }, { status: 404 });
@@ -76,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "place") {
     try {
-      await shop.orders.place(customer, { cartId: whole(form.get("cart_id")), addressId: whole(form.get("address_id")), paymentMethod: "cod" });
+      await shop.orders.place(customer, { cartId: parseId(form.get("cart_id")) ?? 0, addressId: parseId(form.get("address_id")) ?? 0, paymentMethod: "cod" });
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       // Bad ids are bad input (400, shown on the page); stock or coupon changes are news for the shopper.

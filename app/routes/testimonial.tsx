@@ -1,11 +1,9 @@
 // /testimonial: what guests say (transactions §2).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
-import { pageMeta } from "../components/seo.ts";
+import { originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/testimonial";
-
-export const loader = ({ url }: Route.LoaderArgs) => ({ origin: url.origin });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -18,5 +16,5 @@ export default function TestimonialPage() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: "Testimonials", description: `What shoppers and guests say about ${store.name}.`, path: "/testimonial", origin: loaderData?.origin ?? "" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Testimonials", description: `What shoppers and guests say about ${store.name}.`, path: "/testimonial", origin: originOf(matches) });

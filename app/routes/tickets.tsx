@@ -5,10 +5,11 @@ import { shopOf } from "../server/context.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/tickets";
 import { privatePageMeta } from "../components/seo.ts";
+import { parseId } from "../domain/ids.ts";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : 0;
-  const ticket = await shopOf(context).tickets.get(id, { customer: customerOf(context), key: url.searchParams.get("key") });
+  const id = parseId(params.id);
+  const ticket = id === null ? null : await shopOf(context).tickets.get(id, { customer: customerOf(context), key: url.searchParams.get("key") });
   if (!ticket) throw data(null, { status: 404 });
   return { ticket, link: url.pathname + url.search };
 }

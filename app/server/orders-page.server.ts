@@ -5,22 +5,19 @@ import { requireCustomer } from "./auth/session.server.ts";
 import { shopOf } from "./context.server.ts";
 import { finish, refuse } from "./forms.server.ts";
 import { ShopError } from "./shop/port.server.ts";
-
-function positiveId(v: string | FormDataEntryValue | null): number | null {
-  return typeof v === "string" && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2 ** 31 - 1 ? Number(v) : null;
-}
+import { parseId } from "../domain/ids.ts";
 
 export async function ordersPageData(context: Readonly<RouterContextProvider>, url: URL, base: string) {
   const customer = requireCustomer(context, base);
   const orders = await shopOf(context).orders.list(customer);
-  return { orders: orders.map(toOrderSummary), confirming: positiveId(url.searchParams.get("cancel")), base };
+  return { orders: orders.map(toOrderSummary), confirming: parseId(url.searchParams.get("cancel")), base };
 }
 
 export async function cancelOrderAction(request: Request, context: Readonly<RouterContextProvider>, base: string) {
   const customer = requireCustomer(context, base);
   const form = await request.formData();
   if (form.get("intent") !== "cancel") return refuse("That request could not be understood.");
-  const id = positiveId(form.get("order"));
+  const id = parseId(form.get("order"));
   if (id === null) return refuse(ORDER_MESSAGES.notFound, 404);
   try {
     await shopOf(context).orders.cancel(customer, id);

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
-import { useEffect } from "react";
-import { raiseToast } from "../Toaster.tsx";
+import { useRefusalToast } from "../Toaster.tsx";
+import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
 import { useCartEntries, useHere } from "../viewer.ts";
 
@@ -11,17 +11,6 @@ export interface CartItemRef {
   pricePaise: number;
   inStock: boolean;
   inventoryStock: number;
-}
-
-const stepButton =
-  "flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
-
-/** A refused form (400) says why in a toast; the server's own toasts come through the root loader. */
-export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
-  const error = fetcher.state === "idle" ? (fetcher.data as { error?: string } | undefined)?.error : undefined;
-  useEffect(() => {
-    if (error) raiseToast(error);
-  }, [error, fetcher.data]);
 }
 
 /**
@@ -53,25 +42,10 @@ export function CartControls({
     const settled = entry.line > 0;
     return (
       <div className="relative z-10 flex flex-wrap items-center gap-2">
-        <fetcher.Form method="post" action="/cart" className="flex items-center rounded-md border border-brand-700 bg-white">
+        <fetcher.Form method="post" action="/cart">
           <input type="hidden" name="line" value={entry.line} />
           <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" name="intent" value="decrement" disabled={!settled || entry.quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${item.title}`}>
-            −
-          </button>
-          <output className="min-w-8 text-center font-semibold" aria-label={`Quantity of ${item.title} in cart`}>
-            {entry.quantity}
-          </output>
-          <button
-            type="submit"
-            name="intent"
-            value="increment"
-            disabled={!settled || entry.quantity >= item.inventoryStock}
-            className={stepButton}
-            aria-label={`Increase quantity of ${item.title}`}
-          >
-            +
-          </button>
+          <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-white" />
         </fetcher.Form>
         <Link to="/addtocart" className={`inline-flex items-center rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 ${wide}`}>
           Go to Cart

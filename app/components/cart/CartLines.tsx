@@ -2,10 +2,8 @@ import { Link, useFetcher } from "react-router";
 import { lineTotal, type CartLineView } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { useCartEntries } from "../viewer.ts";
-import { useRefusalToast } from "./CartControls.tsx";
-
-const stepButton =
-  "flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+import { useRefusalToast } from "../Toaster.tsx";
+import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
   const entries = useCartEntries();
@@ -52,24 +50,7 @@ function CartLine({ line }: { line: CartLineView }) {
         <fetcher.Form method="post" action="/cart" className="mt-1 flex flex-wrap items-center gap-3">
           <input type="hidden" name="line" value={line.id} />
           <input type="hidden" name="redirectTo" value="/addtocart" />
-          <div className="flex items-center rounded-md border border-stone-300">
-            <button type="submit" name="intent" value="decrement" disabled={line.quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${line.title}`}>
-              −
-            </button>
-            <output className="min-w-8 text-center font-semibold" aria-label={`Quantity of ${line.title}`}>
-              {line.quantity}
-            </output>
-            <button
-              type="submit"
-              name="intent"
-              value="increment"
-              disabled={line.quantity >= line.inventoryStock}
-              className={stepButton}
-              aria-label={`Increase quantity of ${line.title}`}
-            >
-              +
-            </button>
-          </div>
+          <QuantityStepper title={line.title} quantity={line.quantity} max={line.inventoryStock} className="border-stone-300" />
           <button type="submit" name="intent" value="remove" className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
             Remove
           </button>

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { useRefusalToast } from "./CartControls.tsx";
+import { useRefusalToast } from "../Toaster.tsx";
 
 /** The coupon form, or the applied coupon with Remove (transactions §2). */
 export function CouponForm({ applied }: { applied: { code: string } | null }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { raiseToast } from "../Toaster.tsx";
 
 const REQUIRED = ["name", "email", "subject", "message"] as const;
@@ -79,8 +80,7 @@ export function ContactForm({ id, heading = "Get in touch" }: { id: string; head
 
 // Before hydration (and without JavaScript) Send is always enabled: the server checks.
 function SendButton({ sending, enabled }: { sending: boolean; enabled: boolean }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"

@@ -75,3 +75,18 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
     </ul>
   );
 }
+
+/** 'Your Orders' with the refusal of a cancel, if any: the page of /orders and /myaccount/orders. */
+export function OrdersSection({ orders, base, confirming, error }: { orders: OrderSummaryView[]; base: string; confirming: number | null; error?: string }) {
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">Your Orders</h1>
+      {error && (
+        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900">
+          {error}
+        </p>
+      )}
+      <OrdersList orders={orders} base={base} confirming={confirming} />
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { discountPercent } from "../../domain/money.ts";
 import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
-import { useRefusalToast } from "../cart/CartControls.tsx";
+import { useRefusalToast } from "../Toaster.tsx";
 import { Price } from "../ui/Price.tsx";
 import { useWishlistRefs } from "../viewer.ts";
 

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useRefusalToast } from "../cart/CartControls.tsx";
+import { useRefusalToast } from "../Toaster.tsx";
 import { useHere, useWishlistRefs } from "../viewer.ts";
 
 // The heart on cards and the product page: a form post toggling the variant in the

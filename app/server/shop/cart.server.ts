@@ -150,10 +150,6 @@ export function createCart(db: Db): CartPort {
       return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise) };
     },
 
-    async lines(customer) {
-      return (await readCart(db, customer)).lines;
-    },
-
     async applyCoupon(customer, code) {
       return db.transaction(async (tx) => {
         const view = await readCart(tx, customer);

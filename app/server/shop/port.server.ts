@@ -84,8 +84,6 @@ export interface CartChange {
 
 export interface CartPort {
   get(customer: Customer): Promise<CartView>;
-  /** The lines only, without re-checking the coupon: what every page's header needs. */
-  lines(customer: Customer): Promise<CartLineView[]>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
   step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
@@ -98,17 +96,8 @@ export interface CartPort {
   choosePayment(customer: Customer, method: "cod" | "razorpay"): Promise<void>;
 }
 
-export interface NewAddress {
-  name: string;
-  phone: string;
-  email: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
+/** The fields of a saved address: what an order keeps of it, too. */
+export type NewAddress = AddressSnapshot;
 
 export interface AddressesPort {
   list(customer: Customer): Promise<AddressView[]>;
