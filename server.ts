@@ -1,7 +1,13 @@
 // Haat's production server: Express 5, compression, static assets, /healthz, and the
 // React Router request handler with a RouterContextProvider that carries the Shop.
 // Run by Node 24 directly (type stripping), after `npm run build`; `npm start` does both.
-import "./app/server/node-env.server.ts";
+//
+// Everything of the app's that this server uses (the Shop, the context keys, the
+// configuration, the data-directory lock) comes from the server build it loads, through
+// the server entry (app/entry.server.tsx), so this process holds one copy of each module
+// (docs/decisions/016-one-module-copy-at-run-time.md). Only node-env runs natively: it
+// must set NODE_ENV before React loads, and the build never imports it.
+import { development } from "./app/server/node-env.server.ts";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -10,12 +16,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { compressionOptions } from "./app/server/compression.server.ts";
-import { requestInfoContext, shopContext } from "./app/server/context.server.ts";
-import { DataDirLockedError, lockDataDir } from "./app/server/db/lock.server.ts";
-import { checkServerEnv, ConfigError, readEnv, type Env } from "./app/server/env.server.ts";
-import { isCrossSiteWrite } from "./app/server/security/same-origin.server.ts";
-import { openShop } from "./app/server/shop/open.server.ts";
+import type { ViteDevServer } from "vite";
+// Types only (erased at run time): the values come from the loaded build.
+import type * as AppEntry from "./app/entry.server.tsx";
+import type { Env } from "./app/server/env.server.ts";
 import type { Shop } from "./app/server/shop/port.server.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +51,62 @@ function checkDataDir(dir: string) {
   }
 }
 
+/** The server entry's exports: what server.ts takes from the build. */
+export type Entry = typeof AppEntry;
+
+const NEEDED = [
+  "openShop",
+  "shopContext",
+  "requestInfoContext",
+  "readEnv",
+  "checkServerEnv",
+  "ConfigError",
+  "lockDataDir",
+  "DataDirLockedError",
+  "compressionOptions",
+  "refusesCrossSiteWrite",
+  "CROSS_SITE_REFUSAL",
+  "startKeptMailRetry",
+] as const satisfies readonly (keyof Entry)[];
+
+/** The app as this server sees it: the server build and its entry module. */
+export interface LoadedApp {
+  entry: Entry;
+  /** The build to serve a request with: loaded once in production, kept fresh by Vite in development. */
+  build(): Promise<ServerBuild>;
+  vite: ViteDevServer | null;
+  close(): Promise<void>;
+}
+
+function entryOf(build: ServerBuild): Entry {
+  const entry = build.entry.module as unknown as Partial<Entry>;
+  const missing = NEEDED.filter((name) => entry[name] === undefined);
+  if (missing.length) {
+    throw new StartupError(`The server build does not export ${missing.join(", ")} from app/entry.server.tsx: it is older than server.ts. Run \`npm run build\`.`, EXIT.config);
+  }
+  return entry as Entry;
+}
+
+/** Production: build/server/index.js. Development: the same modules through Vite. */
+export async function loadApp(dev = development): Promise<LoadedApp> {
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    try {
+      return { entry: entryOf(await build()), build, vite, close: () => vite.close() };
+    } catch (error) {
+      await vite.close();
+      throw error;
+    }
+  }
+  const buildFile = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    throw new StartupError("No production build found: run `npm run build` (or `npm start`, which builds when needed).", EXIT.config);
+  }
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  return { entry: entryOf(build), build: async () => build, vite: null, close: async () => {} };
+}
+
 export interface RunningServer {
   server: Server;
   shop: Shop;
@@ -54,8 +114,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Env): Promise<RunningServer> {
-  const dev = env.NODE_ENV === "development";
+/** Serves `loaded` (from loadApp) with the configuration `env` (from the app's own readEnv). */
+export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningServer> {
+  const { checkServerEnv, compressionOptions, CROSS_SITE_REFUSAL, DataDirLockedError, lockDataDir, openShop, refusesCrossSiteWrite, startKeptMailRetry } = loaded.entry;
   try {
     checkServerEnv(env);
   } catch (error) {
@@ -100,9 +161,12 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
 
   // A state-changing request from another site is refused before it reaches any action.
+  // The root route's sameOriginMiddleware applies the same rule under any server; this
+  // second layer also covers what never reaches React Router (static files, /healthz).
   app.use((req, res, next) => {
-    if (isCrossSiteWrite({ method: req.method, host: req.get("host"), origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") })) {
-      res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Forbidden: this form must be sent from the shop's own pages.");
+    const facts = { method: req.method, host: req.get("host"), origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") };
+    if (refusesCrossSiteWrite(facts, req.path)) {
+      res.status(403).set("Cache-Control", "no-store").type("text/plain").send(CROSS_SITE_REFUSAL);
       return;
     }
     next();
@@ -110,40 +174,42 @@ export async function startServer(env: Env): Promise<RunningServer> {
 
   app.get("/healthz", async (_req, res) => {
     const ok = await shop.healthy();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "database unreachable" });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "database unreachable" });
   });
 
-  const getLoadContext = (req: express.Request) => {
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
-    context.set(requestInfoContext, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
-    return context;
+  // The context keys of the build that serves the request: in development Vite may have
+  // reloaded context.server.ts since start.
+  const loadContext = (build: ServerBuild) => {
+    const { requestInfoContext, shopContext } = entryOf(build);
+    return (req: express.Request) => {
+      const context = new RouterContextProvider();
+      context.set(shopContext, shop);
+      context.set(requestInfoContext, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      return context;
+    };
   };
 
-  if (dev) {
-    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  if (loaded.vite) {
+    const vite = loaded.vite;
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
       try {
-        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
+        const build = await loaded.build();
+        return createRequestHandler({ build, getLoadContext: loadContext(build), mode: "development" })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
       }
     });
   } else {
-    const buildFile = path.join(ROOT, "build/server/index.js");
-    if (!fs.existsSync(buildFile)) {
-      releaseLock();
-      await shop.close();
-      throw new StartupError("No production build found: run `npm run build` (or `npm start`, which builds when needed).", EXIT.config);
-    }
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await loaded.build();
     // Fingerprinted assets never change under their name.
     app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
-    app.all("/{*splat}", createRequestHandler({ build, getLoadContext, mode: "production" }));
+    app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build), mode: "production" }));
   }
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -160,9 +226,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     throw error;
   });
 
+  // Mail that could not be sent when asked (the newsletter's welcome) goes out later.
+  const stopMailRetry = startKeptMailRetry(shop, env);
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      stopMailRetry();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -177,15 +247,22 @@ export async function startServer(env: Env): Promise<RunningServer> {
 }
 
 export async function main() {
+  let loaded: LoadedApp;
   let env: Env;
   try {
-    env = readEnv();
+    loaded = await loadApp();
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof StartupError ? error.message : error);
+    process.exit(error instanceof StartupError ? error.exitCode : 1);
+  }
+  try {
+    env = loaded.entry.readEnv();
+  } catch (error) {
+    console.error(error instanceof loaded.entry.ConfigError ? error.message : error);
     process.exit(EXIT.config);
   }
   try {
-    const running = await startServer(env);
+    const running = await startServer(loaded, env);
     console.log(`Haat is serving on http://localhost:${running.port} (${env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${env.dataDir}`})`);
     const stop = (signal: string) => {
       console.log(`${signal}: finishing in-flight requests, then closing the database…`);
@@ -194,13 +271,16 @@ export async function main() {
         running.server.closeAllConnections();
       }, 10_000);
       force.unref();
-      running.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+      running
+        .close()
+        .then(() => loaded.close())
+        .then(
+          () => process.exit(0),
+          (error) => {
+            console.error(error);
+            process.exit(1);
+          },
+        );
     };
     process.once("SIGTERM", () => stop("SIGTERM"));
     process.once("SIGINT", () => stop("SIGINT"));

@@ -1,46 +1,16 @@
-// Haat renders each page whole, then sends it in one piece. Pages hold no deferred data,
-// so streaming would gain nothing, and the many small chunks a streamed render writes each
-// cost a compression call: buffering the page more than doubled throughput (docs/PERFORMANCE.md).
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+// The server entry: React Router renders every page through its default export, and
+// server.ts takes what it needs from the same module (build.entry.module).
+export { default, streamTimeout } from "./server/render.server.tsx";
 
-export const streamTimeout = 5_000;
-
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const chunks: Buffer[] = [];
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeout);
-        const body = Buffer.concat(chunks);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(body.byteLength));
-        resolve(new Response(body, { status, headers: responseHeaders }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
-      },
-    });
-  });
-}
+// What server.ts needs from the app. It takes them from the build it loads
+// (build.entry.module is this module), never from app/server directly, so one process
+// holds one copy of each module and the routes share its context keys and classes
+// (docs/decisions/016-one-module-copy-at-run-time.md).
+export { compressionOptions } from "./server/compression.server.ts";
+export { requestInfoContext, shopContext } from "./server/context.server.ts";
+export { DataDirLockedError, lockDataDir } from "./server/db/lock.server.ts";
+export { checkServerEnv, ConfigError, readEnv } from "./server/env.server.ts";
+export { CROSS_SITE_REFUSAL, refusesCrossSiteWrite } from "./server/security/same-origin.server.ts";
+export { startKeptMailRetry } from "./server/mail/queue.server.ts";
+export { openShop } from "./server/shop/open.server.ts";
+export { ShopError } from "./server/shop/port.server.ts";

@@ -10,23 +10,29 @@ import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.t
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
 import { honeypotInputProps } from "./server/security/honeypot.server.ts";
+import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const signedIn = signedInOf(context);
   // Reading the toast cookie re-sets it: only when there is one, so pages for signed-out
   // shoppers stay free of Set-Cookie and cacheable.
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
+  const { flashed, clear } = await takeFlashedReply(request);
   const body: RootData = {
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
     origin: url.origin,
+    flashed,
   };
-  return data(body, { headers: flash?.headers });
+  const headers = new Headers(flash?.headers);
+  if (clear) headers.append("Set-Cookie", clear);
+  return data(body, { headers });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -76,9 +82,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <title>Something went wrong | Haat</title>
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-3 text-stone-700">
-        {status === 400 ? "That request could not be understood." : "Please try again in a moment."}
-      </p>
+      <p className="mt-3 text-stone-700">{status === 400 ? "That request could not be understood." : "Please try again in a moment."}</p>
       <a href="/" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
         Go Back Home
       </a>

@@ -24,7 +24,8 @@ export default [
   route("addtocart", "routes/addtocart.tsx"),
   route("cancellationandrefundpolicy", "routes/policy.tsx", { id: "refund-policy" }),
   route("shippinganddelivery", "routes/policy.tsx", { id: "shipping-policy" }),
-  route("cart", "routes/cart.tsx"),
+  // The cart form's old target: an alias of the cart page, so cached pages and bookmarks still work.
+  route("cart", "routes/addtocart.tsx", { id: "cart" }),
   route("ordersuccess", "routes/ordersuccess.tsx"),
   route("paymentsuccess", "routes/paymentsuccess.tsx"),
   route("orders", "routes/orders.tsx"),

@@ -32,18 +32,7 @@ export const store = {
 export const NAV_LABELS = ["Home", "Shop Retail", "Blog", "About Us"] as const;
 
 /** Browsing §1: the shop's categories, used as search prompts. */
-export const SEARCH_PROMPTS = [
-  "sugar",
-  "rice",
-  "dry fruits",
-  "pulses",
-  "snacks",
-  "oil and ghee",
-  "flour and atta",
-  "spices",
-  "biscuits",
-  "beverages",
-] as const;
+export const SEARCH_PROMPTS = ["sugar", "rice", "dry fruits", "pulses", "snacks", "oil and ghee", "flour and atta", "spices", "biscuits", "beverages"] as const;
 
 export const FOOTER_LINKS = [
   { label: "Contact Us", to: "/contact" },

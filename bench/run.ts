@@ -17,15 +17,7 @@ import path from "node:path";
 import { generateCatalogue } from "./lib/catalog.ts";
 import { firstProductPath, measurePage, type Fetched, type PageWeight } from "./lib/js-weight.ts";
 import { drain, loadTest, type LoadOptions, type LoadResult } from "./lib/load.ts";
-import {
-  freePort,
-  parseCommand,
-  runCommand,
-  SetupError,
-  startServer,
-  stopAll,
-  type RunningServer,
-} from "./lib/processes.ts";
+import { freePort, parseCommand, runCommand, SetupError, startServer, stopAll, type RunningServer } from "./lib/processes.ts";
 import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -131,13 +123,7 @@ function npmRun(script: string, args: string[] = []): string[] {
   return [...base, "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
 }
 
-async function withServer<T>(
-  name: ServerName | "bare (end)",
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  readyPath: string,
-  fn: (s: RunningServer) => Promise<T>,
-): Promise<T> {
+async function withServer<T>(name: ServerName | "bare (end)", argv: string[], env: NodeJS.ProcessEnv, readyPath: string, fn: (s: RunningServer) => Promise<T>): Promise<T> {
   const port = await freePort();
   log(`starting ${name}: ${argv.map((a) => (a === process.execPath ? "node" : a)).join(" ")} (port ${port})`);
   const server = await startServer({
@@ -206,11 +192,7 @@ async function measureLoad(
     .filter(Boolean)
     .join("; ");
   loadRows.push({ server, page, path: p, result, singleMs: probe.ms, budgeted: opts.budgeted, note: trouble || undefined });
-  log(
-    `${server} ${p}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` +
-      ` (alone: ${ms(probe.ms)} ms)` +
-      (trouble ? ` — ${trouble}` : ""),
-  );
+  log(`${server} ${p}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` + ` (alone: ${ms(probe.ms)} ms)` + (trouble ? ` — ${trouble}` : ""));
 }
 
 // ---------- phases ----------
@@ -290,11 +272,24 @@ async function signedInWithCart(origin: string, productPath: string | null): Pro
   const cookie = session.split(";")[0]!;
   const ref = productPath ? new URL(productPath, origin).searchParams.get("variant") : null;
   if (ref) {
-    const add = await fetch(`${origin}/cart`, { method: "POST", body: new URLSearchParams({ intent: "add", internal_reference: ref }), headers: { origin, cookie }, redirect: "manual" });
+    const add = await fetch(`${origin}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", internal_reference: ref }),
+      headers: { origin, cookie },
+      redirect: "manual",
+    });
     if (add.status !== 303) notes.push(`shop: adding ${ref} to the bench cart answered ${add.status}.`);
   }
   // A delivery address, so Review Order shows what a shopper about to confirm sees.
-  const address = new URLSearchParams({ intent: "add-address", firstName: "Bench", lastName: "Shopper", email: "bench@example.test", phone: "9876543210", street: "1 Bench Road", zip: "122002" });
+  const address = new URLSearchParams({
+    intent: "add-address",
+    firstName: "Bench",
+    lastName: "Shopper",
+    email: "bench@example.test",
+    phone: "9876543210",
+    street: "1 Bench Road",
+    zip: "122002",
+  });
   const saved = await fetch(`${origin}/revieworder`, { method: "POST", body: address, headers: { origin, cookie }, redirect: "manual" });
   if (saved.status !== 303) notes.push(`shop: saving the bench delivery address answered ${saved.status}.`);
   return cookie;
@@ -466,11 +461,7 @@ function renderReport(budgets: BudgetRow[]): string {
     ),
   );
   out.push("");
-  out.push(
-    base.runs > 1
-      ? `### Server (bare baseline: the better of ${base.runs} bare runs, highest req/s and lowest p99)`
-      : "### Server",
-  );
+  out.push(base.runs > 1 ? `### Server (bare baseline: the better of ${base.runs} bare runs, highest req/s and lowest p99)` : "### Server");
   out.push("");
   out.push(
     mdTable(
@@ -565,8 +556,8 @@ async function main(): Promise<number> {
     setupFailure
       ? `\nBUDGETS (incomplete run): ${failed.length} FAIL, ${passed.length} PASS, ${skipped.length} skipped`
       : failed.length
-      ? `\nBUDGETS: ${failed.length} FAIL, ${passed.length} PASS, ${skipped.length} skipped — ${failed.map((b) => `${b.budget} ${b.server} ${b.page}`).join("; ")} (reported, not fatal)`
-      : `\nBUDGETS: all ${passed.length} PASS${skipped.length ? `, ${skipped.length} skipped` : ""}`,
+        ? `\nBUDGETS: ${failed.length} FAIL, ${passed.length} PASS, ${skipped.length} skipped — ${failed.map((b) => `${b.budget} ${b.server} ${b.page}`).join("; ")} (reported, not fatal)`
+        : `\nBUDGETS: all ${passed.length} PASS${skipped.length ? `, ${skipped.length} skipped` : ""}`,
   );
   if (setupFailure) {
     console.error("The bench could not measure everything (see SETUP FAILED above): exit 1.");

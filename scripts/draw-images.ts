@@ -46,7 +46,10 @@ function esc(text: string): string {
 }
 
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** FNV-1a, 32 bit. */
@@ -84,7 +87,11 @@ function shade(hex: string, amount: number): string {
   return (
     "#" +
     hexRgb(hex)
-      .map((c) => Math.round(c + (target - c) * k).toString(16).padStart(2, "0"))
+      .map((c) =>
+        Math.round(c + (target - c) * k)
+          .toString(16)
+          .padStart(2, "0"),
+      )
       .join("")
   );
 }
@@ -145,8 +152,7 @@ function fit(text: string, width: number, height: number, maxFs: number): { line
 
 function svgDoc(w: number, h: number, title: string, body: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(title)}">` +
-    `<title>${esc(title)}</title>${body}</svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(title)}">` + `<title>${esc(title)}</title>${body}</svg>\n`
   );
 }
 
@@ -301,7 +307,12 @@ function motifShape(m: Motif): string {
     case "wheat":
       return (
         `<path d="M0 18V-16" stroke="${c}" stroke-width="2"/>` +
-        [-12, -5, 2].map((y) => `<ellipse cx="-4" cy="${y}" rx="3" ry="6" transform="rotate(-25 -4 ${y})" fill="${c}"/><ellipse cx="4" cy="${y}" rx="3" ry="6" transform="rotate(25 4 ${y})" fill="${c}"/>`).join("")
+        [-12, -5, 2]
+          .map(
+            (y) =>
+              `<ellipse cx="-4" cy="${y}" rx="3" ry="6" transform="rotate(-25 -4 ${y})" fill="${c}"/><ellipse cx="4" cy="${y}" rx="3" ry="6" transform="rotate(25 4 ${y})" fill="${c}"/>`,
+          )
+          .join("")
       );
     default:
       return `<circle r="4" fill="${c}"/>`;
@@ -377,7 +388,9 @@ function tag(name: string, ink: string, organic: boolean): string {
   const w = Math.min(540, Math.round(longest * fs * 0.6 + 48));
   const h = lines.length === 1 ? 54 : 88;
   const y = 548 - h / 2;
-  const leaf = organic ? `<circle cx="${300 + w / 2 - 6}" cy="${y + 4}" r="16" fill="#3f8a2e"/><path d="M${300 + w / 2 - 13} ${y + 10}Q${300 + w / 2 - 12} ${y - 5} ${300 + w / 2 + 2} ${y - 3}Q${300 + w / 2} ${y + 10} ${300 + w / 2 - 13} ${y + 10}Z" fill="#fff"/>` : "";
+  const leaf = organic
+    ? `<circle cx="${300 + w / 2 - 6}" cy="${y + 4}" r="16" fill="#3f8a2e"/><path d="M${300 + w / 2 - 13} ${y + 10}Q${300 + w / 2 - 12} ${y - 5} ${300 + w / 2 + 2} ${y - 3}Q${300 + w / 2} ${y + 10} ${300 + w / 2 - 13} ${y + 10}Z" fill="#fff"/>`
+    : "";
   return `<rect x="${300 - w / 2}" y="${y}" width="${w}" height="${h}" rx="${lines.length === 1 ? 27 : 22}" fill="${ink}"/>${textBlock(lines, 300, y + h / 2, w - 40, fs, "#fff")}${leaf}`;
 }
 
@@ -395,7 +408,8 @@ function frontLabel(c: Ctx, cx: number, top: number, w: number, h: number, ink: 
 function backLabel(c: Ctx, cx: number, top: number, w: number, ink: string): string {
   const rnd = rng(c.seed + 7);
   let lines = "";
-  for (let i = 0; i < 5; i++) lines += `<rect x="${cx - w / 2 + 14}" y="${top + 62 + i * 16}" width="${Math.round((w - 28) * (0.55 + rnd() * 0.45))}" height="6" rx="3" fill="${ink}" fill-opacity=".35"/>`;
+  for (let i = 0; i < 5; i++)
+    lines += `<rect x="${cx - w / 2 + 14}" y="${top + 62 + i * 16}" width="${Math.round((w - 28) * (0.55 + rnd() * 0.45))}" height="6" rx="3" fill="${ink}" fill-opacity=".35"/>`;
   let bars = "";
   let x = cx - 50;
   while (x < cx + 50) {
@@ -430,26 +444,24 @@ function pouch(c: Ctx): string {
 
 function sack(c: Ctx): string {
   const band = shade(c.pack, -0.18);
-  let out =
+  const out =
     `<path d="M186 150L414 150L440 506Q442 526 420 526H180Q158 526 160 506Z" fill="${c.pack}"/>` +
     `<path d="M178 108H422L414 158H186Z" fill="${band}"/><path d="M184 132H416" stroke="#fff" stroke-opacity=".7" stroke-width="3" stroke-dasharray="9 7"/>` +
     `<path d="M400 170L424 500" stroke="#000" stroke-opacity=".06" stroke-width="18"/>`;
   if (c.view === 2) return out + `<rect x="196" y="196" width="208" height="290" rx="12" fill="#fffdf6"/>` + backLabel(c, 300, 206, 200, c.pal.ink);
   const icon =
     c.motif.shape === "grain"
-      ? [-40, -20, 0, 20, 40].map((a) => `<ellipse cx="300" cy="236" rx="5" ry="16" transform="rotate(${a} 300 262)" fill="${c.motif.color === "#fbf6ea" ? "#e8dcc0" : c.motif.color}" stroke="#0002"/>`).join("")
+      ? [-40, -20, 0, 20, 40]
+          .map((a) => `<ellipse cx="300" cy="236" rx="5" ry="16" transform="rotate(${a} 300 262)" fill="${c.motif.color === "#fbf6ea" ? "#e8dcc0" : c.motif.color}" stroke="#0002"/>`)
+          .join("")
       : `<g transform="translate(300 244) scale(1.5)">${motifShape(c.motif)}</g><g transform="translate(274 250) rotate(-25) scale(1.2)">${motifShape(c.motif)}</g><g transform="translate(326 250) rotate(25) scale(1.2)">${motifShape(c.motif)}</g>`;
-  return (
-    out +
-    `<rect x="198" y="196" width="204" height="282" rx="14" fill="#fffdf6" stroke="${c.accent}" stroke-width="5"/>` +
-    icon +
-    frontLabel(c, 300, 280, 196, 190, c.accent, 38)
-  );
+  return out + `<rect x="198" y="196" width="204" height="282" rx="14" fill="#fffdf6" stroke="${c.accent}" stroke-width="5"/>` + icon + frontLabel(c, 300, 280, 196, 190, c.accent, 38);
 }
 
 function pillowBag(c: Ctx): string {
   const fill = `url(#${c.id}p)`;
-  const crimp = (y: number): string => `<rect x="162" y="${y}" width="276" height="36" rx="6" fill="${c.pack}"/><path d="M168 ${y + 18}H432" stroke="#000" stroke-opacity=".18" stroke-width="30" stroke-dasharray="3 6"/>`;
+  const crimp = (y: number): string =>
+    `<rect x="162" y="${y}" width="276" height="36" rx="6" fill="${c.pack}"/><path d="M168 ${y + 18}H432" stroke="#000" stroke-opacity=".18" stroke-width="30" stroke-dasharray="3 6"/>`;
   let out =
     motifPattern(c.id, c.motif, shade(c.motif.color, 0.25), 1.1, c.seed) +
     `<rect x="172" y="118" width="256" height="396" rx="28" fill="${fill}"/>` +
@@ -502,7 +514,9 @@ function tumbler(x: number, y: number, s: number, liquid: string, ice: boolean):
     `<g transform="translate(${x} ${y}) scale(${s})">` +
     `<path d="M-80-130H80L68 110Q66 130 46 130H-46Q-66 130-68 110Z" ${GLASS}/>` +
     `<path d="M-72-20H72L66 100Q64 112 46 112H-46Q-64 112-66 100Z" fill="${liquid}" fill-opacity=".85"/>` +
-    (ice ? `<rect x="-40" y="-50" width="46" height="46" rx="6" transform="rotate(12)" fill="#fff" fill-opacity=".6"/><rect x="6" y="-34" width="40" height="40" rx="6" transform="rotate(-10)" fill="#fff" fill-opacity=".55"/>` : "") +
+    (ice
+      ? `<rect x="-40" y="-50" width="46" height="46" rx="6" transform="rotate(12)" fill="#fff" fill-opacity=".6"/><rect x="6" y="-34" width="40" height="40" rx="6" transform="rotate(-10)" fill="#fff" fill-opacity=".55"/>`
+      : "") +
     `<path d="M-70 98H70" stroke="#8fb3c4" stroke-width="18" stroke-opacity=".5"/><path d="M-58-110V80" stroke="#fff" stroke-width="8" stroke-opacity=".8" stroke-linecap="round"/></g>`
   );
 }
@@ -554,11 +568,14 @@ function dinnerWare(c: Ctx): string {
   if (/stoneware/.test(s) && c.view === 2) {
     // side view: a stack of four plates
     let stack = "";
-    for (let k = 0; k < 4; k++) stack += `<path d="M110 ${440 - k * 34}Q300 ${500 - k * 34} 490 ${440 - k * 34}L470 ${468 - k * 34}Q300 ${520 - k * 34} 130 ${468 - k * 34}Z" fill="#6b4f3a"/><ellipse cx="300" cy="${430 - k * 34}" rx="190" ry="46" fill="${k === 3 ? "#d8d0c4" : "#2a5d8f"}" fill-opacity="${k === 3 ? 1 : 0.75}"/>`;
+    for (let k = 0; k < 4; k++)
+      stack += `<path d="M110 ${440 - k * 34}Q300 ${500 - k * 34} 490 ${440 - k * 34}L470 ${468 - k * 34}Q300 ${520 - k * 34} 130 ${468 - k * 34}Z" fill="#6b4f3a"/><ellipse cx="300" cy="${430 - k * 34}" rx="190" ry="46" fill="${k === 3 ? "#d8d0c4" : "#2a5d8f"}" fill-opacity="${k === 3 ? 1 : 0.75}"/>`;
     return `<g transform="rotate(7 300 320)">${stack}<ellipse cx="300" cy="328" rx="130" ry="28" fill="#e6dfd4"/></g>`;
   }
-  if (/stoneware/.test(s)) return plateTop(300, 290, 200, "#d8d0c4", "#6b4f3a", false) + `<circle cx="300" cy="290" r="200" fill="none" stroke="#2a5d8f" stroke-opacity=".5" stroke-width="26"/>`;
-  if (/pasta/.test(s)) return plateTop(300, 290, 205, "#fbf7ee", c.pack, true) + `<circle cx="300" cy="290" r="60" fill="none" stroke="${c.accent}" stroke-width="6" stroke-dasharray="14 10"/>`;
+  if (/stoneware/.test(s))
+    return plateTop(300, 290, 200, "#d8d0c4", "#6b4f3a", false) + `<circle cx="300" cy="290" r="200" fill="none" stroke="#2a5d8f" stroke-opacity=".5" stroke-width="26"/>`;
+  if (/pasta/.test(s))
+    return plateTop(300, 290, 205, "#fbf7ee", c.pack, true) + `<circle cx="300" cy="290" r="60" fill="none" stroke="${c.accent}" stroke-width="6" stroke-dasharray="14 10"/>`;
   if (/bowl/.test(s))
     return (
       `<path d="M120 260H480Q470 470 300 480Q130 470 120 260Z" fill="${c.pack}"/><ellipse cx="300" cy="260" rx="180" ry="46" fill="${shade(c.pack, 0.55)}"/>` +
@@ -579,7 +596,9 @@ function dinnerWare(c: Ctx): string {
     stack +
     `<ellipse cx="250" cy="380" rx="120" ry="28" fill="#f1ece0"/>` +
     `<path d="M340 330H500Q496 470 420 478Q344 470 340 330Z" fill="#fdfbf6" stroke="${rim}" stroke-width="4"/><ellipse cx="420" cy="330" rx="80" ry="20" fill="#f1ece0" stroke="${rim}" stroke-width="4"/>` +
-    (/melamine/.test(s) ? `<path d="M360 390Q420 420 480 390" stroke="${c.accent}" stroke-width="10" fill="none"/><circle cx="200" cy="460" r="14" fill="${c.accent}"/><circle cx="300" cy="462" r="14" fill="#e0703a"/>` : "")
+    (/melamine/.test(s)
+      ? `<path d="M360 390Q420 420 480 390" stroke="${c.accent}" stroke-width="10" fill="none"/><circle cx="200" cy="460" r="14" fill="${c.accent}"/><circle cx="300" cy="462" r="14" fill="#e0703a"/>`
+      : "")
   );
 }
 
@@ -669,7 +688,16 @@ function flowerPot(c: Ctx): string {
     return succ(180, 380, 0.85) + succ(420, 380, 0.85) + succ(300, 400, 1);
   }
   if (/self-watering/.test(s))
-    return leafFan(300, 260, 9, 110, 150, ["#4f9a3a", "#6ab04c"], c.seed) + potShape(300, 280, 1.05, c.pack, `<rect x="-14" y="40" width="28" height="100" rx="10" fill="#fff" fill-opacity=".6"/><rect x="-10" y="90" width="20" height="46" rx="8" fill="#5aa7d6"/>`);
+    return (
+      leafFan(300, 260, 9, 110, 150, ["#4f9a3a", "#6ab04c"], c.seed) +
+      potShape(
+        300,
+        280,
+        1.05,
+        c.pack,
+        `<rect x="-14" y="40" width="28" height="100" rx="10" fill="#fff" fill-opacity=".6"/><rect x="-10" y="90" width="20" height="46" rx="8" fill="#5aa7d6"/>`,
+      )
+    );
   if (/ceramic/.test(s)) {
     let leaves = "";
     for (const [a, l] of [
@@ -690,7 +718,11 @@ function flowerPot(c: Ctx): string {
     const h = 160 + rnd() * 90;
     blades += `<path d="M${x - 14} 280Q${x - 10} ${280 - h * 0.6} ${x} ${n1(280 - h)}Q${x + 10} ${280 - h * 0.6} ${x + 14} 280Z" fill="${i % 2 ? "#3f7a3a" : "#2f6a32"}" stroke="#c9d66a" stroke-width="3"/>`;
   }
-  return blades + `<ellipse cx="300" cy="470" rx="120" ry="16" fill="#a9542c"/>` + potShape(300, 280, 1.05, "#c4663a", `<path d="M-90 70H90" stroke="#000" stroke-opacity=".1" stroke-width="8"/>`);
+  return (
+    blades +
+    `<ellipse cx="300" cy="470" rx="120" ry="16" fill="#a9542c"/>` +
+    potShape(300, 280, 1.05, "#c4663a", `<path d="M-90 70H90" stroke="#000" stroke-opacity=".1" stroke-width="8"/>`)
+  );
 }
 
 function giftSet(c: Ctx): string {
@@ -709,7 +741,13 @@ function giftSet(c: Ctx): string {
     const diya = (x: number, y: number): string =>
       `<g transform="translate(${x} ${y})"><path d="M-70 0Q-60 50 0 54Q60 50 70 0Q80-10 92-14Q60-4 0-4Q-60-4-70 0Z" fill="#c9962a"/><ellipse cy="-2" rx="70" ry="12" fill="#a87a1a"/>` +
       `<path d="M60-20Q52-60 66-80Q82-56 72-20Z" fill="#f5a623"/><path d="M64-22Q60-46 67-58Q74-44 70-22Z" fill="#fde58a"/></g>`;
-    return `<rect x="110" y="350" width="380" height="150" rx="16" fill="${c.pack}"/><path d="M110 380H490" stroke="#d4a437" stroke-width="6"/>` + diya(200, 320) + diya(400, 320) + diya(200, 460) + diya(400, 460);
+    return (
+      `<rect x="110" y="350" width="380" height="150" rx="16" fill="${c.pack}"/><path d="M110 380H490" stroke="#d4a437" stroke-width="6"/>` +
+      diya(200, 320) +
+      diya(400, 320) +
+      diya(200, 460) +
+      diya(400, 460)
+    );
   }
   if (/tea-tin/.test(s)) {
     const tins = ["#8b1e3f", "#0f5e4b", "#27406b"];
@@ -729,7 +767,9 @@ function giftSet(c: Ctx): string {
     `<rect x="150" y="270" width="300" height="230" rx="8" fill="${box}"/><rect x="136" y="222" width="328" height="66" rx="8" fill="${shade(box, 0.12)}"/>` +
     `<rect x="282" y="222" width="36" height="278" fill="${ribbon}"/><rect x="150" y="370" width="300" height="30" fill="${ribbon}" fill-opacity=".85"/>` +
     `<path d="M300 222Q230 140 208 190Q196 232 300 222ZM300 222Q370 140 392 190Q404 232 300 222Z" fill="${ribbon}" stroke="${shade(ribbon, -0.25)}" stroke-width="4"/><circle cx="300" cy="220" r="16" fill="${shade(ribbon, -0.2)}"/>` +
-    (kraft ? "" : `<circle cx="216" cy="440" r="34" fill="none" stroke="#d4a437" stroke-width="4" stroke-dasharray="6 6"/><circle cx="384" cy="440" r="34" fill="none" stroke="#d4a437" stroke-width="4" stroke-dasharray="6 6"/>`)
+    (kraft
+      ? ""
+      : `<circle cx="216" cy="440" r="34" fill="none" stroke="#d4a437" stroke-width="4" stroke-dasharray="6 6"/><circle cx="384" cy="440" r="34" fill="none" stroke="#d4a437" stroke-width="4" stroke-dasharray="6 6"/>`)
   );
 }
 
@@ -737,7 +777,9 @@ function hamper(c: Ctx): string {
   const s = c.item.slug;
   const items: string[] = [];
   // things peeking out of the basket
-  items.push(`<rect x="196" y="170" width="52" height="150" rx="10" fill="${/tea/.test(s) ? "#3f7a4a" : "#5a1d2b"}"/><rect x="208" y="130" width="28" height="50" rx="6" fill="#d4a437"/>`);
+  items.push(
+    `<rect x="196" y="170" width="52" height="150" rx="10" fill="${/tea/.test(s) ? "#3f7a4a" : "#5a1d2b"}"/><rect x="208" y="130" width="28" height="50" rx="6" fill="#d4a437"/>`,
+  );
   items.push(`<rect x="262" y="200" width="90" height="120" rx="8" fill="${c.pack}"/><path d="M262 240H352" stroke="#d4a437" stroke-width="8"/>`);
   items.push(`<rect x="360" y="220" width="70" height="100" rx="14" fill="#f0a23b"/><rect x="356" y="206" width="78" height="24" rx="6" fill="#8b1e3f"/>`);
   if (/organic|breakfast/.test(s)) items.push(`<circle cx="250" cy="280" r="40" fill="#e3b93e"/><path d="M236 280H264" stroke="#7a5a0b" stroke-width="4"/>`);
@@ -799,14 +841,33 @@ function crate(front: string): string {
 function farm(c: Ctx): string {
   const s = c.item.slug;
   if (/egg/.test(s)) {
-    const row = (y: number): string => [0, 1, 2].map((k) => `<ellipse cx="${200 + k * 100}" cy="${y}" rx="40" ry="52" fill="${k === 1 ? "#c07a4a" : "#cc8d5c"}"/><ellipse cx="${186 + k * 100}" cy="${y - 18}" rx="10" ry="16" fill="#fff" fill-opacity=".25"/>`).join("");
-    const wall = (y: number, fill: string, bottom: number): string => `<path d="M104 ${y}Q152 ${y - 32} 200 ${y}Q250 ${y - 32} 300 ${y}Q350 ${y - 32} 400 ${y}Q448 ${y - 32} 496 ${y}L478 ${bottom}H122Z" fill="${fill}"/>`;
-    return `<path d="M130 300H470L480 380H120Z" fill="#b5ad98"/>` + row(262) + wall(312, "#cfc7b2", 400) + row(330) + wall(372, "#ddd6c4", 478) + `<path d="M130 440H470" stroke="#c9c1ad" stroke-width="6"/>`;
+    const row = (y: number): string =>
+      [0, 1, 2]
+        .map(
+          (k) =>
+            `<ellipse cx="${200 + k * 100}" cy="${y}" rx="40" ry="52" fill="${k === 1 ? "#c07a4a" : "#cc8d5c"}"/><ellipse cx="${186 + k * 100}" cy="${y - 18}" rx="10" ry="16" fill="#fff" fill-opacity=".25"/>`,
+        )
+        .join("");
+    const wall = (y: number, fill: string, bottom: number): string =>
+      `<path d="M104 ${y}Q152 ${y - 32} 200 ${y}Q250 ${y - 32} 300 ${y}Q350 ${y - 32} 400 ${y}Q448 ${y - 32} 496 ${y}L478 ${bottom}H122Z" fill="${fill}"/>`;
+    return (
+      `<path d="M130 300H470L480 380H120Z" fill="#b5ad98"/>` +
+      row(262) +
+      wall(312, "#cfc7b2", 400) +
+      row(330) +
+      wall(372, "#ddd6c4", 478) +
+      `<path d="M130 440H470" stroke="#c9c1ad" stroke-width="6"/>`
+    );
   }
   if (/paneer/.test(s)) {
     const cube = (x: number, y: number, z: number): string =>
       `<g transform="translate(${x} ${y}) scale(${z})"><path d="M0-60L70-30 0 0-70-30Z" fill="#fffdf2"/><path d="M-70-30L0 0V70L-70 40Z" fill="#efe6cc"/><path d="M70-30L0 0V70L70 40Z" fill="#e2d6b4"/></g>`;
-    return `<ellipse cx="300" cy="440" rx="220" ry="60" fill="#5a9a3a"/><ellipse cx="300" cy="432" rx="200" ry="48" fill="#6fb04a"/>` + cube(210, 380, 1) + cube(380, 390, 1) + cube(300, 310, 1.2);
+    return (
+      `<ellipse cx="300" cy="440" rx="220" ry="60" fill="#5a9a3a"/><ellipse cx="300" cy="432" rx="200" ry="48" fill="#6fb04a"/>` +
+      cube(210, 380, 1) +
+      cube(380, 390, 1) +
+      cube(300, 310, 1.2)
+    );
   }
   if (/milk/.test(s))
     return (
@@ -1035,9 +1096,36 @@ interface BannerSpec {
 }
 
 const BANNERS: BannerSpec[] = [
-  { title: "Fresh from the farm", sub: "Vegetables, fruit, eggs and dairy picked at dawn", cta: "Shop Farm Basket", bg: ["#e3f1d6", "#b9dca0"], ink: "#1f4a1a", button: "#2f6b3a", art: "farm-basket", deco: "#8cc06a" },
-  { title: "Gourmet gifting for Diwali", sub: "Hampers, dry fruit boxes and diyas, gift-wrapped", cta: "Explore Gifting", bg: ["#5a0f24", "#8b1e3f"], ink: "#fdf1d8", button: "#d4a437", art: "diwali", deco: "#d4a437" },
-  { title: "Pantry staples, delivered tomorrow", sub: "Atta, dal, rice and spices from \u20b935", cta: "Stock up now", bg: ["#fbf0d2", "#f2d98f"], ink: "#3b2a0b", button: "#a64200", art: "pantry", deco: "#e3b93e" },
+  {
+    title: "Fresh from the farm",
+    sub: "Vegetables, fruit, eggs and dairy picked at dawn",
+    cta: "Shop Farm Basket",
+    bg: ["#e3f1d6", "#b9dca0"],
+    ink: "#1f4a1a",
+    button: "#2f6b3a",
+    art: "farm-basket",
+    deco: "#8cc06a",
+  },
+  {
+    title: "Gourmet gifting for Diwali",
+    sub: "Hampers, dry fruit boxes and diyas, gift-wrapped",
+    cta: "Explore Gifting",
+    bg: ["#5a0f24", "#8b1e3f"],
+    ink: "#fdf1d8",
+    button: "#d4a437",
+    art: "diwali",
+    deco: "#d4a437",
+  },
+  {
+    title: "Pantry staples, delivered tomorrow",
+    sub: "Atta, dal, rice and spices from \u20b935",
+    cta: "Stock up now",
+    bg: ["#fbf0d2", "#f2d98f"],
+    ink: "#3b2a0b",
+    button: "#a64200",
+    art: "pantry",
+    deco: "#e3b93e",
+  },
 ];
 
 function gradient(id: string, a: string, b: string, vertical = false): string {
@@ -1088,7 +1176,14 @@ function bannerMobile(b: BannerSpec, i: number): string {
 function promo(i: number): string {
   const specs = [
     { title: "Gourmet hampers", sub: "Curated for every celebration, from \u20b91,299", bg: ["#0f4a3b", "#1f6f5c"], ink: "#fdf6e3", art: SAMPLE.hamper, button: "#d4a437" },
-    { title: "Go organic", sub: "Millets, quinoa, dals and farm-fresh greens", bg: ["#f5ead0", "#e6d3a2"], ink: "#2f3a1c", art: fakeItem("ragi-flour", "flours-grains", "Haat Organics Ragi Flour"), button: "#2f6b3a" },
+    {
+      title: "Go organic",
+      sub: "Millets, quinoa, dals and farm-fresh greens",
+      bg: ["#f5ead0", "#e6d3a2"],
+      ink: "#2f3a1c",
+      art: fakeItem("ragi-flour", "flours-grains", "Haat Organics Ragi Flour"),
+      button: "#2f6b3a",
+    },
   ];
   const s = specs[i];
   const art = i === 0 ? drawObject(s.art, 1, false, "p") : drawObject({ ...s.art, organic: true }, 1, true, "p");
@@ -1173,7 +1268,9 @@ function store(i: number): string {
       `<rect width="${W}" height="${H}" fill="#f1e4cf"/><rect width="${W}" height="330" fill="#e6d3b3"/>` +
       `<rect x="80" y="80" width="420" height="230" rx="10" fill="#263029" stroke="#8a5a2b" stroke-width="12"/>` +
       `<text ${SANS} font-size="34" font-weight="bold" fill="#f3f0e0" x="290" y="130" text-anchor="middle">Today at the caf\u00e9</text>` +
-      ["Masala chai", "Filter coffee", "Poha & jalebi", "Millet granola bowl"].map((t, k) => `<text ${SANS} font-size="24" fill="#f3f0e0" fill-opacity=".85" x="110" y="${180 + k * 34}">${esc(t)}</text>`).join("") +
+      ["Masala chai", "Filter coffee", "Poha & jalebi", "Millet granola bowl"]
+        .map((t, k) => `<text ${SANS} font-size="24" fill="#f3f0e0" fill-opacity=".85" x="110" y="${180 + k * 34}">${esc(t)}</text>`)
+        .join("") +
       `<rect x="640" y="380" width="500" height="200" fill="#8a5a2b"/><rect x="620" y="360" width="540" height="30" fill="#5a3a1f"/>` +
       `<rect x="700" y="270" width="130" height="90" rx="8" fill="#b8bcc0"/><rect x="720" y="330" width="30" height="30" fill="#333"/><rect x="780" y="330" width="30" height="30" fill="#333"/>` +
       `<rect x="900" y="290" width="60" height="70" rx="6" fill="#fdfbf6" stroke="#c8a27a" stroke-width="4"/><rect x="980" y="300" width="140" height="60" rx="6" fill="#e8d8b4"/>` +
@@ -1195,7 +1292,9 @@ function store(i: number): string {
         const kind = kinds[r * 4 + k];
         let heap = "";
         for (let j = 0; j < 5; j++) heap += produceItem(kind, x - 84 + j * 42, y - 14 - (j % 2) * 22, 0.62, j * 20 - 40);
-        crates += heap + `<rect x="${x - 115}" y="${y}" width="230" height="90" fill="#c8904f"/><path d="M${x - 115} ${y + 30}H${x + 115}" stroke="#9a6a32" stroke-width="4"/>` +
+        crates +=
+          heap +
+          `<rect x="${x - 115}" y="${y}" width="230" height="90" fill="#c8904f"/><path d="M${x - 115} ${y + 30}H${x + 115}" stroke="#9a6a32" stroke-width="4"/>` +
           `<rect x="${x - 60}" y="${y + 44}" width="120" height="36" rx="4" fill="#263029"/><text ${SANS} font-size="20" fill="#fff" x="${x}" y="${y + 69}" text-anchor="middle">${esc(kind.replace(/^./, (ch) => ch.toUpperCase()))}</text>`;
       }
     }

@@ -1,7 +1,8 @@
 import { useRef } from "react";
+import { signOut } from "./forms.ts";
 import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
-import { useCartCount, useViewer, useWishlistRefs } from "./viewer.ts";
+import { useCartCount, useHere, useViewer, useWishlistRefs } from "./viewer.ts";
 
 const items = (n: number) => (n === 1 ? "1 item" : `${n} items`);
 
@@ -22,6 +23,9 @@ export function HeaderActions() {
   const viewer = useViewer();
   const cartCount = useCartCount();
   const wishCount = useWishlistRefs().size;
+  // Signing in comes back to this page; on the sign-in pages themselves, the link stays as it is.
+  const here = useHere();
+  const signIn = /^\/sign(in|up)\b/.test(here) ? here : `/signin?return_to=${encodeURIComponent(here)}`;
   return (
     <div className="flex items-center gap-1">
       <Link to="/wishlist" className={iconLink} aria-label={wishCount > 0 ? `Wishlist, ${items(wishCount)}` : "Wishlist"}>
@@ -41,7 +45,7 @@ export function HeaderActions() {
       {viewer ? (
         <AccountMenu name={viewer.name} />
       ) : (
-        <Link to="/signin" className={iconLink} aria-label="Sign in">
+        <Link to={signIn} className={iconLink} aria-label="Sign in">
           <AccountIcon />
         </Link>
       )}
@@ -68,7 +72,7 @@ function AccountMenu({ name }: { name: string }) {
         <Link to="/orders" onClick={close} className={item}>
           Orders
         </Link>
-        <Form method="post" action="/signout" onSubmit={close}>
+        <Form method="post" action={signOut.action} onSubmit={close}>
           <button type="submit" className={item}>
             Log Out
           </button>

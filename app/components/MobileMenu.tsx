@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { signOut } from "./forms.ts";
 import { Form, Link } from "react-router";
 import { MenuIcon } from "./ui/icons.tsx";
 
@@ -35,7 +36,7 @@ export function MobileMenu({ links, signedIn }: { links: { label: string; to: st
                 </Link>
               </li>
               <li>
-                <Form method="post" action="/signout" onSubmit={close}>
+                <Form method="post" action={signOut.action} onSubmit={close}>
                   <button type="submit" className="block w-full px-5 py-3 text-left font-medium hover:bg-stone-50">
                     Log Out
                   </button>

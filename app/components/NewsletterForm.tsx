@@ -1,27 +1,29 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useHere } from "./viewer.ts";
-
-type Reply = { ok: true; message: string } | { ok: false; error: string };
+import { typedValue, type FormReply } from "../domain/form-reply.ts";
+import { newsletter } from "./forms.ts";
+import { useHere, useRootData } from "./viewer.ts";
 
 // The footer's newsletter form (browsing §2): one e-mail field. Without JavaScript it
-// posts and comes back to this page with a toast; with it the answer shows here.
+// posts and comes back to this page with a toast, or with the reason and what was typed;
+// with it the answer shows here.
 export function NewsletterForm() {
-  const fetcher = useFetcher<Reply>({ key: "newsletter" });
+  const fetcher = useFetcher<FormReply>({ key: "newsletter" });
   const form = useRef<HTMLFormElement>(null);
   const here = useHere();
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const flashed = useRootData()?.flashed;
+  const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? (flashed?.form === newsletter.action ? flashed.reply : undefined);
   useEffect(() => {
-    if (reply?.ok) form.current?.reset();
-  }, [reply]);
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
   return (
     <section aria-labelledby="footer-newsletter" className="mt-6">
       <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
         Newsletter
       </h2>
       <p className="mt-1 text-sm text-stone-300">New arrivals, seasonal hampers and offers, once a fortnight.</p>
-      <fetcher.Form ref={form} method="post" action="/newsletter" noValidate className="mt-3 flex gap-2">
+      <fetcher.Form ref={form} method="post" action={newsletter.action} noValidate className="mt-3 flex gap-2">
         <HoneypotInputs label="Leave this field empty" />
         <input type="hidden" name="redirectTo" value={here} />
         <label htmlFor="newsletter-email" className="sr-only">
@@ -29,7 +31,8 @@ export function NewsletterForm() {
         </label>
         <input
           id="newsletter-email"
-          name="email"
+          name={newsletter.field("subscribe", "email")}
+          defaultValue={typedValue(reply, "email")}
           type="email"
           autoComplete="email"
           placeholder="Your email"

@@ -5,12 +5,17 @@ import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
 import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
 
+/** A card's id on its page: where a plain post from it comes back to. */
+export function cardAnchor(productId: number): string {
+  return `product-${productId}`;
+}
+
 export function ProductCard({ card, eager = false, withVariant = false }: { card: Card; eager?: boolean; withVariant?: boolean }) {
   // On the listing a card links to its displayed variant (browsing §2).
   const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
   const available = isAvailable(card);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white transition hover:shadow-md">
+    <article id={cardAnchor(card.id)} className="group relative flex scroll-mt-28 flex-col overflow-hidden rounded-lg border border-stone-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-square bg-stone-50">
         <img
           src={card.image}
@@ -22,13 +27,9 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
           decoding="async"
           className={`h-full w-full object-cover ${available ? "" : "opacity-60 grayscale"}`}
         />
-        {!available && (
-          <span className="absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>
-        )}
-        {available && card.discount > 0 && (
-          <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>
-        )}
-        <WishlistHeart internalReference={card.internalReference} title={card.title} className="absolute right-2 top-2" />
+        {!available && <span className="absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>}
+        {available && card.discount > 0 && <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>}
+        <WishlistHeart internalReference={card.internalReference} title={card.title} anchor={cardAnchor(card.id)} className="absolute right-2 top-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-medium leading-snug">
@@ -51,6 +52,7 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
               inStock: card.inStock,
               inventoryStock: card.inventoryStock,
             }}
+            anchor={cardAnchor(card.id)}
           />
         </div>
       </div>

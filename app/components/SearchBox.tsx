@@ -21,8 +21,8 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
   const listId = useId();
   const root = useRef<HTMLFormElement>(null);
   const [text, setText] = useState("");
-  const [items, setItems] = useState<Suggestion[]>([]);
-  const [status, setStatus] = useState<Status>("idle");
+  const [fetched, setItems] = useState<Suggestion[]>([]);
+  const [fetchStatus, setStatus] = useState<Status>("idle");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [prompt, setPrompt] = useState(0);
@@ -40,11 +40,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
   }, [pathname]);
 
   useEffect(() => {
-    if (!isSearchable(text)) {
-      setItems([]);
-      setStatus("idle");
-      return;
-    }
+    if (!isSearchable(text)) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setStatus("loading");
@@ -89,6 +85,10 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
     navigate(`/products?search=${encodeURIComponent(search.trim())}`);
   }
 
+  // Text too short to search shows nothing, whatever the last search found.
+  const searchable = isSearchable(text);
+  const items = searchable ? fetched : [];
+  const status = searchable ? fetchStatus : "idle";
   const showList = open && items.length > 0;
   const hint = status === "loading" ? "Loading search..." : status === "error" ? "Search unavailable" : "";
 
@@ -171,6 +171,8 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
           {items.map((s, i) => {
             const h = highlight(s.title, text);
             return (
+              // The input handles the keys (arrows, Enter, Escape): the options only need the pointer.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={s.id}
                 id={`${listId}-${i}`}

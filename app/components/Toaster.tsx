@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import type { RootData } from "./viewer.ts";
 
@@ -32,7 +32,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     setLastId(toast.id);
     setShown((list) => [toast, ...list].slice(0, 20));
   }
-  const local = useSyncExternalStore(subscribe, () => raised, () => raised);
+  const local = useSyncExternalStore(
+    subscribe,
+    () => raised,
+    () => raised,
+  );
   const [lastLocal, setLastLocal] = useState(local);
   if (local !== lastLocal) {
     setLastLocal(local);
@@ -58,10 +62,10 @@ const tone: Record<Toast["type"], string> = {
 };
 
 function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: number; onClose: () => void }) {
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  // The latest onClose, without restarting the timer when it changes.
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    const timer = setTimeout(() => closeRef.current(), duration);
+    const timer = setTimeout(() => close(), duration);
     return () => clearTimeout(timer);
   }, [toast.id, duration]);
   return (
@@ -77,12 +81,4 @@ function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: numbe
       <span aria-hidden="true" className="toast-progress absolute bottom-0 left-0 h-0.5 w-full bg-current opacity-40" style={{ animationDuration: `${duration}ms` }} />
     </button>
   );
-}
-
-/** A refused form (400) says why in a toast; the server's own toasts come through the root loader. */
-export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
-  const error = fetcher.state === "idle" ? (fetcher.data as { error?: string } | undefined)?.error : undefined;
-  useEffect(() => {
-    if (error) raiseToast(error);
-  }, [error, fetcher.data]);
 }

@@ -1,4 +1,5 @@
 import { store } from "../store-config.ts";
+import { originOf } from "./viewer.ts";
 
 /**
  * A page's own title, description, canonical link and Open Graph tags (issue 5): one
@@ -20,15 +21,10 @@ export function pageMeta(page: { title: string; description: string; path: strin
   ];
 }
 
-type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
-
-/** The request's origin, from the root loader's data: for pages whose own loader has no need of it. */
-export function originOf(matches: Matches): string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
-  return root?.origin ?? "";
-}
+// Beside the root loader's data, which every page loads anyway.
+export { originOf } from "./viewer.ts";
 
 /** A personal or transactional page: its own title, description and canonical link, kept out of search results. */
-export function privatePageMeta(matches: Matches, page: { title: string; description: string; path: string }) {
+export function privatePageMeta(matches: Parameters<typeof originOf>[0], page: { title: string; description: string; path: string }) {
   return [...pageMeta({ ...page, origin: originOf(matches) }), { name: "robots", content: "noindex" }];
 }

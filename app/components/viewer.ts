@@ -1,9 +1,11 @@
 // The signed-in shopper as every page sees them (the root loader's `viewer`), and the
 // optimistic views of their cart and wishlist while fetcher posts are in flight.
 import { useFetchers, useLocation, useRouteLoaderData } from "react-router";
-import { applyPendingCartForm, entriesCount, type CartEntries } from "../domain/cart.ts";
+import { applyPendingCartChange, entriesCount, type CartEntries } from "../domain/cart.ts";
+import type { FormReply } from "../domain/form-reply.ts";
 import type { Viewer } from "../domain/viewer.ts";
-import { applyPendingWishlistForm } from "../domain/wishlist.ts";
+import { applyPendingWishlistChange } from "../domain/wishlist.ts";
+import { cart, wishlist, type FormHandle } from "./forms.ts";
 
 export type { Viewer };
 
@@ -14,6 +16,15 @@ export interface RootData {
   origin: string;
   /** The honeypot fields of the contact and newsletter forms (remix-utils). */
   honeypot: { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
+  /** A layout form's refused plain post, answered on the page it came from (the footer's newsletter). */
+  flashed: { form: string; reply: FormReply } | null;
+}
+
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** The request's origin, from the root loader's data (for `meta`): no page's own loader needs to return it. */
+export function originOf(matches: Matches): string {
+  return (matches.find((m) => m?.id === "root")?.loaderData as Partial<RootData> | undefined)?.origin ?? "";
 }
 
 export function useRootData(): RootData {
@@ -24,17 +35,20 @@ export function useViewer(): Viewer | null {
   return useRootData()?.viewer ?? null;
 }
 
-function pendingForms(fetchers: ReturnType<typeof useFetchers>, action: string): FormData[] {
-  return fetchers.filter((f) => f.formData && f.formAction === action).map((f) => f.formData!);
+/** The pending posts of one form, read through its declaration's types. */
+function usePending<F>(form: FormHandle<F>) {
+  return useFetchers()
+    .flatMap((f) => (f.formData && f.formAction === form.action ? [form.read(f.formData)] : []))
+    .filter((p) => p !== null);
 }
 
 /** The cart as it will be once pending posts land: what badges and steppers show. */
 export function useCartEntries(): CartEntries {
   const viewer = useViewer();
-  const fetchers = useFetchers();
+  const pending = usePending(cart);
   let entries = viewer?.cart ?? {};
   if (!viewer) return entries;
-  for (const form of pendingForms(fetchers, "/cart")) entries = applyPendingCartForm(entries, form);
+  for (const change of pending) entries = applyPendingCartChange(entries, change);
   return entries;
 }
 
@@ -44,15 +58,15 @@ export function useCartCount(): number {
 
 export function useWishlistRefs(): Set<string> {
   const viewer = useViewer();
-  const fetchers = useFetchers();
+  const pending = usePending(wishlist);
   let refs = new Set(Object.keys(viewer?.wishlist ?? {}));
   if (!viewer) return refs;
-  for (const form of pendingForms(fetchers, "/wishlist")) refs = applyPendingWishlistForm(refs, form);
+  for (const change of pending) refs = applyPendingWishlistChange(refs, change);
   return refs;
 }
 
-/** Where a form should send the shopper back to: this page. */
-export function useHere(): string {
+/** Where a form should send the shopper back to: this page, at `anchor` when given (a card's id). */
+export function useHere(anchor?: string): string {
   const location = useLocation();
-  return location.pathname + location.search;
+  return location.pathname + location.search + (anchor ? `#${anchor}` : "");
 }

@@ -56,8 +56,7 @@ export const ABOUT = {
     `${store.name} began in 2014 as a single grocery counter in a Gurugram market, weighing dals and spices for neighbours who wanted them unpolished and fresh. Today it is a shop, a café, a market and a street-food lane, and this website brings the shop to your door by the next morning.`,
     "We buy pulses, grains and spices directly from farmer groups in Madhya Pradesh, Rajasthan and Kerala, grind our flours in small batches, and choose every gourmet item by tasting it first.",
   ],
-  vision:
-    "To be the neighbourhood store Gurugram trusts for what it eats: fair prices, food that is what the label says, and service that knows your name.",
+  vision: "To be the neighbourhood store Gurugram trusts for what it eats: fair prices, food that is what the label says, and service that knows your name.",
   director: {
     name: "Sunita Arora",
     role: "Founder & Director",
@@ -162,8 +161,14 @@ export const BUSINESSES: BusinessPage[] = [
     description: `Visit ${store.name}'s marketplace in Gurugram: staples, gourmet food, dinnerware and gifting under one roof.`,
     image: "/images/stores/store-1.svg",
     sections: [
-      { heading: "Everything on the website, and more", text: "Taste before you buy at the spice and dry-fruit counters, have your flour milled while you wait, and find seasonal produce that never makes it online." },
-      { heading: "Farmers' market Saturdays", text: "Every Saturday morning the growers we buy from sell their own produce in the courtyard: organic vegetables, cold-pressed oils, honey and pickles." },
+      {
+        heading: "Everything on the website, and more",
+        text: "Taste before you buy at the spice and dry-fruit counters, have your flour milled while you wait, and find seasonal produce that never makes it online.",
+      },
+      {
+        heading: "Farmers' market Saturdays",
+        text: "Every Saturday morning the growers we buy from sell their own produce in the courtyard: organic vegetables, cold-pressed oils, honey and pickles.",
+      },
     ],
     hours: "Open every day, 8 AM to 10 PM",
   },
@@ -174,7 +179,10 @@ export const BUSINESSES: BusinessPage[] = [
     description: `${store.name}'s artisanal café: South Indian filter coffee, sourdough from our own oven and breakfasts made with the shop's produce.`,
     image: "/images/stores/store-2.svg",
     sections: [
-      { heading: "From our shelves to your plate", text: "The café cooks with what the shop sells: millets, cold-pressed oils, our own flours. If you like a dish, you can buy its ingredients on the way out." },
+      {
+        heading: "From our shelves to your plate",
+        text: "The café cooks with what the shop sells: millets, cold-pressed oils, our own flours. If you like a dish, you can buy its ingredients on the way out.",
+      },
       { heading: "Baked every morning", text: "Sourdough, nankhatai and millet cookies come out of the oven at 7 AM; what is left at closing goes to a shelter nearby." },
     ],
     hours: "Open every day, 7:30 AM to 9 PM",
@@ -200,7 +208,8 @@ export const LANDING = {
     { title: "Street Food Gully", text: "India's street food, made with care.", to: "/streetfoodgully" },
     { title: "Fine Dining", text: "A seasonal tasting menu from our executive chef, by reservation.", to: "/contact" },
   ],
-  fineDining: "Our twelve-seat dining room serves a seasonal tasting menu built on what the market brings in that week. Reservations are taken by message: tell us the date and the number of guests.",
+  fineDining:
+    "Our twelve-seat dining room serves a seasonal tasting menu built on what the market brings in that week. Reservations are taken by message: tell us the date and the number of guests.",
   values: [
     { title: "Sustainability", text: "Paper and cloth packaging, food waste composted or shared, and growers paid fairly and on time." },
     { title: "Purity of Ingredients", text: "No added colours, no polished dals, no blends passed off as single-origin." },

@@ -38,10 +38,7 @@ export const emailField = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address")
   .transform(normalizeEmail);
 
-const passwordField = z
-  .string({ error: "Enter your password" })
-  .min(1, "Enter your password")
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+const passwordField = z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
 const newPasswordField = z
   .string({ error: "Choose a password" })

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartIntentSchema } from "./cart-forms.ts";
-import {
-  applyPendingCartForm,
-  cartCount,
-  checkQuantity,
-  chosenQuantity,
-  entriesCount,
-  summarize,
-  type CartEntries,
-  type CartLineView,
-} from "./cart.ts";
+import { applyPendingCartChange, cartCount, checkQuantity, chosenQuantity, entriesCount, summarize, type CartEntries, type CartLineView, type PendingCartChange } from "./cart.ts";
 
 const line = (over: Partial<CartLineView>): CartLineView => ({
   id: 1,
@@ -46,25 +36,6 @@ describe("checkQuantity", () => {
   });
 });
 
-describe("cartIntentSchema", () => {
-  it("defaults an add to quantity 1", () => {
-    expect(cartIntentSchema.parse({ intent: "add", internal_reference: "GP-1" })).toMatchObject({ quantity: 1, then: "stay" });
-  });
-  it.each([
-    [{ intent: "add" }, "Missing internal_reference"],
-    [{ intent: "add", internal_reference: "A", quantity: "-2" }, "The quantity must be at least 1."],
-    [{ intent: "add", internal_reference: "A", quantity: "100000" }, "The quantity must be at most 999."],
-    [{ intent: "add", internal_reference: "A", quantity: "2.5" }, "Enter a whole number."],
-    [{ intent: "set", line: "abc", quantity: "2" }, "Missing cart line."],
-    [{ intent: "explode" }, "Unknown cart action."],
-    [{ intent: "add", internal_reference: "<script>" }, "That product reference is not valid."],
-  ])("refuses %j with a message", (input, message) => {
-    const result = cartIntentSchema.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(message);
-  });
-});
-
 describe("cartCount and summarize", () => {
   it("counts quantities of lines priced above zero only", () => {
     expect(cartCount([line({ quantity: 2 }), line({ id: 2, quantity: 3 }), line({ id: 3, pricePaise: 0, quantity: 1 })])).toBe(5);
@@ -79,26 +50,27 @@ describe("cartCount and summarize", () => {
   });
 });
 
-describe("applyPendingCartForm", () => {
+describe("applyPendingCartChange", () => {
   const entries: CartEntries = { A: { line: 7, quantity: 2, pricePaise: 100, inventoryStock: 3 } };
-  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  // What the browser reads of a pending post: its intent and its fields as sent.
+  const form = (fields: Record<string, string>) => ({ intent: fields.intent, fields }) as PendingCartChange;
   it("adds a new reference with the price and stock the form carries", () => {
-    const next = applyPendingCartForm(entries, form({ intent: "add", internal_reference: "B", quantity: "2", price: "500", stock: "9" }));
+    const next = applyPendingCartChange(entries, form({ intent: "add", internal_reference: "B", quantity: "2", price: "500", stock: "9" }));
     expect(next.B).toEqual({ line: -1, quantity: 2, pricePaise: 500, inventoryStock: 9 });
     expect(entriesCount(next)).toBe(4);
   });
   it("steps a line within 1 and its stock", () => {
-    expect(applyPendingCartForm(entries, form({ intent: "increment", line: "7" })).A!.quantity).toBe(3);
-    const full = applyPendingCartForm({ A: { ...entries.A!, quantity: 3 } }, form({ intent: "increment", line: "7" }));
+    expect(applyPendingCartChange(entries, form({ intent: "increment", line: "7" })).A!.quantity).toBe(3);
+    const full = applyPendingCartChange({ A: { ...entries.A!, quantity: 3 } }, form({ intent: "increment", line: "7" }));
     expect(full.A!.quantity).toBe(3);
-    const one = applyPendingCartForm({ A: { ...entries.A!, quantity: 1 } }, form({ intent: "decrement", line: "7" }));
+    const one = applyPendingCartChange({ A: { ...entries.A!, quantity: 1 } }, form({ intent: "decrement", line: "7" }));
     expect(one.A!.quantity).toBe(1);
   });
   it("removes and clears; ignores forms it cannot read", () => {
-    expect(applyPendingCartForm(entries, form({ intent: "remove", line: "7" }))).toEqual({});
-    expect(applyPendingCartForm(entries, form({ intent: "clear" }))).toEqual({});
-    expect(applyPendingCartForm(entries, form({ intent: "remove", line: "99" }))).toBe(entries);
-    expect(applyPendingCartForm(entries, form({ intent: "nonsense" }))).toBe(entries);
+    expect(applyPendingCartChange(entries, form({ intent: "remove", line: "7" }))).toEqual({});
+    expect(applyPendingCartChange(entries, form({ intent: "clear" }))).toEqual({});
+    expect(applyPendingCartChange(entries, form({ intent: "remove", line: "99" }))).toBe(entries);
+    expect(applyPendingCartChange(entries, form({ intent: "nonsense" }))).toBe(entries);
   });
 });
 

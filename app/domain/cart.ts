@@ -9,9 +9,7 @@ export const MAX_QUANTITY_INPUT = 999;
 
 export const CART_MESSAGES = {
   outOfStock: "This product is currently out of stock.",
-  addFailed: "Unable to add this item to cart right now.",
   updateFailed: "Failed to update quantity",
-  removeFailed: "Failed to remove item",
   notInCart: "That item is not in your cart.",
   unknownProduct: "That product could not be found.",
   cleared: "Your cart is now empty.",
@@ -25,7 +23,6 @@ export const CHECKOUT_MESSAGES = {
   choosePayment: "Choose a payment method.",
   acceptTerms: "Please accept the terms and conditions to place your order.",
   onlineUnavailable: "Card and UPI payments are not available yet. Please choose Cash On Delivery.",
-  signInToOrder: "Please sign in to place an order.",
 } as const;
 
 export function addedMessage(title: string): string {
@@ -36,10 +33,7 @@ export function onlyAvailableMessage(stock: number): string {
   return `Only ${stock} item(s) available in stock`;
 }
 
-export type QuantityCheck =
-  | { ok: true; quantity: number; clamped: false }
-  | { ok: true; quantity: number; clamped: true; message: string }
-  | { ok: false; message: string };
+export type QuantityCheck = { ok: true; quantity: number; clamped: false } | { ok: true; quantity: number; clamped: true; message: string } | { ok: false; message: string };
 
 /**
  * The quantity a line may hold: at least 1, at most the variant's inventory_stock. Above
@@ -103,44 +97,48 @@ export interface CartEntry {
 export type CartEntries = Record<string, CartEntry>;
 
 /**
- * Applies one pending cart form to the entries (keyed by internal_reference). Adds of an
+ * A cart post not yet answered, as the browser reads it (app/components/forms.ts types it
+ * from the cart form's declaration): the intent and its fields as sent.
+ */
+export type PendingCartChange =
+  | { intent: "add"; fields: { internal_reference?: string; quantity?: string; price?: string; stock?: string } }
+  | { intent: "increment" | "decrement" | "remove"; fields: { line?: string } }
+  | { intent: "clear" | "apply-coupon" | "remove-coupon" | "checkout" };
+
+/**
+ * Applies one pending cart post to the entries (keyed by internal_reference). Adds of an
  * unknown reference use the price and stock the form carries, so the badge moves at once.
  */
-// Runs in the browser on every render with a pending post, so it reads the form by hand
-// rather than shipping zod to every page; the server parses the same fields with cart-forms.ts.
-export function applyPendingCartForm(entries: CartEntries, form: FormData | URLSearchParams): CartEntries {
-  const field = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : null;
-  };
-  const whole = (name: string, fallback: number) => {
-    const v = field(name);
-    return v !== null && /^\d{1,9}$/.test(v) ? Number(v) : fallback;
-  };
-  const intent = field("intent");
-  if (intent === "clear") return {};
-  if (intent === "add") {
-    const ref = field("internal_reference");
+export function applyPendingCartChange(entries: CartEntries, pending: PendingCartChange): CartEntries {
+  if (pending.intent === "clear") return {};
+  if (pending.intent === "add") {
+    const { fields } = pending;
+    const ref = fields.internal_reference;
     if (!ref) return entries;
     const current = entries[ref];
-    const stock = whole("stock", current?.inventoryStock ?? 0);
-    const price = whole("price", current?.pricePaise ?? 0);
-    const check = checkQuantity((current?.quantity ?? 0) + Math.max(1, whole("quantity", DEFAULT_QUANTITY)), { inStock: stock > 0, inventoryStock: stock });
+    const stock = whole(fields.stock, current?.inventoryStock ?? 0);
+    const price = whole(fields.price, current?.pricePaise ?? 0);
+    const check = checkQuantity((current?.quantity ?? 0) + Math.max(1, whole(fields.quantity, DEFAULT_QUANTITY)), { inStock: stock > 0, inventoryStock: stock });
     if (!check.ok) return entries;
     return { ...entries, [ref]: { line: current?.line ?? -1, quantity: check.quantity, pricePaise: price, inventoryStock: stock } };
   }
-  if (intent !== "remove" && intent !== "increment" && intent !== "decrement" && intent !== "set") return entries;
-  const line = whole("line", -1);
+  if (pending.intent !== "remove" && pending.intent !== "increment" && pending.intent !== "decrement") return entries;
+  const line = whole(pending.fields.line, -1);
   const found = Object.entries(entries).find(([, e]) => e.line === line && line > 0);
   if (!found) return entries;
   const [ref, entry] = found;
-  if (intent === "remove") {
+  if (pending.intent === "remove") {
     const { [ref]: _gone, ...rest } = entries;
     return rest;
   }
-  const next = intent === "increment" ? entry.quantity + 1 : intent === "decrement" ? entry.quantity - 1 : whole("quantity", entry.quantity);
+  const next = pending.intent === "increment" ? entry.quantity + 1 : entry.quantity - 1;
   const quantity = Math.min(Math.max(MIN_QUANTITY, next), Math.max(MIN_QUANTITY, entry.inventoryStock));
   return { ...entries, [ref]: { ...entry, quantity } };
+}
+
+/** A whole number the browser sent, or the fallback. */
+function whole(raw: string | undefined, fallback: number): number {
+  return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : fallback;
 }
 
 export function entriesCount(entries: CartEntries): number {

@@ -24,7 +24,7 @@ const variantSchema = z
       .trim()
       .min(1, "internal_reference is required")
       .max(64, "internal_reference is longer than 64 characters")
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._\/-]*$/, "internal_reference may hold only letters, digits, '.', '_', '/' and '-'"),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "internal_reference may hold only letters, digits, '.', '_', '/' and '-'"),
     attribute: z.string().trim().max(120).default(""),
     price: rupees,
     mrp: rupees,
@@ -44,7 +44,12 @@ const productSchema = z.object({
     .max(300)
     .refine((p) => placeCategoryPath(p) !== null, "category path is empty"),
   sales_tax: z
-    .array(z.string().trim().regex(/^\d{1,2}(\.\d+)?%$/, "sales_tax entries look like '5%'"))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}(\.\d+)?%$/, "sales_tax entries look like '5%'"),
+    )
     .min(1)
     .default(["0%"]),
   rating: z.number().min(0).max(5).default(4),
@@ -426,10 +431,7 @@ export function parseCsvCatalog(text: string): ParseResult {
   const missing = ["title", "category", "internal_reference", "price", "mrp"].filter((c) => !header.includes(c));
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (missing.length || unknown.length) {
-    const reasons = [
-      missing.length ? `missing column(s): ${missing.join(", ")}` : "",
-      unknown.length ? `unknown column(s): ${unknown.join(", ")}` : "",
-    ].filter(Boolean);
+    const reasons = [missing.length ? `missing column(s): ${missing.join(", ")}` : "", unknown.length ? `unknown column(s): ${unknown.join(", ")}` : ""].filter(Boolean);
     return { ok: false, errors: [{ line: rows[0].line, reason: reasons.join("; ") }] };
   }
   const errors: RowError[] = [];

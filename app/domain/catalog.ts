@@ -70,10 +70,7 @@ export interface Suggestion {
   image: string;
 }
 
-export function toCard(
-  product: { id: number; title: string; categorySlug: string; subSlug: string | null },
-  variants: readonly VariantView[],
-): ProductCard | null {
+export function toCard(product: { id: number; title: string; categorySlug: string; subSlug: string | null }, variants: readonly VariantView[]): ProductCard | null {
   const v = displayVariant(variants);
   if (!v) return null;
   return {

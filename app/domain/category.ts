@@ -85,11 +85,7 @@ export interface CategoryFilter {
  * comes without a sub is treated as a subcategory (browsing §4); when that sub is
  * known, its parent becomes the category so the sidebar can show its siblings.
  */
-export function resolveCategoryFilter(
-  tree: readonly CategoryRef[],
-  categoryValue: string | null | undefined,
-  subValue: string | null | undefined,
-): CategoryFilter {
+export function resolveCategoryFilter(tree: readonly CategoryRef[], categoryValue: string | null | undefined, subValue: string | null | undefined): CategoryFilter {
   const cat = normalise(categoryValue);
   const sub = normalise(subValue);
   const top = cat ? tree.find((c) => c.slug === cat || c.backendKey === cat) : undefined;

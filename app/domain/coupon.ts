@@ -7,13 +7,13 @@ export const COUPON_MESSAGES = {
   invalid: "Invalid coupon code",
   alreadyApplied: "Coupon already applied",
   removed: "Coupon removed",
-  removeFailed: "Failed to remove coupon",
-  applyFailed: "Failed to apply coupon",
   expired: "This coupon has expired.",
   notYet: "This coupon is not active yet.",
   usedUp: "This coupon has reached its usage limit.",
   usedByYou: "You have already used this coupon.",
   emptyCart: "Add items to your cart before applying a coupon.",
+  /** Before the reason, when a change to the cart took the coupon off. */
+  droppedPrefix: "Your coupon was removed:",
 } as const;
 
 export function minimumMessage(minSubtotalPaise: number): string {

@@ -3,9 +3,7 @@ import { parseDescription, plainText } from "./description.ts";
 
 describe("parseDescription", () => {
   it("reads <strong>Label:</strong> value paragraphs", () => {
-    expect(
-      parseDescription("<p><strong>Origin:</strong> Dehradun, Uttarakhand</p><p><strong>Shelf Life:</strong> 12 months</p>"),
-    ).toEqual([
+    expect(parseDescription("<p><strong>Origin:</strong> Dehradun, Uttarakhand</p><p><strong>Shelf Life:</strong> 12 months</p>")).toEqual([
       { label: "Origin", value: "Dehradun, Uttarakhand" },
       { label: "Shelf Life", value: "12 months" },
     ]);
@@ -21,9 +19,7 @@ describe("parseDescription", () => {
     ]);
   });
   it("keeps text without a label as a value", () => {
-    expect(parseDescription("<p>Hand-picked <em>kesar</em> mangoes.</p>")).toEqual([
-      { label: "", value: "Hand-picked kesar mangoes." },
-    ]);
+    expect(parseDescription("<p>Hand-picked <em>kesar</em> mangoes.</p>")).toEqual([{ label: "", value: "Hand-picked kesar mangoes." }]);
   });
   it("drops scripts, styles and event handlers entirely", () => {
     const pairs = parseDescription('<p><strong>Ingredients:</strong> Cashew<script>alert(1)</script></p><img src=x onerror="alert(2)">');

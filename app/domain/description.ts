@@ -23,9 +23,7 @@ export function decodeEntities(text: string): string {
 }
 
 export function plainText(markup: string): string {
-  return decodeEntities(markup.replace(DROP_WITH_CONTENT, " ").replace(TAG, " "))
-    .replace(/\s+/g, " ")
-    .trim();
+  return decodeEntities(markup.replace(DROP_WITH_CONTENT, " ").replace(TAG, " ")).replace(/\s+/g, " ").trim();
 }
 
 export function parseDescription(markup: string | null | undefined): DescriptionPair[] {

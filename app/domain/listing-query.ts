@@ -8,8 +8,7 @@ const text = z
   .transform((s) => s.replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim())
   .transform((s) => (s.length > 0 ? s : null))
   .catch(null);
-const rupees = (fallback: number) =>
-  z.coerce.number().int().min(0).max(10_000_000).catch(fallback);
+const rupees = (fallback: number) => z.coerce.number().int().min(0).max(10_000_000).catch(fallback);
 
 const schema = z.object({
   search: text.optional().transform((v) => v ?? null),
@@ -32,4 +31,3 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const [min, max] = q.min <= q.max ? [q.min, q.max] : [q.max, q.min];
   return { ...q, min, max };
 }
-

@@ -15,10 +15,8 @@ export const ORDER_MESSAGES = {
   invalidAddress: "Invalid address_id. Please reselect your delivery address.",
   invalidTotal: "Invalid cart total. Please check your items.",
   alreadyCancelled: "Order is already cancelled.",
-  cancelFailed: "Failed to cancel order.",
   cancelled: "Your order has been cancelled.",
   notFound: "That order could not be found.",
-  invoiceFailed: "Failed to download invoice.",
   confirmCancel: "Are you sure you want to cancel this order?",
 } as const;
 

@@ -1,24 +1,35 @@
-// The pending add-to-cart item (browsing §5, transactions §4): what a signed-out shopper
-// tapped, kept in a signed cookie through sign-in and added by /post-auth.
+// What a signed-out shopper tapped (browsing §5, transactions §4): an add to cart, or a
+// heart, kept in a signed cookie through sign-in and done by /post-auth.
 import { z } from "zod";
 import { DEFAULT_QUANTITY, MAX_QUANTITY_INPUT } from "./cart.ts";
 
 export const PENDING_ITEM_LIFETIME_MS = 30 * 60 * 1000;
 export const POST_AUTH_RETRY_DELAY_MS = 400;
 
-export interface PendingItem {
+/** An add to cart (the specifications' pending item). */
+export interface PendingCartItem {
   product_id: number;
   internal_reference: string;
   qty: number;
   ts: number;
 }
 
-const pendingItemSchema = z.object({
-  product_id: z.number().int().positive(),
-  internal_reference: z.string().min(1).max(64),
-  qty: z.number().int().max(MAX_QUANTITY_INPUT),
-  ts: z.number().int().nonnegative(),
-});
+/** A heart tapped while signed out: added to the wishlist, then back to the page it was on. */
+export interface PendingWishlistItem {
+  kind: "wishlist";
+  internal_reference: string;
+  return_to: string;
+  ts: number;
+}
+
+export type PendingItem = PendingCartItem | PendingWishlistItem;
+
+const ts = z.number().int().nonnegative();
+const reference = z.string().min(1).max(64);
+const pendingItemSchema = z.union([
+  z.object({ kind: z.literal("wishlist"), internal_reference: reference, return_to: z.string().min(1).max(2000), ts }),
+  z.object({ product_id: z.number().int().positive(), internal_reference: reference, qty: z.number().int().max(MAX_QUANTITY_INPUT), ts }),
+]);
 
 /** The stored item, or null when it is missing, unreadable or older than 30 minutes. */
 export function readPendingItem(value: unknown, now: number): PendingItem | null {
@@ -26,7 +37,7 @@ export function readPendingItem(value: unknown, now: number): PendingItem | null
   if (!parsed.success) return null;
   const item = parsed.data;
   if (item.ts > now + 60_000 || now - item.ts > PENDING_ITEM_LIFETIME_MS) return null;
-  return { ...item, qty: pendingQuantity(item.qty) };
+  return "kind" in item ? item : { ...item, qty: pendingQuantity(item.qty) };
 }
 
 /** Quantity at least 1, default 1. */

@@ -28,6 +28,69 @@ describe("safePath", () => {
   });
 });
 
+// Issue 10, point 3: what an attack tried, and more. Each must come back as the fallback:
+// never a Location a browser would follow to another site.
+const OPEN_REDIRECTS = [
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/%2E//evil.example",
+  "/%2e%2e//evil.example",
+  "/..//evil.example",
+  "/a/..//evil.example",
+  "/a/../..//evil.example",
+  "/./../..//evil.example",
+  "/.%2f/evil.example",
+  "/%2e/%2e//evil.example",
+  "/././/evil.example",
+  "/.//%65vil.example",
+  "/../evil.example/..//evil.example",
+  "///evil.example",
+  "////evil.example",
+  "/\\evil.example",
+  "/%5c/evil.example",
+  "\\/evil.example",
+  "/\t/evil.example",
+  "/\r\n//evil.example",
+  "http://evil.example",
+  "https:evil.example",
+  "http:/evil.example",
+  "HTTPS://evil.example",
+  "//evil.example/%2e%2e",
+  "//evil.example@haat.invalid",
+  "/%09/evil.example",
+  "data:text/html,<script>alert(1)</script>",
+  "javascript://%0aalert(1)",
+  "JaVaScRiPt:alert(1)",
+  "vbscript:msgbox(1)",
+  "\u0000//evil.example",
+  " /\\/evil.example",
+  "\t//evil.example",
+  "evil.example/path",
+  "./evil.example",
+  "../evil.example",
+  "?return_to=//evil.example",
+  "#//evil.example",
+  "/.//evil.example?x=1#y",
+  "/%2e//evil.example/path?q=1",
+  "/..%2f/evil.example",
+  "/%2e%2e%2f/evil.example",
+];
+
+describe("open redirects", () => {
+  it("has a table of at least 40 attempts", () => {
+    expect(OPEN_REDIRECTS.length).toBeGreaterThanOrEqual(40);
+  });
+  it.each(OPEN_REDIRECTS)("%j never leads off the site", (p) => {
+    const result = safePath(p, "/fallback");
+    // Whatever comes back is a path on this site, as a browser would resolve it.
+    expect(result.startsWith("/") && !result.startsWith("//")).toBe(true);
+    expect(new URL(result, "https://haat.example").origin).toBe("https://haat.example");
+  });
+  it.each(["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "///evil.example"])("%j is refused outright", (p) => {
+    expect(safePath(p, "/fallback")).toBe("/fallback");
+  });
+});
+
 describe("signInPath", () => {
   it("carries a safe return path, else /post-auth", () => {
     expect(signInPath("/wishlist")).toBe("/signin?return_to=%2Fwishlist");

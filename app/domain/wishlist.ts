@@ -7,9 +7,9 @@ export const WISHLIST_MESSAGES = {
   missingReference: "Missing internal_reference",
   outOfStock: "Out of stock. Cannot move to cart.",
   moved: "Moved to cart",
-  moveFailed: "Move to cart failed",
   notFound: "That item is not in your wishlist.",
   signInToView: "Please sign in to view your wishlist.",
+  signInToSave: "Please sign in to use your wishlist.",
 } as const;
 
 export interface WishlistItemView {
@@ -30,17 +30,17 @@ export function wishlistItemInStock(item: Pick<WishlistItemView, "inStock" | "in
   return item.inStock && item.inventoryStock > 0;
 }
 
+/** A wishlist post not yet answered, as the browser reads it (typed from the wishlist form's declaration). */
+export type PendingWishlistChange = { intent: "add" | "toggle" | "remove" | "move-to-cart"; fields: { internal_reference?: string } };
+
 /** Optimistic view: references in the wishlist once a pending toggle, add or remove lands. */
-export function applyPendingWishlistForm(refs: ReadonlySet<string>, form: FormData | URLSearchParams): Set<string> {
+export function applyPendingWishlistChange(refs: ReadonlySet<string>, pending: PendingWishlistChange): Set<string> {
   const next = new Set(refs);
-  const intent = form.get("intent");
-  const ref = form.get("internal_reference");
-  if (typeof ref !== "string" || !ref) return next;
-  if (intent === "add") next.add(ref);
-  else if (intent === "remove" || intent === "move-to-cart") next.delete(ref);
-  else if (intent === "toggle") {
-    if (next.has(ref)) next.delete(ref);
-    else next.add(ref);
-  }
+  const ref = pending.fields.internal_reference;
+  if (!ref) return next;
+  if (pending.intent === "add") next.add(ref);
+  else if (pending.intent === "remove" || pending.intent === "move-to-cart") next.delete(ref);
+  else if (next.has(ref)) next.delete(ref);
+  else next.add(ref);
   return next;
 }

@@ -2,11 +2,15 @@
 // unique, and the contact form (browsing §2).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
+import { contactForm } from "../server/forms/contact.server.ts";
 import { originOf, pageMeta } from "../components/seo.ts";
 import { ABOUT } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/aboutus";
+
+// The contact form on this page answers here (app/server/forms/contact.server.ts).
+export const action = contactForm.run;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -66,4 +70,9 @@ export default function AboutUs() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "About Us", description: `${store.name}: a Gurugram family business selling honest groceries and gourmet food since 2014.`, path: "/aboutus", origin: originOf(matches) });
+  pageMeta({
+    title: "About Us",
+    description: `${store.name}: a Gurugram family business selling honest groceries and gourmet food since 2014.`,
+    path: "/aboutus",
+    origin: originOf(matches),
+  });

@@ -1,5 +1,4 @@
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
-import { store } from "../store-config.ts";
 import type { Route } from "./+types/emptycart";
 import { privatePageMeta } from "../components/seo.ts";
 

@@ -3,14 +3,13 @@
 // answer says whether an e-mail has an account.
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { ACCOUNT_MESSAGES, resetConfirmSchema, resetRequestSchema, resetSchema } from "../domain/account.ts";
-import { cookies } from "../server/auth/cookies.server.ts";
-import { sendResetCode } from "../server/auth/local.server.ts";
-import { clientAddressOf, shopOf } from "../server/context.server.ts";
+import { passwordReset } from "../components/forms.ts";
+import { resetConfirmSchema, resetRequestSchema } from "../domain/account.ts";
+import { refusalOf, typedValue } from "../domain/form-reply.ts";
 import { appEnv } from "../server/env.server.ts";
-import { store } from "../store-config.ts";
+import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { privatePageMeta } from "../components/seo.ts";
 
@@ -20,32 +19,21 @@ export function loader() {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (appEnv().AUTH_PROVIDER !== "local") throw redirect("/signin", 303);
-  const submission = parseWithZod(await request.formData(), { schema: resetSchema });
-  const intent = submission.payload.intent === "reset" ? "reset" : "request";
-  if (submission.status !== "success") {
-    return data({ step: intent === "reset" ? ("code" as const) : ("email" as const), email: String(submission.payload.email ?? ""), result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const shop = shopOf(context);
-  const value = submission.value;
-  if (value.intent === "request") {
-    const sent = await sendResetCode(shop, appEnv(), value.email, clientAddressOf(context));
-    if (!sent.ok) return data({ step: "email" as const, email: value.email, result: submission.reply({ formErrors: [sent.message] }) }, { status: 429 });
-    return { step: "code" as const, email: value.email, sent: sent.message, result: undefined };
-  }
-  if (!(await shop.accounts.resetPassword(value.email, value.code, value.password))) {
-    return data({ step: "code" as const, email: value.email, result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.invalidCode] }, hideFields: ["password", "code"] }) }, { status: 400 });
-  }
-  return cookies().toast.redirectWithToast("/signin", { type: "success", message: ACCOUNT_MESSAGES.passwordChanged }, { status: 303 });
-}
+export const action = accountForms.passwordReset.run;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const step = actionData?.step ?? "email";
+  // The code was sent (the request's answer), or the code step was refused: ask for the code.
+  const sent = actionData?.ok ? (actionData.data as unknown as { email: string; sent: string }) : null;
+  const refusal = refusalOf(actionData);
+  const email = sent?.email ?? (refusal?.intent === "reset" ? typedValue(actionData, "email") : undefined);
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-semibold">Reset your password</h1>
-      {step === "email" ? <RequestCode lastResult={actionData?.result} /> : <EnterCode email={actionData!.email} sent={"sent" in actionData! ? actionData.sent : undefined} lastResult={actionData?.result} />}
+      {email === undefined ? (
+        <RequestCode lastResult={refusal?.result} />
+      ) : (
+        <EnterCode email={email} sent={sent?.sent} lastResult={refusal?.intent === "reset" ? refusal.result : undefined} />
+      )}
       <p className="mt-6 text-sm">
         <Link to="/signin" className="font-medium text-brand-700 underline">
           Back to sign in
@@ -70,7 +58,7 @@ function RequestCode({ lastResult }: { lastResult: LastResult }) {
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
       <p className="text-stone-700">Enter the e-mail address of your account and we will send you a 6-digit code.</p>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="request" />
+      <input type="hidden" {...passwordReset.intent("request")} />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? "Sending…" : "Send code"}
@@ -97,8 +85,8 @@ function EnterCode({ email, sent, lastResult }: { email: string; sent?: string; 
         </p>
       )}
       <FormErrors errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="reset" />
-      <input type="hidden" name="email" value={email} />
+      <input type="hidden" {...passwordReset.intent("reset")} />
+      <input type="hidden" name={passwordReset.field("reset", "email")} value={email} />
       <p className="text-sm text-stone-700">
         Code sent to <strong>{email}</strong>.
       </p>

@@ -2,10 +2,14 @@
 // follows that link expects to give feedback: here it is our own form, which makes a ticket
 // like any message (decision 015), with nothing sent to a third party.
 import { ContactForm } from "../components/contact/ContactForm.tsx";
+import { contactForm } from "../server/forms/contact.server.ts";
 import { originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/googleform";
+
+// The contact form on this page answers here (app/server/forms/contact.server.ts).
+export const action = contactForm.run;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
+import { contactForm } from "../server/forms/contact.server.ts";
 import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
 import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
@@ -17,6 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
   return { categories, newProducts };
 }
+
+// The contact form on this page answers here (app/server/forms/contact.server.ts).
+export const action = contactForm.run;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -70,8 +74,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     ...pageMeta({
       title: "Groceries, gourmet food and gifts, delivered tomorrow in Gurugram",
-      description:
-        "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
+      description: "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
       path: "/",
       origin,
     }),

@@ -86,4 +86,9 @@ export default function LandingPage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: `The ${store.name} experience`, description: `${store.name}'s marketplace, artisanal café, street food gully and fine dining in Gurugram.`, path: "/landingpage", origin: originOf(matches) });
+  pageMeta({
+    title: `The ${store.name} experience`,
+    description: `${store.name}'s marketplace, artisanal café, street food gully and fine dining in Gurugram.`,
+    path: "/landingpage",
+    origin: originOf(matches),
+  });

@@ -1,45 +1,32 @@
 // /myaccount: the dashboard: the profile, viewed, then edited (`?edit=1`), then saved.
-import { useForm } from "@conform-to/react";
+// The form posts to the account layout (/myaccount), which answers a refusal here.
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useOutletContext } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
-import { finish } from "../server/forms.server.ts";
-import { ShopError } from "../server/shop/port.server.ts";
-import { store } from "../store-config.ts";
-import type { Route } from "./+types/myaccount._index";
+import { profile as profileForm } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
+import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
+import { refusalOf } from "../domain/form-reply.ts";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import type { AccountOutlet } from "./myaccount.tsx";
+import type { Route } from "./+types/myaccount._index";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/myaccount");
   return { profile: { name: customer.name, email: customer.email, phone: customer.phone }, editing: url.searchParams.get("edit") === "1" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, "/myaccount");
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await shopOf(context).accounts.updateProfile(customer, submission.value);
-  } catch (error) {
-    console.error(error);
-    const reason = error instanceof ShopError ? error.message : "please try again in a moment.";
-    return finish(request, "/myaccount", { type: "error", message: PROFILE_MESSAGES.updateFailed(reason) }, { navigate: true });
-  }
-  return finish(request, "/myaccount", { type: "success", message: PROFILE_MESSAGES.updated }, { navigate: true });
-}
-
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { profile, editing } = loaderData;
+  const refusal = refusalOf(useOutletContext<AccountOutlet>());
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title" className="text-2xl font-semibold">
         My profile
       </h1>
-      {editing || actionData ? (
-        <ProfileForm profile={profile} lastResult={actionData && "status" in actionData ? actionData : undefined} />
+      {editing || refusal ? (
+        <ProfileForm profile={profile} lastResult={refusal?.result} />
       ) : (
         <>
           <dl className="mt-4 grid max-w-md grid-cols-[7rem_1fr] gap-y-2 text-sm">
@@ -59,9 +46,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function ProfileForm({ profile, lastResult }: { profile: { name: string; email: string; phone: string }; lastResult: Parameters<typeof useForm>[0]["lastResult"] }) {
+function ProfileForm({ profile, lastResult }: { profile: { name: string; email: string; phone: string }; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
-    lastResult: lastResult as never,
+    lastResult,
     defaultValue: { name: profile.name, phone: profile.phone },
     constraint: getZodConstraint(profileSchema),
     shouldValidate: "onBlur",
@@ -70,14 +57,20 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
   });
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 max-w-md space-y-4">
+    <Form method="post" action={profileForm.action} id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 max-w-md space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field meta={fields.name} label="Name" autoComplete="name" />
       <div>
         <label htmlFor="profile-email" className="block text-sm font-medium">
           Email
         </label>
-        <input id="profile-email" value={profile.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-stone-600" />
+        <input
+          id="profile-email"
+          value={profile.email}
+          readOnly
+          aria-describedby="profile-email-note"
+          className="mt-1 block w-full rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-stone-600"
+        />
         <p id="profile-email-note" className="mt-1 text-xs text-stone-600">
           {PROFILE_MESSAGES.emailNotEditable}
         </p>

@@ -1,16 +1,16 @@
 // /myaccount/addresses: saved addresses: list, quick add, edit, delete, make default.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { QuickAddressForm } from "../components/account/QuickAddressForm.tsx";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, addressLine, quickAddressSchema } from "../domain/address.ts";
+import { addressBook } from "../components/forms.ts";
+import { privatePageMeta } from "../components/seo.ts";
+import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
+import { addressLine } from "../domain/address.ts";
+import { refusalOf } from "../domain/form-reply.ts";
+import { parseId } from "../domain/ids.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { finish, refuse } from "../server/forms.server.ts";
-import { ShopError } from "../server/shop/port.server.ts";
-import { store } from "../store-config.ts";
+import { addressBookForm } from "../server/forms/addresses.server.ts";
 import type { Route } from "./+types/myaccount.addresses";
-import { privatePageMeta } from "../components/seo.ts";
-import { parseId } from "../domain/ids.ts";
 
 const BASE = "/myaccount/addresses";
 
@@ -21,61 +21,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { addresses, editing };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, BASE);
-  const shop = shopOf(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
-    if (intent === "add" || intent === "update") {
-      const submission = parseWithZod(form, { schema: quickAddressSchema });
-      if (submission.status !== "success") return data({ ok: false as const, intent, result: submission.reply(), error: null }, { status: 400 });
-      const v = submission.value;
-      const current = intent === "update" ? await shop.addresses.get(customer, parseId(form.get("id")) ?? 0) : null;
-      if (intent === "update" && !current) return refuse(ADDRESS_MESSAGES.invalidId, 404);
-      const input = {
-        name: v.name,
-        phone: v.phone,
-        email: v.email,
-        street: v.street,
-        street2: current?.street2 ?? "",
-        city: v.city,
-        state: current?.state ?? ADDRESS_DEFAULTS.state,
-        zip: v.zip,
-        country: current?.country ?? ADDRESS_DEFAULTS.country,
-      };
-      if (current) await shop.addresses.update(customer, current.id, input);
-      else await shop.addresses.create(customer, input);
-      return finish(request, BASE, { type: "success", message: current ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.saved }, { navigate: true });
-    }
-    if (intent === "delete") {
-      await shop.addresses.remove(customer, parseId(form.get("id")) ?? 0);
-      return finish(request, BASE, { type: "success", message: ADDRESS_MESSAGES.deleted }, { navigate: true });
-    }
-    if (intent === "default") {
-      await shop.addresses.makeDefault(customer, parseId(form.get("id")) ?? 0);
-      return finish(request, BASE, { type: "success", message: ADDRESS_MESSAGES.madeDefault }, { navigate: true });
-    }
-  } catch (error) {
-    if (error instanceof ShopError && error.code === "not_found") return refuse(ADDRESS_MESSAGES.invalidId, 404);
-    if (error instanceof ShopError) return finish(request, BASE, { type: "error", message: error.message }, { navigate: true });
-    console.error(error);
-    return finish(request, BASE, { type: "error", message: intent === "delete" ? ADDRESS_MESSAGES.deleteFailed : ADDRESS_MESSAGES.saveFailed }, { navigate: true });
-  }
-  return refuse("That request could not be understood.");
-}
+export const action = addressBookForm.run;
 
 export default function AccountAddresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, editing } = loaderData;
-  const reply = actionData && "result" in actionData ? actionData : undefined;
+  const refusal = refusalOf(actionData);
+  // The address form shows its own errors; a refusal of a button (delete, default) is said on top.
+  const formRefused = refusal?.intent === "add" || refusal?.intent === "update";
   return (
     <section>
       <h1 className="text-2xl font-semibold">Addresses</h1>
-      {actionData && !actionData.ok && "error" in actionData && actionData.error && (
-        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900">
-          {actionData.error}
-        </p>
-      )}
+      {!formRefused && <RefusalNotice reply={actionData} className="mt-4" />}
       <ul aria-label="Saved addresses" className="mt-4 grid gap-3 sm:grid-cols-2">
         {addresses.map((a) => (
           <li key={a.id}>
@@ -93,8 +49,8 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                 </Link>
                 {!a.isDefault && (
                   <Form method="post">
-                    <input type="hidden" name="intent" value="default" />
-                    <input type="hidden" name="id" value={a.id} />
+                    <input type="hidden" {...addressBook.intent("default")} />
+                    <input type="hidden" name={addressBook.field("default", "id")} value={a.id} />
                     <button type="submit" className="font-medium text-brand-700 underline">
                       Make default
                     </button>
@@ -102,8 +58,8 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                 )}
                 {!a.isPrimary && (
                   <Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={a.id} />
+                    <input type="hidden" {...addressBook.intent("delete")} />
+                    <input type="hidden" name={addressBook.field("delete", "id")} value={a.id} />
                     <button type="submit" className="font-medium text-red-700 underline" aria-label={`Delete the address of ${a.name}, ${addressLine(a)}`}>
                       Delete
                     </button>
@@ -116,13 +72,12 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
       </ul>
       {addresses.length === 0 && <p className="mt-4 text-stone-700">No saved addresses yet.</p>}
       {editing ? (
-        <QuickAddressForm key={editing.id} address={editing} lastResult={reply?.intent === "update" ? reply.result : undefined} />
+        <QuickAddressForm key={editing.id} address={editing} lastResult={refusal?.intent === "update" ? refusal.result : undefined} />
       ) : (
-        <QuickAddressForm lastResult={reply?.intent === "add" ? reply.result : undefined} />
+        <QuickAddressForm lastResult={refusal?.intent === "add" ? refusal.result : undefined} />
       )}
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Addresses", description: "Your saved delivery addresses.", path: "/myaccount/addresses" });
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, { title: "Addresses", description: "Your saved delivery addresses.", path: "/myaccount/addresses" });

@@ -1,12 +1,20 @@
-// /myaccount: the account area's layout, with its side menu (transactions §2).
+// /myaccount: the account area's layout, with its side menu (transactions §2). The
+// profile form on the dashboard posts here, so a refused save stays at /myaccount.
 import { Form, NavLink, Outlet } from "react-router";
+import { signOut } from "../components/forms.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
+import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/myaccount";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, url.pathname);
   return { name: customer.name };
 }
+
+export const action = accountForms.profile.run;
+
+/** What the dashboard's profile form gets back from a refused save. */
+export type AccountOutlet = Route.ComponentProps["actionData"];
 
 const links = [
   { to: "/myaccount", label: "Dashboard", end: true },
@@ -15,7 +23,7 @@ const links = [
   { to: "/myaccount/addresses", label: "Addresses", end: false },
 ];
 
-export default function MyAccount({ loaderData }: Route.ComponentProps) {
+export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[13rem_1fr]">
       <nav aria-label="My account" className="md:border-r md:border-stone-200 md:pr-4">
@@ -33,7 +41,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
           <li>
-            <Form method="post" action="/signout">
+            <Form method="post" action={signOut.action}>
               <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm font-medium hover:bg-stone-50">
                 Logout
               </button>
@@ -42,7 +50,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div>
-        <Outlet />
+        <Outlet context={actionData satisfies AccountOutlet} />
       </div>
     </div>
   );

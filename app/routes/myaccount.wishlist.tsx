@@ -2,7 +2,6 @@
 import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { store } from "../store-config.ts";
 import type { Route } from "./+types/myaccount.wishlist";
 import { privatePageMeta } from "../components/seo.ts";
 

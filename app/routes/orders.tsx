@@ -1,18 +1,18 @@
 // /orders: 'Your Orders', with invoices and cancellation (transactions §2).
 import { OrdersSection } from "../components/orders/OrdersList.tsx";
-import { cancelOrderAction, ordersPageData } from "../server/orders-page.server.ts";
-import { store } from "../store-config.ts";
-import type { Route } from "./+types/orders";
 import { privatePageMeta } from "../components/seo.ts";
+import { ordersForm } from "../server/forms/orders.server.ts";
+import { ordersPageData } from "../server/orders-page.server.ts";
+import type { Route } from "./+types/orders";
 
 export const loader = ({ context, url }: Route.LoaderArgs) => ordersPageData(context, url, "/orders");
 
-export const action = ({ request, context }: Route.ActionArgs) => cancelOrderAction(request, context, "/orders");
+export const action = ordersForm.run;
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <OrdersSection {...loaderData} error={actionData && !actionData.ok ? actionData.error : undefined} />
+      <OrdersSection {...loaderData} reply={actionData} />
     </div>
   );
 }

@@ -1,16 +1,21 @@
-// /ordersuccess: 'Order Placed' with the items and Total Paid of the customer's latest order.
-import { Link, redirect } from "react-router";
+// /ordersuccess?order=ID: 'Order Placed' with the items and Total Paid of the order just
+// placed (Confirm Order sends its id), never merely the newest: two tabs may place two.
+import { data, Link, redirect } from "react-router";
+import { parseId } from "../domain/ids.ts";
 import { formatRupees } from "../domain/money.ts";
+import { ORDER_MESSAGES } from "../domain/order.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { store } from "../store-config.ts";
 import type { Route } from "./+types/ordersuccess";
 import { privatePageMeta } from "../components/seo.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, "/ordersuccess");
-  const order = await shopOf(context).orders.latest(customer);
-  if (!order) throw redirect("/", 303);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, url.pathname + url.search);
+  const id = parseId(url.searchParams.get("order"));
+  // No order named: the list of orders says what there is.
+  if (id === null) throw redirect("/orders", 303);
+  const order = await shopOf(context).orders.get(customer, id);
+  if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   return { order };
 }
 

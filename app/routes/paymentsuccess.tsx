@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { store } from "../store-config.ts";
 import type { Route } from "./+types/paymentsuccess";
 import { privatePageMeta } from "../components/seo.ts";
 
@@ -16,5 +15,4 @@ export default function PaymentSuccess() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Payment Successful", description: "Your payment was received.", path: "/paymentsuccess" });
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, { title: "Payment Successful", description: "Your payment was received.", path: "/paymentsuccess" });

@@ -9,11 +9,12 @@ import { productJsonLd, selectVariant } from "../components/product/product-view
 import { parseDescription } from "../domain/description.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import { originOf } from "../components/viewer.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/product";
 import { parseId } from "../domain/ids.ts";
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Only a plain positive number is a product id; anything else is not found.
   const id = parseId(params.id);
   const shop = shopOf(context);
@@ -21,7 +22,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const related = await shop.catalog.related(product, 5);
   const { longDesc, ...rest } = product;
-  return { product: rest, description: parseDescription(longDesc), related, origin: url.origin };
+  return { product: rest, description: parseDescription(longDesc), related };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -94,9 +95,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   if (!loaderData) return [{ title: `Product not found | ${store.name}` }];
-  const { product, origin } = loaderData;
+  const { product } = loaderData;
+  const origin = originOf(matches);
   const variant = selectVariant(product.variants, new URLSearchParams(location.search).get("variant"));
   const url = `${origin}/product/${product.id}`;
   const image = variant.images[0] ? origin + variant.images[0] : undefined;

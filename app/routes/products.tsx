@@ -9,6 +9,7 @@ import { listingHref } from "../domain/listing.ts";
 import { parseListingQuery } from "../domain/listing-query.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
+import { originOf } from "../components/viewer.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/products";
 
@@ -21,7 +22,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const sub = top?.children.find((c) => c.slug === result.filter.sub) ?? null;
   return {
     base: url.pathname.startsWith("/shopretail") ? "/shopretail" : "/products",
-    origin: url.origin,
     query: { ...query, page: result.page },
     result,
     categories,
@@ -98,9 +98,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Shop | ${store.name}` }];
-  const { query, heading, origin, base } = loaderData;
+  const { query, heading, base } = loaderData;
+  const origin = originOf(matches);
   const name = query.search ? `Search: ${query.search}` : (heading.sub ?? heading.category ?? "Shop all products");
   return [
     { title: `${name} | ${store.name}` },

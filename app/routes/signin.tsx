@@ -3,16 +3,16 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { ACCOUNT_MESSAGES, signInSchema } from "../domain/account.ts";
+import { signIn } from "../components/forms.ts";
+import { signInSchema } from "../domain/account.ts";
+import { refusalOf } from "../domain/form-reply.ts";
 import { safePath } from "../domain/safe-path.ts";
 import { clerkEnabled, clerkRouteMiddleware, clerkServer } from "../server/auth/clerk.server.ts";
-import { cookies } from "../server/auth/cookies.server.ts";
-import { signInWithPassword } from "../server/auth/local.server.ts";
-import { customerOf, startSession } from "../server/auth/session.server.ts";
-import { clientAddressOf, shopOf } from "../server/context.server.ts";
+import { customerOf } from "../server/auth/session.server.ts";
 import { appEnv } from "../server/env.server.ts";
+import { accountForms } from "../server/forms/account.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
 import { privatePageMeta } from "../components/seo.ts";
@@ -36,24 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { returnTo, signupEnabled: env.SIGNUP_ENABLED && env.AUTH_PROVIDER === "local", provider: env.AUTH_PROVIDER, clerkState };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (clerkEnabled()) throw data("Sign in with the form above.", { status: 405 });
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const { email, password, return_to } = submission.value;
-  const shop = shopOf(context);
-  const result = await signInWithPassword(shop, email, password, clientAddressOf(context));
-  if (!result.ok) {
-    const status = result.message === ACCOUNT_MESSAGES.tooManySignIns ? 429 : 401;
-    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status });
-  }
-  const cookie = await startSession(shop, result.customer);
-  return cookies().toast.redirectWithToast(
-    safePath(return_to, "/post-auth"),
-    { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
-    { status: 303, headers: { "Set-Cookie": cookie } },
-  );
-}
+export const action = accountForms.signIn.run;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.provider === "clerk") {
@@ -70,7 +53,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
 function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string; signupEnabled: boolean; actionData: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm({
-    lastResult: actionData,
+    lastResult: refusalOf(actionData)?.result,
     constraint: getZodConstraint(signInSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -84,7 +67,8 @@ function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string
       <p className="mt-1 text-stone-600">Welcome back to {store.name}.</p>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} aria-describedby={form.errors ? form.errorId : undefined} className="mt-6 space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="return_to" value={returnTo} />
+        <input type="hidden" {...signIn.intent("sign-in")} />
+        <input type="hidden" name={signIn.field("sign-in", "return_to")} value={returnTo} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
         <button type="submit" className={submitButton} disabled={busy}>

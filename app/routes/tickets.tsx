@@ -2,7 +2,6 @@
 import { data } from "react-router";
 import { customerOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { store } from "../store-config.ts";
 import type { Route } from "./+types/tickets";
 import { privatePageMeta } from "../components/seo.ts";
 import { parseId } from "../domain/ids.ts";
@@ -24,7 +23,8 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-semibold">Ticket {ticket.name}</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Opened {dateFormat.format(new Date(ticket.createdAt))} by {ticket.senderName} · Status: {ticket.status === "open" ? "Open" : ticket.status === "answered" ? "Answered" : "Closed"}
+        Opened {dateFormat.format(new Date(ticket.createdAt))} by {ticket.senderName} · Status:{" "}
+        {ticket.status === "open" ? "Open" : ticket.status === "answered" ? "Answered" : "Closed"}
       </p>
       <h2 className="mt-6 text-lg font-semibold">{ticket.subject}</h2>
       <p className="mt-2 whitespace-pre-line text-stone-800">{ticket.message}</p>
@@ -36,4 +36,8 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  privatePageMeta(matches, { title: `Ticket ${loaderData?.ticket.name ?? ""}`, description: "Your message to our support team and its status.", path: `/tickets/${loaderData?.ticket.id ?? ""}` });
+  privatePageMeta(matches, {
+    title: `Ticket ${loaderData?.ticket.name ?? ""}`,
+    description: "Your message to our support team and its status.",
+    path: `/tickets/${loaderData?.ticket.id ?? ""}`,
+  });

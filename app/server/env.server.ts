@@ -2,9 +2,10 @@
 import path from "node:path";
 import { z } from "zod";
 
-const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A rate limit's count per window (defaults and windows: security/rate-limits.server.ts). */
+const limitCount = z.coerce.number().int().positive().max(1_000_000).optional();
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -26,9 +27,18 @@ const schema = z.object({
   CLERK_SECRET_KEY: z.string().regex(/^sk_/, "CLERK_SECRET_KEY must start with sk_").optional(),
   CLERK_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "CLERK_PUBLISHABLE_KEY must start with pk_").optional(),
   CLERK_JWT_KEY: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Haat <no-reply@haat.example>"),
-  DEMO_CUSTOMER: flag.optional(),
+  RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
+  RATE_LIMIT_SIGNIN_PER_ADDRESS: limitCount,
+  RATE_LIMIT_SIGNUP_PER_ADDRESS: limitCount,
+  RATE_LIMIT_RESET_PER_EMAIL: limitCount,
+  RATE_LIMIT_RESET_PER_ADDRESS: limitCount,
+  RATE_LIMIT_CONTACT_PER_ADDRESS: limitCount,
+  RATE_LIMIT_NEWSLETTER_PER_ADDRESS: limitCount,
 });
 
 export type Env = z.infer<typeof schema> & {

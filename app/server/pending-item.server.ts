@@ -1,9 +1,11 @@
-// The pending add-to-cart item's signed cookie (browsing §5, transactions §4).
+// The signed cookie of what a signed-out shopper tapped (browsing §5, transactions §4).
 import type { PendingItem } from "../domain/pending-item.ts";
 import { readPendingItem } from "../domain/pending-item.ts";
 import { cookies, hasCookie, PENDING_COOKIE } from "./auth/cookies.server.ts";
 
-export async function savePendingItem(item: Omit<PendingItem, "ts">, now = Date.now()): Promise<string> {
+type Unstamped<T> = T extends unknown ? Omit<T, "ts"> : never;
+
+export async function savePendingItem(item: Unstamped<PendingItem>, now = Date.now()): Promise<string> {
   return cookies().pending.serialize({ ...item, ts: now });
 }
 

@@ -1,16 +1,15 @@
 // What every page knows of the signed-in shopper (root loader): name, cart lines by
 // internal_reference and wishlist items, in the smallest shape the browser needs.
 import type { RouterContextProvider } from "react-router";
-import type { CartEntries } from "../domain/cart.ts";
 import type { Viewer } from "../domain/viewer.ts";
 import { shopOf } from "./context.server.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
 
-// The root loader (for the header) and the cart and review pages (for themselves) run side
-// by side in one request: they share one read of the cart.
+// The cart and Review Order pages show totals, so they read the whole cart with its coupon
+// re-checked; once per request, however many loaders ask.
 const carts = new WeakMap<object, Promise<CartView>>();
 
-/** The customer's cart, read once per request. Actions read the Shop directly: they change it. */
+/** The customer's cart with its totals, read once per request. Actions read the Shop directly: they change it. */
 export function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
   let cart = carts.get(context);
   if (!cart) {
@@ -20,13 +19,13 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
   return cart;
 }
 
+/** For every page's header: the cart's lines only (one read, no coupon check, no writes). */
 export async function viewerOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<Viewer> {
-  const [cart, wishlist] = await Promise.all([cartOf(context, customer), shopOf(context).wishlist.list(customer)]);
-  const entries: CartEntries = {};
-  for (const l of cart.lines) entries[l.internalReference] = { line: l.id, quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
+  const shop = shopOf(context);
+  const [cart, wishlist] = await Promise.all([shop.cart.entries(customer), shop.wishlist.list(customer)]);
   return {
     name: customer.name,
-    cart: entries,
+    cart,
     wishlist: Object.fromEntries(wishlist.map((i) => [i.internalReference, i.id])),
   };
 }

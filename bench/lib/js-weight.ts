@@ -128,12 +128,7 @@ export async function fetchOnce(url: string, cache: Map<string, Promise<Fetched>
   return hit;
 }
 
-export async function measurePage(
-  origin: string,
-  path: string,
-  cache: Map<string, Promise<Fetched>> = new Map(),
-  cookie?: string,
-): Promise<PageWeight> {
+export async function measurePage(origin: string, path: string, cache: Map<string, Promise<Fetched>> = new Map(), cookie?: string): Promise<PageWeight> {
   const pageUrl = origin + path;
   const res = await fetch(pageUrl, { redirect: "manual", headers: { accept: "text/html", ...(cookie ? { cookie } : {}) }, signal: AbortSignal.timeout(30_000) });
   const html = await res.text();

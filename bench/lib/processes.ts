@@ -48,10 +48,7 @@ export interface CommandResult {
 }
 
 /** Runs a command to completion, quietly; throws a SetupError with its output when it fails. */
-export async function runCommand(
-  argv: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv; what: string },
-): Promise<CommandResult> {
+export async function runCommand(argv: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; what: string }): Promise<CommandResult> {
   const started = performance.now();
   const tail = new Tail();
   const child = spawn(argv[0], argv.slice(1), {
@@ -160,10 +157,7 @@ export async function startServer(opts: {
     }
     if (performance.now() > deadline) {
       await stop();
-      throw new SetupError(
-        `${opts.name} did not answer 200 on ${opts.readyPath} within ${opts.timeoutSeconds} s`,
-        tail.toString(),
-      );
+      throw new SetupError(`${opts.name} did not answer 200 on ${opts.readyPath} within ${opts.timeoutSeconds} s`, tail.toString());
     }
     await sleep(200);
   }

@@ -38,7 +38,16 @@ const signedInPages = ["/addtocart", "/wishlist", "/orders", "/myaccount", "/mya
 async function expectAccessible(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")})`), path).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")})`,
+    ),
+    path,
+  ).toEqual([]);
 }
 
 // axe runs as a script in the page, which the no-js project forbids. There, the same
@@ -75,7 +84,7 @@ for (const scripts of ["with JavaScript", "as rendered without JavaScript"] as c
       const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
       const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
       expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId })).status()).toBe(303);
-      for (const path of ["/ordersuccess", "/orders", `/orders?cancel=${cartId}`]) {
+      for (const path of [`/ordersuccess?order=${cartId}`, "/orders", `/orders?cancel=${cartId}`]) {
         await open(page, path, scripts === "with JavaScript");
         await expectAccessible(page, path);
       }

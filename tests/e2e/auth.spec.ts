@@ -1,5 +1,5 @@
 // Sign up, sign in, sign out and a password reset, with and without JavaScript.
-import { clientAddress, expect, headerToggle, lastMailTo, newShopper, open, test } from "./support.ts";
+import { clientAddress, expect, expectToast, headerToggle, lastMailTo, newShopper, open, test } from "./support.ts";
 
 test.describe("accounts", () => {
   test("sign up, then log out from the account menu", async ({ page, hasJs, context }) => {
@@ -21,7 +21,7 @@ test.describe("accounts", () => {
     await headerToggle(page, "Account menu").click();
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("You have been signed out.")).toBeVisible();
+    await expectToast(page, "You have been signed out.", hasJs);
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
@@ -56,7 +56,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
 
     // Signed in, /signin goes straight on; another origin is not a place to go.
-    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "/.//evil.example", "/%2e//evil.example"]) {
       await page.goto(`/signin?return_to=${encodeURIComponent(evil)}`);
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/addtocart$/);
     }

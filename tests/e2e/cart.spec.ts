@@ -1,7 +1,7 @@
 // The cart: signed-out add through sign-in, steppers and stock limits, Buy Now, the cart
 // page and the header badge, with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, open, product, productList, productPath, rupees, test, type Shopper } from "./support.ts";
+import { expect, open, product, productList, productPath, rupees, signInOnPage, test } from "./support.ts";
 
 const plenty = product("Haat Select Masoor Dal (Malka)");
 const scarce = product("Kiln & Co. Melamine Quarter Plates"); // 2 in stock
@@ -15,12 +15,6 @@ function cartBadge(page: Page) {
 /** The product page's own summary, apart from the related products' cards. */
 function summary(page: Page, title: string) {
   return page.getByRole("region", { name: title });
-}
-
-async function signInOnPage(page: Page, shopper: Shopper) {
-  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByLabel("Password").fill(shopper.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test.describe("cart", () => {

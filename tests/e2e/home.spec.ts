@@ -20,7 +20,8 @@ test("home page: header, sections and footer", async ({ page, hasJs }) => {
     for (const [label, href] of expected) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
 
     await expect(header.getByRole("search").getByRole("button", { name: "Search" })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    // Signing in comes back to the page it started from.
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin?return_to=%2F");
   });
 
   await test.step("sections: offers, curated categories, new products, our store, trust badges", async () => {

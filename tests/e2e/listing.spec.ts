@@ -1,19 +1,4 @@
-import {
-  at,
-  cardPrices,
-  cardTitles,
-  categories,
-  countLine,
-  countText,
-  expect,
-  open,
-  PAGE_SIZE,
-  productList,
-  products,
-  productsIn,
-  shownPrice,
-  test,
-} from "./support.ts";
+import { at, cardPrices, cardTitles, categories, countLine, countText, expect, open, PAGE_SIZE, productList, products, productsIn, shownPrice, test } from "./support.ts";
 import type { Page } from "@playwright/test";
 
 const grocersPick = categories.find((c) => c.name === "Grocers Pick")!;
@@ -86,7 +71,10 @@ test.describe("sort and price filter", () => {
     await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("price-asc");
 
     // The whole first page: the cheapest products, cheapest first.
-    const cheapest = products.map(shownPrice).sort((a, b) => a - b).slice(0, PAGE_SIZE);
+    const cheapest = products
+      .map(shownPrice)
+      .sort((a, b) => a - b)
+      .slice(0, PAGE_SIZE);
     await expect.poll(() => cardPrices(page)).toEqual(cheapest);
   });
 
@@ -103,7 +91,10 @@ test.describe("sort and price filter", () => {
     await expect(countLine(page)).toHaveText(countText(expected.length));
     const prices = await cardPrices(page);
     expect(prices.length).toBe(Math.min(expected.length, PAGE_SIZE));
-    for (const price of prices) expect(price).toBeGreaterThanOrEqual(min), expect(price).toBeLessThanOrEqual(max);
+    for (const price of prices) {
+      expect(price).toBeGreaterThanOrEqual(min);
+      expect(price).toBeLessThanOrEqual(max);
+    }
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
@@ -120,7 +111,10 @@ test.describe("sort and price filter", () => {
     await expect(countLine(page)).toHaveText(countText(expected.length));
     await expect(page.getByRole("spinbutton", { name: "Minimum price" })).toHaveValue(String(low));
     await expect(page.getByRole("spinbutton", { name: "Maximum price" })).toHaveValue(String(high));
-    for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(low), expect(price).toBeLessThanOrEqual(high);
+    for (const price of await cardPrices(page)) {
+      expect(price).toBeGreaterThanOrEqual(low);
+      expect(price).toBeLessThanOrEqual(high);
+    }
   });
 
   test("a range with no products says so", async ({ page, hasJs }) => {
@@ -176,7 +170,10 @@ test.describe("pagination", () => {
     await open(page, "/products?category=grocers-pick&sort=price-asc", hasJs);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL("/products?category=grocers-pick&sort=price-asc&page=2");
-    const expected = grocers.map(shownPrice).sort((a, b) => a - b).slice(PAGE_SIZE, 2 * PAGE_SIZE);
+    const expected = grocers
+      .map(shownPrice)
+      .sort((a, b) => a - b)
+      .slice(PAGE_SIZE, 2 * PAGE_SIZE);
     await expect.poll(() => cardPrices(page)).toEqual(expected);
   });
 

@@ -15,7 +15,7 @@ async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: numbe
   const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
   const placed = await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId });
-  expect(placed.headers().location).toBe("/ordersuccess");
+  expect(placed.headers().location).toBe(`/ordersuccess?order=${cartId}`);
   return { orderId: Number(cartId), addressId: Number(addressId) };
 }
 
@@ -130,7 +130,10 @@ test("the account area: edit the profile; add, edit, make default and delete add
   await edited.getByRole("button", { name: "Make default" }).click();
   await expect(page.getByText("Default address updated")).toBeVisible();
   await expect(list.getByRole("article", { name: /10 MG Road/ }).getByText("Default")).toBeVisible();
-  await list.getByRole("article", { name: /10 MG Road/ }).getByRole("button", { name: /Delete the address/ }).click();
+  await list
+    .getByRole("article", { name: /10 MG Road/ })
+    .getByRole("button", { name: /Delete the address/ })
+    .click();
   await expect(page.getByText("Address deleted successfully")).toBeVisible();
   await expect(list.getByRole("article")).toHaveCount(1);
 });

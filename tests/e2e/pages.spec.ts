@@ -98,7 +98,10 @@ test.describe("brand pages", () => {
 
   test("every footer link leads to a real page", async ({ page, request }) => {
     await page.goto("/");
-    const hrefs = await page.getByRole("navigation", { name: "Information" }).getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
+    const hrefs = await page
+      .getByRole("navigation", { name: "Information" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThanOrEqual(5);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
   });

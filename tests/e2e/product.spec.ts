@@ -17,7 +17,10 @@ function describedPairs(p: DemoProduct): [string, string][] {
 
 /** The price in the product's summary: the block its title heads (related cards have prices too). */
 function price(page: Page, amount: number) {
-  return page.getByRole("heading", { level: 1 }).locator("xpath=..").getByText(`Price ${rupees(amount)}`, { exact: true });
+  return page
+    .getByRole("heading", { level: 1 })
+    .locator("xpath=..")
+    .getByText(`Price ${rupees(amount)}`, { exact: true });
 }
 
 test.describe("product page", () => {
@@ -81,7 +84,11 @@ test.describe("product page", () => {
   test("choosing another variant changes the URL, price and pack size", async ({ page, request, hasJs }) => {
     // A product whose variants are all in stock, at different prices, with a weight each.
     const multi = products.find(
-      (p) => p.variants.length >= 3 && p.variants.every(isAvailable) && new Set(p.variants.map((v) => v.price)).size === p.variants.length && p.variants.every((v) => v.attribute.startsWith("Net Weight ")),
+      (p) =>
+        p.variants.length >= 3 &&
+        p.variants.every(isAvailable) &&
+        new Set(p.variants.map((v) => v.price)).size === p.variants.length &&
+        p.variants.every((v) => v.attribute.startsWith("Net Weight ")),
     )!;
     expect(multi).toBeDefined();
     const path = await openProduct(page, request, multi.title, hasJs);

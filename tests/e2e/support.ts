@@ -47,13 +47,25 @@ export const test = base.extend<{ hasJs: boolean; shopper: Shopper }>({
   },
 });
 
+/** Signs in through the sign-in page the browser is on (journeys that pass through it). */
+export async function signInOnPage(page: Page, shopper: Shopper) {
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByLabel("Password").fill(shopper.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** The newest mail the shop wrote to its outbox for `to` (the e2e server has no SMTP_URL). */
 export async function lastMailTo(to: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let found: string | undefined;
   await expect
     .poll(() => {
-      const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(`-${to.toLowerCase()}.txt`)).sort() : [];
+      const names = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((n) => n.endsWith(`-${to.toLowerCase()}.txt`))
+            .sort()
+        : [];
       found = names.at(-1);
       return Boolean(found);
     })
@@ -232,4 +244,16 @@ export async function productPath(request: APIRequestContext, title: string): Pr
  */
 export function headerToggle(page: Page, name: string): Locator {
   return page.getByRole("banner").locator("summary", { hasText: name });
+}
+
+/**
+ * A toast the shopper is shown. On home and listing pages it lives only 1.5 s (browsing §9);
+ * without JavaScript it is hidden by a CSS animation that starts as the page paints, so a
+ * slow run can reach the check after it has faded. The toast stays in the page once hidden,
+ * so without JavaScript being served it is what is checked; with JavaScript it must be seen.
+ */
+export async function expectToast(page: Page, message: string, hasJs: boolean) {
+  if (hasJs) return expect(page.getByText(message)).toBeVisible();
+  const flashed = page.getByRole("status", { includeHidden: true }).or(page.getByRole("alert", { includeHidden: true }));
+  await expect(flashed.filter({ hasText: message })).toBeAttached();
 }

@@ -47,19 +47,23 @@ test.describe("wishlist", () => {
     await expect(page.getByText("Your wishlist is empty.")).toBeVisible();
   });
 
-  test("signed out: the page asks to sign in, and a heart goes to sign-in and back", async ({ page, hasJs, shopper, context, request }) => {
+  test("signed out: the page asks to sign in, and a heart goes to sign-in, is saved, and comes back", async ({ page, hasJs, shopper, context, request }) => {
     await context.clearCookies();
     await open(page, "/wishlist", hasJs);
     await expect(page.getByText("Please sign in to view your wishlist.")).toBeVisible();
 
     const path = await productPath(request, tea.title);
     await open(page, path, hasJs);
-    await page.getByRole("region", { name: tea.title }).getByRole("button", { name: `Add ${tea.title} to wishlist` }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/signin" && url.searchParams.get("return_to") === path);
+    await page
+      .getByRole("region", { name: tea.title })
+      .getByRole("button", { name: `Add ${tea.title} to wishlist` })
+      .click();
+    // The tap is remembered through sign-in (like a pending add to cart) and done after it.
+    await expect(page).toHaveURL((url) => url.pathname === "/signin" && url.searchParams.get("return_to") === "/post-auth");
     await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL((url) => url.pathname === path);
-    await expect(page.getByRole("region", { name: tea.title }).getByRole("button", { name: `Add ${tea.title} to wishlist` })).toBeVisible();
+    await expect(page.getByRole("region", { name: tea.title }).getByRole("button", { name: `Remove ${tea.title} from wishlist` })).toBeVisible();
   });
 });

@@ -1,10 +1,15 @@
 // Cart and wishlist rules of the embedded Shop, on PGlite and PostgreSQL.
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { minimumMessage } from "../../app/domain/coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
+import { coupons, orders, variants } from "../../app/server/db/schema.server.ts";
+import { createCart } from "../../app/server/shop/cart.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { queryLog } from "./query-log.ts";
 
 interface DemoVariant {
   internal_reference: string;
@@ -63,7 +68,7 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     const again = await shop.cart.add(asha, { internalReference: scarce.internal_reference, quantity: 1 });
     expect(again.warning).toBe("Only 2 item(s) available in stock");
     await rejects(shop.cart.add(asha, { internalReference: soldOut.internal_reference, quantity: 1 }), "conflict", "This product is currently out of stock.");
-    await rejects(shop.cart.add(asha, { internalReference: "NO-SUCH-REF", quantity: 1 }), "not_found", "That product could not be found.");
+    await rejects(shop.cart.add(asha, { internalReference: "NO-SUCH-REF", quantity: 1 }), "invalid", "That product could not be found.");
     const cart = await shop.cart.get(asha);
     expect(cart.lines.map((l) => l.internalReference)).not.toContain(soldOut.internal_reference);
   });
@@ -124,5 +129,102 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     await rejects(shop.wishlist.moveToCart(asha, gone.id), "conflict", "Out of stock. Cannot move to cart.");
     expect((await shop.wishlist.list(asha)).map((i) => i.internalReference)).toEqual([soldOut.internal_reference]);
     expect((await shop.cart.get(asha)).lines.some((l) => l.internalReference === a.internal_reference)).toBe(true);
+  });
+  // ---------- the header's cheap read, and a coupon dropped by a change (issue 9) ----------
+
+  let shoppers = 0;
+  async function shopperWithCouponCart() {
+    const n = shoppers++;
+    const customer = await shop.accounts.register({ name: `Coupon ${n}`, email: `coupon${n}@example.in`, phone: "9876543212", password: "coupon-password" });
+    const [a, b] = [plenty[8 + 2 * n]!, plenty[9 + 2 * n]!];
+    await shop.cart.add(customer, { internalReference: a.internal_reference, quantity: 3 });
+    await shop.cart.add(customer, { internalReference: b.internal_reference, quantity: 1 });
+    // A coupon the cart just reaches: one item fewer of either line takes it below the minimum.
+    const minSubtotalPaise = Math.round(a.price * 100) * 3 + Math.round(b.price * 100);
+    const code = `MIN${target.name.toUpperCase()}${n}`;
+    await database.db.insert(coupons).values({ code, kind: "flat", value: 1000, minSubtotalPaise });
+    expect(await shop.cart.applyCoupon(customer, code)).toMatchObject({ code, discountPaise: 1000, already: false });
+    const cart = await shop.cart.get(customer);
+    const lineOf = (ref: string) => cart.lines.find((l) => l.internalReference === ref)!;
+    return { customer, code, cartId: cart.id!, minSubtotalPaise, a: lineOf(a.internal_reference), b: lineOf(b.internal_reference) };
+  }
+  async function couponIdOf(cartId: number) {
+    const [row] = await database.db.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, cartId));
+    return row!.couponId;
+  }
+
+  it("entries: the header's lines in one read, no coupon check and no writes", async () => {
+    const c = await shopperWithCouponCart();
+    // The price falls: the cart no longer reaches the coupon's minimum. Only a page that shows
+    // a total (cart.get) may find that out and take the coupon off.
+    const [before] = await database.db.select({ price: variants.pricePaise }).from(variants).where(eq(variants.internalReference, c.a.internalReference));
+    await database.db
+      .update(variants)
+      .set({ pricePaise: before!.price - 100 })
+      .where(eq(variants.internalReference, c.a.internalReference));
+    try {
+      const log = queryLog(database);
+      const entries = await createCart(log.db).entries(c.customer);
+      expect(entries).toEqual({
+        [c.a.internalReference]: { line: c.a.id, quantity: 3, pricePaise: before!.price - 100, inventoryStock: c.a.inventoryStock },
+        [c.b.internalReference]: { line: c.b.id, quantity: 1, pricePaise: c.b.pricePaise, inventoryStock: c.b.inventoryStock },
+      });
+      expect(log.queries).toHaveLength(1);
+      expect(log.queries[0]).toMatch(/^select /i);
+      expect(log.queries[0]).not.toMatch(/coupon/i);
+      expect(await couponIdOf(c.cartId)).not.toBeNull();
+      // Another customer's entries are their own; a customer without a cart has none.
+      expect(Object.keys(await shop.cart.entries(ravi))).not.toContain(c.a.internalReference);
+      const nobody = await shop.accounts.register({ name: "Nobody", email: `nobody-${target.name}@example.in`, phone: "9876543219", password: "nobody-password" });
+      expect(await shop.cart.entries(nobody)).toEqual({});
+      // The cart page does re-check, and says why the coupon went.
+      const cart = await shop.cart.get(c.customer);
+      expect(cart.coupon).toBeNull();
+      expect(cart.couponDropped).toBe(minimumMessage(c.minSubtotalPaise));
+      expect(await couponIdOf(c.cartId)).toBeNull();
+    } finally {
+      await database.db.update(variants).set({ pricePaise: before!.price }).where(eq(variants.internalReference, c.a.internalReference));
+    }
+  });
+
+  it("a decrement below the coupon's minimum takes it off and says why", async () => {
+    const c = await shopperWithCouponCart();
+    // More never drops it.
+    expect(await shop.cart.step(c.customer, c.b.id, 1)).toEqual({ title: expect.any(String), quantity: 2 });
+    expect(await shop.cart.step(c.customer, c.b.id, -1)).toEqual({ title: expect.any(String), quantity: 1 });
+    expect(await couponIdOf(c.cartId)).not.toBeNull();
+    const change = await shop.cart.step(c.customer, c.a.id, -1);
+    expect(change).toMatchObject({ quantity: 2, couponDropped: minimumMessage(c.minSubtotalPaise) });
+    expect(await couponIdOf(c.cartId)).toBeNull();
+    const cart = await shop.cart.get(c.customer);
+    expect(cart.coupon).toBeNull();
+    expect(cart.summary.totalPaise).toBe(cart.summary.subtotalPaise);
+    // Said once: nothing is left to drop.
+    expect((await shop.cart.step(c.customer, c.b.id, -1)).couponDropped).toBeUndefined();
+  });
+
+  it("setting a lower quantity or removing a line drops the coupon with its reason; clearing drops it silently", async () => {
+    const set = await shopperWithCouponCart();
+    expect(await shop.cart.setQuantity(set.customer, set.a.id, 1)).toMatchObject({ quantity: 1, couponDropped: minimumMessage(set.minSubtotalPaise) });
+    expect(await couponIdOf(set.cartId)).toBeNull();
+
+    const removed = await shopperWithCouponCart();
+    expect(await shop.cart.remove(removed.customer, removed.b.id)).toEqual({ title: expect.any(String), couponDropped: minimumMessage(removed.minSubtotalPaise) });
+    expect(await couponIdOf(removed.cartId)).toBeNull();
+
+    // A coupon the cart still reaches stays on through a decrement.
+    const kept = await shopperWithCouponCart();
+    await database.db.update(coupons).set({ minSubtotalPaise: 0 }).where(eq(coupons.code, kept.code));
+    expect((await shop.cart.step(kept.customer, kept.a.id, -1)).couponDropped).toBeUndefined();
+    expect((await shop.cart.remove(kept.customer, kept.b.id)).couponDropped).toBeUndefined();
+    expect((await shop.cart.get(kept.customer)).coupon).toMatchObject({ code: kept.code });
+    // Removing the last line empties the cart: the coupon goes without a reason.
+    expect((await shop.cart.remove(kept.customer, kept.a.id)).couponDropped).toBeUndefined();
+    expect(await couponIdOf(kept.cartId)).toBeNull();
+
+    const cleared = await shopperWithCouponCart();
+    await shop.cart.clear(cleared.customer);
+    expect(await couponIdOf(cleared.cartId)).toBeNull();
+    expect((await shop.cart.get(cleared.customer)).couponDropped).toBeNull();
   });
 });

@@ -46,7 +46,12 @@ describe.each(targets)("Clerk sign-in completion on $name", (target) => {
 
     // The same Clerk user again: the same customer.
     const again = await completeClerkSignIn(shop, { clerkUserId: "user_abc", email: "kavya@example.in", name: "Kavya R" }, "/");
-    const token2 = await cookies().session.parse(again.headers.getSetCookie().find((c) => c.startsWith("haat_session="))!.split(";")[0]!);
+    const token2 = await cookies().session.parse(
+      again.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("haat_session="))!
+        .split(";")[0]!,
+    );
     expect((await shop.accounts.resumeSession(token2 as string))?.customer.id).toBe(session!.customer.id);
   });
 

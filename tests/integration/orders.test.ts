@@ -5,12 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { orders, variants } from "../../app/server/db/schema.server.ts";
 import { createAddresses } from "../../app/server/shop/addresses.server.ts";
+import { createOrders } from "../../app/server/shop/orders.server.ts";
 import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { queryLog } from "./query-log.ts";
 
-const home: NewAddress = { name: "Asha Verma", phone: "9876543210", email: "asha@example.in", street: "12 Golf Course Road", street2: "", city: "Gurgaon", state: "Haryana", zip: "122002", country: "India" };
+const home: NewAddress = {
+  name: "Asha Verma",
+  phone: "9876543210",
+  email: "asha@example.in",
+  street: "12 Golf Course Road",
+  street2: "",
+  city: "Gurgaon",
+  state: "Haryana",
+  zip: "122002",
+  country: "India",
+};
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -97,12 +109,20 @@ describe.each(targets)("orders on $name", (target) => {
     await setStock(ref, 20);
     const c = await shopperWithCart(1);
     expect((await refusal(shop.orders.place(c.customer, { cartId: 0, addressId: c.addressId, paymentMethod: "cod" }))).message).toBe("Invalid cart_id. Please refresh your cart.");
-    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: -1, paymentMethod: "cod" }))).message).toBe("Invalid address_id. Please reselect your delivery address.");
+    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: -1, paymentMethod: "cod" }))).message).toBe(
+      "Invalid address_id. Please reselect your delivery address.",
+    );
     const other = await shopperWithCart(1);
-    expect((await refusal(shop.orders.place(c.customer, { cartId: other.cartId, addressId: c.addressId, paymentMethod: "cod" }))).message).toBe("Invalid cart_id. Please refresh your cart.");
-    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: other.addressId, paymentMethod: "cod" }))).message).toBe("Invalid address_id. Please reselect your delivery address.");
+    expect((await refusal(shop.orders.place(c.customer, { cartId: other.cartId, addressId: c.addressId, paymentMethod: "cod" }))).message).toBe(
+      "Invalid cart_id. Please refresh your cart.",
+    );
+    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: other.addressId, paymentMethod: "cod" }))).message).toBe(
+      "Invalid address_id. Please reselect your delivery address.",
+    );
     await setStock(ref, 0);
-    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod" }))).message).toContain("This product is currently out of stock.");
+    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod" }))).message).toContain(
+      "This product is currently out of stock.",
+    );
     expect((await shop.cart.get(c.customer)).lines).toHaveLength(1);
   });
 
@@ -169,5 +189,61 @@ describe.each(targets)("orders on $name", (target) => {
     expect((await addresses.list(c.customer))[0]!.id).toBe(second.id);
     await addresses.remove(c.customer, second.id);
     expect((await addresses.list(c.customer)).map((a) => [a.id, a.isDefault])).toEqual([[c.addressId, true]]);
+  });
+  it("lists orders newest first with their lines in two queries, whatever their number", async () => {
+    await setStock(ref, 50);
+    const other = "GP-DRY-ALM-250G";
+    await setStock(other, 50);
+    const c = await shopperWithCart(2);
+    await shop.cart.add(c.customer, { internalReference: other, quantity: 1 });
+    const placedIds: number[] = [];
+    const first = await shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod" });
+    placedIds.push(first.orderId);
+    for (const quantity of [1, 4, 3]) {
+      await shop.cart.add(c.customer, { internalReference: ref, quantity });
+      const cartId = (await shop.cart.get(c.customer)).id!;
+      placedIds.push((await shop.orders.place(c.customer, { cartId, addressId: c.addressId, paymentMethod: "cod" })).orderId);
+    }
+    await shop.orders.cancel(c.customer, placedIds[2]!);
+    // Someone else's orders and the customer's own cart stay out of the list.
+    const stranger = await shopperWithCart(1);
+    await shop.orders.place(stranger.customer, { cartId: stranger.cartId, addressId: stranger.addressId, paymentMethod: "cod" });
+    await shop.cart.add(c.customer, { internalReference: ref, quantity: 1 });
+
+    const log = queryLog(database);
+    const list = await createOrders(log.db).list(c.customer);
+    expect(log.queries).toHaveLength(2);
+    expect(list.map((o) => o.id)).toEqual([...placedIds].reverse());
+    expect(list.map((o) => o.state)).toEqual(["confirmed", "cancelled", "confirmed", "confirmed"]);
+    expect(list.at(-1)!.lines.map((l) => [l.internalReference, l.quantity])).toEqual([
+      [ref, 2],
+      [other, 1],
+    ]);
+    expect(list.slice(0, 3).map((o) => o.lines.map((l) => [l.internalReference, l.quantity]))).toEqual([[[ref, 3]], [[ref, 4]], [[ref, 1]]]);
+    // The same content as reading each order on its own.
+    for (const order of list) expect(order).toEqual(await shop.orders.get(c.customer, order.id));
+    // A customer without orders: one query.
+    const log2 = queryLog(database);
+    const none = await shop.accounts.register({ name: "No Orders", email: `none${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    expect(await createOrders(log2.db).list(none)).toEqual([]);
+    expect(log2.queries).toHaveLength(1);
+  });
+
+  it("gets an order by id only for its customer, and never a cart", async () => {
+    await setStock(ref, 50);
+    const c = await shopperWithCart(1);
+    expect(await shop.orders.get(c.customer, c.cartId)).toBeNull();
+    const { orderId } = await shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod" });
+    // A newer order of the same customer does not stand in for the one asked for.
+    const later = await shopperWithCart(1);
+    await shop.cart.add(c.customer, { internalReference: ref, quantity: 2 });
+    const secondCart = (await shop.cart.get(c.customer)).id!;
+    const second = await shop.orders.place(c.customer, { cartId: secondCart, addressId: c.addressId, paymentMethod: "cod" });
+    expect((await shop.orders.get(c.customer, orderId))?.lines[0]).toMatchObject({ quantity: 1 });
+    expect((await shop.orders.get(c.customer, second.orderId))?.lines[0]).toMatchObject({ quantity: 2 });
+    expect(await shop.orders.get(later.customer, orderId)).toBeNull();
+    expect(await shop.orders.get(later.customer, later.cartId)).toBeNull();
+    expect(await shop.orders.get(c.customer, 0)).toBeNull();
+    expect(await shop.orders.get(c.customer, Number.NaN)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { quickAddressSchema, type AddressView } from "../../domain/address.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+import { addressBook } from "../forms.ts";
 
 /** The account's quick add (and edit): name, phone, address, city and pincode. */
 export function QuickAddressForm({ address, lastResult }: { address?: AddressView; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -17,8 +18,8 @@ export function QuickAddressForm({ address, lastResult }: { address?: AddressVie
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 max-w-xl space-y-3 rounded-lg border border-stone-200 p-4">
       <h2 className="font-semibold">{address ? "Edit address" : "Add an address"}</h2>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value={address ? "update" : "add"} />
-      {address && <input type="hidden" name="id" value={address.id} />}
+      <input type="hidden" {...addressBook.intent(address ? "update" : "add")} />
+      {address && <input type="hidden" name={addressBook.field("update", "id")} value={address.id} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" autoComplete="name" />
         <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" />

@@ -10,6 +10,7 @@ export function Field({
   autoComplete,
   hint,
   inputMode,
+  reserveError = false,
 }: {
   meta: FieldMetadata<string>;
   label: string;
@@ -17,6 +18,8 @@ export function Field({
   autoComplete?: string;
   hint?: string;
   inputMode?: "numeric" | "email" | "tel" | "text";
+  /** Keep a line for the error, so one that appears on blur moves nothing below it. */
+  reserveError?: boolean;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   return (
@@ -36,10 +39,12 @@ export function Field({
           {hint}
         </p>
       )}
-      {meta.errors?.[0] && (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+      {meta.errors?.[0] ? (
+        <p id={meta.errorId} className="mt-1 min-h-5 text-sm leading-5 text-red-700">
           {meta.errors[0]}
         </p>
+      ) : (
+        reserveError && <p aria-hidden="true" className="mt-1 min-h-5" />
       )}
     </div>
   );
@@ -54,5 +59,4 @@ export function FormErrors({ errors, id }: { errors: string[] | undefined; id: s
   );
 }
 
-export const submitButton =
-  "w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+export const submitButton = "w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";

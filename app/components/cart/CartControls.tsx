@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { useRefusalToast } from "../Toaster.tsx";
+import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
 import { useCartEntries, useHere } from "../viewer.ts";
@@ -15,7 +15,7 @@ export interface CartItemRef {
 
 /**
  * Add to Cart, then a stepper on the cart line and 'Go to Cart' (browsing §3). Every
- * button is a plain form post to /cart; with JavaScript a fetcher sends it and the
+ * button is a plain form post to the cart page's action; with JavaScript a fetcher sends it and the
  * quantities move before the server answers.
  */
 export function CartControls({
@@ -23,15 +23,19 @@ export function CartControls({
   buyNow = false,
   size = "card",
   chooser,
+  anchor,
 }: {
   item: CartItemRef;
   buyNow?: boolean;
   size?: "card" | "page";
   /** The product page's quantity chooser, shown until the variant is in the cart. */
   chooser?: { value: number; onChange(n: number): void };
+  /** The id of the card this sits on, for the way back after a plain post. */
+  anchor?: string;
 }) {
   const entry = useCartEntries()[item.internalReference];
-  const here = useHere();
+  // A plain post from a card comes back to that card, not the top of the page.
+  const back = useHere(anchor);
   const fetcher = useFetcher({ key: `cart:${item.internalReference}` });
   useRefusalToast(fetcher);
   const available = item.inStock && item.inventoryStock > 0;
@@ -42,9 +46,9 @@ export function CartControls({
     const settled = entry.line > 0;
     return (
       <div className="relative z-10 flex flex-wrap items-center gap-2">
-        <fetcher.Form method="post" action="/cart">
-          <input type="hidden" name="line" value={entry.line} />
-          <input type="hidden" name="redirectTo" value={here} />
+        <fetcher.Form method="post" action={cart.action}>
+          <input type="hidden" name={cart.field("increment", "line")} value={entry.line} />
+          <input type="hidden" name="redirectTo" value={back} />
           <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-white" />
         </fetcher.Form>
         <Link to="/addtocart" className={`inline-flex items-center rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 ${wide}`}>
@@ -56,19 +60,19 @@ export function CartControls({
   }
 
   return (
-    <fetcher.Form method="post" action="/cart" className="relative z-10 flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="internal_reference" value={item.internalReference} />
-      <input type="hidden" name="product_id" value={item.productId} />
+    <fetcher.Form method="post" action={cart.action} className="relative z-10 flex flex-wrap items-center gap-2">
+      <input type="hidden" {...cart.intent("add")} />
+      <input type="hidden" name={cart.field("add", "internal_reference")} value={item.internalReference} />
+      <input type="hidden" name={cart.field("add", "product_id")} value={item.productId} />
       {chooser && available ? (
         <QuantityChooser value={chooser.value} stock={item.inventoryStock} title={item.title} onChange={chooser.onChange} />
       ) : (
-        <input type="hidden" name="quantity" value={1} />
+        <input type="hidden" name={cart.field("add", "quantity")} value={1} />
       )}
       {/* What the optimistic view needs before the server answers. */}
-      <input type="hidden" name="price" value={item.pricePaise} />
-      <input type="hidden" name="stock" value={item.inventoryStock} />
-      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name={cart.field("add", "price")} value={item.pricePaise} />
+      <input type="hidden" name={cart.field("add", "stock")} value={item.inventoryStock} />
+      <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"
         disabled={!available}
@@ -79,7 +83,7 @@ export function CartControls({
       {buyNow && (
         <button
           type="submit"
-          name="then"
+          name={cart.field("add", "then")}
           value="cart"
           disabled={!available}
           className={`rounded-md border-2 border-accent-600 font-semibold text-accent-600 hover:bg-accent-600 hover:text-white disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500 disabled:hover:bg-transparent ${wide}`}

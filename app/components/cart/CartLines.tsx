@@ -2,7 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { lineTotal, type CartLineView } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { useCartEntries } from "../viewer.ts";
-import { useRefusalToast } from "../Toaster.tsx";
+import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
@@ -47,11 +47,10 @@ function CartLine({ line }: { line: CartLineView }) {
           )}
           <span className="text-stone-600"> each</span>
         </p>
-        <fetcher.Form method="post" action="/cart" className="mt-1 flex flex-wrap items-center gap-3">
-          <input type="hidden" name="line" value={line.id} />
-          <input type="hidden" name="redirectTo" value="/addtocart" />
+        <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
+          <input type="hidden" name={cart.field("remove", "line")} value={line.id} />
           <QuantityStepper title={line.title} quantity={line.quantity} max={line.inventoryStock} className="border-stone-300" />
-          <button type="submit" name="intent" value="remove" className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
+          <button type="submit" {...cart.intent("remove")} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
             Remove
           </button>
         </fetcher.Form>

@@ -1,20 +1,22 @@
-import { Link, useFetcher } from "react-router";
-import { useRefusalToast } from "../Toaster.tsx";
+import { Link, useActionData, useFetcher } from "react-router";
+import { typedValue } from "../../domain/form-reply.ts";
+import { cart, useRefusalToast } from "../forms.ts";
 
 /** The coupon form, or the applied coupon with Remove (transactions §2). */
 export function CouponForm({ applied }: { applied: { code: string } | null }) {
   const fetcher = useFetcher({ key: "coupon" });
   useRefusalToast(fetcher);
   const busy = fetcher.state !== "idle";
+  // Without JavaScript a refused code comes back on the re-rendered page: keep what was typed.
+  const typed = typedValue(useActionData(), "code");
   return (
-    <fetcher.Form method="post" action="/cart" className="mt-4">
-      <input type="hidden" name="redirectTo" value="/addtocart" />
+    <fetcher.Form method="post" action={cart.action} className="mt-4">
       {applied ? (
         <p className="flex items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm">
           <span>
             Coupon <strong>{applied.code}</strong> applied
           </span>
-          <button type="submit" name="intent" value="remove-coupon" className="font-medium text-red-700 hover:underline" disabled={busy} aria-label={`Remove coupon ${applied.code}`}>
+          <button type="submit" {...cart.intent("remove-coupon")} className="font-medium text-red-700 hover:underline" disabled={busy} aria-label={`Remove coupon ${applied.code}`}>
             Remove
           </button>
         </p>
@@ -25,13 +27,19 @@ export function CouponForm({ applied }: { applied: { code: string } | null }) {
           </label>
           <input
             id="coupon-code"
-            name="code"
+            name={cart.field("apply-coupon", "code")}
+            defaultValue={typed}
             maxLength={40}
             autoCapitalize="characters"
             placeholder="Coupon code"
             className="min-w-0 flex-1 rounded-md border border-stone-300 px-3 py-2 uppercase placeholder:normal-case"
           />
-          <button type="submit" name="intent" value="apply-coupon" className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50" disabled={busy}>
+          <button
+            type="submit"
+            {...cart.intent("apply-coupon")}
+            className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            disabled={busy}
+          >
             Apply
           </button>
         </div>
@@ -50,9 +58,8 @@ export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "raz
     { value: "cod", label: "Cash On Delivery" },
   ] as const;
   return (
-    <fetcher.Form method="post" action="/cart" className="mt-4 space-y-3">
-      <input type="hidden" name="intent" value="checkout" />
-      <input type="hidden" name="redirectTo" value="/addtocart" />
+    <fetcher.Form method="post" action={cart.action} className="mt-4 space-y-3">
+      <input type="hidden" {...cart.intent("checkout")} />
       <fieldset>
         <legend className="text-sm font-semibold">Payment method</legend>
         <div className="mt-2 space-y-2">
@@ -60,7 +67,14 @@ export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "raz
             const unavailable = m.value !== "cod" && !onlineAvailable;
             return (
               <label key={m.value} className={`flex items-center gap-2 text-sm ${unavailable ? "text-stone-500" : ""}`}>
-                <input type="radio" name="payment" value={m.value} disabled={unavailable} defaultChecked={m.value === "cod" && (chosen === "cod" || chosen === null)} required />
+                <input
+                  type="radio"
+                  name={cart.field("checkout", "payment")}
+                  value={m.value}
+                  disabled={unavailable}
+                  defaultChecked={m.value === "cod" && (chosen === "cod" || chosen === null)}
+                  required
+                />
                 {m.label}
                 {unavailable && <span className="text-xs">(not available yet)</span>}
               </label>
@@ -70,7 +84,7 @@ export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "raz
         {!onlineAvailable && <p className="mt-1 text-xs text-stone-600">Card and UPI payments will be available soon; pay in cash when your order arrives.</p>}
       </fieldset>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="terms" required className="mt-0.5" />
+        <input type="checkbox" name={cart.field("checkout", "terms")} required className="mt-0.5" />
         <span>
           I agree to the{" "}
           <Link to="/termsandconditions" className="text-brand-700 underline">

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { onlyAvailableMessage } from "../../domain/cart.ts";
+import { cart } from "../forms.ts";
 import { raiseToast } from "../Toaster.tsx";
 
-const step =
-  "flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400";
+const step = "flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400";
 
 /**
  * How many to add, on the product page. Without JavaScript minus and plus are links to
@@ -56,7 +56,7 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
       {stepLink(value - 1, "Decrease quantity", "−", value > 1)}
       <input
         type="number"
-        name="quantity"
+        name={cart.field("add", "quantity")}
         inputMode="numeric"
         min={1}
         max={max}

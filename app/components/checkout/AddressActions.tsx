@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { addressLine, type AddressView } from "../../domain/address.ts";
+import { reviewOrder } from "../forms.ts";
 
 /** Select, edit and delete for a saved address on Review Order (the primary one stays). */
 export function AddressActions({ address: a, selected }: { address: AddressView; selected: boolean }) {
@@ -10,8 +11,8 @@ export function AddressActions({ address: a, selected }: { address: AddressView;
         <p className="font-semibold text-brand-700">Delivering here</p>
       ) : (
         <Form method="post">
-          <input type="hidden" name="intent" value="select" />
-          <input type="hidden" name="address" value={a.id} />
+          <input type="hidden" {...reviewOrder.intent("select")} />
+          <input type="hidden" name={reviewOrder.field("select", "address")} value={a.id} />
           <button type="submit" className="font-medium text-brand-700 underline" aria-label={`Deliver to ${where}`}>
             Deliver here
           </button>
@@ -22,8 +23,8 @@ export function AddressActions({ address: a, selected }: { address: AddressView;
       </Link>
       {!a.isPrimary && (
         <Form method="post">
-          <input type="hidden" name="intent" value="delete-address" />
-          <input type="hidden" name="id" value={a.id} />
+          <input type="hidden" {...reviewOrder.intent("delete-address")} />
+          <input type="hidden" name={reviewOrder.field("delete-address", "id")} value={a.id} />
           <button type="submit" className="font-medium text-red-700 underline" aria-label={`Delete ${where}`}>
             Delete
           </button>

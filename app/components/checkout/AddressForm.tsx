@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ADDRESS_DEFAULTS, deliveryAddressSchema, toDeliveryForm, type AddressView } from "../../domain/address.ts";
 import { raiseToast } from "../Toaster.tsx";
+import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 
 /**
@@ -31,21 +32,21 @@ export function AddressForm({ lastResult, email, address }: { lastResult: Submis
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
       <h3 className="font-semibold">{address ? "Update Delivery Details" : "New delivery address"}</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value={intent} />
-      {address && <input type="hidden" name="id" value={address.id} />}
+      <input type="hidden" {...reviewOrder.intent(intent)} />
+      {address && <input type="hidden" name={reviewOrder.field("update-address", "id")} value={address.id} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
-        <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
-        <Field meta={fields.email} label="Email address" type="email" autoComplete="email" />
-        <Field meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
+        <Field reserveError meta={fields.firstName} label="First name" autoComplete="given-name" />
+        <Field reserveError meta={fields.lastName} label="Last name" autoComplete="family-name" />
+        <Field reserveError meta={fields.email} label="Email address" type="email" autoComplete="email" />
+        <Field reserveError meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
       </div>
-      <Field meta={fields.street} label="Address line 1" autoComplete="address-line1" />
-      <Field meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
+      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" />
+      <Field reserveError meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field meta={fields.city} label="City" autoComplete="address-level2" />
-        <Field meta={fields.state} label="State" autoComplete="address-level1" />
-        <Field meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" />
-        <Field meta={fields.country} label="Country" autoComplete="country-name" />
+        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" />
+        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" />
+        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" />
+        <Field reserveError meta={fields.country} label="Country" autoComplete="country-name" />
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={`${submitButton} sm:w-auto`} disabled={busy}>

@@ -1,31 +1,43 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { refusalOf, typedValue, type FormReply } from "../../domain/form-reply.ts";
+import { contact } from "../forms.ts";
 import { raiseToast } from "../Toaster.tsx";
+import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 
 const REQUIRED = ["name", "email", "subject", "message"] as const;
 const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
-type Reply = { ok: true; ticket: { name: string; url: string }; message: string } | { ok: false; error: string };
+type Sent = FormReply<{ ticket: { name: string; url: string } }>;
 
 /**
- * The contact form (browsing §5) on the home page, /contact and /aboutus. It posts to
- * /contact: without JavaScript the answer is the new ticket's page; with it, the ticket's
- * name and 'View ticket' link show here, and Send waits for every required field.
+ * The contact form (browsing §5) on the home page, /contact, /aboutus and /googleform. It
+ * posts to the page it is on: without JavaScript the answer is the new ticket's page, or
+ * this page again with the reason and what was typed; with it, the ticket's name and
+ * 'View ticket' link show here, and Send waits for every required field.
  */
 export function ContactForm({ id, heading = "Get in touch" }: { id: string; heading?: string }) {
-  const fetcher = useFetcher<Reply>({ key: `contact-${id}` });
+  const fetcher = useFetcher<Sent>({ key: `contact-${id}` });
   const form = useRef<HTMLFormElement>(null);
   const [filled, setFilled] = useState(false);
   const sending = fetcher.state !== "idle";
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  // With JavaScript the fetcher's answer; without, the page's own (a refused plain post).
+  const pageReply = useActionData();
+  const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? (pageReply as Sent | undefined);
+  const refusal = refusalOf(reply);
+  // A new answer: after a ticket the fields are empty again, so Send waits once more.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok) setFilled(false);
+  }
   useEffect(() => {
-    if (reply?.ok) {
-      form.current?.reset();
-      setFilled(false);
-    } else if (reply && !reply.ok) raiseToast(reply.error);
-  }, [reply]);
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) form.current?.reset();
+    else raiseToast(fetcher.data.error);
+  }, [fetcher.data]);
   const check = () => {
     const data = form.current ? new FormData(form.current) : null;
     setFilled(REQUIRED.every((f) => String(data?.get(f) ?? "").trim() !== ""));
@@ -35,40 +47,36 @@ export function ContactForm({ id, heading = "Get in touch" }: { id: string; head
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {heading}
       </h2>
-      {reply && !reply.ok && (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
-          {reply.error}
-        </p>
-      )}
+      <RefusalNotice reply={refusal} className="mt-3" />
       {reply?.ok && (
         <p role="status" className="mt-3 rounded-md bg-brand-50 p-3 text-sm">
           {reply.message}{" "}
-          <Link to={reply.ticket.url} className="font-semibold text-brand-700 underline">
+          <Link to={reply.data.ticket.url} className="font-semibold text-brand-700 underline">
             View ticket
           </Link>
         </p>
       )}
-      <fetcher.Form ref={form} method="post" action="/contact" noValidate onChange={check} className="mt-4 grid gap-3 sm:grid-cols-2">
+      <fetcher.Form ref={form} method="post" noValidate onChange={check} className="mt-4 grid gap-3 sm:grid-cols-2">
         <HoneypotInputs label="Leave this field empty" />
         <label className="text-sm font-medium">
           Name
-          <input name="name" autoComplete="name" maxLength={100} className={input} />
+          <input name={contact.field("send", "name")} autoComplete="name" maxLength={100} defaultValue={typedValue(refusal, "name")} className={input} />
         </label>
         <label className="text-sm font-medium">
           Email
-          <input name="email" type="email" autoComplete="email" maxLength={254} className={input} />
+          <input name={contact.field("send", "email")} type="email" autoComplete="email" maxLength={254} defaultValue={typedValue(refusal, "email")} className={input} />
         </label>
         <label className="text-sm font-medium">
           Phone (optional)
-          <input name="phone" type="tel" autoComplete="tel" maxLength={20} className={input} />
+          <input name={contact.field("send", "phone")} type="tel" autoComplete="tel" maxLength={20} defaultValue={typedValue(refusal, "phone")} className={input} />
         </label>
         <label className="text-sm font-medium">
           Subject
-          <input name="subject" maxLength={150} className={input} />
+          <input name={contact.field("send", "subject")} maxLength={150} defaultValue={typedValue(refusal, "subject")} className={input} />
         </label>
         <label className="text-sm font-medium sm:col-span-2">
           Message
-          <textarea name="message" rows={4} maxLength={5000} className={input} />
+          <textarea name={contact.field("send", "message")} rows={4} maxLength={5000} defaultValue={typedValue(refusal, "message")} className={input} />
         </label>
         <div className="sm:col-span-2">
           <SendButton sending={sending} enabled={filled} />

@@ -11,15 +11,7 @@ export function HomeBanners() {
         <Link to="/shopretail" className="block">
           <picture>
             <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />
-            <img
-              src={b.desktop}
-              alt={b.alt}
-              width={1600}
-              height={500}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              className="h-auto w-full"
-            />
+            <img src={b.desktop} alt={b.alt} width={1600} height={500} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} className="h-auto w-full" />
           </picture>
         </Link>
       ))}

@@ -29,14 +29,33 @@ export function Filters({ query, base }: { query: ListingQuery; base: string }) 
         <legend className="mb-1 font-medium">Price (₹)</legend>
         <label className="flex flex-col">
           <span className="sr-only">Minimum price</span>
-          <input type="number" name="min" min={0} step={1} inputMode="numeric" defaultValue={query.min} key={`min${query.min}`} className="w-20 rounded border border-stone-300 px-2 py-1.5" />
+          <input
+            type="number"
+            name="min"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.min}
+            key={`min${query.min}`}
+            className="w-20 rounded border border-stone-300 px-2 py-1.5"
+          />
         </label>
         <span aria-hidden="true" className="pb-2">
           –
         </span>
         <label className="flex flex-col">
           <span className="sr-only">Maximum price</span>
-          <input type="number" name="max" min={0} step={1} inputMode="numeric" defaultValue={query.max} key={`max${query.max}`} placeholder={String(PRICE_MAX_DEFAULT)} className="w-20 rounded border border-stone-300 px-2 py-1.5" />
+          <input
+            type="number"
+            name="max"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.max}
+            key={`max${query.max}`}
+            placeholder={String(PRICE_MAX_DEFAULT)}
+            className="w-20 rounded border border-stone-300 px-2 py-1.5"
+          />
         </label>
       </fieldset>
       <button type="submit" className="rounded bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-800">

@@ -6,7 +6,17 @@ import { listingHref, type ListingQuery } from "../../domain/listing.ts";
  * Categories; once a category with subcategories is chosen, its subcategories with
  * 'All' and 'Clear' entries (browsing §2). Links keep the search, sort and price range.
  */
-export function Sidebar({ categories, filter, query, base }: { categories: CategoryNode[]; filter: { category: string | null; sub: string | null }; query: ListingQuery; base: string }) {
+export function Sidebar({
+  categories,
+  filter,
+  query,
+  base,
+}: {
+  categories: CategoryNode[];
+  filter: { category: string | null; sub: string | null };
+  query: ListingQuery;
+  base: string;
+}) {
   const keep = { search: query.search, sort: query.sort, min: query.min, max: query.max };
   const chosen = categories.find((c) => c.slug === filter.category);
   const item = (label: string, to: string, current: boolean) => (
@@ -33,9 +43,7 @@ export function Sidebar({ categories, filter, query, base }: { categories: Categ
             {item("Clear", listingHref({ ...keep }, base), false)}
           </>
         ) : (
-          categories
-            .filter((c) => c.status === "active")
-            .map((c) => item(c.name, listingHref({ ...keep, category: c.slug }, base), filter.category === c.slug))
+          categories.filter((c) => c.status === "active").map((c) => item(c.name, listingHref({ ...keep, category: c.slug }, base), filter.category === c.slug))
         )}
       </ul>
     </aside>

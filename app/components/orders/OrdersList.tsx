@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatRupees } from "../../domain/money.ts";
-import type { OrderSummaryView } from "../../domain/order.ts";
+import { ORDER_MESSAGES, type OrderSummaryView } from "../../domain/order.ts";
+import { orders as ordersForm } from "../forms.ts";
+import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
@@ -33,7 +35,8 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
               </span>
             </header>
             <p className="mt-1 text-sm text-stone-600">
-              Placed on {dateFormat.format(new Date(o.placedAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · Total <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong>
+              Placed on {dateFormat.format(new Date(o.placedAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · Total{" "}
+              <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong>
             </p>
             <ul className="mt-2 text-sm text-stone-700">
               {o.lines.map((l) => (
@@ -55,10 +58,9 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
             {o.state !== "cancelled" && confirming === o.id && (
               <Form method="post" action={base} className="mt-3 rounded-md bg-red-50 p-3 text-sm">
                 <p role="alert" className="font-medium text-red-900">
-                  Are you sure you want to cancel this order?
+                  {ORDER_MESSAGES.confirmCancel}
                 </p>
-                <input type="hidden" name="intent" value="cancel" />
-                <input type="hidden" name="order" value={o.id} />
+                <input type="hidden" name={ordersForm.field("cancel", "order")} value={o.id} />
                 <div className="mt-2 flex gap-3">
                   <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
                     Yes, cancel order #{o.id}
@@ -77,15 +79,11 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
 }
 
 /** 'Your Orders' with the refusal of a cancel, if any: the page of /orders and /myaccount/orders. */
-export function OrdersSection({ orders, base, confirming, error }: { orders: OrderSummaryView[]; base: string; confirming: number | null; error?: string }) {
+export function OrdersSection({ orders, base, confirming, reply }: { orders: OrderSummaryView[]; base: string; confirming: number | null; reply: unknown }) {
   return (
     <section>
       <h1 className="text-2xl font-semibold">Your Orders</h1>
-      {error && (
-        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      )}
+      <RefusalNotice reply={reply} className="mt-4" />
       <OrdersList orders={orders} base={base} confirming={confirming} />
     </section>
   );

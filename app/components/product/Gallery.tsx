@@ -27,6 +27,8 @@ export function Gallery({ title, variant }: { title: string; variant: VariantVie
     <div>
       <div className="aspect-square overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
         {shown.kind === "video" ? (
+          // The products' videos show the product and have no speech to caption.
+          // eslint-disable-next-line jsx-a11y/media-has-caption
           <video key={shown.src} src={shown.src} poster={poster} controls preload="none" playsInline className="h-full w-full object-contain">
             <a href={shown.src}>Watch the video of {title}</a>
           </video>

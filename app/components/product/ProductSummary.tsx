@@ -48,9 +48,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       )}
       <div className="mt-4">
         <Price pricePaise={variant.pricePaise * times} mrpPaise={variant.mrpPaise * times} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
-        <p className="text-xs text-stone-600">
-          {times > 1 ? `${times} × ${formatRupees(variant.pricePaise)}, inclusive` : "Inclusive"} of all taxes
-        </p>
+        <p className="text-xs text-stone-600">{times > 1 ? `${times} × ${formatRupees(variant.pricePaise)}, inclusive` : "Inclusive"} of all taxes</p>
       </div>
       {!available && <p className="mt-3 font-semibold text-accent-600">This product is currently out of stock.</p>}
       {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
@@ -105,8 +103,8 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           <span className="font-medium text-stone-900">Payment:</span> pay on delivery, or by card or UPI, with a {store.prepaidDiscountPercent}% discount on prepaid orders.
         </li>
         <li>
-          <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or
-          defective goods reported within {POLICY.returnWindowHours} hours of delivery.
+          <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or defective goods reported within{" "}
+          {POLICY.returnWindowHours} hours of delivery.
         </li>
         <li>
           <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.

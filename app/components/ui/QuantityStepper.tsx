@@ -1,20 +1,22 @@
+import { cart } from "../forms.ts";
+
 const stepButton =
   "flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
 
 /**
- * A cart line's − n + inside its /cart form: the buttons submit intent decrement and
+ * A cart line's − n + inside its cart form: the buttons submit intent decrement and
  * increment; minus stops at 1, plus at the stock (browsing §3, transactions §2).
  */
 export function QuantityStepper({ title, quantity, max, disabled = false, className = "" }: { title: string; quantity: number; max: number; disabled?: boolean; className?: string }) {
   return (
     <div className={`flex items-center rounded-md border ${className}`}>
-      <button type="submit" name="intent" value="decrement" disabled={disabled || quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${title}`}>
+      <button type="submit" {...cart.intent("decrement")} disabled={disabled || quantity <= 1} className={stepButton} aria-label={`Decrease quantity of ${title}`}>
         −
       </button>
       <output className="min-w-8 text-center font-semibold" aria-label={`Quantity of ${title} in cart`}>
         {quantity}
       </output>
-      <button type="submit" name="intent" value="increment" disabled={disabled || quantity >= max} className={stepButton} aria-label={`Increase quantity of ${title}`}>
+      <button type="submit" {...cart.intent("increment")} disabled={disabled || quantity >= max} className={stepButton} aria-label={`Increase quantity of ${title}`}>
         +
       </button>
     </div>

@@ -1,7 +1,8 @@
 import { Link, useFetcher } from "react-router";
 import { discountPercent } from "../../domain/money.ts";
 import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
-import { useRefusalToast } from "../Toaster.tsx";
+import { useRefusalToast, wishlist } from "../forms.ts";
+import { useHere } from "../viewer.ts";
 import { Price } from "../ui/Price.tsx";
 import { useWishlistRefs } from "../viewer.ts";
 
@@ -33,6 +34,7 @@ export function WishlistGrid({ items }: { items: WishlistItemView[] }) {
 function WishlistCard({ item }: { item: WishlistItemView }) {
   const fetcher = useFetcher({ key: `wishlist:${item.internalReference}` });
   useRefusalToast(fetcher);
+  const here = useHere();
   const inStock = wishlistItemInStock(item);
   const href = `/product/${item.productId}?variant=${encodeURIComponent(item.internalReference)}`;
   return (
@@ -49,21 +51,26 @@ function WishlistCard({ item }: { item: WishlistItemView }) {
         {item.attribute && <p className="text-xs text-stone-600">{item.attribute}</p>}
         <Price pricePaise={item.pricePaise} mrpPaise={item.mrpPaise} discount={discountPercent(item.pricePaise, item.mrpPaise)} />
         {!inStock && <p className="text-xs font-semibold text-accent-600">Out of Stock</p>}
-        <fetcher.Form method="post" action="/wishlist" className="mt-auto flex flex-wrap gap-2 pt-2">
-          <input type="hidden" name="item" value={item.id} />
-          <input type="hidden" name="internal_reference" value={item.internalReference} />
-          <input type="hidden" name="redirectTo" value="/wishlist" />
+        <fetcher.Form method="post" action={wishlist.action} className="mt-auto flex flex-wrap gap-2 pt-2">
+          <input type="hidden" name={wishlist.field("move-to-cart", "item")} value={item.id} />
+          {/* Read by the optimistic view: the item leaves the hearts at once. */}
+          <input type="hidden" name={wishlist.field("move-to-cart", "internal_reference")} value={item.internalReference} />
+          <input type="hidden" name="redirectTo" value={here} />
           <button
             type="submit"
-            name="intent"
-            value="move-to-cart"
+            {...wishlist.intent("move-to-cart")}
             disabled={!inStock}
             title={inStock ? undefined : WISHLIST_MESSAGES.outOfStock}
             className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
           >
             Move to Cart
           </button>
-          <button type="submit" name="intent" value="remove" className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-50" aria-label={`Remove ${item.title} from wishlist`}>
+          <button
+            type="submit"
+            {...wishlist.intent("remove")}
+            className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-50"
+            aria-label={`Remove ${item.title} from wishlist`}
+          >
             Remove
           </button>
         </fetcher.Form>

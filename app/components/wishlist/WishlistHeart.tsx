@@ -1,19 +1,19 @@
 import { useFetcher } from "react-router";
-import { useRefusalToast } from "../Toaster.tsx";
+import { useRefusalToast, wishlist } from "../forms.ts";
 import { useHere, useWishlistRefs } from "../viewer.ts";
 
 // The heart on cards and the product page: a form post toggling the variant in the
-// wishlist; signed out, the action sends the shopper to sign in and back here.
-export function WishlistHeart({ internalReference, title, className = "relative" }: { internalReference: string; title: string; className?: string }) {
+// wishlist; signed out, the heart is remembered and the shopper signs in, then comes back here.
+export function WishlistHeart({ internalReference, title, anchor, className = "relative" }: { internalReference: string; title: string; anchor?: string; className?: string }) {
   const on = useWishlistRefs().has(internalReference);
-  const here = useHere();
+  const back = useHere(anchor);
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });
   useRefusalToast(fetcher);
   return (
-    <fetcher.Form method="post" action="/wishlist" className={`z-10 ${className}`}>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="internal_reference" value={internalReference} />
-      <input type="hidden" name="redirectTo" value={here} />
+    <fetcher.Form method="post" action={wishlist.action} className={`z-10 ${className}`}>
+      <input type="hidden" {...wishlist.intent("toggle")} />
+      <input type="hidden" name={wishlist.field("toggle", "internal_reference")} value={internalReference} />
+      <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"
         aria-pressed={on}

@@ -41,11 +41,7 @@ export interface ClerkIdentity {
 /** Links the Clerk user to a customer and starts a Haat session: the redirect to send. */
 export async function completeClerkSignIn(shop: Shop, identity: ClerkIdentity, returnTo: string): Promise<Response> {
   if (!identity.email) {
-    return cookies().toast.redirectWithToast(
-      "/signin",
-      { type: "error", message: "Your account needs a verified e-mail address to shop here." },
-      { status: 303 },
-    );
+    return cookies().toast.redirectWithToast("/signin", { type: "error", message: "Your account needs a verified e-mail address to shop here." }, { status: 303 });
   }
   const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name });
   const cookie = await startSession(shop, customer);

@@ -1,5 +1,5 @@
 // Haat's cookies, all HttpOnly, SameSite=Lax, Secure in production, signed with the
-// cookie secret: the session, the pending add-to-cart item and the toast flash.
+// cookie secret: the session, the pending item, the toast flash and a refused form's answer.
 import { createCookie, createCookieSessionStorage, type Cookie } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { SESSION_LIFETIME_MS } from "../../domain/account.ts";
@@ -10,10 +10,12 @@ import { cookieSecret } from "./secret.server.ts";
 export const SESSION_COOKIE = "haat_session";
 export const PENDING_COOKIE = "haat_pending";
 export const TOAST_COOKIE = "haat_toast";
+export const REPLY_COOKIE = "haat_reply";
 
 interface Cookies {
   session: Cookie;
   pending: Cookie;
+  reply: Cookie;
   toast: ReturnType<typeof createToastUtilsWithCustomSession>;
 }
 
@@ -26,6 +28,8 @@ export function cookies(): Cookies {
   built = {
     session: createCookie(SESSION_COOKIE, { ...base, maxAge: SESSION_LIFETIME_MS / 1000 }),
     pending: createCookie(PENDING_COOKIE, { ...base, maxAge: PENDING_ITEM_LIFETIME_MS / 1000 }),
+    // Read on the very next page: a minute is plenty.
+    reply: createCookie(REPLY_COOKIE, { ...base, maxAge: 60 }),
     toast: createToastUtilsWithCustomSession(createCookieSessionStorage({ cookie: { ...base, name: TOAST_COOKIE } })),
   };
   return built;

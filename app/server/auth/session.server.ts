@@ -24,8 +24,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const response = await next();
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());
-  if (signedIn) {
-    // A page with someone's cart and wishlist in it is theirs alone.
+  if (signedIn || (request.method !== "GET" && request.method !== "HEAD")) {
+    // A page with someone's cart and wishlist in it is theirs alone; so is a form's answer.
     response.headers.set("Cache-Control", "private, no-store");
   } else if (/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "")) {
     response.headers.append("Vary", "Cookie");

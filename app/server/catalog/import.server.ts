@@ -179,4 +179,3 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
   return rows.length === 0;
 }
-

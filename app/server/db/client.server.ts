@@ -1,8 +1,6 @@
 // One Drizzle database over either PGlite (embedded, the default) or PostgreSQL
 // (DATABASE_URL). Both speak the same pg-core schema and the same migrations.
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectPath } from "../project-root.server.ts";
 import * as schema from "./schema.server.ts";
 
 export type Schema = typeof schema;
@@ -21,12 +20,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
+export const MIGRATIONS_DIR = projectPath("drizzle");
 
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dir: string }
-  | { kind: "pglite-memory" };
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "pglite-memory" };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {

@@ -8,10 +8,7 @@ export class DataDirLockedError extends Error {
   readonly dir: string;
   readonly pid: number;
   constructor(dir: string, pid: number) {
-    super(
-      `The data directory ${dir} is in use by a running Haat server (pid ${pid}). ` +
-        `Stop the server first: two processes on one embedded database corrupt it.`,
-    );
+    super(`The data directory ${dir} is in use by a running Haat server (pid ${pid}). ` + `Stop the server first: two processes on one embedded database corrupt it.`);
     this.dir = dir;
     this.pid = pid;
   }

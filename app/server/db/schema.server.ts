@@ -1,19 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AddressSnapshot } from "../../domain/address.ts";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
 
@@ -21,19 +8,18 @@ export const categories = pgTable(
   "categories",
   {
     id: serial("id").primaryKey(),
-    parentId: integer("parent_id").references((): any => categories.id, { onDelete: "restrict" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     image: text("image"),
-    status: text("status", { enum: ["active", "coming_soon"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "coming_soon"] })
+      .notNull()
+      .default("active"),
     sort: integer("sort").notNull().default(0),
     backendKey: text("backend_key"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("categories_parent_idx").on(t.parentId),
-    check("categories_status_check", sql`${t.status} in ('active', 'coming_soon')`),
-  ],
+  (t) => [index("categories_parent_idx").on(t.parentId), check("categories_status_check", sql`${t.status} in ('active', 'coming_soon')`)],
 );
 
 export const products = pgTable(
@@ -54,10 +40,7 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("products_category_idx").on(t.categorySlug, t.subSlug),
-    index("products_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("products_category_idx").on(t.categorySlug, t.subSlug), index("products_created_idx").on(t.createdAt)],
 );
 
 export const variants = pgTable(
@@ -195,10 +178,11 @@ export const addresses = pgTable(
   },
   (t) => [
     index("addresses_customer_idx").on(t.customerId),
-    uniqueIndex("addresses_one_primary_per_customer").on(t.customerId).where(sql`${t.isPrimary}`),
+    uniqueIndex("addresses_one_primary_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
-
 
 // ---------- orders: the cart is the customer's order in state draft ----------
 
@@ -209,7 +193,9 @@ export const orders = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
-    state: text("state", { enum: ["draft", "confirmed", "cancelled"] }).notNull().default("draft"),
+    state: text("state", { enum: ["draft", "confirmed", "cancelled"] })
+      .notNull()
+      .default("draft"),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     // Fixed when the order is placed; null while it is a cart.
     couponCode: text("coupon_code"),
@@ -227,7 +213,9 @@ export const orders = pgTable(
   (t) => [
     index("orders_customer_idx").on(t.customerId, t.state),
     // One cart per customer, even when two requests create it at once.
-    uniqueIndex("orders_one_draft_per_customer").on(t.customerId).where(sql`${t.state} = 'draft'`),
+    uniqueIndex("orders_one_draft_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.state} = 'draft'`),
     check("orders_state_check", sql`${t.state} in ('draft', 'confirmed', 'cancelled')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
     check("orders_placed_check", sql`${t.state} = 'draft' or (${t.totalPaise} is not null and ${t.placedAt} is not null and ${t.deliveryAddress} is not null)`),
@@ -258,10 +246,7 @@ export const orderLines = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    unique("order_lines_one_per_variant").on(t.orderId, t.variantId),
-    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
-  ],
+  (t) => [unique("order_lines_one_per_variant").on(t.orderId, t.variantId), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
 );
 
 export const wishlistItems = pgTable(
@@ -291,7 +276,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     method: text("method", { enum: ["cod", "razorpay"] }).notNull(),
-    status: text("status", { enum: ["pending", "authorized", "captured", "failed", "refunded", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "authorized", "captured", "failed", "refunded", "cancelled"] })
+      .notNull()
+      .default("pending"),
     amountPaise: integer("amount_paise").notNull(),
     providerOrderId: text("provider_order_id").unique(),
     providerPaymentId: text("provider_payment_id").unique(),
@@ -318,7 +305,9 @@ export const tickets = pgTable(
     phone: text("phone").notNull().default(""),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
     // SHA-256 of the secret in a signed-out sender's 'View ticket' link.
     accessTokenHash: text("access_token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -335,6 +324,32 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
 });
 
+// ---------- mail kept for a retry (issue 9) ----------
+
+/**
+ * An e-mail whose sending failed, kept until a retry sends it (then the row is deleted) or
+ * the last attempt fails (status failed, kept for an operator). `next_attempt_at` is both
+ * the backoff and the lease of a retry that has claimed the row.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_queue_due_idx").on(t.status, t.nextAttemptAt), check("mail_queue_status_check", sql`${t.status} in ('pending', 'failed')`)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
@@ -342,3 +357,4 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

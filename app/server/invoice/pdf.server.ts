@@ -69,7 +69,7 @@ export class PdfDocument {
 
   toBuffer(info: { title: string }): Buffer {
     const objects: string[] = [];
-    const add = (body: string) => objects.push(body) ;
+    const add = (body: string) => objects.push(body);
     // 1 catalog, 2 pages, 3 F1, 4 F2, 5 info; then per page: page object and content stream.
     add("<< /Type /Catalog /Pages 2 0 R >>");
     const kids = this.pages.map((_, i) => `${6 + i * 2} 0 R`).join(" ");

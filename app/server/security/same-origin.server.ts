@@ -1,6 +1,8 @@
 // Every state-changing request must come from Haat's own pages (DESIGN.md, security
 // rules). Browsers send Sec-Fetch-Site and Origin with every POST; a request with
 // neither is not a browser's, and cannot carry a shopper's cookies across sites.
+import type { MiddlewareFunction } from "react-router";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface RequestFacts {
@@ -25,3 +27,37 @@ export function isCrossSiteWrite(r: RequestFacts): boolean {
   }
   return false;
 }
+
+/**
+ * Paths a payment provider posts to from its own site. Each must verify the provider's
+ * signature instead (DESIGN.md, security rules). Exact pathnames; none today.
+ */
+export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>([]);
+
+export const CROSS_SITE_REFUSAL = "Forbidden: this form must be sent from the shop's own pages.";
+
+/** The rule both guards apply: a cross-site write, unless its path is exempt. */
+export function refusesCrossSiteWrite(r: RequestFacts, pathname: string, exempt: ReadonlySet<string> = SAME_ORIGIN_EXEMPT_PATHS): boolean {
+  return isCrossSiteWrite(r) && !exempt.has(pathname);
+}
+
+/** The facts isCrossSiteWrite needs, read from a Fetch API request. */
+export function requestFacts(request: Request): RequestFacts {
+  const header = (name: string) => request.headers.get(name) ?? undefined;
+  return { method: request.method, host: header("host") ?? new URL(request.url).host, origin: header("origin"), secFetchSite: header("sec-fetch-site") };
+}
+
+/** 403 for a state-changing request sent from another site. */
+export function crossSiteRefusal(): Response {
+  return new Response(CROSS_SITE_REFUSAL, { status: 403, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * First in app/root.tsx's middleware: a cross-site POST is refused before any other
+ * middleware, loader or action runs (nothing reads the session or the Shop for it), under
+ * whatever server runs the build. server.ts keeps an Express guard with the same rule.
+ */
+export const sameOriginMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+  if (refusesCrossSiteWrite(requestFacts(request), new URL(request.url).pathname)) return crossSiteRefusal();
+  return next();
+};

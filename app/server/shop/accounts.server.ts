@@ -1,13 +1,6 @@
 // Customers, their sessions and password resets (embedded Shop).
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import {
-  ACCOUNT_MESSAGES,
-  normalizeEmail,
-  RESET_CODE_LIFETIME_MS,
-  RESET_CODE_TRIES,
-  SESSION_LIFETIME_MS,
-  SESSION_RENEW_AFTER_MS,
-} from "../../domain/account.ts";
+import { ACCOUNT_MESSAGES, normalizeEmail, RESET_CODE_LIFETIME_MS, RESET_CODE_TRIES, SESSION_LIFETIME_MS, SESSION_RENEW_AFTER_MS } from "../../domain/account.ts";
 import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
@@ -39,7 +32,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     },
 
     async authenticate(email, password) {
-      const [row] = await db.select().from(customers).where(eq(customers.email, normalizeEmail(email))).limit(1);
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)))
+        .limit(1);
       const ok = await verifyPassword(password, row?.passwordHash ?? null);
       return ok && row ? toCustomer(row) : null;
     },
@@ -67,7 +64,10 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       let renewed = false;
       if (now() - row.session.renewedAt.getTime() > SESSION_RENEW_AFTER_MS) {
         expiresAt = new Date(now() + SESSION_LIFETIME_MS);
-        await db.update(sessions).set({ expiresAt, renewedAt: new Date(now()) }).where(eq(sessions.id, id));
+        await db
+          .update(sessions)
+          .set({ expiresAt, renewedAt: new Date(now()) })
+          .where(eq(sessions.id, id));
         renewed = true;
       }
       return { customer: toCustomer(row.customer), expiresAt, renewed };
@@ -78,7 +78,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     },
 
     async requestPasswordReset(email) {
-      const [row] = await db.select().from(customers).where(eq(customers.email, normalizeEmail(email))).limit(1);
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)))
+        .limit(1);
       // Clerk's customers reset their password with Clerk.
       if (!row || !row.passwordHash) return null;
       const code = newResetCode();
@@ -91,7 +95,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     },
 
     async resetPassword(email, code, newPassword) {
-      const [row] = await db.select().from(customers).where(eq(customers.email, normalizeEmail(email))).limit(1);
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)))
+        .limit(1);
       if (!row || !row.passwordHash) return false;
       const [reset] = await db
         .select()
@@ -101,7 +109,10 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .limit(1);
       if (!reset || reset.attempts >= RESET_CODE_TRIES) return false;
       if (reset.codeHash !== digest(`${row.id}:${code}`)) {
-        await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, reset.id));
+        await db
+          .update(passwordResets)
+          .set({ attempts: sql`${passwordResets.attempts} + 1` })
+          .where(eq(passwordResets.id, reset.id));
         return false;
       }
       const passwordHash = await hashPassword(newPassword);
@@ -113,7 +124,10 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
         if (used.length === 0) return false;
-        await tx.update(customers).set({ passwordHash, updatedAt: new Date(now()) }).where(eq(customers.id, row.id));
+        await tx
+          .update(customers)
+          .set({ passwordHash, updatedAt: new Date(now()) })
+          .where(eq(customers.id, row.id));
         await tx.delete(sessions).where(eq(sessions.customerId, row.id));
         return true;
       });
@@ -141,7 +155,10 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .returning();
       if (linked) return toCustomer(linked);
       try {
-        const [created] = await db.insert(customers).values({ email, name: user.name.trim() || email, clerkUserId: user.clerkUserId }).returning();
+        const [created] = await db
+          .insert(customers)
+          .values({ email, name: user.name.trim() || email, clerkUserId: user.clerkUserId })
+          .returning();
         return toCustomer(created!);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

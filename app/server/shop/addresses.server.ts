@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../domain/address.ts";
 import type { Db } from "../db/client.server.ts";
 import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
-import { ShopError, type AddressesPort, type Customer, type NewAddress } from "./port.server.ts";
+import { ShopError, type AddressesPort, type Customer } from "./port.server.ts";
 
 export function toAddressView(r: AddressRow): AddressView {
   return {
@@ -32,11 +32,7 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
 
   return {
     async list(customer) {
-      const rows = await db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.customerId, customer.id))
-        .orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id));
+      const rows = await db.select().from(addresses).where(eq(addresses.customerId, customer.id)).orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id));
       return rows.map(toAddressView);
     },
 
@@ -71,7 +67,10 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
         await tx.delete(addresses).where(own(customer, id));
         if (address.isDefault) {
           // The primary address takes over as the default.
-          await tx.update(addresses).set({ isDefault: true }).where(and(eq(addresses.customerId, customer.id), eq(addresses.isPrimary, true)));
+          await tx
+            .update(addresses)
+            .set({ isDefault: true })
+            .where(and(eq(addresses.customerId, customer.id), eq(addresses.isPrimary, true)));
         }
       });
     },
@@ -79,14 +78,20 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
     async makeDefault(customer, id) {
       if (!(await get(customer, id))) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
       await db.transaction(async (tx) => {
-        await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.customerId, customer.id), ne(addresses.id, id)));
+        await tx
+          .update(addresses)
+          .set({ isDefault: false })
+          .where(and(eq(addresses.customerId, customer.id), ne(addresses.id, id)));
         await tx.update(addresses).set({ isDefault: true }).where(own(customer, id));
       });
     },
 
     async select(customer, id) {
       if (!(await get(customer, id))) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
-      await db.update(customers).set({ selectedAddressId: id, selectedAddressAt: new Date(now()) }).where(eq(customers.id, customer.id));
+      await db
+        .update(customers)
+        .set({ selectedAddressId: id, selectedAddressAt: new Date(now()) })
+        .where(eq(customers.id, customer.id));
     },
 
     async selected(customer) {

@@ -1,7 +1,7 @@
 // The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { CART_MESSAGES, cartCount, checkQuantity, summarize, type CartLineView } from "../../domain/cart.ts";
+import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartEntries, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
@@ -36,7 +36,7 @@ export async function addToCart(tx: Conn, customer: Customer, internalReference:
     .innerJoin(products, eq(products.id, variants.productId))
     .where(eq(variants.internalReference, internalReference))
     .limit(1);
-  if (!variant) throw new ShopError("not_found", CART_MESSAGES.unknownProduct);
+  if (!variant) throw new ShopError("invalid", CART_MESSAGES.unknownProduct);
   const orderId = (await draftOrderId(tx, customer.id, true))!;
   const [line] = await tx
     .select({ id: orderLines.id, quantity: orderLines.quantity })
@@ -59,44 +59,66 @@ export async function addToCart(tx: Conn, customer: Customer, internalReference:
 
 /** The cart's lines at current prices, before any coupon. */
 export async function readCart(conn: Conn, customer: Customer): Promise<CartView> {
-      const rows = await conn
-        .select({
-          id: orderLines.id,
-          orderId: orders.id,
-          quantity: orderLines.quantity,
-          productId: products.id,
-          title: products.title,
-          salesTax: products.salesTax,
-          internalReference: variants.internalReference,
-          attribute: variants.attribute,
-          images: variants.images,
-          pricePaise: variants.pricePaise,
-          mrpPaise: variants.mrpPaise,
-          inStock: variants.inStock,
-          inventoryStock: variants.inventoryStock,
-        })
-        .from(orders)
-        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .innerJoin(variants, eq(variants.id, orderLines.variantId))
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
-        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-      const lines: CartLineView[] = rows.map((r) => ({
-        id: r.id,
-        productId: r.productId,
-        internalReference: r.internalReference,
-        title: r.title,
-        attribute: r.attribute,
-        image: r.images[0] ?? PLACEHOLDER_IMAGE,
-        quantity: r.quantity,
-        pricePaise: r.pricePaise,
-        mrpPaise: r.mrpPaise,
-        taxRate: taxRate(r.salesTax),
-        inStock: r.inStock,
-        inventoryStock: r.inventoryStock,
-      }));
-      const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
-      return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null };
+  const rows = await conn
+    .select({
+      id: orderLines.id,
+      orderId: orders.id,
+      quantity: orderLines.quantity,
+      productId: products.id,
+      title: products.title,
+      salesTax: products.salesTax,
+      internalReference: variants.internalReference,
+      attribute: variants.attribute,
+      images: variants.images,
+      pricePaise: variants.pricePaise,
+      mrpPaise: variants.mrpPaise,
+      inStock: variants.inStock,
+      inventoryStock: variants.inventoryStock,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const lines: CartLineView[] = rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    internalReference: r.internalReference,
+    title: r.title,
+    attribute: r.attribute,
+    image: r.images[0] ?? PLACEHOLDER_IMAGE,
+    quantity: r.quantity,
+    pricePaise: r.pricePaise,
+    mrpPaise: r.mrpPaise,
+    taxRate: taxRate(r.salesTax),
+    inStock: r.inStock,
+    inventoryStock: r.inventoryStock,
+  }));
+  const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
+  return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null };
+}
+
+/**
+ * Re-checks the draft order's applied coupon against its lines as they are now, inside the
+ * caller's transaction, after a change that can lower the subtotal. A coupon that no longer
+ * applies is taken off and its reason returned, so the shopper is told. An emptied cart loses
+ * its coupon silently: that is expected (as cart.get and clear do).
+ */
+async function recheckCoupon(tx: Conn, customer: Customer, orderId: number): Promise<string | undefined> {
+  const [order] = await tx.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order?.couponId) return undefined;
+  const lines = await tx
+    .select({ pricePaise: variants.pricePaise, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .where(eq(orderLines.orderId, orderId));
+  const subtotal = lines.reduce((a, l) => a + lineTotal(l), 0);
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
+  const check = lines.length ? await checkCoupon(tx, row ?? null, customer.id, subtotal) : null;
+  if (check?.ok) return undefined;
+  await tx.update(orders).set({ couponId: null }).where(eq(orders.id, orderId));
+  return check ? check.reason : undefined;
 }
 
 export function createCart(db: Db): CartPort {
@@ -121,15 +143,22 @@ export function createCart(db: Db): CartPort {
     return row;
   }
 
-  async function setLine(tx: Conn, customer: Customer, lineId: number, wanted: number): Promise<CartChange> {
-    const line = await ownLine(tx, customer, lineId);
+  async function setLine(tx: Conn, customer: Customer, line: Awaited<ReturnType<typeof ownLine>>, wanted: number): Promise<CartChange> {
     const check = checkQuantity(wanted, line);
     if (!check.ok) throw new ShopError("conflict", check.message);
+    let couponDropped: string | undefined;
     if (check.quantity !== line.quantity) {
       await tx.update(orderLines).set({ quantity: check.quantity, updatedAt: new Date() }).where(eq(orderLines.id, line.id));
       await touch(tx, line.orderId);
+      // Fewer items can take the cart below the coupon's minimum.
+      if (check.quantity < line.quantity) couponDropped = await recheckCoupon(tx, customer, line.orderId);
     }
-    return { title: line.title, quantity: check.quantity, ...(check.clamped ? { warning: check.message } : {}) };
+    return {
+      title: line.title,
+      quantity: check.quantity,
+      ...(check.clamped ? { warning: check.message } : {}),
+      ...(couponDropped ? { couponDropped } : {}),
+    };
   }
 
   return {
@@ -144,7 +173,10 @@ export function createCart(db: Db): CartPort {
       const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
       const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
       if (!check.ok) {
-        await db.update(orders).set({ couponId: null }).where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
+        await db
+          .update(orders)
+          .set({ couponId: null })
+          .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
         return { ...view, couponDropped: view.lines.length ? check.reason : null };
       }
       return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise) };
@@ -167,7 +199,10 @@ export function createCart(db: Db): CartPort {
     async choosePayment(customer, method) {
       const orderId = await draftOrderId(db, customer.id, false);
       if (!orderId) throw new ShopError("invalid", CART_MESSAGES.empty);
-      await db.update(orders).set({ paymentMethod: method, updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.state, "draft")));
+      await db
+        .update(orders)
+        .set({ paymentMethod: method, updatedAt: new Date() })
+        .where(and(eq(orders.id, orderId), eq(orders.state, "draft")));
     },
 
     async removeCoupon(customer) {
@@ -177,13 +212,13 @@ export function createCart(db: Db): CartPort {
 
     add: (customer, item) => db.transaction((tx) => addToCart(tx, customer, item.internalReference, item.quantity)),
 
-    setQuantity: (customer, lineId, quantity) => db.transaction((tx) => setLine(tx, customer, lineId, quantity)),
+    setQuantity: (customer, lineId, quantity) => db.transaction(async (tx) => setLine(tx, customer, await ownLine(tx, customer, lineId), quantity)),
 
     step: (customer, lineId, by) =>
       db.transaction(async (tx) => {
         const line = await ownLine(tx, customer, lineId);
         // Minus stops at 1: removing is its own action.
-        return setLine(tx, customer, lineId, Math.max(1, line.quantity + by));
+        return setLine(tx, customer, line, Math.max(1, line.quantity + by));
       }),
 
     remove: (customer, lineId) =>
@@ -191,8 +226,29 @@ export function createCart(db: Db): CartPort {
         const line = await ownLine(tx, customer, lineId);
         await tx.delete(orderLines).where(eq(orderLines.id, line.id));
         await touch(tx, line.orderId);
-        return { title: line.title };
+        const couponDropped = await recheckCoupon(tx, customer, line.orderId);
+        return { title: line.title, ...(couponDropped ? { couponDropped } : {}) };
       }),
+
+    async entries(customer): Promise<CartEntries> {
+      // What the header needs, in one read: no coupon, no totals, no writes.
+      const rows = await db
+        .select({
+          line: orderLines.id,
+          internalReference: variants.internalReference,
+          quantity: orderLines.quantity,
+          pricePaise: variants.pricePaise,
+          inventoryStock: variants.inventoryStock,
+        })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .innerJoin(variants, eq(variants.id, orderLines.variantId))
+        .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+      const entries: CartEntries = {};
+      for (const { internalReference, ...entry } of rows) entries[internalReference] = entry;
+      return entries;
+    },
 
     async clear(customer) {
       const orderId = await draftOrderId(db, customer.id, false);

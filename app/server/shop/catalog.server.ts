@@ -5,14 +5,7 @@
 // seconds, so every instance behind a load balancer converges. The product page reads
 // the database directly, so its stock is never stale.
 import { asc, eq, sql } from "drizzle-orm";
-import {
-  toCard,
-  type CategoryNode,
-  type ListingResult,
-  type ProductCard,
-  type ProductDetail,
-  type VariantView,
-} from "../../domain/catalog.ts";
+import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
 import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
 import { createSearchIndex, searchIds, SUGGESTION_LIMIT, type SearchIndex } from "../../domain/search.ts";
@@ -82,9 +75,7 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
         image: c.image,
         status: c.status,
         backendKey: c.backendKey,
-        children: catRows
-          .filter((ch) => ch.parentId === c.id)
-          .map((ch) => ({ id: ch.id, name: ch.name, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
+        children: catRows.filter((ch) => ch.parentId === c.id).map((ch) => ({ id: ch.id, name: ch.name, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
       }))
       // Coming-soon tiles go last (browsing §2); sort is stable within each group.
       .sort((a, b) => Number(a.status === "coming_soon") - Number(b.status === "coming_soon"));
@@ -142,17 +133,11 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
     async listing(query: ListingQuery): Promise<ListingResult> {
       const snap = await current();
       const filter = resolveCategoryFilter(snap.tree, query.category, query.sub);
-      let found: SnapshotProduct[] = isSearchable(query.search)
-        ? searchIds(snap.index, query.search).flatMap((id) => snap.byId.get(id) ?? [])
-        : snap.products;
+      let found: SnapshotProduct[] = isSearchable(query.search) ? searchIds(snap.index, query.search).flatMap((id) => snap.byId.get(id) ?? []) : snap.products;
       const min = query.min * 100;
       const max = query.max * 100;
       found = found.filter(
-        ({ card }) =>
-          (!filter.category || card.categorySlug === filter.category) &&
-          (!filter.sub || card.subSlug === filter.sub) &&
-          card.pricePaise >= min &&
-          card.pricePaise <= max,
+        ({ card }) => (!filter.category || card.categorySlug === filter.category) && (!filter.sub || card.subSlug === filter.sub) && card.pricePaise >= min && card.pricePaise <= max,
       );
       if (query.sort === "price-asc") found = [...found].sort((a, b) => a.card.pricePaise - b.card.pricePaise || a.id - b.id);
       else if (query.sort === "price-desc") found = [...found].sort((a, b) => b.card.pricePaise - a.card.pricePaise || a.id - b.id);

@@ -32,8 +32,14 @@ export async function couponByCode(tx: Conn, code: string, lock = false): Promis
 /** Placed (not cancelled) orders that used the coupon: everyone's and this customer's. */
 export async function couponUsage(tx: Conn, couponId: number, customerId: number) {
   const placed = inArray(orders.state, ["confirmed"]);
-  const [total] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.couponId, couponId), placed));
-  const [mine] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.couponId, couponId), placed, eq(orders.customerId, customerId)));
+  const [total] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), placed));
+  const [mine] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), placed, eq(orders.customerId, customerId)));
   return { total: Number(total?.n ?? 0), byCustomer: Number(mine?.n ?? 0) };
 }
 

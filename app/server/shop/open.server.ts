@@ -1,14 +1,14 @@
 // Opens the embedded Shop: the database (PGlite or PostgreSQL), its migrations, the
 // demo seed for an empty catalogue, and the catalogue snapshot.
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createAddresses } from "./addresses.server.ts";
 import { seedDemoCoupons } from "./coupons.server.ts";
+import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createTickets } from "./tickets.server.ts";
@@ -19,7 +19,7 @@ import { createWishlist } from "./wishlist.server.ts";
 import { ShopError, type Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
 
-export const DEMO_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../scripts/demo-catalog.json");
+export const DEMO_CATALOG = projectPath("scripts", "demo-catalog.json");
 
 export interface OpenShopOptions {
   target: DatabaseTarget;
@@ -39,6 +39,7 @@ export function createShop(database: Database, refreshMs = 5000): Shop & { warm(
     orders: createOrders(database.db),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
+    mail: createMailQueue(database.db),
     warm: () => catalog.warm(),
     async healthy() {
       try {

@@ -1,25 +1,20 @@
 // Placing, listing and cancelling orders. Placing is one transaction that locks the cart
 // and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
 // and address, and confirms the cart; placing the same cart again answers that order.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import { addresses, coupons, orderLines, orders, payments, products, variants, type OrderRow } from "../db/schema.server.ts";
+import { addresses, coupons, orderLines, orders, payments, products, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
+type LineRow = { line: OrderLineRow; productId: number };
 
-async function orderView(conn: Conn, row: OrderRow): Promise<OrderView> {
-  const lines = await conn
-    .select({ line: orderLines, productId: variants.productId })
-    .from(orderLines)
-    .innerJoin(variants, eq(variants.id, orderLines.variantId))
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(asc(orderLines.id));
+function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
   return {
     id: row.id,
     state: row.state === "cancelled" ? "cancelled" : "confirmed",
@@ -32,26 +27,39 @@ async function orderView(conn: Conn, row: OrderRow): Promise<OrderView> {
     taxPaise: row.taxPaise ?? 0,
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
-    lines: lines.map(
-      ({ line: l, productId }): OrderLineView => ({
-        title: l.title ?? "",
-        attribute: l.attribute ?? "",
-        internalReference: l.internalReference ?? "",
-        image: l.image ?? PLACEHOLDER_IMAGE,
-        quantity: l.quantity,
-        unitPricePaise: l.unitPricePaise ?? 0,
-        mrpPaise: l.mrpPaise ?? 0,
-        taxRate: l.taxRate ?? 0,
-        discountPaise: l.discountPaise ?? 0,
-        taxPaise: l.taxPaise ?? 0,
-        productId,
-      }),
-    ),
+    lines: lines.map(({ line: l, productId }): OrderLineView => ({
+      title: l.title ?? "",
+      attribute: l.attribute ?? "",
+      internalReference: l.internalReference ?? "",
+      image: l.image ?? PLACEHOLDER_IMAGE,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise ?? 0,
+      mrpPaise: l.mrpPaise ?? 0,
+      taxRate: l.taxRate ?? 0,
+      discountPaise: l.discountPaise ?? 0,
+      taxPaise: l.taxPaise ?? 0,
+      productId,
+    })),
   };
 }
 
 export function createOrders(db: Db): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
+
+  /** The lines of the orders that match `where` (joined with orders), in line order. */
+  function linesWhere(conn: Conn, where: SQL | undefined): Promise<LineRow[]> {
+    return conn
+      .select({ line: orderLines, productId: variants.productId })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(variants, eq(variants.id, orderLines.variantId))
+      .where(where)
+      .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+  }
+
+  async function one(conn: Conn, row: OrderRow | undefined): Promise<OrderView | null> {
+    return row ? orderView(row, await linesWhere(conn, eq(orderLines.orderId, row.id))) : null;
+  }
 
   return {
     place: (customer, input) =>
@@ -65,11 +73,17 @@ export function createOrders(db: Db): OrdersPort {
           .where(and(eq(orders.id, input.cartId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
           .for("update");
         if (!cart) {
-          const [done] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.cartId), placed(customer)));
+          const [done] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, input.cartId), placed(customer)));
           if (done) return { orderId: done.id, alreadyPlaced: true };
           throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
         }
-        const [address] = await tx.select().from(addresses).where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
+        const [address] = await tx
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
         if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
 
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
@@ -79,7 +93,12 @@ export function createOrders(db: Db): OrdersPort {
           .select({ variant: variants, title: products.title, salesTax: products.salesTax })
           .from(variants)
           .innerJoin(products, eq(products.id, variants.productId))
-          .where(inArray(variants.id, lines.map((l) => l.variantId)))
+          .where(
+            inArray(
+              variants.id,
+              lines.map((l) => l.variantId),
+            ),
+          )
           .orderBy(asc(variants.id))
           .for("update", { of: variants });
         const byId = new Map(stock.map((s) => [s.variant.id, s]));
@@ -156,24 +175,39 @@ export function createOrders(db: Db): OrdersPort {
       }),
 
     async list(customer) {
+      // Two queries in all: the orders, then every line of them, grouped here.
       const rows = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id));
-      return Promise.all(rows.map((r) => orderView(db, r)));
+      if (rows.length === 0) return [];
+      const byOrder = new Map<number, LineRow[]>();
+      for (const l of await linesWhere(db, placed(customer))) {
+        const list = byOrder.get(l.line.orderId);
+        if (list) list.push(l);
+        else byOrder.set(l.line.orderId, [l]);
+      }
+      return rows.map((r) => orderView(r, byOrder.get(r.id) ?? []));
     },
 
     async get(customer, id) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      const [row] = await db.select().from(orders).where(and(eq(orders.id, id), placed(customer)));
-      return row ? orderView(db, row) : null;
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), placed(customer)));
+      return one(db, row);
     },
 
     async latest(customer) {
       const [row] = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id)).limit(1);
-      return row ? orderView(db, row) : null;
+      return one(db, row);
     },
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
-        const [row] = await tx.select().from(orders).where(and(eq(orders.id, id), placed(customer))).for("update");
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), placed(customer)))
+          .for("update");
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.variantId));
@@ -185,7 +219,10 @@ export function createOrders(db: Db): OrdersPort {
             .where(eq(variants.id, l.variantId));
         }
         await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
-        await tx.update(payments).set({ status: "cancelled", updatedAt: at }).where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+        await tx
+          .update(payments)
+          .set({ status: "cancelled", updatedAt: at })
+          .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
       }),
   };
 }

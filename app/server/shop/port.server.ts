@@ -2,7 +2,7 @@
 // later issues add orders, addresses, tickets, newsletter. Every personal method takes
 // the signed-in customer and scopes its queries by them.
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
-import type { CartLineView, CartSummary } from "../../domain/cart.ts";
+import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
@@ -80,14 +80,25 @@ export interface CartChange {
   quantity: number;
   /** 'Only {n} item(s) available in stock' when the quantity was clamped. */
   warning?: string;
+  /** Why the applied coupon was just taken off: the change left the cart short of it. */
+  couponDropped?: string;
 }
 
 export interface CartPort {
+  /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
   get(customer: Customer): Promise<CartView>;
+  /**
+   * The header's view of the cart, keyed by internal_reference: one read, no coupon check,
+   * no writes. Pages that show a total use `get`.
+   */
+  entries(customer: Customer): Promise<CartEntries>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
+  /** Lowering a quantity re-checks the coupon in the same transaction (`couponDropped`). */
   setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
   step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
-  remove(customer: Customer, lineId: number): Promise<{ title: string }>;
+  /** Re-checks the coupon too; emptying the cart takes it off without a reason. */
+  remove(customer: Customer, lineId: number): Promise<{ title: string; couponDropped?: string }>;
+  /** Empties the cart and takes the coupon off, silently. */
   clear(customer: Customer): Promise<void>;
   /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */
   applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number; already: boolean }>;
@@ -149,7 +160,9 @@ export interface OrdersPort {
    * Idempotent: placing a cart that is already an order answers that order.
    */
   place(customer: Customer, input: { cartId: number; addressId: number; paymentMethod: "cod" }): Promise<{ orderId: number; alreadyPlaced: boolean }>;
+  /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
+  /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
   get(customer: Customer, id: number): Promise<OrderView | null>;
   latest(customer: Customer): Promise<OrderView | null>;
   /** Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'. */
@@ -193,6 +206,28 @@ export interface NewsletterPort {
   byToken(token: string): Promise<{ email: string; subscribed: boolean } | null>;
 }
 
+/** An e-mail kept for a later try because sending it failed. */
+export interface KeptMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailQueuePort {
+  /** Keeps a mail for a retry; `error` is why the first try failed (that try counts). */
+  enqueue(mail: KeptMail, error?: string): Promise<{ id: number }>;
+  /**
+   * Claims up to `limit` kept mails whose next attempt is due, each counted as one more
+   * attempt. A claimed mail is not due again for a lease, so instances running side by side
+   * never take the same mail; one whose sender died comes back when the lease ends.
+   */
+  due(limit: number): Promise<{ id: number; mail: KeptMail; attempts: number }[]>;
+  /** Sent: the mail is forgotten. */
+  sent(id: number): Promise<void>;
+  /** Failed again: due later (backing off), or given up after the last attempt. */
+  failed(id: number, error: string): Promise<{ givenUp: boolean }>;
+}
+
 export interface Shop {
   catalog: CatalogPort;
   accounts: AccountsPort;
@@ -203,21 +238,14 @@ export interface Shop {
   orders: OrdersPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;
+  mail: MailQueuePort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-// server.ts builds the Shop from its own copy of this module, while routes import the
-// bundled copy: instanceof must recognise either, so it goes by a registered brand.
-const BRAND = Symbol.for("haat.ShopError");
-
 /** A failure with the shopper-facing message from the specifications' error catalogue. */
 export class ShopError extends Error {
-  readonly [BRAND] = true;
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
   readonly code: "not_found" | "invalid" | "conflict" | "unavailable";
   constructor(code: ShopError["code"], message: string) {
     super(message);

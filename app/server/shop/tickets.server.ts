@@ -32,8 +32,7 @@ export function createTickets(db: Db): TicketsPort {
       const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
       if (!row) return null;
       const owner = access.customer !== null && row.customerId === access.customer.id;
-      const keyed =
-        access.key !== null && access.key.length > 0 && crypto.timingSafeEqual(Buffer.from(digest(access.key)), Buffer.from(row.accessTokenHash));
+      const keyed = access.key !== null && access.key.length > 0 && crypto.timingSafeEqual(Buffer.from(digest(access.key)), Buffer.from(row.accessTokenHash));
       if (!owner && !keyed) return null;
       return { id: row.id, name: ticketName(row.id), subject: row.subject, message: row.message, status: row.status, createdAt: row.createdAt, senderName: row.name, email: row.email };
     },

@@ -1,5 +1,6 @@
 // The wishlist: one row per customer and variant.
 import { and, desc, eq } from "drizzle-orm";
+import { CART_MESSAGES } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
 import type { Db } from "../db/client.server.ts";
@@ -10,7 +11,7 @@ import { ShopError, type WishlistPort } from "./port.server.ts";
 export function createWishlist(db: Db): WishlistPort {
   async function variantId(internalReference: string): Promise<number> {
     const [v] = await db.select({ id: variants.id }).from(variants).where(eq(variants.internalReference, internalReference)).limit(1);
-    if (!v) throw new ShopError("not_found", "That product could not be found.");
+    if (!v) throw new ShopError("invalid", CART_MESSAGES.unknownProduct);
     return v.id;
   }
 

@@ -1,0 +1,73 @@
+// The browser's side of the action pipeline (app/server/forms/pipeline.server.ts): the
+// intents and fields each form declares, as types only, so markup cannot name an intent
+// or a field the server does not know (a misspelling fails the typecheck) and the
+// optimistic views read pending posts without shipping zod.
+import { useEffect } from "react";
+import type { z } from "zod";
+import { refusalOf } from "../domain/form-reply.ts";
+import type { ActionOf, IntentsOf } from "../server/forms/pipeline.server.ts";
+import type { accountForms } from "../server/forms/account.server.ts";
+import type { addressBookForm, reviewOrderForm } from "../server/forms/addresses.server.ts";
+import type { cartForm } from "../server/forms/cart.server.ts";
+import type { contactForm, newsletterForm, unsubscribeForm } from "../server/forms/contact.server.ts";
+import type { ordersForm } from "../server/forms/orders.server.ts";
+import type { wishlistForm } from "../server/forms/wishlist.server.ts";
+import { raiseToast } from "./Toaster.tsx";
+
+type Names<F> = keyof IntentsOf<F> & string;
+type FieldsOf<F, K extends Names<F>> = keyof z.input<IntentsOf<F>[K]["fields"]> & string;
+
+/** A pending post of the form, as the optimistic view reads it: the intent and its raw fields. */
+export type Pending<F> = { [K in Names<F>]: { intent: K; fields: Partial<Record<FieldsOf<F, K>, string>> } }[Names<F>];
+
+export interface FormHandle<F> {
+  /** Where the form posts. */
+  readonly action: ActionOf<F>;
+  /** The `name` and `value` of the input or button that names the intent. */
+  intent<K extends Names<F>>(name: K): { name: "intent"; value: K };
+  /** A field's name, checked against the intent's declaration. */
+  field<K extends Names<F>, N extends FieldsOf<F, K>>(intent: K, name: N): N;
+  /** A pending post of this form, or null when it names no intent. */
+  read(form: FormData): Pending<F> | null;
+}
+
+function handle<F>(action: ActionOf<F>): FormHandle<F> {
+  return {
+    action,
+    intent: (name) => ({ name: "intent", value: name }),
+    field: (_intent, name) => name,
+    read(form) {
+      const intent = form.get("intent");
+      if (typeof intent !== "string") return null;
+      const fields: Record<string, string> = {};
+      for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+      return { intent, fields } as Pending<F>;
+    },
+  };
+}
+
+export const cart = handle<typeof cartForm>("/addtocart");
+export const wishlist = handle<typeof wishlistForm>("/wishlist");
+export const contact = handle<typeof contactForm>("/contact");
+export const newsletter = handle<typeof newsletterForm>("/newsletter");
+export const unsubscribe = handle<typeof unsubscribeForm>("/newsletter/unsubscribe");
+export const reviewOrder = handle<typeof reviewOrderForm>("/revieworder");
+export const addressBook = handle<typeof addressBookForm>("/myaccount/addresses");
+export const orders = handle<typeof ordersForm>("/orders");
+export const signIn = handle<(typeof accountForms)["signIn"]>("/signin");
+export const signUp = handle<(typeof accountForms)["signUp"]>("/signup");
+export const passwordReset = handle<(typeof accountForms)["passwordReset"]>("/forgot-password");
+export const profile = handle<(typeof accountForms)["profile"]>("/myaccount");
+export const signOut = handle<(typeof accountForms)["signOut"]>("/signout");
+
+/**
+ * A fetcher's refusal (a 400 or 404 does not revalidate, so no server toast comes) says
+ * why in a toast; a refusal the server already toasted is not said twice.
+ */
+export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
+  const refusal = fetcher.state === "idle" ? refusalOf(fetcher.data) : null;
+  const message = refusal && !refusal.toasted ? refusal.error : undefined;
+  useEffect(() => {
+    if (message) raiseToast(message);
+  }, [message, fetcher.data]);
+}

@@ -1,0 +1,30 @@
+// The fields the shop's forms share, as zod schemas: each rule and its message written once.
+// Server-side and on pages that already load zod (the form declarations in app/server/forms).
+import { z } from "zod";
+import { MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
+
+/** A variant's internal_reference as a form sends it. */
+export const productReference = z
+  .string({ error: "Missing internal_reference" })
+  .trim()
+  .min(1, "Missing internal_reference")
+  .max(64, "That product reference is not valid.")
+  .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
+
+export const quantity = z.coerce
+  .number({ error: "Enter a quantity." })
+  .int("Enter a whole number.")
+  .min(MIN_QUANTITY, "The quantity must be at least 1.")
+  .max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`);
+
+/** A database id (a positive 32-bit integer); anything else reads as `message`. */
+export function recordId(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(2 ** 31 - 1, message);
+}
+
+/** A number the browser sends for its own use (the optimistic view), never trusted by the server. */
+export const browserHint = z.string().max(32).optional();

@@ -1,0 +1,121 @@
+// The account's forms: sign-in, sign-up, the password reset's two steps and the profile
+// (transactions §2, §5; issue 3). Each refusal is shown on its own form, passwords never echoed.
+import { data, redirect } from "react-router";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, profileSchema, resetConfirmSchema, resetRequestSchema, signInSchema, signUpSchema } from "../../domain/account.ts";
+import { safePath } from "../../domain/safe-path.ts";
+import { allowSignUp, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
+import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
+import { clientAddressOf } from "../context.server.ts";
+import { appEnv } from "../env.server.ts";
+import { z } from "zod";
+import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
+
+const secret = ["password"];
+
+/** Sign-up is a local provider's page, and SIGNUP_ENABLED=false turns it off. */
+export function ensureSignUpEnabled() {
+  const env = appEnv();
+  if (!env.SIGNUP_ENABLED || env.AUTH_PROVIDER !== "local") throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
+}
+
+// Clerk's customers sign in, and reset their password, in Clerk's own sign-in.
+function ensureLocal(refusal: () => never) {
+  if (appEnv().AUTH_PROVIDER !== "local") refusal();
+}
+const signInWithClerk = () => {
+  throw data("Sign in with the form above.", { status: 405 });
+};
+const toClerkSignIn = () => {
+  throw redirect("/signin", 303);
+};
+
+export const accountForms = {
+  signIn: defineForm({
+    action: "/signin",
+    intents: {
+      "sign-in": openIntent(
+        signInSchema,
+        async ({ shop, context, value }) => {
+          ensureLocal(signInWithClerk);
+          const result = await signInWithPassword(shop, value.email, value.password, clientAddressOf(context));
+          if (!result.ok) throw new Refused(result.message, result.message === ACCOUNT_MESSAGES.tooManySignIns ? 429 : 401);
+          return {
+            to: safePath(value.return_to, "/post-auth"),
+            toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
+            headers: { "Set-Cookie": await startSession(shop, result.customer) },
+          };
+        },
+        { hide: secret },
+      ),
+    },
+  }),
+
+  signUp: defineForm({
+    action: "/signup",
+    intents: {
+      "sign-up": openIntent(
+        signUpSchema,
+        async ({ shop, context, value }) => {
+          ensureSignUpEnabled();
+          if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new Refused(ACCOUNT_MESSAGES.tooManySignUps, 429);
+          const customer = await shop.accounts.register(value);
+          return {
+            to: safePath(value.return_to, "/post-auth"),
+            toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
+            headers: { "Set-Cookie": await startSession(shop, customer) },
+          };
+        },
+        // The e-mail has an account: said on the e-mail field.
+        { hide: secret, onField: { conflict: "email" } },
+      ),
+    },
+  }),
+
+  // Two steps on one page: the code is sent (the page then asks for it), then the new password.
+  passwordReset: defineForm({
+    action: "/forgot-password",
+    intents: {
+      request: openIntent(resetRequestSchema, async ({ shop, context, value }) => {
+        ensureLocal(toClerkSignIn);
+        const sent = await sendResetCode(shop, appEnv(), value.email, clientAddressOf(context));
+        if (!sent.ok) throw new Refused(sent.message, 429);
+        return { stay: true, data: { email: value.email, sent: sent.message } };
+      }),
+      reset: openIntent(
+        resetConfirmSchema,
+        async ({ shop, value }) => {
+          ensureLocal(toClerkSignIn);
+          if (!(await shop.accounts.resetPassword(value.email, value.code, value.password))) throw new Refused(ACCOUNT_MESSAGES.invalidCode, 400, "code");
+          return { to: "/signin", toast: { type: "success", message: ACCOUNT_MESSAGES.passwordChanged } };
+        },
+        { hide: ["password", "code"] },
+      ),
+    },
+  }),
+
+  profile: defineForm({
+    action: "/myaccount",
+    intents: {
+      "update-profile": intent(
+        profileSchema,
+        async ({ shop, customer, value }) => {
+          await shop.accounts.updateProfile(customer, value);
+          return { toast: { type: "success", message: PROFILE_MESSAGES.updated } };
+        },
+        { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
+      ),
+    },
+  }),
+
+  // Log Out (a POST: signing out changes state) ends the session row and the cookie, then home.
+  signOut: defineForm({
+    action: "/signout",
+    intents: {
+      "sign-out": openIntent(z.object({}), async ({ shop, context }) => {
+        const signedIn = signedInOf(context);
+        if (signedIn) await shop.accounts.endSession(signedIn.token);
+        return { to: "/", toast: { type: "info", message: ACCOUNT_MESSAGES.signedOut }, headers: { "Set-Cookie": await expiredSessionCookie() } };
+      }),
+    },
+  }),
+};

@@ -1,0 +1,89 @@
+// The cart's form (browsing §3, transactions §2, §5): every cart button on every page posts
+// here, to the cart page's route. Signed out, an add is kept and done after sign-in.
+import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
+import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY } from "../../domain/cart.ts";
+import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";
+import { browserHint, productReference, quantity, recordId } from "../../domain/form-fields.ts";
+import type { Toast } from "../../domain/form-reply.ts";
+import { signInPath } from "../../domain/safe-path.ts";
+import { savePendingItem } from "../pending-item.server.ts";
+import { ShopError, type CartChange } from "../shop/port.server.ts";
+import { defineForm, intent } from "./pipeline.server.ts";
+
+const line = z.object({ line: recordId("Missing cart line.") });
+
+/** What a change says: the clamp to stock, a coupon the cart no longer qualifies for, or `done`. */
+export function changeToast(change: Pick<CartChange, "warning" | "couponDropped">, done: string): Toast {
+  if (change.couponDropped) return { type: "warning", message: `${change.warning ?? done}. ${COUPON_MESSAGES.droppedPrefix} ${change.couponDropped}` };
+  return change.warning ? { type: "warning", message: change.warning } : { type: "success", message: done };
+}
+
+export const cartForm = defineForm({
+  action: "/addtocart",
+  back: "/addtocart",
+  fetcher: true,
+  unknownIntent: "Unknown cart action.",
+  signInToast: { type: "info", message: ACCOUNT_MESSAGES.signInFirst },
+  intents: {
+    add: intent(
+      z.object({
+        internal_reference: productReference,
+        quantity: quantity.default(DEFAULT_QUANTITY),
+        then: z.enum(["stay", "cart"]).default("stay"),
+        product_id: browserHint,
+        // What the optimistic view needs before the server answers.
+        price: browserHint,
+        stock: browserHint,
+      }),
+      async ({ shop, customer, value }) => {
+        const change = await shop.cart.add(customer, { internalReference: value.internal_reference, quantity: value.quantity });
+        return { toast: changeToast(change, addedMessage(change.title)), to: value.then === "cart" ? "/addtocart" : undefined };
+      },
+      {
+        // Signed out: keep what was tapped and add it after sign-in (/post-auth).
+        async signedOut({ value }) {
+          const productId = Number(value.product_id);
+          const pending = await savePendingItem({
+            product_id: Number.isSafeInteger(productId) && productId > 0 ? productId : 0,
+            internal_reference: value.internal_reference,
+            qty: value.quantity,
+          });
+          return { to: signInPath("/post-auth"), toast: { type: "info", message: CART_MESSAGES.signInToAdd }, headers: { "Set-Cookie": pending } };
+        },
+      },
+    ),
+    increment: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.line, 1), CART_MESSAGES.updated) })),
+    decrement: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.line, -1), CART_MESSAGES.updated) })),
+    remove: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.remove(customer, value.line), CART_MESSAGES.removed) })),
+    clear: intent(z.object({}), async ({ shop, customer }) => {
+      await shop.cart.clear(customer);
+      return { toast: { type: "success", message: CART_MESSAGES.cleared } };
+    }),
+    "apply-coupon": intent(z.object({ code: z.string().max(40, "Invalid coupon code").optional().default("") }), async ({ shop, customer, value }) => {
+      const code = normalizeCouponCode(value.code);
+      // An empty code does nothing (transactions §5).
+      if (!code) return {};
+      const applied = await shop.cart.applyCoupon(customer, code);
+      return { toast: applied.already ? { type: "info", message: COUPON_MESSAGES.alreadyApplied } : { type: "success", message: COUPON_MESSAGES.applied } };
+    }),
+    "remove-coupon": intent(z.object({}), async ({ shop, customer }) => {
+      await shop.cart.removeCoupon(customer);
+      return { toast: { type: "success", message: COUPON_MESSAGES.removed } };
+    }),
+    checkout: intent(
+      z.object({
+        payment: z.enum(["upi", "card", "cod"], { error: CHECKOUT_MESSAGES.choosePayment }),
+        terms: z.literal("on", { error: CHECKOUT_MESSAGES.acceptTerms }),
+      }),
+      async ({ shop, customer, value }) => {
+        const cart = await shop.cart.get(customer);
+        if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
+        // Card and UPI arrive with the payment provider (a later issue).
+        if (value.payment !== "cod") throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
+        await shop.cart.choosePayment(customer, "cod");
+        return { to: "/revieworder" };
+      },
+    ),
+  },
+});

@@ -1,0 +1,66 @@
+// The contact form (home, /contact, /aboutus) and the footer's newsletter (browsing §2, §5).
+// Both have the honeypot and a rate limit by client address, and say their answer on the form.
+import { z } from "zod";
+import { CONTACT_MESSAGES, contactSchema, NEWSLETTER_MESSAGES, newsletterSchema } from "../../domain/contact.ts";
+import { clientAddressOf } from "../context.server.ts";
+import { appEnv } from "../env.server.ts";
+import { sendOrKeep } from "../mail/queue.server.ts";
+import { mailer } from "../mail/mailer.server.ts";
+import { hitLimit } from "../security/rate-limits.server.ts";
+import { store } from "../../store-config.ts";
+import { ShopError } from "../shop/port.server.ts";
+import { defineForm, openIntent, Refused } from "./pipeline.server.ts";
+
+export const contactForm = defineForm({
+  // Also the action of the home page and /aboutus, which show the same form: each answers on its own page.
+  action: "/contact",
+  fetcher: true,
+  inline: true,
+  honeypot: CONTACT_MESSAGES.failed,
+  intents: {
+    send: openIntent(contactSchema, async ({ shop, customer, context, value }) => {
+      if (!(await hitLimit(shop, "contactPerAddress", clientAddressOf(context))).allowed) throw new Refused(CONTACT_MESSAGES.tooMany, 429);
+      const ticket = await shop.tickets.create({ customer, ...value });
+      const url = customer ? `/tickets/${ticket.id}` : `/tickets/${ticket.id}?key=${encodeURIComponent(ticket.key)}`;
+      // Without JavaScript the new ticket's own page answers, with the thanks on top.
+      return { to: url, navigate: false, toast: { type: "success", message: CONTACT_MESSAGES.created(ticket.name) }, data: { ticket: { name: ticket.name, url } } };
+    }),
+  },
+});
+
+export const newsletterForm = defineForm({
+  action: "/newsletter",
+  back: "/",
+  fetcher: true,
+  inline: true,
+  answersBack: true,
+  honeypot: NEWSLETTER_MESSAGES.failed(400),
+  intents: {
+    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, url, value }) => {
+      if (!(await hitLimit(shop, "newsletterPerAddress", clientAddressOf(context))).allowed) throw new Refused(NEWSLETTER_MESSAGES.tooMany, 429);
+      const { token, already } = await shop.newsletter.subscribe(value.email);
+      if (!already) {
+        const unsubscribe = `${url.origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+        // A welcome that cannot go now is kept and sent later: the subscription stands either way.
+        await sendOrKeep(shop, mailer(appEnv()), {
+          to: value.email,
+          subject: `You're on the ${store.name} newsletter`,
+          text: `Thank you for subscribing to the ${store.name} newsletter.\n\nTo stop receiving it, open this link: ${unsubscribe}\n`,
+        });
+      }
+      return { toast: { type: "success", message: NEWSLETTER_MESSAGES.subscribed } };
+    }),
+  },
+});
+
+// The link in every newsletter mail asks; its button unsubscribes, without signing in.
+export const unsubscribeForm = defineForm({
+  action: "/newsletter/unsubscribe",
+  intents: {
+    unsubscribe: openIntent(z.object({ token: z.string().max(200).default("") }), async ({ shop, value }) => {
+      if (!(await shop.newsletter.unsubscribe(value.token))) throw new ShopError("not_found", NEWSLETTER_MESSAGES.unknownLink);
+      // The page says it in place of the question.
+      return { stay: true };
+    }),
+  },
+});

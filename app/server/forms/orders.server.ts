@@ -1,0 +1,15 @@
+// Cancelling an order from 'Your Orders' (/orders and /myaccount/orders, transactions §2).
+import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { recordId } from "../../domain/form-fields.ts";
+import { z } from "zod";
+import { defineForm, intent } from "./pipeline.server.ts";
+
+export const ordersForm = defineForm({
+  action: "/orders",
+  intents: {
+    cancel: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
+      await shop.orders.cancel(customer, value.order);
+      return { toast: { type: "success", message: ORDER_MESSAGES.cancelled } };
+    }),
+  },
+});

@@ -1,0 +1,217 @@
+// The action pipeline end to end on real declarations, with a stand-in Shop: what a
+// browser gets back (status, where it goes, the reply, the cookies) for each kind of post.
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { FormReply } from "../../domain/form-reply.ts";
+import { shopContext, signedInContext } from "../context.server.ts";
+import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { accountForms } from "./account.server.ts";
+import { perform } from "./pipeline.server.ts";
+import { cartForm } from "./cart.server.ts";
+import { newsletterForm } from "./contact.server.ts";
+import { addressBookForm } from "./addresses.server.ts";
+import { wishlistForm } from "./wishlist.server.ts";
+
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
+  // A mail server that refuses every connection: mail cannot be sent.
+  process.env.SMTP_URL = "smtp://127.0.0.1:1";
+});
+
+const asha: Customer = { id: 7, email: "asha@example.in", name: "Asha", phone: "9876543210" };
+const ORIGIN = "http://haat.test";
+
+function fakeShop(overrides: Record<string, Record<string, unknown>> = {}): Shop {
+  const change = { title: "Masoor Dal", quantity: 1 };
+  const base: Record<string, Record<string, unknown>> = {
+    cart: { add: vi.fn(async () => change), step: vi.fn(async () => change), remove: vi.fn(async () => ({ title: "Masoor Dal" })), clear: vi.fn(async () => {}) },
+    wishlist: { toggle: vi.fn(async () => ({ added: true })) },
+    limits: { hit: vi.fn(async () => ({ allowed: true, retryAfterMs: 0 })), blocked: vi.fn(async () => false), clear: vi.fn(async () => {}) },
+    accounts: { authenticate: vi.fn(async () => null) },
+    addresses: { remove: vi.fn(async () => {}) },
+  };
+  for (const [group, methods] of Object.entries(overrides)) base[group] = { ...base[group], ...methods };
+  return base as unknown as Shop;
+}
+
+type Posted = { status: number; location: string | null; cookies: string; reply: FormReply | null };
+
+/** Posts a form as a browser would (a plain post) or as a fetcher does (`.data`), and reads the answer. */
+async function post(
+  form: { run: (args: { request: Request; context: RouterContextProvider; url: URL }) => Promise<unknown> },
+  path: string,
+  fields: Record<string, string>,
+  opts: { shop?: Shop; customer?: Customer | null; fetcher?: boolean } = {},
+): Promise<Posted> {
+  const url = new URL(`${ORIGIN}${path}${opts.fetcher ? ".data" : ""}`);
+  const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+  const context = new RouterContextProvider();
+  context.set(shopContext, opts.shop ?? fakeShop());
+  const customer = opts.customer === undefined ? asha : opts.customer;
+  context.set(signedInContext, customer ? { customer, token: "t" } : null);
+  const answer = await form.run({ request, context, url: new URL(`${ORIGIN}${path}`) });
+  if (answer instanceof Response) {
+    return { status: answer.status, location: answer.headers.get("Location"), cookies: answer.headers.get("Set-Cookie") ?? "", reply: null };
+  }
+  // data(): { type: "DataWithResponseInit", data, init }
+  const d = answer as { data: FormReply; init: ResponseInit | null };
+  const headers = new Headers(d.init?.headers);
+  return { status: d.init?.status ?? 200, location: null, cookies: headers.get("Set-Cookie") ?? "", reply: d.data };
+}
+
+describe("parsing", () => {
+  it.each([
+    [{ intent: "add" }, "Missing internal_reference"],
+    [{ intent: "add", internal_reference: "A", quantity: "-2" }, "The quantity must be at least 1."],
+    [{ intent: "add", internal_reference: "A", quantity: "100000" }, "The quantity must be at most 999."],
+    [{ intent: "add", internal_reference: "A", quantity: "2.5" }, "Enter a whole number."],
+    [{ intent: "increment", line: "abc" }, "Missing cart line."],
+    [{ intent: "explode" }, "Unknown cart action."],
+    [{ intent: "add", internal_reference: "<script>" }, "That product reference is not valid."],
+  ])("refuses the cart post %j with a 400 and its message, and calls nothing", async (fields, message) => {
+    const shop = fakeShop();
+    const answer = await post(cartForm, "/addtocart", fields, { shop });
+    expect(answer.status).toBe(400);
+    expect(answer.reply).toMatchObject({ ok: false, error: message });
+    expect(shop.cart.add).not.toHaveBeenCalled();
+  });
+
+  it("defaults an add to quantity 1, staying where it was", async () => {
+    const shop = fakeShop();
+    const answer = await post(cartForm, "/addtocart", { intent: "add", internal_reference: "GP-1", redirectTo: "/products?page=2#product-4" }, { shop });
+    expect(shop.cart.add).toHaveBeenCalledWith(asha, { internalReference: "GP-1", quantity: 1 });
+    expect(answer).toMatchObject({ status: 303, location: "/products?page=2#product-4" });
+    expect(answer.cookies).toContain("haat_toast=");
+  });
+
+  it("keeps what was typed, but never a password", async () => {
+    const answer = await post(accountForms.signIn, "/signin", { email: "asha@example.in", password: "wrong-password" }, { customer: null });
+    expect(answer.status).toBe(401);
+    expect(answer.reply).toMatchObject({ ok: false, intent: "sign-in", error: "That e-mail and password do not match an account." });
+    const typed = answer.reply?.ok === false ? answer.reply.result.initialValue : null;
+    expect(typed).toMatchObject({ email: "asha@example.in" });
+    expect(typed).not.toHaveProperty("password");
+  });
+
+  it("says 'Please fill' with the quick add's one message", async () => {
+    const answer = await post(addressBookForm, "/myaccount/addresses", { intent: "add", name: "X" });
+    expect(answer.status).toBe(400);
+    expect(answer.reply).toMatchObject({ ok: false, error: "Please fill name, phone, address, city and pincode." });
+  });
+});
+
+describe("a Shop failure, by its code", () => {
+  const failing = (error: Error) => fakeShop({ cart: { step: vi.fn(async () => Promise.reject(error)) } });
+  const step = { intent: "increment", line: "5", redirectTo: "/addtocart" };
+
+  it("bad input: 400 on the same page", async () => {
+    const answer = await post(cartForm, "/addtocart", step, { shop: failing(new ShopError("invalid", "That product could not be found.")) });
+    expect(answer).toMatchObject({ status: 400, reply: { ok: false, error: "That product could not be found." } });
+  });
+  it("not found: 404 on the same page", async () => {
+    const answer = await post(cartForm, "/addtocart", step, { shop: failing(new ShopError("not_found", "That item is not in your cart.")) });
+    expect(answer).toMatchObject({ status: 404, reply: { ok: false, error: "That item is not in your cart." } });
+  });
+  it("a conflict: a toast, and back to the page for a plain post", async () => {
+    const answer = await post(cartForm, "/addtocart", step, { shop: failing(new ShopError("conflict", "Only 2 item(s) available in stock")) });
+    expect(answer).toMatchObject({ status: 303, location: "/addtocart" });
+    expect(answer.cookies).toContain("haat_toast=");
+  });
+  it("a conflict sent by a fetcher: the toast comes with the refusal, marked so it is not said twice", async () => {
+    const answer = await post(cartForm, "/addtocart", step, { shop: failing(new ShopError("conflict", "Only 2 item(s) available in stock")), fetcher: true });
+    expect(answer).toMatchObject({ status: 200, reply: { ok: false, toasted: true, error: "Only 2 item(s) available in stock" } });
+    expect(answer.cookies).toContain("haat_toast=");
+  });
+  it("anything else goes to the error boundary", async () => {
+    await expect(post(cartForm, "/addtocart", step, { shop: failing(new Error("connection reset")) })).rejects.toThrow("connection reset");
+  });
+});
+
+describe("answers", () => {
+  it("a fetcher's success is data with the toast, no redirect", async () => {
+    const answer = await post(cartForm, "/addtocart", { intent: "remove", line: "3" }, { fetcher: true });
+    expect(answer).toMatchObject({ status: 200, reply: { ok: true, intent: "remove", message: "Item removed from cart" } });
+    expect(answer.cookies).toContain("haat_toast=");
+  });
+  it("Buy Now goes to the cart, with or without JavaScript", async () => {
+    for (const fetcher of [false, true]) {
+      const answer = await post(cartForm, "/addtocart", { intent: "add", internal_reference: "GP-1", then: "cart", redirectTo: "/products" }, { fetcher });
+      expect(answer).toMatchObject({ status: 303, location: "/addtocart" });
+    }
+  });
+  it("a redirect never leaves the shop", async () => {
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const answer = await post(cartForm, "/addtocart", { intent: "clear", redirectTo: evil });
+      expect(answer.location).toBe("/addtocart");
+    }
+  });
+  it("the footer's newsletter answers a refused plain post on the page it came from, with what was typed", async () => {
+    const answer = await post(newsletterForm, "/newsletter", { email: "not-an-email", redirectTo: "/contact" }, { customer: null });
+    expect(answer).toMatchObject({ status: 303, location: "/contact" });
+    expect(answer.cookies).toContain("haat_reply=");
+  });
+});
+
+describe("the newsletter", () => {
+  it("subscribes normally when the welcome mail cannot be sent, and keeps the mail for a retry", async () => {
+    const enqueue = vi.fn(async () => ({ id: 1 }));
+    const shop = fakeShop({ newsletter: { subscribe: vi.fn(async () => ({ token: "tok", already: false })) }, mail: { enqueue } });
+    const answer = await post(newsletterForm, "/newsletter", { email: "asha@example.in", redirectTo: "/aboutus" }, { shop, customer: null, fetcher: true });
+    expect(answer).toMatchObject({ status: 200, reply: { ok: true, message: " You’ve been subscribed!" } });
+    expect(enqueue).toHaveBeenCalledWith(expect.objectContaining({ to: "asha@example.in", text: expect.stringContaining("/newsletter/unsubscribe?token=tok") }), expect.any(String));
+  });
+});
+
+describe("a declared intent outside a post (after sign-in)", () => {
+  const args = (shop: Shop) => ({
+    customer: asha,
+    shop,
+    form: new FormData(),
+    request: new Request(ORIGIN),
+    context: new RouterContextProvider(),
+    url: new URL(ORIGIN),
+    back: "/addtocart",
+  });
+  const value = { internal_reference: "GP-1", quantity: 2, then: "cart" as const, product_id: undefined, price: undefined, stock: undefined };
+  it("does what the form would, and says it the same way", async () => {
+    const outcome = await perform(cartForm.intents.add, { ...args(fakeShop()), value });
+    expect(outcome).toMatchObject({ to: "/addtocart", toast: { type: "success", message: "Masoor Dal added to cart!" } });
+  });
+  it("turns a Shop failure into an error toast, and throws anything else", async () => {
+    const refusing = fakeShop({ cart: { add: vi.fn(async () => Promise.reject(new ShopError("conflict", "This product is currently out of stock."))) } });
+    expect(await perform(cartForm.intents.add, { ...args(refusing), value })).toEqual({ toast: { type: "error", message: "This product is currently out of stock." } });
+    const broken = fakeShop({ cart: { add: vi.fn(async () => Promise.reject(new Error("connection reset"))) } });
+    await expect(perform(cartForm.intents.add, { ...args(broken), value })).rejects.toThrow("connection reset");
+  });
+});
+
+describe("a Shop failure shown on a field", () => {
+  it("a taken e-mail on sign-up is a 409 on the e-mail field, with what was typed but the password", async () => {
+    const shop = fakeShop({ accounts: { register: vi.fn(async () => Promise.reject(new ShopError("conflict", "An account with this e-mail already exists. Sign in instead."))) } });
+    const answer = await post(accountForms.signUp, "/signup", { name: "Asha", email: "asha@example.in", phone: "9876543210", password: "long-enough-1" }, { shop, customer: null });
+    expect(answer.status).toBe(409);
+    const reply = answer.reply?.ok === false ? answer.reply : null;
+    expect(reply?.result.error).toMatchObject({ email: ["An account with this e-mail already exists. Sign in instead."] });
+    expect(reply?.result.initialValue).not.toHaveProperty("password");
+  });
+});
+
+describe("signed out", () => {
+  it("an add is kept in the pending cookie, then sign-in, then /post-auth", async () => {
+    const shop = fakeShop();
+    const answer = await post(cartForm, "/addtocart", { intent: "add", internal_reference: "GP-1", quantity: "2", product_id: "4" }, { shop, customer: null, fetcher: true });
+    expect(answer).toMatchObject({ status: 303, location: "/signin?return_to=%2Fpost-auth" });
+    expect(answer.cookies).toContain("haat_pending=");
+    expect(shop.cart.add).not.toHaveBeenCalled();
+  });
+  it("a heart is kept too, with the page it was tapped on", async () => {
+    const answer = await post(wishlistForm, "/wishlist", { intent: "toggle", internal_reference: "GP-1", redirectTo: "/products#product-4" }, { customer: null });
+    expect(answer).toMatchObject({ status: 303, location: "/signin?return_to=%2Fpost-auth" });
+    const value = decodeURIComponent(/haat_pending=([^;]+)/.exec(answer.cookies)![1]!);
+    expect(JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))).return_to).toBe("/products#product-4");
+  });
+  it("anything else signs in and comes back", async () => {
+    const answer = await post(cartForm, "/addtocart", { intent: "clear", redirectTo: "/addtocart" }, { customer: null });
+    expect(answer).toMatchObject({ status: 303, location: "/signin?return_to=%2Faddtocart" });
+  });
+});

@@ -1,0 +1,70 @@
+// Mail that must not be lost when the mail server is down: try to send it now, and when that
+// fails keep it in the Shop's mail queue for a retry. The shopper's request answers either way.
+import type { Env } from "../env.server.ts";
+import type { Shop } from "../shop/port.server.ts";
+import { mailer as configuredMailer, type Mail, type Mailer } from "./mailer.server.ts";
+
+type WithMail = Pick<Shop, "mail">;
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Sends the mail, or keeps it for `retryKeptMail` when sending fails. Throws only when it can do neither. */
+export async function sendOrKeep(shop: WithMail, mailer: Mailer, mail: Mail): Promise<"sent" | "kept"> {
+  try {
+    await mailer.send(mail);
+    return "sent";
+  } catch (error) {
+    const { id } = await shop.mail.enqueue(mail, reason(error));
+    console.error(`Mail could not be sent (${reason(error)}); kept as mail_queue ${id} for a retry.`);
+    return "kept";
+  }
+}
+
+/**
+ * One pass over the kept mail that is due: each is sent, or backs off (given up after the
+ * last attempt). Safe to run on several instances at once: each due mail is claimed by one.
+ */
+export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (const { id, mail } of await shop.mail.due(limit)) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      failed++;
+      const { givenUp } = await shop.mail.failed(id, reason(error));
+      console.error(`Kept mail ${id} failed again (${reason(error)})${givenUp ? "; given up" : ""}.`);
+      continue;
+    }
+    sent++;
+    await shop.mail.sent(id);
+  }
+  return { sent, failed };
+}
+
+/**
+ * Runs `retryKeptMail` every `everyMs` (default a minute) until the returned stop is called.
+ * A pass never overlaps the previous one in this process, and its errors (a lost database,
+ * say) are logged, never thrown: the timer does not keep the process alive.
+ */
+export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    retryKeptMail(shop, mailer)
+      .catch((error: unknown) => console.error(`Retrying kept mail failed: ${reason(error)}`))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The server's retry of kept mail, through the mailer the configuration names. */
+export function startKeptMailRetry(shop: WithMail, env: Env): () => void {
+  return startMailRetry(shop, configuredMailer(env));
+}
