@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { lockHolder } from "../app/server/db/lock.server.ts";
 
 const PREFIX = "haat-e2e-";
 const STALE_MS = 60_000;
@@ -17,22 +18,11 @@ function removeStaleDirs() {
     try {
       const stat = fs.statSync(dir);
       if (!stat.isDirectory() || Date.now() - stat.mtimeMs < STALE_MS) continue;
-      const lock = path.join(dir, "server.lock");
-      const pid = fs.existsSync(lock) ? Number.parseInt(fs.readFileSync(lock, "utf8"), 10) : NaN;
-      if (Number.isInteger(pid) && isAlive(pid)) continue;
+      if (lockHolder(dir) !== undefined) continue; // a run still going
       fs.rmSync(dir, { recursive: true, force: true });
     } catch {
       // Not ours to worry about: leave it.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

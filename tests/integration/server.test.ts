@@ -63,7 +63,7 @@ describe("server.ts", () => {
     const server = run({ DATA_DIR: dir, PORT: String(port) });
     const health = await waitHealthy(port);
     expect(await health.json()).toEqual({ status: "ok" });
-    expect(fs.readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(server.child.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "server.lock"), "utf8"))).toMatchObject({ pid: server.child.pid });
 
     const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { "accept-encoding": "gzip" } });
     expect(home.status).toBe(200);
