@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir, lockHolder, parseStartTime } from "./lock.server.ts";
 
 const HAS_PROC = fs.existsSync("/proc/self/stat") && fs.existsSync("/proc/sys/kernel/random/boot_id");
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "haat-lock-"));
+const dirs: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-lock-"));
+  dirs.push(dir);
+  return dir;
+};
 const lockFile = (dir: string) => path.join(dir, "server.lock");
 const children: ChildProcess[] = [];
 const releases: (() => void)[] = [];
@@ -16,6 +21,7 @@ const releases: (() => void)[] = [];
 afterEach(() => {
   for (const release of releases.splice(0)) release();
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 // Read here independently of the module under test, so a wrong parser there shows.
