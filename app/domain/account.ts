@@ -9,6 +9,8 @@ export const RESET_CODE_TRIES = 5;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rolling session is pushed forward at most once in this interval, to spare writes. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+/** How long a browser stays a known device of the accounts signed in from it (each sign-in renews it). */
+export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: "That e-mail and password do not match an account.",
@@ -20,6 +22,8 @@ export const ACCOUNT_MESSAGES = {
   welcome: (name: string) => `Welcome, ${name}!`,
   codeSent: "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.",
   invalidCode: "Invalid OTP",
+  codeSpent: "This code was tried too many times and no longer works. Ask for a new code.",
+  tooManyCodes: "Too many codes tried from this connection. Please wait 15 minutes and try again.",
   passwordChanged: "Your password has been changed. Please sign in.",
   signupDisabled: "Sign-up is turned off for this shop.",
   signInFirst: "Please sign in to continue.",

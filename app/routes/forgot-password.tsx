@@ -1,6 +1,6 @@
 // /forgot-password: a real reset for local accounts (issue 3). Step one sends a 6-digit
-// code (10 minutes, 5 tries) by e-mail; step two takes the code and a new password. No
-// answer says whether an e-mail has an account.
+// code (10 minutes, 5 tries) by e-mail; step two takes the code and a new password. Step
+// one's answer never says whether an e-mail has an account.
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -95,6 +95,12 @@ function EnterCode({ email, sent, lastResult }: { email: string; sent?: string; 
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? "Saving…" : "Set new password"}
       </button>
+      {/* A code stops working after 5 wrong tries or 10 minutes: the way to another one. */}
+      <p className="text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+          Ask for a new code
+        </Link>
+      </p>
     </Form>
   );
 }

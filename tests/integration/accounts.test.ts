@@ -65,21 +65,24 @@ describe.each(targets)("accounts on $name", (target) => {
     const first = (await accounts.requestPasswordReset("meera@example.in"))!;
     expect(first.code).toMatch(/^\d{6}$/);
     const wrong = first.code === "000000" ? "111111" : "000000";
-    expect(await accounts.resetPassword("meera@example.in", wrong, "new-password-1")).toBe(false);
+    expect(await accounts.resetPassword("meera@example.in", wrong, "new-password-1")).toBe("invalid");
     // A session open before the reset ends with it.
     const { token } = await accounts.startSession(first.customer.id);
-    expect(await accounts.resetPassword("meera@example.in", first.code, "new-password-1")).toBe(true);
-    expect(await accounts.resetPassword("meera@example.in", first.code, "new-password-2")).toBe(false);
+    expect(await accounts.resetPassword("meera@example.in", first.code, "new-password-1")).toBe("changed");
+    expect(await accounts.resetPassword("meera@example.in", first.code, "new-password-2")).toBe("invalid");
     expect(await accounts.resumeSession(token)).toBeNull();
     expect(await accounts.authenticate("meera@example.in", "new-password-1")).not.toBeNull();
 
     const second = (await accounts.requestPasswordReset("meera@example.in"))!;
-    for (let i = 0; i < 5; i++) expect(await accounts.resetPassword("meera@example.in", second.code === "000000" ? "111111" : "000000", "x-password")).toBe(false);
-    expect(await accounts.resetPassword("meera@example.in", second.code, "new-password-3")).toBe(false);
+    const wrongToo = second.code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 4; i++) expect(await accounts.resetPassword("meera@example.in", wrongToo, "x-password")).toBe("invalid");
+    // The fifth wrong try spends the code; the right one is refused after it, saying so.
+    expect(await accounts.resetPassword("meera@example.in", wrongToo, "x-password")).toBe("spent");
+    expect(await accounts.resetPassword("meera@example.in", second.code, "new-password-3")).toBe("spent");
 
     const third = (await accounts.requestPasswordReset("meera@example.in"))!;
     now += 10 * 60 * 1000 + 1;
-    expect(await accounts.resetPassword("meera@example.in", third.code, "new-password-4")).toBe(false);
+    expect(await accounts.resetPassword("meera@example.in", third.code, "new-password-4")).toBe("invalid");
     expect(await accounts.authenticate("meera@example.in", "new-password-1")).not.toBeNull();
   });
 
@@ -97,9 +100,9 @@ describe.each(targets)("accounts on $name", (target) => {
     let now = Date.now();
     const a = createLimits(database.db, () => now);
     const b = createLimits(database.db, () => now);
-    for (let i = 0; i < 3; i++) expect((await (i % 2 ? a : b).hit("signin:x", 3, 60_000)).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await (i % 2 ? a : b).hit("signin:x", 3, 60_000)).toMatchObject({ allowed: true, count: i + 1 });
     const refused = await a.hit("signin:x", 3, 60_000);
-    expect(refused.allowed).toBe(false);
+    expect(refused).toMatchObject({ allowed: false, count: 4 });
     expect(refused.retryAfterMs).toBeGreaterThan(0);
     expect(await b.blocked("signin:x", 3, 60_000)).toBe(true);
     now += 60_001;

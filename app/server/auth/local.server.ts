@@ -1,25 +1,76 @@
-// The local provider's rules around the Shop's accounts: rate limits on sign-in,
-// sign-up and password reset (DESIGN.md security rules; the numbers are in
-// security/rate-limits.server.ts), and the reset e-mail.
+// The local provider's rules around the Shop's accounts: rate limits on sign-in, sign-up
+// and password reset (DESIGN.md security rules; the numbers are in
+// security/rate-limits.server.ts; decisions 018 and 020), and the mail they send.
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
 import type { Env } from "../env.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
-import { clearLimit, hitLimit, isBlocked } from "../security/rate-limits.server.ts";
+import { mailer, type Mailer } from "../mail/mailer.server.ts";
+import { sendOrKeep } from "../mail/queue.server.ts";
+import { clearLimit, hitLimit, rateLimit, type LimitHit } from "../security/rate-limits.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 
-export type SignInResult = { ok: true; customer: Customer } | { ok: false; message: string };
+export type SignInResult = { ok: true; customer: Customer } | { ok: false; message: string; tooMany: boolean };
 
-export async function signInWithPassword(shop: Shop, email: string, password: string, clientAddress: string): Promise<SignInResult> {
-  if ((await isBlocked(shop, "signInPerEmail", email)) || (await isBlocked(shop, "signInPerAddress", clientAddress))) {
-    return { ok: false, message: ACCOUNT_MESSAGES.tooManySignIns };
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  clientAddress: string;
+  /** The browser's device token (its signed cookie), when it has one. */
+  device: string | null;
+}
+
+const tooManySignIns: SignInResult = { ok: false, message: ACCOUNT_MESSAGES.tooManySignIns, tooMany: true };
+const badCredentials: SignInResult = { ok: false, message: ACCOUNT_MESSAGES.badCredentials, tooMany: false };
+
+/**
+ * Checks a password under the sign-in limits (decision 020):
+ * - per e-mail: counted before the password is checked, in one statement, so parallel
+ *   guesses cannot pass it; past it, only a browser that signed in to the account before
+ *   (a known device) is still heard, and a wrong password from it still counts;
+ * - per known device: the owner's own brake, which strangers cannot reach;
+ * - per address: failures only, and a right password always signs in; past it, a wrong
+ *   one is answered "too many" instead of "do not match".
+ */
+export async function signInWithPassword(shop: Shop, mail: Mailer, attempt: SignInAttempt): Promise<SignInResult> {
+  const { email, password, clientAddress } = attempt;
+  const device = attempt.device ? await shop.accounts.knownDevice(email, attempt.device) : null;
+  let perEmail: LimitHit | null = null;
+  if (device) {
+    if (!(await hitLimit(shop, "signInPerDevice", device)).allowed) return tooManySignIns;
+  } else {
+    perEmail = await hitLimit(shop, "signInPerEmail", email);
+    if (!perEmail.allowed) return tooManySignIns;
   }
+
   const customer = await shop.accounts.authenticate(email, password);
   if (customer) {
-    await clearLimit(shop, "signInPerEmail", email);
+    // A known device's success leaves the e-mail's count alone: whoever is guessing stays held back.
+    await (device ? clearLimit(shop, "signInPerDevice", device) : clearLimit(shop, "signInPerEmail", email));
     return { ok: true, customer };
   }
-  await Promise.all([hitLimit(shop, "signInPerEmail", email), hitLimit(shop, "signInPerAddress", clientAddress)]);
-  return { ok: false, message: ACCOUNT_MESSAGES.badCredentials };
+
+  perEmail ??= await hitLimit(shop, "signInPerEmail", email);
+  // The failure that uses up the limit is counted once per window, so this mail goes once.
+  if (perEmail.count === perEmail.limit) await tellOwnerOfPause(shop, mail, email);
+  const perAddress = await hitLimit(shop, "signInPerAddress", clientAddress);
+  return perAddress.allowed ? badCredentials : tooManySignIns;
+}
+
+async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string): Promise<void> {
+  const customer = await shop.accounts.findLocal(email);
+  if (!customer) return;
+  const { limit, windowMs } = rateLimit("signInPerEmail");
+  const minutes = windowMs / 60000;
+  // Kept for a retry when the mail server is down: the sign-in's answer does not wait on it.
+  await sendOrKeep(shop, mail, {
+    to: customer.email,
+    subject: `Sign-ins to your Haat account are paused for ${minutes} minutes`,
+    text:
+      `Hello ${customer.name},\n\n` +
+      `A wrong password was entered for your Haat account ${limit} times, so we have paused sign-ins to it for ${minutes} minutes.\n\n` +
+      `If it was you: you can still sign in now from a phone or computer you have signed in on before. Anywhere else, wait ${minutes} minutes and try again.\n\n` +
+      `If it was not you: someone may be trying to guess your password. Reset it now: on the Haat sign-in page, choose "Forgot password?". ` +
+      `The new password works at once, on any device.\n`,
+  });
 }
 
 export async function allowSignUp(shop: Shop, clientAddress: string): Promise<boolean> {
@@ -44,4 +95,21 @@ export async function sendResetCode(shop: Shop, env: Env, email: string, clientA
     });
   }
   return { ok: true, message: ACCOUNT_MESSAGES.codeSent };
+}
+
+export type ResetResult = { ok: true } | { ok: false; message: string; tooMany: boolean };
+
+/**
+ * Sets a new password with the mailed code. Each code has RESET_CODE_TRIES tries; the codes
+ * one address tries are counted before each is compared (decision 020).
+ */
+export async function resetPasswordWithCode(shop: Shop, input: { email: string; code: string; password: string; clientAddress: string }): Promise<ResetResult> {
+  if (!(await hitLimit(shop, "resetCodePerAddress", input.clientAddress)).allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyCodes, tooMany: true };
+  const outcome = await shop.accounts.resetPassword(input.email, input.code, input.password);
+  if (outcome === "changed") {
+    // The code proved the mailbox is the owner's: a pause of the e-mail's sign-ins ends with it.
+    await clearLimit(shop, "signInPerEmail", input.email);
+    return { ok: true };
+  }
+  return { ok: false, message: outcome === "spent" ? ACCOUNT_MESSAGES.codeSpent : ACCOUNT_MESSAGES.invalidCode, tooMany: false };
 }

@@ -101,6 +101,23 @@ export const sessions = pgTable(
   (t) => [index("sessions_customer_idx").on(t.customerId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+// Browsers a customer has signed in from (decision 020): the device cookie's random token
+// names one, so a lockout of the account's e-mail does not keep its owner out of it.
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    // SHA-256 of the customer id and the cookie's token: a leaked table names no cookie, and
+    // one browser's rows for two accounts cannot be told apart as the same browser.
+    id: text("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("known_devices_customer_idx").on(t.customerId), index("known_devices_last_signed_in_idx").on(t.lastSignedInAt)],
+);
+
 export const passwordResets = pgTable(
   "password_resets",
   {
@@ -109,6 +126,7 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
+    // Tries of this code, each counted before it is compared; at RESET_CODE_TRIES it is spent.
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -3,10 +3,13 @@
 import { data, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, profileSchema, resetConfirmSchema, resetRequestSchema, signInSchema, signUpSchema } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
-import { allowSignUp, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
+import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
+import { allowSignUp, resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
+import { mailer } from "../mail/mailer.server.ts";
+import type { Customer, Shop } from "../shop/port.server.ts";
 import { z } from "zod";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
@@ -29,20 +32,29 @@ const toClerkSignIn = () => {
   throw redirect("/signin", 303);
 };
 
+/** A new session, and this browser remembered as one the customer signs in from (decision 020). */
+async function signedInHeaders(shop: Shop, request: Request, customer: Customer): Promise<[string, string][]> {
+  return [
+    ["Set-Cookie", await startSession(shop, customer)],
+    ["Set-Cookie", await rememberDevice(shop, customer, await deviceTokenOf(request))],
+  ];
+}
+
 export const accountForms = {
   signIn: defineForm({
     action: "/signin",
     intents: {
       "sign-in": openIntent(
         signInSchema,
-        async ({ shop, context, value }) => {
+        async ({ shop, context, request, value }) => {
           ensureLocal(signInWithClerk);
-          const result = await signInWithPassword(shop, value.email, value.password, clientAddressOf(context));
-          if (!result.ok) throw new Refused(result.message, result.message === ACCOUNT_MESSAGES.tooManySignIns ? 429 : 401);
+          const device = await deviceTokenOf(request);
+          const result = await signInWithPassword(shop, mailer(appEnv()), { email: value.email, password: value.password, clientAddress: clientAddressOf(context), device });
+          if (!result.ok) throw new Refused(result.message, result.tooMany ? 429 : 401);
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
-            headers: { "Set-Cookie": await startSession(shop, result.customer) },
+            headers: await signedInHeaders(shop, request, result.customer),
           };
         },
         { hide: secret },
@@ -55,14 +67,14 @@ export const accountForms = {
     intents: {
       "sign-up": openIntent(
         signUpSchema,
-        async ({ shop, context, value }) => {
+        async ({ shop, context, request, value }) => {
           ensureSignUpEnabled();
           if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new Refused(ACCOUNT_MESSAGES.tooManySignUps, 429);
           const customer = await shop.accounts.register(value);
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
-            headers: { "Set-Cookie": await startSession(shop, customer) },
+            headers: await signedInHeaders(shop, request, customer),
           };
         },
         // The e-mail has an account: said on the e-mail field.
@@ -83,9 +95,10 @@ export const accountForms = {
       }),
       reset: openIntent(
         resetConfirmSchema,
-        async ({ shop, value }) => {
+        async ({ shop, context, value }) => {
           ensureLocal(toClerkSignIn);
-          if (!(await shop.accounts.resetPassword(value.email, value.code, value.password))) throw new Refused(ACCOUNT_MESSAGES.invalidCode, 400, "code");
+          const result = await resetPasswordWithCode(shop, { ...value, clientAddress: clientAddressOf(context) });
+          if (!result.ok) throw result.tooMany ? new Refused(result.message, 429) : new Refused(result.message, 400, "code");
           return { to: "/signin", toast: { type: "success", message: ACCOUNT_MESSAGES.passwordChanged } };
         },
         { hide: ["password", "code"] },

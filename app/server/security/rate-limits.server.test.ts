@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, readEnv } from "../env.server.ts";
 import type { RateLimitPort } from "../shop/port.server.ts";
-import { RATE_LIMITS, clearLimit, hitLimit, isBlocked, rateLimit, type RateLimitName } from "./rate-limits.server.ts";
+import { RATE_LIMITS, clearLimit, hitLimit, isBlocked, limitKey, rateLimit, type RateLimitName } from "./rate-limits.server.ts";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -10,9 +10,11 @@ describe("rate limits", () => {
     const env = readEnv({});
     expect(rateLimit("signInPerEmail", env)).toEqual({ limit: 5, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("signInPerAddress", env)).toEqual({ limit: 100, windowMs: FIFTEEN_MINUTES });
+    expect(rateLimit("signInPerDevice", env)).toEqual({ limit: 10, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("signUpPerAddress", env)).toEqual({ limit: 30, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("resetPerEmail", env)).toEqual({ limit: 3, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("resetPerAddress", env)).toEqual({ limit: 30, windowMs: FIFTEEN_MINUTES });
+    expect(rateLimit("resetCodePerAddress", env)).toEqual({ limit: 50, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("contactPerAddress", env)).toEqual({ limit: 20, windowMs: FIFTEEN_MINUTES });
     expect(rateLimit("newsletterPerAddress", env)).toEqual({ limit: 30, windowMs: FIFTEEN_MINUTES });
   });
@@ -24,8 +26,17 @@ describe("rate limits", () => {
     // An empty variable is unset; the others keep their defaults.
     expect(rateLimit("signInPerEmail", env).limit).toBe(5);
     expect(rateLimit("newsletterPerAddress", env).limit).toBe(30);
-    for (const [name, row] of Object.entries(RATE_LIMITS)) {
-      expect(rateLimit(name as RateLimitName, readEnv({ [row.variable]: "42" })).limit).toBe(42);
+  });
+
+  it("every limit is a setting: each row reads its own variable", () => {
+    // Set on the parsed configuration, so a variable env.server.ts does not list yet is
+    // covered too (until it does, zod drops it and the default holds).
+    const names = Object.keys(RATE_LIMITS) as RateLimitName[];
+    expect(new Set(names.map((n) => RATE_LIMITS[n].variable)).size).toBe(names.length);
+    for (const name of names) {
+      const env = { ...readEnv({}), [RATE_LIMITS[name].variable]: 42 } as ReturnType<typeof readEnv>;
+      expect(rateLimit(name, env).limit).toBe(42);
+      for (const other of names) if (other !== name) expect(rateLimit(other, env).limit).toBe(RATE_LIMITS[other].count);
     }
   });
 
@@ -40,7 +51,7 @@ describe("rate limits", () => {
     const limits: RateLimitPort = {
       async hit(...args) {
         calls.push(["hit", ...args]);
-        return { allowed: true, retryAfterMs: 0 };
+        return { allowed: true, retryAfterMs: 0, count: 1 };
       },
       async blocked(...args) {
         calls.push(["blocked", ...args]);
@@ -53,7 +64,7 @@ describe("rate limits", () => {
     const shop = { limits };
     const contact = rateLimit("contactPerAddress");
     const signIn = rateLimit("signInPerEmail");
-    expect(await hitLimit(shop, "contactPerAddress", "203.0.113.7")).toEqual({ allowed: true, retryAfterMs: 0 });
+    expect(await hitLimit(shop, "contactPerAddress", "203.0.113.7")).toEqual({ allowed: true, retryAfterMs: 0, count: 1, limit: contact.limit });
     expect(await isBlocked(shop, "signInPerEmail", "meera@example.in")).toBe(false);
     await clearLimit(shop, "signInPerEmail", "meera@example.in");
     expect(calls).toEqual([
@@ -61,5 +72,40 @@ describe("rate limits", () => {
       ["blocked", "signInPerEmail:meera@example.in", signIn.limit, signIn.windowMs],
       ["clear", "signInPerEmail:meera@example.in"],
     ]);
+  });
+
+  it("count a client address under its addressKey: an IPv6 /64 is one subscriber, IPv4 stays per address", async () => {
+    const keys: string[] = [];
+    const limits: RateLimitPort = {
+      async hit(key) {
+        keys.push(key);
+        return { allowed: true, retryAfterMs: 0, count: 1 };
+      },
+      async blocked(key) {
+        keys.push(key);
+        return false;
+      },
+      async clear(key) {
+        keys.push(key);
+      },
+    };
+    const shop = { limits };
+    // contact.server.ts passes the raw client address; the limit keys it.
+    await hitLimit(shop, "contactPerAddress", "2401:4900:1c2a:8e51:b4f2:3c11:9a0e:12d4");
+    await hitLimit(shop, "newsletterPerAddress", "2401:4900:1c2a:8e51::77");
+    await isBlocked(shop, "signInPerAddress", "::ffff:203.0.113.7");
+    await clearLimit(shop, "signUpPerAddress", "203.0.113.7");
+    await hitLimit(shop, "signInPerEmail", "2001:db8::1@example.in");
+    expect(keys).toEqual([
+      "contactPerAddress:2401:4900:1c2a:8e51::/64",
+      "newsletterPerAddress:2401:4900:1c2a:8e51::/64",
+      "signInPerAddress:203.0.113.7",
+      "signUpPerAddress:203.0.113.7",
+      // Only addresses are rewritten.
+      "signInPerEmail:2001:db8::1@example.in",
+    ]);
+    for (const [name, row] of Object.entries(RATE_LIMITS)) {
+      if (row.per === "address") expect(limitKey(name as RateLimitName, "2001:db8:0:1::9")).toBe(`${name}:2001:db8:0:1::/64`);
+    }
   });
 });

@@ -1,13 +1,18 @@
 // Customers, their sessions and password resets (embedded Shop).
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { ACCOUNT_MESSAGES, normalizeEmail, RESET_CODE_LIFETIME_MS, RESET_CODE_TRIES, SESSION_LIFETIME_MS, SESSION_RENEW_AFTER_MS } from "../../domain/account.ts";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { ACCOUNT_MESSAGES, DEVICE_LIFETIME_MS, normalizeEmail, RESET_CODE_LIFETIME_MS, RESET_CODE_TRIES, SESSION_LIFETIME_MS, SESSION_RENEW_AFTER_MS } from "../../domain/account.ts";
 import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { customers, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
-import { ShopError, type AccountsPort, type Customer } from "./port.server.ts";
+import { customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
+import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone };
+}
+
+/** A known device's row id: the token alone never reaches the database. */
+function deviceId(customerId: number, deviceToken: string): string {
+  return digest(`device:${customerId}:${deviceToken}`);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -94,43 +99,81 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { customer: toCustomer(row), code };
     },
 
-    async resetPassword(email, code, newPassword) {
+    async resetPassword(email, code, newPassword): Promise<ResetOutcome> {
       const [row] = await db
         .select()
         .from(customers)
         .where(eq(customers.email, normalizeEmail(email)))
         .limit(1);
-      if (!row || !row.passwordHash) return false;
+      if (!row || !row.passwordHash) return "invalid";
+      const live = and(eq(passwordResets.customerId, row.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now())));
+      const newest = db.select({ id: passwordResets.id }).from(passwordResets).where(live).orderBy(desc(passwordResets.createdAt)).limit(1);
+      // The try is taken before the code is compared, in one statement, so parallel guesses
+      // cannot share the last try: a code is compared at most RESET_CODE_TRIES times.
       const [reset] = await db
-        .select()
-        .from(passwordResets)
-        .where(and(eq(passwordResets.customerId, row.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now()))))
-        .orderBy(desc(passwordResets.createdAt))
-        .limit(1);
-      if (!reset || reset.attempts >= RESET_CODE_TRIES) return false;
-      if (reset.codeHash !== digest(`${row.id}:${code}`)) {
-        await db
-          .update(passwordResets)
-          .set({ attempts: sql`${passwordResets.attempts} + 1` })
-          .where(eq(passwordResets.id, reset.id));
-        return false;
+        .update(passwordResets)
+        .set({ attempts: sql`${passwordResets.attempts} + 1` })
+        .where(and(inArray(passwordResets.id, newest), lt(passwordResets.attempts, RESET_CODE_TRIES)))
+        .returning({ id: passwordResets.id, codeHash: passwordResets.codeHash, attempts: passwordResets.attempts });
+      if (!reset) {
+        const [spent] = await db.select({ attempts: passwordResets.attempts }).from(passwordResets).where(inArray(passwordResets.id, newest));
+        return spent && spent.attempts >= RESET_CODE_TRIES ? "spent" : "invalid";
       }
+      if (reset.codeHash !== digest(`${row.id}:${code}`)) return reset.attempts >= RESET_CODE_TRIES ? "spent" : "invalid";
       const passwordHash = await hashPassword(newPassword);
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<ResetOutcome> => {
         // Marking it used only if still unused makes a double submit change the password once.
         const used = await tx
           .update(passwordResets)
           .set({ usedAt: new Date(now()) })
           .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
-        if (used.length === 0) return false;
+        if (used.length === 0) return "invalid";
         await tx
           .update(customers)
           .set({ passwordHash, updatedAt: new Date(now()) })
           .where(eq(customers.id, row.id));
+        // Whoever knew the old password may have signed in: their sessions end, and their
+        // browsers no longer pass the sign-in limit as the owner's.
         await tx.delete(sessions).where(eq(sessions.customerId, row.id));
-        return true;
+        await tx.delete(knownDevices).where(eq(knownDevices.customerId, row.id));
+        return "changed";
       });
+    },
+
+    async findLocal(email) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.email, normalizeEmail(email)), isNotNull(customers.passwordHash)))
+        .limit(1);
+      return row ? toCustomer(row) : null;
+    },
+
+    async knownDevice(email, deviceToken) {
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)))
+        .limit(1);
+      if (!row) return null;
+      const id = deviceId(row.id, deviceToken);
+      const [device] = await db
+        .select({ id: knownDevices.id })
+        .from(knownDevices)
+        .where(and(eq(knownDevices.id, id), gt(knownDevices.lastSignedInAt, new Date(now() - DEVICE_LIFETIME_MS))))
+        .limit(1);
+      return device ? device.id : null;
+    },
+
+    async rememberDevice(customerId, deviceToken) {
+      const at = new Date(now());
+      await db
+        .insert(knownDevices)
+        .values({ id: deviceId(customerId, deviceToken), customerId, lastSignedInAt: at, createdAt: at })
+        .onConflictDoUpdate({ target: knownDevices.id, set: { lastSignedInAt: at } });
+      // Devices not seen for a year (their cookie has lapsed) are swept now and then.
+      if (Math.random() < 0.05) await db.delete(knownDevices).where(lt(knownDevices.lastSignedInAt, new Date(now() - DEVICE_LIFETIME_MS)));
     },
 
     async updateProfile(customer, profile) {

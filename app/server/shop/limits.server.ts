@@ -1,5 +1,6 @@
 // Fixed-window rate limits kept in the database, so every instance behind a load
-// balancer counts together. One upsert per attempt.
+// balancer counts together. One upsert per attempt, which counts and returns the count in
+// one statement: the row lock makes parallel attempts take numbers one after another.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { rateLimits } from "../db/schema.server.ts";
@@ -23,7 +24,7 @@ export function createLimits(db: Db, now: () => number = Date.now): RateLimitPor
         .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
       const row = rows[0]!;
       const allowed = row.count <= limit;
-      return { allowed, retryAfterMs: allowed ? 0 : Math.max(0, row.windowStart.getTime() + windowMs - now()) };
+      return { allowed, count: row.count, retryAfterMs: allowed ? 0 : Math.max(0, row.windowStart.getTime() + windowMs - now()) };
     },
 
     async blocked(key, limit, windowMs) {

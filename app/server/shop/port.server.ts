@@ -34,6 +34,8 @@ export interface NewCustomer {
   password: string;
 }
 
+export type ResetOutcome = "changed" | "invalid" | "spent";
+
 export interface AccountsPort {
   /** Creates a local account; ShopError "conflict" when the e-mail has one. */
   register(input: NewCustomer): Promise<Customer>;
@@ -45,8 +47,18 @@ export interface AccountsPort {
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
-  /** True when the code was right and the password is changed; every session then ends. */
-  resetPassword(email: string, code: string, newPassword: string): Promise<boolean>;
+  /**
+   * "changed" when the code was right: the password is changed, and every session and known
+   * device of the account ends. "spent" once the code has had RESET_CODE_TRIES tries (right
+   * or wrong after that); "invalid" for a wrong, expired or used code, or no such account.
+   */
+  resetPassword(email: string, code: string, newPassword: string): Promise<ResetOutcome>;
+  /** The local (password) account with this e-mail, or null. */
+  findLocal(email: string): Promise<Customer | null>;
+  /** The stored id of the browser whose device token this is, when it has signed in to the account with this e-mail; else null. */
+  knownDevice(email: string, deviceToken: string): Promise<string | null>;
+  /** Remembers (or renews) the browser with this device token as one the customer signs in from. */
+  rememberDevice(customerId: number, deviceToken: string): Promise<void>;
   /** Name and mobile; the e-mail stays as it is. */
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
   /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
@@ -54,8 +66,11 @@ export interface AccountsPort {
 }
 
 export interface RateLimitPort {
-  /** Counts one attempt under `key`; not allowed once `limit` are counted in the window. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /**
+   * Counts one attempt under `key` and answers in the same statement: not allowed once more
+   * than `limit` are counted in the window; `count` is this attempt's number in it.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number; count: number }>;
   /** Whether `key` is already over its limit, without counting. */
   blocked(key: string, limit: number, windowMs: number): Promise<boolean>;
   clear(key: string): Promise<void>;
