@@ -67,6 +67,9 @@ const NEEDED = [
   "refusesCrossSiteWrite",
   "CROSS_SITE_REFUSAL",
   "startKeptMailRetry",
+  "bodyLimitFor",
+  "UNREADABLE_FORM",
+  "edge",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -116,7 +119,20 @@ export interface RunningServer {
 
 /** Serves `loaded` (from loadApp) with the configuration `env` (from the app's own readEnv). */
 export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningServer> {
-  const { checkServerEnv, compressionOptions, CROSS_SITE_REFUSAL, DataDirLockedError, lockDataDir, openShop, refusesCrossSiteWrite, startKeptMailRetry } = loaded.entry;
+  const {
+    bodyLimitFor,
+    checkServerEnv,
+    compressionOptions,
+    CROSS_SITE_REFUSAL,
+    DataDirLockedError,
+    edge,
+    lockDataDir,
+    openShop,
+    refusesCrossSiteWrite,
+    startKeptMailRetry,
+    UNREADABLE_FORM,
+  } = loaded.entry;
+  edge.configureLog({ level: env.LOG_LEVEL });
   try {
     checkServerEnv(env);
   } catch (error) {
@@ -133,21 +149,59 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     }
   }
 
-  let shop: Shop;
+  let opened: Shop;
   try {
-    shop = await openShop({
+    opened = await openShop({
       target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
       seedDemo: env.seedDemo,
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
     });
   } catch (error) {
     releaseLock();
-    throw new StartupError(`Could not open the database: ${(error as Error).message}`, EXIT.database);
+    throw new StartupError(edge.databaseStartupMessage(error, env.DATABASE_URL), EXIT.database);
   }
+  // Routes get the Shop whose lost connections become a 503 page, never a crash.
+  const shop = edge.withUnavailablePage(opened);
 
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+
+  // First: every response gets its request id, its security headers and its log line,
+  // whatever answers it (a refusal below, a static file, a page).
+  const common = edge.commonSecurityHeaders(env);
+  app.use((req, res, next) => {
+    const started = performance.now();
+    const requestId = edge.requestIdOf(req.get("x-request-id"));
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    for (const [name, value] of common) res.setHeader(name, value);
+    edge.beforeHeaders(res, () => {
+      // Pages set their own policy with their nonce; anything else may load nothing.
+      if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", edge.RESOURCE_POLICY);
+    });
+    // "close" comes for every response, also one cut short (the client went away).
+    res.once("close", () =>
+      edge.logRequest({
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.writableFinished ? res.statusCode : 499,
+        ms: performance.now() - started,
+        route: (res.locals.requestInfo as { route?: string | null } | undefined)?.route,
+      }),
+    );
+    next();
+  });
+
+  // A request for another host name is refused: the Host header never reaches a link.
+  app.use((req, res, next) => {
+    if (!edge.isAllowedHost(req.get("host"), env)) {
+      res.status(421).set("Cache-Control", "no-store").type("text/plain").send(edge.WRONG_HOST);
+      return;
+    }
+    next();
+  });
   app.use(compression(compressionOptions));
   // A path with broken percent-encoding names no page: the app's own 404 answers it,
   // rather than the static middleware's bare error and a logged stack trace.
@@ -172,12 +226,40 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     next();
   });
 
+  // A body declared larger than its route takes is refused before a byte of it is read;
+  // the connection closes so the rest is never read either. The form reader enforces the
+  // same cap on a body that does not declare its length.
+  app.use((req, res, next) => {
+    // Browsers declare the length of every form they send; a streamed body of unknown
+    // length is not a form, and answering it would mean reading it.
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(UNREADABLE_FORM.notAForm);
+      return;
+    }
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > bodyLimitFor(req.path)) {
+      res.status(413).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(UNREADABLE_FORM.tooLarge);
+      return;
+    }
+    next();
+  });
+
+  // Liveness: the process answers and the database does.
   app.get("/healthz", async (_req, res) => {
     const ok = await shop.healthy();
     res
       .status(ok ? 200 : 503)
       .set("Cache-Control", "no-store")
       .json({ status: ok ? "ok" : "database unreachable" });
+  });
+  // Readiness, for a load balancer: send shoppers here only when every check holds.
+  app.get("/readyz", async (_req, res) => {
+    const checks = await shop.ready();
+    const ok = checks.database && checks.migrations && checks.catalogue;
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ready" : "not ready", checks });
   });
 
   // The context keys of the build that serves the request: in development Vite may have
@@ -187,7 +269,10 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     return (req: express.Request) => {
       const context = new RouterContextProvider();
       context.set(shopContext, shop);
-      context.set(requestInfoContext, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      // Shared with the log line: the root middleware notes the route pattern in it.
+      const info = { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown", requestId: (req.res?.locals.requestId as string | undefined) ?? null, route: null };
+      if (req.res) req.res.locals.requestInfo = info;
+      context.set(requestInfoContext, info);
       return context;
     };
   };
@@ -211,6 +296,13 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
     app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build), mode: "production" }));
   }
+  // The last resort: an error nothing else answered is logged with its stack, and the
+  // shopper gets a plain page with the id to quote.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    edge.log.error("request failed", { requestId: res.locals.requestId, method: req.method, path: req.path, ...edge.errorFields(error) });
+    if (res.headersSent) return next(error);
+    res.status(500).set("Cache-Control", "no-store").type("text/plain").send(`Something went wrong. Please try again in a moment. (Reference: ${res.locals.requestId})`);
+  });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST);
@@ -221,7 +313,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       else reject(error);
     });
   }).catch(async (error) => {
-    await shop.close();
+    await opened.close();
     releaseLock();
     throw error;
   });
@@ -238,7 +330,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await shop.close();
+      await opened.close();
       releaseLock();
     })());
 

@@ -1,6 +1,6 @@
 // The server entry: React Router renders every page through its default export, and
 // server.ts takes what it needs from the same module (build.entry.module).
-export { default, streamTimeout } from "./server/render.server.tsx";
+export { default, handleError, streamTimeout } from "./server/render.server.tsx";
 
 // What server.ts needs from the app. It takes them from the build it loads
 // (build.entry.module is this module), never from app/server directly, so one process
@@ -14,3 +14,5 @@ export { CROSS_SITE_REFUSAL, refusesCrossSiteWrite } from "./server/security/sam
 export { startKeptMailRetry } from "./server/mail/queue.server.ts";
 export { openShop } from "./server/shop/open.server.ts";
 export { ShopError } from "./server/shop/port.server.ts";
+export { bodyLimitFor, UNREADABLE_FORM } from "./domain/body-limits.ts";
+export * as edge from "./server/edge.server.ts";

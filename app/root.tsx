@@ -5,6 +5,7 @@ import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { Toaster } from "./components/Toaster.tsx";
+import { useDocumentRequestId, useErrorRequestId } from "./components/request-id.ts";
 import type { RootData } from "./components/viewer.ts";
 import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
@@ -14,10 +15,12 @@ import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
+import { appEnv } from "./server/env.server.ts";
+import { routeNoteMiddleware } from "./server/context.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = signedInOf(context);
   // Reading the toast cookie re-sets it: only when there is one, so pages for signed-out
   // shoppers stay free of Set-Cookie and cacheable.
@@ -27,7 +30,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
-    origin: url.origin,
+    origin: appEnv().publicOrigin,
     flashed,
   };
   const headers = new Headers(flash?.headers);
@@ -49,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f5616" />
+        <RequestIdMeta />
         <Meta />
         <Links />
       </head>
@@ -75,14 +79,28 @@ export default function App() {
   return <Outlet />;
 }
 
+function RequestIdMeta() {
+  const id = useDocumentRequestId();
+  return id ? <meta name="request-id" content={id} /> : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const requestId = useErrorRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
+  const message =
+    status === 400
+      ? "That request could not be understood."
+      : status === 503 && isRouteErrorResponse(error) && typeof error.data === "string"
+        ? error.data
+        : "Please try again in a moment.";
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <title>Something went wrong | Haat</title>
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-3 text-stone-700">{status === 400 ? "That request could not be understood." : "Please try again in a moment."}</p>
+      <p className="mt-3 text-stone-700">{message}</p>
+      {requestId ? <p className="mt-2 text-sm text-stone-600">If you write to us about this, quote reference {requestId}.</p> : null}
       <a href="/" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
         Go Back Home
       </a>

@@ -2,6 +2,7 @@
 // the same declared intents a form post runs: the pending add to cart (quantity at least 1;
 // one retry after 400 ms) ending on /addtocart (transactions §4), or a tapped heart, back on
 // the page it was tapped on.
+import { errorFields, log } from "../server/log.server.ts";
 import { redirect } from "react-router";
 import { POST_AUTH_RETRY_DELAY_MS, type PendingItem } from "../domain/pending-item.ts";
 import { safePath } from "../domain/safe-path.ts";
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
       outcome = await resume(args, customer, item, back);
     } catch (error) {
       // Failures are only logged (transactions §4).
-      console.error("post-auth: could not do the pending item", error);
+      log.error("post-auth: could not do the pending item", errorFields(error));
       return redirect(back, { status: 303, headers });
     }
   }

@@ -1,7 +1,7 @@
 // /robots.txt: everything public may be crawled; personal and action URLs may not.
-import type { Route } from "./+types/robots";
+import { appEnv } from "../server/env.server.ts";
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -9,7 +9,7 @@ export function loader({ url }: Route.LoaderArgs) {
       (p) => `Disallow: ${p}`,
     ),
     "",
-    `Sitemap: ${url.origin}/sitemap.xml`,
+    `Sitemap: ${appEnv().publicOrigin}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

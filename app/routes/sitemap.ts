@@ -1,13 +1,14 @@
 // /sitemap.xml, generated from the catalogue: the pages, every category and subcategory
 // listing, and every product.
 import { shopOf } from "../server/context.server.ts";
+import { appEnv } from "../server/env.server.ts";
 import { BLOG_POSTS } from "../content/brand.ts";
 import { SITEMAP_PAGES } from "../content/sitemap-pages.ts";
 import type { Route } from "./+types/sitemap";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const [tree, ids] = await Promise.all([shop.catalog.categories(), shop.catalog.productIds()]);
   const paths = [
@@ -16,9 +17,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ...tree.filter((c) => c.status === "active").flatMap((c) => [`/products?category=${c.slug}`, ...c.children.map((ch) => `/products?category=${c.slug}&sub=${ch.slug}`)]),
     ...ids.map((id) => `/product/${id}`),
   ];
+  const origin = appEnv().publicOrigin;
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    paths.map((p) => `  <url><loc>${escape(url.origin + p)}</loc></url>`).join("\n") +
+    paths.map((p) => `  <url><loc>${escape(origin + p)}</loc></url>`).join("\n") +
     "\n</urlset>\n";
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" } });
 }

@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Customer, Shop } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -9,8 +9,20 @@ export const shopContext = createContext<Shop>();
 export interface RequestInfo {
   /** req.ip: the peer, or the X-Forwarded-For entry TRUST_PROXY allows. */
   clientAddress: string;
+  /** The request's id: the load balancer's X-Request-Id when it sent a sane one, else made here. */
+  requestId: string | null;
+  /** The matched route's pattern (/product/:id), noted by the root middleware for the log line. */
+  route: string | null;
 }
-export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown" });
+export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown", requestId: null, route: null });
+
+/** First in the root's middleware: notes which route answers, for the request's log line. */
+export const routeNoteMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
+  const info = context.get(requestInfoContext);
+  // Only a server's own object: the context's default is shared by every request.
+  if (info.requestId) info.route = `/${pattern.replace(/^\//, "")}`;
+  return next();
+};
 
 /** The signed-in customer and their session token, set by the session middleware. */
 export interface SignedIn {

@@ -7,6 +7,19 @@ const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v
 /** A rate limit's count per window (defaults and windows: security/rate-limits.server.ts). */
 const limitCount = z.coerce.number().int().positive().max(1_000_000).optional();
 
+/** An origin: scheme, host and port, nothing after. */
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[^/?#\s]+$/, "must be an origin such as https://shop.example.in (scheme and host, no path)")
+  .transform((v) => new URL(v).origin);
+
+/** A list of https origins, separated by spaces or commas (sources a CSP directive may add). */
+const origins = z
+  .string()
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https:\/\/[a-z0-9*.-]+(:\d+)?$/i, "each entry must be an https origin such as https://checkout.razorpay.com")))
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +45,23 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Haat <no-reply@haat.example>"),
+  PUBLIC_ORIGIN: origin.optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase()),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/, "each entry must be a host name, optionally with :port")))
+    .optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CSP_SCRIPT_SRC: origins,
+  CSP_CONNECT_SRC: origins,
+  CSP_FRAME_SRC: origins,
+  CSP_IMG_SRC: origins,
+  CSP_FORM_ACTION: origins,
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_ADDRESS: limitCount,
   RATE_LIMIT_SIGNUP_PER_ADDRESS: limitCount,
@@ -48,6 +78,10 @@ export type Env = z.infer<typeof schema> & {
   seedDemo: boolean;
   /** Cookies carry Secure: default in production (browsers accept it on http://localhost too). */
   cookieSecure: boolean;
+  /** Where shoppers reach the shop: every absolute URL (mail, canonical, sitemap) starts with it. */
+  publicOrigin: string;
+  /** Host headers the shop answers: PUBLIC_ORIGIN's, ALLOWED_HOSTS, and, with no PUBLIC_ORIGIN, this machine's own names. */
+  allowedHosts: ReadonlySet<string>;
 };
 
 export class ConfigError extends Error {}
@@ -65,8 +99,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push("  AUTH_PROVIDER=clerk needs CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY");
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  // The embedded shop that `npm start` runs with no variables answers on this machine's own
+  // names; anything public must say where it lives (checkServerEnv requires it with DATABASE_URL).
+  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+  const own = env.PUBLIC_ORIGIN ? [] : ["localhost", "127.0.0.1", "[::1]"].map((h) => `${h}:${env.PORT}`);
   return {
     ...env,
+    publicOrigin,
+    allowedHosts: new Set([new URL(publicOrigin).host, ...own, ...(env.ALLOWED_HOSTS ?? [])]),
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
@@ -81,6 +121,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function checkServerEnv(env: Env): void {
   if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET is required with DATABASE_URL in production (every instance must share it)");
+  }
+  if (env.DATABASE_URL && !env.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_ORIGIN is required with DATABASE_URL: the address shoppers use, such as https://shop.example.in. " +
+        "Mail links, canonical links and the sitemap are built from it, and requests for other host names are refused.",
+    );
   }
 }
 

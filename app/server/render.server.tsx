@@ -3,11 +3,20 @@
 // cost a compression call: buffering the page more than doubled throughput (docs/PERFORMANCE.md).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { RequestIdContext } from "../components/request-id.ts";
+import { requestInfoContext } from "./context.server.ts";
+import { appEnv } from "./env.server.ts";
+import { errorFields, log } from "./log.server.ts";
+import { newNonce, pagePolicy } from "./security/headers.server.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  // A fresh nonce for each page; a page kept by the page cache keeps the policy it was rendered with.
+  const nonce = newNonce();
+  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, appEnv()));
+  const requestId = loadContext.get(requestInfoContext).requestId;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -29,18 +38,33 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestIdContext>,
+      {
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          log.error("render failed", errorFields(error));
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
-      },
-    });
+    );
   });
+}
+
+/**
+ * Errors React Router caught in a loader, an action or a middleware: logged once, with the
+ * request's id and the stack. A request the shopper aborted is not an error of ours.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  if (request.signal.aborted) return;
+  const info = context.get(requestInfoContext);
+  log.error("request error", { requestId: info.requestId, route: info.route, method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
 }

@@ -66,14 +66,14 @@ describe("the production build's server entry", () => {
     const handler = createRequestHandler(build, "production");
     const context = new RouterContextProvider();
     context.set(entry.shopContext, shop!);
-    context.set(entry.requestInfoContext, { clientAddress: "127.0.0.1" });
+    context.set(entry.requestInfoContext, { requestId: null, route: null, clientAddress: "127.0.0.1" });
     const res = await handler(new Request("http://127.0.0.1/products"), context);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("/product/");
   });
 
-  it("puts the same-origin middleware first in the root route", () => {
+  it("puts the same-origin middleware first in the root route, after only the note of the route for the log", () => {
     const middleware = (build.routes.root?.module as { middleware?: { name: string }[] }).middleware ?? [];
-    expect(middleware.map((m) => m.name)[0]).toBe("sameOriginMiddleware");
+    expect(middleware.map((m) => m.name).slice(0, 2)).toEqual(["routeNoteMiddleware", "sameOriginMiddleware"]);
   });
 });

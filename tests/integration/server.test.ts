@@ -1,60 +1,19 @@
 // The production server as a deployer runs it: `node server.ts` in its own process.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir } from "../../app/server/db/lock.server.ts";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const children: ReturnType<typeof spawn>[] = [];
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "haat-server-"));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitHealthy(port: number, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
-}
+const tmp = tmpDir;
+const run = runServer;
 
 beforeAll(() => {
-  expect(fs.existsSync(path.join(ROOT, "build/server/index.js")), "npm test builds before it runs the suite").toBe(true);
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
 });
 
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
-});
+afterEach(killServers);
 
 describe("server.ts", () => {
   it("starts on a fresh data directory, answers /healthz, caches assets, and shuts down cleanly on SIGTERM", async () => {
@@ -101,7 +60,7 @@ describe("server.ts", () => {
     socket.on("data", (d) => (response += d));
     const ended = new Promise((resolve) => socket.on("close", resolve));
     await new Promise((resolve) => socket.once("connect", resolve));
-    socket.write("GET /products?search=basmati HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    socket.write(`GET /products?search=basmati HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     await new Promise((r) => setTimeout(r, 1));
     server.child.kill("SIGTERM");
     await ended;
@@ -140,6 +99,20 @@ describe("server.ts", () => {
     const server = run({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SESSION_SECRET: "", PORT: String(await freePort()) });
     expect(await server.exited).toBe(2);
     expect(server.output()).toContain("SESSION_SECRET is required with DATABASE_URL in production");
+  });
+
+  it("exits 2 on PostgreSQL without PUBLIC_ORIGIN: links would otherwise follow the Host header", async () => {
+    const server = run({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SESSION_SECRET: "s".repeat(40), PORT: String(await freePort()) });
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain("PUBLIC_ORIGIN is required with DATABASE_URL");
+  });
+
+  it("exits 5 naming the host and port it could not reach, and what to change", async () => {
+    const port = await freePort();
+    const server = run({ DATABASE_URL: "postgres://haat@127.0.0.1:1/shop", SESSION_SECRET: "s".repeat(40), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PORT: String(port) });
+    expect(await server.exited).toBe(5);
+    expect(server.output()).toContain("PostgreSQL at 127.0.0.1:1 (database shop, user haat) could not be used");
+    expect(server.output()).toContain("Nothing is listening there: start PostgreSQL, or correct the host and port in DATABASE_URL.");
   });
 
   it("generates the embedded shop's cookie secret into its data directory, readable by its owner only", async () => {

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import * as schema from "./schema.server.ts";
 
@@ -26,10 +27,21 @@ export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number 
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle connection can die under us (a database restart, a failover, an admin):
-    // the pool replaces it on next use; unhandled, the error would stop the server.
-    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Named in pg_stat_activity (a DATABASE_URL's own ?application_name= wins).
+      application_name: new URL(target.url).searchParams.get("application_name") ?? "haat",
+      // A database that does not answer fails the request in seconds rather than hanging it.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection can die under us (a database restart, a failover, an admin's
+    // pg_terminate_backend, a network reset). The pool's own listener covers idle clients
+    // only; a client that is checked out emits 'error' too, and unhandled that would stop
+    // the process. The query in flight fails (a 503 for that request) and the pool, which
+    // drops a broken client when it is released, opens a new one on the next call.
+    pool.on("error", (error) => log.warn("PostgreSQL idle connection lost", errorFields(error)));
+    pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -36,11 +36,11 @@ export const newsletterForm = defineForm({
   answersBack: true,
   honeypot: NEWSLETTER_MESSAGES.failed(400),
   intents: {
-    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, url, value }) => {
+    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, value }) => {
       if (!(await hitLimit(shop, "newsletterPerAddress", clientAddressOf(context))).allowed) throw new Refused(NEWSLETTER_MESSAGES.tooMany, 429);
       const { token, already } = await shop.newsletter.subscribe(value.email);
       if (!already) {
-        const unsubscribe = `${url.origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+        const unsubscribe = `${appEnv().publicOrigin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
         // A welcome that cannot go now is kept and sent later: the subscription stands either way.
         await sendOrKeep(shop, mailer(appEnv()), {
           to: value.email,

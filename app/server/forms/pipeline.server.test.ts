@@ -11,6 +11,13 @@ import { cartForm } from "./cart.server.ts";
 import { newsletterForm } from "./contact.server.ts";
 import { addressBookForm } from "./addresses.server.ts";
 import { wishlistForm } from "./wishlist.server.ts";
+import { honeypotInputProps } from "../security/honeypot.server.ts";
+
+/** The hidden fields a page's contact and newsletter forms carry, as the root loader makes them. */
+async function withHoneypot(fields: Record<string, string>): Promise<Record<string, string>> {
+  const props = await honeypotInputProps();
+  return { [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom, ...fields };
+}
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
@@ -146,9 +153,28 @@ describe("answers", () => {
     }
   });
   it("the footer's newsletter answers a refused plain post on the page it came from, with what was typed", async () => {
-    const answer = await post(newsletterForm, "/newsletter", { email: "not-an-email", redirectTo: "/contact" }, { customer: null });
+    const answer = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "not-an-email", redirectTo: "/contact" }), { customer: null });
     expect(answer).toMatchObject({ status: 303, location: "/contact" });
     expect(answer.cookies).toContain("haat_reply=");
+    const fetched = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "not-an-email" }), { customer: null, fetcher: true });
+    expect(fetched.reply).toMatchObject({ ok: false, error: "Please enter a valid email address." });
+  });
+});
+
+describe("the honeypot", () => {
+  const subscribe = vi.fn(async () => ({ token: "tok", already: false }));
+  const shop = () => fakeShop({ newsletter: { subscribe } });
+  it.each([
+    ["both hidden fields left out", {}],
+    ["the name field left out", { form_opened: "x" }],
+    ["the time field left out", { website_url: "" }],
+    ["a filled name field", { website_url: "https://spam.example", form_opened: "x" }],
+    ["a time that is not ours", { website_url: "", form_opened: "not-encrypted-at-all" }],
+    ["a time that is base64 but not ours", { website_url: "", form_opened: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
+  ])("refuses a post with %s as a bot's, with a 400 and the form's message", async (_, hidden) => {
+    const answer = await post(newsletterForm, "/newsletter", { email: "asha@example.in", ...hidden }, { shop: shop(), customer: null, fetcher: true });
+    expect(answer).toMatchObject({ status: 400, reply: { ok: false } });
+    expect(subscribe).not.toHaveBeenCalled();
   });
 });
 
@@ -156,7 +182,7 @@ describe("the newsletter", () => {
   it("subscribes normally when the welcome mail cannot be sent, and keeps the mail for a retry", async () => {
     const enqueue = vi.fn(async () => ({ id: 1 }));
     const shop = fakeShop({ newsletter: { subscribe: vi.fn(async () => ({ token: "tok", already: false })) }, mail: { enqueue } });
-    const answer = await post(newsletterForm, "/newsletter", { email: "asha@example.in", redirectTo: "/aboutus" }, { shop, customer: null, fetcher: true });
+    const answer = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "asha@example.in", redirectTo: "/aboutus" }), { shop, customer: null, fetcher: true });
     expect(answer).toMatchObject({ status: 200, reply: { ok: true, message: " You’ve been subscribed!" } });
     expect(enqueue).toHaveBeenCalledWith(expect.objectContaining({ to: "asha@example.in", text: expect.stringContaining("/newsletter/unsubscribe?token=tok") }), expect.any(String));
   });

@@ -14,6 +14,7 @@ import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { readForm, UnreadableForm } from "./read-form.server.ts";
 import { flashReply } from "./reply-flash.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod object of form fields
@@ -127,9 +128,16 @@ export function defineForm<const A extends string, const I extends Record<string
   const intentSchema = z.object({ intent: z.enum(names as [string, ...string[]], { error: spec.unknownIntent ?? UNDERSTOOD_NOT }) });
 
   async function run({ request, context, url }: { request: Request; context: Readonly<RouterContextProvider>; url: URL }) {
-    const form = await request.formData();
-    const back = safePath(form.get("redirectTo"), spec.back ?? url.pathname);
     const isData = isDataRequest(request);
+    let form: FormData;
+    try {
+      form = await readForm(request);
+    } catch (error) {
+      if (!(error instanceof UnreadableForm)) throw error;
+      // Nothing of the post can be echoed back: the page answers with the reason alone.
+      return data(refusal(null, error.message, { status: "error", error: { "": [error.message] } }), { status: error.status });
+    }
+    const back = safePath(form.get("redirectTo"), spec.back ?? url.pathname);
 
     const refuse = async (reply: FormReply, status: number) => {
       if (spec.answersBack && !isData) return redirect(back, { status: 303, headers: [["Set-Cookie", await flashReply(action.action, reply)]] });

@@ -1,6 +1,7 @@
 // Outgoing e-mail. With SMTP_URL set it goes out through nodemailer; without, each
 // message is written to the server log and to DATA_DIR/outbox/ as a file, so a demo
 // shop (and the end-to-end tests) can read what would have been sent.
+import { log } from "../log.server.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "../env.server.ts";
@@ -43,7 +44,8 @@ export function createMailer(env: Env): Mailer {
       const file = path.join(dir, outboxFileName(mail, new Date()));
       const body = `From: ${env.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
       await fs.promises.writeFile(file, body, { mode: 0o600 });
-      console.log(`Mail to ${mail.to} (no SMTP_URL set), kept in ${file}:\n${mail.text}`);
+      // The file, not the log, holds the text: a reset code has no place in a log.
+      log.info("mail kept in the outbox (no SMTP_URL set)", { to: mail.to, subject: mail.subject, file });
     },
   };
 }

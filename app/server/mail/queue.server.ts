@@ -1,5 +1,6 @@
 // Mail that must not be lost when the mail server is down: try to send it now, and when that
 // fails keep it in the Shop's mail queue for a retry. The shopper's request answers either way.
+import { errorFields, log } from "../log.server.ts";
 import type { Env } from "../env.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 import { mailer as configuredMailer, type Mail, type Mailer } from "./mailer.server.ts";
@@ -17,7 +18,7 @@ export async function sendOrKeep(shop: WithMail, mailer: Mailer, mail: Mail): Pr
     return "sent";
   } catch (error) {
     const { id } = await shop.mail.enqueue(mail, reason(error));
-    console.error(`Mail could not be sent (${reason(error)}); kept as mail_queue ${id} for a retry.`);
+    log.warn("mail kept for a retry", { mail_queue_id: id, reason: reason(error) });
     return "kept";
   }
 }
@@ -35,7 +36,7 @@ export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20):
     } catch (error) {
       failed++;
       const { givenUp } = await shop.mail.failed(id, reason(error));
-      console.error(`Kept mail ${id} failed again (${reason(error)})${givenUp ? "; given up" : ""}.`);
+      log.warn(givenUp ? "kept mail given up" : "kept mail failed again", { mail_queue_id: id, reason: reason(error) });
       continue;
     }
     sent++;
@@ -55,7 +56,7 @@ export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000)
     if (running) return;
     running = true;
     retryKeptMail(shop, mailer)
-      .catch((error: unknown) => console.error(`Retrying kept mail failed: ${reason(error)}`))
+      .catch((error: unknown) => log.error("retrying kept mail failed", errorFields(error)))
       .finally(() => {
         running = false;
       });

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
-import { openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createAddresses } from "./addresses.server.ts";
@@ -49,8 +49,28 @@ export function createShop(database: Database, refreshMs = 5000): Shop & { warm(
         return false;
       }
     },
+    async ready() {
+      if (!(await this.healthy())) return { database: false, migrations: false, catalogue: false };
+      const [migrations, catalogue] = await Promise.all([
+        migrationsApplied(database).catch(() => false),
+        catalog.productIds().then(
+          (ids) => ids.length > 0,
+          () => false,
+        ),
+      ]);
+      return { database: true, migrations, catalogue };
+    },
     close: () => database.close(),
   };
+}
+
+/** Whether the newest migration this build ships has been applied (Drizzle records each by its time stamp). */
+async function migrationsApplied(database: Database): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, "utf8")) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const result = await database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { newest: unknown }[] }).rows) as { newest: unknown }[];
+  return Number(rows[0]?.newest ?? 0) >= newest;
 }
 
 export async function seedDemoCatalog(database: Database): Promise<boolean> {

@@ -243,6 +243,12 @@ export interface MailQueuePort {
   failed(id: number, error: string): Promise<{ givenUp: boolean }>;
 }
 
+export interface Readiness {
+  database: boolean;
+  migrations: boolean;
+  catalogue: boolean;
+}
+
 export interface Shop {
   catalog: CatalogPort;
   accounts: AccountsPort;
@@ -256,6 +262,8 @@ export interface Shop {
   mail: MailQueuePort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
+  /** Whether this instance can serve shoppers: the database answers, every migration is applied, the catalogue is loaded. */
+  ready(): Promise<Readiness>;
   close(): Promise<void>;
 }
 

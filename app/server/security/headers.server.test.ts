@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { readEnv } from "../env.server.ts";
+import { commonSecurityHeaders, newNonce, pagePolicy } from "./headers.server.ts";
+
+const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `)) ?? null;
+
+describe("the page policy", () => {
+  it("lets scripts run only from the shop and with this page's nonce, and nobody frame it", () => {
+    const nonce = newNonce();
+    const policy = pagePolicy(nonce, readEnv({}));
+    expect(directive(policy, "script-src")).toBe(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive(policy, "object-src")).toBe("object-src 'none'");
+    expect(directive(policy, "frame-src")).toBe("frame-src 'none'");
+  });
+
+  it("makes a new nonce for every page", () => {
+    const nonces = new Set(Array.from({ length: 100 }, newNonce));
+    expect(nonces.size).toBe(100);
+    for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("adds the origins configuration names (a payment provider's script and frame), and only those", () => {
+    const env = readEnv({ CSP_SCRIPT_SRC: "https://checkout.razorpay.com", CSP_FRAME_SRC: "https://api.razorpay.com", CSP_CONNECT_SRC: "https://lumberjack.razorpay.com" });
+    const policy = pagePolicy("n", env);
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://checkout.razorpay.com");
+    expect(directive(policy, "frame-src")).toBe("frame-src https://api.razorpay.com");
+    expect(directive(policy, "connect-src")).toBe("connect-src 'self' https://lumberjack.razorpay.com");
+    expect(() => readEnv({ CSP_SCRIPT_SRC: "'unsafe-inline'" })).toThrow(/CSP_SCRIPT_SRC/);
+    expect(() => readEnv({ CSP_SCRIPT_SRC: "http://plain.example" })).toThrow(/https origin/);
+  });
+
+  it("with Clerk, allows its Frontend API (from the publishable key) and its bot check", () => {
+    const key = `pk_test_${Buffer.from("haat-shop.clerk.accounts.dev$").toString("base64")}`;
+    const policy = pagePolicy("n", readEnv({ AUTH_PROVIDER: "clerk", CLERK_PUBLISHABLE_KEY: key, CLERK_SECRET_KEY: "sk_test_x" }));
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-n' https://haat-shop.clerk.accounts.dev https://challenges.cloudflare.com");
+    expect(directive(policy, "frame-src")).toBe("frame-src https://challenges.cloudflare.com");
+  });
+});
+
+describe("the headers on every response", () => {
+  it("are nosniff, a referrer policy and a permissions policy; HSTS only with Secure cookies", () => {
+    const plain = Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "false" })));
+    expect(plain["X-Content-Type-Options"]).toBe("nosniff");
+    expect(plain["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(plain["Permissions-Policy"]).toContain("geolocation=(self)");
+    expect(plain["Permissions-Policy"]).toContain("microphone=(self)");
+    expect(plain["Permissions-Policy"]).toContain("camera=()");
+    expect(plain["Strict-Transport-Security"]).toBeUndefined();
+    expect(Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "true" })))["Strict-Transport-Security"]).toBe("max-age=31536000");
+  });
+});

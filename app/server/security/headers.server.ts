@@ -1,0 +1,88 @@
+// The security headers of every response (DESIGN.md security rules; issue 10 point 6).
+// Pages get a Content-Security-Policy with a nonce made for that response: React Router's
+// inline scripts carry it (ServerRouter passes it to Scripts, Links and ScrollRestoration),
+// and nothing else inline may run. Everything that is not a page gets a policy that allows
+// nothing. Origins a later feature needs (the payment provider's script and frame) come from
+// the CSP_* variables, never from loosening the policy here.
+import { randomBytes } from "node:crypto";
+import type { Env } from "../env.server.ts";
+
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** Clerk's hosted sign-in loads its script from its Frontend API (named in the publishable key). */
+function clerkSources(env: Env): { script: string[]; connect: string[]; img: string[]; frame: string[] } | null {
+  if (env.AUTH_PROVIDER !== "clerk" || !env.CLERK_PUBLISHABLE_KEY) return null;
+  let host: string;
+  try {
+    host = Buffer.from(env.CLERK_PUBLISHABLE_KEY.replace(/^pk_(test|live)_/, ""), "base64")
+      .toString("utf8")
+      .replace(/\$$/, "");
+    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) return null;
+  } catch {
+    return null;
+  }
+  const fapi = `https://${host}`;
+  const turnstile = "https://challenges.cloudflare.com";
+  return { script: [fapi, turnstile], connect: [fapi], img: ["https://img.clerk.com"], frame: [turnstile] };
+}
+
+/** The policy of an HTML page rendered with `nonce`. */
+export function pagePolicy(nonce: string, env: Env): string {
+  const clerk = clerkSources(env);
+  const list = (...sources: (string[] | undefined)[]) => sources.flatMap((s) => s ?? []).join(" ");
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${list(clerk?.script, env.CSP_SCRIPT_SRC)}`,
+    // React writes style attributes (a toast's duration); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${list(clerk?.img, env.CSP_IMG_SRC)}`,
+    "font-src 'self'",
+    `connect-src 'self' ${list(clerk?.connect, env.CSP_CONNECT_SRC)}`,
+    `frame-src ${list(clerk?.frame, env.CSP_FRAME_SRC) || "'none'"}`,
+    "worker-src 'self' blob:",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${list(env.CSP_FORM_ACTION)}`,
+    "frame-ancestors 'none'",
+  ];
+  return directives.map((d) => d.trim()).join("; ");
+}
+
+/** The policy of everything else (files, JSON, plain-text answers): nothing may load, nobody may frame it. */
+export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Geolocation (the address picker) and the microphone (voice ordering) for the shop itself; the rest off. */
+export const PERMISSIONS_POLICY = [
+  "geolocation=(self)",
+  "microphone=(self)",
+  "camera=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "hid=()",
+  "midi=()",
+  "accelerometer=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "display-capture=()",
+  "screen-wake-lock=()",
+  "publickey-credentials-get=()",
+  "browsing-topics=()",
+].join(", ");
+
+/** The headers every response carries, whatever answers it. */
+export function commonSecurityHeaders(env: Env): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+    ["X-Frame-Options", "DENY"],
+  ];
+  // Secure cookies mean the shop is meant to be reached over HTTPS: browsers then keep to it.
+  if (env.cookieSecure) headers.push(["Strict-Transport-Security", "max-age=31536000"]);
+  return headers;
+}

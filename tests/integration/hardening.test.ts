@@ -1,0 +1,272 @@
+// Issue 10, at the HTTP boundary of the real server: security headers with a per-page nonce,
+// request ids and JSON log lines, the host check, body caps, readiness, and (on PostgreSQL)
+// a database whose connections are killed under load without the process going down.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+beforeAll(() => {
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+});
+// The shared server of the first block lives until its afterAll; servers started by one test end with it.
+afterAll(killServers);
+
+/** A raw request, so the Host header and the body can be anything a client might send. */
+function raw(port: number, options: { method?: string; path?: string; headers?: Record<string, string | number>; body?: Buffer | string }) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path ?? "/", headers: options.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    if (options.body !== undefined) req.end(options.body);
+    else req.end();
+  });
+}
+
+function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+}
+
+describe("the embedded shop's server", () => {
+  let port: number;
+  let server: ReturnType<typeof runServer>;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = path.join(tmpDir(), "data");
+    port = await freePort();
+    server = runServer({ DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "info" });
+    await waitHealthy(port);
+  }, 90_000);
+  afterAll(() => {
+    server.child.kill("SIGTERM");
+  });
+
+  it("gives a page a policy whose nonce every script of the page carries, and no inline script without it", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/products`);
+    const policy = response.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attributes of scripts) {
+      if (/type="application\/ld\+json"/.test(attributes)) continue;
+      expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    // Another page, another nonce.
+    const again = await fetch(`http://127.0.0.1:${port}/contact`);
+    expect(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy")!)![1]).not.toBe(nonce);
+  });
+
+  it("puts the security headers and a request id on every response: pages, files, health, refusals", async () => {
+    const asset = /\/assets\/[\w.-]+\.js/.exec(await (await fetch(`http://127.0.0.1:${port}/`)).text())![0];
+    for (const [what, response] of [
+      ["page", await raw(port, { path: "/", headers: { host: `127.0.0.1:${port}` } })],
+      ["file", await raw(port, { path: asset, headers: { host: `127.0.0.1:${port}` } })],
+      ["health", await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}` } })],
+      ["not found", await raw(port, { path: "/no-such-page", headers: { host: `127.0.0.1:${port}` } })],
+      ["cross-site", await raw(port, { method: "POST", path: "/contact", headers: { host: `127.0.0.1:${port}`, origin: "https://evil.example" }, body: "" })],
+      ["wrong host", await raw(port, { path: "/", headers: { host: "evil.example" } })],
+    ] as const) {
+      expect(response.headers["x-content-type-options"], what).toBe("nosniff");
+      expect(response.headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["permissions-policy"], what).toMatch(/geolocation=\(self\).*microphone=\(self\).*camera=\(\)/);
+      expect(response.headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-request-id"], what).toMatch(/^[0-9a-f-]{36}$/);
+      // Production cookies are Secure, so browsers are told to keep to HTTPS.
+      expect(response.headers["strict-transport-security"], what).toBe("max-age=31536000");
+    }
+    const kept = await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}`, "x-request-id": "lb-req-0001-abcd" } });
+    expect(kept.headers["x-request-id"]).toBe("lb-req-0001-abcd");
+  });
+
+  it("logs one JSON line per request with its id, method, route, status and duration", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/product/1`, { headers: { "x-request-id": "trace-product-0001" } });
+    expect(response.status).toBe(200);
+    await expect.poll(() => server.output()).toContain('"requestId":"trace-product-0001"');
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"requestId":"trace-product-0001"'))!;
+    expect(JSON.parse(line)).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/product/1", route: "/product/:id", status: 200 });
+    expect(typeof JSON.parse(line).durationMs).toBe("number");
+  });
+
+  it("answers at localhost and 127.0.0.1, and refuses another Host without letting it reach a page or a mail", async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await raw(port, { path: "/", headers: { host } })).status, host).toBe(200);
+    const home = await raw(port, { path: "/", headers: { host: "evil.example" } });
+    expect(home.status).toBe(421);
+    expect(home.body).not.toContain("<html");
+    // The newsletter's mail would carry a link built from the host: the post never gets in.
+    const email = `host-${randomBytes(4).toString("hex")}@example.in`;
+    const post = await raw(port, {
+      method: "POST",
+      path: "/newsletter",
+      headers: { host: "evil.example", origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email }).toString(),
+    });
+    expect(post.status).toBe(421);
+    const outbox = path.join(dir, "outbox");
+    const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8")) : [];
+    expect(mails.some((m) => m.includes(email))).toBe(false);
+    // Absolute URLs come from the public origin whatever name the page was asked by.
+    const page = await (await fetch(`http://127.0.0.1:${port}/contact`)).text();
+    expect(page).toContain(`<link rel="canonical" href="http://localhost:${port}/contact"/>`);
+    expect(await (await fetch(`http://127.0.0.1:${port}/robots.txt`)).text()).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+  });
+
+  it("refuses a 200 MB post with 413 before reading it, and a body of undeclared length with 411; memory stays put", async () => {
+    const before = rssKb(server.child.pid!);
+    const big = Buffer.alloc(200 * 1024 * 1024, "a");
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      const response = await fetch(`http://127.0.0.1:${port}/contact`, {
+        method: "POST",
+        headers: { origin: `http://127.0.0.1:${port}`, "content-type": "application/x-www-form-urlencoded" },
+        body: big,
+      }).catch((error: unknown) => error);
+      // Either the 413 arrives, or the socket closes under a client still sending: never a read of 200 MB.
+      if (response instanceof Response) {
+        expect(response.status).toBe(413);
+        expect(await response.text()).toContain("too large");
+      }
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    const streamed = await raw(port, {
+      method: "POST",
+      path: "/contact",
+      headers: { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+      body: "message=hello",
+    });
+    expect(streamed.status).toBe(411);
+    expect(rssKb(server.child.pid!) - before).toBeLessThan(64 * 1024);
+  });
+
+  it("answers malformed form posts with 400 and the reason, never 500", async () => {
+    const post = (body: string, type: string) =>
+      raw(port, { method: "POST", path: "/contact", headers: { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, "content-type": type }, body });
+    const json = await post('{"email":"a@b.in"}', "application/json");
+    expect(json.status).toBe(400);
+    expect(json.body).toContain("could not be read as a form");
+    const nul = await post("name=A%00B&email=a%40b.in&subject=Hi&message=Hello", "application/x-www-form-urlencoded");
+    expect(nul.status).toBe(400);
+    expect(nul.body).toContain("unusual invisible characters");
+    const noBoundary = await post("x", "multipart/form-data");
+    expect(noBoundary.status).toBe(400);
+  });
+
+  it("is ready when the database answers, the migrations are applied and the catalogue is loaded", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready", checks: { database: true, migrations: true, catalogue: true } });
+  });
+});
+
+describe("an empty catalogue", () => {
+  afterEach(killServers);
+
+  it("is live but not ready", async () => {
+    const port = await freePort();
+    runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port), SEED_DEMO: "false" });
+    await waitHealthy(port);
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "not ready", checks: { database: true, migrations: true, catalogue: false } });
+  }, 90_000);
+});
+
+const DATABASE_URL = process.env.DATABASE_URL;
+
+describe.skipIf(!DATABASE_URL)("PostgreSQL connections killed under load", () => {
+  let name: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    name = `haat_fault_${randomBytes(6).toString("hex")}`;
+    admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  });
+  afterAll(async () => {
+    killServers();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("fails the requests that lost their connection with 503, stays up, and answers again within seconds", async () => {
+    const port = await freePort();
+    const url = new URL(DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const origin = `http://127.0.0.1:${port}`;
+    const server = runServer({ DATABASE_URL: url.toString(), PUBLIC_ORIGIN: origin, SESSION_SECRET: "f".repeat(48), SEED_DEMO: "true", PORT: String(port), LOG_LEVEL: "warn" });
+    await waitHealthy(port);
+
+    // A signed-in shopper: every cart page reads the session and the cart from the database.
+    const email = `fault-${randomBytes(4).toString("hex")}@example.in`;
+    const signUp = await fetch(`${origin}/signup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Fault Tester", email, phone: "9876543210", password: "long-enough-password" }),
+    });
+    expect(signUp.status).toBe(303);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    const statuses = new Map<number, number>();
+    let running = true;
+    // Pages read; cart changes hold a connection through a transaction, so some are cut between two queries.
+    const add = () =>
+      fetch(`${origin}/addtocart`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "add", internal_reference: "GP-DRY-ALM-250G", quantity: "1" }),
+      });
+    const worker = async (_: unknown, n: number) => {
+      while (running) {
+        const response = await (n % 2 ? add() : fetch(`${origin}/addtocart`, { headers: { cookie } })).catch(() => null);
+        const status = response?.status ?? 0;
+        await response?.arrayBuffer().catch(() => null);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const workers = Array.from({ length: 6 }, worker);
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+    }
+    running = false;
+    await Promise.all(workers);
+
+    expect(server.child.exitCode).toBeNull();
+    // What a shopper saw meanwhile: their page, or "please try again" (503); never a dropped connection or a 500.
+    expect(
+      [...statuses.keys()].filter((s) => s !== 200 && s !== 303 && s !== 503),
+      JSON.stringify(Object.fromEntries(statuses)),
+    ).toEqual([]);
+    expect(statuses.get(200)).toBeGreaterThan(0);
+
+    const until = Date.now() + 5_000;
+    let back: Response | null = null;
+    while (Date.now() < until) {
+      back = await fetch(`${origin}/addtocart`, { headers: { cookie } });
+      if (back.status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(back?.status).toBe(200);
+    expect(await back!.text()).toContain("California Almonds");
+    console.log(`PostgreSQL fault: statuses under pg_terminate_backend ${JSON.stringify(Object.fromEntries(statuses))}`);
+  }, 90_000);
+});

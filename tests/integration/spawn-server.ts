@@ -1,0 +1,60 @@
+// The production server as a deployer runs it (`node server.ts`), in its own process, for
+// the integration tests that need a real HTTP server: one way to start, wait for and stop it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const children: ReturnType<typeof spawn>[] = [];
+
+export const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "haat-server-"));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node server.ts` in production mode with `env` over the test's own environment (no DATABASE_URL unless given). */
+export function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+export async function waitHealthy(port: number, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy");
+}
+
+/** Kills every server a test started and left running (afterEach). */
+export function killServers() {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+}
+
+/** The build `npm test` makes before the suite: these tests serve it. */
+export function hasBuild(): boolean {
+  return fs.existsSync(path.join(ROOT, "build/server/index.js"));
+}
