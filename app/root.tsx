@@ -18,6 +18,14 @@ import { viewerOf } from "./server/viewer.server.ts";
 import { appEnv } from "./server/env.server.ts";
 import { routeNoteMiddleware } from "./server/context.server.ts";
 
+// Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
+// so the probe would be reported as a violation on every form page. Parsing without it is
+// what zod falls back to anyway. This is the object z.config() writes to (shared by every
+// copy of zod), set here without loading zod on pages that have no form; the CSP test in
+// tests/e2e/security.spec.ts fails if zod stops reading it.
+// Only in the browser: the server sends no CSP to itself and keeps zod's compiled parsers.
+if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+
 export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -37,6 +37,8 @@ process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT || "4173";
 process.env.HOST = "127.0.0.1";
+// The suite's browsers reach the shop at 127.0.0.1: its links (canonical, sitemap, mail) say so too.
+process.env.PUBLIC_ORIGIN = `http://127.0.0.1:${process.env.PORT}`;
 process.env.NODE_ENV = "production";
 process.env.SEED_DEMO = "true";
 // Sessions will need a secret in production; this one signs nothing but test cookies.

@@ -1,7 +1,7 @@
 // What a shopper never sees but must be able to rely on: other sites cannot post for
 // them, redirects stay on the shop, one customer cannot touch another's cart, and bad
 // input is refused with a message.
-import { clientAddress, expect, newShopper, product, test } from "./support.ts";
+import { clientAddress, expect, newShopper, open, product, productPath, test } from "./support.ts";
 
 const item = product("Haat Select Masoor Dal (Malka)");
 const ref = item.variants[0]!.internal_reference;
@@ -106,5 +106,27 @@ test.describe("checkout and account forms", () => {
       expect(response.status(), `${path} ${JSON.stringify(form)}`).toBe(400);
       expect(await response.text()).toContain(message.replace(/&/g, "&amp;"));
     }
+  });
+});
+
+test.describe("content security policy", () => {
+  test("pages run, hydrate and take input under their policy, with no violation reported", async ({ page, hasJs, shopper: _signedIn, request }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} on ${location.pathname} at ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    for (const path of ["/", "/products?search=dal", await productPath(request, item.title), "/addtocart", "/wishlist", "/myaccount", "/contact"]) {
+      await open(page, path, hasJs);
+    }
+    // A form post and the page it leads to, through React Router's fetch when JavaScript runs.
+    await open(page, "/products?search=dal", hasJs);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Cart/ })).toHaveAccessibleName("Cart, 1 item");
+    expect(violations).toEqual([]);
   });
 });
