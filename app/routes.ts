@@ -16,6 +16,7 @@ export default [
   route("blog/:id", "routes/blog.post.tsx"),
   route("tickets/:id", "routes/tickets.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("PrivacyPolicy", "routes/policy.tsx", { id: "privacy-policy" }),
   route("termsandconditions", "routes/policy.tsx", { id: "terms" }),

@@ -14,7 +14,10 @@ export const CONTACT_MESSAGES = {
 export const NEWSLETTER_MESSAGES = {
   empty: "Please enter an email address.",
   invalid: "Please enter a valid email address.",
-  subscribed: " You’ve been subscribed!",
+  // The spec's confirmation, and what double opt-in asks of the reader next (decision 024).
+  subscribed: " You’ve been subscribed! Please confirm with the link we have e-mailed you.",
+  confirmed: "Your subscription is confirmed. Thank you for reading the newsletter!",
+  unknownConfirmLink: "This confirmation link is not valid. Please subscribe again with the form at the bottom of any page.",
   failed: (status: number) => ` Subscription failed (${status})`,
   tooMany: "Too many sign-ups from this connection. Please try again later.",
   unsubscribed: "You have been unsubscribed. You will not receive the newsletter any more.",

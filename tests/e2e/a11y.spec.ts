@@ -30,6 +30,7 @@ const publicPages = [
   "/googleform",
   "/paymentsuccess",
   "/newsletter/unsubscribe?token=unknown",
+  "/newsletter/confirm?token=unknown",
   "/no-such-page",
 ];
 

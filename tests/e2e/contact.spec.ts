@@ -80,7 +80,7 @@ test.describe("newsletter", () => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
   });
 
-  test("empty, subscribed, twice, then unsubscribed from the mail's link", async ({ page, hasJs }) => {
+  test("empty, subscribed, twice, confirmed from the first mail, then unsubscribed from the welcome's link", async ({ page, hasJs }) => {
     const email = newShopper().email;
     const footer = page.getByRole("contentinfo");
     const box = footer.getByRole("textbox", { name: "Email address for the newsletter" });
@@ -94,6 +94,16 @@ test.describe("newsletter", () => {
       await expect(box).toHaveValue("");
       if (!hasJs) await expect(page).toHaveURL(/\/contact$/);
     }
+    // Double opt-in: the first mail only asks; nothing is subscribed until its page is confirmed.
+    const ask = await lastMailTo(email);
+    expect(ask).toContain("Subject: Please confirm your Haat newsletter subscription");
+    const confirm = /(http\S+\/newsletter\/confirm\?token=\S+)/.exec(ask)![1]!;
+    await open(page, new URL(confirm).pathname + new URL(confirm).search, hasJs);
+    await expect(page.getByText(`Send the Haat newsletter to ${email}?`)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByText("Your subscription is confirmed.")).toBeVisible();
+
+    await expect.poll(async () => (await lastMailTo(email)).includes("/newsletter/unsubscribe?token=")).toBe(true);
     const mail = await lastMailTo(email);
     const link = /(http\S+\/newsletter\/unsubscribe\?token=\S+)/.exec(mail)![1]!;
     await open(page, new URL(link).pathname + new URL(link).search, hasJs);

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
+import { CONFIRM_RESEND_MS, createNewsletter } from "../../app/server/shop/newsletter.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -37,19 +38,43 @@ describe.each(targets)("tickets and newsletter on $name", (target) => {
     expect(JSON.stringify(stored)).not.toContain(first.key);
   });
 
-  it("stores one row per subscriber, and unsubscribes by the link's token", async () => {
-    const a = await shop.newsletter.subscribe("reader@example.in");
-    const b = await shop.newsletter.subscribe("reader@example.in");
-    expect(a.already).toBe(false);
-    expect(b).toEqual({ token: a.token, already: true });
+  it("subscribes only once the mailed link is confirmed, and unsubscribes by the welcome's token", async () => {
+    let now = Date.parse("2026-11-23T10:00:00Z");
+    const newsletter = createNewsletter(database.db, () => now);
+    const first = await newsletter.subscribe("reader@example.in");
+    expect(first.confirmToken).toMatch(/\S{20,}/);
+    expect(first.confirmed).toBe(false);
+    // Asked again within the hour: no second mail (the same link still works).
+    expect(await newsletter.subscribe("reader@example.in")).toEqual({ confirmToken: null, confirmed: false });
     const rows = await database.db.execute(sql`select count(*)::int as n from newsletter_subscribers where email = 'reader@example.in'`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    expect(await shop.newsletter.byToken(a.token)).toEqual({ email: "reader@example.in", subscribed: true });
-    expect(await shop.newsletter.unsubscribe(a.token)).toBe("reader@example.in");
-    expect(await shop.newsletter.byToken(a.token)).toEqual({ email: "reader@example.in", subscribed: false });
-    expect(await shop.newsletter.unsubscribe("nope")).toBeNull();
-    // Subscribing again brings them back, with the same link.
-    expect(await shop.newsletter.subscribe("reader@example.in")).toEqual({ token: a.token, already: true });
-    expect((await shop.newsletter.byToken(a.token))?.subscribed).toBe(true);
+    // An hour on, the mail may go again, with the same link.
+    now += CONFIRM_RESEND_MS;
+    expect(await newsletter.subscribe("reader@example.in")).toEqual({ confirmToken: first.confirmToken, confirmed: false });
+
+    expect(await newsletter.byConfirmToken(first.confirmToken!)).toEqual({ email: "reader@example.in", confirmed: false });
+    expect(await newsletter.confirm("not-a-token")).toBeNull();
+    const confirmed = await newsletter.confirm(first.confirmToken!);
+    expect(confirmed).toMatchObject({ email: "reader@example.in", already: false });
+    expect(await newsletter.confirm(first.confirmToken!)).toMatchObject({ already: true });
+    expect(await newsletter.byToken(confirmed!.unsubscribeToken)).toEqual({ email: "reader@example.in", subscribed: true });
+    // A confirmed subscriber asking again gets nothing to confirm.
+    now += CONFIRM_RESEND_MS;
+    expect(await newsletter.subscribe("reader@example.in")).toEqual({ confirmToken: null, confirmed: true });
+
+    expect(await newsletter.unsubscribe(confirmed!.unsubscribeToken)).toBe("reader@example.in");
+    expect(await newsletter.byToken(confirmed!.unsubscribeToken)).toEqual({ email: "reader@example.in", subscribed: false });
+    expect(await newsletter.unsubscribe("nope")).toBeNull();
+    // Back after leaving: only by confirming again; a stranger's post cannot re-subscribe them.
+    const again = await newsletter.subscribe("reader@example.in");
+    expect(again.confirmToken).not.toBeNull();
+    expect((await newsletter.byToken(confirmed!.unsubscribeToken))?.subscribed).toBe(false);
+    await newsletter.confirm(again.confirmToken!);
+    expect((await newsletter.byToken(confirmed!.unsubscribeToken))?.subscribed).toBe(true);
+  });
+
+  it("mails one confirmation when the same address is posted many times at once", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => shop.newsletter.subscribe("rush@example.in")));
+    expect(results.filter((r) => r.confirmToken !== null)).toHaveLength(1);
   });
 });

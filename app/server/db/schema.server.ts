@@ -340,6 +340,11 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  // Double opt-in (issue 10 point 9): nothing is sent but the confirmation mail until its
+  // link is followed. The secret in that link, and when the last such mail went out.
+  confirmToken: text("confirm_token").unique(),
+  confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
 });
 
 // ---------- mail kept for a retry (issue 9) ----------

@@ -38,17 +38,44 @@ export const newsletterForm = defineForm({
   intents: {
     subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, value }) => {
       if (!(await hitLimit(shop, "newsletterPerAddress", clientAddressOf(context))).allowed) throw new Refused(NEWSLETTER_MESSAGES.tooMany, 429);
-      const { token, already } = await shop.newsletter.subscribe(value.email);
-      if (!already) {
-        const unsubscribe = `${appEnv().publicOrigin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-        // A welcome that cannot go now is kept and sent later: the subscription stands either way.
+      // The same answer whether the address was new, waiting or subscribed: the form tells a
+      // stranger nothing about someone else's address.
+      const { confirmToken } = await shop.newsletter.subscribe(value.email);
+      if (confirmToken) {
+        const link = `${appEnv().publicOrigin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+        // A mail that cannot go now is kept and sent later.
         await sendOrKeep(shop, mailer(appEnv()), {
           to: value.email,
+          subject: `Please confirm your ${store.name} newsletter subscription`,
+          text:
+            `Someone, we hope you, asked for the ${store.name} newsletter at this address.\n\n` +
+            `To start receiving it, open this link and confirm: ${link}\n\n` +
+            `If it was not you, ignore this e-mail: nothing will be sent unless the link is used.\n`,
+        });
+      }
+      return { toast: { type: "success", message: NEWSLETTER_MESSAGES.subscribed } };
+    }),
+  },
+});
+
+// The link in the confirmation mail opens a page that asks; its button (a POST, so a mail
+// scanner fetching the link confirms nothing) subscribes and sends the welcome.
+export const confirmForm = defineForm({
+  action: "/newsletter/confirm",
+  intents: {
+    confirm: openIntent(z.object({ token: z.string().max(200).default("") }), async ({ shop, value }) => {
+      const confirmed = await shop.newsletter.confirm(value.token);
+      if (!confirmed) throw new ShopError("not_found", NEWSLETTER_MESSAGES.unknownConfirmLink);
+      if (!confirmed.already) {
+        const unsubscribe = `${appEnv().publicOrigin}/newsletter/unsubscribe?token=${encodeURIComponent(confirmed.unsubscribeToken)}`;
+        await sendOrKeep(shop, mailer(appEnv()), {
+          to: confirmed.email,
           subject: `You're on the ${store.name} newsletter`,
           text: `Thank you for subscribing to the ${store.name} newsletter.\n\nTo stop receiving it, open this link: ${unsubscribe}\n`,
         });
       }
-      return { toast: { type: "success", message: NEWSLETTER_MESSAGES.subscribed } };
+      // The page says it in place of the question.
+      return { stay: true };
     }),
   },
 });

@@ -1,33 +1,76 @@
-// Newsletter subscribers: one row per address, each with its own unsubscribe token.
-import { and, eq, isNull } from "drizzle-orm";
+// Newsletter subscribers: one row per address, each with its own unsubscribe token. Double
+// opt-in (issue 10 point 9): a form post only records the address and mails a confirmation
+// link; the address is subscribed when that link's page is confirmed. So nobody can sign a
+// stranger up, and the mail a form post can cause is one confirmation per address per hour.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { newToken } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { newsletterSubscribers } from "../db/schema.server.ts";
 import type { NewsletterPort } from "./port.server.ts";
 
-export function createNewsletter(db: Db): NewsletterPort {
+/** How long before a second confirmation mail to the same address may go out. */
+export const CONFIRM_RESEND_MS = 60 * 60 * 1000;
+
+export function createNewsletter(db: Db, now: () => number = Date.now): NewsletterPort {
   return {
     async subscribe(email) {
+      const at = new Date(now());
       const inserted = await db
         .insert(newsletterSubscribers)
-        .values({ email, unsubscribeToken: newToken() })
+        .values({ email, unsubscribeToken: newToken(), confirmToken: newToken(), confirmSentAt: at, subscribedAt: at })
         .onConflictDoNothing({ target: newsletterSubscribers.email })
-        .returning({ token: newsletterSubscribers.unsubscribeToken });
-      if (inserted[0]) return { token: inserted[0].token, already: false };
-      // Already there: subscribed again if they had left.
+        .returning({ confirmToken: newsletterSubscribers.confirmToken });
+      if (inserted[0]) return { confirmToken: inserted[0].confirmToken, confirmed: false };
+
+      // Known already. A confirmed, subscribed address needs nothing. Otherwise (never
+      // confirmed, or unsubscribed since) it waits for a confirmation again; the mail goes out
+      // only when the last one is an hour old, claimed in the same statement so two posts at
+      // once send one mail.
+      const resendBefore = new Date(now() - CONFIRM_RESEND_MS);
+      const [claimed] = await db
+        .update(newsletterSubscribers)
+        .set({
+          confirmedAt: null,
+          unsubscribedAt: null,
+          confirmToken: sql`coalesce(${newsletterSubscribers.confirmToken}, ${newToken()})`,
+          confirmSentAt: at,
+        })
+        .where(
+          and(
+            eq(newsletterSubscribers.email, email),
+            sql`(${newsletterSubscribers.confirmedAt} is null or ${newsletterSubscribers.unsubscribedAt} is not null)`,
+            sql`(${newsletterSubscribers.confirmSentAt} is null or ${newsletterSubscribers.confirmSentAt} <= ${resendBefore.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ confirmToken: newsletterSubscribers.confirmToken });
+      if (claimed) return { confirmToken: claimed.confirmToken, confirmed: false };
+      const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
+      return { confirmToken: null, confirmed: Boolean(row?.confirmedAt && !row.unsubscribedAt) };
+    },
+
+    async confirm(token) {
+      if (!token) return null;
       const [row] = await db
         .update(newsletterSubscribers)
-        .set({ unsubscribedAt: null })
-        .where(eq(newsletterSubscribers.email, email))
-        .returning({ token: newsletterSubscribers.unsubscribeToken });
-      return { token: row!.token, already: true };
+        .set({ confirmedAt: new Date(now()), unsubscribedAt: null })
+        .where(and(eq(newsletterSubscribers.confirmToken, token), isNull(newsletterSubscribers.confirmedAt)))
+        .returning({ email: newsletterSubscribers.email, unsubscribeToken: newsletterSubscribers.unsubscribeToken });
+      if (row) return { ...row, already: false };
+      const [known] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmToken, token)).limit(1);
+      return known ? { email: known.email, unsubscribeToken: known.unsubscribeToken, already: true } : null;
+    },
+
+    async byConfirmToken(token) {
+      if (!token) return null;
+      const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmToken, token)).limit(1);
+      return row ? { email: row.email, confirmed: row.confirmedAt !== null && row.unsubscribedAt === null } : null;
     },
 
     async unsubscribe(token) {
       if (!token) return null;
       const [row] = await db
         .update(newsletterSubscribers)
-        .set({ unsubscribedAt: new Date() })
+        .set({ unsubscribedAt: new Date(now()) })
         .where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
         .returning({ email: newsletterSubscribers.email });
       if (row) return row.email;
@@ -38,7 +81,7 @@ export function createNewsletter(db: Db): NewsletterPort {
     async byToken(token) {
       if (!token) return null;
       const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
-      return row ? { email: row.email, subscribed: row.unsubscribedAt === null } : null;
+      return row ? { email: row.email, subscribed: row.unsubscribedAt === null && row.confirmedAt !== null } : null;
     },
   };
 }

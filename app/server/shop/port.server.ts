@@ -213,11 +213,19 @@ export interface TicketsPort {
 }
 
 export interface NewsletterPort {
-  /** Subscribes once; subscribing again (or after unsubscribing) is not an error. */
-  subscribe(email: string): Promise<{ token: string; already: boolean }>;
+  /**
+   * Asks to subscribe (double opt-in): an address that is not subscribed and confirmed gets a
+   * confirmation link to mail (`confirmToken`), at most once per CONFIRM_RESEND_MS; a confirmed
+   * one gets nothing. Subscribing again (or after unsubscribing) is not an error.
+   */
+  subscribe(email: string): Promise<{ confirmToken: string | null; confirmed: boolean }>;
+  /** Follows a confirmation link: the address is subscribed. Null for an unknown token; `already` when it was confirmed before. */
+  confirm(token: string): Promise<{ email: string; unsubscribeToken: string; already: boolean } | null>;
+  /** The address behind a confirmation link, for its page. */
+  byConfirmToken(token: string): Promise<{ email: string; confirmed: boolean } | null>;
   /** The e-mail unsubscribed by this link's token, or null when the token is unknown. */
   unsubscribe(token: string): Promise<string | null>;
-  /** The address behind a token, for the confirmation page. */
+  /** The address behind an unsubscribe token, for its page. */
   byToken(token: string): Promise<{ email: string; subscribed: boolean } | null>;
 }
 
