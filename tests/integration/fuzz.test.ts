@@ -79,7 +79,8 @@ class Rng {
 
 // ---------- the forms, as app/server/forms/*.server.ts declare them ----------
 
-type FormName = "contact" | "cart" | "wishlist" | "revieworder" | "profile" | "addresses" | "orders" | "signin" | "signup" | "signout" | "reset" | "newsletter" | "unsubscribe";
+type FormName =
+  "contact" | "cart" | "wishlist" | "revieworder" | "profile" | "addresses" | "orders" | "signin" | "signup" | "signout" | "reset" | "newsletter" | "confirm" | "unsubscribe";
 
 const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   contact: { intents: ["send"], fields: ["name", "email", "phone", "subject", "message", "website_url", "form_opened"] },
@@ -100,6 +101,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   signout: { intents: ["sign-out"], fields: [] },
   reset: { intents: ["request", "reset"], fields: ["email", "code", "password"] },
   newsletter: { intents: ["subscribe"], fields: ["email", "website_url", "form_opened"] },
+  confirm: { intents: ["confirm"], fields: ["token"] },
   unsubscribe: { intents: ["unsubscribe"], fields: ["token"] },
 };
 
@@ -131,6 +133,7 @@ const ROUTES: Route[] = [
   { label: "/signout", paths: ["/signout", "/signout.data"], form: "signout" },
   { label: "/forgot-password", paths: ["/forgot-password", "/forgot-password.data"], form: "reset" },
   { label: "/newsletter", paths: ["/newsletter", "/newsletter.data"], form: "newsletter" },
+  { label: "/newsletter/confirm", paths: ["/newsletter/confirm", "/newsletter/confirm.data"], form: "confirm" },
   { label: "/newsletter/unsubscribe", paths: ["/newsletter/unsubscribe", "/newsletter/unsubscribe.data"], form: "unsubscribe" },
 ];
 
