@@ -3,7 +3,7 @@ import { bodyLimitFor, FORM_BODY_LIMIT, hasControlCharacter } from "./body-limit
 
 describe("bodyLimitFor", () => {
   it("gives every form route the form cap, and a fetch to /x.data the cap of /x", () => {
-    for (const path of ["/", "/_root.data", "/addtocart", "/addtocart.data", "/contact", "/signin/factor-one"]) expect(bodyLimitFor(path)).toBe(FORM_BODY_LIMIT);
+    for (const path of ["/", "/_.data", "/addtocart", "/addtocart.data", "/contact", "/signin/factor-one"]) expect(bodyLimitFor(path)).toBe(FORM_BODY_LIMIT);
   });
 });
 

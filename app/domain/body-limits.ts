@@ -8,10 +8,10 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** Routes that take uploads, by path, with their cap. */
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {};
 
-/** The cap for a request to `pathname` (React Router's `/x.data` fetches share `/x`'s). */
+/** The cap for a request to `pathname` (React Router's `/x.data` fetches share `/x`'s; the home page's is `/_.data`). */
 export function bodyLimitFor(pathname: string): number {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
-  return UPLOAD_BODY_LIMITS[page === "/_root" ? "/" : page] ?? FORM_BODY_LIMIT;
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return UPLOAD_BODY_LIMITS[page === "/_" || page === "" ? "/" : page] ?? FORM_BODY_LIMIT;
 }
 
 /** Letters, marks, digits, spaces, tabs and line breaks pass; NUL and other control characters do not. */

@@ -18,7 +18,15 @@ export function configureLog(options: { level?: LogLevel; write?: (line: string)
 
 /** An error as log fields: its message, its code when it has one, and its stack. */
 export function errorFields(error: unknown): Fields {
-  if (!(error instanceof Error)) return { error: String(error) };
+  if (!(error instanceof Error)) {
+    let text: string;
+    try {
+      text = typeof error === "object" && error !== null ? JSON.stringify(error).slice(0, 500) : String(error);
+    } catch {
+      text = String(error);
+    }
+    return { error: text };
+  }
   const code = (error as { code?: unknown }).code;
   const cause = error.cause instanceof Error ? error.cause.message : undefined;
   return { error: error.message, ...(typeof code === "string" ? { code } : {}), ...(cause ? { cause } : {}), stack: error.stack };

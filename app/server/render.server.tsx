@@ -3,7 +3,7 @@
 // cost a compression call: buffering the page more than doubled throughput (docs/PERFORMANCE.md).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { RequestIdContext } from "../components/request-id.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { appEnv } from "./env.server.ts";
@@ -65,6 +65,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   if (request.signal.aborted) return;
+  // A refusal React Router makes itself (405 for a POST to a page without a form, 404) is an
+  // answer, not a fault: the request's log line has its status.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const info = context.get(requestInfoContext);
   log.error("request error", { requestId: info.requestId, route: info.route, method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
 }

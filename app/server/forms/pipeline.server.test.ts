@@ -157,6 +157,10 @@ describe("answers", () => {
     const answer = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "not-an-email", redirectTo: "/contact" }), { customer: null });
     expect(answer).toMatchObject({ status: 303, location: "/contact" });
     expect(answer.cookies).toContain("haat_reply=");
+    // A bot's padding and unknown fields stay out of the cookie: a browser drops one over 4 KB.
+    const padded = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "x".repeat(5000), pad: "a".repeat(20_000), redirectTo: "/contact" }), { customer: null });
+    expect(padded.status).toBe(303);
+    expect(padded.cookies.length).toBeLessThan(2048);
     const fetched = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "not-an-email" }), { customer: null, fetcher: true });
     expect(fetched.reply).toMatchObject({ ok: false, error: "Please enter a valid email address." });
   });

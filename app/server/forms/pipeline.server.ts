@@ -140,7 +140,12 @@ export function defineForm<const A extends string, const I extends Record<string
     const back = safePath(form.get("redirectTo"), spec.back ?? url.pathname);
 
     const refuse = async (reply: FormReply, status: number) => {
-      if (spec.answersBack && !isData) return redirect(back, { status: 303, headers: [["Set-Cookie", await flashReply(action.action, reply)]] });
+      if (spec.answersBack && !isData) {
+        // Only the declared fields go back in the cookie: the rest of the post is not the form's.
+        const declared = reply.intent ? (spec.intents[reply.intent] as unknown as IntentSpec | undefined) : undefined;
+        const fields = declared ? Object.keys(declared.fields.shape) : [];
+        return redirect(back, { status: 303, headers: [["Set-Cookie", await flashReply(action.action, reply, fields)]] });
+      }
       return data(reply, { status });
     };
 

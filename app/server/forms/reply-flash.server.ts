@@ -10,8 +10,31 @@ export interface FlashedReply {
   reply: FormReply;
 }
 
-export function flashReply(form: string, reply: FormReply): Promise<string> {
-  return cookies().reply.serialize({ form, reply } satisfies FlashedReply);
+/** The longest value a flashed field keeps: a browser drops a cookie over 4 KB whole. */
+export const FLASHED_VALUE_MAX = 254;
+
+/**
+ * The answer as a cookie, holding of what was posted only the form's own `fields`, each cut
+ * to FLASHED_VALUE_MAX characters: the rest of a post (a bot's padding, unknown fields) must
+ * not grow the cookie past what a browser keeps or a proxy's header buffer takes.
+ */
+export function flashReply(form: string, reply: FormReply, fields: readonly string[]): Promise<string> {
+  const kept = new Set(fields);
+  const cut = (v: unknown) => (typeof v === "string" ? v.slice(0, FLASHED_VALUE_MAX) : undefined);
+  const pick = <T>(record: Record<string, T> | null | undefined, map: (v: T) => unknown) =>
+    Object.fromEntries(Object.entries(record ?? {}).flatMap(([k, v]) => (kept.has(k) || k === "" ? [[k, map(v)]] : [])));
+  const small: FormReply = reply.ok
+    ? reply
+    : {
+        ...reply,
+        result: {
+          ...reply.result,
+          initialValue: pick(reply.result.initialValue as Record<string, unknown> | undefined, cut) as never,
+          error: pick(reply.result.error, (list) => list?.map((m) => m.slice(0, FLASHED_VALUE_MAX)) ?? null) as never,
+          state: undefined,
+        },
+      };
+  return cookies().reply.serialize({ form, reply: small } satisfies FlashedReply);
 }
 
 /** The flashed answer, if any, and the header that clears it. */
