@@ -63,6 +63,8 @@ const schema = z.object({
   CSP_IMG_SRC: origins,
   CSP_FORM_ACTION: origins,
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
+  RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
+  RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,
   RATE_LIMIT_SIGNIN_PER_ADDRESS: limitCount,
   RATE_LIMIT_SIGNUP_PER_ADDRESS: limitCount,
   RATE_LIMIT_RESET_PER_EMAIL: limitCount,

@@ -2,6 +2,7 @@
 // a known device passes the e-mail's pause, the owner hears of the pause once, a shared
 // address never refuses a right password, the e-mail's limit holds under parallel guesses,
 // and reset codes are spent after their tries.
+import { appEnv } from "../../app/server/env.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -142,7 +143,7 @@ describe.each(targets)("sign-in limits on $name", (target) => {
     expect(mail.sent[0]).toMatchObject({ to: email, subject: "Sign-ins to your Haat account are paused for 15 minutes" });
     expect(mail.sent[0]!.text).toContain("paused sign-ins to it for 15 minutes");
     expect(mail.sent[0]!.text).toContain("you can still sign in now from a phone or computer you have signed in on before");
-    expect(mail.sent[0]!.text).toContain('If it was not you: someone may be trying to guess your password. Reset it now: on the Haat sign-in page, choose "Forgot password?"');
+    expect(mail.sent[0]!.text).toContain(`If it was not you: someone may be trying to guess your password. Reset it now: ${appEnv().publicOrigin}/forgot-password`);
 
     // The next window, the next pause: one more mail.
     now += 15 * 60 * 1000 + 1;

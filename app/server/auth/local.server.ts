@@ -2,7 +2,7 @@
 // and password reset (DESIGN.md security rules; the numbers are in
 // security/rate-limits.server.ts; decisions 018 and 020), and the mail they send.
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
-import type { Env } from "../env.server.ts";
+import { appEnv, type Env } from "../env.server.ts";
 import { mailer, type Mailer } from "../mail/mailer.server.ts";
 import { sendOrKeep } from "../mail/queue.server.ts";
 import { clearLimit, hitLimit, rateLimit, type LimitHit } from "../security/rate-limits.server.ts";
@@ -68,7 +68,7 @@ async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string): Promis
       `Hello ${customer.name},\n\n` +
       `A wrong password was entered for your Haat account ${limit} times, so we have paused sign-ins to it for ${minutes} minutes.\n\n` +
       `If it was you: you can still sign in now from a phone or computer you have signed in on before. Anywhere else, wait ${minutes} minutes and try again.\n\n` +
-      `If it was not you: someone may be trying to guess your password. Reset it now: on the Haat sign-in page, choose "Forgot password?". ` +
+      `If it was not you: someone may be trying to guess your password. Reset it now: ${appEnv().publicOrigin}/forgot-password ` +
       `The new password works at once, on any device.\n`,
   });
 }

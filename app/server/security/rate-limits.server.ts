@@ -18,7 +18,7 @@ interface Row {
   windowMs: number;
   /** What the key names: a client address is turned into its addressKey first. */
   per: "email" | "address" | "device";
-  variable: string;
+  variable: keyof Env & `RATE_LIMIT_${string}`;
 }
 
 export const RATE_LIMITS = {
@@ -47,13 +47,7 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 /** The limit in force: the deployer's count when its variable is set, else the table's. */
 export function rateLimit(name: RateLimitName, env: Env = appEnv()): { limit: number; windowMs: number } {
   const row = RATE_LIMITS[name];
-  return { limit: configured(env, row.variable) ?? row.count, windowMs: row.windowMs };
-}
-
-// A variable env.server.ts does not list yet is dropped by its zod schema: read as unset.
-function configured(env: Env, variable: string): number | undefined {
-  const value = (env as unknown as Record<string, unknown>)[variable];
-  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+  return { limit: env[row.variable] ?? row.count, windowMs: row.windowMs };
 }
 
 /** Each limit counts under its own name, so two limits never share a counter; an address counts under its addressKey. */
