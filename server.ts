@@ -194,9 +194,31 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     next();
   });
 
+  // Probes come before the host check: a load balancer or an orchestrator asks by the
+  // instance's own address (or with no Host at all), and the answer holds no link.
+  // Liveness: the process answers and the database does.
+  app.get("/healthz", async (_req, res) => {
+    const ok = await shop.healthy();
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "database unreachable" });
+  });
+  // Readiness, for a load balancer: send shoppers here only when every check holds.
+  app.get("/readyz", async (_req, res) => {
+    const checks = await shop.ready();
+    const ok = checks.database && checks.migrations && checks.catalogue;
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ready" : "not ready", checks });
+  });
+
   // A request for another host name is refused: the Host header never reaches a link.
   app.use((req, res, next) => {
-    if (!edge.isAllowedHost(req.get("host"), env)) {
+    // React Router builds the request's URL from X-Forwarded-Host when there is one: it must pass too.
+    const forwarded = req.get("x-forwarded-host");
+    if (!edge.isAllowedHost(req.get("host"), env) || (forwarded !== undefined && !edge.isAllowedHost(forwarded.split(",")[0]!.trim(), env))) {
       res.status(421).set("Cache-Control", "no-store").type("text/plain").send(edge.WRONG_HOST);
       return;
     }
@@ -242,24 +264,6 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       return;
     }
     next();
-  });
-
-  // Liveness: the process answers and the database does.
-  app.get("/healthz", async (_req, res) => {
-    const ok = await shop.healthy();
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: ok ? "ok" : "database unreachable" });
-  });
-  // Readiness, for a load balancer: send shoppers here only when every check holds.
-  app.get("/readyz", async (_req, res) => {
-    const checks = await shop.ready();
-    const ok = checks.database && checks.migrations && checks.catalogue;
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: ok ? "ready" : "not ready", checks });
   });
 
   // The context keys of the build that serves the request: in development Vite may have

@@ -29,6 +29,12 @@ describe("allowed hosts", () => {
     for (const host of ["localhost:3000", "127.0.0.1:3000", "evil.example", "internal.lb"]) expect(isAllowedHost(host, env), host).toBe(false);
   });
 
+  it("on port 80, answers the bare name a browser sends", () => {
+    const env = readEnv({ PORT: "80" });
+    for (const host of ["localhost", "127.0.0.1", "localhost:80"]) expect(isAllowedHost(host, env), host).toBe(true);
+    expect(isAllowedHost("evil.example", env)).toBe(false);
+  });
+
   it("refuses a PUBLIC_ORIGIN with a path, and PostgreSQL without PUBLIC_ORIGIN", () => {
     expect(() => readEnv({ PUBLIC_ORIGIN: "https://shop.haat.in/store" })).toThrow(/PUBLIC_ORIGIN/);
     const env = readEnv({ DATABASE_URL: "postgres://u@db:5432/haat", SESSION_SECRET: "s".repeat(40) });

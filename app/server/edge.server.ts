@@ -41,8 +41,9 @@ export const WRONG_HOST = "Misdirected request: this server does not answer for 
 export function isAllowedHost(host: string | undefined, env: Pick<Env, "allowedHosts">): boolean {
   if (!host) return false;
   const name = host.toLowerCase();
-  // A default port may be written out or left out.
-  return env.allowedHosts.has(name) || env.allowedHosts.has(name.replace(/:(80|443)$/, ""));
+  // A default port may be written out or left out, on either side.
+  const bare = name.replace(/:(80|443)$/, "");
+  return env.allowedHosts.has(name) || env.allowedHosts.has(bare) || env.allowedHosts.has(`${bare}:80`) || env.allowedHosts.has(`${bare}:443`);
 }
 
 /** What a deployer reads when the database cannot be opened at start: which host and port, and what to change. */

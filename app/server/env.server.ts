@@ -61,6 +61,7 @@ const schema = z.object({
   CSP_CONNECT_SRC: origins,
   CSP_FRAME_SRC: origins,
   CSP_IMG_SRC: origins,
+  CSP_MEDIA_SRC: origins,
   CSP_FORM_ACTION: origins,
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,

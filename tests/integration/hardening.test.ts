@@ -105,6 +105,10 @@ describe("the embedded shop's server", () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await raw(port, { path: "/", headers: { host } })).status, host).toBe(200);
     const home = await raw(port, { path: "/", headers: { host: "evil.example" } });
     expect(home.status).toBe(421);
+    // React Router would build the page's URL from a forwarded host: refused the same way.
+    expect((await raw(port, { path: "/", headers: { host: `127.0.0.1:${port}`, "x-forwarded-host": "evil.example" } })).status).toBe(421);
+    // Probes ask by the instance's address, or with no name at all: they are answered.
+    for (const probe of ["/healthz", "/readyz"]) expect((await raw(port, { path: probe, headers: { host: "10.1.2.3:8080" } })).status, probe).toBe(200);
     expect(home.body).not.toContain("<html");
     // The newsletter's mail would carry a link built from the host: the post never gets in.
     const email = `host-${randomBytes(4).toString("hex")}@example.in`;

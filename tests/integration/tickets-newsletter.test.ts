@@ -54,6 +54,13 @@ describe.each(targets)("tickets and newsletter on $name", (target) => {
 
     expect(await newsletter.byConfirmToken(first.confirmToken!)).toEqual({ email: "reader@example.in", confirmed: false });
     expect(await newsletter.confirm("not-a-token")).toBeNull();
+    // A link edited by hand names nobody; PostgreSQL never sees a NUL.
+    for (const bad of ["a\u0000b".repeat(10), "x".repeat(500), "<script>"]) {
+      expect(await newsletter.byConfirmToken(bad)).toBeNull();
+      expect(await newsletter.confirm(bad)).toBeNull();
+      expect(await newsletter.byToken(bad)).toBeNull();
+      expect(await newsletter.unsubscribe(bad)).toBeNull();
+    }
     const confirmed = await newsletter.confirm(first.confirmToken!);
     expect(confirmed).toMatchObject({ email: "reader@example.in", already: false });
     expect(await newsletter.confirm(first.confirmToken!)).toMatchObject({ already: true });
@@ -65,9 +72,12 @@ describe.each(targets)("tickets and newsletter on $name", (target) => {
     expect(await newsletter.unsubscribe(confirmed!.unsubscribeToken)).toBe("reader@example.in");
     expect(await newsletter.byToken(confirmed!.unsubscribeToken)).toEqual({ email: "reader@example.in", subscribed: false });
     expect(await newsletter.unsubscribe("nope")).toBeNull();
+    // The first confirmation link does not bring them back.
+    expect(await newsletter.confirm(first.confirmToken!)).toBeNull();
     // Back after leaving: only by confirming again; a stranger's post cannot re-subscribe them.
     const again = await newsletter.subscribe("reader@example.in");
     expect(again.confirmToken).not.toBeNull();
+    expect(again.confirmToken).not.toBe(first.confirmToken);
     expect((await newsletter.byToken(confirmed!.unsubscribeToken))?.subscribed).toBe(false);
     await newsletter.confirm(again.confirmToken!);
     expect((await newsletter.byToken(confirmed!.unsubscribeToken))?.subscribed).toBe(true);

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir, lockHolder, parseStartTime } from "./lock.server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DataDirLockedError, HEARTBEAT_MS, LEASE_MS, lockDataDir, lockHolder, parseStartTime } from "./lock.server.ts";
 
 const HAS_PROC = fs.existsSync("/proc/self/stat") && fs.existsSync("/proc/sys/kernel/random/boot_id");
 const dirs: string[] = [];
@@ -57,7 +57,7 @@ function take(dir: string) {
 /** The lock file now holds this process's record. */
 function expectOurs(dir: string) {
   const record = JSON.parse(fs.readFileSync(lockFile(dir), "utf8")) as unknown;
-  expect(record).toEqual(HAS_PROC ? { pid: process.pid, start: startOf(process.pid), boot: bootId() } : { pid: process.pid });
+  expect(record).toEqual(HAS_PROC ? { pid: process.pid, start: startOf(process.pid), boot: bootId(), ns: fs.readlinkSync("/proc/self/ns/pid") } : { pid: process.pid });
 }
 
 describe("lockDataDir", () => {
@@ -210,5 +210,43 @@ describe("parseStartTime", () => {
     expect(parseStartTime(`4242 (a) b (c)) d) ${after.join(" ")}\n`)).toBe(987654);
     expect(parseStartTime(`4242 (plain) ${after.join(" ")}`)).toBe(987654);
     expect(parseStartTime("garbage")).toBeUndefined();
+  });
+});
+
+describe.skipIf(!HAS_PROC)("a lock from another PID namespace (a container sharing the volume)", () => {
+  // PID 1 in both containers: the pid says nothing across namespaces, the file's freshness does.
+  const foreign = () => JSON.stringify({ pid: 1, start: 12345, boot: bootId(), ns: "pid:[1]" });
+
+  it("is live while its holder keeps touching it, even naming our own pid or pid 1", () => {
+    const dir = tmp();
+    fs.writeFileSync(lockFile(dir), JSON.stringify({ pid: process.pid, start: 1, boot: bootId(), ns: "pid:[1]" }));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    fs.writeFileSync(lockFile(dir), foreign());
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(lockHolder(dir)).toBe(1);
+  });
+
+  it("is stale once untouched for longer than the lease (its container is gone)", () => {
+    const dir = tmp();
+    fs.writeFileSync(lockFile(dir), foreign());
+    const old = new Date(Date.now() - LEASE_MS - 1000);
+    fs.utimesSync(lockFile(dir), old, old);
+    expect(lockHolder(dir)).toBeUndefined();
+    take(dir);
+    expectOurs(dir);
+  });
+
+  it("is kept fresh by its holder's heartbeat", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const dir = tmp();
+      take(dir);
+      const old = new Date(Date.now() - LEASE_MS - 1000);
+      fs.utimesSync(lockFile(dir), old, old);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(Date.now() - fs.statSync(lockFile(dir)).mtimeMs).toBeLessThan(LEASE_MS);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,6 +6,9 @@
 // and after a reboot another program may have the recorded pid. So the lock also records
 // the process's start time and the boot id (Linux /proc), and a lock is stale when its pid
 // is our own, was written before this boot, is dead, or now belongs to a later process.
+// Containers sharing a data volume cannot see each other's processes (each has its own PID
+// namespace, often PID 1 in both): the lock records its namespace, its holder touches the
+// file every HEARTBEAT_MS, and a lock from another namespace is live while it is fresh.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +24,9 @@ export class DataDirLockedError extends Error {
 }
 
 const LOCK_FILE = "server.lock";
+/** How often a holder touches its lock, and how long a lock from another PID namespace stays live without a touch. */
+export const HEARTBEAT_MS = 2_000;
+export const LEASE_MS = 30_000;
 /** server.lock.takeover-<hash of the stale lock>-<n>: see takeOver. */
 const CLAIM = ".takeover-";
 
@@ -31,6 +37,8 @@ interface LockRecord {
   start?: number;
   /** /proc/sys/kernel/random/boot_id: a new one on every boot. */
   boot?: string;
+  /** The PID namespace (/proc/self/ns/pid): pids mean nothing outside it. */
+  ns?: string;
 }
 
 /** Lock files this process holds now: a second lockDataDir in this very life is refused, not taken as a stale lock of a former life. */
@@ -75,8 +83,16 @@ function bootId(): string | undefined {
   }
 }
 
+function pidNamespace(): string | undefined {
+  try {
+    return fs.readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return undefined;
+  }
+}
+
 function ownRecord(): LockRecord {
-  return { pid: process.pid, start: startTime(process.pid), boot: bootId() };
+  return { pid: process.pid, start: startTime(process.pid), boot: bootId(), ns: pidNamespace() };
 }
 
 /** A lock file's text as a record: JSON, or the old format (the pid alone). Undefined for anything else, such as a file being written. */
@@ -90,19 +106,24 @@ function parseRecord(text: string): LockRecord | undefined {
       pid: value.pid as number,
       start: Number.isSafeInteger(value.start) ? (value.start as number) : undefined,
       boot: typeof value.boot === "string" && value.boot !== "" ? value.boot : undefined,
+      ns: typeof value.ns === "string" && value.ns !== "" ? value.ns : undefined,
     };
   } catch {
     return undefined;
   }
 }
 
-/** Whether the process that wrote the record still runs. */
-function holds(record: LockRecord): boolean {
+/** Whether the process that wrote the record still runs; `touchedAt` is when its file was last touched. */
+function holds(record: LockRecord, touchedAt: number): boolean {
+  const boot = bootId();
+  if (record.boot !== undefined && boot !== undefined && record.boot !== boot) return false; // written before a reboot
+  // Another PID namespace (another container on this volume, or an earlier life of ours):
+  // its pid cannot be looked at from here, but a live holder keeps touching its lock.
+  const ns = pidNamespace();
+  if (record.ns !== undefined && ns !== undefined && record.ns !== ns) return Date.now() - touchedAt < LEASE_MS;
   // We are starting, so a lock naming our pid was written by an earlier life of this pid
   // (PID 1 in a container after kill -9); locks of this life are refused before this.
   if (record.pid === process.pid) return false;
-  const boot = bootId();
-  if (record.boot !== undefined && boot !== undefined && record.boot !== boot) return false; // written before a reboot
   if (!alive(record.pid)) return false;
   if (record.start === undefined) return true; // old format or no /proc: liveness is all we know
   const start = startTime(record.pid);
@@ -117,13 +138,15 @@ function sleep(ms: number) {
 
 interface Found {
   record: LockRecord | undefined;
+  /** The file's modification time: its holder's last touch. */
+  touchedAt: number;
   /** Which file this was (device, inode, modification time, text): a stale lock is replaced only if it is still this very file. */
   identity: string;
 }
 
-function identityOf(fd: number, text: string): string {
+function identityOf(fd: number, text: string): { identity: string; touchedAt: number } {
   const stat = fs.fstatSync(fd, { bigint: true });
-  return `${stat.dev}:${stat.ino}:${stat.mtimeNs}:${text}`;
+  return { identity: `${stat.dev}:${stat.ino}:${stat.mtimeNs}:${text}`, touchedAt: Number(stat.mtimeNs / 1_000_000n) };
 }
 
 /** Reads the lock file; undefined if there is none. */
@@ -141,7 +164,7 @@ function readLock(file: string): Found | undefined {
     try {
       const text = fs.readFileSync(fd, "utf8");
       const record = parseRecord(text);
-      if (record !== undefined || attempt >= 20) return { record, identity: identityOf(fd, text) };
+      if (record !== undefined || attempt >= 20) return { record, ...identityOf(fd, text) };
     } finally {
       fs.closeSync(fd);
     }
@@ -173,8 +196,8 @@ function create(file: string, text: string): boolean {
 export function lockHolder(dir: string): number | undefined {
   const file = path.join(dir, LOCK_FILE);
   if (held.has(path.resolve(file))) return process.pid;
-  const record = readLock(file)?.record;
-  return record !== undefined && holds(record) ? record.pid : undefined;
+  const found = readLock(file);
+  return found?.record !== undefined && holds(found.record, found.touchedAt) ? found.record.pid : undefined;
 }
 
 /**
@@ -195,7 +218,7 @@ function takeOver(file: string, found: Found, text: string): "taken" | "changed"
     if (!create(claim, text)) {
       const other = readLock(claim);
       if (other === undefined) return "changed"; // its claimant finished: look again
-      if (other.record !== undefined && holds(other.record)) return "busy";
+      if (other.record !== undefined && holds(other.record, other.touchedAt)) return "busy";
       continue; // its claimant died
     }
     let renamed = false;
@@ -229,7 +252,7 @@ export function lockDataDir(dir: string): () => void {
     if (!create(file, text)) {
       const found = readLock(file);
       if (found === undefined) continue; // released meanwhile
-      if (found.record !== undefined && holds(found.record)) throw new DataDirLockedError(dir, found.record.pid);
+      if (found.record !== undefined && holds(found.record, found.touchedAt)) throw new DataDirLockedError(dir, found.record.pid);
       // Left by a crashed process, an earlier life of a pid, or a boot before this one.
       const outcome = takeOver(file, found, text);
       if (outcome === "busy") sleep(20);
@@ -237,10 +260,21 @@ export function lockDataDir(dir: string): () => void {
     }
     held.add(key);
     removeClaims(dir);
+    // The heartbeat that tells a process in another PID namespace this lock is live.
+    const heartbeat = setInterval(() => {
+      try {
+        const now = new Date();
+        fs.utimesSync(file, now, now);
+      } catch {
+        // Taken from us or removed: release will find out.
+      }
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       held.delete(key);
       try {
         // Only our own lock: if another process took it over, it is theirs now.

@@ -1,5 +1,5 @@
 // Outgoing e-mail. With SMTP_URL set it goes out through nodemailer; without, each
-// message is written to the server log and to DATA_DIR/outbox/ as a file, so a demo
+// message is written to DATA_DIR/outbox/ as a file (the log names it), so a demo
 // shop (and the end-to-end tests) can read what would have been sent.
 import { log } from "../log.server.ts";
 import fs from "node:fs";

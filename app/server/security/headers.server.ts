@@ -42,7 +42,7 @@ export function pagePolicy(nonce: string, env: Env): string {
     `connect-src 'self' ${list(clerk?.connect, env.CSP_CONNECT_SRC)}`,
     `frame-src ${list(clerk?.frame, env.CSP_FRAME_SRC) || "'none'"}`,
     "worker-src 'self' blob:",
-    "media-src 'self' blob:",
+    `media-src 'self' blob: ${list(env.CSP_MEDIA_SRC)}`,
     "object-src 'none'",
     "base-uri 'none'",
     `form-action 'self' ${list(env.CSP_FORM_ACTION)}`,
@@ -54,7 +54,7 @@ export function pagePolicy(nonce: string, env: Env): string {
 /** The policy of everything else (files, JSON, plain-text answers): nothing may load, nobody may frame it. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Geolocation (the address picker) and the microphone (voice ordering) for the shop itself; the rest off. */
+/** Geolocation (the address picker) and the microphone (voice ordering) for the shop itself; the rest off (passkeys keep their default, the shop itself). */
 export const PERMISSIONS_POLICY = [
   "geolocation=(self)",
   "microphone=(self)",
@@ -70,7 +70,6 @@ export const PERMISSIONS_POLICY = [
   "magnetometer=()",
   "display-capture=()",
   "screen-wake-lock=()",
-  "publickey-credentials-get=()",
   "browsing-topics=()",
 ].join(", ");
 

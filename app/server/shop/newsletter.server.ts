@@ -11,6 +11,9 @@ import type { NewsletterPort } from "./port.server.ts";
 /** How long before a second confirmation mail to the same address may go out. */
 export const CONFIRM_RESEND_MS = 60 * 60 * 1000;
 
+/** A link's token as newToken makes them; anything else (a NUL PostgreSQL would refuse, a typo) names nobody. */
+const isToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
 export function createNewsletter(db: Db, now: () => number = Date.now): NewsletterPort {
   return {
     async subscribe(email) {
@@ -49,7 +52,7 @@ export function createNewsletter(db: Db, now: () => number = Date.now): Newslett
     },
 
     async confirm(token) {
-      if (!token) return null;
+      if (!isToken(token)) return null;
       const [row] = await db
         .update(newsletterSubscribers)
         .set({ confirmedAt: new Date(now()), unsubscribedAt: null })
@@ -61,16 +64,17 @@ export function createNewsletter(db: Db, now: () => number = Date.now): Newslett
     },
 
     async byConfirmToken(token) {
-      if (!token) return null;
+      if (!isToken(token)) return null;
       const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmToken, token)).limit(1);
       return row ? { email: row.email, confirmed: row.confirmedAt !== null && row.unsubscribedAt === null } : null;
     },
 
     async unsubscribe(token) {
-      if (!token) return null;
+      if (!isToken(token)) return null;
       const [row] = await db
         .update(newsletterSubscribers)
-        .set({ unsubscribedAt: new Date(now()) })
+        // The old confirmation link dies with the subscription: coming back takes a new one.
+        .set({ unsubscribedAt: new Date(now()), confirmToken: null })
         .where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
         .returning({ email: newsletterSubscribers.email });
       if (row) return row.email;
@@ -79,7 +83,7 @@ export function createNewsletter(db: Db, now: () => number = Date.now): Newslett
     },
 
     async byToken(token) {
-      if (!token) return null;
+      if (!isToken(token)) return null;
       const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
       return row ? { email: row.email, subscribed: row.unsubscribedAt === null && row.confirmedAt !== null } : null;
     },
