@@ -12,12 +12,13 @@ export function Header() {
   const signedIn = useViewer() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 md:gap-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
         <MobileMenu links={links} signedIn={signedIn} />
         <Link to="/" className="flex shrink-0 items-center" aria-label="Haat home">
           <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
         </Link>
-        <p className="hidden text-sm leading-tight lg:block">
+        {/* Every width sees the promise: below the row on phones and tablets, beside the logo on a laptop. */}
+        <p className="order-last basis-full text-center text-xs leading-tight lg:order-none lg:basis-auto lg:text-left lg:text-sm">
           <span className="block font-semibold text-brand-700">{store.deliveryPromise}</span>
           {/* The chosen delivery address's city and PIN go here once addresses exist; nothing is asked on load. */}
           <span className="block text-stone-600" data-testid="delivery-location"></span>

@@ -1,10 +1,11 @@
 import { useRef } from "react";
+import { count } from "../domain/plural.ts";
 import { signOut } from "./forms.ts";
 import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
 import { useCartCount, useHere, useViewer, useWishlistRefs } from "./viewer.ts";
 
-const items = (n: number) => (n === 1 ? "1 item" : `${n} items`);
+const items = (n: number) => count(n, "item");
 
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null;

@@ -1,6 +1,7 @@
 // The shop's policy pages (browsing §2, §9; transactions §9). Their numbers live in
 // POLICY so the pages, the product page and checkout say the same thing; where the two
 // specifications disagree, decision 013 records the choice.
+import { FREE_DELIVERY_ABOVE_PAISE } from "../domain/pricing.ts";
 import { store } from "../store-config.ts";
 
 export const POLICY = {
@@ -12,7 +13,7 @@ export const POLICY = {
   sameDayDispatchBefore: "12 PM",
   /** In Gurugram the promise is next-day delivery; elsewhere in India, this range. */
   deliveryBusinessDays: "2-7",
-  freeDeliveryAboveRupees: 999,
+  freeDeliveryAboveRupees: FREE_DELIVERY_ABOVE_PAISE / 100,
   prepaidDiscountPercent: store.prepaidDiscountPercent,
   slots: ["Morning 8 AM-12 PM", "Afternoon 12-4 PM", "Evening 4-8 PM"],
   slotChangeHoursBefore: 2,

@@ -3,7 +3,19 @@
 // actually paid for it (what the invoice shows); delivery is free. Integer paise throughout.
 import { taxIncluded } from "./money.ts";
 
+/** The shipping policy's standing promise: orders above this always ship free (decision 027). */
 export const FREE_DELIVERY_ABOVE_PAISE = 99_900;
+
+/** What delivery costs an order today: nothing, whatever its value (transactions §9: delivery shows as Free). */
+export function deliveryChargePaise(_subtotalPaise: number): number {
+  return 0;
+}
+
+/** The note beside the order summary, worded from the same rule as the charge. */
+export function deliveryNote(subtotalPaise: number, rupees: (paise: number) => string): string {
+  if (deliveryChargePaise(subtotalPaise) > 0) return `Free delivery on orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)}.`;
+  return `Delivery is free on every order for now; orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)} always ship free.`;
+}
 
 export interface PricedLineInput {
   pricePaise: number;
@@ -71,7 +83,7 @@ export function priceOrder<L extends PricedLineInput>(lines: readonly L[], coupo
     savingsPaise: mrpTotal - subtotal,
     couponPaise: coupon,
     taxPaise: tax,
-    deliveryPaise: 0,
-    totalPaise: subtotal - coupon,
+    deliveryPaise: deliveryChargePaise(subtotal),
+    totalPaise: subtotal - coupon + deliveryChargePaise(subtotal),
   };
 }

@@ -1,6 +1,7 @@
 // /addtocart: the cart page (transactions §2): lines, the order summary with its coupon,
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
+import { count } from "../domain/plural.ts";
 import { Form } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
@@ -45,7 +46,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl px-4 py-8">
       {refusal}
       <h1 className="text-2xl font-semibold">
-        Your Cart <span className="text-base font-normal text-stone-600">({cartCount(lines)} items)</span>
+        Your Cart <span className="text-base font-normal text-stone-600">({count(cartCount(lines), "item")})</span>
       </h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div>

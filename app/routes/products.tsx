@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { count } from "../domain/plural.ts";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Filters } from "../components/listing/Filters.tsx";
@@ -17,16 +18,22 @@ import type { Route } from "./+types/products";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const query = parseListingQuery(url.searchParams);
-  const [categories, result] = await Promise.all([shop.catalog.categories(), shop.catalog.listing(query)]);
-  const top = categories.find((c) => c.slug === result.filter.category) ?? null;
-  const sub = top?.children.find((c) => c.slug === result.filter.sub) ?? null;
-  return {
+  const [categories, found] = await Promise.all([shop.catalog.categories(), shop.catalog.listing(query)]);
+  const top = categories.find((c) => c.slug === found.filter.category) ?? null;
+  const sub = top?.children.find((c) => c.slug === found.filter.sub) ?? null;
+  // A category the catalogue does not have (a stale link, a typed URL) is said, with a 404
+  // for search engines, and the page lists what there is instead (decision 027).
+  const unknownCategory = (found.filter.category && !top) || (found.filter.sub && !sub) ? (query.sub ?? query.category) : null;
+  const result = unknownCategory ? await shop.catalog.listing({ ...query, category: top?.slug ?? null, sub: null }) : found;
+  const body = {
     base: url.pathname.startsWith("/shopretail") ? "/shopretail" : "/products",
     query: { ...query, page: result.page },
     result,
     categories,
-    heading: { category: top?.name ?? null, sub: sub?.name ?? (result.filter.sub && !top ? result.filter.sub : null) },
+    heading: { category: top?.name ?? null, sub: sub?.name ?? null },
+    unknownCategory,
   };
+  return data(body, { status: unknownCategory ? 404 : 200 });
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -34,8 +41,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGU
 export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { base, query, result, categories, heading } = loaderData;
-  const title = query.search ? `Results for “${query.search}”` : (heading.sub ?? heading.category ?? "Shop");
+  const { base, query, result, categories, heading, unknownCategory } = loaderData;
+  const title = query.search ? `Results for “${query.search}”` : (heading.sub ?? heading.category ?? (unknownCategory ? "All products" : "Shop"));
   const filtered = Boolean(query.search || result.filter.category || result.filter.sub || query.min !== 0 || query.max !== 4000 || query.sort !== "relevance");
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -78,8 +85,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 {title}
               </h1>
               <p className="text-sm text-stone-600" role="status">
-                {result.total === 1 ? "1 product" : `${result.total} products`}
+                {count(result.total, "product")}
               </p>
+              {unknownCategory && (
+                <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  We have no category called “{unknownCategory}”. Here is {heading.category ? `everything in ${heading.category}` : "everything we sell"}.
+                </p>
+              )}
             </div>
             <Filters query={query} base={base} />
           </div>
@@ -100,13 +112,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Shop | ${store.name}` }];
-  const { query, heading, base } = loaderData;
+  const { query, heading, base, unknownCategory } = loaderData;
   const origin = originOf(matches);
-  const name = query.search ? `Search: ${query.search}` : (heading.sub ?? heading.category ?? "Shop all products");
+  const name = query.search ? `Search: ${query.search}` : (heading.sub ?? heading.category ?? (unknownCategory ? "All products" : "Shop all products"));
   return [
     { title: `${name} | ${store.name}` },
     { name: "description", content: `${name} at ${store.name}: groceries, gourmet food and gifts with delivery tomorrow in Gurugram. Prices include GST.` },
     { tagName: "link", rel: "canonical", href: origin + listingHref({ ...query, search: query.search }, base === "/shopretail" ? "/products" : base) },
-    ...(query.search ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...(query.search || unknownCategory ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };

@@ -86,12 +86,13 @@ test.describe("cart", () => {
     }
     await expect(cartBadge(page)).toHaveAccessibleName("Cart, 2 items");
     await summary(page, other.title).getByRole("link", { name: "Go to Cart" }).click();
-    await expect(page.getByRole("heading", { name: /Your Cart/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Cart (2 items)" })).toBeVisible();
     const totals = page.getByRole("region", { name: "Your order summary" });
     const price = (p: typeof plenty) => p.variants[0]!.price;
     await expect(totals.getByText(rupees(price(plenty) + price(other)), { exact: true }).first()).toBeVisible();
     await expect(totals.getByText("Free", { exact: true })).toBeVisible();
-    await expect(totals.getByText("Free delivery on orders above ₹999.")).toBeVisible();
+    // What is charged and what the note says come from one rule (decision 027).
+    await expect(totals.getByText("Delivery is free on every order for now; orders above ₹999 always ship free.")).toBeVisible();
 
     await page.getByRole("button", { name: `Increase quantity of ${plenty.title}` }).click();
     await expect(page.getByRole("status", { name: `Quantity of ${plenty.title}` })).toHaveText("2");
@@ -101,6 +102,8 @@ test.describe("cart", () => {
 
     await page.getByRole("button", { name: `Remove ${other.title} from cart` }).click();
     await expect(page.getByRole("article", { name: other.title })).toHaveCount(0);
+    await page.getByRole("button", { name: `Decrease quantity of ${plenty.title}` }).click();
+    await expect(page.getByRole("heading", { name: "Your Cart (1 item)" })).toBeVisible();
     await page.getByRole("button", { name: `Remove ${plenty.title} from cart` }).click();
     await expect(page.getByText("Your cart is empty. Please add items before placing an order.")).toBeVisible();
     await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();

@@ -41,6 +41,9 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   // No saved address yet: the delivery form, with the spec's messages.
   await page.getByRole("button", { name: "Save & Continue" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
+  // Transactions §5's summary: a toast with JavaScript, the form's own message without.
+  const pleaseFill = "Please fill: First name, Last name, Phone number, Address line 1, PIN code";
+  await expect(hasJs ? page.getByRole("alert").filter({ hasText: pleaseFill }) : page.getByText(pleaseFill)).toBeVisible();
   await page.getByLabel("First name").fill("Asha");
   await page.getByLabel("Last name").fill("Verma");
   await page.getByLabel("Phone number").fill("98765 43210");

@@ -9,6 +9,8 @@ test.describe("mobile header", () => {
     await expect(nav).toBeHidden();
     // The desktop navigation and search are not shown on a phone.
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    // The delivery promise is for phone shoppers too.
+    await expect(page.getByRole("banner").getByText("Delivery Tomorrow")).toBeInViewport();
 
     await toggle(page, "Menu").click();
     await expect(nav).toBeVisible();

@@ -1,15 +1,15 @@
-import { expect, test } from "./support.ts";
+import { countText, expect, products, productsIn, test } from "./support.ts";
 
 test.describe("bad input never breaks the server", () => {
   test("hand-edited listing and product URLs answer 200 or 404, never 5xx", async ({ request }) => {
     // A path that cannot be decoded names no page: 404, like any other unknown path.
     const cases: [string, number | number[]][] = [
-      ["/products?category=zzz", 200],
+      ["/products?category=zzz", 404],
       ["/products?min=abc&max=-3", 200],
       [`/products?search=${"x".repeat(10_000)}`, 200],
       [`/products?search=${encodeURIComponent("रसोई <script>alert(1)</script> %")}`, 200],
       ["/products?%E0%A4%A", 200],
-      ["/products?search=%E0%A4%A&category=%FF", 200],
+      ["/products?search=%E0%A4%A&category=%FF", 404],
       ["/products?sort=cheapest&page=1e9", 200],
       ["/product/1e3", 404],
       ["/product/-1", 404],
@@ -24,10 +24,17 @@ test.describe("bad input never breaks the server", () => {
     }
   });
 
-  test("an unknown category shows the empty result", async ({ request }) => {
-    const response = await request.get("/products?category=zzz");
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain("No products match your filter.");
+  test("an unknown category is said, with a 404, and the page lists what there is", async ({ page, request }) => {
+    expect((await request.get("/products?category=nonsense-cat")).status()).toBe(404);
+    await page.goto("/products?category=nonsense-cat");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All products");
+    await expect(page.getByText("We have no category called “nonsense-cat”. Here is everything we sell.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: countText(products.length) })).toBeVisible();
+    // A known category with a subcategory it does not have: that category's products.
+    await page.goto("/products?category=grocers-pick&sub=nonsense-sub");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grocers Pick");
+    await expect(page.getByText("We have no category called “nonsense-sub”. Here is everything in Grocers Pick.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: countText(productsIn("Grocers Pick").length) })).toBeVisible();
   });
 
   test("a long search is cut, not refused", async ({ page }) => {

@@ -1,5 +1,6 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
+import { count } from "../../app/domain/plural.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -209,11 +210,11 @@ export async function cardPrices(page: Page): Promise<number[]> {
 
 /** The listing's count line, e.g. '38 products'. */
 export function countLine(page: Page): Locator {
-  return page.getByRole("status").filter({ hasText: /^\d+ products?$/ });
+  return page.getByRole("status").filter({ hasText: /^[\d,]+ products?$/ });
 }
 
 export function countText(n: number): string {
-  return n === 1 ? "1 product" : `${n} products`;
+  return count(n, "product");
 }
 
 /**

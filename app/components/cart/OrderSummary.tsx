@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { CartSummary } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
+import { deliveryNote } from "../../domain/pricing.ts";
 
 export function OrderSummary({ summary, couponCode, children }: { summary: CartSummary; couponCode?: string | null; children?: ReactNode }) {
   const row = "flex justify-between py-1";
@@ -33,14 +33,14 @@ export function OrderSummary({ summary, couponCode, children }: { summary: CartS
         </div>
         <div className={row}>
           <dt>Delivery</dt>
-          <dd className="font-medium text-brand-700">Free</dd>
+          <dd className="font-medium text-brand-700">{summary.deliveryPaise === 0 ? "Free" : formatRupees(summary.deliveryPaise)}</dd>
         </div>
         <div className={`${row} mt-2 border-t border-stone-300 pt-3 text-base font-semibold`}>
           <dt>Total</dt>
           <dd>{formatRupees(summary.totalPaise)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-stone-600">Free delivery on orders above {formatRupees(FREE_DELIVERY_ABOVE_PAISE)}.</p>
+      <p className="mt-2 text-xs text-stone-600">{deliveryNote(summary.subtotalPaise, formatRupees)}</p>
       {children}
     </section>
   );

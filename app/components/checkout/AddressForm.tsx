@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ADDRESS_DEFAULTS, deliveryAddressSchema, toDeliveryForm, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_DEFAULTS, deliveryAddressSchema, missingFieldsMessage, toDeliveryForm, type AddressView } from "../../domain/address.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
@@ -23,13 +23,19 @@ export function AddressForm({ lastResult, email, address }: { lastResult: Submis
   });
   const intent = address ? "update-address" : "add-address";
   const busy = useNavigation().formData?.get("intent") === intent;
-  // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs.
+  // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
+  // server's answer, and on a submit the browser's own check stops before it is sent.
   const missing = form.errors?.find((e) => e.startsWith("Please fill:"));
   useEffect(() => {
     if (missing) raiseToast(missing);
   }, [missing, lastResult]);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const empty = missingFieldsMessage(new FormData(event.currentTarget));
+    if (empty) raiseToast(empty);
+    form.onSubmit(event);
+  };
   return (
-    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
+    <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
       <h3 className="font-semibold">{address ? "Update Delivery Details" : "New delivery address"}</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" {...reviewOrder.intent(intent)} />

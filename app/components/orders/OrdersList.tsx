@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { count } from "../../domain/plural.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { ORDER_MESSAGES, type OrderSummaryView } from "../../domain/order.ts";
 import { orders as ordersForm } from "../forms.ts";
@@ -35,8 +36,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
               </span>
             </header>
             <p className="mt-1 text-sm text-stone-600">
-              Placed on {dateFormat.format(new Date(o.placedAt))} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · Total{" "}
-              <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong>
+              Placed on {dateFormat.format(new Date(o.placedAt))} · {count(o.itemCount, "item")} · Total <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong>
             </p>
             <ul className="mt-2 text-sm text-stone-700">
               {o.lines.map((l) => (
