@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { applyPendingCartChange, cartCount, checkQuantity, chosenQuantity, entriesCount, summarize, type CartEntries, type CartLineView, type PendingCartChange } from "./cart.ts";
+import {
+  applyPendingCartChange,
+  cartCount,
+  checkQuantity,
+  chosenQuantity,
+  entriesCount,
+  stockNote,
+  stockProblems,
+  stockStopMessage,
+  summarize,
+  type CartEntries,
+  type CartLineView,
+  type PendingCartChange,
+} from "./cart.ts";
 
 const line = (over: Partial<CartLineView>): CartLineView => ({
   id: 1,
@@ -82,5 +95,50 @@ describe("chosenQuantity", () => {
     expect(chosenQuantity("abc", 5)).toEqual({ quantity: 1 });
     expect(chosenQuantity("9", 2)).toEqual({ quantity: 2, message: "Only 2 item(s) available in stock" });
     expect(chosenQuantity("9", 0)).toEqual({ quantity: 1 });
+  });
+});
+
+describe("stock problems", () => {
+  const cartLine = (over: Partial<CartLineView>): CartLineView => ({
+    id: 1,
+    productId: 1,
+    internalReference: "R",
+    title: "Basmati",
+    attribute: "",
+    image: "",
+    quantity: 2,
+    pricePaise: 100,
+    mrpPaise: 100,
+    taxRate: 5,
+    inStock: true,
+    inventoryStock: 10,
+    ...over,
+  });
+
+  it("marks a line that is gone, or asks for more than is left, and nothing else", () => {
+    const lines = [
+      cartLine({ id: 1 }),
+      cartLine({ id: 2, title: "Dal", inventoryStock: 0 }),
+      cartLine({ id: 3, title: "Atta", quantity: 5, inventoryStock: 3 }),
+      cartLine({ id: 4, inStock: false }),
+    ];
+    const problems = stockProblems(lines);
+    expect(problems.map((p) => [p.line.id, p.kind, p.kind === "short" ? p.available : null])).toEqual([
+      [2, "out", null],
+      [3, "short", 3],
+      [4, "out", null],
+    ]);
+    expect(stockNote(problems[0]!)).toBe("Out of stock: remove it to place your order.");
+    expect(stockNote(problems[1]!)).toBe("Only 3 left: your quantity is lowered to 3 when you place the order.");
+  });
+
+  it("says what changed and what to do, in one message", () => {
+    const problems = stockProblems([cartLine({ title: "Dal", inventoryStock: 0 }), cartLine({ title: "Atta", quantity: 5, inventoryStock: 3 })]);
+    expect(stockStopMessage(problems)).toBe(
+      "Your cart changed. Dal is out of stock: remove it to place your order. Fewer are left than you chose, so we lowered the quantity of Atta (now 3).",
+    );
+    expect(stockStopMessage(stockProblems([cartLine({ quantity: 3, inventoryStock: 1 })]))).toBe(
+      "Your cart changed. Fewer are left than you chose, so we lowered the quantity of Basmati (now 1).",
+    );
   });
 });

@@ -152,3 +152,33 @@ export function chosenQuantity(raw: string | null, stock: number): { quantity: n
   if (n > max) return stock > 0 ? { quantity: max, message: onlyAvailableMessage(stock) } : { quantity: MIN_QUANTITY };
   return { quantity: Math.max(MIN_QUANTITY, n) };
 }
+
+/** A cart line the stock can no longer fill as it is: gone, or fewer left than it asks for. */
+export type StockProblem = { kind: "out"; line: CartLineView } | { kind: "short"; line: CartLineView; available: number };
+
+/** The lines another shopper's purchase has overtaken, in cart order (issue 11 point 2). */
+export function stockProblems(lines: readonly CartLineView[]): StockProblem[] {
+  return lines.flatMap((line): StockProblem[] => {
+    const available = line.inStock ? Math.max(0, line.inventoryStock) : 0;
+    if (available === 0) return [{ kind: "out", line }];
+    return line.quantity > available ? [{ kind: "short", line, available }] : [];
+  });
+}
+
+/** What a line's mark says on the cart and Review Order. */
+export function stockNote(problem: StockProblem): string {
+  return problem.kind === "out"
+    ? "Out of stock: remove it to place your order."
+    : `Only ${problem.available} left: your quantity is lowered to ${problem.available} when you place the order.`;
+}
+
+/** What Place order says when it stops on the cart page, so nothing fails at Confirm Order. */
+export function stockStopMessage(problems: readonly StockProblem[]): string {
+  const out = problems.filter((p) => p.kind === "out").map((p) => p.line.title);
+  const short = problems.flatMap((p) => (p.kind === "short" ? [`${p.line.title} (now ${p.available})`] : []));
+  const parts = [
+    ...(out.length ? [`${out.join(", ")} ${out.length === 1 ? "is" : "are"} out of stock: remove ${out.length === 1 ? "it" : "them"} to place your order.`] : []),
+    ...(short.length ? [`Fewer are left than you chose, so we lowered the quantity of ${short.join(", ")}.`] : []),
+  ];
+  return `Your cart changed. ${parts.join(" ")}`;
+}

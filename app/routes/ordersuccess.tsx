@@ -1,5 +1,6 @@
-// /ordersuccess?order=ID: 'Order Placed' with the items and Total Paid of the order just
-// placed (Confirm Order sends its id), never merely the newest: two tabs may place two.
+// /ordersuccess?order=ID: 'Order Placed' with the items and totals of the order just placed
+// (Confirm Order sends its id), never merely the newest: two tabs may place two. It says the
+// order's real state when revisited, and what is to pay on delivery for cash on delivery.
 import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { formatRupees } from "../domain/money.ts";
@@ -8,6 +9,7 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
 import { privatePageMeta } from "../components/seo.ts";
+import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, url.pathname + url.search);
@@ -26,10 +28,16 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <h1 id="placed-title" className="text-2xl font-semibold text-brand-800">
         Order Placed
       </h1>
-      <p className="mt-2 text-stone-700">
-        Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}. Pay{" "}
-        {order.paymentMethod === "cod" ? "in cash on delivery" : "online"}.
-      </p>
+      {order.state === "cancelled" ? (
+        <p role="status" className="mt-2 font-medium text-red-800">
+          Order <strong>#{order.id}</strong> was cancelled. Nothing will be delivered and nothing is to pay.
+        </p>
+      ) : (
+        <p className="mt-2 text-stone-700">
+          Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}.{" "}
+          {order.paymentMethod === "cod" ? "Please pay in cash on delivery." : "It is paid online."}
+        </p>
+      )}
       <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex items-center gap-3 p-3">
@@ -41,10 +49,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-4 flex justify-between text-lg font-semibold">
-        <span>Total Paid</span>
-        <span>{formatRupees(order.totalPaise)}</span>
-      </p>
+      <OrderTotals order={order} />
       <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Continue shopping
       </Link>

@@ -3,13 +3,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/AddressForm.tsx";
+import { OrderItems } from "../components/checkout/OrderItems.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { reviewOrder } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { ADDRESSES_SHOWN, addressLine } from "../domain/address.ts";
-import { CART_MESSAGES } from "../domain/cart.ts";
+import { CART_MESSAGES, stockProblems } from "../domain/cart.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
@@ -44,6 +45,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
   const ordered = [...addresses.filter((a) => a.id === selectedId), ...addresses.filter((a) => a.id !== selectedId)];
   const shown = showAll ? ordered : ordered.slice(0, ADDRESSES_SHOWN);
   const placing = useNavigation().formData?.get("intent") === "place";
+  const stockChanged = stockProblems(cart.lines).length > 0;
   // Nothing to order (placed in another tab, or emptied): say so, with any refusal that came with it.
   if (cart.lines.length === 0) {
     return (
@@ -90,6 +92,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
               Add a new address
             </Link>
           )}
+          <OrderItems lines={cart.lines} />
         </section>
         <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code}>
           <p className="mt-3 text-sm">
@@ -101,12 +104,21 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name={reviewOrder.field("place", "address_id")} value={selectedId ?? ""} />
             <button
               type="submit"
-              disabled={!selectedId || placing}
+              disabled={!selectedId || placing || stockChanged}
               className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {placing ? "Placing Order..." : "Confirm Order"}
             </button>
             {!selectedId && <p className="mt-2 text-xs text-stone-600">Add a delivery address to confirm your order.</p>}
+            {stockChanged && (
+              <p className="mt-2 text-sm font-medium text-red-700">
+                Some items are no longer in stock as your cart asks.{" "}
+                <Link to="/addtocart" className="underline">
+                  Change them in your cart
+                </Link>{" "}
+                to confirm your order.
+              </p>
+            )}
           </Form>
           <Link to="/addtocart" className="mt-3 inline-block text-sm text-brand-700 underline">
             Back to cart

@@ -1,6 +1,6 @@
 // From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
 // delivery address, Confirm Order and the success page, with and without JavaScript.
-import { expect, open, product, productPath, rupees, test } from "./support.ts";
+import { clientAddress, expect, newShopper, open, product, productPath, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 const flour = product("Haat Select Bajra Flour");
@@ -56,14 +56,24 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(page.getByText("Address saved!")).toBeVisible();
   await expect(page.getByRole("list", { name: "Saved addresses" }).getByText("12 Golf Course Road, Gurgaon, Haryana 122002")).toBeVisible();
   await expect(page.getByText("Delivering here")).toBeVisible();
+  // What will be ordered, with quantities, not only the totals.
+  const toOrder = page.getByRole("list", { name: "Items in this order" });
+  await expect(toOrder.getByRole("listitem")).toHaveCount(2);
+  await expect(toOrder.getByRole("listitem").filter({ hasText: dal.title })).toContainText("× 1");
 
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(page).toHaveURL(/\/ordersuccess\?order=\d+$/);
   await expect(page.getByRole("heading", { name: "Order Placed" })).toBeVisible();
   const items = page.getByRole("list", { name: "Ordered items" });
   await expect(items.getByRole("listitem")).toHaveCount(2);
-  await expect(page.getByText("Total Paid")).toBeVisible();
-  await expect(page.getByText(rupees(subtotal - discount), { exact: true })).toBeVisible();
+  // The order's own figures, as its invoice has them; cash on delivery is still to pay.
+  const total = page.getByRole("definition").filter({ hasText: rupees(subtotal - discount) });
+  await expect(page.getByText("To pay on delivery")).toBeVisible();
+  await expect(total).toBeVisible();
+  await expect(page.getByText("Coupon WELCOME10")).toBeVisible();
+  await expect(page.getByText(`−${rupees(discount)}`)).toBeVisible();
+  await expect(page.getByText(rupees(subtotal), { exact: true })).toBeVisible();
+  await expect(page.getByText("Total Paid")).toHaveCount(0);
   // The cart is empty again.
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
   void shopper;
@@ -100,4 +110,68 @@ test("review order: show more, edit ('Update Delivery Details') and delete saved
   await expect(page.getByText("Address deleted successfully")).toBeVisible();
   await page.goto("/revieworder?show=all");
   await expect(saved.getByRole("listitem")).toHaveCount(2);
+});
+
+test("review order: a third address added there is shown first and delivered to, with the items being ordered", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: flour.variants[0]!.internal_reference, quantity: "2" })).status()).toBe(303);
+  for (const street of ["1 Cyber City", "2 Sohna Road"]) {
+    expect((await post("/myaccount/addresses", { intent: "add", name: "Kabir Rao", phone: "9988776655", street, city: "Gurgaon", zip: "122002" })).status()).toBe(303);
+  }
+  await open(page, "/revieworder?address=new", hasJs);
+  await page.getByLabel("First name").fill("Meera");
+  await page.getByLabel("Last name").fill("Iyer");
+  await page.getByLabel("Phone number").fill("9876543210");
+  await page.getByLabel("Address line 1").fill("7 DLF Phase 3");
+  await page.getByLabel("PIN code").fill("122010");
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText("Address saved!")).toBeVisible();
+  const saved = page.getByRole("list", { name: "Saved addresses" });
+  await expect(saved.getByRole("listitem")).toHaveCount(2);
+  // Without 'Show more', the address the order goes to is there, first.
+  await expect(saved.getByRole("listitem").first()).toContainText("7 DLF Phase 3");
+  await expect(saved.getByRole("listitem").first().getByText("Delivering here")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Items in this order" }).getByRole("listitem")).toContainText([`${flour.title} × 2`]);
+});
+
+test("a line another shopper bought out is marked on the cart and Review Order, and Place order says what to change", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {
+  // Each project buys out its own product, so the two runs never share stock.
+  const scarce = product(hasJs ? "Haat Gifting Darjeeling Tea Tin Trio" : "Clearcut Stemmed Wine Glasses");
+  const variant = scarce.variants[0]!;
+  const all = String(variant.inventory_stock);
+  const post = (request: typeof page.request, path: string, form: Record<string, string>) => request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post(page.request, "/cart", { intent: "add", internal_reference: variant.internal_reference, quantity: all })).status()).toBe(303);
+  expect(
+    (
+      await post(page.request, "/myaccount/addresses", { intent: "add", name: "Asha Verma", phone: "9988776655", street: "4 Golf Course Road", city: "Gurgaon", zip: "122002" })
+    ).status(),
+  ).toBe(303);
+
+  // Another shopper buys every one left.
+  const other = await browser.newContext({ baseURL });
+  const someone = newShopper();
+  expect((await other.request.post("/signup", { form: { ...someone }, headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress() }, maxRedirects: 0 })).status()).toBe(303);
+  expect((await post(other.request, "/cart", { intent: "add", internal_reference: variant.internal_reference, quantity: all })).status()).toBe(303);
+  expect(
+    (await post(other.request, "/myaccount/addresses", { intent: "add", name: "Ravi Kumar", phone: "9876501234", street: "9 MG Road", city: "Gurgaon", zip: "122002" })).status(),
+  ).toBe(303);
+  const review = await (await other.request.get("/revieworder")).text();
+  const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
+  const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
+  const placed = await post(other.request, "/revieworder", { intent: "place", cart_id: cartId, address_id: addressId });
+  expect(placed.headers().location).toMatch(/^\/ordersuccess\?order=\d+$/);
+  await other.close();
+
+  await open(page, "/addtocart", hasJs);
+  const line = page.getByRole("article", { name: scarce.title });
+  await expect(line.getByText("Out of stock: remove it to place your order.")).toBeVisible();
+  await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText(`Your cart changed. ${scarce.title} is out of stock: remove it to place your order.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/addtocart$/);
+
+  await open(page, "/revieworder", hasJs);
+  await expect(page.getByRole("list", { name: "Items in this order" }).getByText("Out of stock: remove it to place your order.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm Order" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Change them in your cart" })).toBeVisible();
 });

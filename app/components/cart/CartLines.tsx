@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { lineTotal, type CartLineView } from "../../domain/cart.ts";
+import { lineTotal, stockNote, stockProblems, type CartLineView, type StockProblem } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { useCartEntries } from "../viewer.ts";
 import { cart, useRefusalToast } from "../forms.ts";
@@ -7,20 +7,21 @@ import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
   const entries = useCartEntries();
+  const problems = new Map(stockProblems(lines).map((p) => [p.line.id, p]));
   // Lines leave as soon as their removal is sent; quantities follow pending steps.
   const shown = lines.filter((l) => entries[l.internalReference]);
   return (
     <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
       {shown.map((line) => (
         <li key={line.id}>
-          <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} />
+          <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} problem={problems.get(line.id)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function CartLine({ line }: { line: CartLineView }) {
+function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem | undefined }) {
   const fetcher = useFetcher({ key: `cart:${line.internalReference}` });
   useRefusalToast(fetcher);
   const href = `/product/${line.productId}?variant=${encodeURIComponent(line.internalReference)}`;
@@ -37,6 +38,7 @@ function CartLine({ line }: { line: CartLineView }) {
           </Link>
         </h2>
         {line.attribute && <p className="text-xs text-stone-600">{line.attribute}</p>}
+        {problem && <p className="text-sm font-medium text-red-700">{stockNote(problem)}</p>}
         <p className="text-sm">
           <span className="font-semibold">{formatRupees(line.pricePaise)}</span>
           {line.mrpPaise > line.pricePaise && (

@@ -2,7 +2,7 @@
 // here, to the cart page's route. Signed out, an add is kept and done after sign-in.
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
-import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY } from "../../domain/cart.ts";
+import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stockProblems, stockStopMessage } from "../../domain/cart.ts";
 import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";
 import { browserHint, productReference, quantity, recordId } from "../../domain/form-fields.ts";
 import type { Toast } from "../../domain/form-reply.ts";
@@ -79,6 +79,11 @@ export const cartForm = defineForm({
       async ({ shop, customer, value }) => {
         const cart = await shop.cart.get(customer);
         if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
+        // Another shopper may have bought what this cart holds: say it here, on the cart, with
+        // short lines lowered to what is left, rather than fail at Confirm Order.
+        const problems = stockProblems(cart.lines);
+        for (const p of problems) if (p.kind === "short") await shop.cart.setQuantity(customer, p.line.id, p.available);
+        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems));
         // Card and UPI arrive with the payment provider (a later issue).
         if (value.payment !== "cod") throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
         await shop.cart.choosePayment(customer, "cod");

@@ -1,0 +1,29 @@
+import { lineTotal, stockNote, stockProblems, type CartLineView } from "../../domain/cart.ts";
+import { formatRupees } from "../../domain/money.ts";
+
+/** What Review Order will order (issue 11 point 1): each line with its quantity and total, and what the stock says of it. */
+export function OrderItems({ lines }: { lines: CartLineView[] }) {
+  const problems = new Map(stockProblems(lines).map((p) => [p.line.id, p]));
+  return (
+    <section aria-labelledby="items-title" className="mt-8">
+      <h2 id="items-title" className="text-lg font-semibold">
+        Items
+      </h2>
+      <ul aria-label="Items in this order" className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200">
+        {lines.map((l) => {
+          const problem = problems.get(l.id);
+          return (
+            <li key={l.id} className="flex items-center gap-3 p-3">
+              <img src={l.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+              <span className="min-w-0 flex-1">
+                {l.title} <span className="text-stone-600">× {l.quantity}</span>
+                {problem && <span className="block text-sm font-medium text-red-700">{stockNote(problem)}</span>}
+              </span>
+              <span className="font-medium">{formatRupees(lineTotal(l))}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatRupees } from "../../domain/money.ts";
+
+interface Totals {
+  state: "confirmed" | "cancelled";
+  paymentMethod: "cod" | "razorpay";
+  couponCode: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+}
+
+/** What the order costs, as its invoice says it (issue 11 point 3): items, coupon, delivery, tax, and what is paid or to pay. */
+export function OrderTotals({ order }: { order: Totals }) {
+  const deliveryPaise = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  const row = "flex justify-between py-1";
+  const totalLabel = order.state === "cancelled" ? "Total (cancelled, nothing to pay)" : order.paymentMethod === "cod" ? "To pay on delivery" : "Total Paid";
+  return (
+    <dl aria-label="Order total" className="mt-4 text-sm">
+      <div className={row}>
+        <dt>Items</dt>
+        <dd>{formatRupees(order.subtotalPaise)}</dd>
+      </div>
+      {order.discountPaise > 0 && (
+        <div className={`${row} text-brand-800`}>
+          <dt>Coupon{order.couponCode ? ` ${order.couponCode}` : ""}</dt>
+          <dd>−{formatRupees(order.discountPaise)}</dd>
+        </div>
+      )}
+      <div className={row}>
+        <dt>Delivery</dt>
+        <dd>{deliveryPaise === 0 ? "Free" : formatRupees(deliveryPaise)}</dd>
+      </div>
+      <div className={`${row} text-stone-600`}>
+        <dt>Tax included</dt>
+        <dd>{formatRupees(order.taxPaise)}</dd>
+      </div>
+      <div className={`${row} mt-2 border-t border-stone-300 pt-3 text-lg font-semibold`}>
+        <dt>{totalLabel}</dt>
+        <dd>{formatRupees(order.totalPaise)}</dd>
+      </div>
+    </dl>
+  );
+}
