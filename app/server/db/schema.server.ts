@@ -35,6 +35,8 @@ export const products = pgTable(
     categorySlug: text("category_slug").notNull(),
     subSlug: text("sub_slug"),
     salesTax: jsonb("sales_tax").$type<string[]>().notNull().default(["0%"]),
+    // The goods' HSN code (4, 6 or 8 digits), printed on each tax invoice line (issue 11).
+    hsn: text("hsn").notNull().default(""),
     rating: real("rating").notNull().default(4),
     isOrganic: boolean("is_organic").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -261,6 +263,7 @@ export const orderLines = pgTable(
     taxRate: real("tax_rate"),
     discountPaise: integer("discount_paise"),
     taxPaise: integer("tax_paise"),
+    hsn: text("hsn"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
