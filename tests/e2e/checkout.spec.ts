@@ -1,6 +1,6 @@
 // From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
 // delivery address, Confirm Order and the success page, with and without JavaScript.
-import { clientAddress, expect, newShopper, open, product, productPath, rupees, test } from "./support.ts";
+import { clientAddress, expect, lastMailTo, newShopper, open, product, productPath, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 const flour = product("Haat Select Bajra Flour");
@@ -74,9 +74,15 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(page.getByText(`−${rupees(discount)}`)).toBeVisible();
   await expect(page.getByText(rupees(subtotal), { exact: true })).toBeVisible();
   await expect(page.getByText("Total Paid")).toHaveCount(0);
+  // The confirmation mail: the lines, what is to pay, and a link to the order.
+  const orderId = /order=(\d+)/.exec(page.url())![1]!;
+  const mail = await lastMailTo(shopper.email);
+  expect(mail).toContain(`Subject: Your Haat order #${orderId} is confirmed`);
+  expect(mail).toContain(`  ${dal.title} (${dal.variants[0]!.attribute}) × 1: ${rupees(dal.variants[0]!.price)}`);
+  expect(mail).toContain(`  To pay on delivery (cash on delivery): ${rupees(subtotal - discount)}`);
+  expect(mail).toContain(`/ordersuccess?order=${orderId}`);
   // The cart is empty again.
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
-  void shopper;
 });
 
 test("review order: show more, edit ('Update Delivery Details') and delete saved addresses", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {

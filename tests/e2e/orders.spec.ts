@@ -1,7 +1,7 @@
 // After the order: the orders list, the PDF invoice, cancelling with its confirmation,
 // and the account area's profile and addresses, with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, open, product, rupees, test } from "./support.ts";
+import { expect, lastMailTo, open, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -19,7 +19,7 @@ async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: numbe
   return { orderId: Number(cartId), addressId: Number(addressId) };
 }
 
-test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopper, baseURL }) => {
   const { orderId } = await placeOrder(page, baseURL!);
   const total = rupees(dal.variants[0]!.price * 2);
   await open(page, "/orders", hasJs);
@@ -47,6 +47,7 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   // Decision 012: a cancelled order stays in the list, marked Cancelled, without Cancel.
   await expect(order.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(order.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${orderId} is cancelled`)).toBe(true);
 
   await open(page, "/myaccount/orders", hasJs);
   await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled", { exact: true })).toBeVisible();

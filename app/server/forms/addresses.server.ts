@@ -1,5 +1,7 @@
 // Saved addresses: chosen, added, edited and deleted on Review Order (transactions §2, §5),
 // where the order is also confirmed; and the account's address book (transactions §8).
+import { orderPlacedMail } from "../../domain/order-mail.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
 import { z } from "zod";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage, quickAddressSchema } from "../../domain/address.ts";
 import { recordId } from "../../domain/form-fields.ts";
@@ -44,6 +46,8 @@ export const reviewOrderForm = defineForm({
       z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress) }),
       async ({ shop, customer, value }) => {
         const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: "cod" });
+        // A second Confirm of the same cart is the same order: one confirmation mail.
+        if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
         // The page of this order, not whichever is newest (two tabs may place two).
         return { to: `/ordersuccess?order=${placed.orderId}` };
       },

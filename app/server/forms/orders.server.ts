@@ -3,12 +3,15 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { z } from "zod";
 import { defineForm, intent } from "./pipeline.server.ts";
+import { orderCancelledMail } from "../../domain/order-mail.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
 
 export const ordersForm = defineForm({
   action: "/orders",
   intents: {
     cancel: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
       await shop.orders.cancel(customer, value.order);
+      await mailOrder(shop, customer, value.order, orderCancelledMail);
       return { toast: { type: "success", message: ORDER_MESSAGES.cancelled } };
     }),
   },

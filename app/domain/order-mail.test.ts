@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { orderCancelledMail, orderPlacedMail, type MailedOrder } from "./order-mail.ts";
+
+const order: MailedOrder = {
+  id: 42,
+  paymentMethod: "cod",
+  couponCode: "WELCOME10",
+  subtotalPaise: 358_800,
+  discountPaise: 20_000,
+  taxPaise: 17_000,
+  totalPaise: 338_800,
+  deliveryAddress: {
+    name: "Asha Verma",
+    phone: "9876543210",
+    email: "asha@example.in",
+    street: "12 Golf Course Road",
+    street2: "",
+    city: "Gurgaon",
+    state: "Haryana",
+    zip: "122002",
+    country: "India",
+  },
+  lines: [
+    { title: "Masoor Dal", attribute: "1 kg", quantity: 2, unitPricePaise: 14_900 },
+    { title: "Dinner Set", attribute: "", quantity: 1, unitPricePaise: 329_000 },
+  ],
+};
+
+describe("order mails", () => {
+  it("confirms an order with its lines, coupon, delivery, tax, what is to pay, the address and a link", () => {
+    const mail = orderPlacedMail(order, "Asha", "Haat", "https://shop.haat.in");
+    expect(mail.subject).toBe("Your Haat order #42 is confirmed");
+    for (const line of [
+      "  Masoor Dal (1 kg) × 2: ₹298",
+      "  Dinner Set × 1: ₹3,290",
+      "  Items: ₹3,588",
+      "  Coupon WELCOME10: −₹200",
+      "  Delivery: Free",
+      "  Tax included: ₹170",
+      "  To pay on delivery (cash on delivery): ₹3,388",
+      "Delivering to: Asha Verma, 12 Golf Course Road, Gurgaon, Haryana 122002, phone 9876543210",
+      "See your order: https://shop.haat.in/ordersuccess?order=42",
+    ]) {
+      expect(mail.text.split("\n")).toContain(line);
+    }
+  });
+
+  it("says a cancellation and that nothing is to pay for cash on delivery", () => {
+    const mail = orderCancelledMail(order, "Asha", "Haat", "https://shop.haat.in");
+    expect(mail.subject).toBe("Your Haat order #42 is cancelled");
+    expect(mail.text).toContain("Your order #42 has been cancelled, as you asked. Nothing will be delivered.\nNothing is to pay.");
+    expect(mail.text).toContain("  Total: ₹3,388");
+  });
+});

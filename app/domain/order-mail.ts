@@ -1,0 +1,73 @@
+// The mails an order sends (issue 11 point 4): its confirmation and its cancellation, in
+// plain text. Pure: the forms send them through the mailer, kept for a retry if it fails.
+import { addressLine, type AddressSnapshot } from "./address.ts";
+import { formatRupees } from "./money.ts";
+
+export interface MailedOrder {
+  id: number;
+  paymentMethod: "cod" | "razorpay";
+  couponCode: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  deliveryAddress: AddressSnapshot;
+  lines: { title: string; attribute: string; quantity: number; unitPricePaise: number }[];
+}
+
+export interface OrderMail {
+  subject: string;
+  text: string;
+}
+
+function figures(order: MailedOrder): string[] {
+  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  return [
+    ...order.lines.map((l) => `  ${l.title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
+    "",
+    `  Items: ${formatRupees(order.subtotalPaise)}`,
+    ...(order.discountPaise > 0 ? [`  Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: −${formatRupees(order.discountPaise)}`] : []),
+    `  Delivery: ${delivery === 0 ? "Free" : formatRupees(delivery)}`,
+    `  Tax included: ${formatRupees(order.taxPaise)}`,
+  ];
+}
+
+export function orderPlacedMail(order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail {
+  const a = order.deliveryAddress;
+  const payment = order.paymentMethod === "cod" ? `To pay on delivery (cash on delivery): ${formatRupees(order.totalPaise)}` : `Paid online: ${formatRupees(order.totalPaise)}`;
+  return {
+    subject: `Your ${shopName} order #${order.id} is confirmed`,
+    text: [
+      `Hello ${customerName},`,
+      "",
+      `Thank you for your order #${order.id}.`,
+      "",
+      ...figures(order),
+      `  ${payment}`,
+      "",
+      `Delivering to: ${a.name}, ${addressLine(a)}, phone ${a.phone}`,
+      "",
+      `See your order: ${origin}/ordersuccess?order=${order.id}`,
+      `Your orders and invoices: ${origin}/orders`,
+      "",
+    ].join("\n"),
+  };
+}
+
+export function orderCancelledMail(order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail {
+  return {
+    subject: `Your ${shopName} order #${order.id} is cancelled`,
+    text: [
+      `Hello ${customerName},`,
+      "",
+      `Your order #${order.id} has been cancelled, as you asked. Nothing will be delivered.`,
+      order.paymentMethod === "cod" ? "Nothing is to pay." : "The amount paid is refunded to your payment method.",
+      "",
+      ...figures(order),
+      `  Total: ${formatRupees(order.totalPaise)}`,
+      "",
+      `Your orders: ${origin}/orders`,
+      "",
+    ].join("\n"),
+  };
+}
