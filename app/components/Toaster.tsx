@@ -1,8 +1,10 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { addToasts, type ShownToast } from "../domain/toasts.ts";
 import type { RootData } from "./viewer.ts";
 
 type Toast = NonNullable<RootData["toast"]>;
+type Shown = ShownToast<Toast>;
 
 // Toasts raised in the browser (a fetcher's refused form), next to those the server
 // flashes through its cookie.
@@ -22,15 +24,17 @@ function durationFor(pathname: string): number {
   return pathname === "/" || pathname === "/products" || pathname === "/shopretail" ? 1500 : 5000;
 }
 
-// Top-right, newest on top, closes on click, with a progress bar. Without JavaScript
-// the server-rendered toast fades out by CSS after the same time.
+// At the bottom of the screen, where they cover neither the header (its cart and account)
+// nor the page's first lines: across the bottom on a phone, bottom-right on a laptop.
+// Newest nearest the edge, closes on click, with a progress bar. Without JavaScript the
+// server-rendered toast fades out by CSS after the same time.
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { pathname } = useLocation();
-  const [shown, setShown] = useState<Toast[]>(toast ? [toast] : []);
+  const [shown, setShown] = useState<Shown[]>(toast ? addToasts([], [toast]) : []);
   const [lastId, setLastId] = useState(toast?.id);
   if (toast && toast.id !== lastId) {
     setLastId(toast.id);
-    setShown((list) => [toast, ...list].slice(0, 20));
+    setShown((list) => addToasts(list, [toast]));
   }
   const local = useSyncExternalStore(
     subscribe,
@@ -41,12 +45,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   if (local !== lastLocal) {
     setLastLocal(local);
     const fresh = local.filter((t) => !lastLocal.includes(t));
-    setShown((list) => [...fresh, ...list].slice(0, 20));
+    setShown((list) => addToasts(list, fresh));
   }
   const duration = durationFor(pathname);
   const close = (id: string) => setShown((list) => list.filter((t) => t.id !== id));
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-3 top-3 z-50 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col-reverse gap-2 sm:left-auto sm:w-[22rem]">
       {shown.map((t) => (
         <ToastItem key={t.id} toast={t} duration={duration} onClose={() => close(t.id)} />
       ))}
@@ -61,13 +65,13 @@ const tone: Record<Toast["type"], string> = {
   info: "border-sky-600 bg-sky-50 text-sky-900",
 };
 
-function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: number; onClose: () => void }) {
+function ToastItem({ toast, duration, onClose }: { toast: Shown; duration: number; onClose: () => void }) {
   // The latest onClose, without restarting the timer when it changes.
   const close = useEffectEvent(onClose);
   useEffect(() => {
     const timer = setTimeout(() => close(), duration);
     return () => clearTimeout(timer);
-  }, [toast.id, duration]);
+  }, [toast.id, toast.count, duration]);
   return (
     <button
       type="button"
@@ -77,6 +81,7 @@ function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: numbe
       className={`toast pointer-events-auto relative overflow-hidden rounded-md border-l-4 px-4 py-3 text-left text-sm font-medium shadow-lg ${tone[toast.type]}`}
     >
       {toast.message}
+      {toast.count > 1 && <span className="ml-1 font-semibold"> (×{toast.count})</span>}
       <span className="sr-only"> (select to close)</span>
       <span aria-hidden="true" className="toast-progress absolute bottom-0 left-0 h-0.5 w-full bg-current opacity-40" style={{ animationDuration: `${duration}ms` }} />
     </button>
