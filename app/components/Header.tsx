@@ -24,7 +24,7 @@ export function Header() {
           <span className="block text-stone-600" data-testid="delivery-location"></span>
         </p>
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-5 text-sm font-medium">
+          <ul className="flex items-center gap-4 whitespace-nowrap text-sm font-medium lg:gap-5">
             {links.slice(0, 4).map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end className={({ isActive }) => (isActive ? "text-brand-700 underline underline-offset-4" : "hover:text-brand-700")}>
@@ -34,7 +34,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden w-full max-w-sm md:block">
+        <div className="ml-auto hidden w-full min-w-0 max-w-sm md:block">
           <SearchBox id="search-desktop" />
         </div>
         <details className="group ml-auto md:hidden">

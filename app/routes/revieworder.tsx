@@ -79,7 +79,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
           {addresses.length > ADDRESSES_SHOWN && (
-            <Link to={showAll ? "/revieworder" : "/revieworder?show=all"} replace preventScrollReset className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+            <Link to={showAll ? "/revieworder" : "/revieworder?show=all"} replace preventScrollReset className="mt-2 block w-fit text-sm font-medium text-brand-700 underline">
               {showAll ? "Show less" : "Show more"}
             </Link>
           )}

@@ -20,11 +20,11 @@ export function Sidebar({
   const keep = { search: query.search, sort: query.sort, min: query.min, max: query.max };
   const chosen = categories.find((c) => c.slug === filter.category);
   const item = (label: string, to: string, current: boolean) => (
-    <li key={label}>
+    <li key={label} className="shrink-0 md:shrink">
       <Link
         to={to}
         aria-current={current ? "page" : undefined}
-        className={`block rounded px-3 py-1.5 text-sm ${current ? "bg-brand-50 font-semibold text-brand-800" : "hover:bg-stone-100"}`}
+        className={`block whitespace-nowrap rounded px-3 py-1.5 text-sm md:whitespace-normal ${current ? "bg-brand-50 font-semibold text-brand-800" : "hover:bg-stone-100"}`}
       >
         {label}
       </Link>
@@ -35,7 +35,11 @@ export function Sidebar({
       <h2 id="sidebar-title" className="px-3 text-sm font-semibold uppercase tracking-wide text-stone-600">
         {chosen && chosen.children.length > 0 ? chosen.name : "Categories"}
       </h2>
-      <ul className="mt-2 flex gap-1 overflow-x-auto md:block md:space-y-0.5">
+      {/* On a phone one row of chips that scrolls sideways; beside the listing, a column. */}
+      <ul
+        aria-label={chosen && chosen.children.length > 0 ? `${chosen.name} subcategories` : "Categories"}
+        className="mt-2 flex gap-1 overflow-x-auto pb-1 md:block md:space-y-0.5 md:pb-0"
+      >
         {chosen && chosen.children.length > 0 ? (
           <>
             {item("All", listingHref({ ...keep, category: chosen.slug }, base), !filter.sub)}

@@ -77,21 +77,26 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           </ul>
         </fieldset>
       )}
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        <CartControls
-          size="page"
-          buyNow
-          item={{
-            productId: product.id,
-            internalReference: variant.internalReference,
-            title: product.title,
-            pricePaise: variant.pricePaise,
-            inStock: variant.inStock,
-            inventoryStock: variant.inventoryStock,
-          }}
-          chooser={{ value: chosen, onChange: setChosen }}
-        />
-        <WishlistHeart internalReference={variant.internalReference} title={product.title} />
+      {/* The heart keeps its place beside the buttons: on a phone the buttons wrap, not the heart. */}
+      <div className="mt-6 flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <CartControls
+            size="page"
+            buyNow
+            item={{
+              productId: product.id,
+              internalReference: variant.internalReference,
+              title: product.title,
+              pricePaise: variant.pricePaise,
+              inStock: variant.inStock,
+              inventoryStock: variant.inventoryStock,
+            }}
+            chooser={{ value: chosen, onChange: setChosen }}
+          />
+        </div>
+        <div className="shrink-0">
+          <WishlistHeart internalReference={variant.internalReference} title={product.title} />
+        </div>
       </div>
       {fromUrl.message && !inCart && (
         <p role="status" className="mt-2 text-sm font-semibold text-accent-600">

@@ -1,0 +1,62 @@
+// Spacing and wrapping a careful shopper noticed (issue 11 point 15), measured where they showed.
+import { expect, open, product, productPath, test } from "./support.ts";
+
+const dal = product("Haat Select Masoor Dal (Malka)");
+
+async function box(locator: import("@playwright/test").Locator) {
+  const b = await locator.boundingBox();
+  expect(b, "laid out").not.toBeNull();
+  return b!;
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test("subcategory chips are one row that scrolls sideways, each on one line", async ({ page, hasJs }) => {
+    await open(page, "/products?category=grocers-pick", hasJs);
+    const chips = page.getByRole("list", { name: "Grocers Pick subcategories" });
+    const links = chips.getByRole("link");
+    expect(await links.count()).toBeGreaterThan(3);
+    const first = await box(links.first());
+    for (const link of await links.all()) {
+      const b = await box(link);
+      expect(Math.abs(b.y - first.y), await link.innerText()).toBeLessThan(2);
+      expect(b.height, await link.innerText()).toBeLessThan(first.height + 2);
+    }
+    expect(await chips.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+  });
+
+  test("the product page's heart sits beside its buttons", async ({ page, hasJs, request }) => {
+    await open(page, await productPath(request, dal.title), hasJs);
+    const summary = page.getByRole("region", { name: dal.title });
+    const add = await box(summary.getByRole("button", { name: "Add to Cart" }));
+    const heart = await box(summary.getByRole("button", { name: `Add ${dal.title} to wishlist` }));
+    expect(heart.y).toBeLessThan(add.y + add.height);
+  });
+});
+
+test.describe("at 820 px", () => {
+  test.use({ viewport: { width: 820, height: 1000 } });
+
+  test("the navigation stays on one line", async ({ page, hasJs }) => {
+    await open(page, "/", hasJs);
+    const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+    const first = await box(links.first());
+    for (const link of await links.all()) {
+      const b = await box(link);
+      expect(Math.abs(b.y - first.y), await link.innerText()).toBeLessThan(2);
+      expect(b.height, await link.innerText()).toBeLessThan(first.height + 2);
+    }
+  });
+});
+
+test("'Show more' and 'Add a new address' each have room", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  await post("/cart", { intent: "add", internal_reference: dal.variants[0]!.internal_reference });
+  for (const street of ["1 Cyber City", "2 Sohna Road", "3 MG Road"])
+    await post("/myaccount/addresses", { intent: "add", name: "Kabir Rao", phone: "9988776655", street, city: "Gurgaon", zip: "122002" });
+  await open(page, "/revieworder", hasJs);
+  const more = await box(page.getByRole("link", { name: "Show more" }));
+  const add = await box(page.getByRole("link", { name: "Add a new address" }));
+  expect(add.y).toBeGreaterThanOrEqual(more.y + more.height + 8);
+});
