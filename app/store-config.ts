@@ -8,8 +8,10 @@ export const store = {
     address: "Plot 00, Demo Market, Sector 00, Gurugram, Haryana 122000, India",
     registration: "CIN U00000HR2026PTC000000 (demo)",
     fssaiLicence: "FSSAI Lic. No. 00000000000000 (demo)",
-    // Haryana's state code is 06: orders delivered in Haryana carry CGST and SGST.
-    gstin: "06AAAAA0000A1Z5 (demo)",
+    // A well-formed but fictional GSTIN (its check character is right; the PAN is not
+    // issued). Haryana's state code is 06: orders delivered in Haryana carry CGST and SGST,
+    // orders delivered in any other state IGST (app/domain/invoice-tax.ts).
+    gstin: "06AAACH0000A1ZV",
     state: "Haryana",
   },
   support: {

@@ -58,6 +58,30 @@ describe("JSON catalogue files", () => {
     expect(reasons).toMatch(/must be a path starting with \/ or an https:\/\/ URL/);
   });
 
+  it("reads HSN codes as digits, refuses malformed ones, and leaves a missing one null", () => {
+    const r = parseCatalogFile(
+      JSON.stringify({
+        products: [product({ hsn: "0713" }), product({ title: "Rice", hsn: "1006.30" }, { internal_reference: "R-1" }), product({ title: "Atta" }, { internal_reference: "A-1" })],
+      }),
+      "json",
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.file.products.map((p) => p.hsn)).toEqual(["0713", "100630", null]);
+    const bad = parseCatalogFile(JSON.stringify({ products: [product({ hsn: "713" }), product({ hsn: 713 }, { internal_reference: "X-9" })] }), "json");
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.map((e) => e.reason)).toEqual(["products[0].hsn: hsn must be an HSN code of 4, 6 or 8 digits", 'products[1].hsn: hsn must be a string of digits, e.g. "0802"']);
+  });
+
+  it("every product of the demo catalogue has an HSN code", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const r = parseCatalogFile(await readFile(new URL("../../scripts/demo-catalog.json", import.meta.url), "utf8"), "json");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.file.products.filter((p) => !p.hsn || !/^\d{4}$/.test(p.hsn)).map((p) => p.title)).toEqual([]);
+  });
+
   it("reports broken JSON with its line", () => {
     const r = parseCatalogFile('{\n  "products": [\n    { "title": }\n  ]\n}', "json");
     expect(r.ok).toBe(false);
@@ -94,6 +118,16 @@ describe("CSV catalogue files", () => {
       { line: 4, reason: "price: must be a number of rupees" },
       { line: 5, reason: "internal_reference A-1 already appears on line 2" },
     ]);
+  });
+
+  it("reads an hsn column", () => {
+    const csv = `title,category,sales_tax,hsn,internal_reference,price,mrp\nAlmonds,All / Grocers Pick / Dry Fruits,12%,0802,D-1,699,799\nTea,All / Grocers Pick,5%,,T-1,99,99\nBad,All / Grocers Pick,5%,08O2,B-1,99,99\n`;
+    const r = parseCatalogFile(csv, "csv");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([{ line: 4, reason: "hsn: hsn must be an HSN code of 4, 6 or 8 digits" }]);
+    const good = parseCatalogFile(csv.split("\n").slice(0, 3).join("\n"), "csv");
+    expect(good.ok && good.file.products.map((p) => p.hsn)).toEqual(["0802", null]);
   });
 
   it("names missing and unknown columns", () => {

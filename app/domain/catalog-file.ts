@@ -35,6 +35,13 @@ const variantSchema = z
   })
   .refine((v) => v.mrp >= v.price, { message: "mrp is below price", path: ["mrp"] });
 
+/** An HSN code: 4, 6 or 8 digits, written "0802", "0802.12" or "0802 12" and kept as digits; "" is none. */
+export const hsnCode = z
+  .string({ error: 'hsn must be a string of digits, e.g. "0802"' })
+  .trim()
+  .transform((s) => s.replace(/[.\s]/g, ""))
+  .refine((s) => s === "" || /^(\d{4}|\d{6}|\d{8})$/.test(s), "hsn must be an HSN code of 4, 6 or 8 digits");
+
 const productSchema = z.object({
   title: z.string({ error: "title is required" }).trim().min(1, "title is required").max(200),
   short_desc: z.string().max(2_000).default(""),
@@ -52,6 +59,8 @@ const productSchema = z.object({
     )
     .min(1)
     .default(["0%"]),
+  // Optional, so older files still import; an invoice line then has no HSN code.
+  hsn: hsnCode.optional(),
   rating: z.number().min(0).max(5).default(4),
   isOrganic: z.boolean().default(false),
   created_at: z.iso.datetime({ offset: true }).optional(),
@@ -94,6 +103,8 @@ export interface ImportProduct {
   categoryName: string;
   subName: string | null;
   salesTax: string[];
+  /** The HSN code; null when the file does not give one (an update then keeps the stored code). */
+  hsn: string | null;
   rating: number;
   isOrganic: boolean;
   createdAt: Date | null;
@@ -195,6 +206,7 @@ function toImportProduct(line: number, p: z.infer<typeof productSchema>): Import
     categoryName: place.categoryName,
     subName: place.subName,
     salesTax: p.sales_tax,
+    hsn: p.hsn || null,
     rating: p.rating,
     isOrganic: p.isOrganic,
     createdAt: p.created_at ? new Date(p.created_at) : null,
@@ -362,6 +374,7 @@ export const CSV_COLUMNS = [
   "long_desc",
   "category",
   "sales_tax",
+  "hsn",
   "rating",
   "is_organic",
   "created_at",
@@ -469,6 +482,7 @@ export function parseCsvCatalog(text: string): ParseResult {
         long_desc: get("long_desc"),
         category: get("category"),
         sales_tax: get("sales_tax").trim() ? list(get("sales_tax")) : undefined,
+        hsn: header.includes("hsn") ? get("hsn") : undefined,
         rating: num(get("rating")),
         isOrganic: get("is_organic").trim() === "" ? undefined : (bool(get("is_organic")) ?? get("is_organic")),
         created_at: get("created_at").trim() || undefined,

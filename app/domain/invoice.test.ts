@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { financialYear, invoiceLines, invoiceNumber, splitGst } from "./invoice.ts";
+import { financialYear, invoiceLines, invoiceNumber, splitGst, taxBreakup } from "./invoice.ts";
 
 describe("invoice numbers", () => {
   it("follow India's April-to-March financial year, in India's time", () => {
@@ -24,5 +24,45 @@ describe("GST", () => {
     expect(lines[1]).toMatchObject({ description: "Glass", totalPaise: 59_900, taxableValuePaise: 50_763 });
     expect(totals.totalPaise).toBe(84_700);
     expect(totals.taxableValuePaise + totals.cgstPaise + totals.sgstPaise).toBe(totals.totalPaise);
+  });
+  it("carries each line's HSN code and puts the whole tax in IGST across states", () => {
+    const source = [
+      { title: "Masoor Dal", attribute: "Net Weight 1 kg", internalReference: "A", hsn: "0713", quantity: 2, unitPricePaise: 12_900, taxRate: 5, discountPaise: 1_000, taxPaise: 1_181 },
+      { title: "Glass", attribute: "", internalReference: "B", hsn: "7013", quantity: 1, unitPricePaise: 59_900, taxRate: 18, discountPaise: 0, taxPaise: 9_137 },
+      { title: "Almonds", attribute: "", internalReference: "C", quantity: 1, unitPricePaise: 11_200, taxRate: 5, discountPaise: 0, taxPaise: 533 },
+    ];
+    const inter = invoiceLines(source, "inter-state");
+    expect(inter.lines.map((l) => l.hsn)).toEqual(["0713", "7013", ""]);
+    expect(inter.lines[0]).toMatchObject({
+      unitPricePaise: 12_900,
+      grossPaise: 25_800,
+      discountPaise: 1_000,
+      taxableValuePaise: 23_619,
+      igstPaise: 1_181,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      totalPaise: 24_800,
+    });
+    expect(inter.totals).toMatchObject({ grossPaise: 96_900, discountPaise: 1_000, igstPaise: 10_851, cgstPaise: 0, sgstPaise: 0, taxPaise: 10_851, totalPaise: 95_900 });
+    const intra = invoiceLines(source);
+    expect(intra.totals).toMatchObject({ cgstPaise: 590 + 4_568 + 266, sgstPaise: 591 + 4_569 + 267, igstPaise: 0, totalPaise: 95_900 });
+    for (const { lines, totals } of [inter, intra]) {
+      for (const l of lines) {
+        expect(l.grossPaise - l.discountPaise).toBe(l.totalPaise);
+        expect(l.taxableValuePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise);
+      }
+      expect(totals.taxableValuePaise + totals.taxPaise).toBe(totals.totalPaise);
+    }
+  });
+  it("sums the tax by rate for the breakup", () => {
+    const { lines } = invoiceLines([
+      { title: "A", attribute: "", internalReference: "A", quantity: 1, unitPricePaise: 10_500, taxRate: 5, discountPaise: 0, taxPaise: 500 },
+      { title: "B", attribute: "", internalReference: "B", quantity: 1, unitPricePaise: 11_800, taxRate: 18, discountPaise: 0, taxPaise: 1_800 },
+      { title: "C", attribute: "", internalReference: "C", quantity: 2, unitPricePaise: 2_100, taxRate: 5, discountPaise: 0, taxPaise: 200 },
+    ]);
+    expect(taxBreakup(lines)).toEqual([
+      { taxRate: 5, taxableValuePaise: 14_000, cgstPaise: 350, sgstPaise: 350, igstPaise: 0, taxPaise: 700 },
+      { taxRate: 18, taxableValuePaise: 10_000, cgstPaise: 900, sgstPaise: 900, igstPaise: 0, taxPaise: 1_800 },
+    ]);
   });
 });

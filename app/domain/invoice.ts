@@ -1,10 +1,15 @@
-// The tax invoice's figures (issue 4): invoice number, and per line the quantity, rate,
-// taxable value and GST split into CGST and SGST, from the order's snapshots. No I/O.
+// The tax invoice's figures (issues 4 and 11): invoice number, and per line the HSN code,
+// quantity, price, coupon share, taxable value and GST, split into CGST and SGST within the
+// shop's state or IGST across states (app/domain/invoice-tax.ts), from the order's
+// snapshots; then the totals and the tax by rate. No I/O.
+import { splitTax, type SupplyKind } from "./invoice-tax.ts";
 
 export interface InvoiceSourceLine {
   title: string;
   attribute: string;
   internalReference: string;
+  /** The HSN code snapshotted when the order was placed; "" when the catalogue had none. */
+  hsn?: string;
   quantity: number;
   unitPricePaise: number;
   taxRate: number;
@@ -15,23 +20,45 @@ export interface InvoiceSourceLine {
 export interface InvoiceLine {
   description: string;
   reference: string;
+  hsn: string;
   quantity: number;
+  /** Unit price as sold, GST included. */
+  unitPricePaise: number;
   /** Unit price without GST, before the coupon. */
   ratePaise: number;
+  /** Quantity × unit price, GST included, before the coupon. */
+  grossPaise: number;
+  /** This line's share of the coupon, GST included. */
   discountPaise: number;
   taxableValuePaise: number;
   taxRate: number;
+  taxPaise: number;
   cgstPaise: number;
   sgstPaise: number;
+  igstPaise: number;
+  /** What the line costs: gross less discount, which is also taxable value plus its GST. */
   totalPaise: number;
 }
 
 export interface InvoiceTotals {
+  grossPaise: number;
+  taxableValuePaise: number;
+  taxPaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  discountPaise: number;
+  totalPaise: number;
+}
+
+/** The tax of the lines at one GST rate. */
+export interface TaxBreakupRow {
+  taxRate: number;
   taxableValuePaise: number;
   cgstPaise: number;
   sgstPaise: number;
-  discountPaise: number;
-  totalPaise: number;
+  igstPaise: number;
+  taxPaise: number;
 }
 
 /** Indian financial year of a date: April to March, as "2026-27". */
@@ -49,24 +76,31 @@ export function invoiceNumber(orderId: number, placedAt: Date): string {
 
 /** Half the GST each to the Centre and the State; an odd paisa goes to SGST. */
 export function splitGst(taxPaise: number): { cgstPaise: number; sgstPaise: number } {
-  const cgst = Math.floor(taxPaise / 2);
-  return { cgstPaise: cgst, sgstPaise: taxPaise - cgst };
+  const { cgstPaise, sgstPaise } = splitTax(taxPaise, "intra-state");
+  return { cgstPaise, sgstPaise };
 }
 
-export function invoiceLines(lines: readonly InvoiceSourceLine[]): { lines: InvoiceLine[]; totals: InvoiceTotals } {
+/**
+ * The invoice's lines and totals. `kind` says whether the tax is CGST + SGST (the default:
+ * delivered in the shop's own state) or IGST.
+ */
+export function invoiceLines(lines: readonly InvoiceSourceLine[], kind: SupplyKind = "intra-state"): { lines: InvoiceLine[]; totals: InvoiceTotals } {
   const out = lines.map((l): InvoiceLine => {
-    const total = l.unitPricePaise * l.quantity - l.discountPaise;
-    const { cgstPaise, sgstPaise } = splitGst(l.taxPaise);
+    const gross = l.unitPricePaise * l.quantity;
+    const total = gross - l.discountPaise;
     return {
       description: l.attribute ? `${l.title} (${l.attribute})` : l.title,
       reference: l.internalReference,
+      hsn: l.hsn ?? "",
       quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
       ratePaise: Math.round((l.unitPricePaise * 100) / (100 + l.taxRate)),
+      grossPaise: gross,
       discountPaise: l.discountPaise,
       taxableValuePaise: total - l.taxPaise,
       taxRate: l.taxRate,
-      cgstPaise,
-      sgstPaise,
+      taxPaise: l.taxPaise,
+      ...splitTax(l.taxPaise, kind),
       totalPaise: total,
     };
   });
@@ -74,11 +108,29 @@ export function invoiceLines(lines: readonly InvoiceSourceLine[]): { lines: Invo
   return {
     lines: out,
     totals: {
+      grossPaise: sum((l) => l.grossPaise),
       taxableValuePaise: sum((l) => l.taxableValuePaise),
+      taxPaise: sum((l) => l.taxPaise),
       cgstPaise: sum((l) => l.cgstPaise),
       sgstPaise: sum((l) => l.sgstPaise),
+      igstPaise: sum((l) => l.igstPaise),
       discountPaise: sum((l) => l.discountPaise),
       totalPaise: sum((l) => l.totalPaise),
     },
   };
+}
+
+/** The lines' tax summed by GST rate, lowest rate first: the invoice's tax breakup. */
+export function taxBreakup(lines: readonly InvoiceLine[]): TaxBreakupRow[] {
+  const byRate = new Map<number, TaxBreakupRow>();
+  for (const l of lines) {
+    const row = byRate.get(l.taxRate) ?? { taxRate: l.taxRate, taxableValuePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxPaise: 0 };
+    row.taxableValuePaise += l.taxableValuePaise;
+    row.cgstPaise += l.cgstPaise;
+    row.sgstPaise += l.sgstPaise;
+    row.igstPaise += l.igstPaise;
+    row.taxPaise += l.taxPaise;
+    byRate.set(l.taxRate, row);
+  }
+  return [...byRate.values()].sort((a, b) => a.taxRate - b.taxRate);
 }

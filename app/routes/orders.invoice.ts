@@ -11,7 +11,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/orders");
   const order = id !== null ? await shopOf(context).orders.get(customer, id) : null;
   if (!order) return new Response(ORDER_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const pdf = invoicePdf(order);
+  const pdf = await invoicePdf(order);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,6 +1,7 @@
 // After the order: the orders list, the PDF invoice, cancelling with its confirmation,
 // and the account area's profile and addresses, with and without JavaScript.
 import type { Page } from "@playwright/test";
+import { pdfLayoutText } from "../pdf-text.ts";
 import { expect, lastMailTo, open, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
@@ -32,10 +33,21 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   const href = await order.getByRole("link", { name: "Invoice (PDF)" }).getAttribute("href");
   const pdf = await page.request.get(href!);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  const text = (await pdf.body()).toString("latin1");
-  expect(text.startsWith("%PDF-")).toBe(true);
+  const body = await pdf.body();
+  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  // The GST tax invoice as a reader gets it (pdftotext): the dal's HSN code, quantity, price
+  // and amount on its row, CGST + SGST for a delivery in Haryana, and the total in rupees.
+  const text = pdfLayoutText(body);
+  const row = (marker: string) => (text.split("\n").find((l) => l.includes(marker)) ?? "").replace(/\s+/g, " ").trim();
+  const inr = (amount: number) => `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   expect(text).toContain(`Order number: #${orderId}`);
-  expect(text).toContain(`Rs. ${(dal.variants[0]!.price * 2).toLocaleString("en-IN")}.00`);
+  expect(text).toContain("Ravi Kumar");
+  expect(text).toContain("Place of supply: Haryana (06)");
+  const price = dal.variants[0]!.price;
+  expect(row(dal.title)).toContain(`0713 2 ${inr(price)} ${inr(0)}`);
+  expect(row(dal.title).endsWith(inr(price * 2))).toBe(true);
+  expect(row("Grand total")).toContain(`Grand total ${inr(price * 2)}`);
+  expect(text).toMatch(/CGST[\s\S]*SGST/);
 
   await order.getByRole("link", { name: "Cancel order" }).click();
   await expect(order.getByText("Are you sure you want to cancel this order?")).toBeVisible();

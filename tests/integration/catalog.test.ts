@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
 import type { CategoryNode } from "../../app/domain/catalog.ts";
 import { parseListingQuery } from "../../app/domain/listing-query.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
+import { products } from "../../app/server/db/schema.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -165,6 +167,29 @@ describe.each(targets)("catalogue import on $name", (target) => {
     expect(listed.cards[0]).toMatchObject({ title: "Test Jeera Rice (new crop)", pricePaise: 11000 });
     const detail = await shop.catalog.product(listed.cards[0].id);
     expect(detail?.variants).toHaveLength(2);
+  });
+
+  it("imports HSN codes, and an update from a file without them keeps the stored codes", async () => {
+    const hsnOf = async (title: string) => (await database.db.select({ hsn: products.hsn }).from(products).where(eq(products.title, title)))[0]?.hsn;
+    const file = (hsn?: string) => ({
+      products: [
+        {
+          title: "Test Almonds",
+          category: "All / Grocers Pick / Dry Fruits",
+          sales_tax: ["12%"],
+          ...(hsn === undefined ? {} : { hsn }),
+          variants: [{ internal_reference: "T-ALM-1", price: 100, mrp: 100 }],
+        },
+      ],
+    });
+    await importText(JSON.stringify(file()), "json");
+    expect(await hsnOf("Test Almonds")).toBe("");
+    await importText(JSON.stringify(file("0802")), "json");
+    expect(await hsnOf("Test Almonds")).toBe("0802");
+    await importText(JSON.stringify(file()), "json");
+    expect(await hsnOf("Test Almonds")).toBe("0802");
+    await importText("title,category,hsn,internal_reference,price,mrp\nTest Almonds,All / Grocers Pick / Dry Fruits,0802.12,T-ALM-1,100,100\n", "csv");
+    expect(await hsnOf("Test Almonds")).toBe("080212");
   });
 
   it("imports CSV rows as variants of one product, creating a missing category", async () => {

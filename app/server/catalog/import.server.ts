@@ -112,6 +112,8 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportSu
       categorySlug: p.categorySlug,
       subSlug: p.subSlug,
       salesTax: p.salesTax,
+      // A file without HSN codes leaves the stored ones as they are.
+      ...(p.hsn !== null ? { hsn: p.hsn } : {}),
       rating: p.rating,
       isOrganic: p.isOrganic,
       updatedAt: now,

@@ -1,105 +1,460 @@
-// The tax invoice of a placed order, as a PDF: seller block from the store configuration,
-// invoice and order numbers, date, delivery address, lines with quantity, rate, taxable
-// value, CGST and SGST, and totals (issue 4).
+// The GST tax invoice of a placed order, as an A4 PDF (issues 4 and 11): the supplier's name,
+// address, GSTIN and state; invoice and order numbers and date; the buyer's name, address
+// and the place of supply; a line per item with its HSN code, quantity, price, coupon share,
+// taxable value, GST rate and CGST + SGST (delivered in the shop's state) or IGST (any other
+// state); then the totals and the tax by rate. Written with pdfkit in embedded Noto fonts,
+// subset into the file, so ₹ and Devanagari print (decision 028).
+import fs from "node:fs";
+import * as fontkit from "fontkit";
+import PDFDocument from "pdfkit";
 import { addressLine } from "../../domain/address.ts";
-import { invoiceLines, invoiceNumber } from "../../domain/invoice.ts";
+import { formatPlace, gstState, placeOfSupply, supplyKind, type SupplyKind } from "../../domain/invoice-tax.ts";
+import { invoiceLines, invoiceNumber, taxBreakup, type InvoiceLine } from "../../domain/invoice.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { store } from "../../store-config.ts";
+import { projectPath } from "../project-root.server.ts";
 import type { OrderView } from "../shop/port.server.ts";
-import { PdfDocument } from "./pdf.server.ts";
 
 const money = (paise: number) => formatRupees(paise, { exact: true });
 
-export function invoicePdf(order: OrderView): Buffer {
-  const doc = new PdfDocument();
+// ---------- fonts: Noto Sans for Latin and ₹, Noto Sans Devanagari for Devanagari ----------
+
+type Weight = "regular" | "bold";
+type Script = "latin" | "devanagari";
+
+const FONT_FILES: Record<Script, Record<Weight, string>> = {
+  latin: { regular: "NotoSans-Regular.ttf", bold: "NotoSans-Bold.ttf" },
+  devanagari: { regular: "NotoSansDevanagari-Regular.ttf", bold: "NotoSansDevanagari-Bold.ttf" },
+};
+
+type FontSource = PDFKit.Mixins.PDFFontSource;
+let fontData: Map<string, FontSource> | undefined;
+
+/**
+ * The four fonts, read and parsed once per process (parsing them is most of the cost of an
+ * invoice); pdfkit takes a fontkit font as it takes font bytes, and subsets it per document.
+ * The files ship in the repository beside this module.
+ */
+function fonts(): Map<string, FontSource> {
+  if (fontData) return fontData;
+  const data = new Map<string, FontSource>();
+  for (const [script, weights] of Object.entries(FONT_FILES)) {
+    for (const [weight, file] of Object.entries(weights)) {
+      const font = fontkit.create(fs.readFileSync(projectPath("app", "server", "invoice", "fonts", file)));
+      data.set(`${script}-${weight}`, font as unknown as FontSource);
+    }
+  }
+  return (fontData = data);
+}
+
+const isDevanagari = (cp: number) =>
+  (cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff) || (cp >= 0x1cd0 && cp <= 0x1cff) || cp === 0x200c || cp === 0x200d || cp === 0x25cc;
+
+interface Run {
+  text: string;
+  script: Script;
+}
+
+/** The text cut where its script changes; a space stays with the run before it. */
+export function scriptRuns(text: string): Run[] {
+  const runs: Run[] = [];
+  for (const ch of text) {
+    const last = runs[runs.length - 1];
+    const script: Script = ch === " " && last ? last.script : isDevanagari(ch.codePointAt(0)!) ? "devanagari" : "latin";
+    if (last && last.script === script) last.text += ch;
+    else runs.push({ text: ch, script });
+  }
+  return runs;
+}
+
+interface Style {
+  size: number;
+  weight?: Weight;
+  color?: string;
+}
+
+const GREY = "#555555";
+const RULE = "#c8c8c8";
+const HEAD_FILL = "#efefef";
+const lineHeight = (size: number) => size * 1.45;
+
+/**
+ * Text on a pdfkit page in mixed scripts: each run in the font that has its glyphs, shaped by
+ * fontkit (Devanagari conjuncts and vowel signs), wrapped by words within a width. A
+ * Devanagari run is marked with its ActualText, so copying or extracting the text gives the
+ * characters in their logical order rather than the glyphs' visual one.
+ */
+class Writer {
+  readonly doc: PDFKit.PDFDocument;
+  constructor(doc: PDFKit.PDFDocument) {
+    this.doc = doc;
+  }
+
+  private use(script: Script, style: Style) {
+    this.doc.font(`${script}-${style.weight ?? "regular"}`).fontSize(style.size);
+  }
+
+  width(text: string, style: Style): number {
+    let w = 0;
+    for (const run of scriptRuns(text)) {
+      this.use(run.script, style);
+      w += this.doc.widthOfString(run.text);
+    }
+    return w;
+  }
+
+  /** Lines of at most `width`, broken at spaces; a word longer than a line is cut between characters. */
+  wrap(text: string, width: number, style: Style): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(/ +/).filter(Boolean)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (this.width(candidate, style) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        line = "";
+        let piece = "";
+        for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(word)) {
+          if (piece && this.width(piece + segment, style) > width) {
+            lines.push(piece);
+            piece = "";
+          }
+          piece += segment;
+        }
+        line = piece;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  /** One line whose top is at `top`; `align` within [x, x + width]. */
+  line(text: string, x: number, top: number, style: Style, align: "left" | "right" = "left", width = 0) {
+    const doc = this.doc;
+    let at = align === "right" ? x + width - this.width(text, style) : x;
+    const baseline = top + style.size * 1.1;
+    doc.fillColor(style.color ?? "black");
+    for (const run of scriptRuns(text)) {
+      this.use(run.script, style);
+      const w = doc.widthOfString(run.text);
+      if (run.script === "devanagari") this.withActualText(run.text, () => doc.text(run.text, at, baseline, { lineBreak: false, baseline: "alphabetic" }));
+      else doc.text(run.text, at, baseline, { lineBreak: false, baseline: "alphabetic" });
+      at += w;
+    }
+  }
+
+  /**
+   * Draws with the text object marked as a Span whose ActualText is `text`. pdfkit writes
+   * each piece of text as `q cm BT … ET Q`; the marks go just inside that q … Q, around the
+   * BT … ET, because marked content must nest properly with q … Q, and because readers
+   * (poppler's pdftotext among them) place the ActualText by the transformation in force at
+   * its end (doc.markContent around doc.text would end it outside, where the page is flipped).
+   */
+  private withActualText(text: string, draw: () => void) {
+    const doc = this.doc;
+    const add = doc.addContent;
+    doc.addContent = (data: string) => {
+      if (data === "BT") doc.markContent("Span", { actual: text });
+      add.call(doc, data);
+      if (data === "ET") doc.endMarkedContent();
+      return doc;
+    };
+    try {
+      draw();
+    } finally {
+      doc.addContent = add;
+    }
+  }
+
+  /** Wrapped text from `top`; returns the height it took. */
+  block(text: string, x: number, top: number, width: number, style: Style, align: "left" | "right" = "left"): number {
+    const lines = this.wrap(text, width, style);
+    lines.forEach((l, i) => this.line(l, x, top + i * lineHeight(style.size), style, align, width));
+    return lines.length * lineHeight(style.size);
+  }
+
+  blockHeight(text: string, width: number, style: Style): number {
+    return this.wrap(text, width, style).length * lineHeight(style.size);
+  }
+
+  /** A figure right-aligned in a cell, made smaller until it fits: it never runs into the next column. */
+  figure(text: string, x: number, top: number, width: number, style: Style) {
+    let size = style.size;
+    while (size > 4 && this.width(text, { ...style, size }) > width) size -= 0.25;
+    this.line(text, x, top, { ...style, size }, "right", width);
+  }
+}
+
+// ---------- the lines table ----------
+
+interface Column {
+  head: string;
+  width: number;
+  cell: (l: InvoiceLine) => string;
+}
+
+function columns(kind: SupplyKind, contentWidth: number): { item: number; rest: Column[] } {
+  const tax: Column[] =
+    kind === "intra-state"
+      ? [
+          { head: "CGST", width: 46, cell: (l) => money(l.cgstPaise) },
+          { head: "SGST", width: 46, cell: (l) => money(l.sgstPaise) },
+        ]
+      : [{ head: "IGST", width: 54, cell: (l) => money(l.igstPaise) }];
+  const rest: Column[] = [
+    { head: "HSN", width: 32, cell: (l) => l.hsn || "-" },
+    { head: "Qty", width: 24, cell: (l) => String(l.quantity) },
+    { head: "Unit price (incl. GST)", width: 52, cell: (l) => money(l.unitPricePaise) },
+    { head: "Discount", width: 46, cell: (l) => money(l.discountPaise) },
+    { head: "Taxable value", width: 56, cell: (l) => money(l.taxableValuePaise) },
+    { head: "GST rate", width: 28, cell: (l) => `${l.taxRate}%` },
+    ...tax,
+    { head: "Amount", width: 58, cell: (l) => money(l.totalPaise) },
+  ];
+  return { item: contentWidth - rest.reduce((a, c) => a + c.width, 0), rest };
+}
+
+// ---------- the invoice ----------
+
+const MARGIN = 36;
+const PAD = 3;
+
+/** The invoice as PDF bytes. */
+export function invoicePdf(order: OrderView): Promise<Buffer> {
   const number = invoiceNumber(order.id, order.placedAt);
   const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(order.placedAt);
-  const left = 40;
-  const right = doc.width - 40;
-  let y = doc.height - 50;
+  const place = placeOfSupply(order.deliveryAddress);
+  const kind = supplyKind(store.company.state, place);
+  const supplierState = gstState(store.company.state);
+  const { lines, totals } = invoiceLines(order.lines, kind);
 
-  doc.text(left, y, "TAX INVOICE", { size: 18, font: "bold" });
-  doc.text(right, y, store.company.legalName, { size: 10, font: "bold", align: "right" });
-  y -= 14;
-  doc.text(right, y, store.company.address, { size: 8, align: "right" });
-  y -= 11;
-  doc.text(right, y, `GSTIN ${store.company.gstin} | ${store.company.fssaiLicence}`, { size: 8, align: "right" });
-  y -= 11;
-  doc.text(right, y, `${store.support.email} | ${store.support.phone}`, { size: 8, align: "right" });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    lang: "en-IN",
+    displayTitle: true,
+    // The starting font (pdfkit's default would load Helvetica's metrics for nothing); the
+    // types say a name, pdfkit takes any font source.
+    font: fonts().get("latin-regular") as unknown as string,
+    info: { Title: `Tax invoice ${number}`, Author: store.company.legalName, Subject: `Order #${order.id}` },
+  });
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
 
-  y -= 28;
-  doc.text(left, y, `Invoice number: ${number}`, { font: "bold" });
-  doc.text(right, y, `Invoice date: ${date}`, { align: "right" });
-  y -= 14;
-  doc.text(left, y, `Order number: #${order.id}`);
-  doc.text(right, y, `Payment: ${order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}`, { align: "right" });
-  if (order.state === "cancelled") {
-    y -= 14;
-    doc.text(left, y, "This order was cancelled.", { font: "bold" });
-  }
-
-  y -= 24;
-  const a = order.deliveryAddress;
-  doc.text(left, y, "Deliver to", { font: "bold" });
-  y -= 13;
-  doc.text(left, y, a.name);
-  y -= 12;
-  doc.text(left, y, addressLine(a));
-  y -= 12;
-  doc.text(left, y, `${a.country} | ${a.phone}${a.email ? ` | ${a.email}` : ""}`);
-  y -= 12;
-  doc.text(left, y, `Place of supply: ${a.state}`);
-
-  // The table: description, quantity, rate, taxable value, GST %, CGST, SGST, amount.
-  const cols = { qty: 300, rate: 355, taxable: 420, gst: 450, cgst: 495, sgst: 540, amount: right };
-  y -= 28;
-  doc.line(left, y + 12, right, y + 12);
-  const head = { size: 8, font: "bold" as const, align: "right" as const };
-  doc.text(left, y, "Item", { size: 8, font: "bold" });
-  doc.text(cols.qty, y, "Qty", head);
-  doc.text(cols.rate, y, "Rate", head);
-  doc.text(cols.taxable, y, "Taxable", head);
-  doc.text(cols.gst, y, "GST", head);
-  doc.text(cols.cgst, y, "CGST", head);
-  doc.text(cols.sgst, y, "SGST", head);
-  doc.text(cols.amount, y, "Amount", head);
-  y -= 6;
-  doc.line(left, y, right, y);
-
-  const { lines, totals } = invoiceLines(order.lines);
-  const cell = { size: 8, align: "right" as const };
-  for (const l of lines) {
-    y -= 14;
-    if (y < 120) {
-      doc.addPage();
-      y = doc.height - 60;
-    }
-    const description = l.description.length > 52 ? `${l.description.slice(0, 51)}...` : l.description;
-    doc.text(left, y, description, { size: 8 });
-    doc.text(cols.qty, y, String(l.quantity), cell);
-    doc.text(cols.rate, y, money(l.ratePaise), cell);
-    doc.text(cols.taxable, y, money(l.taxableValuePaise), cell);
-    doc.text(cols.gst, y, `${l.taxRate}%`, cell);
-    doc.text(cols.cgst, y, money(l.cgstPaise), cell);
-    doc.text(cols.sgst, y, money(l.sgstPaise), cell);
-    doc.text(cols.amount, y, money(l.totalPaise), cell);
-  }
-  y -= 8;
-  doc.line(left, y, right, y);
-
-  const total = (label: string, value: string, bold = false) => {
-    y -= 15;
-    doc.text(cols.taxable + 60, y, label, { size: 9, align: "right", font: bold ? "bold" : "regular" });
-    doc.text(right, y, value, { size: 9, align: "right", font: bold ? "bold" : "regular" });
+  const w = new Writer(doc);
+  const left = MARGIN;
+  const right = doc.page.width - MARGIN;
+  const width = right - left;
+  const bottom = doc.page.height - MARGIN - 24; // room for the page footer
+  const small: Style = { size: 8 };
+  const grey: Style = { size: 8, color: GREY };
+  const rule = (y: number, color = RULE) => doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(color).stroke();
+  let y = MARGIN;
+  const room = (height: number) => {
+    if (y + height <= bottom) return false;
+    doc.addPage();
+    y = MARGIN;
+    return true;
   };
-  total("Taxable value", money(totals.taxableValuePaise));
-  total("CGST", money(totals.cgstPaise));
-  total("SGST", money(totals.sgstPaise));
-  if (order.discountPaise > 0) total(`Coupon ${order.couponCode ?? ""} (included above)`, `-${money(order.discountPaise)}`);
-  total("Delivery", "Free");
-  total("Total", money(order.totalPaise), true);
 
-  y -= 36;
-  doc.text(left, y, "Prices include GST. This is a computer-generated invoice and needs no signature.", { size: 8 });
-  return doc.toBuffer({ title: `Invoice ${number}` });
+  // The supplier, and the document's title.
+  const sellerWidth = width * 0.6;
+  let sy = y;
+  sy += w.block(store.company.legalName, left, sy, sellerWidth, { size: 11, weight: "bold" });
+  sy += w.block(store.company.address, left, sy, sellerWidth, small);
+  sy += w.block(`GSTIN: ${store.company.gstin}`, left, sy, sellerWidth, { size: 8, weight: "bold" });
+  sy += w.block(`State: ${supplierState ? formatPlace(supplierState) : store.company.state}`, left, sy, sellerWidth, small);
+  sy += w.block(`${store.company.fssaiLicence} | ${store.company.registration}`, left, sy, sellerWidth, grey);
+  sy += w.block(`${store.support.email} | ${store.support.phone}`, left, sy, sellerWidth, grey);
+  const titleX = left + sellerWidth + 12;
+  let ty = y;
+  ty += w.block("TAX INVOICE", titleX, ty, right - titleX, { size: 16, weight: "bold" }, "right");
+  ty += w.block("Original for recipient", titleX, ty, right - titleX, grey, "right");
+  y = Math.max(sy, ty) + 8;
+  rule(y);
+  y += 8;
+
+  // Invoice details, and the buyer.
+  const half = (width - 16) / 2;
+  const buyerX = left + half + 16;
+  const a = order.deliveryAddress;
+  const details = [
+    `Invoice number: ${number}`,
+    `Invoice date: ${date}`,
+    `Order number: #${order.id}`,
+    `Payment: ${order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}`,
+    "Reverse charge: No",
+    `Supplier's state: ${supplierState ? formatPlace(supplierState) : store.company.state}`,
+  ];
+  let dy = y;
+  dy += w.block("Invoice", left, dy, half, { size: 8.5, weight: "bold" });
+  for (const d of details) dy += w.block(d, left, dy, half, small);
+  let by = y;
+  by += w.block("Bill to / Ship to", buyerX, by, half, { size: 8.5, weight: "bold" });
+  by += w.block(a.name, buyerX, by, half, { size: 10, weight: "bold" });
+  by += w.block(addressLine(a), buyerX, by, half, small);
+  by += w.block([a.country, a.phone, a.email].filter(Boolean).join(" | "), buyerX, by, half, small);
+  by += w.block(`Place of supply: ${formatPlace(place)}`, buyerX, by, half, { size: 8, weight: "bold" });
+  y = Math.max(dy, by) + 6;
+  if (order.state === "cancelled") {
+    y += w.block("This order was cancelled.", left, y, width, { size: 9, weight: "bold", color: "#a00000" });
+  }
+  y += 6;
+
+  // The lines.
+  const table = columns(kind, width);
+  const cellStyle: Style = { size: 7.5 };
+  const headStyle: Style = { size: 7, weight: "bold" };
+  const header = () => {
+    const h = Math.max(w.blockHeight("Item", table.item - 2 * PAD, headStyle), ...table.rest.map((c) => w.blockHeight(c.head, c.width - 2 * PAD, headStyle))) + 2 * PAD;
+    room(h + 30);
+    doc.rect(left, y, width, h).fillColor(HEAD_FILL).fill();
+    w.block("Item", left + PAD, y + PAD, table.item - 2 * PAD, headStyle);
+    let x = left + table.item;
+    for (const c of table.rest) {
+      w.block(c.head, x + PAD, y + PAD, c.width - 2 * PAD, headStyle, "right");
+      x += c.width;
+    }
+    y += h;
+    rule(y, "#999999");
+  };
+  header();
+  for (const l of lines) {
+    const refStyle: Style = { size: 6.5, color: GREY };
+    const itemHeight = w.blockHeight(l.description, table.item - 2 * PAD, cellStyle) + w.blockHeight(l.reference, table.item - 2 * PAD, refStyle);
+    const h = Math.max(itemHeight, lineHeight(cellStyle.size)) + 2 * PAD;
+    if (room(h)) header();
+    let iy = y + PAD;
+    iy += w.block(l.description, left + PAD, iy, table.item - 2 * PAD, cellStyle);
+    w.block(l.reference, left + PAD, iy, table.item - 2 * PAD, refStyle);
+    let x = left + table.item;
+    for (const c of table.rest) {
+      w.figure(c.cell(l), x + PAD, y + PAD, c.width - 2 * PAD, cellStyle);
+      x += c.width;
+    }
+    y += h;
+    rule(y);
+  }
+  // The table's totals row.
+  {
+    const h = lineHeight(cellStyle.size) + 2 * PAD;
+    room(h);
+    const bold: Style = { ...cellStyle, weight: "bold" };
+    w.line("Total", left + PAD, y + PAD, bold);
+    const sums: Record<string, string> = {
+      Discount: money(totals.discountPaise),
+      "Taxable value": money(totals.taxableValuePaise),
+      CGST: money(totals.cgstPaise),
+      SGST: money(totals.sgstPaise),
+      IGST: money(totals.igstPaise),
+      Amount: money(totals.totalPaise),
+      Qty: String(lines.reduce((n, l) => n + l.quantity, 0)),
+    };
+    let x = left + table.item;
+    for (const c of table.rest) {
+      if (sums[c.head]) w.figure(sums[c.head]!, x + PAD, y + PAD, c.width - 2 * PAD, bold);
+      x += c.width;
+    }
+    y += h;
+    rule(y, "#999999");
+  }
+  y += 14;
+
+  // The tax by rate (left) and the order's totals (right).
+  const breakup = taxBreakup(lines);
+  const taxCols = kind === "intra-state" ? ["CGST", "SGST"] : ["IGST"];
+  const bHeads = ["GST rate", "Taxable value", ...taxCols, "Total tax"];
+  const bWidth = width * 0.55;
+  const bCol = bWidth / bHeads.length;
+  const bRows: string[][] = breakup.map((r) => [
+    `${r.taxRate}%`,
+    money(r.taxableValuePaise),
+    ...(kind === "intra-state" ? [money(r.cgstPaise), money(r.sgstPaise)] : [money(r.igstPaise)]),
+    money(r.taxPaise),
+  ]);
+  bRows.push([
+    "Total",
+    money(totals.taxableValuePaise),
+    ...(kind === "intra-state" ? [money(totals.cgstPaise), money(totals.sgstPaise)] : [money(totals.igstPaise)]),
+    money(totals.taxPaise),
+  ]);
+  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  const summary: [string, string, Style][] = [[`Items total (incl. GST)`, money(order.subtotalPaise), small]];
+  if (order.discountPaise > 0) summary.push([`Coupon ${order.couponCode ?? ""}`.trim(), `-${money(order.discountPaise)}`, small]);
+  summary.push(["Delivery", delivery > 0 ? money(delivery) : "Free", small]);
+  summary.push(["Grand total", money(order.totalPaise), { size: 11, weight: "bold" }]);
+  const row = lineHeight(cellStyle.size) + 2;
+  const blockHeight = Math.max(18 + row * (bRows.length + 1), summary.reduce((a, [, , s]) => a + lineHeight(s.size) + 3, 0) + 20);
+  room(blockHeight);
+  const top = y;
+  w.line(kind === "intra-state" ? "Tax breakup (CGST + SGST: supply within the state)" : "Tax breakup (IGST: supply to another state)", left, y, { size: 8.5, weight: "bold" });
+  y += lineHeight(8.5) + 2;
+  doc.rect(left, y, bWidth, row).fillColor(HEAD_FILL).fill();
+  bHeads.forEach((h, i) => w.figure(h, left + i * bCol + PAD, y + 1, bCol - 2 * PAD, headStyle));
+  y += row;
+  bRows.forEach((r, n) => {
+    const style: Style = n === bRows.length - 1 ? { ...cellStyle, weight: "bold" } : cellStyle;
+    r.forEach((cell, i) => w.figure(cell, left + i * bCol + PAD, y + 1, bCol - 2 * PAD, style));
+    y += row;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + bWidth, y)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+  });
+  const bEnd = y;
+
+  const sX = left + bWidth + 24;
+  const sWidth = right - sX;
+  let s = top;
+  summary.forEach(([label, value, style], i) => {
+    if (i === summary.length - 1) {
+      s += 3;
+      doc.moveTo(sX, s).lineTo(right, s).lineWidth(0.8).strokeColor("#999999").stroke();
+      s += 4;
+    }
+    w.line(label, sX, s, style);
+    w.figure(value, sX + sWidth * 0.5, s, sWidth * 0.5, style);
+    s += lineHeight(style.size) + 3;
+  });
+  y = Math.max(bEnd, s) + 16;
+
+  // Notes and signature.
+  const notes = [
+    "Prices include GST. Each line's taxable value is its amount less the GST in it, after its share of any coupon.",
+    kind === "intra-state"
+      ? `Supply within ${place.name}: GST is charged as CGST and SGST, half each.`
+      : `Inter-state supply from ${store.company.state} to ${place.name || "the place of supply"}: GST is charged as IGST.`,
+    "This is a computer-generated invoice.",
+  ];
+  const notesHeight = notes.reduce((a, n) => a + w.blockHeight(n, width * 0.6, grey), 0);
+  room(Math.max(notesHeight, 40));
+  let ny = y;
+  for (const n of notes) ny += w.block(n, left, ny, width * 0.6, grey);
+  const signX = left + width * 0.6 + 16;
+  w.block(`For ${store.company.legalName}`, signX, y, right - signX, { size: 8, weight: "bold" }, "right");
+  w.block("Authorised signatory", signX, y + 30, right - signX, grey, "right");
+
+  // A footer on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const footY = doc.page.height - MARGIN - 10;
+    // Writing below the bottom margin would make pdfkit start a new page.
+    doc.page.margins.bottom = 0;
+    w.line(`${number} | Page ${i + 1} of ${range.count}`, left, footY, grey, "right", width);
+    w.line(store.company.legalName, left, footY, grey);
+  }
+  doc.end();
+  return done;
 }

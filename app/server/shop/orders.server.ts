@@ -12,7 +12,7 @@ import { addresses, coupons, orderLines, orders, payments, products, variants, t
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
-type LineRow = { line: OrderLineRow; productId: number };
+type LineRow = { line: OrderLineRow; productId: number; productHsn: string };
 
 function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
   return {
@@ -27,7 +27,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
     taxPaise: row.taxPaise ?? 0,
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
-    lines: lines.map(({ line: l, productId }): OrderLineView => ({
+    lines: lines.map(({ line: l, productId, productHsn }): OrderLineView => ({
       title: l.title ?? "",
       attribute: l.attribute ?? "",
       internalReference: l.internalReference ?? "",
@@ -38,6 +38,8 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
       taxRate: l.taxRate ?? 0,
       discountPaise: l.discountPaise ?? 0,
       taxPaise: l.taxPaise ?? 0,
+      // Orders placed before HSN codes were snapshotted (migration 0007) show the product's code.
+      hsn: l.hsn ?? productHsn,
       productId,
     })),
   };
@@ -49,10 +51,11 @@ export function createOrders(db: Db): OrdersPort {
   /** The lines of the orders that match `where` (joined with orders), in line order. */
   function linesWhere(conn: Conn, where: SQL | undefined): Promise<LineRow[]> {
     return conn
-      .select({ line: orderLines, productId: variants.productId })
+      .select({ line: orderLines, productId: variants.productId, productHsn: products.hsn })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(variants, eq(variants.id, orderLines.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
       .where(where)
       .orderBy(asc(orderLines.orderId), asc(orderLines.id));
   }
@@ -90,7 +93,7 @@ export function createOrders(db: Db): OrdersPort {
         if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
         // Variant rows locked in id order, so concurrent orders never deadlock on them.
         const stock = await tx
-          .select({ variant: variants, title: products.title, salesTax: products.salesTax })
+          .select({ variant: variants, title: products.title, salesTax: products.salesTax, hsn: products.hsn })
           .from(variants)
           .innerJoin(products, eq(products.id, variants.productId))
           .where(
@@ -106,7 +109,16 @@ export function createOrders(db: Db): OrdersPort {
           const s = byId.get(l.variantId)!;
           if (!s.variant.inStock || s.variant.inventoryStock <= 0) throw new ShopError("conflict", `${s.title}: ${CART_MESSAGES.outOfStock}`);
           if (l.quantity > s.variant.inventoryStock) throw new ShopError("conflict", `${s.title}: ${onlyAvailableMessage(s.variant.inventoryStock)}`);
-          return { line: l, variant: s.variant, title: s.title, pricePaise: s.variant.pricePaise, mrpPaise: s.variant.mrpPaise, quantity: l.quantity, taxRate: taxRate(s.salesTax) };
+          return {
+            line: l,
+            variant: s.variant,
+            title: s.title,
+            hsn: s.hsn,
+            pricePaise: s.variant.pricePaise,
+            mrpPaise: s.variant.mrpPaise,
+            quantity: l.quantity,
+            taxRate: taxRate(s.salesTax),
+          };
         });
 
         let discount = 0;
@@ -141,6 +153,7 @@ export function createOrders(db: Db): OrdersPort {
               taxRate: item.taxRate,
               discountPaise: item.discountPaise,
               taxPaise: item.taxPaise,
+              hsn: item.hsn,
               updatedAt: at,
             })
             .where(eq(orderLines.id, item.line.id));

@@ -151,6 +151,8 @@ export interface OrderLineView {
   taxRate: number;
   discountPaise: number;
   taxPaise: number;
+  /** The HSN code as the catalogue had it when the order was placed ("" when none). */
+  hsn: string;
   productId: number;
 }
 
