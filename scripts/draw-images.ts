@@ -1173,27 +1173,20 @@ function bannerMobile(b: BannerSpec, i: number): string {
   return svgDoc(768, 640, `${b.title}: ${b.sub}`, body);
 }
 
+/**
+ * The home page's promo cards: the object alone, on a transparent ground. The card draws its
+ * own title, text and button in HTML (readable at any width, one of each), so the picture
+ * carries none.
+ */
 function promo(i: number): string {
   const specs = [
-    { title: "Gourmet hampers", sub: "Curated for every celebration, from \u20b91,299", bg: ["#0f4a3b", "#1f6f5c"], ink: "#fdf6e3", art: SAMPLE.hamper, button: "#d4a437" },
-    {
-      title: "Go organic",
-      sub: "Millets, quinoa, dals and farm-fresh greens",
-      bg: ["#f5ead0", "#e6d3a2"],
-      ink: "#2f3a1c",
-      art: fakeItem("ragi-flour", "flours-grains", "Haat Organics Ragi Flour"),
-      button: "#2f6b3a",
-    },
+    { title: "A gourmet hamper in a wicker basket, tied with a red bow", art: SAMPLE.hamper },
+    { title: "A pack of Haat Organics ragi flour", art: fakeItem("ragi-flour", "flours-grains", "Haat Organics Ragi Flour") },
   ];
   const s = specs[i];
   const art = i === 0 ? drawObject(s.art, 1, false, "p") : drawObject({ ...s.art, organic: true }, 1, true, "p");
-  const body =
-    `<defs>${gradient("g", s.bg[0], s.bg[1])}</defs><rect width="800" height="500" fill="url(#g)"/><circle cx="600" cy="250" r="210" fill="#fff" fill-opacity=".12"/>` +
-    textBlock([s.title], 60, 170, 400, 54, s.ink, { font: SERIF, anchor: "start" }) +
-    textBlock(wrap(s.sub, 26, 2), 60, 250, 360, 26, s.ink, { weight: "normal", anchor: "start", opacity: 0.9 }) +
-    button(60, 320, "Shop now", s.button, isDark(s.button) ? "#fff" : "#2a1a05", "start") +
-    place(420, 70, 0.62, art);
-  return svgDoc(800, 500, `${s.title}: ${s.sub}`, body);
+  const body = `<circle cx="200" cy="200" r="180" fill="#fff" fill-opacity=".12"/>` + place(14, 4, 0.62, art);
+  return svgDoc(400, 400, s.title, body);
 }
 
 /** A shelf of little packs, for the store interiors. */
@@ -1309,6 +1302,77 @@ function store(i: number): string {
       `<rect y="760" width="${W}" height="40" fill="#b08f67"/>`;
   }
   return svgDoc(W, H, title, body);
+}
+
+/** The Street Food Gully at dusk: a lane of three stalls under string lights. */
+function streetFood(): string {
+  const W = 1200;
+  const H = 800;
+  const stalls: { x: number; name: string; awning: [string, string]; food: string }[] = [
+    {
+      x: 60,
+      name: "Golgappe",
+      awning: ["#c0392b", "#fdf6e3"],
+      food:
+        [0, 1, 2, 3, 4, 5, 6]
+          .map((k) => `<circle cx="${120 + (k % 4) * 46 + (k > 3 ? 23 : 0)}" cy="${k > 3 ? 446 : 470}" r="22" fill="#e0b060" stroke="#b0803a" stroke-width="3"/>`)
+          .join("") + `<path d="M260 490Q300 420 340 490Z" fill="#4a8a3a"/><rect x="268" y="470" width="64" height="20" fill="#2f6b3a"/>`,
+    },
+    {
+      x: 430,
+      name: "Kathi Rolls",
+      awning: ["#d4a437", "#2f3a1c"],
+      food: [0, 1, 2, 3]
+        .map(
+          (k) =>
+            `<g transform="translate(${500 + k * 70} 462) rotate(-20)"><rect x="-16" y="-34" width="32" height="68" rx="14" fill="#e8c48a"/><path d="M-16-24H16" stroke="#c0392b" stroke-width="8"/><path d="M-16-10H16" stroke="#3f9a3a" stroke-width="6"/><rect x="-16" y="6" width="32" height="28" fill="#fdfbf6"/></g>`,
+        )
+        .join(""),
+    },
+    {
+      x: 800,
+      name: "Kulfi",
+      awning: ["#27406b", "#f3f0e0"],
+      food: [0, 1, 2, 3, 4]
+        .map(
+          (k) =>
+            `<g transform="translate(${880 + k * 56} 450)"><path d="M-16-40Q0-56 16-40L12 20H-12Z" fill="${["#f0d9a0", "#f4b6c2", "#c9e3a0"][k % 3]}"/><path d="M0 20V50" stroke="#a0703a" stroke-width="6"/></g>`,
+        )
+        .join(""),
+    },
+  ];
+  let lights = "";
+  for (let k = 0; k <= 24; k++) {
+    const x = k * 50;
+    const y = 150 + Math.round(26 * Math.sin((k * Math.PI) / 4));
+    lights += `<circle cx="${x}" cy="${y + 10}" r="8" fill="${["#ffd66b", "#ff9f5a", "#fff3b0"][k % 3]}"/>`;
+  }
+  let lightWire = "M0 150";
+  for (let k = 1; k <= 24; k++) lightWire += `L${k * 50} ${150 + Math.round(26 * Math.sin((k * Math.PI) / 4))}`;
+  const stall = (s: (typeof stalls)[number]): string => {
+    let awning = "";
+    for (let k = 0; k < 6; k++) awning += `<path d="M${s.x + k * 55} 300H${s.x + k * 55 + 55}V340Q${s.x + k * 55 + 27} 362 ${s.x + k * 55} 340Z" fill="${s.awning[k % 2]}"/>`;
+    return (
+      `<rect x="${s.x + 6}" y="300" width="12" height="300" fill="#3a2a1a"/><rect x="${s.x + 312}" y="300" width="12" height="300" fill="#3a2a1a"/>` +
+      `<rect x="${s.x}" y="236" width="330" height="64" rx="8" fill="#263029" stroke="${s.awning[0]}" stroke-width="5"/>` +
+      `<text ${SANS} font-size="34" font-weight="bold" fill="#fdf6e3" x="${s.x + 165}" y="281" text-anchor="middle">${esc(s.name)}</text>` +
+      awning +
+      `<rect x="${s.x + 20}" y="400" width="290" height="4" fill="#5a3a1f" fill-opacity=".5"/>` +
+      s.food +
+      `<rect x="${s.x - 10}" y="490" width="350" height="22" fill="#6b4226"/><rect x="${s.x}" y="512" width="330" height="150" fill="#8a5a2b"/>` +
+      `<path d="M${s.x} 560H${s.x + 330}M${s.x} 610H${s.x + 330}" stroke="#6b4226" stroke-width="4"/>`
+    );
+  };
+  const body =
+    `<defs>${gradient("d", "#2b2d5c", "#f0a060", true)}</defs><rect width="${W}" height="${H}" fill="url(#d)"/>` +
+    `<circle cx="1060" cy="90" r="40" fill="#fff3d0" fill-opacity=".85"/>` +
+    `<rect x="360" y="20" width="480" height="76" rx="12" fill="#8b1e3f" stroke="#d4a437" stroke-width="6"/>` +
+    `<text ${SERIF} font-size="44" font-weight="bold" fill="#fdf1d8" x="600" y="72" text-anchor="middle">Street Food Gully</text>` +
+    `<path d="${lightWire}" stroke="#333" stroke-width="3" fill="none"/>` +
+    lights +
+    stalls.map(stall).join("") +
+    `<rect y="662" width="${W}" height="138" fill="#6f6a60"/><path d="M0 700H1200M0 750H1200" stroke="#5f5a50" stroke-width="4" stroke-dasharray="60 30"/>`;
+  return svgDoc(W, H, "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights", body);
 }
 
 // ---------------------------------------------------------------- small pieces
@@ -1479,6 +1543,7 @@ function main(): void {
     write(`images/banners/mobile/banner-${i + 1}.svg`, bannerMobile(b, i));
   });
   for (let i = 0; i < 4; i++) write(`images/stores/store-${i + 1}.svg`, store(i));
+  write("images/stores/store-5.svg", streetFood());
   for (let i = 0; i < 2; i++) write(`images/promos/promo-${i + 1}.svg`, promo(i));
   write("images/placeholder.svg", placeholder());
   write("images/logo.svg", logo());

@@ -149,6 +149,8 @@ export interface BusinessPage {
   tagline: string;
   description: string;
   image: string;
+  /** What the picture shows (it is the picture's own <title>). */
+  imageAlt: string;
   sections: { heading: string; text: string }[];
   hours: string;
 }
@@ -160,6 +162,7 @@ export const BUSINESSES: BusinessPage[] = [
     tagline: "Our shop floor, in person",
     description: `Visit ${store.name}'s marketplace in Gurugram: staples, gourmet food, dinnerware and gifting under one roof.`,
     image: "/images/stores/store-1.svg",
+    imageAlt: "The Haat store front in Gurugram, with a striped awning and window displays",
     sections: [
       {
         heading: "Everything on the website, and more",
@@ -177,7 +180,8 @@ export const BUSINESSES: BusinessPage[] = [
     title: "The Artisanal Café",
     tagline: "Coffee, bakes and slow breakfasts",
     description: `${store.name}'s artisanal café: South Indian filter coffee, sourdough from our own oven and breakfasts made with the shop's produce.`,
-    image: "/images/stores/store-2.svg",
+    image: "/images/stores/store-3.svg",
+    imageAlt: "The Haat café corner with a coffee counter, menu board and tables",
     sections: [
       {
         heading: "From our shelves to your plate",
@@ -192,7 +196,8 @@ export const BUSINESSES: BusinessPage[] = [
     title: "Street Food Gully",
     tagline: "India's street food, made with care",
     description: `${store.name}'s Street Food Gully: chaat, kathi rolls and kulfi from across India, made with filtered water and fresh oil.`,
-    image: "/images/stores/store-3.svg",
+    image: "/images/stores/store-5.svg",
+    imageAlt: "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights",
     sections: [
       { heading: "A lane of stalls", text: "Golgappe from Delhi, vada pav from Mumbai, jhalmuri from Kolkata and kulfi from Lucknow, each stall run by a cook from that city." },
       { heading: "Clean by design", text: "Filtered water for every pani, oil changed daily, and a kitchen you can see into." },

@@ -5,17 +5,33 @@ export const BANNERS = [
   { desktop: "/images/banners/desktop/banner-3.svg", mobile: "/images/banners/mobile/banner-3.svg", alt: "Pantry staples: rice, dals and atta at everyday prices" },
 ];
 
+// Each alt text says what its picture shows (it is the picture's own <title>, kept equal by
+// tests/e2e/home.spec.ts); the caption names the place.
 export const STORES = [
-  { image: "/images/stores/store-1.svg", caption: "Our flagship market, Gurugram" },
-  { image: "/images/stores/store-2.svg", caption: "The café counter" },
-  { image: "/images/stores/store-3.svg", caption: "Gourmet aisle" },
-  { image: "/images/stores/store-4.svg", caption: "Farm basket corner" },
+  { image: "/images/stores/store-1.svg", caption: "Our flagship market, Gurugram", alt: "The Haat store front in Gurugram, with a striped awning and window displays" },
+  { image: "/images/stores/store-2.svg", caption: "The Grocers Pick aisle", alt: "Inside the Haat grocery: shelves of rice, dals, spices and dry fruits" },
+  { image: "/images/stores/store-3.svg", caption: "The café counter", alt: "The Haat café corner with a coffee counter, menu board and tables" },
+  { image: "/images/stores/store-4.svg", caption: "Farm basket corner", alt: "The Farm Basket stand at Haat, with crates of fresh vegetables and fruit" },
+  { image: "/images/stores/store-5.svg", caption: "Street Food Gully", alt: "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights" },
 ];
 
+// The promo pictures carry no words: each card's one title, text and button are HTML.
 export const PROMOS = [
-  { image: "/images/promos/promo-1.svg", title: "Stock up the pantry", text: "Rice, dals, atta and spices, picked by our grocers." },
-  { image: "/images/promos/promo-2.svg", title: "Gifts worth giving", text: "Hampers, tea sets and planters for every celebration." },
-];
+  {
+    image: "/images/promos/promo-1.svg",
+    title: "Gourmet hampers",
+    text: "Curated for every celebration, gift-wrapped and delivered tomorrow.",
+    to: "/products?category=gifting&sub=hamper",
+    tone: "dark",
+  },
+  {
+    image: "/images/promos/promo-2.svg",
+    title: "Go organic",
+    text: "Millets, quinoa, dals and greens from growers we know.",
+    to: "/products?search=organic",
+    tone: "light",
+  },
+] as const;
 
 export const TRUST_BADGES = [
   { title: "Premium Quality", text: "Hand-picked by our grocers" },

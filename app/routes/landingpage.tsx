@@ -30,7 +30,7 @@ export default function LandingPage() {
       </section>
       {BUSINESSES.map((b) => (
         <section key={b.path} aria-labelledby={`landing-${b.path.slice(1)}`} className="mx-auto grid max-w-5xl items-center gap-6 px-4 py-10 md:grid-cols-2">
-          <img src={b.image} alt="" width={800} height={450} loading="lazy" className="aspect-video w-full rounded-lg object-cover" />
+          <img src={b.image} alt={b.imageAlt} width={800} height={450} loading="lazy" className="aspect-video w-full rounded-lg object-cover" />
           <div>
             <h2 id={`landing-${b.path.slice(1)}`} className="text-2xl font-semibold">
               {b.title}

@@ -1,4 +1,5 @@
 // The brand's static pages and the search-engine basics (issue 5, first part).
+import { BUSINESSES, TESTIMONIALS } from "../../app/content/brand.ts";
 import { expect, open, products, productPath, test } from "./support.ts";
 
 const policies = [
@@ -94,6 +95,47 @@ test.describe("brand pages", () => {
     const carousel = page.getByRole("region", { name: "Guest testimonials" });
     await expect(carousel.getByLabel("5 out of 5 stars")).toHaveCount(4);
     await expect(page.getByRole("region", { name: "Get in touch" })).toBeVisible();
+  });
+
+  // Issue 11 (12): without JavaScript only the first testimonial could be seen.
+  for (const path of ["/aboutus", "/landingpage"]) {
+    test(`${path}: every testimonial can be reached by its link and is seen`, async ({ page, hasJs }) => {
+      await open(page, path, hasJs);
+      const carousel = page.getByRole("region", { name: "Guest testimonials" });
+      const total = TESTIMONIALS.length;
+      await expect(carousel.getByRole("group")).toHaveCount(total);
+      for (const [i, t] of [...TESTIMONIALS.entries()].reverse()) {
+        await carousel.getByRole("link", { name: `Go to slide ${i + 1}` }).click();
+        const slide = carousel.getByRole("group", { name: `${i + 1} of ${total}` });
+        await expect(slide).toBeInViewport({ ratio: 0.9 });
+        await expect(slide.getByText(t.title, { exact: true })).toBeInViewport();
+        await expect(slide.getByText(t.name, { exact: true })).toBeInViewport();
+      }
+      if (hasJs) {
+        await carousel.getByRole("button", { name: "Next slide" }).click();
+        await expect(carousel.getByRole("group", { name: `2 of ${total}` })).toBeInViewport({ ratio: 0.9 });
+      }
+    });
+  }
+
+  // Issue 11 (11): the café and street-food pictures were swapped.
+  test("the landing page shows each place with its own picture", async ({ page, hasJs }) => {
+    await open(page, "/landingpage", hasJs);
+    const shows: Record<string, RegExp> = {
+      "The Marketplace": /store front/,
+      "The Artisanal Café": /café corner with a coffee counter/,
+      "Street Food Gully": /Street Food Gully/,
+    };
+    expect(BUSINESSES.map((b) => b.title)).toEqual(Object.keys(shows));
+    for (const [title, what] of Object.entries(shows)) {
+      const section = page.getByRole("region", { name: title, exact: true });
+      const img = section.getByRole("img");
+      await expect(img).toHaveAttribute("alt", what);
+      // The alt text is what the picture itself says it shows (its own <title>).
+      const svg = await (await page.request.get((await img.getAttribute("src"))!)).text();
+      expect(svg).toContain(`<title>${await img.getAttribute("alt")}</title>`);
+      await expect(section.getByRole("link", { name: `Visit ${title}` })).toHaveAttribute("href", BUSINESSES.find((b) => b.title === title)!.path);
+    }
   });
 
   test("every footer link leads to a real page", async ({ page, request }) => {

@@ -9,7 +9,10 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The guest testimonials: a scroll-snap strip, autoplaying every 2.5 s once JavaScript runs. */
+/**
+ * The guest testimonials: a scroll-snap strip with a link to each, autoplaying every 2.5 s
+ * once JavaScript runs (unless the shopper prefers reduced motion).
+ */
 export function Testimonials({ heading = "What our guests say" }: { heading?: string }) {
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-5xl px-4 py-10">
@@ -17,11 +20,12 @@ export function Testimonials({ heading = "What our guests say" }: { heading?: st
         {heading}
       </h2>
       <Carousel
+        id="testimonials"
         label="Guest testimonials"
         delay={TESTIMONIAL_AUTOPLAY_MS}
-        slideClass="w-full md:w-1/2"
+        slideClass="w-full p-2 md:w-1/2"
         slides={TESTIMONIALS.map((t) => (
-          <figure key={t.name} className="m-2 h-full rounded-lg border border-stone-200 bg-white p-5">
+          <figure key={t.name} className="h-full rounded-lg border border-stone-200 bg-white p-5">
             <Stars rating={t.rating} />
             <blockquote className="mt-2">
               <p className="font-semibold">{t.title}</p>

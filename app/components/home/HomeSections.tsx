@@ -5,6 +5,7 @@ import { Carousel } from "../Carousel.tsx";
 export function HomeBanners() {
   return (
     <Carousel
+      id="offers"
       label="Offers"
       delay={HOME_BANNER_DELAY_MS}
       slides={BANNERS.map((b, i) => (
@@ -22,12 +23,13 @@ export function HomeBanners() {
 export function StoreCarousel() {
   return (
     <Carousel
-      label="Our Store"
+      id="store"
+      label="Photos of our store"
       delay={STORE_CAROUSEL_DELAY_MS}
       slideClass="w-4/5 pr-3 md:w-1/2"
       slides={STORES.map((s) => (
         <figure>
-          <img src={s.image} alt={s.caption} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
+          <img src={s.image} alt={s.alt} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
           <figcaption className="mt-2 text-sm text-stone-700">{s.caption}</figcaption>
         </figure>
       ))}
@@ -35,19 +37,36 @@ export function StoreCarousel() {
   );
 }
 
+const PROMO_TONES = {
+  dark: { card: "bg-[#0f4a3b] text-[#fdf6e3]", button: "bg-[#d4a437] text-[#2a1a05] hover:bg-[#e0b552]" },
+  light: { card: "bg-[#f5ead0] text-[#2f3a1c]", button: "bg-brand-700 text-white hover:bg-brand-800" },
+} as const;
+
+/**
+ * Two promo cards. Each has one title, one line of text and one button, in HTML beside a
+ * picture that carries no words, so they stay readable from a phone to a laptop.
+ */
 export function PromoCards() {
   return (
     <section aria-label="Promotions" className="mx-auto mt-10 grid max-w-7xl gap-4 px-4 md:grid-cols-2">
-      {PROMOS.map((p) => (
-        <Link key={p.title} to="/shopretail" className="group relative block overflow-hidden rounded-xl">
-          <img src={p.image} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover transition group-hover:scale-[1.02]" />
-          <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-5 text-white">
-            <span className="block text-xl font-semibold">{p.title}</span>
-            <span className="block text-sm">{p.text}</span>
-            <span className="mt-2 inline-block rounded bg-white px-3 py-1 text-sm font-medium text-stone-900">Shop now</span>
-          </span>
-        </Link>
-      ))}
+      {PROMOS.map((p, i) => {
+        const tone = PROMO_TONES[p.tone];
+        const titleId = `promo-${i + 1}-title`;
+        return (
+          <article key={p.title} aria-labelledby={titleId} className={`flex items-center gap-4 overflow-hidden rounded-xl p-5 sm:p-6 ${tone.card}`}>
+            <div className="min-w-0 flex-1">
+              <h2 id={titleId} className="font-serif text-2xl font-semibold md:text-3xl">
+                {p.title}
+              </h2>
+              <p className="mt-2 text-base">{p.text}</p>
+              <Link to={p.to} aria-label={`Shop now: ${p.title}`} className={`mt-4 inline-block rounded-full px-5 py-2.5 font-semibold ${tone.button}`}>
+                Shop now
+              </Link>
+            </div>
+            <img src={p.image} alt="" width={400} height={400} loading="lazy" className="h-28 w-28 shrink-0 sm:h-40 sm:w-40 lg:h-48 lg:w-48" />
+          </article>
+        );
+      })}
     </section>
   );
 }
