@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
       <PromoCards />
       <TrustBadges />
-      <div className="mx-auto max-w-3xl px-4">
+      <div className="mx-auto mb-12 mt-10 max-w-3xl px-4">
         <ContactForm id="home-contact" />
       </div>
     </>

@@ -60,3 +60,16 @@ test("'Show more' and 'Add a new address' each have room", async ({ page, hasJs,
   const add = await box(page.getByRole("link", { name: "Add a new address" }));
   expect(add.y).toBeGreaterThanOrEqual(more.y + more.height + 8);
 });
+
+test.describe("the home page on a laptop", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("the contact card stands clear of the trust band, and a store photo is not a screen tall", async ({ page, hasJs }) => {
+    await open(page, "/", hasJs);
+    const band = await box(page.getByRole("region", { name: "Why shop with us" }));
+    const contact = await box(page.getByRole("region", { name: "Get in touch" }));
+    expect(contact.y).toBeGreaterThanOrEqual(band.y + band.height + 24);
+    const photo = await box(page.getByRole("region", { name: "Photos of our store" }).getByRole("img").first());
+    expect(photo.height).toBeLessThan(900 * 0.6);
+  });
+});
