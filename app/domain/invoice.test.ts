@@ -1,12 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { financialYear, invoiceLines, invoiceNumber, splitGst, taxBreakup } from "./invoice.ts";
+import { financialYear, invoiceLines, invoiceNumber, MAX_INVOICE_SERIAL, splitGst, taxBreakup } from "./invoice.ts";
 
 describe("invoice numbers", () => {
   it("follow India's April-to-March financial year, in India's time", () => {
     expect(financialYear(new Date("2026-11-23T10:00:00Z"))).toBe("2026-27");
     expect(financialYear(new Date("2027-03-31T18:30:00Z"))).toBe("2027-28");
     expect(financialYear(new Date("2027-03-31T18:29:00Z"))).toBe("2026-27");
-    expect(invoiceNumber(123, new Date("2026-11-23T10:00:00Z"))).toBe("HAAT/2026-27/000123");
+  });
+  it("are HT/, the financial year's two-digit years and a seven-digit serial", () => {
+    expect(invoiceNumber(financialYear(new Date("2026-11-23T10:00:00Z")), 42)).toBe("HT/26-27/0000042");
+    expect(invoiceNumber("2099-00", 1)).toBe("HT/99-00/0000001");
+    expect(invoiceNumber("2026-27", MAX_INVOICE_SERIAL)).toBe("HT/26-27/9999999");
+  });
+  it("never exceed GST's 16 characters of letters, digits, '-' and '/', up to serial 9,999,999", () => {
+    const serials = [1, MAX_INVOICE_SERIAL];
+    for (let top = 10; top <= MAX_INVOICE_SERIAL + 1; top *= 10) serials.push(top - 1, top);
+    for (let s = 1; s <= MAX_INVOICE_SERIAL; s += 9_973) serials.push(s);
+    for (const fy of ["2026-27", "2099-00", "2100-01"]) {
+      for (const serial of serials.filter((s) => s <= MAX_INVOICE_SERIAL)) {
+        const number = invoiceNumber(fy, serial);
+        expect(number.length).toBeLessThanOrEqual(16);
+        expect(number).toMatch(/^[A-Za-z0-9/-]{1,16}$/);
+      }
+    }
+  });
+  it("refuse a serial they cannot hold, and a year that is not one", () => {
+    expect(() => invoiceNumber("2026-27", MAX_INVOICE_SERIAL + 1)).toThrow(RangeError);
+    expect(() => invoiceNumber("2026-27", 0)).toThrow(RangeError);
+    expect(() => invoiceNumber("2026-27", 1.5)).toThrow(RangeError);
+    expect(() => invoiceNumber("26-27", 1)).toThrow(RangeError);
   });
 });
 

@@ -1,4 +1,4 @@
-// The tax invoice's figures (issues 4 and 11): invoice number, and per line the HSN code,
+// The tax invoice's figures (issues 4 and 11): financial year and invoice number, and per line the HSN code,
 // quantity, price, coupon share, taxable value and GST, split into CGST and SGST within the
 // shop's state or IGST across states (app/domain/invoice-tax.ts), from the order's
 // snapshots; then the totals and the tax by rate. No I/O.
@@ -70,8 +70,19 @@ export function financialYear(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-export function invoiceNumber(orderId: number, placedAt: Date): string {
-  return `HAAT/${financialYear(placedAt)}/${String(orderId).padStart(6, "0")}`;
+/** The largest serial an invoice number can carry: seven digits. */
+export const MAX_INVOICE_SERIAL = 9_999_999;
+
+/**
+ * The tax invoice's number (GST rule 46: at most 16 characters of letters, digits, '-' and
+ * '/', consecutive within the financial year): `HT/26-27/0000042` for serial 42 of "2026-27".
+ * The serial is the order's own per-year series (invoice_counters), not the order id.
+ */
+export function invoiceNumber(fy: string, serial: number): string {
+  const years = /^(\d{2})(\d{2})-(\d{2})$/.exec(fy);
+  if (!years) throw new RangeError(`Not a financial year: ${fy}`);
+  if (!Number.isSafeInteger(serial) || serial < 1 || serial > MAX_INVOICE_SERIAL) throw new RangeError(`Invoice serial out of range: ${serial}`);
+  return `HT/${years[2]}-${years[3]}/${String(serial).padStart(7, "0")}`;
 }
 
 /** Half the GST each to the Centre and the State; an odd paisa goes to SGST. */

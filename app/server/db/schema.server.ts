@@ -227,10 +227,16 @@ export const orders = pgTable(
     totalPaise: integer("total_paise"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // The tax invoice's number (decision 026): the financial year of placed_at ("2026-27") and
+    // the order's place in that year's own consecutive series (invoice_counters), taken in
+    // the placing transaction. Null while the order is a cart.
+    invoiceFy: text("invoice_fy"),
+    invoiceSerial: integer("invoice_serial"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("orders_invoice_number_idx").on(t.invoiceFy, t.invoiceSerial),
     index("orders_customer_idx").on(t.customerId, t.state),
     // One cart per customer, even when two requests create it at once.
     uniqueIndex("orders_one_draft_per_customer")
@@ -239,8 +245,19 @@ export const orders = pgTable(
     check("orders_state_check", sql`${t.state} in ('draft', 'confirmed', 'cancelled')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
     check("orders_placed_check", sql`${t.state} = 'draft' or (${t.totalPaise} is not null and ${t.placedAt} is not null and ${t.deliveryAddress} is not null)`),
+    // A placed order has its invoice number, a cart none.
+    check(
+      "orders_invoice_check",
+      sql`case when ${t.state} = 'draft' then ${t.invoiceFy} is null and ${t.invoiceSerial} is null else ${t.invoiceFy} is not null and ${t.invoiceSerial} is not null and ${t.invoiceSerial} >= 1 end`,
+    ),
   ],
 );
+
+/** The last invoice serial given out in each financial year ("2026-27"); see orders.invoice_serial. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  fy: text("fy").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 export const orderLines = pgTable(
   "order_lines",

@@ -19,6 +19,7 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
     id: options.id ?? 42,
     state: options.cancelled ? "cancelled" : "confirmed",
     placedAt: new Date("2026-11-23T10:00:00Z"),
+    invoiceNumber: "HT/26-27/0000042",
     cancelledAt: null,
     paymentMethod: "cod",
     couponCode: options.couponPaise ? "WELCOME10" : null,
@@ -95,7 +96,7 @@ describe("the tax invoice, as pdftotext reads it", () => {
     expect(text).toContain(store.company.legalName);
     expect(text).toContain("GSTIN: 06AAACH0000A1ZV");
     expect(text).toContain("State: Haryana (06)");
-    expect(text).toContain("Invoice number: HAAT/2026-27/000042");
+    expect(text).toContain("Invoice number: HT/26-27/0000042");
     expect(text).toContain("Invoice date: 23 Nov 2026");
     expect(text).toContain("Order number: #42");
     expect(text).toContain("Reverse charge: No");
@@ -121,7 +122,7 @@ describe("the tax invoice, as pdftotext reads it", () => {
     expect(rowOf(text, " 18% ₹502.43")).toBe("18% ₹502.43 ₹45.22 ₹45.22 ₹90.44 Grand total ₹967.00");
     expect(rowOf(text, "Total ₹864.40")).toBe("Total ₹864.40 ₹51.30 ₹51.30 ₹102.60");
     expect(text).toContain("Supply within Haryana: GST is charged as CGST and SGST, half each.");
-    expect(text).toContain("HAAT/2026-27/000042 | Page 1 of 1");
+    expect(text).toContain("HT/26-27/0000042 | Page 1 of 1");
   });
 
   it("to Karnataka: IGST instead of CGST + SGST, every figure", async () => {

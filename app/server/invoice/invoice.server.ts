@@ -9,7 +9,7 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { addressLine } from "../../domain/address.ts";
 import { formatPlace, gstState, placeOfSupply, supplyKind, type SupplyKind } from "../../domain/invoice-tax.ts";
-import { invoiceLines, invoiceNumber, taxBreakup, type InvoiceLine } from "../../domain/invoice.ts";
+import { invoiceLines, taxBreakup, type InvoiceLine } from "../../domain/invoice.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { store } from "../../store-config.ts";
 import { projectPath } from "../project-root.server.ts";
@@ -224,7 +224,7 @@ const PAD = 3;
 
 /** The invoice as PDF bytes. */
 export function invoicePdf(order: OrderView): Promise<Buffer> {
-  const number = invoiceNumber(order.id, order.placedAt);
+  const number = order.invoiceNumber;
   const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(order.placedAt);
   const place = placeOfSupply(order.deliveryAddress);
   const kind = supplyKind(store.company.state, place);

@@ -1,14 +1,16 @@
 // Placing, listing and cancelling orders. Placing is one transaction that locks the cart
 // and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
-// and address, and confirms the cart; placing the same cart again answers that order.
+// and address, gives the order the next invoice serial of its financial year, and confirms
+// the cart; placing the same cart again answers that order.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
+import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import { addresses, coupons, orderLines, orders, payments, products, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import { addresses, coupons, invoiceCounters, orderLines, orders, payments, products, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
@@ -19,6 +21,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
     id: row.id,
     state: row.state === "cancelled" ? "cancelled" : "confirmed",
     placedAt: row.placedAt!,
+    invoiceNumber: invoiceNumber(row.invoiceFy!, row.invoiceSerial!),
     cancelledAt: row.cancelledAt,
     paymentMethod: row.paymentMethod ?? "cod",
     couponCode: row.couponCode,
@@ -45,7 +48,12 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
   };
 }
 
-export function createOrders(db: Db): OrdersPort {
+export interface OrdersOptions {
+  /** The clock orders are placed and cancelled by; tests set it to cross a financial year. */
+  now?: () => Date;
+}
+
+export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions = {}): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
 
   /** The lines of the orders that match `where` (joined with orders), in line order. */
@@ -134,7 +142,7 @@ export function createOrders(db: Db): OrdersPort {
         const pricing = priceOrder(items, discount);
         if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
 
-        const at = new Date();
+        const at = now();
         for (const item of pricing.lines) {
           // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
           await tx
@@ -158,10 +166,22 @@ export function createOrders(db: Db): OrdersPort {
             })
             .where(eq(orderLines.id, item.line.id));
         }
+        // The invoice's serial, consecutive within the financial year (decision 026), taken last
+        // of all: a placement refused above takes none, and one that rolls back gives its number
+        // back. The counter's row stays locked until this transaction ends, so concurrent
+        // placements get their serials one by one, and in the order they commit.
+        const fy = financialYear(at);
+        const [counter] = await tx
+          .insert(invoiceCounters)
+          .values({ fy, last: 1 })
+          .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`invoice_counters.last + 1` } })
+          .returning({ last: invoiceCounters.last });
         await tx
           .update(orders)
           .set({
             state: "confirmed",
+            invoiceFy: fy,
+            invoiceSerial: counter!.last,
             couponCode,
             deliveryAddress: {
               name: address.name,
@@ -224,7 +244,7 @@ export function createOrders(db: Db): OrdersPort {
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.variantId));
-        const at = new Date();
+        const at = now();
         for (const l of lines) {
           await tx
             .update(variants)

@@ -160,6 +160,8 @@ export interface OrderView {
   id: number;
   state: "confirmed" | "cancelled";
   placedAt: Date;
+  /** The tax invoice's number, `HT/26-27/0000042`: its own consecutive series per financial year, not the order id. */
+  invoiceNumber: string;
   cancelledAt: Date | null;
   paymentMethod: "cod" | "razorpay";
   couponCode: string | null;
