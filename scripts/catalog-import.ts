@@ -1,6 +1,7 @@
 // npm run catalog:import -- FILE.json|FILE.csv
 // Upserts categories, products and variants by internal_reference. A bad row is
 // reported with its line and reason, and nothing of that file is written.
+import { count } from "../app/domain/plural.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { parseCatalogFile } from "../app/domain/catalog-file.ts";
@@ -38,7 +39,7 @@ try {
   const s = await importCatalog(database.db, parsed.file);
   console.log(
     `Imported ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-      `${s.productsCreated} products created, ${s.productsUpdated} updated, ${s.variantsWritten} variants written, ${s.categoriesCreated} categories created.`,
+      `${count(s.productsCreated, "product")} created, ${s.productsUpdated} updated, ${count(s.variantsWritten, "variant")} written, ${count(s.categoriesCreated, "category", "categories")} created.`,
   );
 } catch (error) {
   if (error instanceof CatalogImportError) {

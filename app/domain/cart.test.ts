@@ -130,6 +130,7 @@ describe("stock problems", () => {
     ]);
     expect(stockNote(problems[0]!)).toBe("Out of stock: remove it to place your order.");
     expect(stockNote(problems[1]!)).toBe("Only 3 left: your quantity is lowered to 3 when you place the order.");
+    expect(stockNote(problems[1]!, "review")).toBe("Only 3 left: lower the quantity in your cart to confirm.");
   });
 
   it("says what changed and what to do, in one message", () => {
@@ -139,6 +140,9 @@ describe("stock problems", () => {
     );
     expect(stockStopMessage(stockProblems([cartLine({ quantity: 3, inventoryStock: 1 })]))).toBe(
       "Your cart changed. Fewer are left than you chose, so we lowered the quantity of Basmati (now 1).",
+    );
+    expect(stockStopMessage(stockProblems([cartLine({ quantity: 3, inventoryStock: 1 })]), "This coupon needs a cart of at least ₹999.")).toBe(
+      "Your cart changed. Fewer are left than you chose, so we lowered the quantity of Basmati (now 1). Your coupon was removed: This coupon needs a cart of at least ₹999.",
     );
   });
 });

@@ -166,19 +166,21 @@ export function stockProblems(lines: readonly CartLineView[]): StockProblem[] {
 }
 
 /** What a line's mark says on the cart and Review Order. */
-export function stockNote(problem: StockProblem): string {
-  return problem.kind === "out"
-    ? "Out of stock: remove it to place your order."
-    : `Only ${problem.available} left: your quantity is lowered to ${problem.available} when you place the order.`;
+export function stockNote(problem: StockProblem, where: "cart" | "review" = "cart"): string {
+  if (problem.kind === "out") return "Out of stock: remove it to place your order.";
+  // On the cart, Place order lowers a short line; Review Order sends the shopper back to the cart.
+  return where === "cart"
+    ? `Only ${problem.available} left: your quantity is lowered to ${problem.available} when you place the order.`
+    : `Only ${problem.available} left: lower the quantity in your cart to confirm.`;
 }
 
 /** What Place order says when it stops on the cart page, so nothing fails at Confirm Order. */
-export function stockStopMessage(problems: readonly StockProblem[]): string {
+export function stockStopMessage(problems: readonly StockProblem[], couponDropped: string | null = null): string {
   const out = problems.filter((p) => p.kind === "out").map((p) => p.line.title);
   const short = problems.flatMap((p) => (p.kind === "short" ? [`${p.line.title} (now ${p.available})`] : []));
   const parts = [
     ...(out.length ? [`${out.join(", ")} ${out.length === 1 ? "is" : "are"} out of stock: remove ${out.length === 1 ? "it" : "them"} to place your order.`] : []),
     ...(short.length ? [`Fewer are left than you chose, so we lowered the quantity of ${short.join(", ")}.`] : []),
   ];
-  return `Your cart changed. ${parts.join(" ")}`;
+  return `Your cart changed. ${parts.join(" ")}${couponDropped ? ` Your coupon was removed: ${couponDropped}` : ""}`;
 }

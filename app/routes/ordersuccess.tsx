@@ -26,7 +26,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="placed-title" className="mx-auto max-w-2xl px-4 py-10">
       <h1 id="placed-title" className="text-2xl font-semibold text-brand-800">
-        Order Placed
+        {order.state === "cancelled" ? "Order Cancelled" : "Order Placed"}
       </h1>
       {order.state === "cancelled" ? (
         <p role="status" className="mt-2 font-medium text-red-800">

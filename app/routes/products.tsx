@@ -23,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const sub = top?.children.find((c) => c.slug === found.filter.sub) ?? null;
   // A category the catalogue does not have (a stale link, a typed URL) is said, with a 404
   // for search engines, and the page lists what there is instead (decision 027).
-  const unknownCategory = (found.filter.category && !top) || (found.filter.sub && !sub) ? (query.sub ?? query.category) : null;
+  const unknownCategory = (found.filter.category && !top) || (found.filter.sub && !sub) ? (top ? query.sub : (query.category ?? query.sub)) : null;
   const result = unknownCategory ? await shop.catalog.listing({ ...query, category: top?.slug ?? null, sub: null }) : found;
   const body = {
     base: url.pathname.startsWith("/shopretail") ? "/shopretail" : "/products",

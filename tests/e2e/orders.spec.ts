@@ -60,6 +60,11 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   await expect(order.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(order.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
   await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${orderId} is cancelled`)).toBe(true);
+  // Its page, revisited, says what became of it.
+  await open(page, `/ordersuccess?order=${orderId}`, hasJs);
+  await expect(page.getByRole("heading", { name: "Order Cancelled" })).toBeVisible();
+  await expect(page.getByText(`Order #${orderId} was cancelled.`)).toBeVisible();
+  await expect(page.getByText("Total (cancelled, nothing to pay)")).toBeVisible();
 
   await open(page, "/myaccount/orders", hasJs);
   await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled", { exact: true })).toBeVisible();

@@ -29,6 +29,10 @@ test.describe("bad input never breaks the server", () => {
     await page.goto("/products?category=nonsense-cat");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All products");
     await expect(page.getByText("We have no category called “nonsense-cat”. Here is everything we sell.")).toBeVisible();
+    // The unknown one is named, not the known subcategory beside it.
+    await page.goto("/products?category=nonsense-cat&sub=rice");
+    await expect(page.getByText("We have no category called “nonsense-cat”. Here is everything we sell.")).toBeVisible();
+    await page.goto("/products?category=nonsense-cat");
     await expect(page.getByRole("status").filter({ hasText: countText(products.length) })).toBeVisible();
     // A known category with a subcategory it does not have: that category's products.
     await page.goto("/products?category=grocers-pick&sub=nonsense-sub");

@@ -37,7 +37,7 @@ describe("npm run catalog:import", () => {
     const run = importFile(dataDir, file);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/1 products created, 0 updated, 1 variants written/);
+    expect(run.stdout).toMatch(/1 product created, 0 updated, 1 variant written/);
   });
 
   it("reports each bad row with its line and writes nothing of the file", async () => {

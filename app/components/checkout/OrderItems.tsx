@@ -17,7 +17,7 @@ export function OrderItems({ lines }: { lines: CartLineView[] }) {
               <img src={l.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
               <span className="min-w-0 flex-1">
                 {l.title} <span className="text-stone-600">× {l.quantity}</span>
-                {problem && <span className="block text-sm font-medium text-red-700">{stockNote(problem)}</span>}
+                {problem && <span className="block text-sm font-medium text-red-700">{stockNote(problem, "review")}</span>}
               </span>
               <span className="font-medium">{formatRupees(lineTotal(l))}</span>
             </li>

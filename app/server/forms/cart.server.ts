@@ -82,8 +82,9 @@ export const cartForm = defineForm({
         // Another shopper may have bought what this cart holds: say it here, on the cart, with
         // short lines lowered to what is left, rather than fail at Confirm Order.
         const problems = stockProblems(cart.lines);
-        for (const p of problems) if (p.kind === "short") await shop.cart.setQuantity(customer, p.line.id, p.available);
-        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems));
+        let couponDropped: string | null = null;
+        for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.id, p.available)).couponDropped ?? couponDropped;
+        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped));
         // Card and UPI arrive with the payment provider (a later issue).
         if (value.payment !== "cod") throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
         await shop.cart.choosePayment(customer, "cod");

@@ -246,3 +246,40 @@ describe("signed out", () => {
     expect(answer).toMatchObject({ status: 303, location: "/signin?return_to=%2Faddtocart" });
   });
 });
+
+describe("Place order with lines the stock has overtaken", () => {
+  const line = (id: number, title: string, quantity: number, inventoryStock: number) => ({
+    id,
+    productId: id,
+    internalReference: `R${id}`,
+    title,
+    attribute: "",
+    image: "",
+    quantity,
+    pricePaise: 10_000,
+    mrpPaise: 10_000,
+    taxRate: 5,
+    inStock: inventoryStock > 0,
+    inventoryStock,
+  });
+
+  it("lowers a short line to what is left, says so with the coupon it cost, and stays on the cart", async () => {
+    const setQuantity = vi.fn(async () => ({ title: "Atta", quantity: 3, couponDropped: "This coupon needs a cart of at least ₹999." }));
+    const choosePayment = vi.fn(async () => {});
+    const shop = fakeShop({ cart: { get: vi.fn(async () => ({ lines: [line(1, "Dal", 1, 10), line(2, "Atta", 5, 3)] })), setQuantity, choosePayment } });
+    const answer = await post(cartForm, "/addtocart", { intent: "checkout", payment: "cod", terms: "on" }, { shop });
+    expect(setQuantity).toHaveBeenCalledWith(asha, 2, 3);
+    expect(setQuantity).toHaveBeenCalledTimes(1);
+    expect(choosePayment).not.toHaveBeenCalled();
+    expect(answer.location).toBe("/addtocart");
+    expect(answer.cookies).toContain("haat_toast");
+  });
+
+  it("goes on to Review Order when every line can be filled", async () => {
+    const setQuantity = vi.fn();
+    const shop = fakeShop({ cart: { get: vi.fn(async () => ({ lines: [line(1, "Dal", 2, 2)] })), setQuantity, choosePayment: vi.fn(async () => {}) } });
+    const answer = await post(cartForm, "/addtocart", { intent: "checkout", payment: "cod", terms: "on" }, { shop });
+    expect(setQuantity).not.toHaveBeenCalled();
+    expect(answer.location).toBe("/revieworder");
+  });
+});

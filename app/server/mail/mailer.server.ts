@@ -32,7 +32,11 @@ export function createMailer(env: Env): Mailer {
     let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
     return {
       async send(mail) {
-        transport ??= import("nodemailer").then((n) => n.default.createTransport(url));
+        // A mail server that does not answer must not hold a shopper's request for minutes
+        // (nodemailer's defaults): give up in seconds; the caller keeps the mail for a retry.
+        transport ??= import("nodemailer").then((n) =>
+          n.default.createTransport({ url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as Parameters<typeof n.default.createTransport>[0]),
+        );
         await (await transport).sendMail({ from: env.MAIL_FROM, ...mail });
       },
     };

@@ -4,14 +4,20 @@ import type { MailedOrder, OrderMail } from "../../domain/order-mail.ts";
 import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
+import { errorFields, log } from "../log.server.ts";
 import { mailer } from "./mailer.server.ts";
 import { sendOrKeep } from "./queue.server.ts";
 
 type Compose = (order: MailedOrder, customerName: string, shopName: string, origin: string) => OrderMail;
 
+/** Never throws: the order is placed (or cancelled) already, and the shopper must hear so even if the mail cannot even be kept. */
 export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: Compose): Promise<void> {
-  const order = await shop.orders.get(customer, orderId);
-  if (!order) return;
-  const env = appEnv();
-  await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin) });
+  try {
+    const order = await shop.orders.get(customer, orderId);
+    if (!order) return;
+    const env = appEnv();
+    await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin) });
+  } catch (error) {
+    log.error("order mail could be neither sent nor kept", { orderId, ...errorFields(error) });
+  }
 }
