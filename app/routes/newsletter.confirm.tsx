@@ -1,6 +1,6 @@
 // /newsletter/confirm?token=…: the link in the confirmation mail (double opt-in). Opening it
 // asks; the button (a POST) subscribes the address and sends the welcome, without signing in.
-import { Form } from "react-router";
+import { NewsletterLink } from "../components/NewsletterLink.tsx";
 import { confirmNewsletter } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
@@ -22,27 +22,24 @@ export const action = confirmForm.run;
 
 export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { token, subscriber } = loaderData;
-  let body;
-  if (actionData?.ok || subscriber?.confirmed) body = <p role="status">{NEWSLETTER_MESSAGES.confirmed}</p>;
-  else if (!subscriber || actionData) body = <p role="alert">{NEWSLETTER_MESSAGES.unknownConfirmLink}</p>;
-  else
-    body = (
-      <Form method="post">
-        <p>
-          Send the {store.name} newsletter to <strong>{subscriber.email}</strong>?
-        </p>
-        <input type="hidden" {...confirmNewsletter.intent("confirm")} />
-        <input type="hidden" name={confirmNewsletter.field("confirm", "token")} value={token} />
-        <button type="submit" className="mt-4 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-          Confirm subscription
-        </button>
-      </Form>
-    );
   return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="mb-4 text-2xl font-semibold">Newsletter</h1>
-      {body}
-    </section>
+    <NewsletterLink
+      state={actionData?.ok || subscriber?.confirmed ? "done" : !subscriber || actionData ? "unknown" : "ask"}
+      done={NEWSLETTER_MESSAGES.confirmed}
+      unknown={NEWSLETTER_MESSAGES.unknownConfirmLink}
+      question={
+        <>
+          Send the {store.name} newsletter to <strong>{subscriber?.email}</strong>?
+        </>
+      }
+      hidden={
+        <>
+          <input type="hidden" {...confirmNewsletter.intent("confirm")} />
+          <input type="hidden" name={confirmNewsletter.field("confirm", "token")} value={token} />
+        </>
+      }
+      button="Confirm subscription"
+    />
   );
 }
 

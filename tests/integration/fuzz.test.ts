@@ -11,33 +11,22 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { random } from "../../bench/lib/catalog.ts";
+import { FORM_BODY_LIMIT } from "../../app/domain/body-limits.ts";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
+import { DEMO_CUSTOMER } from "../../app/server/shop/open.server.ts";
 import { freePort, hasBuild, killServers, ROOT, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 const SEED = 20261123;
 const REQUESTS = 2000;
 const CONCURRENCY = 4;
-/** The form body cap (app/domain/body-limits.ts): one byte more is a 413. */
-const BODY_LIMIT = 64 * 1024;
-const DEMO = { email: "demo@haat.example", password: "haat-demo-2026" };
 
-// ---------- a seeded random source ----------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ---------- a seeded random source (the bench's generator) ----------
 
 class Rng {
   readonly #next: () => number;
   constructor(seed: number) {
-    this.#next = mulberry32(seed);
+    this.#next = random(seed);
   }
   float(): number {
     return this.#next();
@@ -312,7 +301,7 @@ function validValue(form: FormName, field: string, seeded: Seeded, rng: Rng): st
     case "lastName":
       return "Verma";
     case "email":
-      return rng.pick(["fuzz@example.in", DEMO.email, `fuzz-${rng.int(1e6)}@example.in`]);
+      return rng.pick(["fuzz@example.in", DEMO_CUSTOMER.email, `fuzz-${rng.int(1e6)}@example.in`]);
     case "phone":
       return "9876543210";
     case "street":
@@ -332,7 +321,7 @@ function validValue(form: FormName, field: string, seeded: Seeded, rng: Rng): st
     case "message":
       return "Where is my parcel?";
     case "password":
-      return rng.pick([DEMO.password, "long-enough-password", "short"]);
+      return rng.pick([DEMO_CUSTOMER.password, "long-enough-password", "short"]);
     case "token":
       return randomHex(rng, 32);
     case "website_url":
@@ -637,12 +626,12 @@ function generate(seeded: Seeded, origin: string): Case[] {
       }
       case "at-limit": {
         const head = Buffer.from(urlencoded(pairs(), rng) + "&pad=");
-        body = Buffer.concat([head, Buffer.alloc(Math.max(0, BODY_LIMIT - head.length), "a")]).subarray(0, BODY_LIMIT);
+        body = Buffer.concat([head, Buffer.alloc(Math.max(0, FORM_BODY_LIMIT - head.length), "a")]).subarray(0, FORM_BODY_LIMIT);
         headers["content-type"] = FORM_TYPE;
         break;
       }
       case "oversize": {
-        const size = rng.chance(0.3) ? BODY_LIMIT + 1 : rng.between(BODY_LIMIT + 2, 200_000);
+        const size = rng.chance(0.3) ? FORM_BODY_LIMIT + 1 : rng.between(FORM_BODY_LIMIT + 2, 200_000);
         const head = Buffer.from(urlencoded(pairs(), rng) + "&message=");
         body = Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), "b")]);
         headers["content-type"] = rng.chance(0.8) ? FORM_TYPE : "multipart/form-data; boundary=x";
@@ -681,7 +670,7 @@ function generate(seeded: Seeded, origin: string): Case[] {
       }
     }
     // A long value must not turn a malformed body into an oversize one: that has its own category.
-    if (category !== "oversize" && body.length > BODY_LIMIT) body = body.subarray(0, BODY_LIMIT);
+    if (category !== "oversize" && body.length > FORM_BODY_LIMIT) body = body.subarray(0, FORM_BODY_LIMIT);
     cases.push({ n, route: route.label, path, category, auth, headers, body });
   }
   return cases;
@@ -774,8 +763,8 @@ async function seedState(port: number, origin: string, catalog: Catalog): Promis
     expect(answer.status, `${target} ${JSON.stringify(fields)}: ${answer.body.slice(0, 300)}`).toBe(expected);
     return answer;
   };
-  const customer = cookiesOf(await send("/signin", { email: DEMO.email, password: DEMO.password, return_to: "/myaccount" }));
-  const signOutCookie = cookiesOf(await send("/signin", { email: DEMO.email, password: DEMO.password }));
+  const customer = cookiesOf(await send("/signin", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, return_to: "/myaccount" }));
+  const signOutCookie = cookiesOf(await send("/signin", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }));
   expect(customer).toContain("haat_session=");
   expect(signOutCookie).toContain("haat_session=");
 

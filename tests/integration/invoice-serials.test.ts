@@ -11,20 +11,10 @@ import { MIGRATIONS_DIR, type Database } from "../../app/server/db/client.server
 import { invoiceCounters, orders, variants } from "../../app/server/db/schema.server.ts";
 import { createOrders } from "../../app/server/shop/orders.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import { ShopError, type Customer, type NewAddress, type OrdersPort, type Shop } from "../../app/server/shop/port.server.ts";
+import { ShopError, type Customer, type OrdersPort, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { home } from "./fixtures.ts";
 
-const home: NewAddress = {
-  name: "Asha Verma",
-  phone: "9876543210",
-  email: "asha@example.in",
-  street: "12 Golf Course Road",
-  street2: "",
-  city: "Gurgaon",
-  state: "Haryana",
-  zip: "122002",
-  country: "India",
-};
 const ref = "GP-PUL-MSR-1KG";
 
 /** Migration 0008's statements from its backfill on (the backfill, the counters, the check). */

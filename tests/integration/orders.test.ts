@@ -8,21 +8,10 @@ import { createAddresses } from "../../app/server/shop/addresses.server.ts";
 import { createOrders } from "../../app/server/shop/orders.server.ts";
 import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
+import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { home } from "./fixtures.ts";
 import { queryLog } from "./query-log.ts";
-
-const home: NewAddress = {
-  name: "Asha Verma",
-  phone: "9876543210",
-  email: "asha@example.in",
-  street: "12 Golf Course Road",
-  street2: "",
-  city: "Gurgaon",
-  state: "Haryana",
-  zip: "122002",
-  country: "India",
-};
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
