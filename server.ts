@@ -67,6 +67,7 @@ const NEEDED = [
   "refusesCrossSiteWrite",
   "CROSS_SITE_REFUSAL",
   "startKeptMailRetry",
+  "startPaymentSweep",
   "bodyLimitFor",
   "UNREADABLE_FORM",
   "edge",
@@ -130,6 +131,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     openShop,
     refusesCrossSiteWrite,
     startKeptMailRetry,
+    startPaymentSweep,
     UNREADABLE_FORM,
   } = loaded.entry;
   edge.configureLog({ level: env.LOG_LEVEL });
@@ -155,6 +157,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
       seedDemo: env.seedDemo,
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
+      payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent },
     });
   } catch (error) {
     releaseLock();
@@ -324,11 +327,13 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 
   // Mail that could not be sent when asked (the newsletter's welcome) goes out later.
   const stopMailRetry = startKeptMailRetry(shop, env);
+  const stopPaymentSweep = startPaymentSweep(shop);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       stopMailRetry();
+      stopPaymentSweep();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -12,6 +12,7 @@ export { DataDirLockedError, lockDataDir } from "./server/db/lock.server.ts";
 export { checkServerEnv, ConfigError, readEnv } from "./server/env.server.ts";
 export { CROSS_SITE_REFUSAL, refusesCrossSiteWrite } from "./server/security/same-origin.server.ts";
 export { startKeptMailRetry } from "./server/mail/queue.server.ts";
+export { startPaymentSweep } from "./server/payments/sweep.server.ts";
 export { openShop } from "./server/shop/open.server.ts";
 export { ShopError } from "./server/shop/port.server.ts";
 export { bodyLimitFor, UNREADABLE_FORM } from "./domain/body-limits.ts";

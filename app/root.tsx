@@ -15,7 +15,7 @@ import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
-import { appEnv } from "./server/env.server.ts";
+import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware } from "./server/context.server.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypot: await honeypotInputProps(),
     origin: appEnv().publicOrigin,
     flashed,
+    payments: paymentOffer(),
   };
   const headers = new Headers(flash?.headers);
   if (clear) headers.append("Set-Cookie", clear);

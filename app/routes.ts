@@ -47,6 +47,8 @@ export default [
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("payments/razorpay/callback", "routes/payments.razorpay.callback.ts"),
+  route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),

@@ -18,6 +18,8 @@ export interface RootData {
   honeypot: { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
   /** A layout form's refused plain post, answered on the page it came from (the footer's newsletter). */
   flashed: { form: string; reply: FormReply } | null;
+  /** Whether card and UPI are offered (Razorpay's keys are set) and the prepaid discount they get (decision 031). */
+  payments: { online: boolean; prepaidPercent: number };
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
@@ -29,6 +31,11 @@ export function originOf(matches: Matches): string {
 
 export function useRootData(): RootData {
   return useRouteLoaderData("root") as RootData;
+}
+
+/** Whether card and UPI are offered, and their prepaid discount. */
+export function usePaymentOffer(): RootData["payments"] {
+  return useRootData()?.payments ?? { online: false, prepaidPercent: 0 };
 }
 
 export function useViewer(): Viewer | null {

@@ -22,7 +22,7 @@ export const CART_MESSAGES = {
 export const CHECKOUT_MESSAGES = {
   choosePayment: "Choose a payment method.",
   acceptTerms: "Please accept the terms and conditions to place your order.",
-  onlineUnavailable: "Card and UPI payments are not available yet. Please choose Cash On Delivery.",
+  onlineUnavailable: "Payment config error: missing Razorpay key.",
 } as const;
 
 export function addedMessage(title: string): string {
@@ -79,8 +79,8 @@ export function cartCount(lines: readonly Pick<CartLineView, "pricePaise" | "qua
 }
 
 /** The cart's summary, with the coupon's discount when one is applied (app/domain/pricing.ts). */
-export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 0): CartSummary {
-  const { lines: _priced, ...summary } = priceOrder(lines, couponDiscountPaise);
+export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 0, prepaidPercent = 0): CartSummary {
+  const { lines: _priced, ...summary } = priceOrder(lines, couponDiscountPaise, prepaidPercent);
   return summary;
 }
 

@@ -1,4 +1,5 @@
 // Orders as their lists show them. No I/O.
+import { methodLabel, paymentStateLabel, type PaymentState } from "./payment.ts";
 
 export interface OrderSummaryView {
   id: number;
@@ -7,6 +8,8 @@ export interface OrderSummaryView {
   placedAt: string;
   totalPaise: number;
   itemCount: number;
+  /** How it is paid: 'Cash On Delivery', 'Paid', 'Refund initiated', 'Refunded'. */
+  payment: string;
   lines: { title: string; quantity: number; internalReference: string }[];
 }
 
@@ -16,6 +19,7 @@ export const ORDER_MESSAGES = {
   invalidTotal: "Invalid cart total. Please check your items.",
   alreadyCancelled: "Order is already cancelled.",
   cancelled: "Your order has been cancelled.",
+  refundInitiated: "Refund initiated: the full amount goes back to where you paid from.",
   notFound: "That order could not be found.",
   confirmCancel: "Are you sure you want to cancel this order?",
 } as const;
@@ -25,6 +29,7 @@ export function toOrderSummary(o: {
   state: "confirmed" | "cancelled";
   placedAt: Date;
   totalPaise: number;
+  payment: { state: PaymentState; method: string | null };
   lines: { title: string; quantity: number; internalReference: string }[];
 }): OrderSummaryView {
   return {
@@ -33,6 +38,7 @@ export function toOrderSummary(o: {
     placedAt: o.placedAt.toISOString(),
     totalPaise: o.totalPaise,
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+    payment: o.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(o.payment.method)} · ${paymentStateLabel(o.payment.state)}`,
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };
 }

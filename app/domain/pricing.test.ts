@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocate, priceOrder } from "./pricing.ts";
+import { allocate, prepaidDiscountPaise, priceOrder } from "./pricing.ts";
 
 describe("allocate", () => {
   it("splits in proportion, whole units, summing exactly", () => {
@@ -35,6 +35,19 @@ describe("priceOrder", () => {
     for (const l of p.lines) expect(l.netPaise).toBe(l.grossPaise - l.discountPaise);
     expect(p.taxPaise).toBe(p.lines.reduce((a, l) => a + l.taxPaise, 0));
     expect(p.taxPaise).toBeLessThan(priceOrder([rice, glass]).taxPaise);
+  });
+
+  it("gives the prepaid discount on what is left after the coupon, spread over the lines like it", () => {
+    const p = priceOrder([rice, glass], 10_000, 5);
+    // 5% of ₹877.00, rounded down to the paisa.
+    expect(p.prepaidPaise).toBe(4_385);
+    expect(p.totalPaise).toBe(97_700 - 10_000 - 4_385);
+    expect(p.lines.map((l) => l.discountPaise).reduce((a, b) => a + b, 0)).toBe(10_000 + 4_385);
+    expect(p.taxPaise).toBe(p.lines.reduce((a, l) => a + l.taxPaise, 0));
+    expect(priceOrder([rice, glass], 0, 0).prepaidPaise).toBe(0);
+    expect(priceOrder([rice], 0, 5).prepaidPaise).toBe(1_890);
+    expect(prepaidDiscountPaise(99, 5)).toBe(4);
+    expect(prepaidDiscountPaise(100, -5)).toBe(0);
   });
 
   it("never takes the total below zero", () => {

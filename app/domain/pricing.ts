@@ -1,5 +1,5 @@
-// The one pricing function (transactions §2, §9): prices include GST; a coupon discount is
-// spread over the lines in proportion to their value, so each line's tax is on what is
+// The one pricing function (transactions §2, §9): prices include GST; a coupon discount (and
+// the prepaid discount of an order paid online) is spread over the lines in proportion to their value, so each line's tax is on what is
 // actually paid for it (what the invoice shows); delivery is free. Integer paise throughout.
 import { taxIncluded } from "./money.ts";
 
@@ -41,6 +41,8 @@ export interface OrderPricing<L> {
   /** Against MRP, before any coupon. */
   savingsPaise: number;
   couponPaise: number;
+  /** The prepaid discount (decision 031): a percentage of what is left after the coupon. */
+  prepaidPaise: number;
   taxPaise: number;
   deliveryPaise: number;
   totalPaise: number;
@@ -62,11 +64,19 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   return shares;
 }
 
-export function priceOrder<L extends PricedLineInput>(lines: readonly L[], couponDiscountPaise = 0): OrderPricing<L> {
+/** `percent` of `paise`, rounded down to the paisa: the shop never gives more than it says. */
+export function prepaidDiscountPaise(paise: number, percent: number): number {
+  if (!(percent > 0) || paise <= 0) return 0;
+  return Math.floor((paise * Math.min(percent, 100)) / 100);
+}
+
+export function priceOrder<L extends PricedLineInput>(lines: readonly L[], couponDiscountPaise = 0, prepaidPercent = 0): OrderPricing<L> {
   const gross = lines.map((l) => l.pricePaise * l.quantity);
   const subtotal = gross.reduce((a, b) => a + b, 0);
   const coupon = Math.max(0, Math.min(Math.trunc(couponDiscountPaise), subtotal));
-  const shares = allocate(coupon, gross);
+  const prepaid = prepaidDiscountPaise(subtotal - coupon, prepaidPercent);
+  // Both discounts are spread over the lines alike, so each line's tax is on what is paid for it.
+  const shares = allocate(coupon + prepaid, gross);
   let tax = 0;
   let mrpTotal = 0;
   const priced = lines.map((l, i) => {
@@ -82,8 +92,9 @@ export function priceOrder<L extends PricedLineInput>(lines: readonly L[], coupo
     mrpTotalPaise: mrpTotal,
     savingsPaise: mrpTotal - subtotal,
     couponPaise: coupon,
+    prepaidPaise: prepaid,
     taxPaise: tax,
     deliveryPaise: deliveryChargePaise(subtotal),
-    totalPaise: subtotal - coupon + deliveryChargePaise(subtotal),
+    totalPaise: subtotal - coupon - prepaid + deliveryChargePaise(subtotal),
   };
 }

@@ -64,7 +64,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           )}
           <CouponForm applied={view.coupon} />
-          <CheckoutForm chosen={view.paymentMethod} onlineAvailable={false} />
+          <CheckoutForm chosen={view.paymentChoice} />
         </OrderSummary>
       </div>
     </div>

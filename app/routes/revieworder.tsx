@@ -1,9 +1,12 @@
 // /revieworder: 'Review Order' (transactions §2): choose or add the delivery address,
-// see the order summary with its coupon, and Confirm Order (cash on delivery).
+// see the order summary with its coupon, and Confirm Order: placed for cash on delivery, or
+// on to pay by UPI or card (Razorpay). An order waiting for its payment is shown instead.
 import { Form, Link, useNavigation } from "react-router";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/AddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
+import { PayForm, PendingPayment } from "../components/checkout/PayOnline.tsx";
+import { methodLabel } from "../domain/payment.ts";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { reviewOrder } from "../components/forms.ts";
@@ -22,6 +25,8 @@ import type { Route } from "./+types/revieworder";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/revieworder");
   const shop = shopOf(context);
+  // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
+  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
   const cart = await cartOf(context, customer);
   const [addresses, selectedId] = await Promise.all([shop.addresses.list(customer), shop.addresses.selected(customer)]);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
@@ -33,19 +38,30 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     showAll: url.searchParams.get("show") === "all",
     adding: url.searchParams.get("address") === "new" || addresses.length === 0,
     email: customer.email,
+    pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString() },
+    now: new Date().toISOString(),
   };
 }
 
 export const action = reviewOrderForm.run;
 
 export default function ReviewOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, selectedId, editing, showAll, adding, email } = loaderData;
+  const { cart, addresses, selectedId, editing, showAll, adding, email, pending, now } = loaderData;
   const refusal = refusalOf(actionData);
   // The address the order goes to is always shown: first, then the others up to the limit.
   const ordered = [...addresses.filter((a) => a.id === selectedId), ...addresses.filter((a) => a.id !== selectedId)];
   const shown = showAll ? ordered : ordered.slice(0, ADDRESSES_SHOWN);
   const placing = useNavigation().formData?.get("intent") === "place";
   const stockChanged = stockProblems(cart.lines).length > 0;
+  if (pending) {
+    return (
+      <div className="px-4 py-10">
+        <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-xl" />
+        <PendingPayment pending={pending} now={now} />
+      </div>
+    );
+  }
+  const online = cart.paymentMethod === "razorpay";
   // Nothing to order (placed in another tab, or emptied): say so, with any refusal that came with it.
   if (cart.lines.length === 0) {
     return (
@@ -96,30 +112,39 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
         </section>
         <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code}>
           <p className="mt-3 text-sm">
-            Payment: <strong>Cash On Delivery</strong>
+            Payment: <strong>{online ? methodLabel(cart.paymentChoice === "card" ? "card" : "upi") : "Cash On Delivery"}</strong>
+            {online && <span className="block text-xs text-stone-600">You pay on Razorpay's secure page next; your items are kept for you while you pay.</span>}
           </p>
-          <Form method="post" className="mt-4">
-            <input type="hidden" {...reviewOrder.intent("place")} />
-            <input type="hidden" name={reviewOrder.field("place", "cart_id")} value={cart.id ?? ""} />
-            <input type="hidden" name={reviewOrder.field("place", "address_id")} value={selectedId ?? ""} />
-            <button
-              type="submit"
-              disabled={!selectedId || placing || stockChanged}
-              className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {placing ? "Placing Order..." : "Confirm Order"}
-            </button>
-            {!selectedId && <p className="mt-2 text-xs text-stone-600">Add a delivery address to confirm your order.</p>}
-            {stockChanged && (
-              <p className="mt-2 text-sm font-medium text-red-700">
-                Some items are no longer in stock as your cart asks.{" "}
-                <Link to="/addtocart" className="underline">
-                  Change them in your cart
-                </Link>{" "}
-                to confirm your order.
-              </p>
-            )}
-          </Form>
+          {online ? (
+            <PayForm
+              intent="place"
+              fields={{ [reviewOrder.field("place", "cart_id")]: cart.id ?? "", [reviewOrder.field("place", "address_id")]: selectedId ?? "" }}
+              disabled={!selectedId || stockChanged}
+            />
+          ) : (
+            <Form method="post" className="mt-4">
+              <input type="hidden" {...reviewOrder.intent("place")} />
+              <input type="hidden" name={reviewOrder.field("place", "cart_id")} value={cart.id ?? ""} />
+              <input type="hidden" name={reviewOrder.field("place", "address_id")} value={selectedId ?? ""} />
+              <button
+                type="submit"
+                disabled={!selectedId || placing || stockChanged}
+                className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                {placing ? "Placing Order..." : "Confirm Order"}
+              </button>
+            </Form>
+          )}
+          {!selectedId && <p className="mt-2 text-xs text-stone-600">Add a delivery address to confirm your order.</p>}
+          {stockChanged && (
+            <p className="mt-2 text-sm font-medium text-red-700">
+              Some items are no longer in stock as your cart asks.{" "}
+              <Link to="/addtocart" className="underline">
+                Change them in your cart
+              </Link>{" "}
+              to confirm your order.
+            </p>
+          )}
           <Link to="/addtocart" className="mt-3 inline-block text-sm text-brand-700 underline">
             Back to cart
           </Link>

@@ -1,6 +1,7 @@
 // Configuration, parsed once with zod. The only reader of process.env in the app.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_HOLD_MINUTES, DEFAULT_PREPAID_DISCOUNT_PERCENT, MIN_HOLD_MINUTES } from "../domain/payment.ts";
 
 const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -63,6 +64,17 @@ const schema = z.object({
   CSP_IMG_SRC: origins,
   CSP_MEDIA_SRC: origins,
   CSP_FORM_ACTION: origins,
+  // Online payment (issue 12): all optional; without the key pair only cash on delivery is offered.
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…").optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, "RAZORPAY_KEY_SECRET looks too short").optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, "RAZORPAY_WEBHOOK_SECRET looks too short").optional(),
+  RAZORPAY_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, "RAZORPAY_API_BASE must be an origin such as https://api.razorpay.com")
+    .default("https://api.razorpay.com"),
+  RAZORPAY_CHECKOUT_JS: z.url({ protocol: /^https?$/, error: "RAZORPAY_CHECKOUT_JS must be the URL of checkout.js" }).default("https://checkout.razorpay.com/v1/checkout.js"),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(MIN_HOLD_MINUTES).max(24 * 60).default(DEFAULT_HOLD_MINUTES),
+  PREPAID_DISCOUNT_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_PREPAID_DISCOUNT_PERCENT),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
   RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,
@@ -83,9 +95,22 @@ export type Env = z.infer<typeof schema> & {
   cookieSecure: boolean;
   /** Where shoppers reach the shop: every absolute URL (mail, canonical, sitemap) starts with it. */
   publicOrigin: string;
+  /** Razorpay's settings when its keys are set (card and UPI offered), else null. */
+  razorpay: RazorpayConfig | null;
+  /** The prepaid discount given on orders paid online: PREPAID_DISCOUNT_PERCENT, or 0 when nothing can be paid online (decision 031). */
+  prepaidPercent: number;
   /** Host headers the shop answers: PUBLIC_ORIGIN's, ALLOWED_HOSTS, and, with no PUBLIC_ORIGIN, this machine's own names. */
   allowedHosts: ReadonlySet<string>;
 };
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiBase: string;
+  checkoutJs: string;
+  holdMinutes: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -101,6 +126,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.AUTH_PROVIDER === "clerk" && (!env.CLERK_SECRET_KEY || !env.CLERK_PUBLISHABLE_KEY)) {
     problems.push("  AUTH_PROVIDER=clerk needs CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY");
   }
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    problems.push("  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together: set both (card and UPI) or neither (cash on delivery only)");
+  }
+  if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
+    problems.push("  RAZORPAY_WEBHOOK_SECRET is needed with the Razorpay keys: payments a shopper leaves before returning are confirmed by the webhook");
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   // The embedded shop that `npm start` runs with no variables answers on this machine's own
   // names; anything public must say where it lives (checkServerEnv requires it with DATABASE_URL).
@@ -109,6 +140,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     publicOrigin,
+    razorpay:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: env.RAZORPAY_KEY_ID,
+            keySecret: env.RAZORPAY_KEY_SECRET,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+            apiBase: new URL(env.RAZORPAY_API_BASE).origin,
+            checkoutJs: env.RAZORPAY_CHECKOUT_JS,
+            holdMinutes: env.PAYMENT_HOLD_MINUTES,
+          }
+        : null,
+    prepaidPercent: env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET ? env.PREPAID_DISCOUNT_PERCENT : 0,
     allowedHosts: new Set([new URL(publicOrigin).host, ...own, ...(env.ALLOWED_HOSTS ?? [])]),
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
@@ -131,6 +174,11 @@ export function checkServerEnv(env: Env): void {
         "Mail links, canonical links and the sitemap are built from it, and requests for other host names are refused.",
     );
   }
+}
+
+/** What the pages say about paying (the root loader sends it to every page). */
+export function paymentOffer(env: Env = appEnv()): { online: boolean; prepaidPercent: number } {
+  return { online: env.razorpay !== null, prepaidPercent: env.prepaidPercent };
 }
 
 let current: Env | undefined;

@@ -1,6 +1,8 @@
 import { Link, useActionData, useFetcher } from "react-router";
 import { typedValue } from "../../domain/form-reply.ts";
+import type { PaymentChoice } from "../../domain/payment.ts";
 import { cart, useRefusalToast } from "../forms.ts";
+import { usePaymentOffer } from "../viewer.ts";
 
 /** The coupon form, or the applied coupon with Remove (transactions §2). */
 export function CouponForm({ applied }: { applied: { code: string } | null }) {
@@ -49,9 +51,10 @@ export function CouponForm({ applied }: { applied: { code: string } | null }) {
 }
 
 /** Payment method, terms and Place order: on to Review Order (transactions §2). */
-export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "razorpay" | null; onlineAvailable: boolean }) {
+export function CheckoutForm({ chosen }: { chosen: PaymentChoice | null }) {
   const fetcher = useFetcher({ key: "checkout" });
   useRefusalToast(fetcher);
+  const { online: onlineAvailable, prepaidPercent } = usePaymentOffer();
   const methods = [
     { value: "upi", label: "UPI" },
     { value: "card", label: "Card" },
@@ -72,7 +75,7 @@ export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "raz
                   name={cart.field("checkout", "payment")}
                   value={m.value}
                   disabled={unavailable}
-                  defaultChecked={m.value === "cod" && (chosen === "cod" || chosen === null)}
+                  defaultChecked={onlineAvailable ? m.value === (chosen ?? "cod") : m.value === "cod"}
                   required
                 />
                 {m.label}
@@ -82,6 +85,7 @@ export function CheckoutForm({ chosen, onlineAvailable }: { chosen: "cod" | "raz
           })}
         </div>
         {!onlineAvailable && <p className="mt-1 text-xs text-stone-600">Card and UPI payments will be available soon; pay in cash when your order arrives.</p>}
+        {onlineAvailable && prepaidPercent > 0 && <p className="mt-1 text-xs text-stone-600">UPI and card orders get a {prepaidPercent}% prepaid discount, shown on Review Order.</p>}
       </fieldset>
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name={cart.field("checkout", "terms")} required className="mt-0.5" />

@@ -27,6 +27,12 @@ export function OrderSummary({ summary, couponCode, children }: { summary: CartS
             <dd>−{formatRupees(summary.couponPaise)}</dd>
           </div>
         )}
+        {summary.prepaidPaise > 0 && (
+          <div className={`${row} text-brand-700`}>
+            <dt>Prepaid discount</dt>
+            <dd>−{formatRupees(summary.prepaidPaise)}</dd>
+          </div>
+        )}
         <div className={`${row} text-stone-600`}>
           <dt>Tax included</dt>
           <dd>{formatRupees(summary.taxPaise)}</dd>

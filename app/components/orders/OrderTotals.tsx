@@ -6,13 +6,14 @@ interface Totals {
   couponCode: string | null;
   subtotalPaise: number;
   discountPaise: number;
+  prepaidDiscountPaise: number;
   taxPaise: number;
   totalPaise: number;
 }
 
 /** What the order costs, as its invoice says it (issue 11 point 3): items, coupon, delivery, tax, and what is paid or to pay. */
 export function OrderTotals({ order }: { order: Totals }) {
-  const deliveryPaise = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  const deliveryPaise = order.totalPaise - (order.subtotalPaise - order.discountPaise - order.prepaidDiscountPaise);
   const row = "flex justify-between py-1";
   const totalLabel = order.state === "cancelled" ? "Total (cancelled, nothing to pay)" : order.paymentMethod === "cod" ? "To pay on delivery" : "Total Paid";
   return (
@@ -25,6 +26,12 @@ export function OrderTotals({ order }: { order: Totals }) {
         <div className={`${row} text-brand-800`}>
           <dt>Coupon{order.couponCode ? ` ${order.couponCode}` : ""}</dt>
           <dd>−{formatRupees(order.discountPaise)}</dd>
+        </div>
+      )}
+      {order.prepaidDiscountPaise > 0 && (
+        <div className={`${row} text-brand-800`}>
+          <dt>Prepaid discount</dt>
+          <dd>−{formatRupees(order.prepaidDiscountPaise)}</dd>
         </div>
       )}
       <div className={row}>

@@ -7,15 +7,17 @@ import { packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
 import { store } from "../../store-config.ts";
+import { paymentNote } from "../../domain/payment.ts";
 import { LeafIcon } from "../ui/icons.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
 import { Price } from "../ui/Price.tsx";
-import { useCartEntries } from "../viewer.ts";
+import { useCartEntries, usePaymentOffer } from "../viewer.ts";
 import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";
 
 export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
   const pack = packSize(variant.attribute);
   const available = isAvailable(variant);
+  const offer = usePaymentOffer();
   const [params] = useSearchParams();
   const fromUrl = chosenQuantity(params.get("qty"), variant.inventoryStock);
   const [chosen, setChosen] = useState(fromUrl.quantity);
@@ -105,7 +107,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       )}
       <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
         <li>
-          <span className="font-medium text-stone-900">Payment:</span> pay on delivery, or by card or UPI, with a {store.prepaidDiscountPercent}% discount on prepaid orders.
+          <span className="font-medium text-stone-900">Payment:</span> {paymentNote(offer)}
         </li>
         <li>
           <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or defective goods reported within{" "}

@@ -213,7 +213,10 @@ export const orders = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
-    state: text("state", { enum: ["draft", "confirmed", "cancelled"] })
+    // draft: the cart. awaiting_payment: placed for online payment, its stock held until the
+    // payment's hold ends (decision 030). lapsed: a hold that ended unpaid while the shopper
+    // had started another cart; its lines went back into that cart.
+    state: text("state", { enum: ["draft", "awaiting_payment", "confirmed", "cancelled", "lapsed"] })
       .notNull()
       .default("draft"),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
@@ -221,8 +224,12 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     deliveryAddress: jsonb("delivery_address").$type<AddressSnapshot>(),
     paymentMethod: text("payment_method", { enum: ["cod", "razorpay"] }),
+    // upi or card, as chosen on the cart page, when the method is razorpay.
+    paymentInstrument: text("payment_instrument", { enum: ["upi", "card"] }),
     subtotalPaise: integer("subtotal_paise"),
     discountPaise: integer("discount_paise"),
+    // The prepaid discount of an order paid online (decision 031); discount_paise is the coupon's.
+    prepaidDiscountPaise: integer("prepaid_discount_paise").notNull().default(0),
     taxPaise: integer("tax_paise"),
     totalPaise: integer("total_paise"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
@@ -242,13 +249,16 @@ export const orders = pgTable(
     uniqueIndex("orders_one_draft_per_customer")
       .on(t.customerId)
       .where(sql`${t.state} = 'draft'`),
-    check("orders_state_check", sql`${t.state} in ('draft', 'confirmed', 'cancelled')`),
+    check("orders_state_check", sql`${t.state} in ('draft', 'awaiting_payment', 'confirmed', 'cancelled', 'lapsed')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
-    check("orders_placed_check", sql`${t.state} = 'draft' or (${t.totalPaise} is not null and ${t.placedAt} is not null and ${t.deliveryAddress} is not null)`),
-    // A placed order has its invoice number, a cart none.
+    check(
+      "orders_placed_check",
+      sql`${t.state} in ('draft', 'lapsed') or (${t.totalPaise} is not null and ${t.deliveryAddress} is not null and (${t.state} = 'awaiting_payment' or ${t.placedAt} is not null))`,
+    ),
+    // A placed order has its invoice number; a cart, a held order and a lapsed one none.
     check(
       "orders_invoice_check",
-      sql`case when ${t.state} = 'draft' then ${t.invoiceFy} is null and ${t.invoiceSerial} is null else ${t.invoiceFy} is not null and ${t.invoiceSerial} is not null and ${t.invoiceSerial} >= 1 end`,
+      sql`case when ${t.state} in ('draft', 'awaiting_payment', 'lapsed') then ${t.invoiceFy} is null and ${t.invoiceSerial} is null else ${t.invoiceFy} is not null and ${t.invoiceSerial} is not null and ${t.invoiceSerial} >= 1 end`,
     ),
   ],
 );
@@ -314,21 +324,72 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     method: text("method", { enum: ["cod", "razorpay"] }).notNull(),
+    // pending: due (cash on delivery) or awaited (online). captured: paid. cancelled: the
+    // shopper gave up, or the hold ended unpaid. refunded: all of it given back.
     status: text("status", { enum: ["pending", "authorized", "captured", "failed", "refunded", "cancelled"] })
       .notNull()
       .default("pending"),
     amountPaise: integer("amount_paise").notNull(),
+    // What the shopper chose on the cart page (upi or card) and what Razorpay says was used.
+    instrument: text("instrument"),
+    providerMethod: text("provider_method"),
     providerOrderId: text("provider_order_id").unique(),
+    providerLinkId: text("provider_link_id").unique(),
+    providerLinkUrl: text("provider_link_url"),
     providerPaymentId: text("provider_payment_id").unique(),
+    // Online payments only: when the stock held for it goes back (decision 030).
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    // Why the last attempt failed, as Razorpay said it (payment.failed).
+    failureReason: text("failure_reason"),
+    // A payment for an order that was no longer waiting for it (late, or a second one): refunded in full.
+    unwanted: boolean("unwanted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
+    index("payments_expiry_idx").on(t.status, t.expiresAt),
     check("payments_amount_check", sql`${t.amountPaise} >= 0`),
     check("payments_method_check", sql`${t.method} in ('cod', 'razorpay')`),
   ],
 );
+
+/** Money given back through Razorpay: one row per refund asked for, never asked twice (X-Refund-Idempotency). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason", { enum: ["cancelled", "late", "duplicate"] }).notNull(),
+    // Sent as X-Refund-Idempotency: a retry of the same refund is the same refund.
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    providerRefundId: text("provider_refund_id").unique(),
+    // initiated: recorded here (and asked of Razorpay, or to be asked again). processed, failed: Razorpay's word.
+    status: text("status", { enum: ["initiated", "processed", "failed"] })
+      .notNull()
+      .default("initiated"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One refund per payment: a whole payment is given back, once.
+    uniqueIndex("refunds_one_per_payment").on(t.paymentId),
+    check("refunds_amount_check", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** Razorpay webhook deliveries already handled (x-razorpay-event-id): a redelivery changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------- contact tickets and the newsletter (issue 5) ----------
 

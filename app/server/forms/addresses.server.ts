@@ -6,10 +6,19 @@ import { z } from "zod";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage, quickAddressSchema } from "../../domain/address.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
-import { ShopError } from "../shop/port.server.ts";
-import { defineForm, intent } from "./pipeline.server.ts";
+import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
+import { ShopError, type PaymentStart } from "../shop/port.server.ts";
+import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
 
 const addressId = recordId(ADDRESS_MESSAGES.invalidId);
+/** How the shopper pays: a payment link by redirect (the default, and all there is without JavaScript) or the modal. */
+const payVia = z.enum(["link", "modal"]).default("link");
+const PAYMENT_WORDS: ReadonlySet<string> = new Set(Object.values(PAYMENT_MESSAGES));
+
+/** To Razorpay's hosted page, or Standard Checkout's options for the page's script. */
+function payOutcome(start: PaymentStart, order: number): Outcome {
+  return start.kind === "link" ? { to: start.url } : { stay: true, data: { checkout: start.checkout, order } };
+}
 const byId = z.object({ id: addressId });
 const deliveryOptions = { summary: missingFieldsMessage };
 
@@ -43,17 +52,31 @@ export const reviewOrderForm = defineForm({
       return { toast: { type: "success", message: ADDRESS_MESSAGES.deleted } };
     }),
     place: intent(
-      z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress) }),
+      z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), via: payVia }),
       async ({ shop, customer, value }) => {
-        const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: "cod" });
+        const cart = await shop.cart.get(customer);
+        const method = cart.id === value.cart_id && cart.paymentMethod === "razorpay" ? "razorpay" : "cod";
+        if (method === "razorpay" && !shop.payments.available) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
+        const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: method });
+        // Card or UPI: the stock is held and the shopper goes to pay (decision 030).
+        if (placed.awaitingPayment) return payOutcome(await shop.payments.begin(customer, placed.orderId, value.via), placed.orderId);
         // A second Confirm of the same cart is the same order: one confirmation mail.
         if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
         // The page of this order, not whichever is newest (two tabs may place two).
         return { to: `/ordersuccess?order=${placed.orderId}` };
       },
       // Stock or a coupon that changed since the cart was shown is news for the shopper.
-      { describe: (error) => (error.code === "conflict" ? `Order failed: ${error.message}` : error.message) },
+      { describe: (error) => (error.code === "conflict" && !PAYMENT_WORDS.has(error.message) ? `Order failed: ${error.message}` : error.message) },
     ),
+    // Paying again for an order waiting for its payment (after a failure, or back from the link).
+    pay: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), via: payVia }), async ({ shop, customer, value }) =>
+      payOutcome(await shop.payments.begin(customer, value.order, value.via), value.order),
+    ),
+    // Closing the modal, or 'Cancel payment': the hold ends and the cart is as it was.
+    "cancel-payment": intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
+      await shop.payments.abandon(customer, value.order);
+      return { to: "/addtocart", toast: { type: "info", message: PAYMENT_MESSAGES.cancelled } };
+    }),
   },
 });
 

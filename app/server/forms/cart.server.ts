@@ -85,9 +85,9 @@ export const cartForm = defineForm({
         let couponDropped: string | null = null;
         for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.id, p.available)).couponDropped ?? couponDropped;
         if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped));
-        // Card and UPI arrive with the payment provider (a later issue).
-        if (value.payment !== "cod") throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
-        await shop.cart.choosePayment(customer, "cod");
+        // Card and UPI go through Razorpay: only when its keys are set.
+        if (value.payment !== "cod" && !shop.payments.available) throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
+        await shop.cart.choosePayment(customer, value.payment);
         return { to: "/revieworder" };
       },
     ),

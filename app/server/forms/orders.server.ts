@@ -10,9 +10,12 @@ export const ordersForm = defineForm({
   action: "/orders",
   intents: {
     cancel: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
-      await shop.orders.cancel(customer, value.order);
+      const { refundId } = await shop.orders.cancel(customer, value.order);
+      // Paid online: the refund is recorded with the cancel; Razorpay is asked now (and again by
+      // the server's sweep if it does not answer), never twice for one payment.
+      if (refundId !== null) await shop.payments.sendRefunds();
       await mailOrder(shop, customer, value.order, orderCancelledMail);
-      return { toast: { type: "success", message: ORDER_MESSAGES.cancelled } };
+      return { toast: { type: "success", message: refundId !== null ? `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}` : ORDER_MESSAGES.cancelled } };
     }),
   },
 });

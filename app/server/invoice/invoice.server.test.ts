@@ -22,6 +22,8 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
     invoiceNumber: "HT/26-27/0000042",
     cancelledAt: null,
     paymentMethod: "cod",
+    payment: { state: "cod", method: null, providerPaymentId: null },
+    prepaidDiscountPaise: 0,
     couponCode: options.couponPaise ? "WELCOME10" : null,
     subtotalPaise: pricing.subtotalPaise,
     discountPaise: pricing.couponPaise,

@@ -5,6 +5,7 @@
 // state); then the totals and the tax by rate. Written with pdfkit in embedded Noto fonts,
 // subset into the file, so ₹ and Devanagari print (decision 028).
 import fs from "node:fs";
+import { methodLabel, paymentStateLabel } from "../../domain/payment.ts";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { addressLine } from "../../domain/address.ts";
@@ -291,7 +292,9 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     `Invoice number: ${number}`,
     `Invoice date: ${date}`,
     `Order number: #${order.id}`,
-    `Payment: ${order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}`,
+    order.payment.state === "cod"
+      ? "Payment: Cash on delivery"
+      : `Payment: ${methodLabel(order.payment.method)} via Razorpay (${paymentStateLabel(order.payment.state)})${order.payment.providerPaymentId ? `, payment ID ${order.payment.providerPaymentId}` : ""}`,
     "Reverse charge: No",
     `Supplier's state: ${supplierState ? formatPlace(supplierState) : store.company.state}`,
   ];
@@ -387,9 +390,10 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     ...(kind === "intra-state" ? [money(totals.cgstPaise), money(totals.sgstPaise)] : [money(totals.igstPaise)]),
     money(totals.taxPaise),
   ]);
-  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise - order.prepaidDiscountPaise);
   const summary: [string, string, Style][] = [[`Items total (incl. GST)`, money(order.subtotalPaise), small]];
   if (order.discountPaise > 0) summary.push([`Coupon ${order.couponCode ?? ""}`.trim(), `-${money(order.discountPaise)}`, small]);
+  if (order.prepaidDiscountPaise > 0) summary.push(["Prepaid discount", `-${money(order.prepaidDiscountPaise)}`, small]);
   summary.push(["Delivery", delivery > 0 ? money(delivery) : "Free", small]);
   summary.push(["Grand total", money(order.totalPaise), { size: 11, weight: "bold" }]);
   const row = lineHeight(cellStyle.size) + 2;

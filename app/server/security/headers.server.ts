@@ -28,24 +28,45 @@ function clerkSources(env: Env): { script: string[]; connect: string[]; img: str
   return { script: [fapi, turnstile], connect: [fapi], img: ["https://img.clerk.com"], frame: [turnstile] };
 }
 
+/**
+ * Razorpay, when its keys are set: Standard Checkout's script, the frame it opens from the
+ * API's origin, and where a payment link's redirect lands (Chrome applies form-action to a
+ * form's redirects). Razorpay's own hosts are added for the real service; a stand-in
+ * (RAZORPAY_API_BASE, RAZORPAY_CHECKOUT_JS) adds its own origins instead.
+ */
+function razorpaySources(env: Env): { script: string[]; connect: string[]; img: string[]; frame: string[]; form: string[] } | null {
+  if (!env.razorpay) return null;
+  const api = env.razorpay.apiBase;
+  const checkout = new URL(env.razorpay.checkoutJs).origin;
+  const real = api === "https://api.razorpay.com" ? ["https://*.razorpay.com", "https://rzp.io"] : [];
+  return {
+    script: [checkout, ...real.slice(0, 1)],
+    connect: [api, checkout, ...real.slice(0, 1)],
+    img: [checkout, ...real.slice(0, 1)],
+    frame: [api, checkout, ...real.slice(0, 1)],
+    form: [api, checkout, ...real],
+  };
+}
+
 /** The policy of an HTML page rendered with `nonce`. */
 export function pagePolicy(nonce: string, env: Env): string {
   const clerk = clerkSources(env);
+  const razorpay = razorpaySources(env);
   const list = (...sources: (string[] | undefined)[]) => sources.flatMap((s) => s ?? []).join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${list(clerk?.script, env.CSP_SCRIPT_SRC)}`,
+    `script-src 'self' 'nonce-${nonce}' ${list(clerk?.script, razorpay?.script, env.CSP_SCRIPT_SRC)}`,
     // React writes style attributes (a toast's duration); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${list(clerk?.img, env.CSP_IMG_SRC)}`,
+    `img-src 'self' data: blob: ${list(clerk?.img, razorpay?.img, env.CSP_IMG_SRC)}`,
     "font-src 'self'",
-    `connect-src 'self' ${list(clerk?.connect, env.CSP_CONNECT_SRC)}`,
-    `frame-src ${list(clerk?.frame, env.CSP_FRAME_SRC) || "'none'"}`,
+    `connect-src 'self' ${list(clerk?.connect, razorpay?.connect, env.CSP_CONNECT_SRC)}`,
+    `frame-src ${list(clerk?.frame, razorpay?.frame, env.CSP_FRAME_SRC) || "'none'"}`,
     "worker-src 'self' blob:",
     `media-src 'self' blob: ${list(env.CSP_MEDIA_SRC)}`,
     "object-src 'none'",
     "base-uri 'none'",
-    `form-action 'self' ${list(env.CSP_FORM_ACTION)}`,
+    `form-action 'self' ${list(razorpay?.form, env.CSP_FORM_ACTION)}`,
     "frame-ancestors 'none'",
   ];
   return directives.map((d) => d.trim()).join("; ");

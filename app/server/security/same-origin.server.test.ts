@@ -37,8 +37,10 @@ describe("refusesCrossSiteWrite", () => {
     // Exact paths only: an exemption covers nothing beneath or beside it.
     expect(refusesCrossSiteWrite(evil, "/payments/callback/x", new Set(["/payments/callback"]))).toBe(true);
   });
-  it("exempts no path today", () => {
-    expect([...SAME_ORIGIN_EXEMPT_PATHS]).toEqual([]);
+  it("exempts only the two paths Razorpay posts to, which verify its signature", () => {
+    expect([...SAME_ORIGIN_EXEMPT_PATHS].sort()).toEqual(["/payments/razorpay/callback", "/webhooks/razorpay"]);
+    expect(refusesCrossSiteWrite(evil, "/webhooks/razorpay")).toBe(false);
+    expect(refusesCrossSiteWrite(evil, "/revieworder")).toBe(true);
   });
 });
 

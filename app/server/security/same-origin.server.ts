@@ -29,10 +29,11 @@ export function isCrossSiteWrite(r: RequestFacts): boolean {
 }
 
 /**
- * Paths a payment provider posts to from its own site. Each must verify the provider's
- * signature instead (DESIGN.md, security rules). Exact pathnames; none today.
+ * Paths a payment provider posts to from its own site. Each verifies the provider's
+ * signature instead and matches the post to an order by the ids Haat stored, never by the
+ * session (DESIGN.md, security rules; app/server/payments/returns.server.ts). Exact pathnames.
  */
-export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>([]);
+export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>(["/payments/razorpay/callback", "/webhooks/razorpay"]);
 
 export const CROSS_SITE_REFUSAL = "Forbidden: this form must be sent from the shop's own pages.";
 

@@ -96,7 +96,7 @@ export async function readCart(conn: Conn, customer: Customer): Promise<CartView
     inventoryStock: r.inventoryStock,
   }));
   const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
-  return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null };
+  return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null, paymentChoice: null };
 }
 
 /**
@@ -121,7 +121,12 @@ async function recheckCoupon(tx: Conn, customer: Customer, orderId: number): Pro
   return check ? check.reason : undefined;
 }
 
-export function createCart(db: Db): CartPort {
+export interface CartOptions {
+  /** The prepaid discount's percentage, shown in the summary once card or UPI is chosen (decision 031). */
+  prepaidPercent?: number;
+}
+
+export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): CartPort {
   /** A line of this customer's cart, with its variant's stock; not found for anyone else's. */
   async function ownLine(tx: Conn, customer: Customer, lineId: number) {
     const [row] = await tx
@@ -167,8 +172,15 @@ export function createCart(db: Db): CartPort {
       if (!view.id) return view;
       // The coupon is re-checked against the cart as it is now; one that no longer
       // applies (or an empty cart) takes it off, and the page says why.
-      const [order] = await db.select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, view.id)).limit(1);
+      const [order] = await db
+        .select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod, instrument: orders.paymentInstrument })
+        .from(orders)
+        .where(eq(orders.id, view.id))
+        .limit(1);
       view.paymentMethod = order?.paymentMethod ?? null;
+      view.paymentChoice = order?.paymentMethod === "razorpay" ? (order.instrument ?? "upi") : (order?.paymentMethod ?? null);
+      const prepaid = view.paymentMethod === "razorpay" ? prepaidPercent : 0;
+      if (prepaid) view.summary = summarize(view.lines, 0, prepaid);
       if (!order?.couponId) return view;
       const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
       const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
@@ -179,7 +191,7 @@ export function createCart(db: Db): CartPort {
           .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
         return { ...view, couponDropped: view.lines.length ? check.reason : null };
       }
-      return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise) };
+      return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise, prepaid) };
     },
 
     async applyCoupon(customer, code) {
@@ -196,12 +208,12 @@ export function createCart(db: Db): CartPort {
       });
     },
 
-    async choosePayment(customer, method) {
+    async choosePayment(customer, choice) {
       const orderId = await draftOrderId(db, customer.id, false);
       if (!orderId) throw new ShopError("invalid", CART_MESSAGES.empty);
       await db
         .update(orders)
-        .set({ paymentMethod: method, updatedAt: new Date() })
+        .set({ paymentMethod: choice === "cod" ? "cod" : "razorpay", paymentInstrument: choice === "cod" ? null : choice, updatedAt: new Date() })
         .where(and(eq(orders.id, orderId), eq(orders.state, "draft")));
     },
 

@@ -11,6 +11,10 @@ import { seedDemoCoupons } from "./coupons.server.ts";
 import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
+import { createPayments } from "./payments.server.ts";
+import type { RazorpayConfig } from "../env.server.ts";
+import type { Gateway } from "../payments/razorpay.server.ts";
+import { store } from "../../store-config.ts";
 import { createTickets } from "./tickets.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
@@ -25,18 +29,34 @@ export interface OpenShopOptions {
   target: DatabaseTarget;
   seedDemo: boolean;
   refreshMs?: number;
+  payments?: ShopPaymentOptions;
 }
 
-export function createShop(database: Database, refreshMs = 5000): Shop & { warm(): Promise<void> } {
+/** How the shop takes payment: cash on delivery always; Razorpay when configured (issue 12). */
+export interface ShopPaymentOptions {
+  razorpay: RazorpayConfig | null;
+  publicOrigin: string;
+  /** Given on orders paid online (decision 031); only when Razorpay is configured. */
+  prepaidPercent: number;
+  gateway?: Gateway;
+  now?: () => Date;
+}
+
+const CASH_ONLY: ShopPaymentOptions = { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0 };
+
+export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymentOptions = CASH_ONLY): Shop & { warm(): Promise<void> } {
   const catalog = createCatalog(database.db, { refreshMs });
+  // No prepaid orders without a payment provider, so no prepaid discount either.
+  const prepaidPercent = pay.razorpay ? pay.prepaidPercent : 0;
   return {
     catalog,
     accounts: createAccounts(database.db),
     limits: createLimits(database.db),
-    cart: createCart(database.db),
+    cart: createCart(database.db, { prepaidPercent }),
     wishlist: createWishlist(database.db),
     addresses: createAddresses(database.db),
-    orders: createOrders(database.db),
+    orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),
+    payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
     mail: createMailQueue(database.db),
@@ -99,7 +119,7 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
   const database = await openDatabase(options.target);
   try {
     if (options.seedDemo) await seedDemoCatalog(database);
-    const shop = createShop(database, options.refreshMs);
+    const shop = createShop(database, options.refreshMs, options.payments);
     if (options.seedDemo) {
       await seedDemoCustomer(shop);
       await seedDemoCoupons(database.db);

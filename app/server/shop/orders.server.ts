@@ -8,15 +8,36 @@ import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
+
+/** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
+export function refundKey(paymentRowId: number): string {
+  return `haat-refund-${paymentRowId}`;
+}
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import { addresses, coupons, invoiceCounters, orderLines, orders, payments, products, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import { addresses, coupons, invoiceCounters, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
 type LineRow = { line: OrderLineRow; productId: number; productHsn: string };
+type PaidRow = { orderId: number; status: string; providerMethod: string | null; providerPaymentId: string | null; refundStatus: string | null };
 
-function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
+/** How an order's payment reads: cash on delivery, or the online payment and its refund. */
+function paymentOf(row: OrderRow, paid: PaidRow | undefined): OrderView["payment"] {
+  if (row.paymentMethod !== "razorpay" || !paid) return { state: "cod", method: null, providerPaymentId: null };
+  const state: PaymentState =
+    paid.refundStatus === "processed" || paid.status === "refunded"
+      ? "refunded"
+      : paid.refundStatus === "failed"
+        ? "refund_failed"
+        : paid.refundStatus === "initiated"
+          ? "refund_initiated"
+          : "paid";
+  return { state, method: paid.providerMethod, providerPaymentId: paid.providerPaymentId };
+}
+
+function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): OrderView {
   return {
     id: row.id,
     state: row.state === "cancelled" ? "cancelled" : "confirmed",
@@ -24,9 +45,11 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
     invoiceNumber: invoiceNumber(row.invoiceFy!, row.invoiceSerial!),
     cancelledAt: row.cancelledAt,
     paymentMethod: row.paymentMethod ?? "cod",
+    payment: paymentOf(row, paid),
     couponCode: row.couponCode,
     subtotalPaise: row.subtotalPaise ?? 0,
     discountPaise: row.discountPaise ?? 0,
+    prepaidDiscountPaise: row.prepaidDiscountPaise,
     taxPaise: row.taxPaise ?? 0,
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
@@ -51,9 +74,29 @@ function orderView(row: OrderRow, lines: readonly LineRow[]): OrderView {
 export interface OrdersOptions {
   /** The clock orders are placed and cancelled by; tests set it to cross a financial year. */
   now?: () => Date;
+  /** The prepaid discount's percentage for orders paid online (decision 031). */
+  prepaidPercent?: number;
+  /** How long stock stays held for an order waiting for its online payment (decision 030). */
+  holdMinutes?: number;
 }
 
-export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions = {}): OrdersPort {
+/**
+ * Gives a placed order the next invoice serial of its financial year (decision 026) and
+ * marks it confirmed. Taken last of all in the confirming transaction: a placement refused
+ * earlier takes none, one that rolls back gives its number back, and the counter's row stays
+ * locked until the transaction ends, so serials follow the order of commits.
+ */
+export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise<void> {
+  const fy = financialYear(at);
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ fy, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`invoice_counters.last + 1` } })
+    .returning({ last: invoiceCounters.last });
+  await tx.update(orders).set({ state: "confirmed", invoiceFy: fy, invoiceSerial: counter!.last, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+}
+
+export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
 
   /** The lines of the orders that match `where` (joined with orders), in line order. */
@@ -68,8 +111,20 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
       .orderBy(asc(orderLines.orderId), asc(orderLines.id));
   }
 
+  /** The payment each order was paid with (none for cash on delivery), with its refund. */
+  function paidWhere(conn: Conn, where: SQL | undefined): Promise<PaidRow[]> {
+    return conn
+      .select({ orderId: payments.orderId, status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(and(where, eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])));
+  }
+
   async function one(conn: Conn, row: OrderRow | undefined): Promise<OrderView | null> {
-    return row ? orderView(row, await linesWhere(conn, eq(orderLines.orderId, row.id))) : null;
+    if (!row) return null;
+    const [lines, paid] = await Promise.all([linesWhere(conn, eq(orderLines.orderId, row.id)), paidWhere(conn, eq(payments.orderId, row.id))]);
+    return orderView(row, lines, paid[0]);
   }
 
   return {
@@ -85,10 +140,10 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
           .for("update");
         if (!cart) {
           const [done] = await tx
-            .select({ id: orders.id })
+            .select({ id: orders.id, state: orders.state })
             .from(orders)
-            .where(and(eq(orders.id, input.cartId), placed(customer)));
-          if (done) return { orderId: done.id, alreadyPlaced: true };
+            .where(and(eq(orders.id, input.cartId), eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled", "awaiting_payment"])));
+          if (done) return { orderId: done.id, alreadyPlaced: true, awaitingPayment: done.state === "awaiting_payment" };
           throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
         }
         const [address] = await tx
@@ -139,7 +194,8 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
           discount = check.discountPaise;
           couponCode = coupon!.code;
         }
-        const pricing = priceOrder(items, discount);
+        const online = input.paymentMethod === "razorpay";
+        const pricing = priceOrder(items, discount, online ? prepaidPercent : 0);
         if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
 
         const at = now();
@@ -166,22 +222,12 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
             })
             .where(eq(orderLines.id, item.line.id));
         }
-        // The invoice's serial, consecutive within the financial year (decision 026), taken last
-        // of all: a placement refused above takes none, and one that rolls back gives its number
-        // back. The counter's row stays locked until this transaction ends, so concurrent
-        // placements get their serials one by one, and in the order they commit.
-        const fy = financialYear(at);
-        const [counter] = await tx
-          .insert(invoiceCounters)
-          .values({ fy, last: 1 })
-          .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`invoice_counters.last + 1` } })
-          .returning({ last: invoiceCounters.last });
         await tx
           .update(orders)
           .set({
-            state: "confirmed",
-            invoiceFy: fy,
-            invoiceSerial: counter!.last,
+            // Paid online: the stock is held while the shopper pays; the order is confirmed
+            // (and gets its invoice number) when the payment is (decision 030).
+            state: online ? "awaiting_payment" : "draft",
             couponCode,
             deliveryAddress: {
               name: address.name,
@@ -197,27 +243,36 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
             paymentMethod: input.paymentMethod,
             subtotalPaise: pricing.subtotalPaise,
             discountPaise: pricing.couponPaise,
+            prepaidDiscountPaise: pricing.prepaidPaise,
             taxPaise: pricing.taxPaise,
             totalPaise: pricing.totalPaise,
-            placedAt: at,
             updatedAt: at,
           })
           .where(eq(orders.id, cart.id));
-        await tx.insert(payments).values({ orderId: cart.id, method: input.paymentMethod, status: "pending", amountPaise: pricing.totalPaise });
-        return { orderId: cart.id, alreadyPlaced: false };
+        await tx.insert(payments).values({
+          orderId: cart.id,
+          method: input.paymentMethod,
+          status: "pending",
+          amountPaise: pricing.totalPaise,
+          instrument: online ? (cart.paymentInstrument ?? null) : null,
+          expiresAt: online ? new Date(at.getTime() + holdMinutes * 60_000) : null,
+        });
+        if (!online) await confirmOrder(tx, cart.id, at);
+        return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: online };
       }),
 
     async list(customer) {
-      // Two queries in all: the orders, then every line of them, grouped here.
+      // Three queries in all: the orders, then every line of them and every online payment, grouped here.
       const rows = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id));
       if (rows.length === 0) return [];
+      const paidBy = new Map((await paidWhere(db, placed(customer))).map((p) => [p.orderId, p]));
       const byOrder = new Map<number, LineRow[]>();
       for (const l of await linesWhere(db, placed(customer))) {
         const list = byOrder.get(l.line.orderId);
         if (list) list.push(l);
         else byOrder.set(l.line.orderId, [l]);
       }
-      return rows.map((r) => orderView(r, byOrder.get(r.id) ?? []));
+      return rows.map((r) => orderView(r, byOrder.get(r.id) ?? [], paidBy.get(r.id)));
     },
 
     async get(customer, id) {
@@ -256,6 +311,19 @@ export function createOrders(db: Db, { now = () => new Date() }: OrdersOptions =
           .update(payments)
           .set({ status: "cancelled", updatedAt: at })
           .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+        // Paid online: the whole payment is given back, asked for once (refunds_one_per_payment)
+        // and sent to Razorpay after this commits (shop.payments.sendRefunds).
+        const [paid] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
+        if (!paid) return { refundId: null };
+        const [refund] = await tx
+          .insert(refunds)
+          .values({ paymentId: paid.id, amountPaise: paid.amountPaise, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
+          .onConflictDoNothing()
+          .returning({ id: refunds.id });
+        return { refundId: refund?.id ?? null };
       }),
   };
 }

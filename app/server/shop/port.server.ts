@@ -5,6 +5,7 @@ import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
+import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -88,6 +89,8 @@ export interface CartView {
   couponDropped: string | null;
   /** Chosen on the cart page, used when the order is placed. */
   paymentMethod: "cod" | "razorpay" | null;
+  /** What the shopper chose on the cart page: upi, card or cod. */
+  paymentChoice: PaymentChoice | null;
 }
 
 export interface CartChange {
@@ -118,8 +121,8 @@ export interface CartPort {
   /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */
   applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number; already: boolean }>;
   removeCoupon(customer: Customer): Promise<void>;
-  /** Records the payment method chosen on the cart page; ShopError when the cart is empty. */
-  choosePayment(customer: Customer, method: "cod" | "razorpay"): Promise<void>;
+  /** Records the payment method chosen on the cart page (upi and card are Razorpay's); ShopError when the cart is empty. */
+  choosePayment(customer: Customer, choice: PaymentChoice): Promise<void>;
 }
 
 /** The fields of a saved address: what an order keeps of it, too. */
@@ -164,9 +167,14 @@ export interface OrderView {
   invoiceNumber: string;
   cancelledAt: Date | null;
   paymentMethod: "cod" | "razorpay";
+  /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
+  payment: { state: PaymentState; method: string | null; providerPaymentId: string | null };
   couponCode: string | null;
   subtotalPaise: number;
+  /** The coupon's discount. */
   discountPaise: number;
+  /** The prepaid discount of an order paid online (decision 031). */
+  prepaidDiscountPaise: number;
   taxPaise: number;
   totalPaise: number;
   deliveryAddress: AddressSnapshot;
@@ -175,17 +183,78 @@ export interface OrderView {
 
 export interface OrdersPort {
   /**
-   * Places the cart `cartId` as an order paid by cash on delivery, in one transaction.
-   * Idempotent: placing a cart that is already an order answers that order.
+   * Places the cart `cartId` in one transaction: paid by cash on delivery, it is confirmed;
+   * paid online, its stock is held and it waits for the payment (shop.payments, decision 030).
+   * Idempotent: placing a cart that is already an order (or waiting for its payment) answers that order.
    */
-  place(customer: Customer, input: { cartId: number; addressId: number; paymentMethod: "cod" }): Promise<{ orderId: number; alreadyPlaced: boolean }>;
+  place(customer: Customer, input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay" }): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
   get(customer: Customer, id: number): Promise<OrderView | null>;
   latest(customer: Customer): Promise<OrderView | null>;
-  /** Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'. */
-  cancel(customer: Customer, id: number): Promise<void>;
+  /**
+   * Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'.
+   * An order paid online gets its refund recorded (`refundId`), for shop.payments.sendRefunds to ask of Razorpay.
+   */
+  cancel(customer: Customer, id: number): Promise<{ refundId: number | null }>;
+}
+
+/** An order placed for online payment and waiting for it, its stock held until `expiresAt`. */
+export interface PendingPayment {
+  orderId: number;
+  amountPaise: number;
+  instrument: Instrument | null;
+  expiresAt: Date;
+  /** Why the last attempt failed, as Razorpay said it. */
+  lastFailure: string | null;
+}
+
+export type PaymentStart = { kind: "link"; url: string } | { kind: "modal"; checkout: CheckoutOptions };
+
+/**
+ * What a return from Razorpay came to: the order confirmed, or the payment being given back
+ * (it came after the order's hold ended). `fresh` when this call confirmed it (and so mails it).
+ */
+export interface PaymentOutcome {
+  kind: "confirmed" | "refunding";
+  orderId: number;
+  customer: Customer;
+  fresh: boolean;
+}
+
+/** A webhook delivery's result, and the order it confirmed (for its mail). */
+export interface WebhookResult {
+  status: "handled" | "duplicate" | "ignored";
+  placed: { customer: Customer; orderId: number } | null;
+}
+
+export interface PaymentsPort {
+  /** Whether card and UPI are offered (the Razorpay keys are set). */
+  readonly available: boolean;
+  /**
+   * Starts paying an order placed for online payment: a payment link to redirect to (no
+   * JavaScript, or the modal could not open) or Standard Checkout's options. Razorpay
+   * unreachable or refusing: the hold is released (the cart is as it was) and ShopError
+   * 'unavailable' 'Failed to create payment order.'.
+   */
+  begin(customer: Customer, orderId: number, via: "link" | "modal"): Promise<PaymentStart>;
+  /** The customer's order waiting for its payment, after asking Razorpay what became of it (it may be confirmed or released). */
+  pending(customer: Customer): Promise<PendingPayment | null>;
+  /** The shopper gave up (closed the modal, or 'Cancel payment'): the hold is released and the cart is as it was. */
+  abandon(customer: Customer, orderId: number): Promise<void>;
+  /** Standard Checkout's three fields (handler or callback_url), checked against the Razorpay order id Haat stored. ShopError 'Payment verification failed.' when they do not verify. */
+  completeCheckout(fields: { orderId: string; paymentId: string; signature: string }): Promise<PaymentOutcome>;
+  /** A payment link's callback, checked against the link id Haat stored. */
+  completeLink(fields: { linkId: string; referenceId: string; status: string; paymentId: string; signature: string }): Promise<PaymentOutcome>;
+  /** Standard Checkout's failure answer (callback_url with redirect): noted on the payment; the shopper may try again. */
+  noteFailure(fields: { orderId: string; reason: string }): Promise<number | null>;
+  /** A webhook delivery, verified over its raw body; a redelivered event id changes nothing. ShopError 'invalid' on a bad signature. */
+  webhook(rawBody: string, signature: string | null, eventId: string | null): Promise<WebhookResult>;
+  /** Asks Razorpay for every recorded refund it has not yet accepted (after a cancel, or a retry). */
+  sendRefunds(): Promise<{ sent: number; failed: number }>;
+  /** Ends holds that ran out (after asking Razorpay whether they were paid) and retries refunds. */
+  sweep(): Promise<{ confirmed: number; released: number }>;
 }
 
 export interface WishlistPort {
@@ -269,6 +338,7 @@ export interface Shop {
   wishlist: WishlistPort;
   addresses: AddressesPort;
   orders: OrdersPort;
+  payments: PaymentsPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;
   mail: MailQueuePort;

@@ -1,0 +1,89 @@
+// Paying online (transactions §2, §8, §9): the messages, the hold on stock while a shopper
+// pays (decision 030), the prepaid discount (decision 031), and how a payment reads on an
+// order. No I/O.
+
+export const PAYMENT_MESSAGES = {
+  configMissing: "Payment config error: missing Razorpay key.",
+  createFailed: "Failed to create payment order.",
+  verificationFailed: "Payment verification failed.",
+  cancelled: "Payment cancelled. Order not placed.",
+  wentWrong: "Something went wrong with payment.",
+  invalidTotal: "Invalid cart total. Please check your items.",
+  success: "Payment Successful",
+  /** A payment that came after its order's hold ended, or a second one: given back. */
+  late: "Your payment reached us after this order's hold ended, so the order was not placed and the full amount is being refunded.",
+  pending: "Your payment has not reached us yet.",
+  stillWaiting: "We have not heard from Razorpay about this payment yet. If you paid, your order will be placed as soon as it arrives.",
+} as const;
+
+/** The two online choices of the cart page (transactions §2); cod is the third. */
+export type Instrument = "upi" | "card";
+export type PaymentChoice = Instrument | "cod";
+
+/** How long stock stays held for an order waiting for its payment (Razorpay's payment links need at least 15 minutes). */
+export const DEFAULT_HOLD_MINUTES = 20;
+export const MIN_HOLD_MINUTES = 16;
+
+/** The prepaid discount's default percentage (browsing §2, transactions §9: 5%). */
+export const DEFAULT_PREPAID_DISCOUNT_PERCENT = 5;
+
+/**
+ * The payment line of the product page (browsing §2: 'payment on delivery, card or UPI with
+ * a 5% discount on prepaid orders'), worded from what the shop actually offers: no discount
+ * is advertised that is not given (decision 031).
+ */
+export function paymentNote(offer: { online: boolean; prepaidPercent: number }): string {
+  if (!offer.online) return "pay on delivery. Card and UPI payments are coming soon.";
+  return offer.prepaidPercent > 0 ? `pay on delivery, card or UPI with a ${offer.prepaidPercent}% discount on prepaid orders.` : "pay on delivery, card or UPI.";
+}
+
+/** The receipt (orders) and reference_id (payment links) Razorpay keeps for one attempt: unique, under 40 characters. */
+export function providerReference(orderId: number, attempt: number): string {
+  return `haat-${orderId}-${attempt}`;
+}
+
+/** What Standard Checkout is opened with (the server sends it to Review Order): never the key secret. */
+export interface CheckoutOptions {
+  /** Where checkout.js is loaded from (RAZORPAY_CHECKOUT_JS). */
+  script: string;
+  key: string;
+  /** Razorpay's order id, made by the server for the amount the server decided. */
+  orderId: string;
+  amount: number;
+  currency: "INR";
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string; method?: Instrument };
+  callbackUrl: string;
+  /** Seconds until the hold ends: the modal closes then. */
+  timeout: number;
+}
+
+/** What a shopper reads about an order's payment. */
+export type PaymentState = "cod" | "paid" | "refund_initiated" | "refunded" | "refund_failed";
+
+export function paymentStateLabel(state: PaymentState): string {
+  switch (state) {
+    case "cod":
+      return "Cash On Delivery";
+    case "paid":
+      return "Paid";
+    case "refund_initiated":
+      return "Refund initiated";
+    case "refunded":
+      return "Refunded";
+    case "refund_failed":
+      return "Refund failed: our team will contact you";
+  }
+}
+
+/** How a method Razorpay reports reads on the invoice ("upi" → "UPI"). */
+export function methodLabel(method: string | null): string {
+  const names: Record<string, string> = { upi: "UPI", card: "Card", netbanking: "Netbanking", wallet: "Wallet", emi: "EMI" };
+  return method ? (names[method] ?? method) : "Online";
+}
+
+/** Minutes and seconds left on a hold, for the page that waits ("14 min"). */
+export function minutesLeft(expiresAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 60_000));
+}

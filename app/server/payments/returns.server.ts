@@ -1,0 +1,93 @@
+// Where Razorpay sends the shopper back, and its webhook (issue 12). Both are matched to an
+// order by the provider ids Haat stored, never by the session: a cross-site POST (Standard
+// Checkout with redirect: true) carries no SameSite=Lax cookie. These are the only routes
+// exempt from the same-origin check (security/same-origin.server.ts); each verifies
+// Razorpay's signature instead.
+import { redirect, type RouterContextProvider } from "react-router";
+import { orderPlacedMail } from "../../domain/order-mail.ts";
+import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
+import { cookies } from "../auth/cookies.server.ts";
+import { shopOf } from "../context.server.ts";
+import { readForm, UnreadableForm } from "../forms/read-form.server.ts";
+import { errorFields, log } from "../log.server.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
+import { ShopError, type PaymentOutcome, type Shop } from "../shop/port.server.ts";
+
+/** Where a return goes: the payment's success page, or the cart with the reason it is not an order. */
+async function afterReturn(shop: Shop, outcome: PaymentOutcome): Promise<Response> {
+  if (outcome.kind === "refunding") return cookies().toast.redirectWithToast("/addtocart", { type: "warning", message: PAYMENT_MESSAGES.late }, { status: 303 });
+  // The webhook may have confirmed it first: then it has mailed it too.
+  if (outcome.fresh) await mailOrder(shop, outcome.customer, outcome.orderId, orderPlacedMail);
+  return redirect(`/paymentsuccess?order=${outcome.orderId}`, 303);
+}
+
+async function refused(error: unknown): Promise<Response> {
+  if (error instanceof ShopError) return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: error.message }, { status: 303 });
+  log.error("payment return failed", errorFields(error));
+  return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
+}
+
+const text = (value: FormDataEntryValue | string | null) => (typeof value === "string" ? value.slice(0, 200) : "");
+
+/** GET: a payment link's callback (callback_method "get"), on success only. */
+export async function linkReturn(context: Readonly<RouterContextProvider>, url: URL): Promise<Response> {
+  const q = url.searchParams;
+  const fields = {
+    paymentId: text(q.get("razorpay_payment_id")),
+    linkId: text(q.get("razorpay_payment_link_id")),
+    referenceId: text(q.get("razorpay_payment_link_reference_id")),
+    status: text(q.get("razorpay_payment_link_status")),
+    signature: text(q.get("razorpay_signature")),
+  };
+  if (!fields.linkId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
+  const shop = shopOf(context);
+  try {
+    return await afterReturn(shop, await shop.payments.completeLink(fields));
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** POST: Standard Checkout's three fields (from the page's handler, or Razorpay's callback_url), or its error. */
+export async function checkoutReturn(context: Readonly<RouterContextProvider>, request: Request): Promise<Response> {
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof UnreadableForm) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
+    throw error;
+  }
+  const shop = shopOf(context);
+  const failedOrder = text(form.get("error[metadata][order_id]"));
+  if (failedOrder) {
+    // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
+    await shop.payments.noteFailure({ orderId: failedOrder, reason: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong });
+    return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong }, { status: 303 });
+  }
+  const fields = { orderId: text(form.get("razorpay_order_id")), paymentId: text(form.get("razorpay_payment_id")), signature: text(form.get("razorpay_signature")) };
+  if (!fields.orderId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
+  try {
+    return await afterReturn(shop, await shop.payments.completeCheckout(fields));
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+/** POST /webhooks/razorpay: the raw body, verified before it is parsed. Any non-2xx makes Razorpay deliver again. */
+export async function razorpayWebhook(context: Readonly<RouterContextProvider>, request: Request): Promise<Response> {
+  const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  const raw = await request.text();
+  if (raw.length > WEBHOOK_MAX_BYTES) return json(413, { error: "Too large" });
+  const shop = shopOf(context);
+  try {
+    const result = await shop.payments.webhook(raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
+    if (result.placed) await mailOrder(shop, result.placed.customer, result.placed.orderId, orderPlacedMail);
+    return json(200, { status: result.status });
+  } catch (error) {
+    if (error instanceof ShopError) return json(error.code === "not_found" ? 404 : 400, { error: error.message });
+    log.error("webhook failed; Razorpay will deliver it again", errorFields(error));
+    return json(500, { error: "Try again" });
+  }
+}

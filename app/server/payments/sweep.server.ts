@@ -1,0 +1,26 @@
+// The server's pass over online payments (decision 030): holds that ran out are checked with
+// Razorpay and released, and refunds Razorpay has not accepted yet are asked for again.
+// Instances side by side may both run it: every change locks its payment's row, and a
+// refund is sent with its own idempotency key, so a second pass changes nothing.
+import { errorFields, log } from "../log.server.ts";
+import type { Shop } from "../shop/port.server.ts";
+
+export function startPaymentSweep(shop: Pick<Shop, "payments">, everyMs = 60_000): () => void {
+  if (!shop.payments.available) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    shop.payments
+      .sweep()
+      .then(({ confirmed, released }) => {
+        if (confirmed || released) log.info("payment holds swept", { confirmed, released });
+      })
+      .catch((error: unknown) => log.error("payment sweep failed", errorFields(error)))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
