@@ -89,7 +89,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
    * if they have started another cart meanwhile, the lines join that one. Only an order still
    * waiting: anything else is left alone (a confirmation may have come first).
    */
-  async function release(tx: Conn, paymentId: number, at: Date): Promise<string | null> {
+  async function release(tx: Conn, paymentId: number, at: Date): Promise<{ link: string | null } | null> {
     const [row] = await tx
       .select({ payment: payments, order: orders })
       .from(payments)
@@ -126,19 +126,19 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         .set({ state: "lapsed", ...back })
         .where(eq(orders.id, orderId));
     }
-    return row.payment.providerLinkId;
+    return { link: row.payment.providerLinkId };
   }
 
-  /** Releases in its own transaction, then stops the link from taking a payment. */
+  /** Releases in its own transaction, then stops the link from taking a payment (one that still comes is refunded). */
   async function releaseAndCancelLink(paymentId: number): Promise<boolean> {
-    const link = await db.transaction((tx) => release(tx, paymentId, now()));
-    if (link === null) return false;
-    if (link) cancelLinkQuietly(link);
+    const released = await db.transaction((tx) => release(tx, paymentId, now()));
+    if (!released) return false;
+    if (released.link) await cancelLinkQuietly(released.link);
     return true;
   }
 
-  function cancelLinkQuietly(linkId: string) {
-    gateway?.cancelLink(linkId).catch((error: unknown) => log.warn("payment link could not be cancelled", { linkId, ...errorFields(error) }));
+  async function cancelLinkQuietly(linkId: string): Promise<void> {
+    await gateway?.cancelLink(linkId).catch((error: unknown) => log.warn("payment link could not be cancelled", { linkId, ...errorFields(error) }));
   }
 
   /**
@@ -148,13 +148,14 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
    * recorded as unwanted and refunded in full.
    */
   async function capture(tx: Conn, paymentId: number, paid: Capture, at: Date): Promise<AfterCommit> {
+    // The attempt's row first: the return, the webhooks and the sweep for one payment queue here.
+    const [attempt] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!attempt) return NOTHING;
     const [known] = await tx.select().from(payments).where(eq(payments.providerPaymentId, paid.providerPaymentId));
     if (known) {
       if (!known.providerMethod && paid.method) await tx.update(payments).set({ providerMethod: paid.method }).where(eq(payments.id, known.id));
       return { ...NOTHING, outcome: { kind: known.unwanted ? "refunding" : "confirmed", orderId: known.orderId, customer: await customerOf(tx, known.orderId), fresh: false } };
     }
-    const [attempt] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!attempt) return NOTHING;
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update");
     const customer = await customerOf(tx, attempt.orderId);
     if (paid.amountPaise !== attempt.amountPaise) {
@@ -205,7 +206,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
 
   /** What a confirmation leaves to do: refunds to ask for, a link that must not take a second payment. */
   async function afterCommit(done: AfterCommit): Promise<void> {
-    if (done.cancelLink && done.outcome?.kind === "confirmed" && done.outcome.fresh) cancelLinkQuietly(done.cancelLink);
+    if (done.cancelLink && done.outcome?.kind === "confirmed" && done.outcome.fresh) await cancelLinkQuietly(done.cancelLink);
     if (done.refund) await sendRefunds().catch((error: unknown) => log.error("refund could not be sent", errorFields(error)));
   }
 
@@ -333,7 +334,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
             .returning({ url: payments.providerLinkUrl });
           if (stored) return { kind: "link", url: stored.url! };
           // Another tab made one first (or the payment ended): that one stands.
-          cancelLinkQuietly(link.id);
+          await cancelLinkQuietly(link.id);
           const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
           if (current?.status === "pending" && current.providerLinkUrl) return { kind: "link", url: current.providerLinkUrl };
           throw new ShopError("conflict", PAYMENT_MESSAGES.cancelled);
