@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const CI = Boolean(process.env.CI);
 // The e2e server's data directory: tests read the mail outbox there (tests/e2e/support.ts).
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `haat-e2e-port-${port}`);
+// The Razorpay stand-in the e2e server starts beside the shop (tests/e2e/payments.spec.ts drives it).
+process.env.E2E_RAZORPAY_PORT ||= String(port + 17);
 
 const browser = {
   ...devices["Desktop Chrome"],
@@ -43,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/e2e-server.ts",
-    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, E2E_RAZORPAY_PORT: process.env.E2E_RAZORPAY_PORT },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,
     timeout: 120_000,

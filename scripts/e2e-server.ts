@@ -48,5 +48,17 @@ process.env.SESSION_SECRET ||= "e2e-only-secret-not-for-any-real-deployment-0123
 process.env.TRUST_PROXY = "loopback";
 delete process.env.DATABASE_URL; // always the embedded database, never a developer's PostgreSQL
 
+// Card and UPI through the Razorpay stand-in (scripts/razorpay-standin.ts), on the port
+// playwright.config.ts names, with its webhooks sent to this shop.
+const { startRazorpayStandin } = await import("./razorpay-standin.ts");
+const keys = { keyId: "rzp_test_HaatE2EStandin", keySecret: "e2e-standin-key-secret", webhookSecret: "e2e-standin-webhook-secret" };
+const standin = await startRazorpayStandin({ ...keys, port: Number(process.env.E2E_RAZORPAY_PORT || 4190), webhookUrl: `${process.env.PUBLIC_ORIGIN}/webhooks/razorpay`, businessName: "Haat" });
+process.env.RAZORPAY_KEY_ID = keys.keyId;
+process.env.RAZORPAY_KEY_SECRET = keys.keySecret;
+process.env.RAZORPAY_WEBHOOK_SECRET = keys.webhookSecret;
+process.env.RAZORPAY_API_BASE = standin.apiBase;
+process.env.RAZORPAY_CHECKOUT_JS = standin.checkoutJs;
+process.on("exit", () => void standin.close());
+
 const { main } = await import("../server.ts");
 await main();

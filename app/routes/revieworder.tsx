@@ -1,7 +1,7 @@
 // /revieworder: 'Review Order' (transactions §2): choose or add the delivery address,
 // see the order summary with its coupon, and Confirm Order: placed for cash on delivery, or
 // on to pay by UPI or card (Razorpay). An order waiting for its payment is shown instead.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/AddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
@@ -44,6 +44,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const action = reviewOrderForm.run;
+
+// Standard Checkout's options came back: the modal opens over this page as it is. Reloading
+// it now would show the order as waiting for payment and unmount the form that opened it.
+export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  (actionResult as { data?: { checkout?: unknown } } | undefined)?.data?.checkout ? false : defaultShouldRevalidate;
 
 export default function ReviewOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, addresses, selectedId, editing, showAll, adding, email, pending, now } = loaderData;

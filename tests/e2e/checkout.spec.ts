@@ -31,7 +31,7 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(summary.getByText(`−${rupees(discount)}`)).toBeVisible();
 
-  await expect(page.getByRole("radio", { name: /^UPI/ })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: /^UPI/ })).toBeEnabled();
   await expect(page.getByRole("radio", { name: "Cash On Delivery" })).toBeChecked();
   await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
   await page.getByRole("button", { name: "Place order" }).click();

@@ -29,6 +29,20 @@ async function refused(error: unknown): Promise<Response> {
 
 const text = (value: FormDataEntryValue | string | null) => (typeof value === "string" ? value.slice(0, 200) : "");
 
+/** The Razorpay order a failed attempt was for: error[metadata] is a JSON string ({"payment_id", "order_id"}). */
+function failedOrderOf(form: FormData): string {
+  const metadata = form.get("error[metadata]");
+  if (typeof metadata === "string" && metadata.length < 1000) {
+    try {
+      const parsed = JSON.parse(metadata) as { order_id?: unknown };
+      if (typeof parsed.order_id === "string") return parsed.order_id.slice(0, 60);
+    } catch {
+      // Not JSON: fall through to the bracketed form some integrations send.
+    }
+  }
+  return text(form.get("error[metadata][order_id]"));
+}
+
 /** GET: a payment link's callback (callback_method "get"), on success only. */
 export async function linkReturn(context: Readonly<RouterContextProvider>, url: URL): Promise<Response> {
   const q = url.searchParams;
@@ -58,7 +72,7 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
     throw error;
   }
   const shop = shopOf(context);
-  const failedOrder = text(form.get("error[metadata][order_id]"));
+  const failedOrder = failedOrderOf(form);
   if (failedOrder) {
     // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
     await shop.payments.noteFailure({ orderId: failedOrder, reason: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong });
