@@ -52,7 +52,12 @@ delete process.env.DATABASE_URL; // always the embedded database, never a develo
 // playwright.config.ts names, with its webhooks sent to this shop.
 const { startRazorpayStandin } = await import("./razorpay-standin.ts");
 const keys = { keyId: "rzp_test_HaatE2EStandin", keySecret: "e2e-standin-key-secret", webhookSecret: "e2e-standin-webhook-secret" };
-const standin = await startRazorpayStandin({ ...keys, port: Number(process.env.E2E_RAZORPAY_PORT || 4190), webhookUrl: `${process.env.PUBLIC_ORIGIN}/webhooks/razorpay`, businessName: "Haat" });
+const standin = await startRazorpayStandin({
+  ...keys,
+  port: Number(process.env.E2E_RAZORPAY_PORT || 4190),
+  webhookUrl: `${process.env.PUBLIC_ORIGIN}/webhooks/razorpay`,
+  businessName: "Haat",
+});
 process.env.RAZORPAY_KEY_ID = keys.keyId;
 process.env.RAZORPAY_KEY_SECRET = keys.keySecret;
 process.env.RAZORPAY_WEBHOOK_SECRET = keys.webhookSecret;

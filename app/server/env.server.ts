@@ -65,7 +65,10 @@ const schema = z.object({
   CSP_MEDIA_SRC: origins,
   CSP_FORM_ACTION: origins,
   // Online payment (issue 12): all optional; without the key pair only cash on delivery is offered.
-  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…").optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…")
+    .optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8, "RAZORPAY_KEY_SECRET looks too short").optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, "RAZORPAY_WEBHOOK_SECRET looks too short").optional(),
   RAZORPAY_API_BASE: z
@@ -73,7 +76,12 @@ const schema = z.object({
     .regex(/^https?:\/\/[^/?#\s]+$/, "RAZORPAY_API_BASE must be an origin such as https://api.razorpay.com")
     .default("https://api.razorpay.com"),
   RAZORPAY_CHECKOUT_JS: z.url({ protocol: /^https?$/, error: "RAZORPAY_CHECKOUT_JS must be the URL of checkout.js" }).default("https://checkout.razorpay.com/v1/checkout.js"),
-  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(MIN_HOLD_MINUTES).max(24 * 60).default(DEFAULT_HOLD_MINUTES),
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(MIN_HOLD_MINUTES)
+    .max(24 * 60)
+    .default(DEFAULT_HOLD_MINUTES),
   PREPAID_DISCOUNT_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_PREPAID_DISCOUNT_PERCENT),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,

@@ -15,7 +15,9 @@ async function toReviewOrder(page: Page, hasJs: boolean, baseURL: string, method
   const item = hasJs ? goods.js : goods.noJs;
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
   expect((await post("/cart", { intent: "add", internal_reference: item.variants[0]!.internal_reference })).status()).toBe(303);
-  expect((await post("/myaccount/addresses", { intent: "add", name: "Asha Verma", phone: "9876543210", street: "12 Golf Course Road", city: "Gurgaon", zip: "122002" })).status()).toBe(303);
+  expect((await post("/myaccount/addresses", { intent: "add", name: "Asha Verma", phone: "9876543210", street: "12 Golf Course Road", city: "Gurgaon", zip: "122002" })).status()).toBe(
+    303,
+  );
   await open(page, "/addtocart", hasJs);
   await page.getByRole("radio", { name: method }).check();
   await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
@@ -41,7 +43,9 @@ test("pays online and lands on Payment Successful; the order is paid, and cancel
   const { item } = await toReviewOrder(page, hasJs, baseURL!, method);
   await page.getByRole("button", { name: "Confirm Order" }).click();
   if (!hasJs) await expect(page).toHaveURL((url) => url.origin === STANDIN && url.pathname.startsWith("/i/"));
-  await razorpay(page, hasJs).getByRole("button", { name: `Pay with ${method}` }).click();
+  await razorpay(page, hasJs)
+    .getByRole("button", { name: `Pay with ${method}` })
+    .click();
 
   await expect(page).toHaveURL(/\/paymentsuccess\?order=\d+$/);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();

@@ -31,6 +31,21 @@ describe("the page policy", () => {
     expect(() => readEnv({ CSP_SCRIPT_SRC: "http://plain.example" })).toThrow(/https origin/);
   });
 
+  it("with Razorpay's keys, allows Standard Checkout's script and frame, and the payment link's redirect; never more", () => {
+    const keys = { RAZORPAY_KEY_ID: "rzp_test_abc123", RAZORPAY_KEY_SECRET: "secret-123456", RAZORPAY_WEBHOOK_SECRET: "hook-123456" };
+    const real = pagePolicy("n", readEnv(keys));
+    expect(directive(real, "script-src")).toBe("script-src 'self' 'nonce-n' https://checkout.razorpay.com https://*.razorpay.com");
+    expect(directive(real, "frame-src")).toBe("frame-src https://api.razorpay.com https://checkout.razorpay.com https://*.razorpay.com");
+    expect(directive(real, "form-action")).toBe("form-action 'self' https://api.razorpay.com https://checkout.razorpay.com https://*.razorpay.com https://rzp.io");
+    expect(real).not.toMatch(/'unsafe-eval'/);
+    // A local stand-in names its own origin, and only that.
+    const standin = pagePolicy("n", readEnv({ ...keys, RAZORPAY_API_BASE: "http://127.0.0.1:4190", RAZORPAY_CHECKOUT_JS: "http://127.0.0.1:4190/v1/checkout.js" }));
+    expect(directive(standin, "script-src")).toBe("script-src 'self' 'nonce-n' http://127.0.0.1:4190");
+    expect(directive(standin, "form-action")).toBe("form-action 'self' http://127.0.0.1:4190");
+    // Without the keys, nothing of Razorpay's.
+    expect(pagePolicy("n", readEnv({}))).not.toMatch(/razorpay/);
+  });
+
   it("with Clerk, allows its Frontend API (from the publishable key) and its bot check", () => {
     const key = `pk_test_${Buffer.from("haat-shop.clerk.accounts.dev$").toString("base64")}`;
     const policy = pagePolicy("n", readEnv({ AUTH_PROVIDER: "clerk", CLERK_PUBLISHABLE_KEY: key, CLERK_SECRET_KEY: "sk_test_x" }));

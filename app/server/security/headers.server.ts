@@ -39,12 +39,13 @@ function razorpaySources(env: Env): { script: string[]; connect: string[]; img: 
   const api = env.razorpay.apiBase;
   const checkout = new URL(env.razorpay.checkoutJs).origin;
   const real = api === "https://api.razorpay.com" ? ["https://*.razorpay.com", "https://rzp.io"] : [];
+  const unique = (...sources: string[]) => [...new Set(sources)];
   return {
-    script: [checkout, ...real.slice(0, 1)],
-    connect: [api, checkout, ...real.slice(0, 1)],
-    img: [checkout, ...real.slice(0, 1)],
-    frame: [api, checkout, ...real.slice(0, 1)],
-    form: [api, checkout, ...real],
+    script: unique(checkout, ...real.slice(0, 1)),
+    connect: unique(api, checkout, ...real.slice(0, 1)),
+    img: unique(checkout, ...real.slice(0, 1)),
+    frame: unique(api, checkout, ...real.slice(0, 1)),
+    form: unique(api, checkout, ...real),
   };
 }
 

@@ -114,7 +114,13 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
   /** The payment each order was paid with (none for cash on delivery), with its refund. */
   function paidWhere(conn: Conn, where: SQL | undefined): Promise<PaidRow[]> {
     return conn
-      .select({ orderId: payments.orderId, status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status })
+      .select({
+        orderId: payments.orderId,
+        status: payments.status,
+        providerMethod: payments.providerMethod,
+        providerPaymentId: payments.providerPaymentId,
+        refundStatus: refunds.status,
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .leftJoin(refunds, eq(refunds.paymentId, payments.id))

@@ -187,7 +187,10 @@ export interface OrdersPort {
    * paid online, its stock is held and it waits for the payment (shop.payments, decision 030).
    * Idempotent: placing a cart that is already an order (or waiting for its payment) answers that order.
    */
-  place(customer: Customer, input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay" }): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
+  place(
+    customer: Customer,
+    input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay" },
+  ): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
