@@ -21,7 +21,7 @@ import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
 type LineRow = { line: OrderLineRow; productId: number; productHsn: string };
-type PaidRow = { orderId: number; status: string; providerMethod: string | null; providerPaymentId: string | null; refundStatus: string | null };
+type PaidRow = { status: string; providerMethod: string | null; providerPaymentId: string | null; refundStatus: string | null };
 
 /** How an order's payment reads: cash on delivery, or the online payment and its refund. */
 function paymentOf(row: OrderRow, paid: PaidRow | undefined): OrderView["payment"] {
@@ -111,26 +111,27 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
       .orderBy(asc(orderLines.orderId), asc(orderLines.id));
   }
 
-  /** The payment each order was paid with (none for cash on delivery), with its refund. */
-  function paidWhere(conn: Conn, where: SQL | undefined): Promise<PaidRow[]> {
+  /**
+   * Orders with the online payment each was paid with (none for cash on delivery) and its
+   * refund, in one query: an order has at most one wanted captured payment.
+   */
+  function ordersWhere(conn: Conn, where: SQL | undefined) {
     return conn
       .select({
-        orderId: payments.orderId,
-        status: payments.status,
-        providerMethod: payments.providerMethod,
-        providerPaymentId: payments.providerPaymentId,
-        refundStatus: refunds.status,
+        order: orders,
+        paid: { status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status },
       })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .from(orders)
+      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])))
       .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(and(where, eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])));
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id));
   }
 
-  async function one(conn: Conn, row: OrderRow | undefined): Promise<OrderView | null> {
+  async function one(conn: Conn, where: SQL | undefined): Promise<OrderView | null> {
+    const [row] = await ordersWhere(conn, where).limit(1);
     if (!row) return null;
-    const [lines, paid] = await Promise.all([linesWhere(conn, eq(orderLines.orderId, row.id)), paidWhere(conn, eq(payments.orderId, row.id))]);
-    return orderView(row, lines, paid[0]);
+    return orderView(row.order, await linesWhere(conn, eq(orderLines.orderId, row.order.id)), row.paid.status ? (row.paid as PaidRow) : undefined);
   }
 
   return {
@@ -268,32 +269,24 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
       }),
 
     async list(customer) {
-      // Three queries in all: the orders, then every line of them and every online payment, grouped here.
-      const rows = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id));
+      // Two queries in all: the orders (with their payments), then every line of them, grouped here.
+      const rows = await ordersWhere(db, placed(customer));
       if (rows.length === 0) return [];
-      const paidBy = new Map((await paidWhere(db, placed(customer))).map((p) => [p.orderId, p]));
       const byOrder = new Map<number, LineRow[]>();
       for (const l of await linesWhere(db, placed(customer))) {
         const list = byOrder.get(l.line.orderId);
         if (list) list.push(l);
         else byOrder.set(l.line.orderId, [l]);
       }
-      return rows.map((r) => orderView(r, byOrder.get(r.id) ?? [], paidBy.get(r.id)));
+      return rows.map((r) => orderView(r.order, byOrder.get(r.order.id) ?? [], r.paid.status ? (r.paid as PaidRow) : undefined));
     },
 
     async get(customer, id) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, id), placed(customer)));
-      return one(db, row);
+      return one(db, and(eq(orders.id, id), placed(customer)));
     },
 
-    async latest(customer) {
-      const [row] = await db.select().from(orders).where(placed(customer)).orderBy(desc(orders.placedAt), desc(orders.id)).limit(1);
-      return one(db, row);
-    },
+    latest: (customer) => one(db, placed(customer)),
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
