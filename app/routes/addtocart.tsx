@@ -2,7 +2,7 @@
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
 import { count } from "../domain/plural.ts";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { CheckoutForm, CouponForm } from "../components/cart/CheckoutForms.tsx";
@@ -10,27 +10,44 @@ import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { cart } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
-import { useCartEntries } from "../components/viewer.ts";
+import { useCartEntries, usePaymentOffer } from "../components/viewer.ts";
 import { CART_MESSAGES, cartCount, summarize } from "../domain/cart.ts";
 import { COUPON_MESSAGES } from "../domain/coupon.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { cartForm } from "../server/forms/cart.server.ts";
 import { cartOf } from "../server/viewer.server.ts";
+import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/addtocart";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");
-  return { cart: await cartOf(context, customer) };
+  const shop = shopOf(context);
+  // An order waiting for its online payment is not in the cart: the page points to it.
+  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
+  return { cart: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null };
 }
 
 export const action = cartForm.run;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart: view } = loaderData;
+  const { cart: view, pendingOrder } = loaderData;
   const entries = useCartEntries();
+  const { prepaidPercent } = usePaymentOffer();
   // The summary follows pending quantity changes too.
   const lines = view.lines.filter((l) => entries[l.internalReference]).map((l) => ({ ...l, quantity: entries[l.internalReference]!.quantity }));
-  const refusal = <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-6xl" />;
+  const refusal = (
+    <>
+      <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-6xl" />
+      {pendingOrder !== null && (
+        <p role="status" className="mx-auto mb-4 max-w-6xl rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          Order #{pendingOrder} is waiting for your payment.{" "}
+          <Link to="/revieworder" className="font-semibold underline">
+            Complete your payment
+          </Link>
+        </p>
+      )}
+    </>
+  );
   if (lines.length === 0) {
     return (
       <div className="px-4 pt-10">
@@ -57,7 +74,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         </div>
-        <OrderSummary summary={summarize(lines, view.coupon?.discountPaise ?? 0)} couponCode={view.coupon?.code}>
+        <OrderSummary summary={summarize(lines, view.coupon?.discountPaise ?? 0, view.paymentMethod === "razorpay" ? prepaidPercent : 0)} couponCode={view.coupon?.code}>
           {view.couponDropped && (
             <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
               {COUPON_MESSAGES.droppedPrefix} {view.couponDropped}

@@ -75,7 +75,10 @@ test("giving up the payment: 'Payment cancelled. Order not placed.', and the car
   } else {
     // Razorpay's page does not send the shopper back on leaving: they come back to Review Order.
     await expect(page).toHaveURL((url) => url.origin === STANDIN);
-    await open(page, "/revieworder", hasJs);
+    // The cart page points to the order waiting for its payment.
+    await open(page, "/addtocart", hasJs);
+    await expect(page.getByRole("status").filter({ hasText: /Order #\d+ is waiting for your payment/ })).toBeVisible();
+    await page.getByRole("link", { name: "Complete your payment" }).click();
     await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
     await page.getByRole("button", { name: "Cancel payment" }).click();
   }
