@@ -8,11 +8,9 @@ export const PAYMENT_MESSAGES = {
   verificationFailed: "Payment verification failed.",
   cancelled: "Payment cancelled. Order not placed.",
   wentWrong: "Something went wrong with payment.",
-  invalidTotal: "Invalid cart total. Please check your items.",
-  success: "Payment Successful",
+  // 'Invalid cart total. Please check your items.' is ORDER_MESSAGES.invalidTotal: placing refuses it, for any method.
   /** A payment that came after its order's hold ended, or a second one: given back. */
   late: "Your payment reached us after this order's hold ended, so the order was not placed and the full amount is being refunded.",
-  pending: "Your payment has not reached us yet.",
   stillWaiting: "We have not heard from Razorpay about this payment yet. If you paid, your order will be placed as soon as it arrives.",
 } as const;
 
