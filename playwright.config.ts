@@ -11,7 +11,8 @@ const CI = Boolean(process.env.CI);
 // The e2e server's data directory: tests read the mail outbox there (tests/e2e/support.ts).
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `haat-e2e-port-${port}`);
 // The Razorpay stand-in the e2e server starts beside the shop (tests/e2e/payments.spec.ts drives it).
-process.env.E2E_RAZORPAY_PORT ||= String(port + 17);
+// Not port + 17: 4190 is one of the ports fetch and browsers refuse to connect to ("bad port").
+process.env.E2E_RAZORPAY_PORT ||= String(port + 21);
 
 const browser = {
   ...devices["Desktop Chrome"],

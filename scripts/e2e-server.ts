@@ -54,7 +54,7 @@ const { startRazorpayStandin } = await import("./razorpay-standin.ts");
 const keys = { keyId: "rzp_test_HaatE2EStandin", keySecret: "e2e-standin-key-secret", webhookSecret: "e2e-standin-webhook-secret" };
 const standin = await startRazorpayStandin({
   ...keys,
-  port: Number(process.env.E2E_RAZORPAY_PORT || 4190),
+  port: Number(process.env.E2E_RAZORPAY_PORT || 4194),
   webhookUrl: `${process.env.PUBLIC_ORIGIN}/webhooks/razorpay`,
   businessName: "Haat",
 });

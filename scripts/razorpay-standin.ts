@@ -1628,7 +1628,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     keySecret: env.RAZORPAY_KEY_SECRET as string,
     webhookSecret: env.RAZORPAY_WEBHOOK_SECRET as string,
     webhookUrl: env.RAZORPAY_STANDIN_WEBHOOK_URL || undefined,
-    port: Number(env.RAZORPAY_STANDIN_PORT || 4190),
+    port: Number(env.RAZORPAY_STANDIN_PORT || 4194),
   });
   console.log(standin.origin);
   const stop = () => void standin.close().then(() => process.exit(0));
