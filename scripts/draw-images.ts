@@ -215,6 +215,11 @@ const PAL: Record<string, Palette> = {
   "flower-pots": { bg: "#edf3e6", bg2: "#d3e5c0", packs: ["#1f6f78", "#2d4f8a", "#a34a6a"], ink: "#27401a" },
   hamper: { bg: "#f8eedb", bg2: "#eed7a8", packs: ["#8b1e3f", "#0f5e4b", "#7a5a0b"], ink: "#3b2a0b" },
   "farm-basket": { bg: "#eaf5e3", bg2: "#cde6bc", packs: ["#3f7a2a"], ink: "#1f4a1a" },
+  "sugar-salt": { bg: "#f1f0ec", bg2: "#dfdbd1", packs: ["#1f5a8a", "#b8322a", "#6b2d8b", "#2f6b3a"], ink: "#2a2a30" },
+  "oil-ghee": { bg: "#fbf2d4", bg2: "#f1dc9a", packs: ["#8a5a0b", "#2f6b3a", "#8b1e3f", "#27406b"], ink: "#3b2a0b" },
+  biscuits: { bg: "#f8ecd9", bg2: "#ecd3ad", packs: ["#8b1e3f", "#27406b", "#a64200", "#0f5e4b"], ink: "#3b2314" },
+  "snacks-namkeen": { bg: "#fdebd3", bg2: "#f6cf9c", packs: ["#b8322a", "#1f6f5c", "#5a3d8a", "#c25a12"], ink: "#3a1a0e" },
+  beverages: { bg: "#eaf1e6", bg2: "#cfe0c4", packs: ["#2f5d46", "#7b2d35", "#5a3a1f", "#27406b"], ink: "#1f2f1a" },
 };
 const ACCENTS = ["#2f6b3a", "#8b1e3f", "#b07a0b", "#27406b", "#a64200"];
 
@@ -227,6 +232,28 @@ interface Motif {
 }
 
 const MOTIFS: [RegExp, Motif][] = [
+  [/khand/, { shape: "crystal", color: "#c9954a" }],
+  [/sugar|mishri/, { shape: "crystal", color: "#fbfbf8" }],
+  [/jaggery/, { shape: "dot", color: "#b5742a", powder: true }],
+  [/rock-salt/, { shape: "crystal", color: "#f2c4c4" }],
+  [/black-salt/, { shape: "crystal", color: "#b59aa8" }],
+  [/salt/, { shape: "crystal", color: "#f6f6f4" }],
+  [/mustard-oil/, { shape: "drop", color: "#d9a400", powder: true }],
+  [/coconut-oil/, { shape: "drop", color: "#f4f0dc", powder: true }],
+  [/oil/, { shape: "drop", color: "#eec24a", powder: true }],
+  [/ghee/, { shape: "drop", color: "#f2c84b", powder: true }],
+  [/rusk/, { shape: "rusk", color: "#d89a50" }],
+  [/biscuit|cookie|nankhatai/, { shape: "biscuit", color: "#d9a24a" }],
+  [/khakhra/, { shape: "biscuit", color: "#d8b070" }],
+  [/bhujia/, { shape: "sev", color: "#d9a23a" }],
+  [/makhana/, { shape: "round", color: "#efe6d2" }],
+  [/banana-chips/, { shape: "chip", color: "#f2d04a" }],
+  [/green-tea/, { shape: "leaf", color: "#6f8a3a" }],
+  [/tea|chai/, { shape: "dot", color: "#4a2a18" }],
+  [/instant-coffee/, { shape: "dot", color: "#3a1f10", powder: true }],
+  [/coffee/, { shape: "bean", color: "#4a2a17" }],
+  [/mango-juice/, { shape: "round", color: "#f4a62a", powder: true }],
+  [/aam-panna/, { shape: "round", color: "#b5c94a", powder: true }],
   [/almond/, { shape: "almond", color: "#a8652f" }],
   [/cashew/, { shape: "cashew", color: "#ecd3a0" }],
   [/date/, { shape: "date", color: "#5a2a1b" }],
@@ -314,6 +341,20 @@ function motifShape(m: Motif): string {
           )
           .join("")
       );
+    case "crystal":
+      return `<path d="M0-9L8-2 4 9H-5L-8-2Z" fill="${c}" stroke="#0003" stroke-width="1.5"/><path d="M0-8L-1 5" stroke="#fff" stroke-opacity=".7" stroke-width="1.5"/>`;
+    case "drop":
+      return `<path d="M0-14Q10 0 8 6Q6 14 0 14Q-6 14-8 6Q-10 0 0-14Z" fill="${c}" stroke="#0002"/><ellipse cx="-3" cy="4" rx="2" ry="4" fill="#fff" fill-opacity=".5"/>`;
+    case "biscuit":
+      return `<circle r="13" fill="${c}"/><circle r="10" fill="none" stroke="#0002" stroke-width="1.5" stroke-dasharray="2 3"/><circle cx="-4" cy="-3" r="1.5" fill="#0003"/><circle cx="4" cy="2" r="1.5" fill="#0003"/><circle cy="6" r="1.5" fill="#0003"/>`;
+    case "rusk":
+      return `<rect x="-14" y="-8" width="28" height="16" rx="5" fill="${c}"/><path d="M-9-3H9M-9 3H9" stroke="#0002" stroke-width="1.5" stroke-dasharray="2 3"/>`;
+    case "sev":
+      return `<path d="M-12-6Q-6-12 0-6T12-6M-12 2Q-6-4 0 2T12 2M-12 10Q-6 4 0 10T12 10" stroke="${c}" stroke-width="3" fill="none" stroke-linecap="round"/>`;
+    case "chip":
+      return `<circle r="11" fill="${c}"/><circle r="7" fill="none" stroke="#c9a21a" stroke-width="1.5"/><circle r="2" fill="#c9a21a"/>`;
+    case "bean":
+      return `<ellipse rx="8" ry="11" fill="${c}"/><path d="M0-10Q-4 0 0 10" stroke="#0006" stroke-width="2" fill="none"/>`;
     default:
       return `<circle r="4" fill="${c}"/>`;
   }
@@ -487,6 +528,18 @@ function jar(c: Ctx): string {
   if (c.view === 2) return out + `<rect x="186" y="270" width="228" height="210" fill="#fffaf0"/>` + backLabel(c, 300, 276, 210, c.pal.ink);
   out += `<rect x="186" y="284" width="228" height="178" fill="#fffaf0"/><rect x="186" y="284" width="228" height="12" fill="${c.pack}"/><rect x="186" y="450" width="228" height="12" fill="${c.pack}"/>`;
   return out + frontLabel(c, 300, 298, 214, 150, c.pack, 34);
+}
+
+/** A bottle with a printed label, for oils and drinks. */
+function bottle(c: Ctx): string {
+  let out =
+    `<path d="M262 96H338V150Q338 164 352 176Q410 222 410 290V500Q410 526 384 526H216Q190 526 190 500V290Q190 222 248 176Q262 164 262 150Z" fill="#fff" fill-opacity=".5" stroke="#000" stroke-opacity=".15" stroke-width="4"/>` +
+    `<path d="M204 300Q204 240 256 200H344Q396 240 396 300V498Q396 512 382 512H218Q204 512 204 498Z" fill="${c.motif.color}" fill-opacity=".9"/>` +
+    `<rect x="254" y="70" width="92" height="40" rx="8" fill="${c.pack}"/><path d="M258 90H342" stroke="#000" stroke-opacity=".18" stroke-width="30" stroke-dasharray="3 6"/>` +
+    `<path d="M214 300V490" stroke="#fff" stroke-opacity=".5" stroke-width="10" stroke-linecap="round"/>`;
+  if (c.view === 2) return out + `<rect x="190" y="300" width="220" height="200" fill="#fffaf0"/>` + backLabel(c, 300, 306, 204, c.pal.ink);
+  out += `<rect x="190" y="316" width="220" height="170" fill="#fffaf0"/><rect x="190" y="316" width="220" height="12" fill="${c.pack}"/><rect x="190" y="474" width="220" height="12" fill="${c.pack}"/>`;
+  return out + frontLabel(c, 300, 330, 206, 142, c.pack, 32);
 }
 
 /** The "contents" view: a bowl of what is inside the pack. */
@@ -934,6 +987,11 @@ const PACKS: Record<string, Drawer> = {
   "flours-grains": sack,
   spices: jar,
   rice: sack,
+  "sugar-salt": pillowBag,
+  "oil-ghee": (c) => (/ghee/.test(c.item.slug) ? jar(c) : bottle(c)),
+  biscuits: pillowBag,
+  "snacks-namkeen": pouch,
+  beverages: (c) => (/juice|panna/.test(c.item.slug) ? bottle(c) : /instant/.test(c.item.slug) ? jar(c) : pouch(c)),
 };
 const OBJECTS: Record<string, Drawer> = {
   "dinner-ware": dinnerWare,
@@ -1011,6 +1069,11 @@ const SAMPLE: Record<string, Item> = {
   spinach: fakeItem("spinach", "farm-basket", "Spinach"),
   diya: fakeItem("brass-diya-set", "gift-set", "Diyas"),
   kulhad: fakeItem("kulhad-cups", "tea-set-glass-cup", "Kulhad"),
+  sugar: fakeItem("white-sugar", "sugar-salt", "Haat Select White Sugar"),
+  oil: fakeItem("mustard-oil", "oil-ghee", "Haat Select Mustard Oil"),
+  cookies: fakeItem("butter-cookies", "biscuits", "Haat Select Butter Cookies"),
+  bhujia: fakeItem("aloo-bhujia", "snacks-namkeen", "Haat Select Aloo Bhujia"),
+  tea: fakeItem("assam-tea", "beverages", "Haat Select Assam Tea"),
 };
 
 /** A mixed crate of produce for the Farm Basket tile and banner. */
@@ -1062,6 +1125,11 @@ const SUB_SAMPLE: Record<string, [Item, number]> = {
   "tea-set-glass-cup": [SAMPLE.teaSet, 1],
   "flower-pots": [SAMPLE.pot, 1],
   hamper: [SAMPLE.hamper, 1],
+  "sugar-salt": [SAMPLE.sugar, 3],
+  "oil-ghee": [SAMPLE.oil, 1],
+  biscuits: [SAMPLE.cookies, 3],
+  "snacks-namkeen": [SAMPLE.bhujia, 3],
+  beverages: [SAMPLE.tea, 1],
 };
 
 const TOP_PAL: Record<string, Palette> = {
