@@ -97,4 +97,6 @@ export interface ListingResult {
   pageCount: number;
   /** The category filter in force after browsing §4's mapping. */
   filter: { category: string | null; sub: string | null };
+  /** For a search: a spelling that finds more, and where to look when nothing was found (issue 13 point 3). */
+  help?: { didYouMean: string | null; categories: { name: string; category: string; sub: string | null }[] };
 }

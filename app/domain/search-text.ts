@@ -1,4 +1,4 @@
-// Search helpers the browser needs too; kept apart from search.ts so fuse.js stays on the server.
+// Search helpers the browser needs too; kept apart from search.ts so the search index stays on the server.
 
 /** Blank or whitespace-only input does not search. */
 export function isSearchable(query: string | null | undefined): query is string {

@@ -1,14 +1,15 @@
 // The catalogue part of the embedded Shop. Listing, search and suggestions run over an
-// in-memory snapshot of the catalogue (fuse.js needs one anyway, and filtering 10,000
+// in-memory snapshot of the catalogue (the search index needs one anyway, and filtering 10,000
 // products in memory is cheaper than a query per request); the snapshot is reloaded
 // when the catalogue's stamp in the database changes, checked at most every few
 // seconds, so every instance behind a load balancer converges. The product page reads
 // the database directly, so its stock is never stale.
+import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
 import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
-import { createSearchIndex, searchIds, SUGGESTION_LIMIT, type SearchIndex } from "../../domain/search.ts";
+import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
 import type { Db } from "../db/client.server.ts";
 import { categories, products, variants, type VariantRow } from "../db/schema.server.ts";
@@ -87,12 +88,12 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
       else byProduct.set(v.productId, [toVariantView(v)]);
     }
     const list: SnapshotProduct[] = [];
-    const entries = [];
+    const entries: SearchEntry[] = [];
     for (const p of productRows) {
       const card = toCard(p, byProduct.get(p.id) ?? []);
       if (!card) continue; // a product without variants cannot be shown or bought
       list.push({ id: p.id, card, createdAt: p.createdAt.getTime() });
-      entries.push({ id: p.id, title: p.title, description: p.shortDesc, category: p.categoryPath });
+      entries.push({ id: p.id, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: (byProduct.get(p.id) ?? []).map((v) => v.attribute) });
     }
     return {
       stamp,
@@ -100,8 +101,17 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
       products: list,
       byId: new Map(list.map((p) => [p.id, p])),
       newest: [...list].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id),
-      index: createSearchIndex(entries),
+      index: searchIndexFor(entries),
     };
+  }
+
+  // The search index is rebuilt only when what it reads changes: stock moving with every order
+  // reloads the snapshot, not the index (issue 13 point 5).
+  let indexed: { fingerprint: string; index: SearchIndex } | null = null;
+  function searchIndexFor(entries: SearchEntry[]): SearchIndex {
+    const fingerprint = createHash("sha256").update(JSON.stringify(entries)).digest("base64");
+    if (indexed?.fingerprint !== fingerprint) indexed = { fingerprint, index: createSearchIndex(entries) };
+    return indexed.index;
   }
 
   async function current(): Promise<Snapshot> {
@@ -144,12 +154,14 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
       else if (query.sort === "newest") found = [...found].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
       const pages = pageCount(found.length);
       const page = Math.min(query.page, pages);
+      const searched = isSearchable(query.search);
       return {
         cards: found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => p.card),
         total: found.length,
         page,
         pageCount: pages,
         filter,
+        ...(searched ? { help: { didYouMean: didYouMean(snap.index, query.search!), categories: found.length === 0 ? nearestCategories(snap.tree, query.search!) : [] } } : {}),
       };
     },
 
@@ -209,7 +221,8 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
     async suggestions(query: string) {
       if (!isSearchable(query)) return [];
       const snap = await current();
-      return searchIds(snap.index, query.slice(0, 100), SUGGESTION_LIMIT).flatMap((id) => {
+      // The shopper is still typing: the last word is completed ('basm' → basmati).
+      return searchIds(snap.index, query.slice(0, 100), SUGGESTION_LIMIT, true).flatMap((id) => {
         const p = snap.byId.get(id);
         return p ? [{ id, title: p.card.title, image: p.card.image }] : [];
       });

@@ -1,0 +1,50 @@
+import { Form, Link } from "react-router";
+import type { ListingResult } from "../../domain/catalog.ts";
+import { listingHref } from "../../domain/listing.ts";
+
+/**
+ * A search's results page helps (issue 13 point 3): the query stays in a box to change it,
+ * 'Did you mean …' when a close spelling finds more, and, when nothing was found, the nearest
+ * categories (or every one) to go on from.
+ */
+export function SearchHelp({ search, help, total, base }: { search: string; help: NonNullable<ListingResult["help"]>; total: number; base: string }) {
+  return (
+    <div className="mt-3 space-y-2">
+      <Form method="get" action={base} role="search" aria-label="Change your search" className="flex max-w-md gap-2">
+        <label htmlFor="search-again" className="sr-only">
+          Search again
+        </label>
+        <input id="search-again" type="search" name="search" defaultValue={search} maxLength={100} className="min-w-0 flex-1 rounded-md border border-stone-300 px-3 py-1.5 text-sm" />
+        <button type="submit" className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          Search again
+        </button>
+      </Form>
+      {help.didYouMean && (
+        <p className="text-sm">
+          Did you mean{" "}
+          <Link to={listingHref({ search: help.didYouMean }, base)} className="font-semibold text-brand-700 underline">
+            {help.didYouMean}
+          </Link>
+          ?
+        </p>
+      )}
+      {total === 0 && help.categories.length > 0 && (
+        <nav aria-label="Categories to try" className="rounded-lg bg-stone-50 p-4 text-sm">
+          <p>No products match “{search}”. Try one of these:</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {help.categories.map((c) => (
+              <li key={`${c.category}/${c.sub ?? ""}`}>
+                <Link
+                  to={listingHref({ category: c.category, sub: c.sub }, base)}
+                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 font-medium hover:border-brand-700"
+                >
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
