@@ -14,10 +14,39 @@ test.describe("header search", () => {
     await expect(searchInput(page)).toHaveValue("");
   });
 
+  test("the results page keeps the query to change, says 'Did you mean', and offers categories when nothing is found", async ({ page, hasJs }) => {
+    // Two letters swapped in a six-letter word: two edits, more than search forgives.
+    await open(page, "/products?search=almnod", hasJs);
+    const again = page.getByRole("search", { name: "Change your search" });
+    await expect(again.getByRole("searchbox", { name: "Search again" })).toHaveValue("almnod");
+    await expect(page.getByText("Did you mean")).toBeVisible();
+    await page.getByRole("link", { name: "almond" }).click();
+    await expect(page).toHaveURL(at("/products", { search: "almond" }));
+    await expect(productList(page).getByRole("link", { name: "Haat Select California Almonds" })).toBeVisible();
+
+    // What the shop does not sell: nothing, and somewhere to go on from.
+    await again.getByRole("searchbox", { name: "Search again" }).fill("iphone");
+    await again.getByRole("button", { name: "Search again" }).click();
+    await expect(page).toHaveURL(at("/products", { search: "iphone" }));
+    await expect(page.getByText("No products match “iphone”. Try one of these:")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "0 products" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Categories to try" }).getByRole("link", { name: "Farm Basket" }).click();
+    await expect(page).toHaveURL(at("/products", { category: "farm-basket" }));
+  });
+
+  test("Hindi and Hinglish words find what they name; a shelf's name finds its shelf", async ({ page, hasJs }) => {
+    await open(page, "/products?search=cheeni", hasJs);
+    await expect(productList(page).getByRole("link").first()).toHaveAccessibleName(/White Sugar/);
+    await open(page, "/products?search=snacks", hasJs);
+    for (const title of ["Haat Select Bikaneri Aloo Bhujia", "Haat Organics Roasted Makhana (Fox Nuts)", "Haat Select Kerala Banana Chips"]) {
+      await expect(productList(page).getByRole("link", { name: title })).toBeVisible();
+    }
+  });
+
   test("the search icon runs the search too", async ({ page, hasJs }) => {
     await open(page, "/products?category=gifting", hasJs);
     await searchInput(page).fill("cashew");
-    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("banner").getByRole("search").getByRole("button", { name: "Search" }).click();
     // A new search starts from the whole shop.
     await expect(page).toHaveURL(at("/products", { search: "cashew", category: null }));
     await expect(productList(page).getByRole("link", { name: "Haat Select Cashews W240" })).toBeVisible();
