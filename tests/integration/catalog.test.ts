@@ -5,7 +5,8 @@ import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
 import type { CategoryNode } from "../../app/domain/catalog.ts";
 import { parseListingQuery } from "../../app/domain/listing-query.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { products } from "../../app/server/db/schema.server.ts";
+import { products, variants } from "../../app/server/db/schema.server.ts";
+import { createCatalog } from "../../app/server/shop/catalog.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -26,6 +27,28 @@ describe.each(targets)("catalogue on $name", (target) => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+
+  it("rebuilds the search index only when what it reads changes, not when stock moves", async () => {
+    let builds = 0;
+    const catalog = createCatalog(database.db, { refreshMs: 0, onIndexBuilt: () => builds++ });
+    expect((await catalog.listing(query("search=basmati"))).total).toBeGreaterThan(0);
+    expect(builds).toBe(1);
+    // An order takes stock: the snapshot reloads (cards show stock), the index stays.
+    const [v] = await database.db.select().from(variants).limit(1);
+    await database.db
+      .update(variants)
+      .set({ inventoryStock: v!.inventoryStock - 1, updatedAt: new Date() })
+      .where(eq(variants.id, v!.id));
+    await catalog.listing(query("search=basmati"));
+    expect(builds).toBe(1);
+    // A title changes: the index is rebuilt, and search finds the new word.
+    const [p] = await database.db.select().from(products).where(eq(products.title, "Haat Select Basmati Rice"));
+    await database.db.update(products).set({ title: "Haat Select Basmati Rice Royale", updatedAt: new Date() }).where(eq(products.id, p!.id));
+    expect((await catalog.listing(query("search=royale"))).total).toBe(1);
+    expect(builds).toBe(2);
+    await database.db.update(products).set({ title: p!.title, updatedAt: new Date() }).where(eq(products.id, p!.id));
+    await database.db.update(variants).set({ inventoryStock: v!.inventoryStock, updatedAt: new Date() }).where(eq(variants.id, v!.id));
   });
 
   it("seeds only an empty catalogue", async () => {

@@ -45,7 +45,13 @@ export function toVariantView(v: VariantRow): VariantView {
   };
 }
 
-export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPort & { warm(): Promise<void> } {
+export interface CatalogOptions {
+  refreshMs: number;
+  /** Called each time the search index is built (tests count them). */
+  onIndexBuilt?: () => void;
+}
+
+export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { warm(): Promise<void> } {
   let snapshot: Snapshot | null = null;
   let checkedAt = 0;
   let pending: Promise<Snapshot> | null = null;
@@ -110,7 +116,10 @@ export function createCatalog(db: Db, options: { refreshMs: number }): CatalogPo
   let indexed: { fingerprint: string; index: SearchIndex } | null = null;
   function searchIndexFor(entries: SearchEntry[]): SearchIndex {
     const fingerprint = createHash("sha256").update(JSON.stringify(entries)).digest("base64");
-    if (indexed?.fingerprint !== fingerprint) indexed = { fingerprint, index: createSearchIndex(entries) };
+    if (indexed?.fingerprint !== fingerprint) {
+      indexed = { fingerprint, index: createSearchIndex(entries) };
+      options.onIndexBuilt?.();
+    }
     return indexed.index;
   }
 
