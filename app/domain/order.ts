@@ -10,6 +10,8 @@ export interface OrderSummaryView {
   itemCount: number;
   /** How it is paid: 'Cash On Delivery', 'Paid', 'Refund initiated', 'Refunded'. */
   payment: string;
+  /** The delivery slot ("Wed, 25 Nov, Morning 8-12"), when the order has one. */
+  slot: string | null;
   lines: { title: string; quantity: number; internalReference: string }[];
 }
 
@@ -30,6 +32,7 @@ export function toOrderSummary(o: {
   placedAt: Date;
   totalPaise: number;
   payment: { state: PaymentState; method: string | null };
+  slot: { label: string } | null;
   lines: { title: string; quantity: number; internalReference: string }[];
 }): OrderSummaryView {
   return {
@@ -38,6 +41,7 @@ export function toOrderSummary(o: {
     placedAt: o.placedAt.toISOString(),
     totalPaise: o.totalPaise,
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+    slot: o.slot?.label ?? null,
     payment: o.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(o.payment.method)} · ${paymentStateLabel(o.payment.state)}`,
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };

@@ -17,20 +17,33 @@ import { requireCustomer } from "../server/auth/session.server.ts";
 import { cartForm } from "../server/forms/cart.server.ts";
 import { cartOf } from "../server/viewer.server.ts";
 import { shopOf } from "../server/context.server.ts";
+import { DELIVERY_MESSAGES, normalizePin } from "../domain/delivery.ts";
+import { PinCheck } from "../components/cart/PinCheck.tsx";
 import type { Route } from "./+types/addtocart";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");
   const shop = shopOf(context);
   // An order waiting for its online payment is not in the cart: the page points to it.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
-  return { cart: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null };
+  // 'Check delivery to your PIN' (a GET form on this page).
+  const typedPin = url.searchParams.get("pin");
+  const pin = typedPin === null ? null : normalizePin(typedPin);
+  const pinAnswer =
+    typedPin === null
+      ? null
+      : pin === null
+        ? { ok: false, message: DELIVERY_MESSAGES.invalidPin }
+        : (await shop.delivery.isServiceable(pin))
+          ? { ok: true, message: DELIVERY_MESSAGES.serviceable(pin) }
+          : { ok: false, message: DELIVERY_MESSAGES.notServiceable(pin) };
+  return { cart: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null, pin: typedPin?.slice(0, 7) ?? null, pinAnswer };
 }
 
 export const action = cartForm.run;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart: view, pendingOrder } = loaderData;
+  const { cart: view, pendingOrder, pin, pinAnswer } = loaderData;
   const entries = useCartEntries();
   const { prepaidPercent } = usePaymentOffer();
   // The summary follows pending quantity changes too.
@@ -82,6 +95,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           )}
           <CouponForm applied={view.coupon} />
           <CheckoutForm chosen={view.paymentChoice} />
+          <PinCheck pin={pin} answer={pinAnswer} />
         </OrderSummary>
       </div>
     </div>

@@ -34,8 +34,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <p className="mt-2 text-stone-700">
-          Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}.{" "}
-          {order.paymentMethod === "cod" ? "Please pay in cash on delivery." : "It is paid online."}
+          Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}
+          {order.slot ? <>, {order.slot.label}</> : null}. {order.paymentMethod === "cod" ? "Please pay in cash on delivery." : "It is paid online."}
         </p>
       )}
       <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">

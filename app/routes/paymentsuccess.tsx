@@ -29,7 +29,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         Payment Successful
       </h1>
       <p className="mt-3 text-stone-700">
-        Thank you. Your payment was received and order <strong>#{order.id}</strong> is confirmed.
+        Thank you. Your payment was received and order <strong>#{order.id}</strong> is confirmed{order.slot ? <> for delivery {order.slot.label}</> : null}.
       </p>
       <p className="mt-1 text-sm text-stone-600">
         {methodLabel(order.payment.method)} · {paymentStateLabel(order.payment.state)}

@@ -7,6 +7,8 @@ import { AddressForm } from "../components/checkout/AddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
 import { PayForm, PendingPayment } from "../components/checkout/PayOnline.tsx";
 import { methodLabel } from "../domain/payment.ts";
+import { DELIVERY_MESSAGES } from "../domain/delivery.ts";
+import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { reviewOrder } from "../components/forms.ts";
@@ -30,6 +32,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const cart = await cartOf(context, customer);
   const [addresses, selectedId] = await Promise.all([shop.addresses.list(customer), shop.addresses.selected(customer)]);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
+  const deliverTo = addresses.find((a) => a.id === selectedId);
+  const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? shop.delivery.isServiceable(deliverTo.zip) : true]);
   return {
     cart,
     addresses,
@@ -39,6 +43,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     adding: url.searchParams.get("address") === "new" || addresses.length === 0,
     email: customer.email,
     pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString() },
+    slots,
+    unservedPin: serviceable ? null : (deliverTo?.zip ?? null),
     now: new Date().toISOString(),
   };
 }
@@ -51,7 +57,8 @@ export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: Shou
   (actionResult as { data?: { checkout?: unknown } } | undefined)?.data?.checkout ? false : defaultShouldRevalidate;
 
 export default function ReviewOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, selectedId, editing, showAll, adding, email, pending, now } = loaderData;
+  const { cart, addresses, selectedId, editing, showAll, adding, email, pending, now, slots, unservedPin } = loaderData;
+  const slotField = <SlotPicker slots={slots} name={reviewOrder.field("place", "slot")} />;
   const refusal = refusalOf(actionData);
   // The address the order goes to is always shown: first, then the others up to the limit.
   const ordered = [...addresses.filter((a) => a.id === selectedId), ...addresses.filter((a) => a.id !== selectedId)];
@@ -124,16 +131,19 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             <PayForm
               intent="place"
               fields={{ [reviewOrder.field("place", "cart_id")]: cart.id ?? "", [reviewOrder.field("place", "address_id")]: selectedId ?? "" }}
-              disabled={!selectedId || stockChanged}
-            />
+              disabled={!selectedId || stockChanged || unservedPin !== null}
+            >
+              {slotField}
+            </PayForm>
           ) : (
             <Form method="post" className="mt-4">
               <input type="hidden" {...reviewOrder.intent("place")} />
               <input type="hidden" name={reviewOrder.field("place", "cart_id")} value={cart.id ?? ""} />
               <input type="hidden" name={reviewOrder.field("place", "address_id")} value={selectedId ?? ""} />
+              {slotField}
               <button
                 type="submit"
-                disabled={!selectedId || placing || stockChanged}
+                disabled={!selectedId || placing || stockChanged || unservedPin !== null}
                 className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 {placing ? "Placing Order..." : "Confirm Order"}
@@ -141,6 +151,11 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             </Form>
           )}
           {!selectedId && <p className="mt-2 text-xs text-stone-600">Add a delivery address to confirm your order.</p>}
+          {unservedPin && (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {DELIVERY_MESSAGES.notServiceable(unservedPin)}
+            </p>
+          )}
           {stockChanged && (
             <p className="mt-2 text-sm font-medium text-red-700">
               Some items are no longer in stock as your cart asks.{" "}

@@ -2,7 +2,7 @@
 // with and without JavaScript (issue 5).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, open, products, productPath, test } from "./support.ts";
+import { expect, firstSlot, open, products, productPath, test } from "./support.ts";
 
 const publicPages = [
   "/",
@@ -84,7 +84,7 @@ for (const scripts of ["with JavaScript", "as rendered without JavaScript"] as c
       const review = await (await page.request.get("/revieworder")).text();
       const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
       const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
-      expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId })).status()).toBe(303);
+      expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) })).status()).toBe(303);
       for (const path of [`/ordersuccess?order=${cartId}`, "/orders", `/orders?cancel=${cartId}`]) {
         await open(page, path, scripts === "with JavaScript");
         await expectAccessible(page, path);

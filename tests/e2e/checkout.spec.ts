@@ -1,6 +1,7 @@
 // From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
 // delivery address, Confirm Order and the success page, with and without JavaScript.
-import { clientAddress, expect, lastMailTo, newShopper, open, product, productPath, rupees, test } from "./support.ts";
+import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
+import { clientAddress, expect, firstSlot, lastMailTo, newShopper, open, product, productPath, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 const flour = product("Haat Select Bajra Flour");
@@ -30,6 +31,15 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await page.getByRole("textbox", { name: "Coupon code" }).fill("WELCOME10");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(summary.getByText(`−${rupees(discount)}`)).toBeVisible();
+
+  // Whether the shop delivers there, before checking out.
+  const pinBox = page.getByRole("textbox", { name: "Check delivery to your PIN" });
+  await pinBox.fill("400001");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(page.getByText("We do not deliver to PIN 400001 yet. Please choose an address in an area we serve.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Check delivery to your PIN" }).fill("122 002");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(page.getByText("Good news: we deliver to PIN 122002.")).toBeVisible();
 
   await expect(page.getByRole("radio", { name: /^UPI/ })).toBeEnabled();
   await expect(page.getByRole("radio", { name: "Cash On Delivery" })).toBeChecked();
@@ -61,9 +71,18 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(toOrder.getByRole("listitem")).toHaveCount(2);
   await expect(toOrder.getByRole("listitem").filter({ hasText: dal.title })).toContainText("× 1");
 
+  // A delivery slot: tomorrow's first is chosen; the shopper takes the day after's afternoon.
+  const slots = page.getByRole("group", { name: "Delivery slot" });
+  await expect(slots.getByRole("radio").first()).toBeChecked();
+  const slot = { date: slotDates(new Date())[1]!, kind: "afternoon" as const };
+  await slots
+    .getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") })
+    .getByRole("radio", { name: "Afternoon 12-4" })
+    .check();
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(page).toHaveURL(/\/ordersuccess\?order=\d+$/);
   await expect(page.getByRole("heading", { name: "Order Placed" })).toBeVisible();
+  await expect(page.getByText(slotLabel(slot), { exact: false })).toBeVisible();
   const items = page.getByRole("list", { name: "Ordered items" });
   await expect(items.getByRole("listitem")).toHaveCount(2);
   // The order's own figures, as its invoice has them; cash on delivery is still to pay.
@@ -164,7 +183,7 @@ test("a line another shopper bought out is marked on the cart and Review Order, 
   const review = await (await other.request.get("/revieworder")).text();
   const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
-  const placed = await post(other.request, "/revieworder", { intent: "place", cart_id: cartId, address_id: addressId });
+  const placed = await post(other.request, "/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) });
   expect(placed.headers().location).toMatch(/^\/ordersuccess\?order=\d+$/);
   await other.close();
 

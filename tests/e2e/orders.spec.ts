@@ -2,7 +2,7 @@
 // and the account area's profile and addresses, with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { pdfLayoutText } from "../pdf-text.ts";
-import { expect, lastMailTo, open, product, rupees, test } from "./support.ts";
+import { expect, firstSlot, lastMailTo, open, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -15,7 +15,7 @@ async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: numbe
   const review = await (await page.request.get("/revieworder")).text();
   const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
-  const placed = await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId });
+  const placed = await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) });
   expect(placed.headers().location).toBe(`/ordersuccess?order=${cartId}`);
   return { orderId: Number(cartId), addressId: Number(addressId) };
 }

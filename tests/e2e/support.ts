@@ -258,3 +258,11 @@ export async function expectToast(page: Page, message: string, hasJs: boolean) {
   const flashed = page.getByRole("status", { includeHidden: true }).or(page.getByRole("alert", { includeHidden: true }));
   await expect(flashed.filter({ hasText: message })).toBeAttached();
 }
+
+/** The first delivery slot Review Order's page offers (its radio's value), for tests that post Confirm Order themselves. */
+export function firstSlot(reviewHtml: string): string {
+  const slot = [...reviewHtml.matchAll(/<input type="radio"[^>]*name="slot"[^>]*>/g)].map((m) => m[0]).find((input) => !input.includes("disabled"));
+  const value = slot && /value="([^"]+)"/.exec(slot)?.[1];
+  if (!value) throw new Error("Review Order offers no delivery slot");
+  return value;
+}

@@ -79,8 +79,8 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   },
   wishlist: { intents: ["add", "toggle", "remove", "move-to-cart"], fields: ["internal_reference", "item"] },
   revieworder: {
-    intents: ["select", "add-address", "update-address", "delete-address", "place"],
-    fields: ["address", "id", "cart_id", "address_id", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
+    intents: ["select", "add-address", "update-address", "delete-address", "place", "pay", "cancel-payment"],
+    fields: ["address", "id", "cart_id", "address_id", "slot", "via", "order", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
   },
   profile: { intents: ["update-profile"], fields: ["name", "phone"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
@@ -786,7 +786,9 @@ async function seedState(port: number, origin: string, catalog: Catalog): Promis
   const [firstCart] = numbersIn(review, "cart_id");
   const [firstAddress] = numbersIn(review, "address_id");
   expect(firstCart && firstAddress, "Review Order names the cart and an address").toBeTruthy();
-  const placed = await send("/revieworder", { intent: "place", cart_id: String(firstCart), address_id: String(firstAddress) }, customer);
+  const slot = /<input type="radio"[^>]*name="slot"[^>]*value="([^"]+)"/.exec(review)?.[1];
+  expect(slot, "Review Order offers a delivery slot").toBeTruthy();
+  const placed = await send("/revieworder", { intent: "place", cart_id: String(firstCart), address_id: String(firstAddress), slot: slot! }, customer);
   const orderId = Number(/order=(\d+)/.exec(String(placed.headers.location))?.[1]);
   expect(orderId).toBeGreaterThan(0);
 

@@ -38,6 +38,12 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
             <p className="mt-1 text-sm text-stone-600">
               Placed on {dateFormat.format(new Date(o.placedAt))} · {count(o.itemCount, "item")} · Total <strong className="text-stone-900">{formatRupees(o.totalPaise)}</strong> ·
               Payment: <span className="font-medium text-stone-900">{o.payment}</span>
+              {o.slot && (
+                <>
+                  {" "}
+                  · Delivery: <span className="font-medium text-stone-900">{o.slot}</span>
+                </>
+              )}
             </p>
             <ul className="mt-2 text-sm text-stone-700">
               {o.lines.map((l) => (

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AddressSnapshot } from "../../domain/address.ts";
-import { boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
 
@@ -239,6 +239,10 @@ export const orders = pgTable(
     // the placing transaction. Null while the order is a cart.
     invoiceFy: text("invoice_fy"),
     invoiceSerial: integer("invoice_serial"),
+    // The delivery slot (issue 14): the shop's date ("2026-11-25") and morning, afternoon or
+    // evening; booked in delivery_slots with the placing. Null for orders placed before slots.
+    slotDate: text("slot_date"),
+    slotKind: text("slot_kind", { enum: ["morning", "afternoon", "evening"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -389,6 +393,44 @@ export const paymentEvents = pgTable("payment_events", {
   eventId: text("event_id").primaryKey(),
   event: text("event").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------- delivery (issue 14) ----------
+
+/**
+ * Each delivery slot that has been offered or booked: its capacity (the default until staff set
+ * another) and how many orders hold it. Booking is one conditional update (booked < capacity),
+ * so concurrent orders never overfill a slot.
+ */
+export const deliverySlots = pgTable(
+  "delivery_slots",
+  {
+    date: text("date").notNull(),
+    kind: text("kind", { enum: ["morning", "afternoon", "evening"] }).notNull(),
+    capacity: integer("capacity").notNull(),
+    booked: integer("booked").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.kind] }),
+    check("delivery_slots_booked_check", sql`${t.booked} >= 0`),
+    check("delivery_slots_capacity_check", sql`${t.capacity} >= 0`),
+    check("delivery_slots_kind_check", sql`${t.kind} in ('morning', 'afternoon', 'evening')`),
+  ],
+);
+
+/** PIN codes the shop delivers to. Empty: no list kept, every PIN is served (a deployer's first start). */
+export const serviceablePins = pgTable("serviceable_pins", {
+  pin: text("pin").primaryKey(),
+  area: text("area").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Settings staff change without a deploy: minimum order value, delivery fee, default slot capacity. */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------- contact tickets and the newsletter (issue 5) ----------

@@ -7,6 +7,7 @@ import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, deliveryAddressSchema, fromDelivery
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
+import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { ShopError, type PaymentStart } from "../shop/port.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
 
@@ -14,6 +15,10 @@ const addressId = recordId(ADDRESS_MESSAGES.invalidId);
 /** How the shopper pays: a payment link by redirect (the default, and all there is without JavaScript) or the modal. */
 const payVia = z.enum(["link", "modal"]).default("link");
 const PAYMENT_WORDS: ReadonlySet<string> = new Set(Object.values(PAYMENT_MESSAGES));
+/** The delivery slot chosen on Review Order, "2026-11-25/morning". */
+const deliverySlot = z
+  .string({ error: DELIVERY_MESSAGES.chooseSlot })
+  .transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER));
 
 /** To Razorpay's hosted page, or Standard Checkout's options for the page's script. */
 function payOutcome(start: PaymentStart, order: number): Outcome {
@@ -52,12 +57,15 @@ export const reviewOrderForm = defineForm({
       return { toast: { type: "success", message: ADDRESS_MESSAGES.deleted } };
     }),
     place: intent(
-      z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), via: payVia }),
+      z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), slot: deliverySlot.optional(), via: payVia }),
       async ({ shop, customer, value }) => {
         const cart = await shop.cart.get(customer);
+        // A form for another cart (placed in another tab, or tampered) hears about that from
+        // place() below, which never places anything but this customer's cart.
+        if (!value.slot && cart.id === value.cart_id) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
         const method = cart.id === value.cart_id && cart.paymentMethod === "razorpay" ? "razorpay" : "cod";
         if (method === "razorpay" && !shop.payments.available) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
-        const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: method });
+        const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: method, slot: value.slot });
         // Card or UPI: the stock is held and the shopper goes to pay (decision 030).
         if (placed.awaitingPayment) return payOutcome(await shop.payments.begin(customer, placed.orderId, value.via), placed.orderId);
         // A second Confirm of the same cart is the same order: one confirmation mail.

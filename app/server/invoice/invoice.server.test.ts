@@ -23,6 +23,7 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
     cancelledAt: null,
     paymentMethod: "cod",
     payment: { state: "cod", method: null, providerPaymentId: null },
+    slot: null,
     prepaidDiscountPaise: 0,
     couponCode: options.couponPaise ? "WELCOME10" : null,
     subtotalPaise: pricing.subtotalPaise,

@@ -295,6 +295,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     order.payment.state === "cod"
       ? "Payment: Cash on delivery"
       : `Payment: ${methodLabel(order.payment.method)} via Razorpay (${paymentStateLabel(order.payment.state)})${order.payment.providerPaymentId ? `, payment ID ${order.payment.providerPaymentId}` : ""}`,
+    ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
     "Reverse charge: No",
     `Supplier's state: ${supplierState ? formatPlace(supplierState) : store.company.state}`,
   ];

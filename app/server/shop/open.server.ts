@@ -12,6 +12,7 @@ import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
+import { createDelivery, seedDemoPins } from "./delivery.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import type { Gateway } from "../payments/razorpay.server.ts";
 import { store } from "../../store-config.ts";
@@ -56,6 +57,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     wishlist: createWishlist(database.db),
     addresses: createAddresses(database.db),
     orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),
+    delivery: createDelivery(database.db, { now: pay.now }),
     payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
@@ -123,6 +125,7 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
     if (options.seedDemo) {
       await seedDemoCustomer(shop);
       await seedDemoCoupons(database.db);
+      await seedDemoPins(database.db);
     }
     await shop.warm();
     return shop;

@@ -9,6 +9,8 @@ import { taxRate } from "../../domain/money.ts";
 import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
+import { slotLabel } from "../../domain/delivery.ts";
+import { bookSlot, checkMinimum, checkServiceable, releaseSlot } from "./delivery.server.ts";
 
 /** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
 export function refundKey(paymentRowId: number): string {
@@ -45,6 +47,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     invoiceNumber: invoiceNumber(row.invoiceFy!, row.invoiceSerial!),
     cancelledAt: row.cancelledAt,
     paymentMethod: row.paymentMethod ?? "cod",
+    slot: row.slotDate && row.slotKind ? { date: row.slotDate, kind: row.slotKind, label: slotLabel({ date: row.slotDate, kind: row.slotKind }) } : null,
     payment: paymentOf(row, paid),
     couponCode: row.couponCode,
     subtotalPaise: row.subtotalPaise ?? 0,
@@ -158,6 +161,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .from(addresses)
           .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
         if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+        // An address outside the PINs served is kept, but nothing is delivered there (issue 14).
+        await checkServiceable(tx, address.zip);
 
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
         if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
@@ -204,8 +209,11 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const online = input.paymentMethod === "razorpay";
         const pricing = priceOrder(items, discount, online ? prepaidPercent : 0);
         if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
+        await checkMinimum(tx, pricing.subtotalPaise);
 
         const at = now();
+        // The slot's place is booked in this transaction: a refusal after it gives it back.
+        if (input.slot) await bookSlot(tx, input.slot, at);
         for (const item of pricing.lines) {
           // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
           await tx
@@ -248,6 +256,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
               country: address.country,
             },
             paymentMethod: input.paymentMethod,
+            slotDate: input.slot?.date ?? null,
+            slotKind: input.slot?.kind ?? null,
             subtotalPaise: pricing.subtotalPaise,
             discountPaise: pricing.couponPaise,
             prepaidDiscountPaise: pricing.prepaidPaise,
@@ -306,6 +316,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
             .where(eq(variants.id, l.variantId));
         }
         await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
+        await releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at);
         await tx
           .update(payments)
           .set({ status: "cancelled", updatedAt: at })

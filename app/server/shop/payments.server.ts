@@ -17,6 +17,7 @@ import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
 import { checkoutSignature, linkSignature, sameSignature, webhookSignature } from "../payments/signatures.server.ts";
 import { draftOrderId } from "./cart.server.ts";
+import { releaseSlot } from "./delivery.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { confirmOrder, refundKey } from "./orders.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
@@ -106,7 +107,19 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         .where(eq(variants.id, l.variantId));
     }
     await tx.update(payments).set({ status: "cancelled", updatedAt: at }).where(eq(payments.id, paymentId));
-    const back = { couponCode: null, deliveryAddress: null, subtotalPaise: null, discountPaise: null, prepaidDiscountPaise: 0, taxPaise: null, totalPaise: null, updatedAt: at };
+    await releaseSlot(tx, { date: row.order.slotDate, kind: row.order.slotKind }, at);
+    const back = {
+      slotDate: null,
+      slotKind: null,
+      couponCode: null,
+      deliveryAddress: null,
+      subtotalPaise: null,
+      discountPaise: null,
+      prepaidDiscountPaise: 0,
+      taxPaise: null,
+      totalPaise: null,
+      updatedAt: at,
+    };
     const other = await draftOrderId(tx, row.order.customerId, false);
     if (other === null) {
       await tx

@@ -6,6 +6,7 @@ import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.t
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
+import type { Slot, SlotOffer } from "../../domain/delivery.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -167,6 +168,8 @@ export interface OrderView {
   invoiceNumber: string;
   cancelledAt: Date | null;
   paymentMethod: "cod" | "razorpay";
+  /** The delivery slot, when the order has one. */
+  slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
   payment: { state: PaymentState; method: string | null; providerPaymentId: string | null };
   couponCode: string | null;
@@ -189,7 +192,7 @@ export interface OrdersPort {
    */
   place(
     customer: Customer,
-    input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay" },
+    input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay"; slot?: Slot | null },
   ): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
@@ -201,6 +204,21 @@ export interface OrdersPort {
    * An order paid online gets its refund recorded (`refundId`), for shop.payments.sendRefunds to ask of Razorpay.
    */
   cancel(customer: Customer, id: number): Promise<{ refundId: number | null }>;
+}
+
+export interface DeliverySettings {
+  /** Orders below this subtotal are refused (0: no minimum). */
+  minOrderPaise: number;
+  /** A slot's capacity until staff set one for it. */
+  slotCapacity: number;
+}
+
+export interface DeliveryPort {
+  /** The slots of the days offered (tomorrow first), with the places left in each. */
+  slots(): Promise<SlotOffer[]>;
+  /** Whether the shop delivers to a PIN (no PIN list kept: every PIN). */
+  isServiceable(pin: string): Promise<boolean>;
+  settings(): Promise<DeliverySettings>;
 }
 
 /** An order placed for online payment and waiting for it, its stock held until `expiresAt`. */
@@ -342,6 +360,7 @@ export interface Shop {
   addresses: AddressesPort;
   orders: OrdersPort;
   payments: PaymentsPort;
+  delivery: DeliveryPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;
   mail: MailQueuePort;

@@ -1,0 +1,41 @@
+import { slotValue, type SlotOffer } from "../../domain/delivery.ts";
+
+/**
+ * The delivery slot (issue 14; transactions §9: Morning 8-12, Afternoon 12-4, Evening 4-8), by
+ * day, tomorrow first. A full or past slot is shown but cannot be chosen. It sits inside the
+ * form that places the order, so it works without JavaScript.
+ */
+export function SlotPicker({ slots, name, chosen }: { slots: readonly SlotOffer[]; name: string; chosen?: string | null }) {
+  const first = slots.find((s) => s.available);
+  const checked = chosen && slots.some((s) => s.available && slotValue(s) === chosen) ? chosen : first ? slotValue(first) : null;
+  const days = [...new Set(slots.map((s) => s.date))];
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-semibold">Delivery slot</legend>
+      {!first && <p className="mt-1 text-sm font-medium text-red-700">Every slot of the next days is full. Please try again later.</p>}
+      <div className="mt-2 space-y-2">
+        {days.map((date) => {
+          const day = slots.filter((s) => s.date === date);
+          return (
+            <div key={date} role="group" aria-label={day[0]!.label.split(", ").slice(0, 2).join(", ")}>
+              <p className="text-xs font-medium text-stone-600">{day[0]!.label.split(", ").slice(0, 2).join(", ")}</p>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {day.map((s) => (
+                  <label
+                    key={s.kind}
+                    className={`flex items-center gap-1.5 rounded-md border px-2 py-1 text-sm ${s.available ? "border-stone-300 bg-white" : "border-stone-200 bg-stone-100 text-stone-500"}`}
+                  >
+                    <input type="radio" name={name} value={slotValue(s)} defaultChecked={slotValue(s) === checked} disabled={!s.available} required />
+                    {s.label.split(", ").at(-1)}
+                    {s.reason === "full" && <span className="text-xs">(full)</span>}
+                    {s.reason === "past" && <span className="text-xs">(closed)</span>}
+                  </label>
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+// Delivery slots and serviceable PINs (transactions §9: slots Morning 8-12, Afternoon 12-4,
+// Evening 4-8; 'Delivery Tomorrow'; slot changes up to 2 hours prior). Times are the shop's,
+// in India Standard Time, whatever the server's clock zone. No I/O.
+
+export const SLOT_KINDS = ["morning", "afternoon", "evening"] as const;
+export type SlotKind = (typeof SLOT_KINDS)[number];
+
+export const SLOTS: Readonly<Record<SlotKind, { label: string; startHour: number; endHour: number }>> = {
+  morning: { label: "Morning 8-12", startHour: 8, endHour: 12 },
+  afternoon: { label: "Afternoon 12-4", startHour: 12, endHour: 16 },
+  evening: { label: "Evening 4-8", startHour: 16, endHour: 20 },
+};
+
+/** How many days of slots Review Order offers, tomorrow first (the header's promise). */
+export const SLOT_DAYS = 3;
+/** A slot may be changed until this long before it starts (transactions §9). */
+export const SLOT_CHANGE_CUTOFF_MS = 2 * 60 * 60 * 1000;
+/** Each slot's capacity until staff set another (orders per slot). */
+export const DEFAULT_SLOT_CAPACITY = 40;
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+export const DELIVERY_MESSAGES = {
+  chooseSlot: "Choose a delivery slot.",
+  slotFull: "That delivery slot is full. Please choose another.",
+  slotPast: "That delivery slot has already closed. Please choose another.",
+  slotChangeClosed: "The slot can no longer be changed: it starts in less than 2 hours.",
+  notServiceable: (pin: string) => `We do not deliver to PIN ${pin} yet. Please choose an address in an area we serve.`,
+  serviceable: (pin: string) => `Good news: we deliver to PIN ${pin}.`,
+  invalidPin: "Enter a valid 6-digit PIN code",
+} as const;
+
+/** A slot on a day: the date is the shop's (IST) calendar date, "2026-11-25". */
+export interface Slot {
+  date: string;
+  kind: SlotKind;
+}
+
+/** A delivery slot as Review Order offers it. */
+export interface SlotOffer extends Slot {
+  label: string;
+  /** Places left. */
+  left: number;
+  available: boolean;
+  reason: "past" | "full" | null;
+}
+
+/** The shop's calendar date of an instant. */
+export function shopDate(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a slot starts. */
+export function slotStart(slot: Slot): Date {
+  return new Date(Date.parse(`${slot.date}T00:00:00Z`) + SLOTS[slot.kind].startHour * 3_600_000 - IST_OFFSET_MS);
+}
+
+/** The days Review Order offers, tomorrow first. */
+export function slotDates(now: Date, days = SLOT_DAYS): string[] {
+  const today = Date.parse(`${shopDate(now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(today + (i + 1) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Whether a slot can still be chosen for a new order: it has not started. */
+export function isOpen(slot: Slot, now: Date): boolean {
+  return slotStart(slot).getTime() > now.getTime();
+}
+
+/** Whether an order's slot may still be changed: more than 2 hours before it starts. */
+export function canChangeSlot(slot: Slot, now: Date): boolean {
+  return slotStart(slot).getTime() - now.getTime() > SLOT_CHANGE_CUTOFF_MS;
+}
+
+/** "Wed 25 Nov, Morning 8-12". */
+export function slotLabel(slot: Slot): string {
+  const day = new Date(`${slot.date}T12:00:00Z`).toLocaleDateString("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return `${day}, ${SLOTS[slot.kind].label}`;
+}
+
+/** A slot as a form sends it: "2026-11-25/morning"; null for anything else. */
+export function parseSlot(value: string | null | undefined): Slot | null {
+  const m = /^(\d{4}-\d{2}-\d{2})\/(morning|afternoon|evening)$/.exec(value ?? "");
+  if (!m || Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) return null;
+  return { date: m[1]!, kind: m[2] as SlotKind };
+}
+
+export function slotValue(slot: Slot): string {
+  return `${slot.date}/${slot.kind}`;
+}
+
+/** A PIN as typed ("122 002") as the six digits it is, or null. */
+export function normalizePin(value: string): string | null {
+  const digits = value.replace(/\s+/g, "");
+  return /^\d{6}$/.test(digits) ? digits : null;
+}

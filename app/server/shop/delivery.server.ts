@@ -1,0 +1,100 @@
+// Delivery (issue 14): the slots a shopper may choose, with the capacity left in each; booking
+// and giving back a slot inside the transactions that place, cancel or release an order; the
+// PIN codes the shop serves; and the settings staff keep (minimum order value).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
+import { formatRupees } from "../../domain/money.ts";
+import type { Db } from "../db/client.server.ts";
+import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
+
+export const SETTING_DEFAULTS: DeliverySettings = { minOrderPaise: 0, slotCapacity: DEFAULT_SLOT_CAPACITY };
+const SETTING_KEYS: Record<keyof DeliverySettings, string> = { minOrderPaise: "min_order_paise", slotCapacity: "slot_capacity" };
+
+export async function readSettings(conn: Conn): Promise<DeliverySettings> {
+  const rows = await conn.select().from(shopSettings);
+  const byKey = new Map(rows.map((r) => [r.key, r.value]));
+  return {
+    minOrderPaise: byKey.get(SETTING_KEYS.minOrderPaise) ?? SETTING_DEFAULTS.minOrderPaise,
+    slotCapacity: byKey.get(SETTING_KEYS.slotCapacity) ?? SETTING_DEFAULTS.slotCapacity,
+  };
+}
+
+/**
+ * Books one place in `slot` for an order, in the caller's transaction: refused when the slot
+ * is not offered (past, or beyond the days offered) or full. One conditional update, so
+ * concurrent orders for the last place make one booking.
+ */
+export async function bookSlot(tx: Conn, slot: Slot, now: Date): Promise<void> {
+  if (!slotDates(now).includes(slot.date) || !isOpen(slot, now)) throw new ShopError("conflict", DELIVERY_MESSAGES.slotPast);
+  const { slotCapacity } = await readSettings(tx);
+  await tx.insert(deliverySlots).values({ date: slot.date, kind: slot.kind, capacity: slotCapacity }).onConflictDoNothing();
+  const [booked] = await tx
+    .update(deliverySlots)
+    .set({ booked: sql`${deliverySlots.booked} + 1`, updatedAt: now })
+    .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind), sql`${deliverySlots.booked} < ${deliverySlots.capacity}`))
+    .returning({ booked: deliverySlots.booked });
+  if (!booked) throw new ShopError("conflict", DELIVERY_MESSAGES.slotFull);
+}
+
+/** Gives a slot's place back (a cancelled order, a released hold), in the caller's transaction. */
+export async function releaseSlot(tx: Conn, slot: { date: string | null; kind: SlotKind | null }, now: Date): Promise<void> {
+  if (!slot.date || !slot.kind) return;
+  await tx
+    .update(deliverySlots)
+    .set({ booked: sql`greatest(${deliverySlots.booked} - 1, 0)`, updatedAt: now })
+    .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind)));
+}
+
+/** Refuses an address outside the PINs served (none listed: every PIN is served). */
+export async function checkServiceable(conn: Conn, pin: string): Promise<void> {
+  if (!(await isServiceable(conn, pin))) throw new ShopError("invalid", DELIVERY_MESSAGES.notServiceable(pin));
+}
+
+async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
+  const [any] = await conn.select({ pin: serviceablePins.pin }).from(serviceablePins).limit(1);
+  if (!any) return true;
+  const [found] = await conn.select({ pin: serviceablePins.pin }).from(serviceablePins).where(eq(serviceablePins.pin, pin));
+  return Boolean(found);
+}
+
+/** Refuses an order below the minimum order value. */
+export async function checkMinimum(conn: Conn, subtotalPaise: number): Promise<void> {
+  const { minOrderPaise } = await readSettings(conn);
+  if (minOrderPaise > 0 && subtotalPaise < minOrderPaise) throw new ShopError("conflict", `The minimum order value is ${formatRupees(minOrderPaise)}. Please add a little more.`);
+}
+
+export function createDelivery(db: Db, { now = () => new Date() }: { now?: () => Date } = {}): DeliveryPort {
+  return {
+    async slots() {
+      const at = now();
+      const dates = slotDates(at);
+      const [rows, settings] = await Promise.all([db.select().from(deliverySlots).where(inArray(deliverySlots.date, dates)), readSettings(db)]);
+      const byKey = new Map(rows.map((r) => [`${r.date}/${r.kind}`, r]));
+      return dates.flatMap((date) =>
+        SLOT_KINDS.map((kind): SlotOffer => {
+          const row = byKey.get(`${date}/${kind}`);
+          const capacity = row?.capacity ?? settings.slotCapacity;
+          const left = Math.max(0, capacity - (row?.booked ?? 0));
+          const open = isOpen({ date, kind }, at);
+          return { date, kind, label: slotLabel({ date, kind }), left, available: open && left > 0, reason: !open ? "past" : left === 0 ? "full" : null };
+        }),
+      );
+    },
+    isServiceable: (pin) => isServiceable(db, pin),
+    settings: () => readSettings(db),
+  };
+}
+
+/** The demo shop's PINs: Gurugram's 1220xx codes. */
+export const DEMO_PINS: readonly string[] = Array.from({ length: 18 }, (_, i) => `1220${String(i + 1).padStart(2, "0")}`);
+
+export async function seedDemoPins(db: Db): Promise<void> {
+  const [any] = await db.select({ pin: serviceablePins.pin }).from(serviceablePins).limit(1);
+  if (any) return;
+  await db
+    .insert(serviceablePins)
+    .values(DEMO_PINS.map((pin) => ({ pin, area: "Gurugram" })))
+    .onConflictDoNothing();
+}

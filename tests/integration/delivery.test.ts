@@ -1,0 +1,131 @@
+// Delivery slots, serviceable PINs and the minimum order (issue 14), on PGlite and PostgreSQL:
+// the last place in a slot under 20 concurrent orders, a cancel that gives it back, a slot that
+// has closed, an address outside the PINs served, an order below the minimum.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DELIVERY_MESSAGES, slotDates, type Slot } from "../../app/domain/delivery.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { deliverySlots, serviceablePins, shopSettings, variants } from "../../app/server/db/schema.server.ts";
+import { DEMO_PINS, seedDemoPins } from "../../app/server/shop/delivery.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
+import { targets } from "./databases.ts";
+import { home } from "./fixtures.ts";
+
+async function refusal(promise: Promise<unknown>): Promise<ShopError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ShopError);
+  return error as ShopError;
+}
+
+describe.each(targets)("delivery on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let n = 0;
+  const ref = "GP-PUL-CHD-500G";
+  const tomorrow = (): Slot => ({ date: slotDates(new Date())[0]!, kind: "evening" });
+
+  async function shopper(zip = home.zip): Promise<{ customer: Customer; cartId: number; addressId: number }> {
+    const customer = await shop.accounts.register({ name: `Slot ${n}`, email: `slot${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const address = await shop.addresses.create(customer, { ...home, zip });
+    await shop.cart.add(customer, { internalReference: ref, quantity: 1 });
+    return { customer, cartId: (await shop.cart.get(customer)).id!, addressId: address.id };
+  }
+  const bookedIn = async (slot: Slot) => {
+    const [row] = await database.db
+      .select()
+      .from(deliverySlots)
+      .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind)));
+    return row?.booked ?? 0;
+  };
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    await seedDemoPins(database.db);
+    shop = createShop(database, 0);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db.update(variants).set({ inventoryStock: 500, inStock: true }).where(eq(variants.internalReference, ref));
+    await database.db.delete(shopSettings);
+  });
+
+  it("offers the next days' slots, tomorrow first, each with the default capacity", async () => {
+    const slots = await shop.delivery.slots();
+    expect(slots).toHaveLength(9);
+    expect(slots[0]).toMatchObject({ date: slotDates(new Date())[0], kind: "morning", label: expect.stringMatching(/, Morning 8-12$/) });
+    expect(slots.every((s) => s.left === 40 || s.left < 40)).toBe(true);
+  });
+
+  it("20 concurrent orders for a slot's last place make exactly one order", async () => {
+    const slot = tomorrow();
+    await database.db
+      .insert(deliverySlots)
+      .values({ date: slot.date, kind: slot.kind, capacity: 1 })
+      .onConflictDoUpdate({ target: [deliverySlots.date, deliverySlots.kind], set: { capacity: sql`${deliverySlots.booked} + 1` } });
+    const before = await bookedIn(slot);
+    const carts = [];
+    for (let i = 0; i < 20; i++) carts.push(await shopper());
+    const results = await Promise.allSettled(carts.map((c) => shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot })));
+    const placed = results.filter((r) => r.status === "fulfilled");
+    expect(placed).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as ShopError).message).toBe(DELIVERY_MESSAGES.slotFull);
+    expect(await bookedIn(slot)).toBe(before + 1);
+    expect((await shop.delivery.slots()).find((s) => s.date === slot.date && s.kind === slot.kind)).toMatchObject({ left: 0, available: false, reason: "full" });
+    // The refused shoppers keep their carts and their stock was not taken.
+    const [v] = await database.db.select().from(variants).where(eq(variants.internalReference, ref));
+    expect(v!.inventoryStock).toBe(499);
+    // A cancel gives the place back.
+    const winner = carts[results.findIndex((r) => r.status === "fulfilled")]!;
+    await shop.orders.cancel(winner.customer, (placed[0] as PromiseFulfilledResult<{ orderId: number }>).value.orderId);
+    expect(await bookedIn(slot)).toBe(before);
+  }, 120_000);
+
+  it("shows the slot on the order", async () => {
+    const c = await shopper();
+    const slot: Slot = { date: slotDates(new Date())[1]!, kind: "afternoon" };
+    const { orderId } = await shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot });
+    expect((await shop.orders.get(c.customer, orderId))!.slot).toMatchObject({ ...slot, label: expect.stringMatching(/, Afternoon 12-4$/) });
+  });
+
+  it("refuses a slot that has closed or is not offered", async () => {
+    const c = await shopper();
+    for (const slot of [
+      { date: "2020-01-01", kind: "morning" as const },
+      { date: slotDates(new Date(), 10)[9]!, kind: "morning" as const },
+    ]) {
+      expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot }))).message).toBe(DELIVERY_MESSAGES.slotPast);
+    }
+    expect((await shop.cart.get(c.customer)).lines).toHaveLength(1);
+  });
+
+  it("keeps an address outside the PINs served but places nothing there; a served PIN is said so", async () => {
+    const c = await shopper("400001");
+    expect((await shop.addresses.list(c.customer))[0]!.zip).toBe("400001");
+    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot: tomorrow() }))).message).toBe(
+      DELIVERY_MESSAGES.notServiceable("400001"),
+    );
+    expect(await shop.delivery.isServiceable("400001")).toBe(false);
+    expect(await shop.delivery.isServiceable(DEMO_PINS[1]!)).toBe(true);
+    // With no PIN list at all, every PIN is served (a deployer's first start).
+    await database.db.delete(serviceablePins);
+    expect(await shop.delivery.isServiceable("400001")).toBe(true);
+    await seedDemoPins(database.db);
+  });
+
+  it("refuses an order below the minimum order value, and places it without one", async () => {
+    await database.db.insert(shopSettings).values({ key: "min_order_paise", value: 500_000 });
+    const c = await shopper();
+    expect((await refusal(shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot: tomorrow() }))).message).toMatch(
+      /^The minimum order value is ₹5,000\./,
+    );
+    await database.db.delete(shopSettings);
+    expect((await shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot: tomorrow() })).awaitingPayment).toBe(false);
+  });
+});
