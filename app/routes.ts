@@ -30,6 +30,7 @@ export default [
   route("ordersuccess", "routes/ordersuccess.tsx"),
   route("paymentsuccess", "routes/paymentsuccess.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/orders.detail.tsx"),
   route("orders/:id/invoice", "routes/orders.invoice.ts"),
   route("wishlist", "routes/wishlist.tsx"),
   route("revieworder", "routes/revieworder.tsx"),

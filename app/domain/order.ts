@@ -1,5 +1,6 @@
 // Orders as their lists show them. No I/O.
 import { methodLabel, paymentStateLabel, type PaymentState } from "./payment.ts";
+import type { Stage } from "./order-life.ts";
 
 export interface OrderSummaryView {
   id: number;
@@ -12,6 +13,7 @@ export interface OrderSummaryView {
   payment: string;
   /** The delivery slot ("Wed, 25 Nov, Morning 8-12"), when the order has one. */
   slot: string | null;
+  stage: Stage;
   lines: { title: string; quantity: number; internalReference: string }[];
 }
 
@@ -33,6 +35,7 @@ export function toOrderSummary(o: {
   totalPaise: number;
   payment: { state: PaymentState; method: string | null };
   slot: { label: string } | null;
+  stage: Stage;
   lines: { title: string; quantity: number; internalReference: string }[];
 }): OrderSummaryView {
   return {
@@ -42,6 +45,7 @@ export function toOrderSummary(o: {
     totalPaise: o.totalPaise,
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
     slot: o.slot?.label ?? null,
+    stage: o.stage,
     payment: o.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(o.payment.method)} · ${paymentStateLabel(o.payment.state)}`,
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };

@@ -2,7 +2,8 @@
 // and the account area's profile and addresses, with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { pdfLayoutText } from "../pdf-text.ts";
-import { expect, firstSlot, lastMailTo, open, product, rupees, test } from "./support.ts";
+import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
+import { expect, expectToast, firstSlot, lastMailTo, open, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -20,13 +21,48 @@ async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: numbe
   return { orderId: Number(cartId), addressId: Number(addressId) };
 }
 
+test("an order's page: where it is, its slot moved, bought again, cancelled", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const { orderId } = await placeOrder(page, baseURL!);
+  await open(page, "/orders", hasJs);
+  await page.getByRole("link", { name: `Order #${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  const progress = page.getByRole("list", { name: "Order progress" });
+  await expect(progress.getByRole("listitem")).toHaveText([/^Placed/, /^Confirmed/, /^Packed/, /^Out for delivery/, /^Delivered/]);
+  await expect(progress.getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+
+  // Another slot: the day after tomorrow, evening.
+  const slot = { date: slotDates(new Date())[1]!, kind: "evening" as const };
+  await page
+    .getByRole("group", { name: "Delivery slot" })
+    .getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") })
+    .getByRole("radio", { name: "Evening 4-8" })
+    .check();
+  await page.getByRole("button", { name: "Change slot" }).click();
+  await expectToast(page, "Delivery slot changed.", hasJs);
+  await expect(page.getByRole("region", { name: "Delivery" }).getByText(slotLabel(slot), { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Buy again" }).click();
+  await expect(page).toHaveURL(/\/addtocart$/);
+  await expectToast(page, "The items are in your cart.", hasJs);
+  await expect(page.getByRole("link", { name: dal.title }).first()).toBeVisible();
+
+  await open(page, `/orders/${orderId}`, hasJs);
+  await page.getByRole("link", { name: "Cancel order" }).click();
+  await page.getByRole("button", { name: `Yes, cancel order #${orderId}` }).click();
+  await expectToast(page, "Your order has been cancelled.", hasJs);
+  await expect(page.getByRole("status").filter({ hasText: /^Cancelled$/ })).toBeVisible();
+  await expect(progress.getByRole("listitem")).toHaveText([/^Placed/, /^Cancelled/]);
+  await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+});
+
 test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopper, baseURL }) => {
   const { orderId } = await placeOrder(page, baseURL!);
   const total = rupees(dal.variants[0]!.price * 2);
   await open(page, "/orders", hasJs);
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
   const order = page.getByRole("article", { name: `Order #${orderId}` });
-  await expect(order.getByText("Confirmed")).toBeVisible();
+  await expect(order.getByText("Placed", { exact: true })).toBeVisible();
   await expect(order.getByText(total)).toBeVisible();
   await expect(order.getByText(`${dal.title} × 2`)).toBeVisible();
 
@@ -52,7 +88,7 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   await order.getByRole("link", { name: "Cancel order" }).click();
   await expect(order.getByText("Are you sure you want to cancel this order?")).toBeVisible();
   await order.getByRole("link", { name: "Keep the order" }).click();
-  await expect(order.getByText("Confirmed")).toBeVisible();
+  await expect(order.getByText("Placed", { exact: true })).toBeVisible();
   await order.getByRole("link", { name: "Cancel order" }).click();
   await order.getByRole("button", { name: `Yes, cancel order #${orderId}` }).click();
   await expect(page.getByText("Your order has been cancelled.")).toBeVisible();
@@ -94,7 +130,7 @@ test("another customer's order, invoice and address are not found", async ({ pag
   }
   await other.close();
   await page.goto("/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Confirmed")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Placed", { exact: true })).toBeVisible();
 });
 
 test("the account area: edit the profile; add, edit, make default and delete addresses", async ({ page, hasJs, shopper }) => {

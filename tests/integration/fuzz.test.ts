@@ -84,7 +84,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   },
   profile: { intents: ["update-profile"], fields: ["name", "phone"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
-  orders: { intents: ["cancel"], fields: ["order"] },
+  orders: { intents: ["cancel", "change-slot", "buy-again"], fields: ["order", "slot"] },
   signin: { intents: ["sign-in"], fields: ["email", "password", "return_to"] },
   signup: { intents: ["sign-up"], fields: ["name", "email", "phone", "password", "return_to"] },
   signout: { intents: ["sign-out"], fields: [] },

@@ -1,3 +1,4 @@
+import { canCancel, STAGE_LABELS } from "../../domain/order-life.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { count } from "../../domain/plural.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -30,9 +31,13 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
         <li key={o.id}>
           <article aria-label={`Order #${o.id}`} className="rounded-lg border border-stone-200 bg-white p-4">
             <header className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="font-semibold">Order #{o.id}</h2>
+              <h2 className="font-semibold">
+                <Link to={`/orders/${o.id}`} className="hover:underline">
+                  Order #{o.id}
+                </Link>
+              </h2>
               <span className={`rounded px-2 py-0.5 text-xs font-bold ${o.state === "cancelled" ? "bg-stone-200 text-stone-700" : "bg-brand-100 text-brand-800"}`}>
-                {o.state === "cancelled" ? "Cancelled" : "Confirmed"}
+                {o.state === "cancelled" ? STAGE_LABELS.cancelled : STAGE_LABELS[o.stage]}
               </span>
             </header>
             <p className="mt-1 text-sm text-stone-600">
@@ -56,7 +61,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
               <a href={`/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
                 Invoice (PDF)
               </a>
-              {o.state !== "cancelled" && confirming !== o.id && (
+              {canCancel(o.stage, o.state === "cancelled") && confirming !== o.id && (
                 <Link to={`${base}?cancel=${o.id}`} preventScrollReset className="font-medium text-red-700 underline">
                   Cancel order
                 </Link>
@@ -67,6 +72,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
                 <p role="alert" className="font-medium text-red-900">
                   {ORDER_MESSAGES.confirmCancel}
                 </p>
+                <input type="hidden" {...ordersForm.intent("cancel")} />
                 <input type="hidden" name={ordersForm.field("cancel", "order")} value={o.id} />
                 <div className="mt-2 flex gap-3">
                   <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">

@@ -243,6 +243,10 @@ export const orders = pgTable(
     // evening; booked in delivery_slots with the placing. Null for orders placed before slots.
     slotDate: text("slot_date"),
     slotKind: text("slot_kind", { enum: ["morning", "afternoon", "evening"] }),
+    // Where a placed order is in its life (issue 14): placed, confirmed, packed,
+    // out_for_delivery, delivered. Null for a cart or a held order. A cancelled order keeps the
+    // stage it was cancelled at.
+    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -396,6 +400,22 @@ export const paymentEvents = pgTable("payment_events", {
 });
 
 // ---------- delivery (issue 14) ----------
+
+/** An order's timeline: each stage it reached (and its cancellation), when, and who moved it (staff), or null for the shopper or the shop. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed"] }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    by: integer("by").references(() => customers.id, { onDelete: "set null" }),
+    note: text("note"),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
 
 /**
  * Each delivery slot that has been offered or booked: its capacity (the default until staff set

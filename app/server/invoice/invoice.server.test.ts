@@ -24,6 +24,8 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
     paymentMethod: "cod",
     payment: { state: "cod", method: null, providerPaymentId: null },
     slot: null,
+    stage: "placed",
+    events: [],
     prepaidDiscountPaise: 0,
     couponCode: options.couponPaise ? "WELCOME10" : null,
     subtotalPaise: pricing.subtotalPaise,

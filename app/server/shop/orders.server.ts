@@ -11,6 +11,8 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, releaseSlot } from "./delivery.server.ts";
+import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { slotValue } from "../../domain/delivery.ts";
 
 /** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
 export function refundKey(paymentRowId: number): string {
@@ -18,7 +20,7 @@ export function refundKey(paymentRowId: number): string {
 }
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import { addresses, coupons, invoiceCounters, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import { addresses, coupons, invoiceCounters, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
@@ -47,6 +49,8 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     invoiceNumber: invoiceNumber(row.invoiceFy!, row.invoiceSerial!),
     cancelledAt: row.cancelledAt,
     paymentMethod: row.paymentMethod ?? "cod",
+    stage: (row.stage ?? "placed") as Stage,
+    events: [],
     slot: row.slotDate && row.slotKind ? { date: row.slotDate, kind: row.slotKind, label: slotLabel({ date: row.slotDate, kind: row.slotKind }) } : null,
     payment: paymentOf(row, paid),
     couponCode: row.couponCode,
@@ -96,7 +100,8 @@ export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise
     .values({ fy, last: 1 })
     .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`invoice_counters.last + 1` } })
     .returning({ last: invoiceCounters.last });
-  await tx.update(orders).set({ state: "confirmed", invoiceFy: fy, invoiceSerial: counter!.last, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  await tx.update(orders).set({ state: "confirmed", stage: "placed", invoiceFy: fy, invoiceSerial: counter!.last, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({ orderId, stage: "placed", at });
 }
 
 export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
@@ -134,7 +139,15 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
   async function one(conn: Conn, where: SQL | undefined): Promise<OrderView | null> {
     const [row] = await ordersWhere(conn, where).limit(1);
     if (!row) return null;
-    return orderView(row.order, await linesWhere(conn, eq(orderLines.orderId, row.order.id)), row.paid.status ? (row.paid as PaidRow) : undefined);
+    const [lines, events] = await Promise.all([
+      linesWhere(conn, eq(orderLines.orderId, row.order.id)),
+      conn
+        .select({ stage: orderEvents.stage, at: orderEvents.at, note: orderEvents.note })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, row.order.id))
+        .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    ]);
+    return { ...orderView(row.order, lines, row.paid.status ? (row.paid as PaidRow) : undefined), events };
   }
 
   return {
@@ -298,6 +311,40 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
 
     latest: (customer) => one(db, placed(customer)),
 
+    changeSlot: (customer, id, slot) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), placed(customer)))
+          .for("update");
+        if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+        const at = now();
+        const current = row.slotDate && row.slotKind ? { date: row.slotDate, kind: row.slotKind } : null;
+        if (!canMoveSlot({ stage: row.stage, cancelled: row.state === "cancelled", slot: current }, at)) throw new ShopError("conflict", LIFE_MESSAGES.slotFixed);
+        if (current && slotValue(current) === slotValue(slot)) return;
+        await bookSlot(tx, slot, at);
+        await releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at);
+        await tx.update(orders).set({ slotDate: slot.date, slotKind: slot.kind, updatedAt: at }).where(eq(orders.id, id));
+        await tx.insert(orderEvents).values({ orderId: id, stage: "slot_changed", at, note: slotLabel(slot) });
+      }),
+
+    advance: (orderId, from, by) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+        if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
+        // Two staff moving one order at once: the second finds it moved and changes nothing.
+        const stage = (row.stage ?? "placed") as Stage;
+        if (stage !== from) throw new ShopError("conflict", `Order #${orderId} is already ${STAGE_LABELS[stage].toLowerCase()}.`);
+        const to = nextStage(stage);
+        if (!to) throw new ShopError("conflict", `Order #${orderId} is already delivered.`);
+        const at = now();
+        await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
+        await tx.insert(orderEvents).values({ orderId, stage: to, at, by });
+        return { stage: to, customerId: row.customerId };
+      }),
+
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
         const [row] = await tx
@@ -307,6 +354,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .for("update");
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
+        if (!canCancel(row.stage, false)) throw new ShopError("conflict", LIFE_MESSAGES.tooLateToCancel);
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.variantId));
         const at = now();
         for (const l of lines) {
@@ -317,6 +365,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         }
         await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
         await releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at);
+        await tx.insert(orderEvents).values({ orderId: id, stage: "cancelled", at });
         await tx
           .update(payments)
           .set({ status: "cancelled", updatedAt: at })

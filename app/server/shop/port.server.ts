@@ -7,6 +7,7 @@ import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestio
 import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
 import type { Slot, SlotOffer } from "../../domain/delivery.ts";
+import type { Stage } from "../../domain/order-life.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -168,6 +169,10 @@ export interface OrderView {
   invoiceNumber: string;
   cancelledAt: Date | null;
   paymentMethod: "cod" | "razorpay";
+  /** Where the order is in its life (issue 14); a cancelled order keeps the stage it was cancelled at. */
+  stage: Stage;
+  /** Its timeline, oldest first (only on one order read by itself; empty in lists). */
+  events: { stage: Stage | "cancelled" | "slot_changed"; at: Date; note: string | null }[];
   /** The delivery slot, when the order has one. */
   slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
@@ -194,6 +199,13 @@ export interface OrdersPort {
     customer: Customer,
     input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay"; slot?: Slot | null },
   ): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
+  /** Moves an undelivered order to another slot until 2 hours before its own (transactions §9). */
+  changeSlot(customer: Customer, id: number, slot: Slot): Promise<void>;
+  /**
+   * Staff: moves an order from `from` to the next stage, once: a second move from the same stage
+   * (two staff at once) is refused with what the order is now. `by` is the staff member.
+   */
+  advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customerId: number }>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { canCancel, canMoveSlot, nextStage } from "./order-life.ts";
+
+describe("an order's life", () => {
+  it("goes placed, confirmed, packed, out for delivery, delivered", () => {
+    expect(nextStage("placed")).toBe("confirmed");
+    expect(nextStage("packed")).toBe("out_for_delivery");
+    expect(nextStage("delivered")).toBeNull();
+  });
+  it("may be cancelled until it is packed", () => {
+    expect(canCancel("placed", false)).toBe(true);
+    expect(canCancel("confirmed", false)).toBe(true);
+    expect(canCancel("packed", false)).toBe(false);
+    expect(canCancel("placed", true)).toBe(false);
+  });
+  it("may have its slot moved until 2 hours before it starts, unless it is on its way", () => {
+    const slot = { date: "2026-11-25", kind: "morning" as const };
+    const early = new Date("2026-11-24T12:00:00Z");
+    expect(canMoveSlot({ stage: "packed", cancelled: false, slot }, early)).toBe(true);
+    expect(canMoveSlot({ stage: "out_for_delivery", cancelled: false, slot }, early)).toBe(false);
+    expect(canMoveSlot({ stage: "placed", cancelled: false, slot }, new Date("2026-11-25T01:00:00Z"))).toBe(false);
+    expect(canMoveSlot({ stage: "placed", cancelled: false, slot: null }, early)).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+// An order's life after it is placed (issue 14): Placed → Confirmed → Packed → Out for
+// delivery → Delivered, or Cancelled. What the shopper reads, which step comes next, and what
+// may still be done at each. No I/O.
+import { canChangeSlot, type Slot } from "./delivery.ts";
+
+export const STAGES = ["placed", "confirmed", "packed", "out_for_delivery", "delivered"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Readonly<Record<Stage | "cancelled", string>> = {
+  placed: "Placed",
+  confirmed: "Confirmed",
+  packed: "Packed",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+export const LIFE_MESSAGES = {
+  tooLateToCancel: "This order is already packed, so it can no longer be cancelled. Please contact us if something is wrong.",
+  slotFixed: "This order's delivery slot can no longer be changed.",
+  slotChanged: "Delivery slot changed.",
+  boughtAgain: "The items are in your cart.",
+  notSoldAnyMore: (titles: string[]) => `No longer sold: ${titles.join(", ")}.`,
+} as const;
+
+/** The step after `stage`, or null at the end. */
+export function nextStage(stage: Stage): Stage | null {
+  const i = STAGES.indexOf(stage);
+  return i >= 0 && i < STAGES.length - 1 ? STAGES[i + 1]! : null;
+}
+
+/** A shopper may cancel until the order is packed. */
+export function canCancel(stage: Stage | null, cancelled: boolean): boolean {
+  return !cancelled && (stage === null || stage === "placed" || stage === "confirmed");
+}
+
+/** A shopper may change the slot of an undelivered order until 2 hours before it starts (transactions §9). */
+export function canMoveSlot(order: { stage: Stage | null; cancelled: boolean; slot: Slot | null }, now: Date): boolean {
+  if (order.cancelled || !order.slot || order.stage === "out_for_delivery" || order.stage === "delivered") return false;
+  return canChangeSlot(order.slot, now);
+}

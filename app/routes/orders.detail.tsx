@@ -1,0 +1,145 @@
+// /orders/{id}: one order (issue 14): where it is (a timeline), its lines, delivery slot,
+// address, payment and invoice; moving the slot until 2 hours before it, cancelling until it is
+// packed, and Buy again. Every form posts to /orders and comes back here.
+import { data, Form, Link } from "react-router";
+import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
+import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
+import { OrderTotals } from "../components/orders/OrderTotals.tsx";
+import { orders as ordersForm } from "../components/forms.ts";
+import { privatePageMeta } from "../components/seo.ts";
+import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
+import { addressLine } from "../domain/address.ts";
+import { slotValue } from "../domain/delivery.ts";
+import { parseId } from "../domain/ids.ts";
+import { formatRupees } from "../domain/money.ts";
+import { canCancel, canMoveSlot, STAGE_LABELS } from "../domain/order-life.ts";
+import { ORDER_MESSAGES } from "../domain/order.ts";
+import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import type { Route } from "./+types/orders.detail";
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, url.pathname);
+  const shop = shopOf(context);
+  const id = parseId(params.id);
+  const order = id === null ? null : await shop.orders.get(customer, id);
+  if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
+  const now = new Date();
+  const cancelled = order.state === "cancelled";
+  const movable = canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
+  return {
+    order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
+    cancellable: canCancel(order.stage, cancelled),
+    slots: movable ? await shop.delivery.slots() : null,
+    confirming: url.searchParams.get("cancel") === "1",
+  };
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, cancellable, slots, confirming } = loaderData;
+  const cancelled = order.state === "cancelled";
+  const here = `/orders/${order.id}`;
+  const back = <input type="hidden" name="redirectTo" value={here} />;
+  const orderField = <input type="hidden" name={ordersForm.field("cancel", "order")} value={order.id} />;
+  return (
+    <article aria-labelledby="order-title" className="mx-auto max-w-3xl px-4 py-8">
+      <p className="text-sm">
+        <Link to="/orders" className="text-brand-700 underline">
+          Your Orders
+        </Link>
+      </p>
+      <h1 id="order-title" className="mt-2 text-2xl font-semibold">
+        Order #{order.id}
+      </h1>
+      <p role="status" className="mt-1 text-stone-700">
+        {cancelled ? STAGE_LABELS.cancelled : STAGE_LABELS[order.stage]}
+      </p>
+      <RefusalNotice reply={actionData} className="mt-3" />
+      <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
+
+      <section aria-labelledby="delivery-title" className="mt-6 rounded-lg border border-stone-200 p-4">
+        <h2 id="delivery-title" className="font-semibold">
+          Delivery
+        </h2>
+        <p className="mt-1 text-sm">{order.slot ? order.slot.label : "No slot chosen"}</p>
+        <p className="mt-1 text-sm text-stone-700">
+          {order.deliveryAddress.name}, {addressLine(order.deliveryAddress)}, {order.deliveryAddress.phone}
+        </p>
+        {slots && (
+          <Form method="post" action={ordersForm.action} className="mt-3">
+            <input type="hidden" {...ordersForm.intent("change-slot")} />
+            {orderField}
+            {back}
+            <SlotPicker slots={slots} name={ordersForm.field("change-slot", "slot")} chosen={order.slot ? slotValue(order.slot) : null} />
+            <button type="submit" className="mt-3 rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+              Change slot
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
+        {order.lines.map((l) => (
+          <li key={l.internalReference} className="flex items-center gap-3 p-3">
+            <img src={l.image} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+            <span className="flex-1">
+              <Link to={`/product/${l.productId}`} className="hover:underline">
+                {l.title}
+              </Link>{" "}
+              <span className="text-stone-600">
+                ({l.attribute}) × {l.quantity}
+              </span>
+            </span>
+            <span className="font-medium">{formatRupees(l.unitPricePaise * l.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <OrderTotals order={order} />
+      <p className="mt-2 text-sm text-stone-700">
+        Payment: {order.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(order.payment.method)} · ${paymentStateLabel(order.payment.state)}`}
+      </p>
+
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          Invoice (PDF)
+        </a>
+        <Form method="post" action={ordersForm.action}>
+          <input type="hidden" {...ordersForm.intent("buy-again")} />
+          {orderField}
+          {back}
+          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            Buy again
+          </button>
+        </Form>
+        {cancellable && !confirming && (
+          <Link to={`${here}?cancel=1`} preventScrollReset className="font-medium text-red-700 underline">
+            Cancel order
+          </Link>
+        )}
+      </div>
+      {cancellable && confirming && (
+        <Form method="post" action={ordersForm.action} className="mt-3 rounded-md bg-red-50 p-3 text-sm">
+          <p role="alert" className="font-medium text-red-900">
+            {ORDER_MESSAGES.confirmCancel}
+          </p>
+          <input type="hidden" {...ordersForm.intent("cancel")} />
+          {orderField}
+          {back}
+          <div className="mt-2 flex gap-3">
+            <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+              Yes, cancel order #{order.id}
+            </button>
+            <Link to={here} preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 font-medium">
+              Keep the order
+            </Link>
+          </div>
+        </Form>
+      )}
+      {!cancellable && !cancelled && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ params, matches }) =>
+  privatePageMeta(matches, { title: `Order #${params.id}`, description: "Your order: where it is, its items, delivery and payment.", path: `/orders/${params.id}` });
