@@ -45,6 +45,8 @@ export default [
     route("addresses", "routes/myaccount.addresses.tsx"),
   ]),
   route("testimonial", "routes/testimonial.tsx"),
+  // The staff's side (issue 14): its own layout, 404 to everyone else.
+  route("staff", "routes/staff.tsx", [index("routes/staff._index.tsx"), route("orders", "routes/staff.orders.tsx"), route("orders/:id", "routes/staff.orders.detail.tsx")]),
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),

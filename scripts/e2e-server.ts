@@ -46,6 +46,8 @@ process.env.SESSION_SECRET ||= "e2e-only-secret-not-for-any-real-deployment-0123
 // As behind a reverse proxy on this machine: tests give each new shopper an address of
 // their own (X-Forwarded-For), so per-address sign-up limits hold without slowing the suite.
 process.env.TRUST_PROXY = "loopback";
+// Staff accounts for the staff journeys (tests/e2e/staff.spec.ts), one per project.
+process.env.STAFF_EMAILS = "staff-js@haat.example,staff-nojs@haat.example";
 delete process.env.DATABASE_URL; // always the embedded database, never a developer's PostgreSQL
 
 // Card and UPI through the Razorpay stand-in (scripts/razorpay-standin.ts), on the port

@@ -52,3 +52,27 @@ describe("order mails", () => {
     expect(mail.text).toContain("  Total: ₹3,388");
   });
 });
+
+describe("the mails of an order's life", () => {
+  it("tells the shopper each stage, with the slot and a link to the order", async () => {
+    const { orderStageMail } = await import("./order-mail.ts");
+    const order = {
+      id: 42,
+      paymentMethod: "cod" as const,
+      couponCode: null,
+      subtotalPaise: 10_000,
+      discountPaise: 0,
+      taxPaise: 476,
+      totalPaise: 10_000,
+      deliveryAddress: {} as never,
+      lines: [],
+      slot: { label: "Wed, 25 Nov, Morning 8-12" },
+    };
+    const packed = orderStageMail("packed")(order, "Asha", "Haat", "https://shop.example.in");
+    expect(packed.subject).toBe("Your Haat order #42 is packed");
+    expect(packed.text).toContain("It can no longer be cancelled.");
+    expect(packed.text).toContain("Delivery slot: Wed, 25 Nov, Morning 8-12");
+    expect(packed.text).toContain("https://shop.example.in/orders/42");
+    expect(orderStageMail("out_for_delivery")(order, "Asha", "Haat", "https://shop.example.in").subject).toBe("Your Haat order #42 is out for delivery");
+  });
+});

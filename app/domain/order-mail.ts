@@ -71,3 +71,25 @@ export function orderCancelledMail(order: MailedOrder, customerName: string, sho
     ].join("\n"),
   };
 }
+
+/** Each step of an order's life after it is placed (issue 14), told to the shopper. */
+export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery" | "delivered") {
+  const words = {
+    confirmed: ["is confirmed by the store", "We have your order and will pack it for its slot."],
+    packed: ["is packed", "It is packed and waits for its delivery slot. It can no longer be cancelled."],
+    out_for_delivery: ["is out for delivery", "It is on its way to you."],
+    delivered: ["is delivered", "Thank you for shopping with us. You can rate what you bought on its product page."],
+  }[stage];
+  return (order: MailedOrder & { slot?: { label: string } | null }, customerName: string, shopName: string, origin: string): OrderMail => ({
+    subject: `Your ${shopName} order #${order.id} ${words[0]}`,
+    text: [
+      `Hello ${customerName},`,
+      "",
+      `Your order #${order.id} ${words[0]}. ${words[1]}`,
+      ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
+      "",
+      `Your order: ${origin}/orders/${order.id}`,
+      "",
+    ].join("\n"),
+  });
+}

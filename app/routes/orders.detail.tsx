@@ -136,7 +136,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </Form>
       )}
-      {!cancellable && !cancelled && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
+      {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
     </article>
   );
 }

@@ -82,6 +82,12 @@ const schema = z.object({
     .min(MIN_HOLD_MINUTES)
     .max(24 * 60)
     .default(DEFAULT_HOLD_MINUTES),
+  // Accounts that may open /staff (issue 14), separated by commas or spaces; `npm run staff -- add` makes more.
+  STAFF_EMAILS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.email({ error: "each STAFF_EMAILS entry must be an e-mail address" })))
+    .optional(),
   PREPAID_DISCOUNT_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_PREPAID_DISCOUNT_PERCENT),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,

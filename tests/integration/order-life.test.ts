@@ -59,7 +59,7 @@ describe.each(targets)("an order's life on $name", (target) => {
     let order = (await shop.orders.get(customer, orderId))!;
     expect(order.stage).toBe("placed");
     expect(order.events.map((e) => e.stage)).toEqual(["placed"]);
-    expect(await shop.orders.advance(orderId, "placed", null)).toMatchObject({ stage: "confirmed", customerId: customer.id });
+    expect(await shop.orders.advance(orderId, "placed", null)).toMatchObject({ stage: "confirmed", customer: { id: customer.id } });
     await shop.orders.advance(orderId, "confirmed", null);
     expect((await refusal(shop.orders.cancel(customer, orderId))).message).toBe(LIFE_MESSAGES.tooLateToCancel);
     await shop.orders.advance(orderId, "packed", null);

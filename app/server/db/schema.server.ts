@@ -81,6 +81,10 @@ export const customers = pgTable("customers", {
   // scrypt parameters, salt and hash in one string; null for customers who sign in through Clerk.
   passwordHash: text("password_hash"),
   clerkUserId: text("clerk_user_id").unique(),
+  // 'staff' may open /staff (issue 14); also anyone whose e-mail is in STAFF_EMAILS.
+  role: text("role", { enum: ["customer", "staff"] })
+    .notNull()
+    .default("customer"),
   // The delivery address chosen at checkout, remembered for 30 days (transactions §4).
   selectedAddressId: integer("selected_address_id"),
   selectedAddressAt: timestamp("selected_address_at", { withTimezone: true }),
@@ -398,6 +402,24 @@ export const paymentEvents = pgTable("payment_events", {
   event: text("event").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- staff (issue 14) ----------
+
+/** Every change staff make: who, what, when, and the record before and after. */
+export const staffAudit = pgTable(
+  "staff_audit",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id").references(() => customers.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_audit_entity_idx").on(t.entity, t.entityId), index("staff_audit_at_idx").on(t.at)],
+);
 
 // ---------- delivery (issue 14) ----------
 

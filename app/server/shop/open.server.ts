@@ -13,6 +13,7 @@ import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery, seedDemoPins } from "./delivery.server.ts";
+import { createStaff } from "./staff.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import type { Gateway } from "../payments/razorpay.server.ts";
 import { store } from "../../store-config.ts";
@@ -41,6 +42,8 @@ export interface ShopPaymentOptions {
   prepaidPercent: number;
   gateway?: Gateway;
   now?: () => Date;
+  /** STAFF_EMAILS: accounts that are staff whatever their role. */
+  staffEmails?: readonly string[];
 }
 
 const CASH_ONLY: ShopPaymentOptions = { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0 };
@@ -58,6 +61,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     addresses: createAddresses(database.db),
     orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),
     delivery: createDelivery(database.db, { now: pay.now }),
+    staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
     payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),

@@ -11,6 +11,7 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, releaseSlot } from "./delivery.server.ts";
+import { audit } from "./staff.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
@@ -20,7 +21,21 @@ export function refundKey(paymentRowId: number): string {
 }
 import { priceOrder } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import { addresses, coupons, invoiceCounters, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import {
+  addresses,
+  coupons,
+  customers,
+  invoiceCounters,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  products,
+  refunds,
+  variants,
+  type OrderLineRow,
+  type OrderRow,
+} from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
@@ -333,6 +348,10 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
       db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+        const [shopper] = await tx
+          .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
+          .from(customers)
+          .where(eq(customers.id, row.customerId));
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         // Two staff moving one order at once: the second finds it moved and changes nothing.
         const stage = (row.stage ?? "placed") as Stage;
@@ -342,7 +361,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const at = now();
         await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
         await tx.insert(orderEvents).values({ orderId, stage: to, at, by });
-        return { stage: to, customerId: row.customerId };
+        if (by !== null) await audit(tx, { staffId: by, action: "order.advance", entity: "order", entityId: orderId, before: { stage }, after: { stage: to } });
+        return { stage: to, customer: shopper! };
       }),
 
     cancel: (customer, id) =>

@@ -6,7 +6,7 @@ import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.t
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
 import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
-import type { Slot, SlotOffer } from "../../domain/delivery.ts";
+import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
@@ -205,7 +205,7 @@ export interface OrdersPort {
    * Staff: moves an order from `from` to the next stage, once: a second move from the same stage
    * (two staff at once) is refused with what the order is now. `by` is the staff member.
    */
-  advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customerId: number }>;
+  advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customer: Customer }>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
@@ -288,6 +288,32 @@ export interface PaymentsPort {
   sendRefunds(): Promise<{ sent: number; failed: number }>;
   /** Ends holds that ran out (after asking Razorpay whether they were paid) and retries refunds. */
   sweep(): Promise<{ confirmed: number; released: number }>;
+}
+
+/** One order on the staff's list of a day. */
+export interface StaffOrderRow {
+  id: number;
+  cancelled: boolean;
+  stage: Stage;
+  slot: string;
+  slotKind: SlotKind | null;
+  totalPaise: number;
+  paymentMethod: "cod" | "razorpay";
+  name: string;
+  phone: string;
+  zip: string;
+  items: number;
+}
+
+export interface StaffPort {
+  /** Whether the customer may open /staff: role staff, or an e-mail in STAFF_EMAILS. */
+  isStaff(customer: Customer): Promise<boolean>;
+  /** Makes the account with this e-mail staff (`npm run staff -- add`); false when there is none. */
+  makeStaff(email: string): Promise<boolean>;
+  /** The placed orders for delivery on a date (the shop's), by slot, optionally of one stage. */
+  ordersOn(date: string, stage: Stage | null): Promise<StaffOrderRow[]>;
+  /** The shopper an order belongs to (to mail them). */
+  customerOfOrder(orderId: number): Promise<Customer | null>;
 }
 
 export interface WishlistPort {
@@ -373,6 +399,7 @@ export interface Shop {
   orders: OrdersPort;
   payments: PaymentsPort;
   delivery: DeliveryPort;
+  staff: StaffPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;
   mail: MailQueuePort;

@@ -1,0 +1,24 @@
+import { Form } from "react-router";
+import { nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { staffOrders } from "../forms.ts";
+
+/** 'Mark Packed' (or the next step): names the stage the staff member saw, so two at once make one move. */
+export function AdvanceForm({ order, stage, back }: { order: number; stage: Stage; back: string }) {
+  const next = nextStage(stage);
+  if (!next) return null;
+  return (
+    <Form method="post" action={staffOrders.action}>
+      <input type="hidden" {...staffOrders.intent("advance")} />
+      <input type="hidden" name={staffOrders.field("advance", "order")} value={order} />
+      <input type="hidden" name={staffOrders.field("advance", "from")} value={stage} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <button
+        type="submit"
+        className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+        aria-label={`Mark order #${order} ${STAGE_LABELS[next]}`}
+      >
+        Mark {STAGE_LABELS[next]}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+// /staff/orders/{id}: one order for the staff who pack and deliver it (issue 14): its lines,
+// address, phone, payment and timeline, and the move to its next stage.
+import { data } from "react-router";
+import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
+import { OrderTotals } from "../components/orders/OrderTotals.tsx";
+import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
+import { addressLine } from "../domain/address.ts";
+import { parseId } from "../domain/ids.ts";
+import { ORDER_MESSAGES } from "../domain/order.ts";
+import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
+import { shopOf } from "../server/context.server.ts";
+import { requireStaff } from "../server/staff-access.server.ts";
+import type { Route } from "./+types/staff.orders.detail";
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  await requireStaff(context);
+  const shop = shopOf(context);
+  const id = parseId(params.id);
+  const shopper = id === null ? null : await shop.staff.customerOfOrder(id);
+  const order = shopper && id !== null ? await shop.orders.get(shopper, id) : null;
+  if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
+  return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname };
+}
+
+export default function StaffOrder({ loaderData }: Route.ComponentProps) {
+  const { order, here } = loaderData;
+  const cancelled = order.state === "cancelled";
+  return (
+    <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
+      <h1 id="staff-order-title" className="text-2xl font-semibold">
+        Order #{order.id}
+      </h1>
+      <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
+      {!cancelled && (
+        <div className="mt-3">
+          <AdvanceForm order={order.id} stage={order.stage} back={here} />
+        </div>
+      )}
+      <p className="mt-4 text-sm">
+        <strong>{order.slot?.label ?? "No slot"}</strong> · {order.deliveryAddress.name}, {addressLine(order.deliveryAddress)} ·{" "}
+        <a href={`tel:${order.deliveryAddress.phone}`} className="underline">
+          {order.deliveryAddress.phone}
+        </a>
+      </p>
+      <p className="mt-1 text-sm">
+        Payment: {order.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(order.payment.method)} · ${paymentStateLabel(order.payment.state)}`}
+      </p>
+      <ul aria-label="Items to pack" className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200 text-sm">
+        {order.lines.map((l) => (
+          <li key={l.internalReference} className="flex justify-between gap-3 p-3">
+            <span>
+              {l.title} ({l.attribute}) <span className="text-stone-600">{l.internalReference}</span>
+            </span>
+            <strong>× {l.quantity}</strong>
+          </li>
+        ))}
+      </ul>
+      <OrderTotals order={order} />
+    </article>
+  );
+}

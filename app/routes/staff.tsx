@@ -1,0 +1,37 @@
+// /staff: the shop's own side (issue 14), with its own navigation. Only staff see it: to anyone
+// else every /staff path is a 404. Never linked from the shopper's pages; never indexed.
+import { NavLink, Outlet } from "react-router";
+import { privatePageMeta } from "../components/seo.ts";
+import { requireStaff } from "../server/staff-access.server.ts";
+import type { Route } from "./+types/staff";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = await requireStaff(context);
+  return { name: staff.name };
+}
+
+const SECTIONS = [{ to: "/staff/orders", label: "Orders" }] as const;
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-3">
+        <p className="font-semibold">Haat staff · {loaderData.name}</p>
+        <nav aria-label="Staff">
+          <ul className="flex gap-4 text-sm font-medium">
+            {SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink to={s.to} className={({ isActive }) => (isActive ? "text-brand-800 underline" : "hover:underline")}>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, { title: "Staff", description: "The shop's staff pages.", path: "/staff" });

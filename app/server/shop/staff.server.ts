@@ -1,0 +1,81 @@
+// The staff side's reads and checks (issue 14): who is staff, and the orders of a day by slot.
+// Changes staff make go through the aggregates that own them, each writing its audit row in
+// its own transaction (orders.advance).
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { normalizeEmail } from "../../domain/account.ts";
+import { SLOT_KINDS, slotLabel, type SlotKind } from "../../domain/delivery.ts";
+import type { Stage } from "../../domain/order-life.ts";
+import type { Db } from "../db/client.server.ts";
+import { customers, orders, staffAudit } from "../db/schema.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import type { Customer, StaffOrderRow, StaffPort } from "./port.server.ts";
+
+/** Writes one audit row in the caller's transaction. */
+export async function audit(tx: Conn, entry: { staffId: number | null; action: string; entity: string; entityId: string | number; before?: unknown; after?: unknown }): Promise<void> {
+  await tx
+    .insert(staffAudit)
+    .values({ staffId: entry.staffId, action: entry.action, entity: entry.entity, entityId: String(entry.entityId), before: entry.before ?? null, after: entry.after ?? null });
+}
+
+export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readonly string[] } = {}): StaffPort {
+  const listed = new Set(staffEmails.map(normalizeEmail));
+  return {
+    async isStaff(customer: Customer) {
+      if (listed.has(normalizeEmail(customer.email))) return true;
+      const [row] = await db.select({ role: customers.role }).from(customers).where(eq(customers.id, customer.id));
+      return row?.role === "staff";
+    },
+
+    async makeStaff(email: string) {
+      const [row] = await db
+        .update(customers)
+        .set({ role: "staff" })
+        .where(eq(customers.email, normalizeEmail(email)))
+        .returning({ id: customers.id });
+      if (row) await audit(db, { staffId: null, action: "staff.add", entity: "customer", entityId: row.id, after: { role: "staff" } });
+      return Boolean(row);
+    },
+
+    async ordersOn(date: string, stage: Stage | null) {
+      const rows = await db
+        .select({
+          id: orders.id,
+          state: orders.state,
+          stage: orders.stage,
+          slotKind: orders.slotKind,
+          totalPaise: orders.totalPaise,
+          paymentMethod: orders.paymentMethod,
+          address: orders.deliveryAddress,
+          items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+        })
+        .from(orders)
+        .where(and(eq(orders.slotDate, date), inArray(orders.state, ["confirmed", "cancelled"]), stage ? eq(orders.stage, stage) : undefined))
+        .orderBy(asc(orders.id));
+      const bySlot = (k: SlotKind | null) => (k === null ? SLOT_KINDS.length : SLOT_KINDS.indexOf(k));
+      return rows
+        .sort((a, b) => bySlot(a.slotKind) - bySlot(b.slotKind) || a.id - b.id)
+        .map((r): StaffOrderRow => ({
+          id: r.id,
+          cancelled: r.state === "cancelled",
+          stage: (r.stage ?? "placed") as Stage,
+          slot: r.slotKind ? slotLabel({ date, kind: r.slotKind }) : "No slot",
+          slotKind: r.slotKind,
+          totalPaise: r.totalPaise ?? 0,
+          paymentMethod: r.paymentMethod ?? "cod",
+          name: r.address?.name ?? "",
+          phone: r.address?.phone ?? "",
+          zip: r.address?.zip ?? "",
+          items: r.items,
+        }));
+    },
+
+    async customerOfOrder(orderId: number) {
+      const [row] = await db
+        .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
+        .from(customers)
+        .innerJoin(orders, eq(orders.customerId, customers.id))
+        .where(eq(orders.id, orderId));
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The staff side (issue 14), with and without JavaScript: a shopper orders for a slot, staff
+// move the order through its life from /staff, and the shopper sees each stage; a shopper is
+// answered 404 on every staff page.
+import type { Browser, Page } from "@playwright/test";
+import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, test } from "./support.ts";
+
+const item = product("Haat Select Jowar Flour");
+
+/** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server). */
+async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJs });
+  const page = await context.newPage();
+  const email = hasJs ? "staff-js@haat.example" : "staff-nojs@haat.example";
+  const headers = { Origin: baseURL, "X-Forwarded-For": clientAddress() };
+  const up = await page.request.post("/signup", { form: { name: "Store Staff", email, phone: "9876543210", password: "staff-password-1" }, headers, maxRedirects: 0 });
+  if (up.status() !== 303) {
+    const signin = await page.request.post("/signin", { form: { email, password: "staff-password-1" }, headers, maxRedirects: 0 });
+    expect(signin.status()).toBe(303);
+  }
+  return page;
+}
+
+test("a shopper is answered 404 on every staff page", async ({ page, shopper: _signedIn, baseURL }) => {
+  for (const path of ["/staff", "/staff/orders", "/staff/orders/1"]) expect((await page.request.get(path)).status(), path).toBe(404);
+  const post = await page.request.post("/staff/orders", { form: { intent: "advance", order: "1", from: "placed" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect(post.status()).toBe(404);
+  const anonymous = await page.context().browser()!.newContext({ baseURL });
+  expect((await anonymous.request.get("/staff/orders")).status()).toBe(404);
+  await anonymous.close();
+});
+
+test("staff move an order through its life, and the shopper sees each stage", async ({ page, hasJs, shopper, baseURL, browser }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: item.variants[0]!.internal_reference })).status()).toBe(303);
+  expect(
+    (
+      await post("/revieworder", { intent: "add-address", firstName: "Neha", lastName: "Gupta", email: "neha@example.in", phone: "9876501234", street: "9 MG Road", zip: "122002" })
+    ).status(),
+  ).toBe(303);
+  const review = await (await page.request.get("/revieworder")).text();
+  const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
+  const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
+  expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) })).status()).toBe(303);
+  const orderId = Number(cartId);
+
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, "/staff/orders?day=tomorrow", hasJs);
+  await expect(staff.getByRole("heading", { name: /^Orders for / })).toBeVisible();
+  const row = staff.getByRole("listitem").filter({ has: staff.getByRole("link", { name: `Order #${orderId}`, exact: true }) });
+  await expect(row.getByText("Neha Gupta, 9876501234, 122002")).toBeVisible();
+  await row.getByRole("button", { name: `Mark order #${orderId} Confirmed` }).click();
+  await expectToast(staff, `Order #${orderId} is now Confirmed.`, hasJs);
+
+  await staff.getByRole("link", { name: `Order #${orderId}`, exact: true }).click();
+  await expect(staff.getByRole("list", { name: "Items to pack" })).toContainText(item.title);
+  for (const next of ["Packed", "Out for delivery", "Delivered"]) {
+    await staff.getByRole("button", { name: `Mark order #${orderId} ${next}` }).click();
+    await expectToast(staff, `Order #${orderId} is now ${next}.`, hasJs);
+  }
+  await expect(staff.getByRole("button", { name: /^Mark order/ })).toHaveCount(0);
+  await staff.context().close();
+  // Each move was mailed to the shopper; the last one says it is delivered.
+  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${orderId} is delivered`)).toBe(true);
+
+  await open(page, `/orders/${orderId}`, hasJs);
+  await expect(page.getByRole("status").filter({ hasText: /^Delivered$/ })).toBeVisible();
+  const progress = page.getByRole("list", { name: "Order progress" });
+  await expect(progress.getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+});
