@@ -157,7 +157,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
       seedDemo: env.seedDemo,
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
-      payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent },
+      payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails: env.STAFF_EMAILS ?? [] },
     });
   } catch (error) {
     releaseLock();

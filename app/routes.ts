@@ -46,7 +46,13 @@ export default [
   ]),
   route("testimonial", "routes/testimonial.tsx"),
   // The staff's side (issue 14): its own layout, 404 to everyone else.
-  route("staff", "routes/staff.tsx", [index("routes/staff._index.tsx"), route("orders", "routes/staff.orders.tsx"), route("orders/:id", "routes/staff.orders.detail.tsx")]),
+  route("staff", "routes/staff.tsx", [
+    index("routes/staff._index.tsx"),
+    route("orders", "routes/staff.orders.tsx"),
+    route("orders/:id", "routes/staff.orders.detail.tsx"),
+    route("delivery", "routes/staff.delivery.tsx"),
+    route("tickets", "routes/staff.tickets.tsx"),
+  ]),
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),

@@ -57,3 +57,20 @@ export const newsletterSchema = z.object({
 export function ticketName(id: number): string {
   return `HAAT-T-${String(id).padStart(6, "0")}`;
 }
+
+/** The shop's answer to a ticket, mailed to its sender (issue 14). */
+export function ticketAnswerMail(ticket: { id: number; senderName: string; subject: string }, answer: string, shopName: string): { subject: string; text: string } {
+  return {
+    subject: `Re: ${ticket.subject} [${ticketName(ticket.id)}]`,
+    text: [
+      `Hello ${ticket.senderName},`,
+      "",
+      answer,
+      "",
+      `The ${shopName} team`,
+      "",
+      `This answers your message "${ticket.subject}" (${ticketName(ticket.id)}). The answer is also on the ticket's page, at the link you were given.`,
+      "",
+    ].join("\n"),
+  };
+}

@@ -39,6 +39,7 @@ export interface Slot {
 /** A delivery slot as Review Order offers it. */
 export interface SlotOffer extends Slot {
   label: string;
+  capacity: number;
   /** Places left. */
   left: number;
   available: boolean;

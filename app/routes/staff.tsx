@@ -10,7 +10,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { name: staff.name };
 }
 
-const SECTIONS = [{ to: "/staff/orders", label: "Orders" }] as const;
+const SECTIONS = [
+  { to: "/staff/orders", label: "Orders" },
+  { to: "/staff/delivery", label: "Slots and PINs" },
+  { to: "/staff/tickets", label: "Tickets" },
+] as const;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

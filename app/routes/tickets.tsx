@@ -28,6 +28,12 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       </p>
       <h2 className="mt-6 text-lg font-semibold">{ticket.subject}</h2>
       <p className="mt-2 whitespace-pre-line text-stone-800">{ticket.message}</p>
+      {ticket.replies.map((r, i) => (
+        <section key={i} aria-label="Our answer" className="mt-4 rounded-md bg-brand-50 p-3">
+          <p className="text-sm font-medium">Our answer, {dateFormat.format(new Date(r.at))}</p>
+          <p className="mt-1 whitespace-pre-line text-stone-800">{r.body}</p>
+        </section>
+      ))}
       <p className="mt-8 rounded-md bg-stone-50 p-3 text-sm text-stone-700">
         We reply to {ticket.email}. Keep this page's address to come back to it: <a href={link}>View ticket</a>.
       </p>

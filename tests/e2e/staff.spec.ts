@@ -2,6 +2,7 @@
 // move the order through its life from /staff, and the shopper sees each stage; a shopper is
 // answered 404 on every staff page.
 import type { Browser, Page } from "@playwright/test";
+import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
 import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
@@ -67,4 +68,73 @@ test("staff move an order through its life, and the shopper sees each stage", as
   const progress = page.getByRole("list", { name: "Order progress" });
   await expect(progress.getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
   await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+});
+
+test("staff set a slot's capacity and the PINs served, and shoppers see it", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, "/staff/delivery", hasJs);
+  await expect(staff.getByRole("heading", { name: "Slots and PINs" })).toBeVisible();
+  // The third day's morning (js) or afternoon (no-js): no other journey chooses them.
+  const slot = { date: slotDates(new Date())[2]!, kind: hasJs ? ("morning" as const) : ("afternoon" as const) };
+  const capacity = staff.getByRole("textbox", { name: `Capacity of ${slotLabel(slot)}` });
+  await capacity.fill("0");
+  await staff.getByRole("button", { name: `Set the capacity of ${slotLabel(slot)}` }).click();
+  await expectToast(staff, "Capacity set to 0.", hasJs);
+
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: item.variants[0]!.internal_reference })).status()).toBe(303);
+  await open(page, "/revieworder", hasJs);
+  const day = page.getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") });
+  const full = day.getByRole("radio", { name: `${slotLabel(slot).split(", ").at(-1)} (full)` });
+  await expect(full).toBeDisabled();
+
+  const pin = hasJs ? "122051" : "122052";
+  await staff.getByRole("textbox", { name: "PIN code" }).fill(pin);
+  await staff.getByRole("textbox", { name: "Area" }).fill("Sohna Road");
+  await staff.getByRole("button", { name: "Add PIN" }).click();
+  await expectToast(staff, `PIN ${pin} added.`, hasJs);
+  await open(page, `/addtocart?pin=${pin}`, hasJs);
+  await expect(page.getByText(`Good news: we deliver to PIN ${pin}.`)).toBeVisible();
+  await staff.getByRole("button", { name: `Remove PIN ${pin}` }).click();
+  await expectToast(staff, `PIN ${pin} removed.`, hasJs);
+  await open(page, `/addtocart?pin=${pin}`, hasJs);
+  await expect(page.getByText(`We do not deliver to PIN ${pin} yet.`, { exact: false })).toBeVisible();
+
+  // Back as it was, for the journeys that follow.
+  await open(staff, "/staff/delivery", hasJs);
+  await staff.getByRole("textbox", { name: `Capacity of ${slotLabel(slot)}` }).fill("40");
+  await staff.getByRole("button", { name: `Set the capacity of ${slotLabel(slot)}` }).click();
+  await expectToast(staff, "Capacity set to 40.", hasJs);
+  await staff.context().close();
+});
+
+test("staff answer a ticket; the sender reads the answer on the ticket's page and in the mail", async ({ page, hasJs, shopper, baseURL, browser }) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+  const subject = `Hamper for Diwali ${hasJs ? "js" : "no-js"} ${Date.now()}`;
+  await open(page, "/contact", hasJs);
+  const form = page.getByRole("region", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).fill(shopper.name);
+  await form.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await form.getByLabel("Subject", { exact: true }).fill(subject);
+  await form.getByLabel("Message", { exact: true }).fill("Can you pack 20 hampers for our office?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  if (hasJs) await page.getByRole("link", { name: "View ticket" }).click();
+  await expect(page.getByRole("heading", { name: /^Ticket HAAT-T-\d{6}$/ })).toBeVisible();
+  const ticketUrl = page.url();
+
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, "/staff/tickets", hasJs);
+  await staff.getByRole("link", { name: new RegExp(subject) }).click();
+  await staff.getByRole("textbox", { name: "Answer" }).fill("Yes: we can pack 20 hampers by Friday.");
+  await staff.getByRole("button", { name: "Send answer" }).click();
+  await expectToast(staff, `Answer sent to ${shopper.email}.`, hasJs);
+  await staff.getByRole("button", { name: "Close ticket" }).click();
+  await expectToast(staff, "Ticket closed.", hasJs);
+  await expect(staff.getByRole("link", { name: new RegExp(subject) })).toHaveCount(0);
+  await staff.context().close();
+
+  await page.goto(ticketUrl);
+  await expect(page.getByRole("region", { name: "Our answer" })).toContainText("Yes: we can pack 20 hampers by Friday.");
+  await expect(page.getByText(/Status: Closed/)).toBeVisible();
+  await expect.poll(async () => (await lastMailTo(shopper.email)).includes("Yes: we can pack 20 hampers by Friday.")).toBe(true);
 });

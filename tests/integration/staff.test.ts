@@ -59,3 +59,68 @@ describe.each(targets)("staff on $name", (target) => {
     expect(rows).toMatchObject([{ staffId: staff.id, action: "order.advance", entity: "order", before: { stage: "placed" }, after: { stage: "confirmed" } }]);
   });
 });
+
+describe.each(targets)("staff's delivery settings on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("sets a slot's capacity, the settings and the PINs served, each audited", async () => {
+    const staff = await shop.accounts.register({ name: "Planner", email: "planner@haat.example", phone: "9876543210", password: "password-1" });
+    const slot = { date: slotDates(new Date())[0]!, kind: "morning" as const };
+    await shop.delivery.setCapacity(staff.id, slot, 0);
+    expect((await shop.delivery.slots())[0]).toMatchObject({ ...slot, capacity: 0, left: 0, available: false, reason: "full" });
+    await shop.delivery.setSetting(staff.id, "minOrderPaise", 50_000);
+    await shop.delivery.setSetting(staff.id, "slotCapacity", 12);
+    expect(await shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12 });
+    expect((await shop.delivery.slots())[1]).toMatchObject({ capacity: 12 });
+    await shop.delivery.addPin(staff.id, "122050", "Sohna Road");
+    await expect(shop.delivery.addPin(staff.id, "122050", "")).rejects.toThrow("PIN 122050 is already on the list.");
+    expect(await shop.delivery.pins()).toEqual([{ pin: "122050", area: "Sohna Road" }]);
+    expect(await shop.delivery.isServiceable("122001")).toBe(false);
+    await shop.delivery.removePin(staff.id, "122050");
+    expect(await shop.delivery.isServiceable("122001")).toBe(true);
+    const actions = (await database.db.select().from(staffAudit).where(eq(staffAudit.staffId, staff.id))).map((r) => r.action);
+    expect(actions).toEqual(["slot.capacity", "setting", "setting", "pin.add", "pin.remove"]);
+  });
+});
+
+describe.each(targets)("staff's answers to tickets on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    database = await target.open();
+    shop = createShop(database, 0);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("answers a ticket (shown to its sender), closes it (out of the inbox), and audits both", async () => {
+    const staff = await shop.accounts.register({ name: "Helper", email: "helper@haat.example", phone: "9876543210", password: "password-1" });
+    const { id, key } = await shop.tickets.create({ customer: null, name: "Asha", email: "asha@example.in", phone: "", subject: "Hamper", message: "Twenty hampers?" });
+    expect((await shop.tickets.inbox()).map((t) => t.id)).toContain(id);
+    const answered = await shop.tickets.answer(staff.id, id, "Yes, by Friday.");
+    expect(answered).toMatchObject({ status: "answered", email: "asha@example.in", replies: [{ body: "Yes, by Friday." }] });
+    expect((await shop.tickets.get(id, { customer: null, key }))!.replies.map((r) => r.body)).toEqual(["Yes, by Friday."]);
+    await shop.tickets.close(staff.id, id);
+    expect((await shop.tickets.inbox()).map((t) => t.id)).not.toContain(id);
+    expect((await shop.tickets.read(id))!.status).toBe("closed");
+    const actions = (
+      await database.db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.entityId, String(id)))
+    ).map((r) => r.action);
+    expect(actions).toEqual(["ticket.answer", "ticket.close"]);
+  });
+});

@@ -498,6 +498,21 @@ export const tickets = pgTable(
   (t) => [index("tickets_customer_idx").on(t.customerId)],
 );
 
+/** Staff's answers to a ticket (issue 14): mailed to the sender and shown on the ticket's page. */
+export const ticketReplies = pgTable(
+  "ticket_replies",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => customers.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_replies_ticket_idx").on(t.ticketId)],
+);
+
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),

@@ -1,12 +1,18 @@
 // The staff's forms (issue 14). Every intent checks the staff role first: to anyone else the
 // form is not there (404). Changes are audited by the aggregate that makes them.
 import { z } from "zod";
+import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { orderStageMail } from "../../domain/order-mail.ts";
 import { STAGE_LABELS, STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
 import { requireStaff } from "../staff-access.server.ts";
+import { ticketAnswerMail } from "../../domain/contact.ts";
+import { store } from "../../store-config.ts";
+import { appEnv } from "../env.server.ts";
+import { mailer } from "../mail/mailer.server.ts";
+import { sendOrKeep } from "../mail/queue.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const staffOrdersForm = defineForm({
@@ -18,6 +24,71 @@ export const staffOrdersForm = defineForm({
       const { stage, customer } = await shop.orders.advance(value.order, value.from, staff.id);
       if (stage !== "placed") await mailOrder(shop, customer, value.order, orderStageMail(stage));
       return { toast: { type: "success", message: `Order #${value.order} is now ${STAGE_LABELS[stage]}.` } };
+    }),
+  },
+});
+
+const pin = z.string().transform((v, ctx) => normalizePin(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.invalidPin }), z.NEVER));
+const count = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(0, `${label} cannot be negative.`)
+    .max(10_000, `${label} is too large.`);
+
+/** Slots, PINs and the delivery settings (issue 14). */
+export const staffDeliveryForm = defineForm({
+  action: "/staff/delivery",
+  intents: {
+    capacity: intent(
+      z.object({
+        slot: z.string().transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER)),
+        capacity: count("Capacity"),
+      }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        await shop.delivery.setCapacity(staff.id, value.slot, value.capacity);
+        return { toast: { type: "success", message: `Capacity set to ${value.capacity}.` } };
+      },
+    ),
+    settings: intent(z.object({ min_order: count("Minimum order value"), slot_capacity: count("Default capacity") }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.delivery.setSetting(staff.id, "minOrderPaise", value.min_order * 100);
+      await shop.delivery.setSetting(staff.id, "slotCapacity", value.slot_capacity);
+      return { toast: { type: "success", message: "Settings saved." } };
+    }),
+    "add-pin": intent(z.object({ pin, area: z.string().trim().max(60, "Area: at most 60 characters.").default("") }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.delivery.addPin(staff.id, value.pin, value.area);
+      return { toast: { type: "success", message: `PIN ${value.pin} added.` } };
+    }),
+    "remove-pin": intent(z.object({ pin }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.delivery.removePin(staff.id, value.pin);
+      return { toast: { type: "success", message: `PIN ${value.pin} removed.` } };
+    }),
+  },
+});
+
+const ticket = z.object({ ticket: recordId("That ticket could not be found.") });
+
+/** Answers to contact tickets (issue 14): mailed to the sender and shown on the ticket's page. */
+export const staffTicketsForm = defineForm({
+  action: "/staff/tickets",
+  intents: {
+    answer: intent(
+      ticket.extend({ answer: z.string({ error: "Write the answer." }).trim().min(2, "Write the answer.").max(4000, "At most 4000 characters.") }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        const answered = await shop.tickets.answer(staff.id, value.ticket, value.answer);
+        await sendOrKeep(shop, mailer(appEnv()), { to: answered.email, ...ticketAnswerMail(answered, value.answer, store.name) });
+        return { toast: { type: "success", message: `Answer sent to ${answered.email}.` } };
+      },
+    ),
+    close: intent(ticket, async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.tickets.close(staff.id, value.ticket);
+      return { to: "/staff/tickets", toast: { type: "success", message: `Ticket closed.` } };
     }),
   },
 });

@@ -1,12 +1,13 @@
 // Delivery (issue 14): the slots a shopper may choose, with the capacity left in each; booking
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
+import { audit } from "./staff.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
 export const SETTING_DEFAULTS: DeliverySettings = { minOrderPaise: 0, slotCapacity: DEFAULT_SLOT_CAPACITY };
@@ -78,12 +79,62 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
           const capacity = row?.capacity ?? settings.slotCapacity;
           const left = Math.max(0, capacity - (row?.booked ?? 0));
           const open = isOpen({ date, kind }, at);
-          return { date, kind, label: slotLabel({ date, kind }), left, available: open && left > 0, reason: !open ? "past" : left === 0 ? "full" : null };
+          return { date, kind, label: slotLabel({ date, kind }), capacity, left, available: open && left > 0, reason: !open ? "past" : left === 0 ? "full" : null };
         }),
       );
     },
     isServiceable: (pin) => isServiceable(db, pin),
     settings: () => readSettings(db),
+
+    pins: () => db.select({ pin: serviceablePins.pin, area: serviceablePins.area }).from(serviceablePins).orderBy(asc(serviceablePins.pin)),
+
+    setCapacity: (staffId, slot, capacity) =>
+      db.transaction(async (tx) => {
+        const { slotCapacity } = await readSettings(tx);
+        await tx.insert(deliverySlots).values({ date: slot.date, kind: slot.kind, capacity: slotCapacity }).onConflictDoNothing();
+        const [before] = await tx
+          .select()
+          .from(deliverySlots)
+          .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind)))
+          .for("update");
+        // Lowering below what is booked closes the slot to new orders; booked orders keep their place.
+        await tx
+          .update(deliverySlots)
+          .set({ capacity, updatedAt: now() })
+          .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind)));
+        await audit(tx, {
+          staffId,
+          action: "slot.capacity",
+          entity: "delivery_slot",
+          entityId: `${slot.date}/${slot.kind}`,
+          before: { capacity: before!.capacity },
+          after: { capacity },
+        });
+      }),
+
+    setSetting: (staffId, key, value) =>
+      db.transaction(async (tx) => {
+        const before = (await readSettings(tx))[key];
+        await tx
+          .insert(shopSettings)
+          .values({ key: SETTING_KEYS[key], value })
+          .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now() } });
+        await audit(tx, { staffId, action: "setting", entity: "shop_setting", entityId: SETTING_KEYS[key], before: { value: before }, after: { value } });
+      }),
+
+    addPin: (staffId, pin, area) =>
+      db.transaction(async (tx) => {
+        const [added] = await tx.insert(serviceablePins).values({ pin, area }).onConflictDoNothing().returning({ pin: serviceablePins.pin });
+        if (!added) throw new ShopError("conflict", `PIN ${pin} is already on the list.`);
+        await audit(tx, { staffId, action: "pin.add", entity: "serviceable_pin", entityId: pin, after: { pin, area } });
+      }),
+
+    removePin: (staffId, pin) =>
+      db.transaction(async (tx) => {
+        const [removed] = await tx.delete(serviceablePins).where(eq(serviceablePins.pin, pin)).returning();
+        if (!removed) throw new ShopError("not_found", `PIN ${pin} is not on the list.`);
+        await audit(tx, { staffId, action: "pin.remove", entity: "serviceable_pin", entityId: pin, before: removed });
+      }),
   };
 }
 

@@ -231,6 +231,15 @@ export interface DeliveryPort {
   /** Whether the shop delivers to a PIN (no PIN list kept: every PIN). */
   isServiceable(pin: string): Promise<boolean>;
   settings(): Promise<DeliverySettings>;
+  /** The PINs served, in order. */
+  pins(): Promise<{ pin: string; area: string }[]>;
+  /** Staff: a slot's capacity (below what is booked closes it to new orders). Audited. */
+  setCapacity(staffId: number, slot: Slot, capacity: number): Promise<void>;
+  /** Staff: a setting (minimum order value, default slot capacity). Audited. */
+  setSetting(staffId: number, key: keyof DeliverySettings, value: number): Promise<void>;
+  /** Staff: the PINs served. Audited. */
+  addPin(staffId: number, pin: string, area: string): Promise<void>;
+  removePin(staffId: number, pin: string): Promise<void>;
 }
 
 /** An order placed for online payment and waiting for it, its stock held until `expiresAt`. */
@@ -335,9 +344,19 @@ export interface TicketView {
   createdAt: Date;
   senderName: string;
   email: string;
+  /** The shop's answers, oldest first. */
+  replies: { body: string; at: Date }[];
 }
 
 export interface TicketsPort {
+  /** Staff: the tickets not closed, newest first. */
+  inbox(): Promise<TicketView[]>;
+  /** Staff: any ticket. */
+  read(id: number): Promise<TicketView | null>;
+  /** Staff: answers a ticket (it becomes 'answered'); audited. The caller mails the answer. */
+  answer(staffId: number, id: number, body: string): Promise<TicketView>;
+  /** Staff: closes a ticket; audited. */
+  close(staffId: number, id: number): Promise<void>;
   /** A new ticket; `key` is the secret of its 'View ticket' link. */
   create(input: { customer: Customer | null; name: string; email: string; phone: string; subject: string; message: string }): Promise<{ id: number; name: string; key: string }>;
   /** The ticket, for its customer or for whoever holds its link's key; else null. */

@@ -1,12 +1,37 @@
 // Contact tickets: created by the contact form, viewable by their customer or by the
 // holder of the ticket's secret link.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ticketName } from "../../domain/contact.ts";
 import { digest, newToken } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { tickets } from "../db/schema.server.ts";
-import type { TicketsPort } from "./port.server.ts";
+import { ticketReplies, tickets } from "../db/schema.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { ShopError, type TicketsPort, type TicketView } from "./port.server.ts";
+import { audit } from "./staff.server.ts";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+async function view(conn: Conn, row: TicketRow): Promise<TicketView> {
+  const replies = await conn
+    .select({ body: ticketReplies.body, at: ticketReplies.createdAt })
+    .from(ticketReplies)
+    .where(eq(ticketReplies.ticketId, row.id))
+    .orderBy(asc(ticketReplies.id));
+  return {
+    id: row.id,
+    name: ticketName(row.id),
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt,
+    senderName: row.name,
+    email: row.email,
+    replies,
+  };
+}
+
+const NOT_FOUND = "That ticket could not be found.";
 
 export function createTickets(db: Db): TicketsPort {
   return {
@@ -34,7 +59,41 @@ export function createTickets(db: Db): TicketsPort {
       const owner = access.customer !== null && row.customerId === access.customer.id;
       const keyed = access.key !== null && access.key.length > 0 && crypto.timingSafeEqual(Buffer.from(digest(access.key)), Buffer.from(row.accessTokenHash));
       if (!owner && !keyed) return null;
-      return { id: row.id, name: ticketName(row.id), subject: row.subject, message: row.message, status: row.status, createdAt: row.createdAt, senderName: row.name, email: row.email };
+      return view(db, row);
     },
+
+    async inbox() {
+      const rows = await db
+        .select()
+        .from(tickets)
+        .where(inArray(tickets.status, ["open", "answered"]))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(200);
+      return Promise.all(rows.map((r) => view(db, r)));
+    },
+
+    async read(id) {
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return null;
+      const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+      return row ? view(db, row) : null;
+    },
+
+    answer: (staffId, id, body) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for("update");
+        if (!row) throw new ShopError("not_found", NOT_FOUND);
+        await tx.insert(ticketReplies).values({ ticketId: id, staffId, body });
+        const [updated] = await tx.update(tickets).set({ status: "answered" }).where(eq(tickets.id, id)).returning();
+        await audit(tx, { staffId, action: "ticket.answer", entity: "ticket", entityId: id, before: { status: row.status }, after: { status: "answered", body } });
+        return view(tx, updated!);
+      }),
+
+    close: (staffId, id) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for("update");
+        if (!row) throw new ShopError("not_found", NOT_FOUND);
+        await tx.update(tickets).set({ status: "closed" }).where(eq(tickets.id, id));
+        await audit(tx, { staffId, action: "ticket.close", entity: "ticket", entityId: id, before: { status: row.status }, after: { status: "closed" } });
+      }),
   };
 }
