@@ -10,16 +10,7 @@ import { DEMO_PINS, seedDemoPins } from "../../app/server/shop/delivery.server.t
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
-
-async function refusal(promise: Promise<unknown>): Promise<ShopError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
+import { home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("delivery on $name", (target) => {
   let database: Database;

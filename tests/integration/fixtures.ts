@@ -1,5 +1,16 @@
-// Test data more than one integration test uses.
-import type { NewAddress } from "../../app/server/shop/port.server.ts";
+// Test data and helpers more than one integration test uses.
+import { expect } from "vitest";
+import { ShopError, type NewAddress } from "../../app/server/shop/port.server.ts";
+
+/** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
+export async function refusal(promise: Promise<unknown>): Promise<ShopError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ShopError);
+  return error as ShopError;
+}
 
 /** A delivery address in Gurugram, Haryana (the shop's own state: CGST + SGST). */
 export const home: NewAddress = {

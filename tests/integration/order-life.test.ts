@@ -10,16 +10,7 @@ import { deliverySlots, variants } from "../../app/server/db/schema.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
-
-async function refusal(promise: Promise<unknown>): Promise<ShopError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
+import { home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("an order's life on $name", (target) => {
   let database: Database;

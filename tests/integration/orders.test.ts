@@ -10,17 +10,8 @@ import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
+import { home, refusal } from "./fixtures.ts";
 import { queryLog } from "./query-log.ts";
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 describe.each(targets)("orders on $name", (target) => {
   let database: Database;

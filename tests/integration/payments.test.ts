@@ -15,18 +15,9 @@ import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.t
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
+import { home, refusal } from "./fixtures.ts";
 
 const KEYS = { keyId: "rzp_test_HaatStandin01", keySecret: "standin-key-secret-0123", webhookSecret: "standin-webhook-secret-0123" };
-
-async function refusal(promise: Promise<unknown>): Promise<ShopError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 describe.each(targets)("online payment on $name", (target) => {
   let database: Database;
