@@ -78,6 +78,11 @@ export function slotLabel(slot: Slot): string {
   return `${day}, ${SLOTS[slot.kind].label}`;
 }
 
+/** A slot's day as Review Order groups slots: "Wed, 25 Nov". */
+export function slotDayLabel(slot: Slot): string {
+  return slotLabel(slot).split(", ").slice(0, 2).join(", ");
+}
+
 /** A slot as a form sends it: "2026-11-25/morning"; null for anything else. */
 export function parseSlot(value: string | null | undefined): Slot | null {
   const m = /^(\d{4}-\d{2}-\d{2})\/(morning|afternoon|evening)$/.exec(value ?? "");

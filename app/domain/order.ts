@@ -1,5 +1,5 @@
 // Orders as their lists show them. No I/O.
-import { methodLabel, paymentStateLabel, type PaymentState } from "./payment.ts";
+import { paymentLine, type PaymentState } from "./payment.ts";
 import type { Stage } from "./order-life.ts";
 
 export interface OrderSummaryView {
@@ -46,7 +46,7 @@ export function toOrderSummary(o: {
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
     slot: o.slot?.label ?? null,
     stage: o.stage,
-    payment: o.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(o.payment.method)} · ${paymentStateLabel(o.payment.state)}`,
+    payment: paymentLine(o.payment),
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };
 }

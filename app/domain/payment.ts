@@ -75,6 +75,11 @@ export function paymentStateLabel(state: PaymentState): string {
   }
 }
 
+/** An order's payment in one line: 'Cash On Delivery', or 'UPI · Paid', 'Card · Refunded'. */
+export function paymentLine(payment: { state: PaymentState; method: string | null }): string {
+  return payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(payment.method)} · ${paymentStateLabel(payment.state)}`;
+}
+
 /** How a method Razorpay reports reads on the invoice ("upi" → "UPI"). */
 export function methodLabel(method: string | null): string {
   const names: Record<string, string> = { upi: "UPI", card: "Card", netbanking: "Netbanking", wallet: "Wallet", emi: "EMI" };

@@ -3,6 +3,7 @@
 // packed, and Buy again. Every form posts to /orders and comes back here.
 import { data, Form, Link } from "react-router";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
+import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { orders as ordersForm } from "../components/forms.ts";
@@ -14,7 +15,7 @@ import { parseId } from "../domain/ids.ts";
 import { formatRupees } from "../domain/money.ts";
 import { canCancel, canMoveSlot, STAGE_LABELS } from "../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
-import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
+import { paymentLine } from "../domain/payment.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/orders.detail";
@@ -96,9 +97,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
       <OrderTotals order={order} />
-      <p className="mt-2 text-sm text-stone-700">
-        Payment: {order.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(order.payment.method)} · ${paymentStateLabel(order.payment.state)}`}
-      </p>
+      <p className="mt-2 text-sm text-stone-700">Payment: {paymentLine(order.payment)}</p>
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
@@ -118,24 +117,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </div>
-      {cancellable && confirming && (
-        <Form method="post" action={ordersForm.action} className="mt-3 rounded-md bg-red-50 p-3 text-sm">
-          <p role="alert" className="font-medium text-red-900">
-            {ORDER_MESSAGES.confirmCancel}
-          </p>
-          <input type="hidden" {...ordersForm.intent("cancel")} />
-          {orderField}
-          {back}
-          <div className="mt-2 flex gap-3">
-            <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
-              Yes, cancel order #{order.id}
-            </button>
-            <Link to={here} preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 font-medium">
-              Keep the order
-            </Link>
-          </div>
-        </Form>
-      )}
+      {cancellable && confirming && <CancelConfirm order={order.id} action={ordersForm.action} keep={here} back={here} />}
       {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
     </article>
   );

@@ -7,7 +7,7 @@ import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { addressLine } from "../domain/address.ts";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
-import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
+import { paymentLine } from "../domain/payment.ts";
 import { shopOf } from "../server/context.server.ts";
 import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
@@ -42,9 +42,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           {order.deliveryAddress.phone}
         </a>
       </p>
-      <p className="mt-1 text-sm">
-        Payment: {order.payment.state === "cod" ? paymentStateLabel("cod") : `${methodLabel(order.payment.method)} · ${paymentStateLabel(order.payment.state)}`}
-      </p>
+      <p className="mt-1 text-sm">Payment: {paymentLine(order.payment)}</p>
       <ul aria-label="Items to pack" className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200 text-sm">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex justify-between gap-3 p-3">

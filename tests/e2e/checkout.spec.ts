@@ -1,6 +1,6 @@
 // From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
 // delivery address, Confirm Order and the success page, with and without JavaScript.
-import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
+import { slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
 import { clientAddress, expect, firstSlot, lastMailTo, newShopper, open, product, productPath, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
@@ -76,7 +76,7 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(slots.getByRole("radio").first()).toBeChecked();
   const slot = { date: slotDates(new Date())[1]!, kind: "afternoon" as const };
   await slots
-    .getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") })
+    .getByRole("group", { name: slotDayLabel(slot) })
     .getByRole("radio", { name: "Afternoon 12-4" })
     .check();
   await page.getByRole("button", { name: "Confirm Order" }).click();

@@ -2,7 +2,7 @@
 // and the account area's profile and addresses, with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { pdfLayoutText } from "../pdf-text.ts";
-import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
+import { slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
 import { expect, expectToast, firstSlot, lastMailTo, open, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
@@ -35,7 +35,7 @@ test("an order's page: where it is, its slot moved, bought again, cancelled", as
   const slot = { date: slotDates(new Date())[1]!, kind: "evening" as const };
   await page
     .getByRole("group", { name: "Delivery slot" })
-    .getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") })
+    .getByRole("group", { name: slotDayLabel(slot) })
     .getByRole("radio", { name: "Evening 4-8" })
     .check();
   await page.getByRole("button", { name: "Change slot" }).click();

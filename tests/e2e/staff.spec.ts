@@ -2,7 +2,7 @@
 // move the order through its life from /staff, and the shopper sees each stage; a shopper is
 // answered 404 on every staff page.
 import type { Browser, Page } from "@playwright/test";
-import { slotDates, slotLabel } from "../../app/domain/delivery.ts";
+import { SLOTS, slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
 import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
@@ -84,8 +84,8 @@ test("staff set a slot's capacity and the PINs served, and shoppers see it", asy
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect((await post("/cart", { intent: "add", internal_reference: item.variants[0]!.internal_reference })).status()).toBe(303);
   await open(page, "/revieworder", hasJs);
-  const day = page.getByRole("group", { name: slotLabel(slot).split(", ").slice(0, 2).join(", ") });
-  const full = day.getByRole("radio", { name: `${slotLabel(slot).split(", ").at(-1)} (full)` });
+  const day = page.getByRole("group", { name: slotDayLabel(slot) });
+  const full = day.getByRole("radio", { name: `${SLOTS[slot.kind].label} (full)` });
   await expect(full).toBeDisabled();
 
   const pin = hasJs ? "122051" : "122052";

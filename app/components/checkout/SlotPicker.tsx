@@ -1,4 +1,4 @@
-import { slotValue, type SlotOffer } from "../../domain/delivery.ts";
+import { SLOTS, slotDayLabel, slotValue, type SlotOffer } from "../../domain/delivery.ts";
 
 /**
  * The delivery slot (issue 14; transactions §9: Morning 8-12, Afternoon 12-4, Evening 4-8), by
@@ -17,8 +17,8 @@ export function SlotPicker({ slots, name, chosen }: { slots: readonly SlotOffer[
         {days.map((date) => {
           const day = slots.filter((s) => s.date === date);
           return (
-            <div key={date} role="group" aria-label={day[0]!.label.split(", ").slice(0, 2).join(", ")}>
-              <p className="text-xs font-medium text-stone-600">{day[0]!.label.split(", ").slice(0, 2).join(", ")}</p>
+            <div key={date} role="group" aria-label={slotDayLabel(day[0]!)}>
+              <p className="text-xs font-medium text-stone-600">{slotDayLabel(day[0]!)}</p>
               <div className="mt-1 flex flex-wrap gap-2">
                 {day.map((s) => (
                   <label
@@ -26,7 +26,7 @@ export function SlotPicker({ slots, name, chosen }: { slots: readonly SlotOffer[
                     className={`flex items-center gap-1.5 rounded-md border px-2 py-1 text-sm ${s.available ? "border-stone-300 bg-white" : "border-stone-200 bg-stone-100 text-stone-500"}`}
                   >
                     <input type="radio" name={name} value={slotValue(s)} defaultChecked={slotValue(s) === checked} disabled={!s.available} required />
-                    {s.label.split(", ").at(-1)}
+                    {SLOTS[s.kind].label}
                     {s.reason === "full" && <span className="text-xs">(full)</span>}
                     {s.reason === "past" && <span className="text-xs">(closed)</span>}
                   </label>

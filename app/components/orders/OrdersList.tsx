@@ -1,9 +1,9 @@
 import { canCancel, STAGE_LABELS } from "../../domain/order-life.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { CancelConfirm } from "./CancelConfirm.tsx";
+import { Link, useNavigation } from "react-router";
 import { count } from "../../domain/plural.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { ORDER_MESSAGES, type OrderSummaryView } from "../../domain/order.ts";
-import { orders as ordersForm } from "../forms.ts";
+import type { OrderSummaryView } from "../../domain/order.ts";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
@@ -67,23 +67,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
                 </Link>
               )}
             </div>
-            {o.state !== "cancelled" && confirming === o.id && (
-              <Form method="post" action={base} className="mt-3 rounded-md bg-red-50 p-3 text-sm">
-                <p role="alert" className="font-medium text-red-900">
-                  {ORDER_MESSAGES.confirmCancel}
-                </p>
-                <input type="hidden" {...ordersForm.intent("cancel")} />
-                <input type="hidden" name={ordersForm.field("cancel", "order")} value={o.id} />
-                <div className="mt-2 flex gap-3">
-                  <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
-                    Yes, cancel order #{o.id}
-                  </button>
-                  <Link to={base} preventScrollReset className="rounded-md border border-stone-300 px-3 py-1.5 font-medium">
-                    Keep the order
-                  </Link>
-                </div>
-              </Form>
-            )}
+            {o.state !== "cancelled" && confirming === o.id && <CancelConfirm order={o.id} action={base} keep={base} busy={busy} />}
           </article>
         </li>
       ))}
