@@ -3,6 +3,8 @@ import type { ProductCard as Card } from "../domain/catalog.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../domain/stock.ts";
 import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
+import { Stars } from "./ui/Stars.tsx";
+import { ratingLabel } from "../domain/review.ts";
 import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
 
 /** A card's id on its page: where a plain post from it comes back to. */
@@ -38,6 +40,14 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
           </Link>
         </h3>
         {card.attribute && <p className="text-xs text-stone-600">{card.attribute}</p>}
+        {card.rating !== null && (
+          <p className="flex items-center gap-1 text-xs text-stone-700">
+            <Stars rating={card.rating} label={ratingLabel(card.rating, card.reviewCount)} />
+            <span aria-hidden="true">
+              {card.rating} ({card.reviewCount})
+            </span>
+          </p>
+        )}
         <div className="mt-auto pt-1">
           <Price pricePaise={card.pricePaise} mrpPaise={card.mrpPaise} discount={card.discount} />
           {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}

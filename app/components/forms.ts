@@ -11,7 +11,9 @@ import type { addressBookForm, reviewOrderForm } from "../server/forms/addresses
 import type { cartForm } from "../server/forms/cart.server.ts";
 import type { confirmForm, contactForm, newsletterForm, unsubscribeForm } from "../server/forms/contact.server.ts";
 import type { ordersForm } from "../server/forms/orders.server.ts";
-import type { staffDeliveryForm, staffOrdersForm, staffTicketsForm } from "../server/forms/staff.server.ts";
+import type { staffDeliveryForm, staffOrdersForm, staffReviewsForm, staffTicketsForm } from "../server/forms/staff.server.ts";
+import type { reviewsForm } from "../server/forms/reviews.server.ts";
+import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import { raiseToast } from "./Toaster.tsx";
 
@@ -56,9 +58,12 @@ export const confirmNewsletter = handle<typeof confirmForm>("/newsletter/confirm
 export const reviewOrder = handle<typeof reviewOrderForm>("/revieworder");
 export const addressBook = handle<typeof addressBookForm>("/myaccount/addresses");
 export const orders = handle<typeof ordersForm>("/orders");
+export const reviews = handle<typeof reviewsForm>("/reviews");
 export const staffOrders = handle<typeof staffOrdersForm>("/staff/orders");
 export const staffDelivery = handle<typeof staffDeliveryForm>("/staff/delivery");
 export const staffTickets = handle<typeof staffTicketsForm>("/staff/tickets");
+export const staffCoupons = handle<typeof staffCouponsForm>("/staff/coupons");
+export const staffReviews = handle<typeof staffReviewsForm>("/staff/reviews");
 export const signIn = handle<(typeof accountForms)["signIn"]>("/signin");
 export const signUp = handle<(typeof accountForms)["signUp"]>("/signup");
 export const passwordReset = handle<(typeof accountForms)["passwordReset"]>("/forgot-password");

@@ -1,6 +1,6 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
-import { priceOrder, type OrderPricing } from "./pricing.ts";
+import { NO_DELIVERY_FEE, priceOrder, type DeliveryFee, type OrderPricing } from "./pricing.ts";
 
 export const DEFAULT_QUANTITY = 1;
 export const MIN_QUANTITY = 1;
@@ -79,8 +79,8 @@ export function cartCount(lines: readonly Pick<CartLineView, "pricePaise" | "qua
 }
 
 /** The cart's summary, with the coupon's discount when one is applied (app/domain/pricing.ts). */
-export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 0, prepaidPercent = 0): CartSummary {
-  const { lines: _priced, ...summary } = priceOrder(lines, couponDiscountPaise, prepaidPercent);
+export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 0, prepaidPercent = 0, fee: DeliveryFee = NO_DELIVERY_FEE): CartSummary {
+  const { lines: _priced, ...summary } = priceOrder(lines, couponDiscountPaise, prepaidPercent, fee);
   return summary;
 }
 

@@ -1,6 +1,7 @@
 // The catalogue as pages see it. Types only, plus the card derivation shared by
 // the Shop and the tests; no I/O.
 import { discountPercent } from "./money.ts";
+import { ratingMean } from "./review.ts";
 import { displayVariant } from "./stock.ts";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
@@ -44,6 +45,9 @@ export interface ProductCard {
   inStock: boolean;
   categorySlug: string;
   subSlug: string | null;
+  /** The mean of the published reviews (issue 14); null when there are none. */
+  rating: number | null;
+  reviewCount: number;
 }
 
 export interface ProductDetail {
@@ -57,6 +61,7 @@ export interface ProductDetail {
   categoryName: string;
   subName: string | null;
   salesTax: string[];
+  /** The mean of the published reviews when there are any, else the catalogue's rating. */
   rating: number;
   isOrganic: boolean;
   createdAt: string;
@@ -70,7 +75,10 @@ export interface Suggestion {
   image: string;
 }
 
-export function toCard(product: { id: number; title: string; categorySlug: string; subSlug: string | null }, variants: readonly VariantView[]): ProductCard | null {
+export function toCard(
+  product: { id: number; title: string; categorySlug: string; subSlug: string | null; reviewCount?: number; reviewTotal?: number },
+  variants: readonly VariantView[],
+): ProductCard | null {
   const v = displayVariant(variants);
   if (!v) return null;
   return {
@@ -86,6 +94,8 @@ export function toCard(product: { id: number; title: string; categorySlug: strin
     inStock: v.inStock,
     categorySlug: product.categorySlug,
     subSlug: product.subSlug,
+    rating: ratingMean(product.reviewCount ?? 0, product.reviewTotal ?? 0),
+    reviewCount: product.reviewCount ?? 0,
   };
 }
 

@@ -56,9 +56,13 @@ export function evaluateCoupon(rule: CouponRule | null, cart: { subtotalPaise: n
   if (rule.usageLimit !== null && cart.usage.total >= rule.usageLimit) return { ok: false, reason: COUPON_MESSAGES.usedUp };
   if (rule.perCustomerLimit !== null && cart.usage.byCustomer >= rule.perCustomerLimit) return { ok: false, reason: COUPON_MESSAGES.usedByYou };
   if (cart.subtotalPaise < rule.minSubtotalPaise) return { ok: false, reason: minimumMessage(rule.minSubtotalPaise) };
-  let discount = rule.kind === "percent" ? (cart.subtotalPaise * rule.value) / 100 : rule.value;
-  if (rule.maxDiscountPaise !== null) discount = Math.min(discount, rule.maxDiscountPaise);
-  // Whole rupees, and never more than the cart.
-  discount = Math.min(Math.floor(discount / 100) * 100, cart.subtotalPaise);
+  const discount = couponDiscount(rule, cart.subtotalPaise);
   return discount > 0 ? { ok: true, discountPaise: discount } : { ok: false, reason: COUPON_MESSAGES.invalid };
+}
+
+/** What the coupon takes off `subtotalPaise` by its rule alone (no dates, limits or minimum): whole rupees, never more than the subtotal. */
+export function couponDiscount(rule: Pick<CouponRule, "kind" | "value" | "maxDiscountPaise">, subtotalPaise: number): number {
+  let discount = rule.kind === "percent" ? (subtotalPaise * rule.value) / 100 : rule.value;
+  if (rule.maxDiscountPaise !== null) discount = Math.min(discount, rule.maxDiscountPaise);
+  return Math.max(0, Math.min(Math.floor(discount / 100) * 100, subtotalPaise));
 }

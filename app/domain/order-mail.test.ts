@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderCancelledMail, orderPlacedMail, type MailedOrder } from "./order-mail.ts";
+import { orderCancelledMail, orderPlacedMail, orderShortMail, type MailedOrder } from "./order-mail.ts";
 
 const order: MailedOrder = {
   id: 42,
@@ -43,6 +43,23 @@ describe("order mails", () => {
     ]) {
       expect(mail.text.split("\n")).toContain(line);
     }
+  });
+
+  it("shows a paid order's prepaid discount and the delivery slot", () => {
+    const paid = { ...order, paymentMethod: "razorpay" as const, prepaidDiscountPaise: 16_940, totalPaise: 321_860, slot: { label: "Wed, 25 Nov, Morning 8-12" } };
+    const lines = orderPlacedMail(paid, "Asha", "Haat", "https://shop.haat.in").text.split("\n");
+    expect(lines).toContain("  Prepaid discount: −₹169");
+    expect(lines).toContain("  Delivery: Free");
+    expect(lines).toContain("  Paid online: ₹3,219");
+    expect(lines).toContain("Delivery slot: Wed, 25 Nov, Morning 8-12");
+  });
+
+  it("tells the shopper what was short, the new total and the refund", () => {
+    const cash = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 1, refundPaise: 0 })(order, "Asha", "Haat", "https://shop.haat.in");
+    expect(cash.subject).toBe("Your Haat order #42: some items were short");
+    expect(cash.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: 1 of 2", "  Total: ₹3,388", "To pay on delivery (cash on delivery): ₹3,388"]));
+    const paid = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 0, refundPaise: 14_900 })({ ...order, paymentMethod: "razorpay" }, "Asha", "Haat", "https://shop.haat.in");
+    expect(paid.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: none of 2 (taken off your order)", "₹149 is refunded to your payment method."]));
   });
 
   it("says a cancellation and that nothing is to pay for cash on delivery", () => {

@@ -9,9 +9,13 @@ export interface MailedOrder {
   couponCode: string | null;
   subtotalPaise: number;
   discountPaise: number;
+  /** The prepaid discount of an order paid online (decision 031). */
+  prepaidDiscountPaise?: number;
   taxPaise: number;
   totalPaise: number;
   deliveryAddress: AddressSnapshot;
+  /** The delivery slot (issue 14). */
+  slot?: { label: string } | null;
   lines: { title: string; attribute: string; quantity: number; unitPricePaise: number }[];
 }
 
@@ -21,12 +25,14 @@ export interface OrderMail {
 }
 
 function figures(order: MailedOrder): string[] {
-  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise);
+  const prepaid = order.prepaidDiscountPaise ?? 0;
+  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise - prepaid);
   return [
     ...order.lines.map((l) => `  ${l.title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
     `  Items: ${formatRupees(order.subtotalPaise)}`,
     ...(order.discountPaise > 0 ? [`  Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: −${formatRupees(order.discountPaise)}`] : []),
+    ...(prepaid > 0 ? [`  Prepaid discount: −${formatRupees(prepaid)}`] : []),
     `  Delivery: ${delivery === 0 ? "Free" : formatRupees(delivery)}`,
     `  Tax included: ${formatRupees(order.taxPaise)}`,
   ];
@@ -45,6 +51,7 @@ export function orderPlacedMail(order: MailedOrder, customerName: string, shopNa
       ...figures(order),
       `  ${payment}`,
       "",
+      ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
       `Delivering to: ${a.name}, ${addressLine(a)}, phone ${a.phone}`,
       "",
       `See your order: ${origin}/ordersuccess?order=${order.id}`,
@@ -80,13 +87,36 @@ export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery
     out_for_delivery: ["is out for delivery", "It is on its way to you."],
     delivered: ["is delivered", "Thank you for shopping with us. You can rate what you bought on its product page."],
   }[stage];
-  return (order: MailedOrder & { slot?: { label: string } | null }, customerName: string, shopName: string, origin: string): OrderMail => ({
+  return (order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail => ({
     subject: `Your ${shopName} order #${order.id} ${words[0]}`,
     text: [
       `Hello ${customerName},`,
       "",
       `Your order #${order.id} ${words[0]}. ${words[1]}`,
       ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
+      "",
+      `Your order: ${origin}/orders/${order.id}`,
+      "",
+    ].join("\n"),
+  });
+}
+
+/** Items short at packing (issue 14): what changed, the new total, and the money given back. */
+export function orderShortMail(change: { title: string; ordered: number; packed: number; refundPaise: number }) {
+  return (order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail => ({
+    subject: `Your ${shopName} order #${order.id}: some items were short`,
+    text: [
+      `Hello ${customerName},`,
+      "",
+      `We are sorry: while packing your order #${order.id} we could not find everything you ordered.`,
+      change.packed === 0 ? `  ${change.title}: none of ${change.ordered} (taken off your order)` : `  ${change.title}: ${change.packed} of ${change.ordered}`,
+      "",
+      "Your order now:",
+      ...figures(order),
+      `  Total: ${formatRupees(order.totalPaise)}`,
+      order.paymentMethod === "cod"
+        ? `To pay on delivery (cash on delivery): ${formatRupees(order.totalPaise)}`
+        : `${formatRupees(change.refundPaise)} is refunded to your payment method.`,
       "",
       `Your order: ${origin}/orders/${order.id}`,
       "",

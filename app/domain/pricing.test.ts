@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocate, prepaidDiscountPaise, priceOrder } from "./pricing.ts";
+import { allocate, deliveryChargePaise, deliveryNote, NO_DELIVERY_FEE, prepaidDiscountPaise, priceOrder } from "./pricing.ts";
 
 describe("allocate", () => {
   it("splits in proportion, whole units, summing exactly", () => {
@@ -59,5 +59,28 @@ describe("priceOrder", () => {
 
   it("prices an empty cart at zero", () => {
     expect(priceOrder([])).toMatchObject({ subtotalPaise: 0, totalPaise: 0, taxPaise: 0 });
+  });
+
+  it("charges the delivery fee staff set up to the free-delivery threshold, and none above it", () => {
+    const fee = { feePaise: 4_900, freeAbovePaise: 99_900 };
+    expect(deliveryChargePaise(50_000, fee)).toBe(4_900);
+    expect(deliveryChargePaise(99_900, fee)).toBe(4_900);
+    expect(deliveryChargePaise(99_901, fee)).toBe(0);
+    expect(deliveryChargePaise(0, fee)).toBe(0);
+    expect(deliveryChargePaise(50_000, NO_DELIVERY_FEE)).toBe(0);
+    const p = priceOrder([rice], 0, 0, fee);
+    expect(p).toMatchObject({ subtotalPaise: 37_800, deliveryPaise: 4_900, totalPaise: 42_700 });
+    // Delivery carries no GST share of the goods: the lines' tax is unchanged.
+    expect(p.taxPaise).toBe(priceOrder([rice]).taxPaise);
+    const rupees = (paise: number) => `₹${paise / 100}`;
+    expect(deliveryNote(37_800, rupees, fee)).toBe("Delivery costs ₹49; add items worth ₹622 more for free delivery (orders above ₹999).");
+    expect(deliveryNote(120_000, rupees, fee)).toBe("Free delivery on orders above ₹999.");
+    expect(deliveryNote(37_800, rupees)).toBe("Delivery is free on every order for now; orders above ₹999 always ship free.");
+  });
+
+  it("reprices a placed order with its prepaid discount and delivery charge as fixed amounts", () => {
+    const p = priceOrder([rice], 1_000, { paise: 500 }, { paise: 4_900 });
+    expect(p).toMatchObject({ couponPaise: 1_000, prepaidPaise: 500, deliveryPaise: 4_900, totalPaise: 37_800 - 1_500 + 4_900 });
+    expect(priceOrder([rice], 37_000, { paise: 5_000 }).prepaidPaise).toBe(800);
   });
 });

@@ -1,20 +1,34 @@
 // The one pricing function (transactions §2, §9): prices include GST; a coupon discount (and
 // the prepaid discount of an order paid online) is spread over the lines in proportion to their value, so each line's tax is on what is
-// actually paid for it (what the invoice shows); delivery is free. Integer paise throughout.
+// actually paid for it (what the invoice shows); delivery is free unless staff set a fee for
+// orders below the free-delivery threshold (issue 14). Integer paise throughout.
 import { taxIncluded } from "./money.ts";
 
 /** The shipping policy's standing promise: orders above this always ship free (decision 027). */
 export const FREE_DELIVERY_ABOVE_PAISE = 99_900;
 
-/** What delivery costs an order today: nothing, whatever its value (transactions §9: delivery shows as Free). */
-export function deliveryChargePaise(_subtotalPaise: number): number {
-  return 0;
+/** What delivery costs (issue 14: settings staff keep): `feePaise` for orders up to `freeAbovePaise`, free above it. */
+export interface DeliveryFee {
+  feePaise: number;
+  freeAbovePaise: number;
+}
+
+/** The default: delivery is free on every order (transactions §9: delivery shows as Free). */
+export const NO_DELIVERY_FEE: DeliveryFee = { feePaise: 0, freeAbovePaise: FREE_DELIVERY_ABOVE_PAISE };
+
+/** What delivery costs an order of `subtotalPaise` (its items' value, before discounts). */
+export function deliveryChargePaise(subtotalPaise: number, fee: DeliveryFee = NO_DELIVERY_FEE): number {
+  if (fee.feePaise <= 0 || subtotalPaise <= 0 || subtotalPaise > fee.freeAbovePaise) return 0;
+  return fee.feePaise;
 }
 
 /** The note beside the order summary, worded from the same rule as the charge. */
-export function deliveryNote(subtotalPaise: number, rupees: (paise: number) => string): string {
-  if (deliveryChargePaise(subtotalPaise) > 0) return `Free delivery on orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)}.`;
-  return `Delivery is free on every order for now; orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)} always ship free.`;
+export function deliveryNote(subtotalPaise: number, rupees: (paise: number) => string, fee: DeliveryFee = NO_DELIVERY_FEE): string {
+  if (fee.feePaise <= 0) return `Delivery is free on every order for now; orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)} always ship free.`;
+  if (deliveryChargePaise(subtotalPaise, fee) > 0) {
+    return `Delivery costs ${rupees(fee.feePaise)}; add items worth ${rupees(fee.freeAbovePaise + 100 - subtotalPaise)} more for free delivery (orders above ${rupees(fee.freeAbovePaise)}).`;
+  }
+  return `Free delivery on orders above ${rupees(fee.freeAbovePaise)}.`;
 }
 
 export interface PricedLineInput {
@@ -45,6 +59,8 @@ export interface OrderPricing<L> {
   prepaidPaise: number;
   taxPaise: number;
   deliveryPaise: number;
+  /** The fee rule the delivery charge came from (null when it was fixed already), for the summary's note. */
+  deliveryFee: DeliveryFee | null;
   totalPaise: number;
 }
 
@@ -70,13 +86,23 @@ export function prepaidDiscountPaise(paise: number, percent: number): number {
   return Math.floor((paise * Math.min(percent, 100)) / 100);
 }
 
-export function priceOrder<L extends PricedLineInput>(lines: readonly L[], couponDiscountPaise = 0, prepaidPercent = 0): OrderPricing<L> {
+/**
+ * Prices an order. `prepaid` is the prepaid discount's percentage, or (an order already placed,
+ * repriced after a short pick) its amount; `delivery` the fee rule, or the charge already fixed.
+ */
+export function priceOrder<L extends PricedLineInput>(
+  lines: readonly L[],
+  couponDiscountPaise = 0,
+  prepaid: number | { paise: number } = 0,
+  delivery: DeliveryFee | { paise: number } = NO_DELIVERY_FEE,
+): OrderPricing<L> {
   const gross = lines.map((l) => l.pricePaise * l.quantity);
   const subtotal = gross.reduce((a, b) => a + b, 0);
   const coupon = Math.max(0, Math.min(Math.trunc(couponDiscountPaise), subtotal));
-  const prepaid = prepaidDiscountPaise(subtotal - coupon, prepaidPercent);
+  const prepaidPaise = typeof prepaid === "number" ? prepaidDiscountPaise(subtotal - coupon, prepaid) : Math.max(0, Math.min(prepaid.paise, subtotal - coupon));
+  const deliveryPaise = "paise" in delivery ? Math.max(0, delivery.paise) : deliveryChargePaise(subtotal, delivery);
   // Both discounts are spread over the lines alike, so each line's tax is on what is paid for it.
-  const shares = allocate(coupon + prepaid, gross);
+  const shares = allocate(coupon + prepaidPaise, gross);
   let tax = 0;
   let mrpTotal = 0;
   const priced = lines.map((l, i) => {
@@ -92,9 +118,10 @@ export function priceOrder<L extends PricedLineInput>(lines: readonly L[], coupo
     mrpTotalPaise: mrpTotal,
     savingsPaise: mrpTotal - subtotal,
     couponPaise: coupon,
-    prepaidPaise: prepaid,
+    prepaidPaise,
     taxPaise: tax,
-    deliveryPaise: deliveryChargePaise(subtotal),
-    totalPaise: subtotal - coupon - prepaid + deliveryChargePaise(subtotal),
+    deliveryPaise,
+    deliveryFee: "paise" in delivery ? null : delivery,
+    totalPaise: subtotal - coupon - prepaidPaise + deliveryPaise,
   };
 }

@@ -87,7 +87,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         </div>
-        <OrderSummary summary={summarize(lines, view.coupon?.discountPaise ?? 0, view.paymentMethod === "razorpay" ? prepaidPercent : 0)} couponCode={view.coupon?.code}>
+        <OrderSummary
+          summary={summarize(lines, view.coupon?.discountPaise ?? 0, view.paymentMethod === "razorpay" ? prepaidPercent : 0, view.summary.deliveryFee ?? undefined)}
+          couponCode={view.coupon?.code}
+        >
           {view.couponDropped && (
             <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
               {COUPON_MESSAGES.droppedPrefix} {view.couponDropped}

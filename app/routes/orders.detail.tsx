@@ -40,6 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, cancellable, slots, confirming } = loaderData;
   const cancelled = order.state === "cancelled";
+  const delivered = !cancelled && order.stage === "delivered";
   const here = `/orders/${order.id}`;
   const back = <input type="hidden" name="redirectTo" value={here} />;
   const orderField = <input type="hidden" name={ordersForm.field("cancel", "order")} value={order.id} />;
@@ -91,6 +92,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <span className="text-stone-600">
                 ({l.attribute}) × {l.quantity}
               </span>
+              {delivered && (
+                <Link to={`/product/${l.productId}?tab=reviews#write-review`} className="ml-2 text-sm font-medium text-brand-700 underline" aria-label={`Review ${l.title}`}>
+                  Write a review
+                </Link>
+              )}
             </span>
             <span className="font-medium">{formatRupees(l.unitPricePaise * l.quantity)}</span>
           </li>

@@ -7,6 +7,7 @@ import { Gallery } from "../components/product/Gallery.tsx";
 import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
+import { customerOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
@@ -20,9 +21,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const product = id !== null ? await shop.catalog.product(id) : null;
   if (!product) throw data(null, { status: 404 });
-  const related = await shop.catalog.related(product, 5);
+  const customer = customerOf(context);
+  const [related, reviews, standing] = await Promise.all([
+    shop.catalog.related(product, 5),
+    shop.reviews.forProduct(product.id),
+    customer ? shop.reviews.standing(customer, product.id) : null,
+  ]);
   const { longDesc, ...rest } = product;
-  return { product: rest, description: parseDescription(longDesc), related };
+  return { product: rest, description: parseDescription(longDesc), related, reviews, standing };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -36,7 +42,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, description, related } = loaderData;
+  const { product, description, related, reviews, standing } = loaderData;
   const [params] = useSearchParams();
   const variant = selectVariant(product.variants, params.get("variant"));
   const listing = `/products?category=${encodeURIComponent(product.categorySlug)}`;
@@ -81,7 +87,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Gallery title={product.title} variant={variant} />
         <ProductSummary product={product} variant={variant} />
       </div>
-      <DescriptionTabs pairs={description} reviewCount={product.reviewCount} />
+      <DescriptionTabs productId={product.id} pairs={description} reviews={reviews} standing={standing} />
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="mb-4 text-xl font-semibold">
@@ -112,6 +118,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
     { property: "og:description", content: description.slice(0, 200) },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
-    { "script:ld+json": productJsonLd(product, variant, origin) },
+    { "script:ld+json": productJsonLd(product, variant, origin, loaderData.reviews) },
   ];
 };

@@ -41,6 +41,14 @@ export default function StaffDelivery({ loaderData, actionData }: Route.Componen
             Default capacity of a slot
             <input name={staffDelivery.field("settings", "slot_capacity")} inputMode="numeric" defaultValue={settings.slotCapacity} className={input} />
           </label>
+          <label className="flex flex-col">
+            Delivery fee (₹, 0 for free delivery)
+            <input name={staffDelivery.field("settings", "delivery_fee")} inputMode="numeric" defaultValue={settings.deliveryFeePaise / 100} className={input} />
+          </label>
+          <label className="flex flex-col">
+            Free delivery above (₹)
+            <input name={staffDelivery.field("settings", "free_above")} inputMode="numeric" defaultValue={settings.freeDeliveryAbovePaise / 100} className={input} />
+          </label>
           <button type="submit" className={button}>
             Save settings
           </button>

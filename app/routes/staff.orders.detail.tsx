@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
+import { ShortForm } from "../components/staff/ShortForm.tsx";
 import { addressLine } from "../domain/address.ts";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
@@ -25,6 +26,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { order, here } = loaderData;
   const cancelled = order.state === "cancelled";
+  // Items may be marked short while the order is being packed, not once it has left.
+  const shortable = !cancelled && (order.stage === "placed" || order.stage === "confirmed" || order.stage === "packed");
   return (
     <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
       <h1 id="staff-order-title" className="text-2xl font-semibold">
@@ -43,13 +46,19 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         </a>
       </p>
       <p className="mt-1 text-sm">Payment: {paymentLine(order.payment)}</p>
+      <p className="mt-2 text-sm">
+        <a href={`${here}/slip`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          Packing slip (PDF)
+        </a>
+      </p>
       <ul aria-label="Items to pack" className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200 text-sm">
         {order.lines.map((l) => (
-          <li key={l.internalReference} className="flex justify-between gap-3 p-3">
-            <span>
+          <li key={l.internalReference} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <span className="flex-1">
               {l.title} ({l.attribute}) <span className="text-stone-600">{l.internalReference}</span>
             </span>
             <strong>× {l.quantity}</strong>
+            {shortable && (l.quantity > 1 || order.lines.length > 1) && <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} />}
           </li>
         ))}
       </ul>

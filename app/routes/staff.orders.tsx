@@ -7,6 +7,7 @@ import { formatRupees } from "../domain/money.ts";
 import { STAGE_LABELS, STAGES, type Stage } from "../domain/order-life.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffOrdersForm } from "../server/forms/staff.server.ts";
+import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.orders";
 
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const action = staffOrdersForm.run;
 
-export default function StaffOrders({ loaderData }: Route.ComponentProps) {
+export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { date, days, stage, orders, here } = loaderData;
   const slots = [...new Set(orders.map((o) => o.slot))];
   return (
@@ -31,6 +32,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
       <h1 id="staff-orders-title" className="text-2xl font-semibold">
         Orders for {date}
       </h1>
+      <RefusalNotice reply={actionData} />
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col">
           Day

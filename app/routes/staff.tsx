@@ -14,6 +14,9 @@ const SECTIONS = [
   { to: "/staff/orders", label: "Orders" },
   { to: "/staff/delivery", label: "Slots and PINs" },
   { to: "/staff/tickets", label: "Tickets" },
+  { to: "/staff/coupons", label: "Coupons" },
+  { to: "/staff/newsletter", label: "Newsletter" },
+  { to: "/staff/reviews", label: "Reviews" },
 ] as const;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@
 // answered 404 on every staff page.
 import type { Browser, Page } from "@playwright/test";
 import { SLOTS, slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
-import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, test } from "./support.ts";
+import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, productPath, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
 
@@ -22,7 +22,7 @@ async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Pro
 }
 
 test("a shopper is answered 404 on every staff page", async ({ page, shopper: _signedIn, baseURL }) => {
-  for (const path of ["/staff", "/staff/orders", "/staff/orders/1"]) expect((await page.request.get(path)).status(), path).toBe(404);
+  for (const path of ["/staff", "/staff/orders", "/staff/orders/1", "/staff/orders/1/slip", "/staff/reviews"]) expect((await page.request.get(path)).status(), path).toBe(404);
   const post = await page.request.post("/staff/orders", { form: { intent: "advance", order: "1", from: "placed" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(post.status()).toBe(404);
   const anonymous = await page.context().browser()!.newContext({ baseURL });
@@ -54,6 +54,14 @@ test("staff move an order through its life, and the shopper sees each stage", as
 
   await staff.getByRole("link", { name: `Order #${orderId}`, exact: true }).click();
   await expect(staff.getByRole("list", { name: "Items to pack" })).toContainText(item.title);
+  const slip = await staff.request.get(
+    await staff
+      .getByRole("link", { name: "Packing slip (PDF)" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
+  expect(slip.status()).toBe(200);
+  expect(slip.headers()["content-type"]).toBe("application/pdf");
   for (const next of ["Packed", "Out for delivery", "Delivered"]) {
     await staff.getByRole("button", { name: `Mark order #${orderId} ${next}` }).click();
     await expectToast(staff, `Order #${orderId} is now ${next}.`, hasJs);
@@ -68,6 +76,41 @@ test("staff move an order through its life, and the shopper sees each stage", as
   const progress = page.getByRole("list", { name: "Order progress" });
   await expect(progress.getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
   await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+
+  // Buy again: the delivered order's lines go back into the cart.
+  await page.getByRole("button", { name: "Buy again" }).click();
+  await expect(page).toHaveURL(/\/addtocart$/);
+  await expectToast(page, "The items are in your cart.", hasJs);
+
+  // The shopper reviews what was delivered, from the order's page, once.
+  await open(page, `/orders/${orderId}`, hasJs);
+  await page.getByRole("link", { name: `Review ${item.title}` }).click();
+  const productAt = await productPath(page.request, item.title);
+  await expect(page).toHaveURL(new RegExp(`${productAt}\\?tab=reviews`));
+  const body = `Fine and fresh, ground well (${hasJs ? "js" : "no-js"} ${orderId}).`;
+  const form = page.getByRole("region", { name: "Write a review" });
+  await form.getByRole("radio", { name: "4 stars" }).check();
+  await form.getByRole("textbox", { name: "Your review (optional)" }).fill(body);
+  await form.getByRole("button", { name: "Submit review" }).click();
+  await expectToast(page, "Thank you for your review.", hasJs);
+  const mine = page.getByRole("article").filter({ hasText: body });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByText("You have reviewed this product. Thank you!")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Write a review" })).toHaveCount(0);
+
+  // Staff hide it: it leaves the product's page.
+  const staffAgain = await staffPage(browser, hasJs, baseURL!);
+  await open(staffAgain, "/staff/reviews", hasJs);
+  const listed = staffAgain.getByRole("listitem").filter({ hasText: body });
+  await listed.getByRole("button", { name: /^Hide the review by / }).click();
+  await expectToast(staffAgain, "Review hidden.", hasJs);
+  await expect(listed.getByText("Hidden", { exact: true })).toBeVisible();
+  await staffAgain.context().close();
+  await open(page, `${productAt}?tab=reviews`, hasJs);
+  await expect(page.getByRole("navigation", { name: "Product information tabs" })).toBeVisible();
+  await expect(page.getByText(body)).toHaveCount(0);
 });
 
 test("staff set a slot's capacity and the PINs served, and shoppers see it", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {

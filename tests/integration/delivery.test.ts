@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELIVERY_MESSAGES, slotDates, type Slot } from "../../app/domain/delivery.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { deliverySlots, serviceablePins, shopSettings, variants } from "../../app/server/db/schema.server.ts";
+import { deliverySlots, serviceablePins, shopSettings, staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { DEMO_PINS, seedDemoPins } from "../../app/server/shop/delivery.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
@@ -118,5 +118,32 @@ describe.each(targets)("delivery on $name", (target) => {
     );
     await database.db.delete(shopSettings);
     expect((await shop.orders.place(c.customer, { cartId: c.cartId, addressId: c.addressId, paymentMethod: "cod", slot: tomorrow() })).awaitingPayment).toBe(false);
+  });
+
+  it("charges the delivery fee staff set below the free-delivery threshold, in the cart and on the order", async () => {
+    const staffId = (await shop.accounts.register({ name: "Fee Staff", email: `fee-staff${n++}@haat.example`, phone: "9876543210", password: "password-1" })).id;
+    await shop.delivery.setSetting(staffId, "deliveryFeePaise", 4_900);
+    await shop.delivery.setSetting(staffId, "freeDeliveryAbovePaise", 99_900);
+    expect(await shop.delivery.settings()).toMatchObject({ deliveryFeePaise: 4_900, freeDeliveryAbovePaise: 99_900, minOrderPaise: 0 });
+    const c = await shopper();
+    const cart = await shop.cart.get(c.customer);
+    expect(cart.summary.deliveryPaise).toBe(4_900);
+    expect(cart.summary.totalPaise).toBe(cart.summary.subtotalPaise + 4_900);
+    const { orderId } = await shop.orders.place(c.customer, {
+      cartId: c.cartId,
+      addressId: c.addressId,
+      paymentMethod: "cod",
+      slot: { date: slotDates(new Date())[2]!, kind: "afternoon" },
+    });
+    const order = (await shop.orders.get(c.customer, orderId))!;
+    expect(order.totalPaise).toBe(order.subtotalPaise + 4_900);
+    // Above the threshold, delivery is free.
+    await shop.delivery.setSetting(staffId, "freeDeliveryAbovePaise", 1_000);
+    const above = await shopper();
+    expect((await shop.cart.get(above.customer)).summary.deliveryPaise).toBe(0);
+    const audits = await database.db.select().from(staffAudit).where(eq(staffAudit.staffId, staffId));
+    expect(audits.map((a) => [a.entityId, a.after])).toContainEqual(["delivery_fee_paise", { value: 4_900 }]);
+    await database.db.delete(shopSettings);
+    expect((await shop.cart.get(above.customer)).summary.deliveryPaise).toBe(0);
   });
 });

@@ -306,6 +306,37 @@ describe.each(targets)("online payment on $name", (target) => {
     expect(await stockOf(ref)).toBe(100);
   });
 
+  it("a short pick of a paid order refunds the difference, and a cancel after it refunds only the rest", async () => {
+    const { customer, orderId } = await placed(3);
+    const { answer } = await paidByModal(customer, orderId);
+    await shop.payments.completeCheckout(fieldsOf(answer));
+    await standin.idle();
+    const before = (await shop.orders.get(customer, orderId))!;
+    const staff = await shop.accounts.register({ name: "Packer", email: `packer${n++}@haat.example`, phone: "9876543210", password: "password-1" });
+    const short = await shop.orders.shortPick(orderId, before.lines[0]!.id, 1, staff.id);
+    const after = (await shop.orders.get(customer, orderId))!;
+    expect(short.refundPaise).toBe(before.totalPaise - after.totalPaise);
+    expect(after.prepaidDiscountPaise).toBeLessThan(before.prepaidDiscountPaise);
+    expect(short.refundId).not.toBeNull();
+    await shop.payments.sendRefunds();
+    await standin.idle();
+    const given = () => [...standin.refunds.values()].filter((r) => r.payment_id === answer.razorpay_payment_id);
+    expect(given().map((r) => r.amount)).toEqual([short.refundPaise]);
+    // A part given back: the payment still reads paid.
+    expect(after.payment.state).toBe("paid");
+    expect((await shop.orders.get(customer, orderId))!.payment.state).toBe("paid");
+
+    await shop.orders.cancel(customer, orderId);
+    await shop.payments.sendRefunds();
+    await standin.idle();
+    expect(
+      given()
+        .map((r) => r.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([short.refundPaise, before.totalPaise - short.refundPaise].sort((a, b) => a - b));
+    expect((await shop.orders.get(customer, orderId))!.payment.state).toBe("refunded");
+  });
+
   it("a refund Razorpay does not answer is recorded and asked again, with the same key, until it is", async () => {
     const { customer, orderId } = await placed();
     const { answer } = await paidByModal(customer, orderId);

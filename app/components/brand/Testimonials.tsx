@@ -1,13 +1,6 @@
 import { TESTIMONIAL_AUTOPLAY_MS, TESTIMONIALS } from "../../content/brand.ts";
 import { Carousel } from "../Carousel.tsx";
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <p className="text-amber-500" aria-label={`${rating} out of 5 stars`}>
-      {"★".repeat(rating)}
-    </p>
-  );
-}
+import { Stars } from "../ui/Stars.tsx";
 
 /**
  * The guest testimonials: a scroll-snap strip with a link to each, autoplaying every 2.5 s
@@ -26,7 +19,9 @@ export function Testimonials({ heading = "What our guests say" }: { heading?: st
         slideClass="w-full p-2 md:w-1/2"
         slides={TESTIMONIALS.map((t) => (
           <figure key={t.name} className="h-full rounded-lg border border-stone-200 bg-white p-5">
-            <Stars rating={t.rating} />
+            <p>
+              <Stars rating={t.rating} label={`${t.rating} out of 5 stars`} />
+            </p>
             <blockquote className="mt-2">
               <p className="font-semibold">{t.title}</p>
               <p className="mt-2 text-stone-700">{t.text}</p>

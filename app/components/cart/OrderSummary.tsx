@@ -46,7 +46,7 @@ export function OrderSummary({ summary, couponCode, children }: { summary: CartS
           <dd>{formatRupees(summary.totalPaise)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-stone-600">{deliveryNote(summary.subtotalPaise, formatRupees)}</p>
+      <p className="mt-2 text-xs text-stone-600">{deliveryNote(summary.subtotalPaise, formatRupees, summary.deliveryFee ?? undefined)}</p>
       {children}
     </section>
   );

@@ -1,8 +1,10 @@
 import { Link, useSearchParams } from "react-router";
 import type { DescriptionPair } from "../../domain/description.ts";
+import type { ProductReviews, ReviewStanding } from "../../domain/review.ts";
+import { Reviews } from "./Reviews.tsx";
 
 /** Description and Reviews, chosen by `?tab=`; plain links, so they work without JavaScript. */
-export function DescriptionTabs({ pairs, reviewCount }: { pairs: DescriptionPair[]; reviewCount: number }) {
+export function DescriptionTabs({ productId, pairs, reviews, standing }: { productId: number; pairs: DescriptionPair[]; reviews: ProductReviews; standing: ReviewStanding | null }) {
   const [params] = useSearchParams();
   const tab = params.get("tab") === "reviews" ? "reviews" : "description";
   const hrefFor = (t: string) => {
@@ -21,7 +23,7 @@ export function DescriptionTabs({ pairs, reviewCount }: { pairs: DescriptionPair
           Description
         </Link>
         <Link to={hrefFor("reviews")} replace preventScrollReset aria-current={tab === "reviews" ? "page" : undefined} className={tabClass(tab === "reviews")}>
-          Reviews ({reviewCount})
+          Reviews ({reviews.count})
         </Link>
       </nav>
       <div className="py-5">
@@ -50,7 +52,7 @@ export function DescriptionTabs({ pairs, reviewCount }: { pairs: DescriptionPair
             </>
           )
         ) : (
-          <p className="text-stone-700">No reviews yet</p>
+          <Reviews productId={productId} reviews={reviews} standing={standing} />
         )}
       </div>
     </section>

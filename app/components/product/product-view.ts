@@ -1,4 +1,5 @@
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
+import type { ProductReviews } from "../../domain/review.ts";
 import { displayVariant, isAvailable } from "../../domain/stock.ts";
 import { store } from "../../store-config.ts";
 
@@ -7,7 +8,8 @@ export function selectVariant(variants: VariantView[], ref: string | null): Vari
   return variants.find((v) => v.internalReference === ref) ?? displayVariant(variants)!;
 }
 
-export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant: VariantView, origin: string) {
+/** schema.org Product; its rating only from published reviews (none: no rating is claimed). */
+export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant: VariantView, origin: string, reviews: ProductReviews) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -17,6 +19,18 @@ export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant:
     image: variant.images.map((i) => (i.startsWith("/") ? origin + i : i)),
     category: product.categoryPath,
     brand: { "@type": "Brand", name: store.name },
+    ...(reviews.mean !== null
+      ? {
+          aggregateRating: { "@type": "AggregateRating", ratingValue: reviews.mean, reviewCount: reviews.count, bestRating: 5, worstRating: 1 },
+          review: reviews.reviews.slice(0, 5).map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            ...(r.body ? { reviewBody: r.body } : {}),
+          })),
+        }
+      : {}),
     offers: product.variants.map((v) => ({
       "@type": "Offer",
       sku: v.internalReference,

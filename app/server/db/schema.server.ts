@@ -38,6 +38,10 @@ export const products = pgTable(
     // The goods' HSN code (4, 6 or 8 digits), printed on each tax invoice line (issue 11).
     hsn: text("hsn").notNull().default(""),
     rating: real("rating").notNull().default(4),
+    // Published reviews (issue 14), kept on the product so cards and listings need no join:
+    // the count and the sum of their ratings, changed in the same transaction as the reviews.
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewTotal: integer("review_total").notNull().default(0),
     isOrganic: boolean("is_organic").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -376,7 +380,8 @@ export const refunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: "restrict" }),
     amountPaise: integer("amount_paise").notNull(),
-    reason: text("reason", { enum: ["cancelled", "late", "duplicate"] }).notNull(),
+    // short: part of a payment given back after staff marked items short (issue 14); there may be several.
+    reason: text("reason", { enum: ["cancelled", "late", "duplicate", "short"] }).notNull(),
     // Sent as X-Refund-Idempotency: a retry of the same refund is the same refund.
     idempotencyKey: text("idempotency_key").notNull().unique(),
     providerRefundId: text("provider_refund_id").unique(),
@@ -390,8 +395,10 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One refund per payment: a whole payment is given back, once.
-    uniqueIndex("refunds_one_per_payment").on(t.paymentId),
+    // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick refunds are parts.
+    uniqueIndex("refunds_one_per_payment")
+      .on(t.paymentId)
+      .where(sql`${t.reason} <> 'short'`),
     check("refunds_amount_check", sql`${t.amountPaise} > 0`),
   ],
 );
@@ -431,7 +438,7 @@ export const orderEvents = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed"] }).notNull(),
+    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short"] }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     by: integer("by").references(() => customers.id, { onDelete: "set null" }),
     note: text("note"),
@@ -513,6 +520,35 @@ export const ticketReplies = pgTable(
   (t) => [index("ticket_replies_ticket_idx").on(t.ticketId)],
 );
 
+/**
+ * A shopper's review of a product they received (issue 14): one per customer and product,
+ * plain text, published at once; staff may hide it (hidden_at) and show it again.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    // The name shown with the review ("Neha G."), fixed when it is written.
+    author: text("author").notNull(),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull().default(""),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("product_reviews_one_per_customer").on(t.productId, t.customerId),
+    index("product_reviews_product_idx").on(t.productId, t.createdAt),
+    check("product_reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("product_reviews_body_check", sql`length(${t.body}) <= 2000`),
+  ],
+);
+
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),
@@ -559,5 +595,6 @@ export type VariantRow = typeof variants.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
+export type ProductReviewRow = typeof productReviews.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -3,9 +3,12 @@
 import { z } from "zod";
 import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
-import { orderStageMail } from "../../domain/order-mail.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { orderShortMail, orderStageMail } from "../../domain/order-mail.ts";
+import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import { STAGE_LABELS, STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
 import { requireStaff } from "../staff-access.server.ts";
 import { ticketAnswerMail } from "../../domain/contact.ts";
@@ -25,6 +28,21 @@ export const staffOrdersForm = defineForm({
       if (stage !== "placed") await mailOrder(shop, customer, value.order, orderStageMail(stage));
       return { toast: { type: "success", message: `Order #${value.order} is now ${STAGE_LABELS[stage]}.` } };
     }),
+    // Fewer of a line could be packed than were ordered: the order is priced again, the shopper told.
+    short: intent(
+      z.object({
+        order: recordId(ORDER_MESSAGES.notFound),
+        line: recordId(SHORT_MESSAGES.noLine),
+        packed: z.coerce.number({ error: "Enter how many were packed." }).int("Enter a whole number.").min(0, "Enter how many were packed.").max(10_000, "Enter how many were packed."),
+      }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        const short = await shop.orders.shortPick(value.order, value.line, value.packed, staff.id);
+        if (short.refundId !== null) await shop.payments.sendRefunds();
+        await mailOrder(shop, short.customer, value.order, orderShortMail(short));
+        return { toast: { type: "success", message: SHORT_MESSAGES.done(value.order, formatRupees(short.totalPaise)) } };
+      },
+    ),
   },
 });
 
@@ -51,12 +69,22 @@ export const staffDeliveryForm = defineForm({
         return { toast: { type: "success", message: `Capacity set to ${value.capacity}.` } };
       },
     ),
-    settings: intent(z.object({ min_order: count("Minimum order value"), slot_capacity: count("Default capacity") }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
-      await shop.delivery.setSetting(staff.id, "minOrderPaise", value.min_order * 100);
-      await shop.delivery.setSetting(staff.id, "slotCapacity", value.slot_capacity);
-      return { toast: { type: "success", message: "Settings saved." } };
-    }),
+    settings: intent(
+      z.object({
+        min_order: count("Minimum order value"),
+        slot_capacity: count("Default capacity"),
+        delivery_fee: count("Delivery fee").max(1_000, "Delivery fee: at most ₹1,000."),
+        free_above: count("Free delivery above").min(1, "Free delivery above: at least ₹1."),
+      }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        await shop.delivery.setSetting(staff.id, "minOrderPaise", value.min_order * 100);
+        await shop.delivery.setSetting(staff.id, "slotCapacity", value.slot_capacity);
+        await shop.delivery.setSetting(staff.id, "deliveryFeePaise", value.delivery_fee * 100);
+        await shop.delivery.setSetting(staff.id, "freeDeliveryAbovePaise", value.free_above * 100);
+        return { toast: { type: "success", message: "Settings saved." } };
+      },
+    ),
     "add-pin": intent(z.object({ pin, area: z.string().trim().max(60, "Area: at most 60 characters.").default("") }), async ({ shop, context, value }) => {
       const staff = await requireStaff(context);
       await shop.delivery.addPin(staff.id, value.pin, value.area);
@@ -89,6 +117,23 @@ export const staffTicketsForm = defineForm({
       const staff = await requireStaff(context);
       await shop.tickets.close(staff.id, value.ticket);
       return { to: "/staff/tickets", toast: { type: "success", message: `Ticket closed.` } };
+    }),
+  },
+});
+
+/** Reviews (issue 14): staff hide one from its product's page and rating, or show it again. */
+export const staffReviewsForm = defineForm({
+  action: "/staff/reviews",
+  intents: {
+    hide: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.reviews.setHidden(staff.id, value.review, true);
+      return { toast: { type: "success", message: "Review hidden." } };
+    }),
+    show: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      await shop.reviews.setHidden(staff.id, value.review, false);
+      return { toast: { type: "success", message: "Review shown again." } };
     }),
   },
 });

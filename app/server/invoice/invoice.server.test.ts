@@ -44,6 +44,7 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
       country: "India",
     },
     lines: pricing.lines.map((l, n) => ({
+      id: n + 1,
       title: l.title,
       attribute: l.attribute,
       internalReference: l.internalReference,

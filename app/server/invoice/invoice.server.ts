@@ -68,16 +68,16 @@ export function scriptRuns(text: string): Run[] {
   return runs;
 }
 
-interface Style {
+export interface Style {
   size: number;
   weight?: Weight;
   color?: string;
 }
 
-const GREY = "#555555";
-const RULE = "#c8c8c8";
-const HEAD_FILL = "#efefef";
-const lineHeight = (size: number) => size * 1.45;
+export const GREY = "#555555";
+export const RULE = "#c8c8c8";
+export const HEAD_FILL = "#efefef";
+export const lineHeight = (size: number) => size * 1.45;
 
 /**
  * Text on a pdfkit page in mixed scripts: each run in the font that has its glyphs, shaped by
@@ -85,7 +85,7 @@ const lineHeight = (size: number) => size * 1.45;
  * Devanagari run is marked with its ActualText, so copying or extracting the text gives the
  * characters in their logical order rather than the glyphs' visual one.
  */
-class Writer {
+export class Writer {
   readonly doc: PDFKit.PDFDocument;
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc;
@@ -220,8 +220,31 @@ function columns(kind: SupplyKind, contentWidth: number): { item: number; rest: 
 
 // ---------- the invoice ----------
 
-const MARGIN = 36;
+export const MARGIN = 36;
 const PAD = 3;
+
+/** An A4 document in the embedded fonts, its writer, and its bytes once `doc.end()` is called. */
+export function startPdf(info: { Title: string; Subject: string }): { doc: PDFKit.PDFDocument; w: Writer; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    lang: "en-IN",
+    displayTitle: true,
+    // The starting font (pdfkit's default would load Helvetica's metrics for nothing); the
+    // types say a name, pdfkit takes any font source.
+    font: fonts().get("latin-regular") as unknown as string,
+    info: { ...info, Author: store.company.legalName },
+  });
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, w: new Writer(doc), done };
+}
 
 /** The invoice as PDF bytes. */
 export function invoicePdf(order: OrderView): Promise<Buffer> {
@@ -232,26 +255,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   const supplierState = gstState(store.company.state);
   const { lines, totals } = invoiceLines(order.lines, kind);
 
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    lang: "en-IN",
-    displayTitle: true,
-    // The starting font (pdfkit's default would load Helvetica's metrics for nothing); the
-    // types say a name, pdfkit takes any font source.
-    font: fonts().get("latin-regular") as unknown as string,
-    info: { Title: `Tax invoice ${number}`, Author: store.company.legalName, Subject: `Order #${order.id}` },
-  });
-  for (const [name, data] of fonts()) doc.registerFont(name, data);
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const w = new Writer(doc);
+  const { doc, w, done } = startPdf({ Title: `Tax invoice ${number}`, Subject: `Order #${order.id}` });
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
+import { deliveryFeeOf, readSettings } from "./delivery.server.ts";
 import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */
@@ -172,15 +173,15 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
       if (!view.id) return view;
       // The coupon is re-checked against the cart as it is now; one that no longer
       // applies (or an empty cart) takes it off, and the page says why.
-      const [order] = await db
-        .select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod, instrument: orders.paymentInstrument })
-        .from(orders)
-        .where(eq(orders.id, view.id))
-        .limit(1);
+      const [[order], settings] = await Promise.all([
+        db.select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod, instrument: orders.paymentInstrument }).from(orders).where(eq(orders.id, view.id)).limit(1),
+        readSettings(db),
+      ]);
       view.paymentMethod = order?.paymentMethod ?? null;
       view.paymentChoice = order?.paymentMethod === "razorpay" ? (order.instrument ?? "upi") : (order?.paymentMethod ?? null);
       const prepaid = view.paymentMethod === "razorpay" ? prepaidPercent : 0;
-      if (prepaid) view.summary = summarize(view.lines, 0, prepaid);
+      const fee = deliveryFeeOf(settings);
+      view.summary = summarize(view.lines, 0, prepaid, fee);
       if (!order?.couponId) return view;
       const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
       const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
@@ -191,7 +192,7 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
           .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
         return { ...view, couponDropped: view.lines.length ? check.reason : null };
       }
-      return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise, prepaid) };
+      return { ...view, coupon: { code: row!.code, discountPaise: check.discountPaise }, summary: summarize(view.lines, check.discountPaise, prepaid, fee) };
     },
 
     async applyCoupon(customer, code) {

@@ -11,6 +11,7 @@ import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
 import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
+import { ratingMean } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import { categories, products, variants, type VariantRow } from "../db/schema.server.ts";
 import type { CatalogPort } from "./port.server.ts";
@@ -202,12 +203,11 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         categoryName: top?.name ?? row.categorySlug,
         subName: child?.name ?? null,
         salesTax: row.salesTax,
-        rating: row.rating,
+        rating: ratingMean(row.reviewCount, row.reviewTotal) ?? row.rating,
         isOrganic: row.isOrganic,
         createdAt: row.createdAt.toISOString(),
         variants: variantRows.map(toVariantView),
-        // Haat has no reviews yet; the tab shows the real count, which is zero.
-        reviewCount: 0,
+        reviewCount: row.reviewCount,
       };
     },
 

@@ -4,22 +4,37 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { audit } from "./staff.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
-export const SETTING_DEFAULTS: DeliverySettings = { minOrderPaise: 0, slotCapacity: DEFAULT_SLOT_CAPACITY };
-const SETTING_KEYS: Record<keyof DeliverySettings, string> = { minOrderPaise: "min_order_paise", slotCapacity: "slot_capacity" };
+export const SETTING_DEFAULTS: DeliverySettings = {
+  minOrderPaise: 0,
+  slotCapacity: DEFAULT_SLOT_CAPACITY,
+  deliveryFeePaise: NO_DELIVERY_FEE.feePaise,
+  freeDeliveryAbovePaise: NO_DELIVERY_FEE.freeAbovePaise,
+};
+const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
+  minOrderPaise: "min_order_paise",
+  slotCapacity: "slot_capacity",
+  deliveryFeePaise: "delivery_fee_paise",
+  freeDeliveryAbovePaise: "free_delivery_above_paise",
+};
 
 export async function readSettings(conn: Conn): Promise<DeliverySettings> {
   const rows = await conn.select().from(shopSettings);
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  return {
-    minOrderPaise: byKey.get(SETTING_KEYS.minOrderPaise) ?? SETTING_DEFAULTS.minOrderPaise,
-    slotCapacity: byKey.get(SETTING_KEYS.slotCapacity) ?? SETTING_DEFAULTS.slotCapacity,
-  };
+  const settings = { ...SETTING_DEFAULTS };
+  for (const key of Object.keys(SETTING_KEYS) as (keyof DeliverySettings)[]) settings[key] = byKey.get(SETTING_KEYS[key]) ?? SETTING_DEFAULTS[key];
+  return settings;
+}
+
+/** The delivery fee rule the settings make. */
+export function deliveryFeeOf(settings: DeliverySettings): DeliveryFee {
+  return { feePaise: settings.deliveryFeePaise, freeAbovePaise: settings.freeDeliveryAbovePaise };
 }
 
 /**
@@ -61,8 +76,7 @@ async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
 }
 
 /** Refuses an order below the minimum order value. */
-export async function checkMinimum(conn: Conn, subtotalPaise: number): Promise<void> {
-  const { minOrderPaise } = await readSettings(conn);
+export function checkMinimum({ minOrderPaise }: DeliverySettings, subtotalPaise: number): void {
   if (minOrderPaise > 0 && subtotalPaise < minOrderPaise) throw new ShopError("conflict", `The minimum order value is ${formatRupees(minOrderPaise)}. Please add a little more.`);
 }
 

@@ -13,11 +13,14 @@ import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery, seedDemoPins } from "./delivery.server.ts";
+import { createReviews } from "./reviews.server.ts";
 import { createStaff } from "./staff.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import type { Gateway } from "../payments/razorpay.server.ts";
 import { store } from "../../store-config.ts";
 import { createTickets } from "./tickets.server.ts";
+import { createStaffCoupons } from "./staff-coupons.server.ts";
+import { createSubscribers } from "./subscribers.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
@@ -63,9 +66,12 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
     payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
+    reviews: createReviews(database.db),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
     mail: createMailQueue(database.db),
+    coupons: createStaffCoupons(database.db),
+    subscribers: createSubscribers(database.db),
     warm: () => catalog.warm(),
     async healthy() {
       try {

@@ -2,7 +2,7 @@
 // and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
 // and address, gives the order the next invoice serial of its financial year, and confirms
 // the cart; placing the same cart again answers that order.
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
@@ -10,7 +10,7 @@ import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
-import { bookSlot, checkMinimum, checkServiceable, releaseSlot } from "./delivery.server.ts";
+import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./staff.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
@@ -20,6 +20,7 @@ export function refundKey(paymentRowId: number): string {
   return `haat-refund-${paymentRowId}`;
 }
 import { priceOrder } from "../../domain/pricing.ts";
+import { repriceShort, SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import type { Db } from "../db/client.server.ts";
 import {
   addresses,
@@ -76,6 +77,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
     lines: lines.map(({ line: l, productId, productHsn }): OrderLineView => ({
+      id: l.id,
       title: l.title ?? "",
       attribute: l.attribute ?? "",
       internalReference: l.internalReference ?? "",
@@ -139,16 +141,19 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
    * refund, in one query: an order has at most one wanted captured payment.
    */
   function ordersWhere(conn: Conn, where: SQL | undefined) {
-    return conn
-      .select({
-        order: orders,
-        paid: { status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status },
-      })
-      .from(orders)
-      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(where)
-      .orderBy(desc(orders.placedAt), desc(orders.id));
+    return (
+      conn
+        .select({
+          order: orders,
+          paid: { status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status },
+        })
+        .from(orders)
+        .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])))
+        // The whole refund only (one per payment); a short pick's partial refunds are on the timeline.
+        .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), ne(refunds.reason, "short")))
+        .where(where)
+        .orderBy(desc(orders.placedAt), desc(orders.id))
+    );
   }
 
   async function one(conn: Conn, where: SQL | undefined): Promise<OrderView | null> {
@@ -235,9 +240,10 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           couponCode = coupon!.code;
         }
         const online = input.paymentMethod === "razorpay";
-        const pricing = priceOrder(items, discount, online ? prepaidPercent : 0);
+        const settings = await readSettings(tx);
+        const pricing = priceOrder(items, discount, online ? prepaidPercent : 0, deliveryFeeOf(settings));
         if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
-        await checkMinimum(tx, pricing.subtotalPaise);
+        checkMinimum(settings, pricing.subtotalPaise);
 
         const at = now();
         // The slot's place is booked in this transaction: a refusal after it gives it back.
@@ -365,6 +371,75 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         return { stage: to, customer: shopper! };
       }),
 
+    shortPick: (orderId, lineId, packed, by) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+        if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
+        if (!canCancel(row.stage, false) && row.stage !== "packed") throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+        const line = lines.find((l) => l.id === lineId);
+        if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
+        if (!Number.isSafeInteger(packed) || packed < 0 || packed >= line.quantity) throw new ShopError("invalid", SHORT_MESSAGES.notFewer(line.quantity));
+        if (packed === 0 && lines.length === 1) throw new ShopError("invalid", SHORT_MESSAGES.onlyLine);
+
+        const [coupon] = row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)) : [];
+        const kept = lines.flatMap((l) => (l.id !== lineId ? [l] : packed > 0 ? [{ ...l, quantity: packed }] : []));
+        const before = { subtotalPaise: row.subtotalPaise ?? 0, couponPaise: row.discountPaise ?? 0, prepaidPaise: row.prepaidDiscountPaise, totalPaise: row.totalPaise ?? 0 };
+        const pricing = repriceShort(
+          kept.map((l) => ({ line: l, pricePaise: l.unitPricePaise ?? 0, mrpPaise: l.mrpPaise ?? 0, quantity: l.quantity, taxRate: l.taxRate ?? 0 })),
+          { ...before, deliveryPaise: before.totalPaise - (before.subtotalPaise - before.couponPaise - before.prepaidPaise) },
+          coupon ?? null,
+        );
+        const at = now();
+        if (packed === 0) await tx.delete(orderLines).where(eq(orderLines.id, lineId));
+        for (const l of pricing.lines) {
+          await tx.update(orderLines).set({ quantity: l.quantity, discountPaise: l.discountPaise, taxPaise: l.taxPaise, updatedAt: at }).where(eq(orderLines.id, l.line.id));
+        }
+        await tx
+          .update(orders)
+          .set({
+            subtotalPaise: pricing.subtotalPaise,
+            discountPaise: pricing.couponPaise,
+            prepaidDiscountPaise: pricing.prepaidPaise,
+            taxPaise: pricing.taxPaise,
+            totalPaise: pricing.totalPaise,
+            updatedAt: at,
+          })
+          .where(eq(orders.id, orderId));
+        const title = line.title ?? "";
+        const [event] = await tx
+          .insert(orderEvents)
+          .values({ orderId, stage: "short", at, by, note: SHORT_MESSAGES.note(title, packed, line.quantity) })
+          .returning({ id: orderEvents.id });
+        await audit(tx, {
+          staffId: by,
+          action: "order.short",
+          entity: "order",
+          entityId: orderId,
+          before: { line: lineId, quantity: line.quantity, totalPaise: before.totalPaise },
+          after: { line: lineId, quantity: packed, totalPaise: pricing.totalPaise },
+        });
+        // Paid online: the difference goes back, a refund of its own (one per short pick).
+        let refundId: number | null = null;
+        const [paid] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, orderId), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
+        if (paid && pricing.refundPaise > 0) {
+          const [refund] = await tx
+            .insert(refunds)
+            .values({ paymentId: paid.id, amountPaise: pricing.refundPaise, reason: "short", idempotencyKey: `${refundKey(paid.id)}-short-${event!.id}` })
+            .returning({ id: refunds.id });
+          refundId = refund!.id;
+        }
+        const [shopper] = await tx
+          .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
+          .from(customers)
+          .where(eq(customers.id, row.customerId));
+        return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise: paid ? pricing.refundPaise : 0, refundId };
+      }),
+
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
         const [row] = await tx
@@ -397,9 +472,16 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .from(payments)
           .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
         if (!paid) return { refundId: null };
+        // What short picks gave back already is not given twice.
+        const [given] = await tx
+          .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, paid.id), eq(refunds.reason, "short")));
+        const left = paid.amountPaise - (given?.paise ?? 0);
+        if (left <= 0) return { refundId: null };
         const [refund] = await tx
           .insert(refunds)
-          .values({ paymentId: paid.id, amountPaise: paid.amountPaise, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
+          .values({ paymentId: paid.id, amountPaise: left, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
           .onConflictDoNothing()
           .returning({ id: refunds.id });
         return { refundId: refund?.id ?? null };

@@ -301,7 +301,8 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     }
     if (!row) return false;
     await tx.update(refunds).set({ status, providerRefundId, updatedAt: now() }).where(eq(refunds.id, row.id));
-    if (status === "processed") await tx.update(payments).set({ status: "refunded", updatedAt: now() }).where(eq(payments.id, row.paymentId));
+    // A short pick's refund gives back part of the payment: the payment itself stays paid.
+    if (status === "processed" && row.reason !== "short") await tx.update(payments).set({ status: "refunded", updatedAt: now() }).where(eq(payments.id, row.paymentId));
     return true;
   }
 

@@ -8,6 +8,7 @@ import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
 import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
+import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -146,6 +147,8 @@ export interface AddressesPort {
 }
 
 export interface OrderLineView {
+  /** The line's id (staff mark a line short by it). */
+  id: number;
   title: string;
   attribute: string;
   internalReference: string;
@@ -172,7 +175,7 @@ export interface OrderView {
   /** Where the order is in its life (issue 14); a cancelled order keeps the stage it was cancelled at. */
   stage: Stage;
   /** Its timeline, oldest first (only on one order read by itself; empty in lists). */
-  events: { stage: Stage | "cancelled" | "slot_changed"; at: Date; note: string | null }[];
+  events: { stage: Stage | "cancelled" | "slot_changed" | "short"; at: Date; note: string | null }[];
   /** The delivery slot, when the order has one. */
   slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
@@ -187,6 +190,17 @@ export interface OrderView {
   totalPaise: number;
   deliveryAddress: AddressSnapshot;
   lines: OrderLineView[];
+}
+
+export interface ShortPickResult {
+  customer: Customer;
+  title: string;
+  ordered: number;
+  packed: number;
+  totalPaise: number;
+  /** What a prepaid order gets back (0 for cash on delivery). */
+  refundPaise: number;
+  refundId: number | null;
 }
 
 export interface OrdersPort {
@@ -206,6 +220,13 @@ export interface OrdersPort {
    * (two staff at once) is refused with what the order is now. `by` is the staff member.
    */
   advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customer: Customer }>;
+  /**
+   * Staff: only `packed` of a line could be packed (fewer than ordered; 0 takes the line off,
+   * unless it is the only one), until the order is out for delivery. The order is priced again
+   * (repriceShort), the event is on its timeline, and a prepaid order's difference is recorded
+   * as a refund (`refundId`, for shop.payments.sendRefunds). Audited.
+   */
+  shortPick(orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
@@ -223,6 +244,9 @@ export interface DeliverySettings {
   minOrderPaise: number;
   /** A slot's capacity until staff set one for it. */
   slotCapacity: number;
+  /** What delivery costs an order of up to `freeDeliveryAbovePaise` (0: free, as transactions §9 shows). */
+  deliveryFeePaise: number;
+  freeDeliveryAbovePaise: number;
 }
 
 export interface DeliveryPort {
@@ -235,7 +259,7 @@ export interface DeliveryPort {
   pins(): Promise<{ pin: string; area: string }[]>;
   /** Staff: a slot's capacity (below what is booked closes it to new orders). Audited. */
   setCapacity(staffId: number, slot: Slot, capacity: number): Promise<void>;
-  /** Staff: a setting (minimum order value, default slot capacity). Audited. */
+  /** Staff: a setting (minimum order value, default slot capacity, delivery fee and its threshold). Audited. */
   setSetting(staffId: number, key: keyof DeliverySettings, value: number): Promise<void>;
   /** Staff: the PINs served. Audited. */
   addPin(staffId: number, pin: string, area: string): Promise<void>;
@@ -325,6 +349,29 @@ export interface StaffPort {
   customerOfOrder(orderId: number): Promise<Customer | null>;
 }
 
+/** A review as staff see it: any product's, hidden or not. */
+export interface StaffReviewRow extends ReviewView {
+  productId: number;
+  productTitle: string;
+  hidden: boolean;
+}
+
+export interface ReviewsPort {
+  /** The product's published reviews, newest first (at most `limit`), their count and mean. */
+  forProduct(productId: number, limit?: number): Promise<ProductReviews>;
+  /** Whether the customer may review the product: an order with it was delivered to them, and they have not yet. */
+  standing(customer: Customer, productId: number): Promise<ReviewStanding>;
+  /**
+   * Publishes the customer's review (rating 1 to 5, plain text), once per product; ShopError
+   * "invalid" when no order with it was delivered to them, "conflict" when they have reviewed it.
+   */
+  write(customer: Customer, productId: number, review: { rating: number; body: string }): Promise<ReviewView>;
+  /** Staff: the newest reviews of every product, hidden ones too. */
+  recent(limit: number): Promise<StaffReviewRow[]>;
+  /** Staff: hides a review from its product's page and rating, or shows it again. Audited. */
+  setHidden(staffId: number, reviewId: number, hidden: boolean): Promise<void>;
+}
+
 export interface WishlistPort {
   list(customer: Customer): Promise<WishlistItemView[]>;
   add(customer: Customer, internalReference: string): Promise<void>;
@@ -408,7 +455,43 @@ export interface Readiness {
   catalogue: boolean;
 }
 
+// ---------- staff: coupons and the newsletter's list (issue 14, decision 036) ----------
+
+type NewCoupon = import("../../domain/staff-coupon.ts").NewCoupon;
+type CouponLimits = import("../../domain/staff-coupon.ts").CouponLimits;
+
+/** A coupon as staff see it: its rule, whether it is on, and how many placed orders used it. */
+export interface StaffCouponView extends NewCoupon {
+  id: number;
+  active: boolean;
+  /** Placed (not cancelled) orders that used it, as the usage limit counts them. */
+  used: number;
+  createdAt: Date;
+}
+
+export interface StaffCouponsPort {
+  /** Every coupon, newest first. */
+  list(): Promise<StaffCouponView[]>;
+  /** A new coupon, on; ShopError "conflict" when the code is taken (nothing is written). Audited. */
+  create(staffId: number, coupon: NewCoupon): Promise<StaffCouponView>;
+  /** A coupon's description, limits and dates; ShopError "invalid" for a maximum on a flat coupon. Audited, before and after. */
+  update(staffId: number, id: number, limits: CouponLimits): Promise<StaffCouponView>;
+  /** Switches a coupon off (it no longer applies, even in carts that hold it) or on. Audited; `changed` is false when it already was. */
+  setActive(staffId: number, id: number, active: boolean): Promise<{ code: string; changed: boolean }>;
+}
+
+export interface SubscribersPort {
+  /** The newsletter's addresses by standing: confirmed and subscribed, waiting for their confirmation, unsubscribed. */
+  summary(): Promise<{ subscribed: number; waiting: number; unsubscribed: number }>;
+  /** The confirmed, still-subscribed addresses, oldest first, for the CSV export; each export is audited. */
+  export(staffId: number): Promise<import("../../domain/csv.ts").SubscriberRow[]>;
+}
+
 export interface Shop {
+  /** Staff: the coupons (issue 14). */
+  coupons: StaffCouponsPort;
+  /** Staff: the newsletter's subscriber list (issue 14). */
+  subscribers: SubscribersPort;
   catalog: CatalogPort;
   accounts: AccountsPort;
   limits: RateLimitPort;
@@ -419,6 +502,7 @@ export interface Shop {
   payments: PaymentsPort;
   delivery: DeliveryPort;
   staff: StaffPort;
+  reviews: ReviewsPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;
   mail: MailQueuePort;

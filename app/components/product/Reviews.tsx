@@ -1,0 +1,113 @@
+// The product page's Reviews tab (browsing §2; issue 14): the published reviews, newest first,
+// and, for a shopper to whom the product was delivered, the form to write theirs once. The
+// form works without JavaScript (it comes back to this tab); with it the answer shows here.
+import { Link, useFetcher } from "react-router";
+import { refusalOf, typedValue, type FormReply } from "../../domain/form-reply.ts";
+import { ratingLabel, REVIEW_BODY_MAX, REVIEW_MESSAGES, type ProductReviews, type ReviewStanding } from "../../domain/review.ts";
+import { signInPath } from "../../domain/safe-path.ts";
+import { reviews as reviewsForm } from "../forms.ts";
+import { Stars } from "../ui/Stars.tsx";
+import { useHere, useRootData } from "../viewer.ts";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+
+export function Reviews({ productId, reviews, standing }: { productId: number; reviews: ProductReviews; standing: ReviewStanding | null }) {
+  return (
+    <div className="space-y-6">
+      {reviews.count === 0 ? (
+        <p className="text-stone-700">No reviews yet</p>
+      ) : (
+        <>
+          {reviews.mean !== null && (
+            <p className="flex items-center gap-2 text-stone-800">
+              <Stars rating={reviews.mean} label={ratingLabel(reviews.mean, reviews.count)} className="text-lg" />
+              <span className="font-semibold">{reviews.mean} out of 5</span>
+            </p>
+          )}
+          <ol aria-label="Reviews" className="divide-y divide-stone-200">
+            {reviews.reviews.map((r) => (
+              <li key={r.id} className="py-4">
+                <article aria-label={`Review by ${r.author}`}>
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <Stars rating={r.rating} label={`${r.rating} out of 5 stars`} />
+                    <span className="font-semibold">{r.author}</span>
+                    <time dateTime={new Date(r.createdAt).toISOString()} className="text-stone-600">
+                      {dateFormat.format(new Date(r.createdAt))}
+                    </time>
+                  </p>
+                  {r.body && <p className="mt-1 whitespace-pre-line break-words text-stone-700">{r.body}</p>}
+                </article>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      <ReviewStandingNote productId={productId} standing={standing} />
+    </div>
+  );
+}
+
+function ReviewStandingNote({ productId, standing }: { productId: number; standing: ReviewStanding | null }) {
+  const here = useHere();
+  if (standing === "may_review") return <ReviewForm productId={productId} />;
+  if (standing === "reviewed") return <p className="text-sm text-stone-700">You have reviewed this product. Thank you!</p>;
+  if (standing === "not_delivered") return <p className="text-sm text-stone-600">{REVIEW_MESSAGES.notEligible}</p>;
+  return (
+    <p className="text-sm text-stone-600">
+      Shoppers who received this product can review it.{" "}
+      <Link to={signInPath(here)} className="font-medium text-brand-800 underline">
+        Sign in
+      </Link>
+    </p>
+  );
+}
+
+function ReviewForm({ productId }: { productId: number }) {
+  const fetcher = useFetcher<FormReply>({ key: `review-${productId}` });
+  const here = useHere();
+  const flashed = useRootData()?.flashed;
+  const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? (flashed?.form === reviewsForm.action ? flashed.reply : undefined);
+  const refusal = refusalOf(reply);
+  const chosen = typedValue(reply, "rating");
+  return (
+    <section aria-labelledby="write-review-title" id="write-review" className="max-w-xl scroll-mt-28 rounded-lg border border-stone-200 p-4">
+      <h3 id="write-review-title" className="font-semibold">
+        Write a review
+      </h3>
+      <fetcher.Form method="post" action={reviewsForm.action} noValidate className="mt-3 space-y-3">
+        <input type="hidden" {...reviewsForm.intent("write")} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <input type="hidden" name={reviewsForm.field("write", "product")} value={productId} />
+        <fieldset>
+          <legend className="text-sm font-medium">Your rating</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {[5, 4, 3, 2, 1].map((n) => (
+              <label key={n} className="flex items-center gap-1 text-sm">
+                <input type="radio" name={reviewsForm.field("write", "rating")} value={n} defaultChecked={chosen === String(n)} required />
+                {n} {n === 1 ? "star" : "stars"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="block text-sm font-medium">
+          Your review (optional)
+          <textarea
+            name={reviewsForm.field("write", "body")}
+            defaultValue={typedValue(reply, "body")}
+            maxLength={REVIEW_BODY_MAX}
+            rows={4}
+            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        {refusal && (
+          <p role="alert" className="text-sm text-red-700">
+            {refusal.error}
+          </p>
+        )}
+        <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Submit review
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// Product reviews (issue 14): who may write one, how it reads, and the rating it gives the
+// product. Pure; the Shop keeps the rows (app/server/shop/reviews.server.ts).
+
+export const REVIEW_BODY_MAX = 2000;
+
+export const REVIEW_MESSAGES = {
+  chooseRating: "Choose a rating from 1 to 5.",
+  tooLong: `A review can be at most ${REVIEW_BODY_MAX} characters.`,
+  notEligible: "You can review a product once an order with it has been delivered to you.",
+  already: "You have already reviewed this product.",
+  thanks: "Thank you for your review.",
+  notFound: "That review could not be found.",
+} as const;
+
+export interface ReviewView {
+  id: number;
+  author: string;
+  rating: number;
+  body: string;
+  createdAt: Date;
+}
+
+/** The product's reviews as its page shows them: published ones, newest first. */
+export interface ProductReviews {
+  count: number;
+  /** The mean rating of the published reviews, to one decimal; null when there are none. */
+  mean: number | null;
+  reviews: ReviewView[];
+}
+
+/** What a signed-in shopper may do on a product's Reviews tab. */
+export type ReviewStanding = "may_review" | "reviewed" | "not_delivered";
+
+/** The mean of `count` ratings summing to `total`, to one decimal; null for none. */
+export function ratingMean(count: number, total: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((total / count) * 10) / 10;
+}
+
+/** The name shown with a review: the first name and the initial of the last ("Neha G."). */
+export function reviewAuthor(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "A Haat shopper";
+  const first = words[0]!.slice(0, 40);
+  const last = words.length > 1 ? words[words.length - 1]! : "";
+  return last ? `${first} ${last[0]!.toLocaleUpperCase("en-IN")}.` : first;
+}
+
+/** A review's text as kept: plain text, line ends normalised, no control characters, trimmed. */
+export function cleanReviewBody(body: string): string {
+  return (
+    body
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
+}
+
+/** '4.5 out of 5 from 2 reviews', for the stars' accessible name. */
+export function ratingLabel(mean: number, count: number): string {
+  return `Rated ${mean} out of 5 from ${count} ${count === 1 ? "review" : "reviews"}`;
+}

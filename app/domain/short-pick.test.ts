@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { priceOrder } from "./pricing.ts";
+import { repriceShort } from "./short-pick.ts";
+
+const rice = { pricePaise: 18_900, mrpPaise: 21_000, quantity: 3, taxRate: 5 };
+const oil = { pricePaise: 59_900, mrpPaise: 59_900, quantity: 1, taxRate: 18 };
+
+function placedOf(p: ReturnType<typeof priceOrder>) {
+  return { subtotalPaise: p.subtotalPaise, couponPaise: p.couponPaise, prepaidPaise: p.prepaidPaise, deliveryPaise: p.deliveryPaise, totalPaise: p.totalPaise };
+}
+
+describe("repriceShort", () => {
+  it("prices a cash order again for what was packed, tax recomputed", () => {
+    const placed = placedOf(priceOrder([rice, oil]));
+    const after = repriceShort([{ ...rice, quantity: 1 }, oil], placed, null);
+    expect(after.subtotalPaise).toBe(18_900 + 59_900);
+    expect(after.totalPaise).toBe(78_800);
+    expect(after.taxPaise).toBe(priceOrder([{ ...rice, quantity: 1 }, oil]).taxPaise);
+    expect(after.refundPaise).toBe(2 * 18_900);
+  });
+
+  it("keeps the coupon by its rule, never more than before", () => {
+    const rule = { kind: "percent" as const, value: 10, maxDiscountPaise: 20_000 };
+    const placed = placedOf(priceOrder([rice, oil], 11_600));
+    const after = repriceShort([{ ...rice, quantity: 1 }, oil], placed, rule);
+    expect(after.couponPaise).toBe(7_800); // 10% of ₹788, whole rupees
+    const flat = { kind: "flat" as const, value: 10_000, maxDiscountPaise: null };
+    expect(repriceShort([oil], placedOf(priceOrder([rice, oil], 10_000)), flat).couponPaise).toBe(10_000);
+    // The coupon is gone from the shop: the old discount, at most the new subtotal.
+    expect(repriceShort([{ ...rice, quantity: 1 }], placedOf(priceOrder([rice, oil], 50_000)), null).couponPaise).toBe(18_900);
+  });
+
+  it("shrinks the prepaid discount in proportion and refunds the difference of what was paid", () => {
+    const placed = placedOf(priceOrder([rice, oil], 0, 5));
+    const after = repriceShort([oil], placed, null);
+    expect(after.prepaidPaise).toBe(Math.floor((placed.prepaidPaise * 59_900) / placed.subtotalPaise));
+    expect(after.totalPaise).toBe(59_900 - after.prepaidPaise);
+    expect(after.refundPaise).toBe(placed.totalPaise - after.totalPaise);
+  });
+
+  it("never adds a delivery charge the order did not have", () => {
+    const fee = { feePaise: 4_900, freeAbovePaise: 99_900 };
+    const placed = placedOf(priceOrder([rice, oil, { ...oil, quantity: 1 }], 0, 0, fee));
+    expect(placed.deliveryPaise).toBe(0);
+    expect(repriceShort([{ ...rice, quantity: 1 }], placed, null).deliveryPaise).toBe(0);
+  });
+});

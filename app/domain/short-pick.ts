@@ -1,0 +1,38 @@
+// Items short at packing (issue 14): staff pack fewer than were ordered, and the order is priced
+// again for what will be delivered. The shopper keeps what they were promised and never pays
+// more: the coupon stays (its discount by its rule on the new subtotal, never more than before),
+// the prepaid discount shrinks in proportion, the delivery charge never grows. Pure.
+import { couponDiscount, type CouponRule } from "./coupon.ts";
+import { priceOrder, type OrderPricing, type PricedLineInput } from "./pricing.ts";
+
+export const SHORT_MESSAGES = {
+  tooLate: (orderId: number) => `Order #${orderId} is already out for delivery: its items can no longer be marked short.`,
+  notFewer: (ordered: number) => `Enter how many were packed: fewer than the ${ordered} ordered.`,
+  onlyLine: "This is the order's only item: it cannot be left out entirely. Ask the shopper whether to cancel the order.",
+  noLine: "That item is not in this order.",
+  note: (title: string, packed: number, ordered: number) => `${title}: ${packed} of ${ordered} packed`,
+  done: (orderId: number, totalRupees: string) => `Order #${orderId} marked short; its total is now ${totalRupees}.`,
+} as const;
+
+/** What the order was priced at when it was placed. */
+export interface PlacedFigures {
+  subtotalPaise: number;
+  couponPaise: number;
+  prepaidPaise: number;
+  deliveryPaise: number;
+  totalPaise: number;
+}
+
+/** The order priced again for the lines as packed; `refundPaise` is what a prepaid order gets back. */
+export function repriceShort<L extends PricedLineInput>(
+  lines: readonly L[],
+  placed: PlacedFigures,
+  coupon: Pick<CouponRule, "kind" | "value" | "maxDiscountPaise"> | null,
+): OrderPricing<L> & { refundPaise: number } {
+  const subtotal = lines.reduce((a, l) => a + l.pricePaise * l.quantity, 0);
+  const couponPaise = placed.couponPaise > 0 ? Math.min(placed.couponPaise, coupon ? couponDiscount(coupon, subtotal) : placed.couponPaise, subtotal) : 0;
+  const before = placed.subtotalPaise - placed.couponPaise;
+  const prepaidPaise = before > 0 ? Math.floor((placed.prepaidPaise * (subtotal - couponPaise)) / before) : 0;
+  const pricing = priceOrder(lines, couponPaise, { paise: prepaidPaise }, { paise: placed.deliveryPaise });
+  return { ...pricing, refundPaise: Math.max(0, placed.totalPaise - pricing.totalPaise) };
+}

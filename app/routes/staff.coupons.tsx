@@ -1,0 +1,44 @@
+// /staff/coupons: every coupon with its use; a new one; its limits and dates (?edit=ID); switch it
+// off or on (issue 14, decision 036). Every form works without JavaScript; every change is audited.
+import { CouponTable } from "../components/staff/CouponTable.tsx";
+import { CreateCouponForm, EditCouponForm } from "../components/staff/CouponForms.tsx";
+import { privatePageMeta } from "../components/seo.ts";
+import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
+import { refusalOf } from "../domain/form-reply.ts";
+import { parseId } from "../domain/ids.ts";
+import { shopOf } from "../server/context.server.ts";
+import { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
+import { requireStaff } from "../server/staff-access.server.ts";
+import type { Route } from "./+types/staff.coupons";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireStaff(context);
+  const coupons = await shopOf(context).coupons.list();
+  const id = parseId(url.searchParams.get("edit"));
+  return { coupons, editing: id === null ? null : (coupons.find((c) => c.id === id) ?? null) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  // To anyone else the page is not there, whatever they post (each intent checks again).
+  await requireStaff(args.context);
+  return staffCouponsForm.run(args);
+}
+
+export default function StaffCoupons({ loaderData, actionData }: Route.ComponentProps) {
+  const { coupons, editing } = loaderData;
+  const refusal = refusalOf(actionData);
+  const resultOf = (intent: "create" | "update") => (refusal?.intent === intent ? refusal.result : undefined);
+  return (
+    <div className="mt-6 space-y-8">
+      <h1 className="text-2xl font-semibold">Coupons</h1>
+      {refusal && refusal.intent !== "create" && refusal.intent !== "update" && <RefusalNotice reply={actionData} />}
+      {editing && <EditCouponForm key={`edit-${editing.id}`} coupon={editing} lastResult={resultOf("update")} />}
+      <CouponTable coupons={coupons} />
+      {/* A new coupon empties the form (its count is the key). */}
+      <CreateCouponForm key={`new-${coupons.length}`} lastResult={resultOf("create")} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Coupons · Staff", description: "The shop's coupons: create, edit limits and dates, switch off.", path: "/staff/coupons" });

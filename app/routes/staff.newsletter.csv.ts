@@ -1,0 +1,20 @@
+// /staff/newsletter.csv: the newsletter's confirmed, still-subscribed addresses as a CSV
+// attachment (issue 14, decision 036). Staff only (404 to anyone else), never cached; each
+// download is audited.
+import { shopDate } from "../domain/delivery.ts";
+import { subscribersCsv } from "../domain/csv.ts";
+import { shopOf } from "../server/context.server.ts";
+import { requireStaff } from "../server/staff-access.server.ts";
+import type { Route } from "./+types/staff.newsletter.csv";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = await requireStaff(context);
+  const rows = await shopOf(context).subscribers.export(staff.id);
+  return new Response(subscribersCsv(rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="haat-newsletter-subscribers-${shopDate(new Date())}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,92 @@
+// The packing slip of an order (issue 14): what the staff who pack it need on paper, in the
+// same fonts as the invoice: the order and its slot, where it goes and who to call, what to
+// collect on delivery, and each line with its internal_reference, quantity and a box to tick.
+import { addressLine } from "../../domain/address.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { methodLabel } from "../../domain/payment.ts";
+import { store } from "../../store-config.ts";
+import type { OrderView } from "../shop/port.server.ts";
+import { GREY, HEAD_FILL, lineHeight, MARGIN, RULE, startPdf, type Style } from "./invoice.server.ts";
+
+/** What the rider collects, or that nothing is to collect. */
+export function collectLine(order: Pick<OrderView, "payment" | "totalPaise">): string {
+  if (order.payment.state === "cod") return `Cash on delivery: collect ${formatRupees(order.totalPaise, { exact: true })}`;
+  return `Paid online (${methodLabel(order.payment.method)}): nothing to collect`;
+}
+
+export function packingSlipPdf(order: OrderView): Promise<Buffer> {
+  const { doc, w, done } = startPdf({ Title: `Packing slip, order #${order.id}`, Subject: `Order #${order.id}` });
+  const left = MARGIN;
+  const right = doc.page.width - MARGIN;
+  const width = right - left;
+  const bottom = doc.page.height - MARGIN - 24;
+  const body: Style = { size: 10 };
+  const bold: Style = { size: 10, weight: "bold" };
+  const grey: Style = { size: 8, color: GREY };
+  let y = MARGIN;
+
+  w.line(store.name, left, y, { size: 14, weight: "bold" });
+  w.line("PACKING SLIP", left, y, { size: 16, weight: "bold" }, "right", width);
+  y += lineHeight(16) + 4;
+  y += w.block(`Order #${order.id}`, left, y, width, { size: 13, weight: "bold" });
+  y += w.block(`Delivery slot: ${order.slot?.label ?? "No slot"}`, left, y, width, bold);
+  y += w.block(collectLine(order), left, y, width, bold);
+  y += 6;
+  const a = order.deliveryAddress;
+  y += w.block(`Deliver to: ${a.name}, ${addressLine(a)}`, left, y, width, body);
+  y += w.block(`Phone: ${a.phone}`, left, y, width, body);
+  y += 10;
+
+  // The lines: a box to tick, the item, its reference and how many.
+  const box = 18;
+  const qtyWidth = 40;
+  const refWidth = 130;
+  const itemWidth = width - box - refWidth - qtyWidth - 12;
+  const head = lineHeight(9) + 4;
+  const header = () => {
+    doc.rect(left, y, width, head).fillColor(HEAD_FILL).fill();
+    w.line("Item", left + box + 4, y + 2, { size: 9, weight: "bold" });
+    w.line("Reference", left + box + 8 + itemWidth, y + 2, { size: 9, weight: "bold" });
+    w.line("Qty", right - qtyWidth, y + 2, { size: 9, weight: "bold" }, "right", qtyWidth);
+    y += head;
+  };
+  header();
+  for (const l of order.lines) {
+    const text = l.attribute ? `${l.title} (${l.attribute})` : l.title;
+    const height = Math.max(w.blockHeight(text, itemWidth, body), lineHeight(12)) + 6;
+    if (y + height > bottom) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    doc
+      .rect(left + 2, y + 4, 10, 10)
+      .lineWidth(0.8)
+      .strokeColor("#333333")
+      .stroke();
+    w.block(text, left + box + 4, y + 3, itemWidth, body);
+    w.line(l.internalReference, left + box + 8 + itemWidth, y + 3, { size: 9 });
+    w.line(String(l.quantity), right - qtyWidth, y + 2, { size: 12, weight: "bold" }, "right", qtyWidth);
+    y += height;
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
+  }
+  y += 8;
+  const items = order.lines.reduce((n, l) => n + l.quantity, 0);
+  y += w.block(`${items} ${items === 1 ? "item" : "items"} in ${order.lines.length} ${order.lines.length === 1 ? "line" : "lines"}`, left, y, width, bold);
+  y += 24;
+  if (y + 20 > bottom) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  w.line("Packed by: ____________________", left, y, body);
+  w.line("Checked by: ____________________", left, y, body, "right", width);
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    w.line(`Order #${order.id} | Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 10, grey, "right", width);
+  }
+  doc.end();
+  return done;
+}
