@@ -58,6 +58,7 @@ export default [
     route("newsletter", "routes/staff.newsletter.tsx"),
     route("newsletter.csv", "routes/staff.newsletter.csv.ts"),
     route("reviews", "routes/staff.reviews.tsx"),
+    route("catalogue", "routes/staff.catalogue.tsx"),
   ]),
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),

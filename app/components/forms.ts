@@ -13,6 +13,7 @@ import type { confirmForm, contactForm, newsletterForm, unsubscribeForm } from "
 import type { ordersForm } from "../server/forms/orders.server.ts";
 import type { staffDeliveryForm, staffOrdersForm, staffReviewsForm, staffTicketsForm } from "../server/forms/staff.server.ts";
 import type { reviewsForm } from "../server/forms/reviews.server.ts";
+import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import { raiseToast } from "./Toaster.tsx";
@@ -64,6 +65,7 @@ export const staffDelivery = handle<typeof staffDeliveryForm>("/staff/delivery")
 export const staffTickets = handle<typeof staffTicketsForm>("/staff/tickets");
 export const staffCoupons = handle<typeof staffCouponsForm>("/staff/coupons");
 export const staffReviews = handle<typeof staffReviewsForm>("/staff/reviews");
+export const staffCatalog = handle<typeof staffCatalogForm>("/staff/catalogue");
 export const signIn = handle<(typeof accountForms)["signIn"]>("/signin");
 export const signUp = handle<(typeof accountForms)["signUp"]>("/signup");
 export const passwordReset = handle<(typeof accountForms)["passwordReset"]>("/forgot-password");

@@ -6,7 +6,10 @@
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 /** Routes that take uploads, by path, with their cap. */
-export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {};
+export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
+  // The staff's catalogue import (issue 14): a file of some thousands of products.
+  "/staff/catalogue": 8 * 1024 * 1024,
+};
 
 /** The cap for a request to `pathname` (React Router's `/x.data` fetches share `/x`'s; the home page's is `/_.data`). */
 export function bodyLimitFor(pathname: string): number {

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
 
-const rupees = z
+/** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
+export const rupees = z
   .number({ error: "must be a number of rupees" })
   .min(0, "must not be negative")
   .max(10_000_000, "is too large")
@@ -16,6 +17,12 @@ const mediaPath = z
   .trim()
   .max(500)
   .refine((s) => s.startsWith("/") || /^https:\/\//.test(s), "must be a path starting with / or an https:// URL");
+
+/** A count of stock, as a catalogue file and the staff's catalogue form give it. */
+export const stockCount = z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(1_000_000_000, "is too large");
+
+/** An MRP below the price: refused by the file's rules and the staff's form alike. */
+export const MRP_BELOW_PRICE = "mrp is below price";
 
 const variantSchema = z
   .object({
@@ -30,10 +37,10 @@ const variantSchema = z
     mrp: rupees,
     images: z.array(mediaPath).max(20).default([]),
     in_stock: z.boolean().default(true),
-    inventory_stock: z.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000_000).default(0),
+    inventory_stock: stockCount.default(0),
     video: mediaPath.nullable().optional(),
   })
-  .refine((v) => v.mrp >= v.price, { message: "mrp is below price", path: ["mrp"] });
+  .refine((v) => v.mrp >= v.price, { message: MRP_BELOW_PRICE, path: ["mrp"] });
 
 /** An HSN code: 4, 6 or 8 digits, written "0802", "0802.12" or "0802 12" and kept as digits; "" is none. */
 export const hsnCode = z

@@ -13,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const SECTIONS = [
   { to: "/staff/orders", label: "Orders" },
   { to: "/staff/delivery", label: "Slots and PINs" },
+  { to: "/staff/catalogue", label: "Catalogue" },
   { to: "/staff/tickets", label: "Tickets" },
   { to: "/staff/coupons", label: "Coupons" },
   { to: "/staff/newsletter", label: "Newsletter" },

@@ -2,24 +2,10 @@
 // create a coupon and a shopper applies it; switched off, it is refused; staff edit its limits;
 // staff download the subscriber list; a shopper is answered 404 on all of it.
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { clientAddress, expect, expectToast, lastMailTo, newShopper, open, product, test } from "./support.ts";
+import type { Page } from "@playwright/test";
+import { clientAddress, expect, expectToast, lastMailTo, newShopper, open, product, staffPage, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
-
-/** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server). */
-async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJs });
-  const page = await context.newPage();
-  const email = hasJs ? "staff-js@haat.example" : "staff-nojs@haat.example";
-  const headers = { Origin: baseURL, "X-Forwarded-For": clientAddress() };
-  const up = await page.request.post("/signup", { form: { name: "Store Staff", email, phone: "9876543210", password: "staff-password-1" }, headers, maxRedirects: 0 });
-  if (up.status() !== 303) {
-    const signin = await page.request.post("/signin", { form: { email, password: "staff-password-1" }, headers, maxRedirects: 0 });
-    expect(signin.status()).toBe(303);
-  }
-  return page;
-}
 
 /** A code no other journey, project or run uses (js and no-js run side by side on one server). */
 function uniqueCode(prefix: string, hasJs: boolean): string {

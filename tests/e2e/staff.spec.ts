@@ -1,25 +1,10 @@
 // The staff side (issue 14), with and without JavaScript: a shopper orders for a slot, staff
 // move the order through its life from /staff, and the shopper sees each stage; a shopper is
 // answered 404 on every staff page.
-import type { Browser, Page } from "@playwright/test";
 import { SLOTS, slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
-import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, productPath, test } from "./support.ts";
+import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, productPath, staffPage, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
-
-/** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server). */
-async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJs });
-  const page = await context.newPage();
-  const email = hasJs ? "staff-js@haat.example" : "staff-nojs@haat.example";
-  const headers = { Origin: baseURL, "X-Forwarded-For": clientAddress() };
-  const up = await page.request.post("/signup", { form: { name: "Store Staff", email, phone: "9876543210", password: "staff-password-1" }, headers, maxRedirects: 0 });
-  if (up.status() !== 303) {
-    const signin = await page.request.post("/signin", { form: { email, password: "staff-password-1" }, headers, maxRedirects: 0 });
-    expect(signin.status()).toBe(303);
-  }
-  return page;
-}
 
 test("a shopper is answered 404 on every staff page", async ({ page, shopper: _signedIn, baseURL }) => {
   for (const path of ["/staff", "/staff/orders", "/staff/orders/1", "/staff/orders/1/slip", "/staff/reviews"]) expect((await page.request.get(path)).status(), path).toBe(404);

@@ -3,7 +3,7 @@
 import { count } from "../../app/domain/plural.ts";
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -265,4 +265,18 @@ export function firstSlot(reviewHtml: string): string {
   const value = slot && /value="([^"]+)"/.exec(slot)?.[1];
   if (!value) throw new Error("Review Order offers no delivery slot");
   return value;
+}
+
+/** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server): one per project, so js and no-js never share a session. */
+export async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJs });
+  const page = await context.newPage();
+  const email = hasJs ? "staff-js@haat.example" : "staff-nojs@haat.example";
+  const headers = { Origin: baseURL, "X-Forwarded-For": clientAddress() };
+  const up = await page.request.post("/signup", { form: { name: "Store Staff", email, phone: "9876543210", password: "staff-password-1" }, headers, maxRedirects: 0 });
+  if (up.status() !== 303) {
+    const signin = await page.request.post("/signin", { form: { email, password: "staff-password-1" }, headers, maxRedirects: 0 });
+    expect(signin.status()).toBe(303);
+  }
+  return page;
 }

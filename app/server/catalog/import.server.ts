@@ -3,6 +3,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { CatalogFile, ImportProduct, RowError } from "../../domain/catalog-file.ts";
 import type { Db } from "../db/client.server.ts";
+import type { Conn } from "../shop/coupons.server.ts";
 import { categories, products, variants } from "../db/schema.server.ts";
 
 export interface ImportSummary {
@@ -29,7 +30,8 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
-export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportSummary> {
+/** Writes the file in one transaction (a savepoint inside the caller's, when given one: the staff's import audits in it). */
+export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<ImportSummary> {
   return db.transaction(async (tx) => {
     const summary: ImportSummary = { categoriesCreated: 0, productsCreated: 0, productsUpdated: 0, variantsWritten: 0 };
     const now = new Date();

@@ -14,6 +14,7 @@ import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery, seedDemoPins } from "./delivery.server.ts";
 import { createReviews } from "./reviews.server.ts";
+import { createStaffCatalog } from "./staff-catalog.server.ts";
 import { createStaff } from "./staff.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import type { Gateway } from "../payments/razorpay.server.ts";
@@ -66,6 +67,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
     payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
+    staffCatalog: createStaffCatalog(database.db),
     reviews: createReviews(database.db),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),

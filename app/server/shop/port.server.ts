@@ -9,6 +9,9 @@ import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from ".
 import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
+import type { CatalogFile } from "../../domain/catalog-file.ts";
+import type { StaffProduct, StaffVariant, VariantEdit } from "../../domain/staff-catalog.ts";
+import type { ImportSummary } from "../catalog/import.server.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -487,6 +490,25 @@ export interface SubscribersPort {
   export(staffId: number): Promise<import("../../domain/csv.ts").SubscriberRow[]>;
 }
 
+/** Staff: the catalogue's prices, stock and category status, and imports (issue 14). */
+export interface StaffCatalogPort {
+  /** Products whose title or a variant's internal_reference holds `query` (or the first ones), with their variants' figures. */
+  search(query: string, limit: number): Promise<StaffProduct[]>;
+  /**
+   * A variant's price, MRP, stock on hand and in-stock flag. `seen` is what the staff member was
+   * shown: ShopError "conflict" when it changed since (two staff at once make one change);
+   * "invalid" when stock on hand would go below what orders hold. Audited; placed orders keep
+   * their prices; every instance's catalogue refreshes (updated_at).
+   */
+  updateVariant(staffId: number, variantId: number, seen: VariantEdit, wanted: VariantEdit): Promise<StaffVariant>;
+  /** The top-level categories as the database has them now (not the catalogue snapshot's few seconds behind). */
+  topCategories(): Promise<{ slug: string; name: string; status: "active" | "coming_soon" }[]>;
+  /** A top-level category's status (coming soon tiles go last and are not linked). Audited. */
+  setCategoryStatus(staffId: number, slug: string, status: "active" | "coming_soon"): Promise<void>;
+  /** Writes a validated catalogue file, as `npm run catalog:import` does, in one transaction with its audit row. */
+  importFile(staffId: number, file: CatalogFile, name: string): Promise<ImportSummary>;
+}
+
 export interface Shop {
   /** Staff: the coupons (issue 14). */
   coupons: StaffCouponsPort;
@@ -502,6 +524,7 @@ export interface Shop {
   payments: PaymentsPort;
   delivery: DeliveryPort;
   staff: StaffPort;
+  staffCatalog: StaffCatalogPort;
   reviews: ReviewsPort;
   tickets: TicketsPort;
   newsletter: NewsletterPort;

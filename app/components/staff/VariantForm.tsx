@@ -1,0 +1,58 @@
+import { Form } from "react-router";
+import { onHandOf, type StaffVariant } from "../../domain/staff-catalog.ts";
+import { staffCatalog } from "../forms.ts";
+
+const input = "w-24 rounded-md border border-stone-300 px-2 py-1";
+
+/**
+ * One variant's price, MRP, stock on hand and in-stock flag. The figures shown go back as
+ * `seen_*`: if someone changed the variant meanwhile, the save is refused and the page shows it anew.
+ */
+export function VariantForm({ variant, back }: { variant: StaffVariant; back: string }) {
+  const ref = variant.internalReference;
+  const onHand = onHandOf(variant);
+  return (
+    <Form method="post" action={staffCatalog.action} className="flex flex-wrap items-end gap-3 text-sm" aria-label={`Variant ${ref}`}>
+      <input type="hidden" {...staffCatalog.intent("variant")} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <input type="hidden" name={staffCatalog.field("variant", "variant")} value={variant.id} />
+      <input type="hidden" name={staffCatalog.field("variant", "seen_price")} value={variant.pricePaise / 100} />
+      <input type="hidden" name={staffCatalog.field("variant", "seen_mrp")} value={variant.mrpPaise / 100} />
+      <input type="hidden" name={staffCatalog.field("variant", "seen_on_hand")} value={onHand} />
+      {variant.inStock && <input type="hidden" name={staffCatalog.field("variant", "seen_in_stock")} value="on" />}
+      <span className="w-48">
+        <span className="font-medium">{ref}</span>
+        {variant.attribute && <span className="block text-stone-600">{variant.attribute}</span>}
+      </span>
+      <label className="flex flex-col">
+        Price (₹)
+        <input name={staffCatalog.field("variant", "price")} inputMode="decimal" defaultValue={variant.pricePaise / 100} className={input} aria-label={`Price of ${ref} (₹)`} />
+      </label>
+      <label className="flex flex-col">
+        MRP (₹)
+        <input name={staffCatalog.field("variant", "mrp")} inputMode="decimal" defaultValue={variant.mrpPaise / 100} className={input} aria-label={`MRP of ${ref} (₹)`} />
+      </label>
+      <label className="flex flex-col">
+        Stock on hand
+        <input
+          name={staffCatalog.field("variant", "on_hand")}
+          inputMode="numeric"
+          defaultValue={onHand}
+          className={input}
+          aria-label={`Stock on hand of ${ref}`}
+          aria-describedby={`held-${variant.id}`}
+        />
+      </label>
+      <label className="flex items-center gap-1 pb-1">
+        <input type="checkbox" name={staffCatalog.field("variant", "in_stock")} defaultChecked={variant.inStock} aria-label={`${ref} in stock`} />
+        In stock
+      </label>
+      <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Save ${ref}`}>
+        Save
+      </button>
+      <span id={`held-${variant.id}`} className="pb-1 text-stone-600">
+        {variant.held} held by orders · {variant.available} for sale
+      </span>
+    </Form>
+  );
+}

@@ -1,0 +1,49 @@
+// What staff see and change of the catalogue (issue 14): a variant's price, MRP, stock on hand
+// and in-stock flag, a category's status. Stock on hand is what is on the shelf: what orders not
+// yet out for delivery hold, plus what is still for sale (the variant's inventory_stock). Pure.
+
+export interface StaffVariant {
+  id: number;
+  internalReference: string;
+  attribute: string;
+  pricePaise: number;
+  mrpPaise: number;
+  inStock: boolean;
+  /** For sale: the variant's inventory_stock. */
+  available: number;
+  /** Held by placed orders not yet out for delivery (and by orders waiting for their payment). */
+  held: number;
+}
+
+export interface StaffProduct {
+  id: number;
+  title: string;
+  categoryPath: string;
+  variants: StaffVariant[];
+}
+
+/** What a staff member saw and what they want a variant to be. */
+export interface VariantEdit {
+  pricePaise: number;
+  mrpPaise: number;
+  onHand: number;
+  inStock: boolean;
+}
+
+export const CATALOGUE_MESSAGES = {
+  belowHeld: (held: number) => `${held} ${held === 1 ? "is" : "are"} held by orders not yet delivered: stock on hand cannot go below ${held}.`,
+  changed: (reference: string) => `${reference} was changed by someone else since you opened this page. Here it is as it is now.`,
+  noVariant: "That variant could not be found.",
+  noCategory: "That category could not be found.",
+  saved: (reference: string) => `${reference} saved.`,
+  chooseFile: "Choose a .json or .csv catalogue file.",
+  fileType: "The file must be a .json or .csv catalogue file.",
+} as const;
+
+export const onHandOf = (v: Pick<StaffVariant, "available" | "held">): number => v.available + v.held;
+
+/** The file's format by its name, or null when it is neither JSON nor CSV. */
+export function catalogueFormat(fileName: string): "json" | "csv" | null {
+  const ext = fileName.toLowerCase().split(".").pop();
+  return ext === "json" ? "json" : ext === "csv" ? "csv" : null;
+}

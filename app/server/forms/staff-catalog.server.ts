@@ -1,0 +1,94 @@
+// The staff's catalogue forms (issue 14): a variant's figures, a category's status, and a file
+// import. Prices and stock are checked by the same zod rules as a catalogue file
+// (app/domain/catalog-file.ts); an import by the same parser and writer as `npm run catalog:import`.
+import { z } from "zod";
+import { MRP_BELOW_PRICE, parseCatalogFile, rupees, stockCount } from "../../domain/catalog-file.ts";
+import { recordId } from "../../domain/form-fields.ts";
+import { count } from "../../domain/plural.ts";
+import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.ts";
+import { rupeesToPaise } from "../../domain/money.ts";
+import { CatalogImportError } from "../catalog/import.server.ts";
+import { requireStaff } from "../staff-access.server.ts";
+import { defineForm, intent, Refused } from "./pipeline.server.ts";
+
+/** A typed number checked by one of the catalogue file's rules, its message named by `label`. */
+function figure(schema: z.ZodType<number>, label: string) {
+  return z.string({ error: `${label}: required` }).transform((raw, ctx) => {
+    const text = raw.trim();
+    const parsed = schema.safeParse(text === "" ? undefined : Number(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: "custom", message: `${label}: ${parsed.error.issues[0]?.message ?? "is not valid"}` });
+    return z.NEVER;
+  });
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+const variantFields = z
+  .object({
+    variant: recordId(CATALOGUE_MESSAGES.noVariant),
+    price: figure(rupees, "Price"),
+    mrp: figure(rupees, "MRP"),
+    on_hand: figure(stockCount, "Stock on hand"),
+    in_stock: checkbox,
+    seen_price: figure(rupees, "Price"),
+    seen_mrp: figure(rupees, "MRP"),
+    seen_on_hand: figure(stockCount, "Stock on hand"),
+    seen_in_stock: checkbox,
+  })
+  .refine((v) => v.mrp >= v.price, { message: `MRP: ${MRP_BELOW_PRICE}`, path: ["mrp"] });
+
+const MAX_ERRORS_SHOWN = 10;
+
+export const staffCatalogForm = defineForm({
+  action: "/staff/catalogue",
+  intents: {
+    variant: intent(variantFields, async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      const edit = (price: number, mrp: number, onHand: number, inStock: boolean) => ({ pricePaise: rupeesToPaise(price), mrpPaise: rupeesToPaise(mrp), onHand, inStock });
+      const saved = await shop.staffCatalog.updateVariant(
+        staff.id,
+        value.variant,
+        edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock),
+        edit(value.price, value.mrp, value.on_hand, value.in_stock),
+      );
+      return { toast: { type: "success", message: CATALOGUE_MESSAGES.saved(saved.internalReference) } };
+    }),
+    category: intent(
+      z.object({ slug: z.string().trim().min(1, CATALOGUE_MESSAGES.noCategory).max(100, CATALOGUE_MESSAGES.noCategory), status: z.enum(["active", "coming_soon"]) }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        await shop.staffCatalog.setCategoryStatus(staff.id, value.slug, value.status);
+        return { toast: { type: "success", message: value.status === "coming_soon" ? "The category is now coming soon." : "The category is now active." } };
+      },
+    ),
+    import: intent(z.object({ file: z.file({ error: CATALOGUE_MESSAGES.chooseFile }) }), async ({ shop, context, value }) => {
+      const staff = await requireStaff(context);
+      const format = catalogueFormat(value.file.name);
+      if (!format) throw new Refused(CATALOGUE_MESSAGES.fileType, 400, "file");
+      if (value.file.size === 0) throw new Refused(CATALOGUE_MESSAGES.chooseFile, 400, "file");
+      const parsed = parseCatalogFile(await value.file.text(), format);
+      const refuse = (errors: { line: number; reason: string }[]) => {
+        const shown = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => `line ${e.line}: ${e.reason}`);
+        const more = errors.length > MAX_ERRORS_SHOWN ? ` (and ${errors.length - MAX_ERRORS_SHOWN} more)` : "";
+        return new Refused(`${count(errors.length, "problem")} found in ${value.file.name}; nothing was imported. ${shown.join("; ")}${more}`, 400, "file");
+      };
+      if (!parsed.ok) throw refuse(parsed.errors);
+      try {
+        const s = await shop.staffCatalog.importFile(staff.id, parsed.file, value.file.name);
+        return {
+          toast: {
+            type: "success",
+            message: `Imported ${value.file.name}: ${count(s.productsCreated, "product")} created, ${s.productsUpdated} updated, ${count(s.variantsWritten, "variant")} written, ${count(s.categoriesCreated, "category", "categories")} created.`,
+          },
+        };
+      } catch (error) {
+        if (error instanceof CatalogImportError) throw refuse(error.errors);
+        throw error;
+      }
+    }),
+  },
+});

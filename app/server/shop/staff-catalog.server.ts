@@ -1,0 +1,122 @@
+// The staff's side of the catalogue (issue 14): find products, change a variant's figures, a
+// category's status, and import a file. Each change is audited in its own transaction and moves
+// updated_at, so every instance's catalogue snapshot reloads (decision 002); placed orders keep
+// the prices they were placed at (order lines are snapshots).
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
+import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, type VariantEdit } from "../../domain/staff-catalog.ts";
+import { importCatalog } from "../catalog/import.server.ts";
+import type { Db } from "../db/client.server.ts";
+import { categories, orderLines, orders, products, variants, type VariantRow } from "../db/schema.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { ShopError, type StaffCatalogPort } from "./port.server.ts";
+import { audit } from "./staff.server.ts";
+
+/** Per variant, what placed orders not yet out for delivery (and orders waiting for payment) hold. */
+async function heldBy(conn: Conn, variantIds: number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await conn
+    .select({ variantId: orderLines.variantId, held: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orderLines.variantId, variantIds),
+        or(eq(orders.state, "awaiting_payment"), and(eq(orders.state, "confirmed"), or(isNull(orders.stage), inArray(orders.stage, ["placed", "confirmed", "packed"])))),
+      ),
+    )
+    .groupBy(orderLines.variantId);
+  return new Map(rows.map((r) => [r.variantId, r.held]));
+}
+
+const view = (v: VariantRow, held: number): StaffVariant => ({
+  id: v.id,
+  internalReference: v.internalReference,
+  attribute: v.attribute,
+  pricePaise: v.pricePaise,
+  mrpPaise: v.mrpPaise,
+  inStock: v.inStock,
+  available: v.inventoryStock,
+  held,
+});
+
+const same = (a: VariantEdit, b: VariantEdit) => a.pricePaise === b.pricePaise && a.mrpPaise === b.mrpPaise && a.onHand === b.onHand && a.inStock === b.inStock;
+
+export function createStaffCatalog(db: Db): StaffCatalogPort {
+  return {
+    async search(query: string, limit: number): Promise<StaffProduct[]> {
+      const q = query.trim().slice(0, 100);
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const found = await db
+        .selectDistinct({ id: products.id, title: products.title, categoryPath: products.categoryPath })
+        .from(products)
+        .innerJoin(variants, eq(variants.productId, products.id))
+        .where(q ? or(ilike(products.title, pattern), ilike(variants.internalReference, pattern)) : undefined)
+        .orderBy(asc(products.id))
+        .limit(limit);
+      if (found.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(variants)
+        .where(
+          inArray(
+            variants.productId,
+            found.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(variants.productId), asc(variants.sort), asc(variants.id));
+      const held = await heldBy(
+        db,
+        rows.map((v) => v.id),
+      );
+      return found.map((p) => ({ ...p, variants: rows.filter((v) => v.productId === p.id).map((v) => view(v, held.get(v.id) ?? 0)) }));
+    },
+
+    updateVariant: (staffId, variantId, seen, wanted) =>
+      db.transaction(async (tx) => {
+        // The variant's row is locked as placing an order locks it: what orders hold cannot move under us.
+        const [row] = await tx.select().from(variants).where(eq(variants.id, variantId)).for("update");
+        if (!row) throw new ShopError("not_found", CATALOGUE_MESSAGES.noVariant);
+        const held = (await heldBy(tx, [variantId])).get(variantId) ?? 0;
+        const now = { pricePaise: row.pricePaise, mrpPaise: row.mrpPaise, onHand: onHandOf({ available: row.inventoryStock, held }), inStock: row.inStock };
+        if (!same(now, seen)) throw new ShopError("conflict", CATALOGUE_MESSAGES.changed(row.internalReference));
+        if (wanted.mrpPaise < wanted.pricePaise) throw new ShopError("invalid", `MRP: ${MRP_BELOW_PRICE}`);
+        if (wanted.onHand < held) throw new ShopError("invalid", CATALOGUE_MESSAGES.belowHeld(held));
+        if (same(now, wanted)) return view(row, held);
+        const [updated] = await tx
+          .update(variants)
+          .set({ pricePaise: wanted.pricePaise, mrpPaise: wanted.mrpPaise, inventoryStock: wanted.onHand - held, inStock: wanted.inStock, updatedAt: new Date() })
+          .where(eq(variants.id, variantId))
+          .returning();
+        await audit(tx, { staffId, action: "variant.update", entity: "variant", entityId: row.internalReference, before: { ...now, held }, after: { ...wanted, held } });
+        return view(updated!, held);
+      }),
+
+    topCategories: () =>
+      db
+        .select({ slug: categories.slug, name: categories.name, status: categories.status })
+        .from(categories)
+        .where(isNull(categories.parentId))
+        .orderBy(asc(categories.sort), asc(categories.id)),
+
+    setCategoryStatus: (staffId, slug, status) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(categories)
+          .where(and(eq(categories.slug, slug), isNull(categories.parentId)))
+          .for("update");
+        if (!row) throw new ShopError("not_found", CATALOGUE_MESSAGES.noCategory);
+        if (row.status === status) return;
+        await tx.update(categories).set({ status, updatedAt: new Date() }).where(eq(categories.id, row.id));
+        await audit(tx, { staffId, action: "category.status", entity: "category", entityId: slug, before: { status: row.status }, after: { status } });
+      }),
+
+    importFile: (staffId, file: CatalogFile, name: string) =>
+      db.transaction(async (tx) => {
+        const summary = await importCatalog(tx, file);
+        await audit(tx, { staffId, action: "catalog.import", entity: "catalog", entityId: name.slice(0, 200), after: summary });
+        return summary;
+      }),
+  };
+}

@@ -1,0 +1,207 @@
+// The staff's catalogue (issue 14), on PGlite and PostgreSQL: a variant's price, MRP, stock on
+// hand and in-stock flag by the catalogue file's rules; stock never below what orders hold; two
+// staff at once make one change; a price change leaves placed orders as they were; a category
+// marked coming soon; a file imported whole or not at all; an audit row for each.
+import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slotDates } from "../../app/domain/delivery.ts";
+import type { FormReply } from "../../app/domain/form-reply.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { products, staffAudit, variants } from "../../app/server/db/schema.server.ts";
+import { shopContext, signedInContext } from "../../app/server/context.server.ts";
+import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import { targets } from "./databases.ts";
+import { home, refusal } from "./fixtures.ts";
+
+const ORIGIN = "http://haat.test";
+const REF = "GP-PUL-CHD-500G";
+
+type Posted = { status: number; reply: FormReply | null };
+
+describe.each(targets)("the staff's catalogue on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let staff: Customer;
+  let n = 0;
+
+  beforeAll(async () => {
+    process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0);
+    staff = await shop.accounts.register({ name: "Merchandiser", email: "merch@haat.example", phone: "9876543210", password: "password-1" });
+    expect(await shop.staff.makeStaff(staff.email)).toBe(true);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function post(body: URLSearchParams | FormData, who: Customer = staff): Promise<Posted> {
+    const url = new URL(`${ORIGIN}/staff/catalogue`);
+    const context = new RouterContextProvider();
+    context.set(shopContext, shop);
+    context.set(signedInContext, { customer: who, token: "t" });
+    const answer = await staffCatalogForm.run({ request: new Request(url, { method: "POST", body }), context, url });
+    if (answer instanceof Response) return { status: answer.status, reply: null };
+    const d = answer as unknown as { data: FormReply; init: ResponseInit | null };
+    return { status: d.init?.status ?? 200, reply: d.data };
+  }
+  const variantOf = async (reference: string) => (await shop.staffCatalog.search(reference, 5)).flatMap((p) => p.variants).find((v) => v.internalReference === reference)!;
+  const edit = (v: { pricePaise: number; mrpPaise: number; available: number; held: number; inStock: boolean }) => ({
+    pricePaise: v.pricePaise,
+    mrpPaise: v.mrpPaise,
+    onHand: v.available + v.held,
+    inStock: v.inStock,
+  });
+  async function placeOrder(reference: string, quantity: number) {
+    const c = await shop.accounts.register({ name: "Buyer", email: `cat-buyer${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const address = await shop.addresses.create(c, home);
+    await shop.cart.add(c, { internalReference: reference, quantity });
+    const { orderId } = await shop.orders.place(c, {
+      cartId: (await shop.cart.get(c)).id!,
+      addressId: address.id,
+      paymentMethod: "cod",
+      slot: { date: slotDates(new Date())[1]!, kind: "afternoon" },
+    });
+    return { customer: c, orderId };
+  }
+
+  it("finds products by name and by internal reference", async () => {
+    expect((await shop.staffCatalog.search("chana dal", 10)).map((p) => p.title)).toContain("Haat Select Chana Dal");
+    expect((await shop.staffCatalog.search(REF.toLowerCase(), 10)).flatMap((p) => p.variants.map((v) => v.internalReference))).toContain(REF);
+    expect(await shop.staffCatalog.search("%", 10)).toEqual([]);
+  });
+
+  it("changes a price: carts and the catalogue follow, placed orders keep theirs; audited", async () => {
+    const placed = await placeOrder(REF, 1);
+    const before = (await shop.orders.get(placed.customer, placed.orderId))!;
+    const v = await variantOf(REF);
+    const posted = await post(
+      new URLSearchParams({
+        intent: "variant",
+        variant: String(v.id),
+        price: "49.50",
+        mrp: String(v.mrpPaise / 100),
+        on_hand: String(v.available + v.held),
+        in_stock: "on",
+        seen_price: String(v.pricePaise / 100),
+        seen_mrp: String(v.mrpPaise / 100),
+        seen_on_hand: String(v.available + v.held),
+        seen_in_stock: "on",
+      }),
+    );
+    expect(posted.reply).toBeNull();
+    expect(posted.status).toBe(303);
+    expect((await variantOf(REF)).pricePaise).toBe(4_950);
+    const after = (await shop.orders.get(placed.customer, placed.orderId))!;
+    expect(after.lines[0]!.unitPricePaise).toBe(before.lines[0]!.unitPricePaise);
+    expect(after.totalPaise).toBe(before.totalPaise);
+    const card = (await shop.catalog.listing({ search: "chana dal", category: null, sub: null, min: 0, max: 100_000, sort: "relevance", page: 1 })).cards.find(
+      (c) => c.internalReference === REF,
+    );
+    expect(card?.pricePaise).toBe(4_950);
+    const rows = await database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, "variant.update"), eq(staffAudit.entityId, REF)));
+    expect(rows).toMatchObject([{ staffId: staff.id, before: { pricePaise: v.pricePaise }, after: { pricePaise: 4_950 } }]);
+  });
+
+  it("refuses, by the catalogue file's rules, a negative price, an MRP below the price and a fractional stock", async () => {
+    const v = await variantOf(REF);
+    const base = {
+      intent: "variant",
+      variant: String(v.id),
+      price: "10",
+      mrp: "20",
+      on_hand: "5",
+      seen_price: String(v.pricePaise / 100),
+      seen_mrp: String(v.mrpPaise / 100),
+      seen_on_hand: String(v.available + v.held),
+      ...(v.inStock ? { seen_in_stock: "on" } : {}),
+    };
+    const cases: [Record<string, string>, string, string][] = [
+      [{ price: "-1" }, "price", "Price: must not be negative"],
+      [{ price: "12.345" }, "price", "Price: has more than two decimals"],
+      [{ mrp: "5" }, "mrp", "MRP: mrp is below price"],
+      [{ on_hand: "2.5" }, "on_hand", "Stock on hand: must be a whole number"],
+      [{ on_hand: "" }, "on_hand", "Stock on hand: required"],
+    ];
+    for (const [change, field, message] of cases) {
+      const posted = await post(new URLSearchParams({ ...base, ...change }));
+      expect(posted.status, message).toBe(400);
+      expect(posted.reply?.ok === false && posted.reply.result.error?.[field]).toEqual([message]);
+    }
+    expect(edit(await variantOf(REF))).toEqual(edit(v));
+  });
+
+  it("never takes stock on hand below what orders hold, and two staff at once make one change", async () => {
+    const reference = "GP-PUL-MSR-1KG";
+    await placeOrder(reference, 3);
+    const v = await variantOf(reference);
+    expect(v.held).toBeGreaterThanOrEqual(3);
+    expect((await refusal(shop.staffCatalog.updateVariant(staff.id, v.id, edit(v), { ...edit(v), onHand: v.held - 1 }))).message).toBe(
+      `${v.held} are held by orders not yet delivered: stock on hand cannot go below ${v.held}.`,
+    );
+    expect((await refusal(shop.staffCatalog.updateVariant(staff.id, v.id, edit(v), { ...edit(v), mrpPaise: v.pricePaise - 1 }))).message).toBe("MRP: mrp is below price");
+    const saved = await shop.staffCatalog.updateVariant(staff.id, v.id, edit(v), { ...edit(v), onHand: v.held + 7 });
+    expect(saved.available).toBe(7);
+    const [row] = await database.db.select({ s: variants.inventoryStock }).from(variants).where(eq(variants.internalReference, reference));
+    expect(row!.s).toBe(7);
+
+    const seen = edit(saved);
+    const results = await Promise.allSettled([
+      shop.staffCatalog.updateVariant(staff.id, v.id, seen, { ...seen, pricePaise: seen.pricePaise - 100 }),
+      shop.staffCatalog.updateVariant(staff.id, v.id, seen, { ...seen, pricePaise: seen.pricePaise - 200 }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason.message).toBe(`${reference} was changed by someone else since you opened this page. Here it is as it is now.`);
+  });
+
+  it("marks a category coming soon and active again, audited", async () => {
+    const [first] = await shop.staffCatalog.topCategories();
+    const posted = await post(new URLSearchParams({ intent: "category", slug: first!.slug, status: "coming_soon" }));
+    expect(posted.status).toBe(303);
+    expect((await shop.catalog.categories()).find((c) => c.slug === first!.slug)?.status).toBe("coming_soon");
+    await shop.staffCatalog.setCategoryStatus(staff.id, first!.slug, first!.status);
+    expect((await shop.staffCatalog.topCategories())[0]).toEqual(first);
+    const rows = await database.db.select().from(staffAudit).where(eq(staffAudit.action, "category.status"));
+    expect(rows.map((r) => r.after)).toEqual([{ status: "coming_soon" }, { status: first!.status }]);
+    expect((await refusal(shop.staffCatalog.setCategoryStatus(staff.id, "no-such-category", "active"))).code).toBe("not_found");
+  });
+
+  it("imports a CSV file from the page, or nothing of it with each bad line named", async () => {
+    const header = "title,category,sales_tax,hsn,internal_reference,attribute,price,mrp,in_stock,inventory_stock";
+    const good = `${header}\nStaff Import Honey,All / Gourmet Pantry / Honey,5%,0409,STAFF-HONEY-250G,Net Weight 250 g,249,299,true,12\n`;
+    const form = (text: string, name: string) => {
+      const f = new FormData();
+      f.set("intent", "import");
+      f.set("file", new File([text], name, { type: "text/csv" }));
+      return f;
+    };
+    const bad = `${header}\nStaff Import Jam,All / Gourmet Pantry / Jam,5%,,STAFF-JAM-200G,Net Weight 200 g,299,249,true,5\n`;
+    const refused = await post(form(bad, "jam.csv"));
+    expect(refused.status).toBe(400);
+    expect(refused.reply?.ok === false && refused.reply.error).toMatch(/^1 problem found in jam\.csv; nothing was imported\. line 2: .*mrp is below price/);
+    expect(await database.db.select().from(variants).where(eq(variants.internalReference, "STAFF-JAM-200G"))).toEqual([]);
+    expect((await post(form(good, "honey.txt"))).reply).toMatchObject({ ok: false, error: "The file must be a .json or .csv catalogue file." });
+
+    const imported = await post(form(good, "honey.csv"));
+    expect(imported.status).toBe(303);
+    const [honey] = await database.db.select().from(products).where(eq(products.title, "Staff Import Honey"));
+    expect(honey).toBeDefined();
+    const rows = await database.db.select().from(staffAudit).where(eq(staffAudit.action, "catalog.import"));
+    expect(rows).toMatchObject([{ staffId: staff.id, entityId: "honey.csv", after: { productsCreated: 1, variantsWritten: 1 } }]);
+  });
+
+  it("is not there for a shopper", async () => {
+    const shopper = await shop.accounts.register({ name: "Shopper", email: `cat-shopper${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const v = await variantOf(REF);
+    await expect(post(new URLSearchParams({ intent: "category", slug: "anything", status: "active" }), shopper)).rejects.toMatchObject({ init: { status: 404 } });
+    expect((await variantOf(REF)).pricePaise).toBe(v.pricePaise);
+  });
+});
