@@ -7,7 +7,20 @@ import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, produc
 const item = product("Haat Select Jowar Flour");
 
 test("a shopper is answered 404 on every staff page", async ({ page, shopper: _signedIn, baseURL }) => {
-  for (const path of ["/staff", "/staff/orders", "/staff/orders/1", "/staff/orders/1/slip", "/staff/reviews"]) expect((await page.request.get(path)).status(), path).toBe(404);
+  const paths = [
+    "/staff",
+    "/staff/orders",
+    "/staff/orders/1",
+    "/staff/orders/1/slip",
+    "/staff/delivery",
+    "/staff/catalogue",
+    "/staff/tickets",
+    "/staff/coupons",
+    "/staff/newsletter",
+    "/staff/newsletter.csv",
+    "/staff/reviews",
+  ];
+  for (const path of paths) expect((await page.request.get(path)).status(), path).toBe(404);
   const post = await page.request.post("/staff/orders", { form: { intent: "advance", order: "1", from: "placed" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(post.status()).toBe(404);
   const anonymous = await page.context().browser()!.newContext({ baseURL });

@@ -10,6 +10,8 @@ import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
+import type { SubscriberRow } from "../../domain/csv.ts";
+import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon.ts";
 import type { StaffProduct, StaffVariant, VariantEdit } from "../../domain/staff-catalog.ts";
 import type { ImportSummary } from "../catalog/import.server.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
@@ -460,9 +462,6 @@ export interface Readiness {
 
 // ---------- staff: coupons and the newsletter's list (issue 14, decision 036) ----------
 
-type NewCoupon = import("../../domain/staff-coupon.ts").NewCoupon;
-type CouponLimits = import("../../domain/staff-coupon.ts").CouponLimits;
-
 /** A coupon as staff see it: its rule, whether it is on, and how many placed orders used it. */
 export interface StaffCouponView extends NewCoupon {
   id: number;
@@ -487,7 +486,7 @@ export interface SubscribersPort {
   /** The newsletter's addresses by standing: confirmed and subscribed, waiting for their confirmation, unsubscribed. */
   summary(): Promise<{ subscribed: number; waiting: number; unsubscribed: number }>;
   /** The confirmed, still-subscribed addresses, oldest first, for the CSV export; each export is audited. */
-  export(staffId: number): Promise<import("../../domain/csv.ts").SubscriberRow[]>;
+  export(staffId: number): Promise<SubscriberRow[]>;
 }
 
 /** Staff: the catalogue's prices, stock and category status, and imports (issue 14). */
