@@ -171,7 +171,7 @@ export const POLICIES: PolicyPage[] = [
       },
       {
         heading: "Charges",
-        paragraphs: [`Delivery is free on orders above ₹${POLICY.freeDeliveryAboveRupees}, and currently free on every order.`],
+        paragraphs: [`Delivery is free on orders above ₹${POLICY.freeDeliveryAboveRupees}. Below that, any delivery charge is shown in your cart and order summary before you order.`],
       },
       {
         heading: "At your door",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canMoveSlot, nextStage } from "./order-life.ts";
+import { canCancel, canMoveSlot, canShort, nextStage } from "./order-life.ts";
 
 describe("an order's life", () => {
   it("goes placed, confirmed, packed, out for delivery, delivered", () => {
@@ -12,6 +12,13 @@ describe("an order's life", () => {
     expect(canCancel("confirmed", false)).toBe(true);
     expect(canCancel("packed", false)).toBe(false);
     expect(canCancel("placed", true)).toBe(false);
+  });
+  it("may have items marked short until it is out for delivery", () => {
+    expect(canShort("placed", false)).toBe(true);
+    expect(canShort("packed", false)).toBe(true);
+    expect(canShort("out_for_delivery", false)).toBe(false);
+    expect(canShort("delivered", false)).toBe(false);
+    expect(canShort("confirmed", true)).toBe(false);
   });
   it("may have its slot moved until 2 hours before it starts, unless it is on its way", () => {
     const slot = { date: "2026-11-25", kind: "morning" as const };

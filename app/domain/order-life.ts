@@ -34,6 +34,11 @@ export function canCancel(stage: Stage | null, cancelled: boolean): boolean {
   return !cancelled && (stage === null || stage === "placed" || stage === "confirmed");
 }
 
+/** Staff may mark items short while the order is being packed, not once it has left. */
+export function canShort(stage: Stage | null, cancelled: boolean): boolean {
+  return canCancel(stage, cancelled) || (!cancelled && stage === "packed");
+}
+
 /** A shopper may change the slot of an undelivered order until 2 hours before it starts (transactions §9). */
 export function canMoveSlot(order: { stage: Stage | null; cancelled: boolean; slot: Slot | null }, now: Date): boolean {
   if (order.cancelled || !order.slot || order.stage === "out_for_delivery" || order.stage === "delivered") return false;

@@ -59,7 +59,7 @@ describe("order mails", () => {
     expect(cash.subject).toBe("Your Haat order #42: some items were short");
     expect(cash.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: 1 of 2", "  Total: ₹3,388", "To pay on delivery (cash on delivery): ₹3,388"]));
     const paid = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 0, refundPaise: 14_900 })({ ...order, paymentMethod: "razorpay" }, "Asha", "Haat", "https://shop.haat.in");
-    expect(paid.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: none of 2 (taken off your order)", "₹149 is refunded to your payment method."]));
+    expect(paid.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: none of 2 (taken off your order)", "₹149.00 is refunded to your payment method."]));
   });
 
   it("says a cancellation and that nothing is to pay for cash on delivery", () => {

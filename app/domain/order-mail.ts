@@ -2,6 +2,7 @@
 // plain text. Pure: the forms send them through the mailer, kept for a retry if it fails.
 import { addressLine, type AddressSnapshot } from "./address.ts";
 import { formatRupees } from "./money.ts";
+import { deliveryPaiseOf } from "./pricing.ts";
 
 export interface MailedOrder {
   id: number;
@@ -26,7 +27,7 @@ export interface OrderMail {
 
 function figures(order: MailedOrder): string[] {
   const prepaid = order.prepaidDiscountPaise ?? 0;
-  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise - prepaid);
+  const delivery = deliveryPaiseOf(order);
   return [
     ...order.lines.map((l) => `  ${l.title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
@@ -116,7 +117,9 @@ export function orderShortMail(change: { title: string; ordered: number; packed:
       `  Total: ${formatRupees(order.totalPaise)}`,
       order.paymentMethod === "cod"
         ? `To pay on delivery (cash on delivery): ${formatRupees(order.totalPaise)}`
-        : `${formatRupees(change.refundPaise)} is refunded to your payment method.`,
+        : change.refundPaise > 0
+          ? `${formatRupees(change.refundPaise, { exact: true })} is refunded to your payment method.`
+          : "Nothing more is charged.",
       "",
       `Your order: ${origin}/orders/${order.id}`,
       "",

@@ -22,6 +22,11 @@ export function deliveryChargePaise(subtotalPaise: number, fee: DeliveryFee = NO
   return fee.feePaise;
 }
 
+/** What a placed order's delivery cost: its total less what its items came to after discounts (orders keep no column of it). */
+export function deliveryPaiseOf(order: { totalPaise: number; subtotalPaise: number; discountPaise: number; prepaidDiscountPaise?: number }): number {
+  return order.totalPaise - (order.subtotalPaise - order.discountPaise - (order.prepaidDiscountPaise ?? 0));
+}
+
 /** The note beside the order summary, worded from the same rule as the charge. */
 export function deliveryNote(subtotalPaise: number, rupees: (paise: number) => string, fee: DeliveryFee = NO_DELIVERY_FEE): string {
   if (fee.feePaise <= 0) return `Delivery is free on every order for now; orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)} always ship free.`;

@@ -14,6 +14,8 @@ describe("reviews", () => {
     expect(reviewAuthor("  asha  rani  verma ")).toBe("asha V.");
     expect(reviewAuthor("Ravi")).toBe("Ravi");
     expect(reviewAuthor("   ")).toBe("A Haat shopper");
+    expect(reviewAuthor("neha@example.in")).toBe("A Haat shopper");
+    expect(reviewAuthor("राम शर्मा")).toBe("राम श.");
   });
 
   it("keeps a review as plain text without control characters", () => {

@@ -9,6 +9,7 @@ export const REVIEW_MESSAGES = {
   notEligible: "You can review a product once an order with it has been delivered to you.",
   already: "You have already reviewed this product.",
   thanks: "Thank you for your review.",
+  reviewed: "You have reviewed this product. Thank you!",
   notFound: "That review could not be found.",
 } as const;
 
@@ -39,11 +40,16 @@ export function ratingMean(count: number, total: number): number | null {
 
 /** The name shown with a review: the first name and the initial of the last ("Neha G."). */
 export function reviewAuthor(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  // A name that is an e-mail (an account made without one) is never shown.
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !w.includes("@"));
   if (words.length === 0) return "A Haat shopper";
-  const first = words[0]!.slice(0, 40);
-  const last = words.length > 1 ? words[words.length - 1]! : "";
-  return last ? `${first} ${last[0]!.toLocaleUpperCase("en-IN")}.` : first;
+  const graphemes = (w: string) => [...new Intl.Segmenter("en-IN", { granularity: "grapheme" }).segment(w)].map((g) => g.segment);
+  const first = graphemes(words[0]!).slice(0, 40).join("");
+  const last = words.length > 1 ? graphemes(words[words.length - 1]!)[0]! : "";
+  return last ? `${first} ${last.toLocaleUpperCase("en-IN")}.` : first;
 }
 
 /** A review's text as kept: plain text, line ends normalised, no control characters, trimmed. */

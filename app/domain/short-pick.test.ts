@@ -44,4 +44,21 @@ describe("repriceShort", () => {
     expect(placed.deliveryPaise).toBe(0);
     expect(repriceShort([{ ...rice, quantity: 1 }], placed, null).deliveryPaise).toBe(0);
   });
+
+  it("never asks for more than before, even when the coupon's rule changed since", () => {
+    const placedRule = { kind: "percent" as const, value: 10, maxDiscountPaise: 20_000 };
+    const big = { pricePaise: 150_000, mrpPaise: 150_000, quantity: 1, taxRate: 5 };
+    const small = { pricePaise: 2_000, mrpPaise: 2_000, quantity: 1, taxRate: 5 };
+    const placed = placedOf(priceOrder([big, small], 15_200));
+    expect(placedRule.value).toBe(10);
+    // Staff lowered the cap to ₹50 after the order was placed; a ₹20 item is short.
+    const after = repriceShort([big], placed, { ...placedRule, maxDiscountPaise: 5_000 });
+    expect(after.totalPaise).toBeLessThanOrEqual(placed.totalPaise);
+    expect(after.couponPaise).toBe(13_200);
+    // Paid online, the proportional prepaid discount never makes the total rise either.
+    const prepaid = placedOf(priceOrder([big, small], 15_200, 5));
+    const shorted = repriceShort([big], prepaid, { ...placedRule, maxDiscountPaise: 5_000 });
+    expect(shorted.totalPaise).toBeLessThanOrEqual(prepaid.totalPaise);
+    expect(shorted.refundPaise).toBe(prepaid.totalPaise - shorted.totalPaise);
+  });
 });

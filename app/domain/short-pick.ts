@@ -3,6 +3,7 @@
 // more: the coupon stays (its discount by its rule on the new subtotal, never more than before),
 // the prepaid discount shrinks in proportion, the delivery charge never grows. Pure.
 import { couponDiscount, type CouponRule } from "./coupon.ts";
+import { formatRupees } from "./money.ts";
 import { priceOrder, type OrderPricing, type PricedLineInput } from "./pricing.ts";
 
 export const SHORT_MESSAGES = {
@@ -10,7 +11,8 @@ export const SHORT_MESSAGES = {
   notFewer: (ordered: number) => `Enter how many were packed: fewer than the ${ordered} ordered.`,
   onlyLine: "This is the order's only item: it cannot be left out entirely. Ask the shopper whether to cancel the order.",
   noLine: "That item is not in this order.",
-  note: (title: string, packed: number, ordered: number) => `${title}: ${packed} of ${ordered} packed`,
+  note: (title: string, packed: number, ordered: number, refundPaise = 0) =>
+    `${title}: ${packed} of ${ordered} packed${refundPaise > 0 ? `; ${formatRupees(refundPaise, { exact: true })} refunded` : ""}`,
   done: (orderId: number, totalRupees: string) => `Order #${orderId} marked short; its total is now ${totalRupees}.`,
 } as const;
 
@@ -30,9 +32,15 @@ export function repriceShort<L extends PricedLineInput>(
   coupon: Pick<CouponRule, "kind" | "value" | "maxDiscountPaise"> | null,
 ): OrderPricing<L> & { refundPaise: number } {
   const subtotal = lines.reduce((a, l) => a + l.pricePaise * l.quantity, 0);
-  const couponPaise = placed.couponPaise > 0 ? Math.min(placed.couponPaise, coupon ? couponDiscount(coupon, subtotal) : placed.couponPaise, subtotal) : 0;
+  const removed = placed.subtotalPaise - subtotal;
+  // The coupon by its rule, never more than before, and never down by more than what was taken
+  // off (the rule may have changed since the order was placed): what is paid only goes down.
+  const byRule = coupon ? couponDiscount(coupon, subtotal) : placed.couponPaise;
+  const couponPaise = placed.couponPaise > 0 ? Math.min(subtotal, placed.couponPaise, Math.max(byRule, placed.couponPaise - removed)) : 0;
   const before = placed.subtotalPaise - placed.couponPaise;
-  const prepaidPaise = before > 0 ? Math.floor((placed.prepaidPaise * (subtotal - couponPaise)) / before) : 0;
+  const after = subtotal - couponPaise;
+  // In proportion, rounded down; never down by more than the net went down, for the same reason.
+  const prepaidPaise = before > 0 ? Math.max(Math.floor((placed.prepaidPaise * after) / before), placed.prepaidPaise - (before - after), 0) : 0;
   const pricing = priceOrder(lines, couponPaise, { paise: prepaidPaise }, { paise: placed.deliveryPaise });
   return { ...pricing, refundPaise: Math.max(0, placed.totalPaise - pricing.totalPaise) };
 }

@@ -93,7 +93,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 ({l.attribute}) × {l.quantity}
               </span>
               {delivered && (
-                <Link to={`/product/${l.productId}?tab=reviews#write-review`} className="ml-2 text-sm font-medium text-brand-700 underline" aria-label={`Review ${l.title}`}>
+                <Link to={`/product/${l.productId}?tab=reviews#write-review`} className="ml-2 text-sm font-medium text-brand-700 underline" aria-label={`Write a review of ${l.title}`}>
                   Write a review
                 </Link>
               )}

@@ -8,6 +8,7 @@ import { ShortForm } from "../components/staff/ShortForm.tsx";
 import { addressLine } from "../domain/address.ts";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
+import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
 import { shopOf } from "../server/context.server.ts";
 import { requireStaff } from "../server/staff-access.server.ts";
@@ -27,7 +28,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { order, here } = loaderData;
   const cancelled = order.state === "cancelled";
   // Items may be marked short while the order is being packed, not once it has left.
-  const shortable = !cancelled && (order.stage === "placed" || order.stage === "confirmed" || order.stage === "packed");
+  const shortable = canShort(order.stage, cancelled);
   return (
     <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
       <h1 id="staff-order-title" className="text-2xl font-semibold">

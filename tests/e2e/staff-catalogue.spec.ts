@@ -17,23 +17,23 @@ test("staff change a variant's price and stock, and the shopper sees the new pri
   await staff.getByRole("button", { name: "Find" }).click();
   await expect(staff).toHaveURL(new RegExp(`q=${reference}`));
 
-  const price = staff.getByRole("textbox", { name: `Price of ${reference} (₹)` });
+  const price = staff.getByRole("textbox", { name: `Price (₹) of ${reference}` });
   const old = Number(await price.inputValue());
   // Refused by the catalogue file's own rule, and named.
-  await staff.getByRole("textbox", { name: `MRP of ${reference} (₹)` }).fill(String(old - 1));
+  await staff.getByRole("textbox", { name: `MRP (₹) of ${reference}` }).fill(String(old - 1));
   await price.fill(String(old));
   await staff.getByRole("button", { name: `Save ${reference}` }).click();
   await expect(staff.getByRole("alert").filter({ hasText: "MRP: mrp is below price" })).toBeVisible();
 
   await open(staff, `/staff/catalogue?q=${reference}`, hasJs);
   const next = old - 1;
-  await staff.getByRole("textbox", { name: `Price of ${reference} (₹)` }).fill(String(next));
+  await staff.getByRole("textbox", { name: `Price (₹) of ${reference}` }).fill(String(next));
   const onHand = staff.getByRole("textbox", { name: `Stock on hand of ${reference}` });
   const stock = Number(await onHand.inputValue()) + 5;
   await onHand.fill(String(stock));
   await staff.getByRole("button", { name: `Save ${reference}` }).click();
   await expectToast(staff, `${reference} saved.`, hasJs);
-  await expect(staff.getByRole("textbox", { name: `Price of ${reference} (₹)` })).toHaveValue(String(next));
+  await expect(staff.getByRole("textbox", { name: `Price (₹) of ${reference}` })).toHaveValue(String(next));
   await expect(staff.getByText(new RegExp(`\\d+ held by orders · \\d+ for sale`)).first()).toBeVisible();
   await staff.context().close();
 

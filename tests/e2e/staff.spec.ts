@@ -82,7 +82,7 @@ test("staff move an order through its life, and the shopper sees each stage", as
 
   // The shopper reviews what was delivered, from the order's page, once.
   await open(page, `/orders/${orderId}`, hasJs);
-  await page.getByRole("link", { name: `Review ${item.title}` }).click();
+  await page.getByRole("link", { name: `Write a review of ${item.title}` }).click();
   const productAt = await productPath(page.request, item.title);
   await expect(page).toHaveURL(new RegExp(`${productAt}\\?tab=reviews`));
   const body = `Fine and fresh, ground well (${hasJs ? "js" : "no-js"} ${orderId}).`;

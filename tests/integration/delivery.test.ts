@@ -122,8 +122,8 @@ describe.each(targets)("delivery on $name", (target) => {
 
   it("charges the delivery fee staff set below the free-delivery threshold, in the cart and on the order", async () => {
     const staffId = (await shop.accounts.register({ name: "Fee Staff", email: `fee-staff${n++}@haat.example`, phone: "9876543210", password: "password-1" })).id;
-    await shop.delivery.setSetting(staffId, "deliveryFeePaise", 4_900);
-    await shop.delivery.setSetting(staffId, "freeDeliveryAbovePaise", 99_900);
+    await shop.delivery.setSettings(staffId, { deliveryFeePaise: 4_900 });
+    await shop.delivery.setSettings(staffId, { freeDeliveryAbovePaise: 99_900 });
     expect(await shop.delivery.settings()).toMatchObject({ deliveryFeePaise: 4_900, freeDeliveryAbovePaise: 99_900, minOrderPaise: 0 });
     const c = await shopper();
     const cart = await shop.cart.get(c.customer);
@@ -138,7 +138,7 @@ describe.each(targets)("delivery on $name", (target) => {
     const order = (await shop.orders.get(c.customer, orderId))!;
     expect(order.totalPaise).toBe(order.subtotalPaise + 4_900);
     // Above the threshold, delivery is free.
-    await shop.delivery.setSetting(staffId, "freeDeliveryAbovePaise", 1_000);
+    await shop.delivery.setSettings(staffId, { freeDeliveryAbovePaise: 1_000 });
     const above = await shopper();
     expect((await shop.cart.get(above.customer)).summary.deliveryPaise).toBe(0);
     const audits = await database.db.select().from(staffAudit).where(eq(staffAudit.staffId, staffId));

@@ -78,9 +78,9 @@ describe.each(targets)("staff's delivery settings on $name", (target) => {
     const slot = { date: slotDates(new Date())[0]!, kind: "morning" as const };
     await shop.delivery.setCapacity(staff.id, slot, 0);
     expect((await shop.delivery.slots())[0]).toMatchObject({ ...slot, capacity: 0, left: 0, available: false, reason: "full" });
-    await shop.delivery.setSetting(staff.id, "minOrderPaise", 50_000);
-    await shop.delivery.setSetting(staff.id, "slotCapacity", 12);
-    expect(await shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12 });
+    await shop.delivery.setSettings(staff.id, { minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0 });
+    // Saved together; a setting left as it was is not audited.
+    expect(await shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900 });
     expect((await shop.delivery.slots())[1]).toMatchObject({ capacity: 12 });
     await shop.delivery.addPin(staff.id, "122050", "Sohna Road");
     await expect(shop.delivery.addPin(staff.id, "122050", "")).rejects.toThrow("PIN 122050 is already on the list.");

@@ -1,4 +1,5 @@
 import { formatRupees } from "../../domain/money.ts";
+import { deliveryPaiseOf } from "../../domain/pricing.ts";
 
 interface Totals {
   state: "confirmed" | "cancelled";
@@ -13,7 +14,7 @@ interface Totals {
 
 /** What the order costs, as its invoice says it (issue 11 point 3): items, coupon, delivery, tax, and what is paid or to pay. */
 export function OrderTotals({ order }: { order: Totals }) {
-  const deliveryPaise = order.totalPaise - (order.subtotalPaise - order.discountPaise - order.prepaidDiscountPaise);
+  const deliveryPaise = deliveryPaiseOf(order);
   const row = "flex justify-between py-1";
   const totalLabel = order.state === "cancelled" ? "Total (cancelled, nothing to pay)" : order.paymentMethod === "cod" ? "To pay on delivery" : "Total Paid";
   return (

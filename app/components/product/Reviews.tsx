@@ -24,6 +24,11 @@ export function Reviews({ productId, reviews, standing }: { productId: number; r
               <span className="font-semibold">{reviews.mean} out of 5</span>
             </p>
           )}
+          {reviews.reviews.length < reviews.count && (
+            <p className="text-sm text-stone-600">
+              The {reviews.reviews.length} newest of {reviews.count} reviews.
+            </p>
+          )}
           <ol aria-label="Reviews" className="divide-y divide-stone-200">
             {reviews.reviews.map((r) => (
               <li key={r.id} className="py-4">
@@ -50,7 +55,7 @@ export function Reviews({ productId, reviews, standing }: { productId: number; r
 function ReviewStandingNote({ productId, standing }: { productId: number; standing: ReviewStanding | null }) {
   const here = useHere();
   if (standing === "may_review") return <ReviewForm productId={productId} />;
-  if (standing === "reviewed") return <p className="text-sm text-stone-700">You have reviewed this product. Thank you!</p>;
+  if (standing === "reviewed") return <p className="text-sm text-stone-700">{REVIEW_MESSAGES.reviewed}</p>;
   if (standing === "not_delivered") return <p className="text-sm text-stone-600">{REVIEW_MESSAGES.notEligible}</p>;
   return (
     <p className="text-sm text-stone-600">
@@ -74,11 +79,11 @@ function ReviewForm({ productId }: { productId: number }) {
       <h3 id="write-review-title" className="font-semibold">
         Write a review
       </h3>
-      <fetcher.Form method="post" action={reviewsForm.action} noValidate className="mt-3 space-y-3">
+      <fetcher.Form method="post" action={reviewsForm.action} className="mt-3 space-y-3" aria-describedby={refusal ? "review-refusal" : undefined}>
         <input type="hidden" {...reviewsForm.intent("write")} />
         <input type="hidden" name="redirectTo" value={here} />
         <input type="hidden" name={reviewsForm.field("write", "product")} value={productId} />
-        <fieldset>
+        <fieldset aria-invalid={refusal?.result.error?.rating ? true : undefined} aria-describedby={refusal?.result.error?.rating ? "review-refusal" : undefined}>
           <legend className="text-sm font-medium">Your rating</legend>
           <div className="mt-1 flex flex-wrap gap-3">
             {[5, 4, 3, 2, 1].map((n) => (
@@ -95,12 +100,14 @@ function ReviewForm({ productId }: { productId: number }) {
             name={reviewsForm.field("write", "body")}
             defaultValue={typedValue(reply, "body")}
             maxLength={REVIEW_BODY_MAX}
+            aria-invalid={refusal?.result.error?.body ? true : undefined}
+            aria-describedby={refusal?.result.error?.body ? "review-refusal" : undefined}
             rows={4}
             className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-normal"
           />
         </label>
         {refusal && (
-          <p role="alert" className="text-sm text-red-700">
+          <p id="review-refusal" role="alert" className="text-sm text-red-700">
             {refusal.error}
           </p>
         )}

@@ -8,6 +8,9 @@ export function selectVariant(variants: VariantView[], ref: string | null): Vari
   return variants.find((v) => v.internalReference === ref) ?? displayVariant(variants)!;
 }
 
+/** A review's day as the page shows it: the shop's (India's), as YYYY-MM-DD. */
+const shopDate = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Asia/Kolkata" });
+
 /** schema.org Product; its rating only from published reviews (none: no rating is claimed). */
 export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant: VariantView, origin: string, reviews: ProductReviews) {
   return {
@@ -25,7 +28,7 @@ export function productJsonLd(product: Omit<ProductDetail, "longDesc">, variant:
           review: reviews.reviews.slice(0, 5).map((r) => ({
             "@type": "Review",
             author: { "@type": "Person", name: r.author },
-            datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+            datePublished: shopDate.format(new Date(r.createdAt)),
             reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
             ...(r.body ? { reviewBody: r.body } : {}),
           })),

@@ -31,7 +31,7 @@ export function CategoryStatus({ category }: { category: { slug: string; name: s
       <button
         type="submit"
         className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50"
-        aria-label={`Mark ${category.name} ${next === "active" ? "active" : "coming soon"}`}
+        aria-label={`${next === "active" ? "Mark active" : "Mark coming soon"}: ${category.name}`}
       >
         {next === "active" ? "Mark active" : "Mark coming soon"}
       </button>

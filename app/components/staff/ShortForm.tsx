@@ -22,7 +22,7 @@ export function ShortForm({ order, line, title, quantity, back }: { order: numbe
           className="w-16 rounded-md border border-stone-300 px-2 py-0.5"
         />
       </label>
-      <button type="submit" className="rounded-md border border-accent-600 px-2 py-0.5 text-xs font-semibold text-accent-600 hover:bg-stone-50" aria-label={`Mark ${title} short`}>
+      <button type="submit" className="rounded-md border border-accent-600 px-2 py-0.5 text-xs font-semibold text-accent-600 hover:bg-stone-50" aria-label={`Mark short: ${title}`}>
         Mark short
       </button>
     </Form>

@@ -26,11 +26,11 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
       </span>
       <label className="flex flex-col">
         Price (₹)
-        <input name={staffCatalog.field("variant", "price")} inputMode="decimal" defaultValue={variant.pricePaise / 100} className={input} aria-label={`Price of ${ref} (₹)`} />
+        <input name={staffCatalog.field("variant", "price")} inputMode="decimal" defaultValue={variant.pricePaise / 100} className={input} aria-label={`Price (₹) of ${ref}`} />
       </label>
       <label className="flex flex-col">
         MRP (₹)
-        <input name={staffCatalog.field("variant", "mrp")} inputMode="decimal" defaultValue={variant.mrpPaise / 100} className={input} aria-label={`MRP of ${ref} (₹)`} />
+        <input name={staffCatalog.field("variant", "mrp")} inputMode="decimal" defaultValue={variant.mrpPaise / 100} className={input} aria-label={`MRP (₹) of ${ref}`} />
       </label>
       <label className="flex flex-col">
         Stock on hand

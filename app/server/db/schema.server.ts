@@ -230,6 +230,8 @@ export const orders = pgTable(
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     // Fixed when the order is placed; null while it is a cart.
     couponCode: text("coupon_code"),
+    // The coupon's rule as it was when the order was placed: a short pick reprices by it (issue 14).
+    couponRule: jsonb("coupon_rule").$type<{ kind: "percent" | "flat"; value: number; maxDiscountPaise: number | null }>(),
     deliveryAddress: jsonb("delivery_address").$type<AddressSnapshot>(),
     paymentMethod: text("payment_method", { enum: ["cod", "razorpay"] }),
     // upi or card, as chosen on the cart page, when the method is razorpay.

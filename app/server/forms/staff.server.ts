@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
 import { orderShortMail, orderStageMail } from "../../domain/order-mail.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import { STAGE_LABELS, STAGES } from "../../domain/order-life.ts";
@@ -74,14 +75,19 @@ export const staffDeliveryForm = defineForm({
         min_order: count("Minimum order value"),
         slot_capacity: count("Default capacity"),
         delivery_fee: count("Delivery fee").max(1_000, "Delivery fee: at most ₹1,000."),
-        free_above: count("Free delivery above").min(1, "Free delivery above: at least ₹1."),
+        // Transactions §9 promises free delivery above ₹999: the threshold may be lower, never higher.
+        free_above: count("Free delivery above")
+          .min(1, "Free delivery above: at least ₹1.")
+          .max(FREE_DELIVERY_ABOVE_PAISE / 100, `Free delivery above: at most ₹${FREE_DELIVERY_ABOVE_PAISE / 100}, as the shop promises.`),
       }),
       async ({ shop, context, value }) => {
         const staff = await requireStaff(context);
-        await shop.delivery.setSetting(staff.id, "minOrderPaise", value.min_order * 100);
-        await shop.delivery.setSetting(staff.id, "slotCapacity", value.slot_capacity);
-        await shop.delivery.setSetting(staff.id, "deliveryFeePaise", value.delivery_fee * 100);
-        await shop.delivery.setSetting(staff.id, "freeDeliveryAbovePaise", value.free_above * 100);
+        await shop.delivery.setSettings(staff.id, {
+          minOrderPaise: value.min_order * 100,
+          slotCapacity: value.slot_capacity,
+          deliveryFeePaise: value.delivery_fee * 100,
+          freeDeliveryAbovePaise: value.free_above * 100,
+        });
         return { toast: { type: "success", message: "Settings saved." } };
       },
     ),

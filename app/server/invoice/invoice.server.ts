@@ -12,6 +12,7 @@ import { addressLine } from "../../domain/address.ts";
 import { formatPlace, gstState, placeOfSupply, supplyKind, type SupplyKind } from "../../domain/invoice-tax.ts";
 import { invoiceLines, taxBreakup, type InvoiceLine } from "../../domain/invoice.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { deliveryPaiseOf } from "../../domain/pricing.ts";
 import { store } from "../../store-config.ts";
 import { projectPath } from "../project-root.server.ts";
 import type { OrderView } from "../shop/port.server.ts";
@@ -395,7 +396,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     ...(kind === "intra-state" ? [money(totals.cgstPaise), money(totals.sgstPaise)] : [money(totals.igstPaise)]),
     money(totals.taxPaise),
   ]);
-  const delivery = order.totalPaise - (order.subtotalPaise - order.discountPaise - order.prepaidDiscountPaise);
+  const delivery = deliveryPaiseOf(order);
   const summary: [string, string, Style][] = [[`Items total (incl. GST)`, money(order.subtotalPaise), small]];
   if (order.discountPaise > 0) summary.push([`Coupon ${order.couponCode ?? ""}`.trim(), `-${money(order.discountPaise)}`, small]);
   if (order.prepaidDiscountPaise > 0) summary.push(["Prepaid discount", `-${money(order.prepaidDiscountPaise)}`, small]);

@@ -66,6 +66,10 @@ describe("the packing slip", () => {
     expect(text).toContain("5 items in 2 lines");
   });
 
+  it("says a cancelled order is not to be packed", async () => {
+    expect(pdfLayoutText(await packingSlipPdf({ ...order, state: "cancelled" }))).toContain("CANCELLED: DO NOT PACK");
+  });
+
   it("says a paid order has nothing to collect", () => {
     expect(collectLine({ ...order, payment: { state: "paid", method: "upi", providerPaymentId: "pay_1" } })).toBe("Paid online (UPI): nothing to collect");
   });

@@ -29,6 +29,8 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
   w.line("PACKING SLIP", left, y, { size: 16, weight: "bold" }, "right", width);
   y += lineHeight(16) + 4;
   y += w.block(`Order #${order.id}`, left, y, width, { size: 13, weight: "bold" });
+  // A slip printed for a cancelled order must not send anything out.
+  if (order.state === "cancelled") y += w.block("CANCELLED: DO NOT PACK", left, y, width, { size: 14, weight: "bold", color: "#b91c1c" });
   y += w.block(`Delivery slot: ${order.slot?.label ?? "No slot"}`, left, y, width, bold);
   y += w.block(collectLine(order), left, y, width, bold);
   y += 6;

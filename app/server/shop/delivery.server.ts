@@ -126,14 +126,19 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
         });
       }),
 
-    setSetting: (staffId, key, value) =>
+    setSettings: (staffId, changes) =>
       db.transaction(async (tx) => {
-        const before = (await readSettings(tx))[key];
-        await tx
-          .insert(shopSettings)
-          .values({ key: SETTING_KEYS[key], value })
-          .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now() } });
-        await audit(tx, { staffId, action: "setting", entity: "shop_setting", entityId: SETTING_KEYS[key], before: { value: before }, after: { value } });
+        // All of them or none; each one that changes is audited.
+        const before = await readSettings(tx);
+        for (const key of Object.keys(changes) as (keyof DeliverySettings)[]) {
+          const value = changes[key];
+          if (value === undefined || value === before[key]) continue;
+          await tx
+            .insert(shopSettings)
+            .values({ key: SETTING_KEYS[key], value })
+            .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now() } });
+          await audit(tx, { staffId, action: "setting", entity: "shop_setting", entityId: SETTING_KEYS[key], before: { value: before[key] }, after: { value } });
+        }
       }),
 
     addPin: (staffId, pin, area) =>

@@ -12,14 +12,14 @@ import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./staff.server.ts";
-import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { canCancel, canMoveSlot, canShort, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
 /** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
 export function refundKey(paymentRowId: number): string {
   return `haat-refund-${paymentRowId}`;
 }
-import { priceOrder } from "../../domain/pricing.ts";
+import { deliveryPaiseOf, priceOrder } from "../../domain/pricing.ts";
 import { repriceShort, SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import type { Db } from "../db/client.server.ts";
 import {
@@ -231,6 +231,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
 
         let discount = 0;
         let couponCode: string | null = null;
+        let couponRule: OrderRow["couponRule"] = null;
         if (cart.couponId) {
           const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, cart.couponId)).for("update");
           const subtotal = items.reduce((a, i) => a + i.pricePaise * i.quantity, 0);
@@ -238,6 +239,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           if (!check.ok) throw new ShopError("conflict", `${coupon?.code ?? "Coupon"}: ${check.reason}`);
           discount = check.discountPaise;
           couponCode = coupon!.code;
+          couponRule = { kind: coupon!.kind, value: coupon!.value, maxDiscountPaise: coupon!.maxDiscountPaise };
         }
         const online = input.paymentMethod === "razorpay";
         const settings = await readSettings(tx);
@@ -278,6 +280,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
             // (and gets its invoice number) when the payment is (decision 030).
             state: online ? "awaiting_payment" : "draft",
             couponCode,
+            couponRule,
             deliveryAddress: {
               name: address.name,
               phone: address.phone,
@@ -376,20 +379,22 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
-        if (!canCancel(row.stage, false) && row.stage !== "packed") throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+        if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
         const line = lines.find((l) => l.id === lineId);
         if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
         if (!Number.isSafeInteger(packed) || packed < 0 || packed >= line.quantity) throw new ShopError("invalid", SHORT_MESSAGES.notFewer(line.quantity));
         if (packed === 0 && lines.length === 1) throw new ShopError("invalid", SHORT_MESSAGES.onlyLine);
 
-        const [coupon] = row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)) : [];
+        // The rule as placed; orders placed before it was kept use the coupon as it is now.
+        const [current] = !row.couponRule && row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)) : [];
+        const coupon = row.couponRule ?? current ?? null;
         const kept = lines.flatMap((l) => (l.id !== lineId ? [l] : packed > 0 ? [{ ...l, quantity: packed }] : []));
         const before = { subtotalPaise: row.subtotalPaise ?? 0, couponPaise: row.discountPaise ?? 0, prepaidPaise: row.prepaidDiscountPaise, totalPaise: row.totalPaise ?? 0 };
         const pricing = repriceShort(
           kept.map((l) => ({ line: l, pricePaise: l.unitPricePaise ?? 0, mrpPaise: l.mrpPaise ?? 0, quantity: l.quantity, taxRate: l.taxRate ?? 0 })),
-          { ...before, deliveryPaise: before.totalPaise - (before.subtotalPaise - before.couponPaise - before.prepaidPaise) },
-          coupon ?? null,
+          { ...before, deliveryPaise: deliveryPaiseOf({ ...before, discountPaise: before.couponPaise, prepaidDiscountPaise: before.prepaidPaise }) },
+          coupon,
         );
         const at = now();
         if (packed === 0) await tx.delete(orderLines).where(eq(orderLines.id, lineId));
@@ -408,9 +413,14 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           })
           .where(eq(orders.id, orderId));
         const title = line.title ?? "";
+        const [paid] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, orderId), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
+        const refundPaise = paid ? pricing.refundPaise : 0;
         const [event] = await tx
           .insert(orderEvents)
-          .values({ orderId, stage: "short", at, by, note: SHORT_MESSAGES.note(title, packed, line.quantity) })
+          .values({ orderId, stage: "short", at, by, note: SHORT_MESSAGES.note(title, packed, line.quantity, refundPaise) })
           .returning({ id: orderEvents.id });
         await audit(tx, {
           staffId: by,
@@ -422,14 +432,10 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         });
         // Paid online: the difference goes back, a refund of its own (one per short pick).
         let refundId: number | null = null;
-        const [paid] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.orderId, orderId), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
-        if (paid && pricing.refundPaise > 0) {
+        if (paid && refundPaise > 0) {
           const [refund] = await tx
             .insert(refunds)
-            .values({ paymentId: paid.id, amountPaise: pricing.refundPaise, reason: "short", idempotencyKey: `${refundKey(paid.id)}-short-${event!.id}` })
+            .values({ paymentId: paid.id, amountPaise: refundPaise, reason: "short", idempotencyKey: `${refundKey(paid.id)}-short-${event!.id}` })
             .returning({ id: refunds.id });
           refundId = refund!.id;
         }
@@ -437,7 +443,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
           .from(customers)
           .where(eq(customers.id, row.customerId));
-        return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise: paid ? pricing.refundPaise : 0, refundId };
+        return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
       }),
 
     cancel: (customer, id) =>
@@ -476,7 +482,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const [given] = await tx
           .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
           .from(refunds)
-          .where(and(eq(refunds.paymentId, paid.id), eq(refunds.reason, "short")));
+          .where(and(eq(refunds.paymentId, paid.id), eq(refunds.reason, "short"), ne(refunds.status, "failed")));
         const left = paid.amountPaise - (given?.paise ?? 0);
         if (left <= 0) return { refundId: null };
         const [refund] = await tx

@@ -288,15 +288,31 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   }
 
   /** Razorpay's word on a refund: processed (the payment is refunded) or failed. */
-  async function settleRefund(tx: Conn, providerRefundId: string, status: "processed" | "failed", providerPaymentId?: string): Promise<boolean> {
+  async function settleRefund(
+    tx: Conn,
+    providerRefundId: string,
+    status: "processed" | "failed",
+    sent?: { paymentId?: string; receipt?: string | null; amount?: number },
+  ): Promise<boolean> {
     let [row] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId)).for("update");
-    if (!row && providerPaymentId) {
-      // The webhook came before Razorpay's answer to the refund call was stored.
+    if (!row && sent?.paymentId) {
+      // The webhook came before Razorpay's answer to the refund call was stored. A payment may
+      // have several refunds (short picks, then a cancel): the receipt (our idempotency key)
+      // names which one; without it, the one of that amount.
       [row] = await tx
         .select({ refunds })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(refunds.providerRefundId)))
+        .where(
+          and(
+            eq(payments.providerPaymentId, sent.paymentId),
+            isNull(refunds.providerRefundId),
+            sent.receipt ? eq(refunds.idempotencyKey, sent.receipt) : sent.amount !== undefined ? eq(refunds.amountPaise, sent.amount) : undefined,
+          ),
+        )
+        .orderBy(asc(refunds.id))
+        .limit(1)
+        .for("update", { of: refunds })
         .then((rows) => rows.map((r) => r.refunds));
     }
     if (!row) return false;
@@ -563,7 +579,11 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       case "refund.failed": {
         const refund = event.payload?.refund?.entity;
         if (!refund?.id) return NOTHING;
-        const settled = await settleRefund(tx, refund.id, event.event === "refund.processed" ? "processed" : "failed", refund.payment_id);
+        const settled = await settleRefund(tx, refund.id, event.event === "refund.processed" ? "processed" : "failed", {
+          paymentId: refund.payment_id,
+          receipt: refund.receipt,
+          amount: refund.amount,
+        });
         return settled ? { ...NOTHING, refund: false } : NOTHING;
       }
       default:
@@ -578,7 +598,7 @@ interface WebhookEvent {
     payment?: { entity?: RazorpayPayment };
     order?: { entity?: { id?: string } };
     payment_link?: { entity?: { id?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; status?: string; amount?: number; receipt?: string | null } };
   };
 }
 

@@ -264,8 +264,8 @@ export interface DeliveryPort {
   pins(): Promise<{ pin: string; area: string }[]>;
   /** Staff: a slot's capacity (below what is booked closes it to new orders). Audited. */
   setCapacity(staffId: number, slot: Slot, capacity: number): Promise<void>;
-  /** Staff: a setting (minimum order value, default slot capacity, delivery fee and its threshold). Audited. */
-  setSetting(staffId: number, key: keyof DeliverySettings, value: number): Promise<void>;
+  /** Staff: settings (minimum order value, default slot capacity, delivery fee and its threshold), in one transaction. Each change audited. */
+  setSettings(staffId: number, changes: Partial<DeliverySettings>): Promise<void>;
   /** Staff: the PINs served. Audited. */
   addPin(staffId: number, pin: string, area: string): Promise<void>;
   removePin(staffId: number, pin: string): Promise<void>;
