@@ -4,13 +4,10 @@
 // rupees and kept in paise. Dates are the shop's calendar days (India Standard Time): a coupon
 // runs from the start of its first day to the end of its last (decision 036).
 import { z } from "zod";
-import type { CouponRule } from "./coupon.ts";
-import { shopDate } from "./delivery.ts";
 import { recordId } from "./form-fields.ts";
 import { formatRupees } from "./money.ts";
+import { COUPON_CODE_MAX, COUPON_DESCRIPTION_MAX, dayStart, type CouponLimits, type LimitField, type NewCoupon } from "./staff-coupon-view.ts";
 
-export const COUPON_CODE_MAX = 40;
-export const COUPON_DESCRIPTION_MAX = 200;
 /** ₹10,00,000: far above any discount or cart, and well inside the paise columns. */
 const MAX_RUPEES = 1_000_000;
 const MAX_USES = 1_000_000;
@@ -63,6 +60,8 @@ const limitFields = {
 };
 
 type Limits = z.output<z.ZodObject<typeof limitFields>>;
+// The fields the view module names without zod.
+limitFields satisfies Record<LimitField, unknown>;
 
 function endsAfterStarts(v: Pick<Limits, "starts_on" | "ends_on">, ctx: z.RefinementCtx) {
   if (v.starts_on && v.ends_on && v.ends_on < v.starts_on) ctx.addIssue({ code: "custom", path: ["ends_on"], message: STAFF_COUPON_MESSAGES.endsBeforeStarts });
@@ -93,29 +92,6 @@ export const couponEditSchema = z.object({ coupon: recordId(STAFF_COUPON_MESSAGE
 
 export const couponIdSchema = z.object({ coupon: recordId(STAFF_COUPON_MESSAGES.notFound) });
 
-/** What staff may change on a coupon after it is made: its description, limits and dates. */
-export interface CouponLimits {
-  description: string;
-  minSubtotalPaise: number;
-  maxDiscountPaise: number | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-}
-
-export interface NewCoupon extends CouponLimits {
-  code: string;
-  kind: "percent" | "flat";
-  /** Percent (1 to 100) or paise. */
-  value: number;
-}
-
-/** The instant a shop day starts (midnight, India Standard Time). */
-export function dayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+05:30`);
-}
-
 /** The day after a calendar day. */
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -136,46 +112,4 @@ export function couponLimitsOf(v: Limits): CouponLimits {
 
 export function newCouponOf(v: z.output<typeof couponCreateSchema>): NewCoupon {
   return { ...couponLimitsOf(v), code: v.code, kind: v.kind, value: v.kind === "flat" ? v.value * 100 : v.value };
-}
-
-/** The first day a coupon runs, as a date input shows it; null when it has no start. */
-export function firstDayOf(startsAt: Date | null): string | null {
-  return startsAt ? shopDate(startsAt) : null;
-}
-
-/** The last day a coupon runs (its end is the first instant it no longer does); null when it has no end. */
-export function lastDayOf(endsAt: Date | null): string | null {
-  return endsAt ? shopDate(new Date(endsAt.getTime() - 1)) : null;
-}
-
-/** The edit form's fields as they are now. */
-export function couponFormValues(c: CouponLimits): Record<keyof typeof limitFields, string> {
-  return {
-    description: c.description,
-    min_subtotal: c.minSubtotalPaise ? String(c.minSubtotalPaise / 100) : "",
-    max_discount: c.maxDiscountPaise === null ? "" : String(c.maxDiscountPaise / 100),
-    starts_on: firstDayOf(c.startsAt) ?? "",
-    ends_on: lastDayOf(c.endsAt) ?? "",
-    usage_limit: c.usageLimit === null ? "" : String(c.usageLimit),
-    per_customer_limit: c.perCustomerLimit === null ? "" : String(c.perCustomerLimit),
-  };
-}
-
-/** "10% off, up to ₹200" or "₹100 off". */
-export function discountLabel(c: Pick<CouponRule, "kind" | "value" | "maxDiscountPaise">): string {
-  if (c.kind === "flat") return `${formatRupees(c.value)} off`;
-  return c.maxDiscountPaise === null ? `${c.value}% off` : `${c.value}% off, up to ${formatRupees(c.maxDiscountPaise)}`;
-}
-
-const dayFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "24 Nov 2026 to 30 Nov 2026", "from 24 Nov 2026", "until 30 Nov 2026" or "always". */
-export function runsLabel(c: Pick<CouponLimits, "startsAt" | "endsAt">): string {
-  const show = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
-  const first = firstDayOf(c.startsAt);
-  const last = lastDayOf(c.endsAt);
-  if (first && last) return `${show(first)} to ${show(last)}`;
-  if (first) return `from ${show(first)}`;
-  if (last) return `until ${show(last)}`;
-  return "always";
 }

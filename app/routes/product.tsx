@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = customerOf(context);
   const [related, reviews, standing] = await Promise.all([
     shop.catalog.related(product, 5),
-    shop.reviews.forProduct(product.id),
+    shop.reviews.forProduct(product),
     customer ? shop.reviews.standing(customer, product.id) : null,
   ]);
   const { longDesc, ...rest } = product;

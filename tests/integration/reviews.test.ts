@@ -73,7 +73,7 @@ describe.each(targets)("reviews on $name", (target) => {
   });
 
   it("shows the mean of published reviews on the product, its card and its tab; staff hide one", async () => {
-    const shown = await shop.reviews.forProduct(productId);
+    const shown = await shop.reviews.forProduct((await shop.catalog.product(productId))!);
     expect(shown.count).toBe(2);
     expect(shown.mean).toBe(4.5);
     expect(shown.reviews.map((r) => r.rating)).toEqual([5, 4]); // newest first
@@ -84,7 +84,7 @@ describe.each(targets)("reviews on $name", (target) => {
     const five = shown.reviews[0]!;
     await shop.reviews.setHidden(staff.id, five.id, true);
     await shop.reviews.setHidden(staff.id, five.id, true); // twice hides once
-    const after = await shop.reviews.forProduct(productId);
+    const after = await shop.reviews.forProduct((await shop.catalog.product(productId))!);
     expect(after).toMatchObject({ count: 1, mean: 4 });
     expect(after.reviews.map((r) => r.id)).not.toContain(five.id);
     expect((await shop.reviews.recent(10)).find((r) => r.id === five.id)).toMatchObject({ hidden: true });
@@ -95,7 +95,7 @@ describe.each(targets)("reviews on $name", (target) => {
     expect(audits).toMatchObject([{ staffId: staff.id, action: "review.hide", after: { hidden: true } }]);
 
     await shop.reviews.setHidden(staff.id, five.id, false);
-    expect(await shop.reviews.forProduct(productId)).toMatchObject({ count: 2, mean: 4.5 });
+    expect(await shop.reviews.forProduct((await shop.catalog.product(productId))!)).toMatchObject({ count: 2, mean: 4.5 });
     expect(await refusal(shop.reviews.setHidden(staff.id, 99_999_999, true))).toMatchObject({ code: "not_found" });
   });
 

@@ -2,9 +2,8 @@
 // posts to /staff/coupons; the same zod schemas check them in the browser first when JavaScript
 // runs, and a refusal comes back with a message on each field and what was typed.
 import { getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { COUPON_DESCRIPTION_MAX, couponCreateSchema, couponEditSchema, couponFormValues, discountLabel } from "../../domain/staff-coupon.ts";
+import { COUPON_DESCRIPTION_MAX, couponFormValues, discountLabel, type LimitField } from "../../domain/staff-coupon-view.ts";
 import type { StaffCouponView } from "../../server/shop/port.server.ts";
 import { FormErrors } from "../auth/Field.tsx";
 import { staffCoupons } from "../forms.ts";
@@ -78,14 +77,11 @@ function LimitInputs({
 }
 
 export function CreateCouponForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<"code" | "kind" | "value" | LimitField, string>>({
     id: "coupon-create",
     lastResult,
     defaultValue: { kind: "percent" },
-    constraint: getZodConstraint(couponCreateSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: couponCreateSchema }),
+    // Checked on the server (the staff's pages ship no zod; shoppers' pages share its chunk).
   });
   const busy = useNavigation().formData?.get("intent") === "create";
   const { key: kindKey, ...kindProps } = getSelectProps(fields.kind);
@@ -125,14 +121,11 @@ export function CreateCouponForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 export function EditCouponForm({ coupon, lastResult }: { coupon: StaffCouponView; lastResult: LastResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<"coupon" | LimitField, string>>({
     id: `coupon-edit-${coupon.id}`,
     lastResult,
     defaultValue: couponFormValues(coupon),
-    constraint: getZodConstraint(couponEditSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: couponEditSchema }),
+    // Checked on the server (the staff's pages ship no zod; shoppers' pages share its chunk).
   });
   const busy = useNavigation().formData?.get("intent") === "update";
   return (

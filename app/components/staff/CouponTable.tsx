@@ -2,7 +2,7 @@
 // and whether it is on; Edit opens its form above the table, the switch is a one-button form.
 import { Form, Link } from "react-router";
 import { formatRupees } from "../../domain/money.ts";
-import { discountLabel, runsLabel } from "../../domain/staff-coupon.ts";
+import { discountLabel, runsLabel } from "../../domain/staff-coupon-view.ts";
 import type { StaffCouponView } from "../../server/shop/port.server.ts";
 import { staffCoupons } from "../forms.ts";
 

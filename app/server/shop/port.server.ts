@@ -11,7 +11,7 @@ import type { Stage } from "../../domain/order-life.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
 import type { SubscriberRow } from "../../domain/csv.ts";
-import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon.ts";
+import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { StaffProduct, StaffVariant, VariantEdit } from "../../domain/staff-catalog.ts";
 import type { ImportSummary } from "../catalog/import.server.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
@@ -362,8 +362,8 @@ export interface StaffReviewRow extends ReviewView {
 }
 
 export interface ReviewsPort {
-  /** The product's published reviews, newest first (at most `limit`), their count and mean. */
-  forProduct(productId: number, limit?: number): Promise<ProductReviews>;
+  /** The product's published reviews, newest first (at most `limit`), with the count and mean its detail carries. */
+  forProduct(product: { id: number; reviewCount: number; rating: number }, limit?: number): Promise<ProductReviews>;
   /** Whether the customer may review the product: an order with it was delivered to them, and they have not yet. */
   standing(customer: Customer, productId: number): Promise<ReviewStanding>;
   /**

@@ -4,7 +4,7 @@
 // transaction, so cards and listings show the mean without a join and the catalogue snapshot
 // (its stamp reads products.updated_at) refreshes on every instance.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { ratingMean, REVIEW_MESSAGES, reviewAuthor, type ReviewStanding, type ReviewView } from "../../domain/review.ts";
+import { REVIEW_MESSAGES, reviewAuthor, type ReviewStanding, type ReviewView } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import { orderLines, orders, productReviews, products, variants } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
@@ -41,27 +41,33 @@ async function count(tx: Conn, productId: number, by: 1 | -1, rating: number): P
 
 export function createReviews(db: Db): ReviewsPort {
   return {
-    async forProduct(productId: number, limit = 50) {
-      const [[product], rows] = await Promise.all([
-        db.select({ count: products.reviewCount, total: products.reviewTotal }).from(products).where(eq(products.id, productId)),
-        db
-          .select()
-          .from(productReviews)
-          .where(and(eq(productReviews.productId, productId), isNull(productReviews.hiddenAt)))
-          .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
-          .limit(limit),
-      ]);
-      const n = product?.count ?? 0;
-      return { count: n, mean: ratingMean(n, product?.total ?? 0), reviews: rows.map(view) };
+    async forProduct(product: { id: number; reviewCount: number; rating: number }, limit = 50) {
+      // The count and mean are on the product (kept with each review): no query for a product without reviews.
+      if (product.reviewCount === 0) return { count: 0, mean: null, reviews: [] };
+      const rows = await db
+        .select()
+        .from(productReviews)
+        .where(and(eq(productReviews.productId, product.id), isNull(productReviews.hiddenAt)))
+        .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+        .limit(limit);
+      return { count: product.reviewCount, mean: product.rating, reviews: rows.map(view) };
     },
 
     async standing(customer: Customer, productId: number): Promise<ReviewStanding> {
-      const [mine] = await db
-        .select({ id: productReviews.id })
-        .from(productReviews)
-        .where(and(eq(productReviews.productId, productId), eq(productReviews.customerId, customer.id)));
-      if (mine) return "reviewed";
-      return (await received(db, customer.id, productId)) ? "may_review" : "not_delivered";
+      // One round trip: whether they reviewed it, and whether an order with it was delivered to them.
+      const [row] = await db
+        .select({
+          reviewed: sql<boolean>`exists (select 1 from ${productReviews} where ${productReviews.productId} = ${productId} and ${productReviews.customerId} = ${customer.id})`,
+          received: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(orders)
+            .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+            .innerJoin(variants, eq(variants.id, orderLines.variantId))
+            .where(and(eq(orders.customerId, customer.id), eq(orders.state, "confirmed"), eq(orders.stage, "delivered"), eq(variants.productId, productId)))})`,
+        })
+        .from(sql`(select 1) as one`);
+      if (row?.reviewed) return "reviewed";
+      return row?.received ? "may_review" : "not_delivered";
     },
 
     async write(customer: Customer, productId: number, review: { rating: number; body: string }) {

@@ -2,7 +2,8 @@
 // limits and dates, and switching it off or on. Each change and its staff_audit row are one
 // transaction: a refused change (a taken code) writes neither.
 import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { STAFF_COUPON_MESSAGES, type CouponLimits, type NewCoupon } from "../../domain/staff-coupon.ts";
+import { STAFF_COUPON_MESSAGES } from "../../domain/staff-coupon.ts";
+import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
