@@ -42,3 +42,25 @@ export function packSize(attribute: string | null | undefined): PackSize | null 
   if (set) return { label: "Set Size", value: set[1] };
   return { label: "Pack Size", value: text.replace(/^pack\s*size\s*:?\s*/i, "") };
 }
+
+/** A pack's size as a number in grams, millilitres or pieces (voice ordering fits the spoken amount to it), or null. */
+export interface PackAmount {
+  amount: number;
+  base: "g" | "ml" | "piece";
+}
+
+export function packAmount(attribute: string | null | undefined): PackAmount | null {
+  const text = (attribute ?? "").trim();
+  const measured = text.match(/(\d+(?:\.\d+)?)\s*(kgs?|gms?|grams?|g|litre|liter|ltr|l|ml)\b/i);
+  if (measured) {
+    const n = Number(measured[1]);
+    const unit = measured[2]!.toLowerCase();
+    if (unit.startsWith("k")) return { amount: n * 1000, base: "g" };
+    if (unit === "ml") return { amount: n, base: "ml" };
+    if (unit.startsWith("l")) return { amount: n * 1000, base: "ml" };
+    return { amount: n, base: "g" };
+  }
+  const count = text.match(/pack\s*(?:count|of)?\s*:?\s*(\d+)|(\d+)\s*(?:pcs|pieces|pack)\b/i);
+  if (count) return { amount: Number(count[1] ?? count[2]), base: "piece" };
+  return null;
+}

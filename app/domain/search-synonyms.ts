@@ -56,6 +56,14 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   chilli: ["chilli", "mirch"],
   dhaniya: ["dhania", "coriander"],
   dhania: ["dhania", "coriander"],
+  // 'Hara dhaniya' is fresh coriander; 'shimla mirch' is capsicum (not Shimla's apples).
+  hara: ["fresh", "green"],
+  hari: ["fresh", "green"],
+  "shimla mirch": ["capsicum"],
+  // A millet's atta is its flour (plain 'atta' stays wheat atta).
+  "ragi atta": ["ragi flour"],
+  "jowar atta": ["jowar flour"],
+  "bajra atta": ["bajra flour"],
   elaichi: ["cardamom"],
   ilaichi: ["cardamom"],
   kalimirch: ["black pepper"],
@@ -109,6 +117,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   khira: ["cucumber"],
   seb: ["apple"],
   kela: ["banana"],
+  kele: ["banana"],
   aam: ["mango"],
   anar: ["pomegranate"],
   sabzi: ["vegetable", "onion", "potato", "tomato", "spinach", "carrot", "cucumber", "capsicum", "ginger", "coriander"],

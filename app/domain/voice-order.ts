@@ -1,0 +1,392 @@
+// Turning a spoken or typed shopping list into items of the catalogue (issue 15; the
+// specification's /orders/audio step, done by Haat itself): "do kilo chawal, ek kilo toor dal
+// aur aadha kilo badam". Quantities in digits, English and Hindi words, halves, 'dedh' and
+// 'dhai'; units; names matched by the shop's own search (its synonym table knows chawal and
+// badam); the variant whose pack fits the spoken quantity. Pure: the search is passed in.
+import { MAX_QUANTITY_INPUT } from "./cart.ts";
+import { packAmount, type PackAmount } from "./pack-size.ts";
+
+export type Unit = "kg" | "g" | "l" | "ml" | "pack" | "dozen" | "piece" | "box";
+
+/** One item of the list as it was said: its words, how many, and of what unit. */
+export interface SpokenItem {
+  /** The part of the list it came from, as said. */
+  phrase: string;
+  /** The words left for the product's name. */
+  name: string;
+  quantity: number;
+  unit: Unit | null;
+}
+
+export interface VoiceVariant {
+  internalReference: string;
+  attribute: string;
+  pricePaise: number;
+  images: string[];
+  inStock: boolean;
+  inventoryStock: number;
+}
+
+export interface VoiceProduct {
+  id: number;
+  title: string;
+  variants: readonly VoiceVariant[];
+}
+
+/** An item matched to the catalogue (found), or not. `count` is how many of the variant go in the cart. */
+export interface MatchedItem extends SpokenItem {
+  found: boolean;
+  productId: number | null;
+  title: string | null;
+  internalReference: string | null;
+  attribute: string | null;
+  pricePaise: number | null;
+  image: string | null;
+  count: number;
+}
+
+export const VOICE_MESSAGES = {
+  nothingToSend: "Nothing to send. Please record or upload audio first.",
+  emptyRecording: "Recording was empty. Speak for a second before stopping.",
+  transcriptionFailed: "Transcription failed.",
+  networkError: "Network error.",
+  notConfigured: "Voice ordering is not set up on this server. Type or paste your list instead.",
+  tooLarge: (mb: number) => `The recording is too large: at most ${mb} MB.`,
+  tooLong: (seconds: number) => `The recording is too long: at most ${seconds} seconds.`,
+  notAudio: "That file is not audio or video. Please upload a recording.",
+  busy: "Too many recordings are being transcribed right now. Please try again in a minute.",
+  timedOut: "Transcription took too long. Please try a shorter recording.",
+  emptyList: "Type or paste your list first.",
+  listTooLong: (max: number) => `Your list is too long: at most ${max} characters.`,
+  unmatched: (n: number) => `${n} item(s) couldn’t be matched in your system.`,
+  added: (n: number) => `${n} ${n === 1 ? "item" : "items"} added to your cart.`,
+  noneChosen: "Choose at least one found item to add.",
+} as const;
+
+export const LIST_MAX_CHARS = 2000;
+/** More items than anyone says in one go: the rest of a long paste is left out. */
+export const LIST_MAX_ITEMS = 40;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  half: 0.5,
+  quarter: 0.25,
+  // Hindi, as it is typed in Latin letters
+  ek: 1,
+  do: 2,
+  doh: 2,
+  teen: 3,
+  tin: 3,
+  char: 4,
+  chaar: 4,
+  paanch: 5,
+  panch: 5,
+  chhe: 6,
+  chhah: 6,
+  chah: 6,
+  che: 6,
+  saat: 7,
+  sat: 7,
+  aath: 8,
+  ath: 8,
+  nau: 9,
+  das: 10,
+  dus: 10,
+  gyarah: 11,
+  barah: 12,
+  baarah: 12,
+  pandrah: 15,
+  bees: 20,
+  aadha: 0.5,
+  adha: 0.5,
+  aadhaa: 0.5,
+  aada: 0.5,
+  aadhi: 0.5,
+  adhi: 0.5,
+  paav: 0.25,
+  pav: 0.25,
+  pao: 0.25,
+  dedh: 1.5,
+  derh: 1.5,
+  dhai: 2.5,
+  dhaai: 2.5,
+  dhaee: 2.5,
+  adhai: 2.5,
+  dhaiy: 2.5,
+};
+
+const UNITS: Readonly<Record<string, Unit>> = {
+  kg: "kg",
+  kgs: "kg",
+  kilo: "kg",
+  kilos: "kg",
+  kilogram: "kg",
+  kilograms: "kg",
+  killo: "kg",
+  g: "g",
+  gm: "g",
+  gms: "g",
+  gram: "g",
+  grams: "g",
+  gr: "g",
+  l: "l",
+  ltr: "l",
+  ltrs: "l",
+  litre: "l",
+  litres: "l",
+  liter: "l",
+  liters: "l",
+  ml: "ml",
+  packet: "pack",
+  packets: "pack",
+  pkt: "pack",
+  pkts: "pack",
+  pack: "pack",
+  packs: "pack",
+  dozen: "dozen",
+  dozens: "dozen",
+  darjan: "dozen",
+  piece: "piece",
+  pieces: "piece",
+  pc: "piece",
+  pcs: "piece",
+  nos: "piece",
+  box: "box",
+  boxes: "box",
+  dabba: "box",
+  bottle: "pack",
+  bottles: "pack",
+};
+
+/** Words that ask for things but name none of them. */
+const FILLER = new Set([
+  "please",
+  "pls",
+  "plz",
+  "mujhe",
+  "muje",
+  "humein",
+  "chahiye",
+  "chaiye",
+  "chahie",
+  "dena",
+  "dedo",
+  "bhejo",
+  "bhej",
+  "lana",
+  "bhi",
+  "i",
+  "want",
+  "need",
+  "would",
+  "like",
+  "get",
+  "send",
+  "add",
+  "me",
+  "us",
+  "buy",
+  "order",
+  "of",
+  "some",
+  "the",
+  "a",
+  "an",
+  "ka",
+  "ki",
+  "ke",
+  "wala",
+  "wali",
+  "wale",
+  "bhar",
+  "also",
+  "then",
+  "more",
+]);
+
+const normalize = (text: string) =>
+  text
+    .replace(/½/g, " 0.5 ")
+    .replace(/¼/g, " 0.25 ")
+    .replace(/¾/g, " 0.75 ")
+    .normalize("NFKC")
+    .replace(/\u2044/g, "/")
+    .toLowerCase()
+    .replace(/[’']/g, "");
+
+/** "2kg" → "2 kg", "1.5ltr" → "1.5 ltr": a number stuck to its unit is two words. */
+const splitStuck = (text: string) => text.replace(/(\d(?:[.,]\d+)?)([a-z]+)/g, "$1 $2");
+
+/** Splits the list at commas, new lines, 'and', 'aur', '&', '+' and 'plus', but not at 'and a half'. */
+export function splitList(text: string): string[] {
+  const joined = normalize(text)
+    .replace(/\b(and|&)\s+(a\s+)?half\b/g, "__half__");
+  return joined
+    .split(/[\n\r,;|]+|\s+(?:and|aur|or|&|\+|plus|then|phir)\s+/)
+    .map((s) => s.replace(/__half__/g, "and a half").replace(/[.!?]+$/g, "").trim())
+    .filter(Boolean);
+}
+
+function numberOf(word: string): number | null {
+  if (/^\d+(?:[.,]\d+)?$/.test(word)) return Number(word.replace(",", "."));
+  const fraction = /^(\d+)\/(\d+)$/.exec(word);
+  if (fraction && Number(fraction[2]) > 0) return Number(fraction[1]) / Number(fraction[2]);
+  return NUMBER_WORDS[word] ?? null;
+}
+
+/** One part of the list: its quantity (default 1), its unit and the words of its name. */
+export function parseItem(phrase: string): SpokenItem | null {
+  const words = splitStuck(normalize(phrase))
+    .replace(/[^\p{L}\p{N}./\s-]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  let quantity: number | null = null;
+  let unit: Unit | null = null;
+  const name: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    // 'sawa do' (2¼), 'paune do' (1¾), 'sawa kilo' (1¼).
+    if ((word === "sawa" || word === "paune") && quantity === null) {
+      const n = next !== undefined ? numberOf(next) : null;
+      const base = n ?? 1;
+      quantity = word === "sawa" ? base + 0.25 : base - 0.25;
+      if (n !== null) i++;
+      continue;
+    }
+    const n = numberOf(word);
+    // 'a' and 'an' count as one only before a unit ('a kilo rice', 'an dozen eggs').
+    if (n === null && (word === "a" || word === "an") && next && UNITS[next] && quantity === null) {
+      quantity = 1;
+      continue;
+    }
+    if (n !== null) {
+      // Numbers never join the name. The first is the quantity, unless it is 'do' closing the
+      // phrase after a name ('ek kilo chawal do': 'give'), which is a verb, not two.
+      const verb = word === "do" && !next && name.length > 0;
+      if (quantity === null && !verb) {
+        quantity = n;
+        // 'one and a half'.
+        if (words[i + 1] === "and" && words[i + 2] === "a" && words[i + 3] === "half") {
+          quantity += 0.5;
+          i += 3;
+        }
+      }
+      continue;
+    }
+    const u = UNITS[word];
+    if (u && unit === null) {
+      // 'paav kilo' is a quarter kilo; 'kilo' alone is one kilo.
+      unit = u;
+      continue;
+    }
+    if (FILLER.has(word)) continue;
+    name.push(word);
+  }
+  const text = name.join(" ").trim();
+  if (!text && quantity === null) return null;
+  return { phrase: phrase.trim(), name: text, quantity: quantity ?? 1, unit };
+}
+
+/** The list as items, in the order said; empty parts and parts with no name are left out. */
+export function parseOrderText(text: string): SpokenItem[] {
+  return splitList(text.slice(0, LIST_MAX_CHARS))
+    .flatMap((part) => parseItem(part) ?? [])
+    .slice(0, LIST_MAX_ITEMS);
+}
+
+/** The spoken amount in the unit packs are measured in (grams, millilitres, pieces), or null for a count of packs. */
+function spokenAmount(item: Pick<SpokenItem, "quantity" | "unit">): PackAmount | null {
+  switch (item.unit) {
+    case "kg":
+      return { amount: item.quantity * 1000, base: "g" };
+    case "g":
+      return { amount: item.quantity, base: "g" };
+    case "l":
+      return { amount: item.quantity * 1000, base: "ml" };
+    case "ml":
+      return { amount: item.quantity, base: "ml" };
+    case "dozen":
+      return { amount: item.quantity * 12, base: "piece" };
+    case "piece":
+      return { amount: item.quantity, base: "piece" };
+    default:
+      return null;
+  }
+}
+
+const available = (v: VoiceVariant) => v.inStock && v.inventoryStock > 0;
+const clampCount = (n: number) => Math.max(1, Math.min(MAX_QUANTITY_INPUT, Math.ceil(n - 1e-9)));
+
+/**
+ * The variant and how many of it: for a weight, volume or count, the pack that makes the amount
+ * exactly in the fewest packs ('2 kg' of a 1 kg pack is 2; 'aadha kilo' is the 500 g pack), else
+ * the one that comes closest above it; otherwise the first variant for sale, as many as said.
+ */
+export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<SpokenItem, "quantity" | "unit">): { variant: VoiceVariant; count: number } | null {
+  if (variants.length === 0) return null;
+  const forSale = variants.filter(available);
+  const pool = forSale.length ? forSale : variants;
+  // A bare number of a thing sold in counted packs is pieces once it reaches a pack ('6 eggs' is
+  // the pack of 6, '12 bananas' the dozen); below that ('2 green tea') it is packs.
+  const smallestCount = Math.min(...pool.map((v) => packAmount(v.attribute)).flatMap((p) => (p?.base === "piece" ? [p.amount] : [])));
+  const wanted = spokenAmount(item) ?? (item.unit === null && item.quantity >= smallestCount ? { amount: item.quantity, base: "piece" as const } : null);
+  if (wanted && wanted.amount > 0) {
+    const sized = pool.flatMap((variant) => {
+      const pack = packAmount(variant.attribute);
+      return pack && pack.base === wanted.base && pack.amount > 0 ? [{ variant, pack: pack.amount }] : [];
+    });
+    const exact = sized
+      .filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9)
+      .sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
+    if (exact[0]) return { variant: exact[0].variant, count: clampCount(wanted.amount / exact[0].pack) };
+    const above = sized
+      .map(({ variant, pack }) => ({ variant, count: clampCount(wanted.amount / pack), pack }))
+      .sort((a, b) => a.count * a.pack - wanted.amount - (b.count * b.pack - wanted.amount) || a.count - b.count);
+    if (above[0]) return { variant: above[0].variant, count: above[0].count };
+  }
+  return { variant: pool[0]!, count: clampCount(item.quantity) };
+}
+
+/** Matches each item with `search` (the shop's ranked product ids for a name) among `products`. */
+export function matchItems(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
+  return items.map((item) => {
+    const product = item.name ? search(item.name).map(productOf).find((p) => p && p.variants.length > 0) : undefined;
+    const chosen = product ? chooseVariant(product.variants, item) : null;
+    if (!product || !chosen) {
+      return { ...item, found: false, productId: null, title: null, internalReference: null, attribute: null, pricePaise: null, image: null, count: Math.max(1, Math.round(item.quantity)) };
+    }
+    return {
+      ...item,
+      found: true,
+      productId: product.id,
+      title: product.title,
+      internalReference: chosen.variant.internalReference,
+      attribute: chosen.variant.attribute,
+      pricePaise: chosen.variant.pricePaise,
+      image: chosen.variant.images[0] ?? null,
+      count: chosen.count,
+    };
+  });
+}
+
+/** "2 kg", "Qty: 3": how an item's quantity reads (transactions §2). */
+export function quantityLabel(item: Pick<SpokenItem, "quantity" | "unit">): string {
+  if (!item.unit) return `Qty: ${item.quantity}`;
+  const unit = { kg: "kg", g: "g", l: "L", ml: "ml", pack: item.quantity === 1 ? "packet" : "packets", dozen: "dozen", piece: item.quantity === 1 ? "piece" : "pieces", box: item.quantity === 1 ? "box" : "boxes" }[item.unit];
+  return `${item.quantity} ${unit}`;
+}

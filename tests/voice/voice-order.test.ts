@@ -1,0 +1,82 @@
+// Turning order phrases into the catalogue's items (issue 15), on the judged table in
+// tests/voice/phrases.json against the demo catalogue and the shop's own search, and the
+// parser's rules one by one.
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
+import { createSearchIndex, searchIds } from "../../app/domain/search.ts";
+import { matchItems, parseItem, parseOrderText, quantityLabel, splitList, type VoiceProduct } from "../../app/domain/voice-order.ts";
+import { projectPath } from "../../app/server/project-root.server.ts";
+
+const parsed = parseCatalogFile(fs.readFileSync(projectPath("scripts", "demo-catalog.json"), "utf8"), "json");
+if (!parsed.ok) throw new Error("the demo catalogue does not parse");
+const products: VoiceProduct[] = parsed.file.products.map((p, i) => ({
+  id: i + 1,
+  title: p.title,
+  variants: p.variants.map((v) => ({ internalReference: v.internalReference, attribute: v.attribute, pricePaise: v.pricePaise, images: v.images, inStock: v.inStock, inventoryStock: v.inventoryStock })),
+}));
+const index = createSearchIndex(parsed.file.products.map((p, i) => ({ id: i + 1, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: p.variants.map((v) => v.attribute) })));
+const byId = new Map(products.map((p) => [p.id, p]));
+const order = (text: string) =>
+  matchItems(
+    parseOrderText(text),
+    (name) => searchIds(index, name, 5),
+    (id) => byId.get(id),
+  );
+
+interface Phrase {
+  text: string;
+  kind: string;
+  items: [string | null, number][];
+}
+const table = (JSON.parse(fs.readFileSync(projectPath("tests", "voice", "phrases.json"), "utf8")) as { phrases: Phrase[] }).phrases;
+
+describe("order phrases to the catalogue's items", () => {
+  it("has at least 80 judged phrases of every kind", () => {
+    expect(table.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(table.map((p) => p.kind))).toEqual(new Set(["english", "hinglish", "digits", "words", "mixed-units", "typo", "not-sold", "list"]));
+  });
+
+  it.each(table.map((p) => [p.text, p] as const))("%s", (_text, phrase) => {
+    const got = order(phrase.text).map((i) => [i.found ? i.internalReference : null, i.count]);
+    expect(got).toEqual(phrase.items);
+  });
+
+  it("parses a 20-item list in well under a millisecond an item", () => {
+    const list = table
+      .slice(0, 20)
+      .map((p) => p.text.replace(/\n/g, ", "))
+      .join(", ");
+    const started = performance.now();
+    const items = order(list);
+    const ms = performance.now() - started;
+    expect(items.length).toBeGreaterThanOrEqual(20);
+    console.log(`voice order: ${items.length} items parsed and matched in ${ms.toFixed(1)} ms`);
+  });
+});
+
+describe("the list's words", () => {
+  it("splits at commas, new lines, and, aur, but not inside 'and a half'", () => {
+    expect(splitList("do kilo chawal, ek kilo dal aur aadha kilo badam\nsugar and salt")).toEqual(["do kilo chawal", "ek kilo dal", "aadha kilo badam", "sugar", "salt"]);
+    expect(splitList("one and a half kilo rice and two kilo dal")).toEqual(["one and a half kilo rice", "two kilo dal"]);
+  });
+
+  it("reads quantities in digits, words and Hindi, with their units", () => {
+    expect(parseItem("2kg rice")).toMatchObject({ name: "rice", quantity: 2, unit: "kg" });
+    expect(parseItem("1.5 ltr oil")).toMatchObject({ name: "oil", quantity: 1.5, unit: "l" });
+    expect(parseItem("dedh kilo kaju")).toMatchObject({ name: "kaju", quantity: 1.5, unit: "kg" });
+    expect(parseItem("dhai kilo atta")).toMatchObject({ quantity: 2.5, unit: "kg" });
+    expect(parseItem("paune do kilo aloo")).toMatchObject({ quantity: 1.75, unit: "kg", name: "aloo" });
+    expect(parseItem("a dozen eggs")).toMatchObject({ quantity: 1, unit: "dozen", name: "eggs" });
+    expect(parseItem("½ kg paneer")).toMatchObject({ quantity: 0.5, unit: "kg" });
+    expect(parseItem("mujhe teen packet biscuit chahiye")).toMatchObject({ quantity: 3, unit: "pack", name: "biscuit" });
+    expect(parseItem("rice")).toMatchObject({ quantity: 1, unit: null });
+    expect(parseItem("please")).toBeNull();
+  });
+
+  it("says quantities as the page shows them", () => {
+    expect(quantityLabel({ quantity: 2, unit: "kg" })).toBe("2 kg");
+    expect(quantityLabel({ quantity: 3, unit: null })).toBe("Qty: 3");
+    expect(quantityLabel({ quantity: 1, unit: "pack" })).toBe("1 packet");
+  });
+});
