@@ -233,11 +233,15 @@ const splitStuck = (text: string) => text.replace(/(\d(?:[.,]\d+)?)([a-z]+)/g, "
 
 /** Splits the list at commas, new lines, 'and', 'aur', '&', '+' and 'plus', but not at 'and a half'. */
 export function splitList(text: string): string[] {
-  const joined = normalize(text)
-    .replace(/\b(and|&)\s+(a\s+)?half\b/g, "__half__");
+  const joined = normalize(text).replace(/\b(and|&)\s+(a\s+)?half\b/g, "__half__");
   return joined
     .split(/[\n\r,;|]+|\s+(?:and|aur|or|&|\+|plus|then|phir)\s+/)
-    .map((s) => s.replace(/__half__/g, "and a half").replace(/[.!?]+$/g, "").trim())
+    .map((s) =>
+      s
+        .replace(/__half__/g, "and a half")
+        .replace(/[.!?]+$/g, "")
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -350,9 +354,7 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
       const pack = packAmount(variant.attribute);
       return pack && pack.base === wanted.base && pack.amount > 0 ? [{ variant, pack: pack.amount }] : [];
     });
-    const exact = sized
-      .filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9)
-      .sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
+    const exact = sized.filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9).sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
     if (exact[0]) return { variant: exact[0].variant, count: clampCount(wanted.amount / exact[0].pack) };
     const above = sized
       .map(({ variant, pack }) => ({ variant, count: clampCount(wanted.amount / pack), pack }))
@@ -365,10 +367,24 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
 /** Matches each item with `search` (the shop's ranked product ids for a name) among `products`. */
 export function matchItems(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
   return items.map((item) => {
-    const product = item.name ? search(item.name).map(productOf).find((p) => p && p.variants.length > 0) : undefined;
+    const product = item.name
+      ? search(item.name)
+          .map(productOf)
+          .find((p) => p && p.variants.length > 0)
+      : undefined;
     const chosen = product ? chooseVariant(product.variants, item) : null;
     if (!product || !chosen) {
-      return { ...item, found: false, productId: null, title: null, internalReference: null, attribute: null, pricePaise: null, image: null, count: Math.max(1, Math.round(item.quantity)) };
+      return {
+        ...item,
+        found: false,
+        productId: null,
+        title: null,
+        internalReference: null,
+        attribute: null,
+        pricePaise: null,
+        image: null,
+        count: Math.max(1, Math.round(item.quantity)),
+      };
     }
     return {
       ...item,
@@ -387,6 +403,15 @@ export function matchItems(items: readonly SpokenItem[], search: (name: string) 
 /** "2 kg", "Qty: 3": how an item's quantity reads (transactions §2). */
 export function quantityLabel(item: Pick<SpokenItem, "quantity" | "unit">): string {
   if (!item.unit) return `Qty: ${item.quantity}`;
-  const unit = { kg: "kg", g: "g", l: "L", ml: "ml", pack: item.quantity === 1 ? "packet" : "packets", dozen: "dozen", piece: item.quantity === 1 ? "piece" : "pieces", box: item.quantity === 1 ? "box" : "boxes" }[item.unit];
+  const unit = {
+    kg: "kg",
+    g: "g",
+    l: "L",
+    ml: "ml",
+    pack: item.quantity === 1 ? "packet" : "packets",
+    dozen: "dozen",
+    piece: item.quantity === 1 ? "piece" : "pieces",
+    box: item.quantity === 1 ? "box" : "boxes",
+  }[item.unit];
   return `${item.quantity} ${unit}`;
 }

@@ -89,6 +89,14 @@ const schema = z.object({
     .pipe(z.array(z.email({ error: "each STAFF_EMAILS entry must be an e-mail address" })))
     .optional(),
   PREPAID_DISCOUNT_PERCENT: z.coerce.number().min(0).max(50).default(DEFAULT_PREPAID_DISCOUNT_PERCENT),
+  // Voice ordering (issue 15): a speech service of the specification's contract; without it the
+  // embedded PocketSphinx runs when Debian's pocketsphinx and ffmpeg are installed ('off' turns it off).
+  TRANSCRIBE_URL: z.url({ protocol: /^https?$/, error: "TRANSCRIBE_URL must be the http(s) URL of the /transcribe endpoint" }).optional(),
+  TRANSCRIBE_KEY: z.string().min(1).optional(),
+  SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "off"]).default("auto"),
+  /** Recognitions run at once; more wait (at most 4 each), the rest are refused. */
+  SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
   RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,

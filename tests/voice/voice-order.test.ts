@@ -13,9 +13,18 @@ if (!parsed.ok) throw new Error("the demo catalogue does not parse");
 const products: VoiceProduct[] = parsed.file.products.map((p, i) => ({
   id: i + 1,
   title: p.title,
-  variants: p.variants.map((v) => ({ internalReference: v.internalReference, attribute: v.attribute, pricePaise: v.pricePaise, images: v.images, inStock: v.inStock, inventoryStock: v.inventoryStock })),
+  variants: p.variants.map((v) => ({
+    internalReference: v.internalReference,
+    attribute: v.attribute,
+    pricePaise: v.pricePaise,
+    images: v.images,
+    inStock: v.inStock,
+    inventoryStock: v.inventoryStock,
+  })),
 }));
-const index = createSearchIndex(parsed.file.products.map((p, i) => ({ id: i + 1, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: p.variants.map((v) => v.attribute) })));
+const index = createSearchIndex(
+  parsed.file.products.map((p, i) => ({ id: i + 1, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: p.variants.map((v) => v.attribute) })),
+);
 const byId = new Map(products.map((p) => [p.id, p]));
 const order = (text: string) =>
   matchItems(

@@ -1,0 +1,233 @@
+// The embedded speech engine (issue 15): Debian's PocketSphinx, run as a child process on 16 kHz
+// mono WAV, listening only for what a shopping list holds: number words (English and Hindi),
+// units and the catalogue's own words with their Hindi names, as a JSGF grammar. Words the
+// CMU dictionary lacks (chawal, badam) get a pronunciation spelled out from their letters.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SYNONYMS } from "../../domain/search-synonyms.ts";
+import { run } from "./media.server.ts";
+import type { Transcript } from "./speech.server.ts";
+
+export const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+const BINARY = "pocketsphinx_continuous";
+
+/** Whether Debian's pocketsphinx and pocketsphinx-en-us are installed. */
+export function pocketsphinxInstalled(): boolean {
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, BINARY)));
+  return onPath && fs.existsSync(path.join(MODEL_DIR, "en-us", "mdef")) && fs.existsSync(path.join(MODEL_DIR, "cmudict-en-us.dict"));
+}
+
+// Fewer, longer words are heard better: short ones ('a', 'aath', 'oil') get heard in every pause.
+// Measured on espeak-ng's voice: with every number word and every name of the catalogue, 'two
+// kilo basmati rice' came out as 'two tea alu aath aath ghee rice'; with these lists and names of
+// four letters or more, joined by 'and' or 'aur', it is heard right.
+const NUMBERS = ["one", "two", "three", "four", "five", "ten", "twelve", "half", "ek", "do", "teen", "char", "paanch", "das", "aadha", "paav", "dedh", "dhai"];
+const UNITS = ["kilo", "kilos", "gram", "grams", "litre", "litres", "packet", "packets", "dozen", "pieces", "box"];
+const JOINERS = ["and", "aur"];
+
+/** A pronunciation from the letters, for words the dictionary lacks (Hinglish names, brands). */
+export function spellOut(word: string, broad = false): string {
+  const rules: [RegExp, string][] = [
+    [/^aa/, "AA"],
+    [/^ee/, "IY"],
+    [/^oo/, "UW"],
+    [/^ai/, "AY"],
+    [/^au/, "AW"],
+    [/^ou/, "AW"],
+    [/^ay/, "EY"],
+    [/^ey/, "EY"],
+    [/^oy/, "OY"],
+    [/^ch/, "CH"],
+    [/^sh/, "SH"],
+    [/^th/, "T"],
+    [/^dh/, "D"],
+    [/^bh/, "B"],
+    [/^kh/, "K"],
+    [/^gh/, "G"],
+    [/^ph/, "F"],
+    [/^jh/, "JH"],
+    [/^ng/, "NG"],
+    [/^ck/, "K"],
+    [/^a$/, "AA"],
+    // Hindi's short a is heard as AH or, said slowly, AA: both are offered.
+    [/^a/, broad ? "AA" : "AH"],
+    [/^e/, "EH"],
+    [/^i$/, "IY"],
+    [/^i/, "IH"],
+    [/^o/, "OW"],
+    [/^u/, "UH"],
+    [/^y$/, "IY"],
+    [/^y/, "Y"],
+    [/^w/, "W"],
+    [/^v/, "V"],
+    [/^j/, "JH"],
+    [/^c/, "K"],
+    [/^q/, "K"],
+    [/^x/, "K S"],
+    [/^z/, "Z"],
+    [/^b/, "B"],
+    [/^d/, "D"],
+    [/^f/, "F"],
+    [/^g/, "G"],
+    [/^h/, "HH"],
+    [/^k/, "K"],
+    [/^l/, "L"],
+    [/^m/, "M"],
+    [/^n/, "N"],
+    [/^p/, "P"],
+    [/^r/, "R"],
+    [/^s/, "S"],
+    [/^t/, "T"],
+  ];
+  const phones: string[] = [];
+  let rest = word.toLowerCase().replace(/[^a-z]/g, "");
+  while (rest) {
+    const rule = rules.find(([re]) => re.test(rest));
+    if (!rule) {
+      rest = rest.slice(1);
+      continue;
+    }
+    const [re, phone] = rule;
+    if (phones.at(-1) !== phone) phones.push(phone); // 'tt' is one T
+    rest = rest.replace(re, "");
+  }
+  return phones.join(" ");
+}
+
+const BRANDS = /^(haat select|haat organics|haat gifting|aravalli farms|kiln & co\.?|clearcut|mitti craft)\s+/i;
+
+/**
+ * The names a list may say: each product's name without its brand, and its last one, two and
+ * three words ('california almonds', 'almonds'), what its brackets say ('gram flour'), and the
+ * synonym table's words (chawal, badam). A grammar of names, not of loose words, keeps short
+ * words from being heard everywhere.
+ */
+export function listNames(titles: Iterable<string>): string[] {
+  const names = new Set<string>();
+  const add = (text: string) => {
+    const words = text
+      .toLowerCase()
+      .replace(/&/g, " ")
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 2);
+    if (words.length) names.add(words.join(" "));
+  };
+  for (const title of titles) {
+    const base = title.replace(BRANDS, "");
+    const inner = /\(([^)]+)\)/.exec(base)?.[1];
+    if (inner) add(inner);
+    const words = base
+      .replace(/\([^)]*\)/g, " ")
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 2);
+    for (let n = 1; n <= Math.min(3, words.length); n++) add(words.slice(-n).join(" "));
+    add(words.join(" "));
+  }
+  for (const [key, meanings] of Object.entries(SYNONYMS)) {
+    add(key);
+    for (const m of meanings) add(m);
+  }
+  return [...names].sort();
+}
+
+let cmudict: Map<string, string[]> | undefined;
+function dictionary(): Map<string, string[]> {
+  if (cmudict) return cmudict;
+  const map = new Map<string, string[]>();
+  for (const line of fs.readFileSync(path.join(MODEL_DIR, "cmudict-en-us.dict"), "utf8").split("\n")) {
+    const m = /^([^\s(]+)(?:\(\d+\))?\s+(.+)$/.exec(line);
+    if (!m) continue;
+    const list = map.get(m[1]!);
+    if (list) list.push(m[2]!.trim());
+    else map.set(m[1]!, [m[2]!.trim()]);
+  }
+  return (cmudict = map);
+}
+
+// Pronunciations espeak-like and Indian speakers use that the dictionary lacks.
+const EXTRA: Record<string, string[]> = { kilo: ["K IY L OW"], litre: ["L IY T ER"], aur: ["AW R"], do: ["D OW"], ek: ["EY K"], dal: ["D AA L"] };
+
+interface Model {
+  dir: string;
+  grammar: string;
+  dict: string;
+}
+let built: { key: string; model: Model } | null = null;
+
+/** The grammar and dictionary for these names, written once to a directory of their own. */
+function modelFor(names: string[]): Model {
+  const key = createHash("sha256").update(names.join("|")).digest("hex").slice(0, 16);
+  if (built?.key === key) return built.model;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-speech-${key}-`));
+  const known = dictionary();
+  const lines: string[] = [];
+  const words = new Set([...NUMBERS, ...UNITS, ...JOINERS, ...names.flatMap((n) => n.split(" "))]);
+  const usable = new Set<string>();
+  for (const word of [...words].sort()) {
+    const prons = [...(known.get(word) ?? []), ...(EXTRA[word] ?? [])];
+    if (prons.length === 0) {
+      const spelled = spellOut(word);
+      if (!spelled) continue;
+      prons.push(spelled, spellOut(word, true));
+    }
+    usable.add(word);
+    [...new Set(prons)].forEach((p, i) => lines.push(i === 0 ? `${word} ${p}` : `${word}(${i + 1}) ${p}`));
+  }
+  const said = names.filter((n) => n.replace(/ /g, "").length >= 4 && n.split(" ").every((w) => usable.has(w)));
+  const grammar = [
+    "#JSGF V1.0;",
+    "grammar order;",
+    `<num> = ${NUMBERS.filter((w) => usable.has(w)).join(" | ")};`,
+    `<unit> = ${UNITS.filter((w) => usable.has(w)).join(" | ")};`,
+    `<name> = ${said.join(" | ")};`,
+    "<item> = [<num>] [<unit>] <name>;",
+    "public <order> = <item> ( (and | aur) <item> )*;",
+    "",
+  ].join("\n");
+  const model = { dir, grammar: path.join(dir, "order.gram"), dict: path.join(dir, "order.dict") };
+  fs.writeFileSync(model.grammar, grammar);
+  fs.writeFileSync(model.dict, lines.join("\n") + "\n");
+  if (built) fs.rmSync(built.model.dir, { recursive: true, force: true });
+  built = { key, model };
+  return model;
+}
+
+/** Utterances and their words' times, from `-time yes` output. */
+export function readHypotheses(output: string): { text: string; segments: Transcript["segments"] } {
+  const segments: Transcript["segments"] = [];
+  let words: { word: string; start: number; end: number }[] = [];
+  const flush = () => {
+    const spoken = words.filter((w) => !/^(<.*>|\(NULL\)|\[.*\])$/.test(w.word));
+    if (spoken.length) segments.push({ start: spoken[0]!.start, end: spoken.at(-1)!.end, text: spoken.map((w) => w.word.replace(/\(\d+\)$/, "")).join(" ") });
+    words = [];
+  };
+  for (const line of output.split("\n")) {
+    const timed = /^(\S+) (\d+\.\d+) (\d+\.\d+) [\d.]+$/.exec(line.trim());
+    if (timed) words.push({ word: timed[1]!, start: Number(timed[2]), end: Number(timed[3]) });
+    else if (line.trim()) flush(); // a hypothesis line starts the next utterance
+  }
+  flush();
+  return { text: segments.map((s) => s.text).join(" "), segments };
+}
+
+/** Recognises a 16 kHz mono WAV against the list grammar. */
+export async function recognise(wav: Buffer, names: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ text: string; segments: Transcript["segments"] }> {
+  const model = modelFor(names);
+  const input = path.join(model.dir, `in-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.wav`);
+  fs.writeFileSync(input, wav);
+  try {
+    const out = await run(
+      BINARY,
+      ["-infile", input, "-hmm", path.join(MODEL_DIR, "en-us"), "-jsgf", model.grammar, "-dict", model.dict, "-time", "yes", "-logfn", "/dev/null"],
+      null,
+      timeoutMs,
+      signal,
+    );
+    return readHypotheses(out.toString("utf8"));
+  } finally {
+    fs.rmSync(input, { force: true });
+  }
+}
