@@ -31,6 +31,7 @@ export default [
   route("ordersuccess", "routes/ordersuccess.tsx"),
   route("paymentsuccess", "routes/paymentsuccess.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("orders/audio", "routes/orders.audio.ts"),
   route("orders/:id", "routes/orders.detail.tsx"),
   route("orders/:id/invoice", "routes/orders.invoice.ts"),
   route("wishlist", "routes/wishlist.tsx"),
@@ -46,6 +47,7 @@ export default [
     route("addresses", "routes/myaccount.addresses.tsx"),
   ]),
   route("testimonial", "routes/testimonial.tsx"),
+  route("voicesearch", "routes/voicesearch.tsx"),
   // The staff's side (issue 14): its own layout, 404 to everyone else.
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),

@@ -13,6 +13,7 @@ import type { confirmForm, contactForm, newsletterForm, unsubscribeForm } from "
 import type { ordersForm } from "../server/forms/orders.server.ts";
 import type { staffDeliveryForm, staffOrdersForm, staffReviewsForm, staffTicketsForm } from "../server/forms/staff.server.ts";
 import type { reviewsForm } from "../server/forms/reviews.server.ts";
+import type { voiceForm } from "../server/forms/voice.server.ts";
 import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
@@ -60,6 +61,7 @@ export const reviewOrder = handle<typeof reviewOrderForm>("/revieworder");
 export const addressBook = handle<typeof addressBookForm>("/myaccount/addresses");
 export const orders = handle<typeof ordersForm>("/orders");
 export const reviews = handle<typeof reviewsForm>("/reviews");
+export const voice = handle<typeof voiceForm>("/voicesearch");
 export const staffOrders = handle<typeof staffOrdersForm>("/staff/orders");
 export const staffDelivery = handle<typeof staffDeliveryForm>("/staff/delivery");
 export const staffTickets = handle<typeof staffTicketsForm>("/staff/tickets");

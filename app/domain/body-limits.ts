@@ -9,6 +9,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   // The staff's catalogue import (issue 14): a file of some thousands of products.
   "/staff/catalogue": 8 * 1024 * 1024,
+  // A recording for voice ordering (issue 15): 10 MB of audio and the form around it.
+  "/voicesearch": 10 * 1024 * 1024 + 64 * 1024,
 };
 
 /** The cap for a request to `pathname` (React Router's `/x.data` fetches share `/x`'s; the home page's is `/_.data`). */

@@ -415,3 +415,29 @@ export function quantityLabel(item: Pick<SpokenItem, "quantity" | "unit">): stri
   }[item.unit];
   return `${item.quantity} ${unit}`;
 }
+
+/** The specification's order backend answer (transactions §3, /orders/audio): each item as its tool read it. */
+export interface ExtractedProduct {
+  product_name: string;
+  quantity: number;
+  unit: string | null;
+  found_in_system: boolean;
+  product_id: number | null;
+  internal_reference: string | null;
+  /** Rupees, as the catalogue's prices are given. */
+  price: number | null;
+  image: string | null;
+}
+
+export function extractedProducts(items: readonly MatchedItem[]): ExtractedProduct[] {
+  return items.map((i) => ({
+    product_name: i.found ? i.title! : i.name || i.phrase,
+    quantity: i.found ? i.count : i.quantity,
+    unit: i.found ? null : i.unit,
+    found_in_system: i.found,
+    product_id: i.productId,
+    internal_reference: i.internalReference,
+    price: i.pricePaise === null ? null : i.pricePaise / 100,
+    image: i.image,
+  }));
+}

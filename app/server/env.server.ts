@@ -106,6 +106,7 @@ const schema = z.object({
   RATE_LIMIT_RESET_PER_ADDRESS: limitCount,
   RATE_LIMIT_CONTACT_PER_ADDRESS: limitCount,
   RATE_LIMIT_NEWSLETTER_PER_ADDRESS: limitCount,
+  RATE_LIMIT_VOICE_PER_ADDRESS: limitCount,
 });
 
 export type Env = z.infer<typeof schema> & {

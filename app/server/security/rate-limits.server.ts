@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   contactPerAddress: { count: 20, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_CONTACT_PER_ADDRESS" },
   /** Newsletter subscriptions per client address: each new one sends a welcome mail. */
   newsletterPerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_NEWSLETTER_PER_ADDRESS" },
+  /** Recordings transcribed per client address: each one runs the speech engine for seconds. */
+  voicePerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_VOICE_PER_ADDRESS" },
 } as const satisfies Record<string, Row>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

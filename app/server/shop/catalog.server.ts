@@ -11,6 +11,7 @@ import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
 import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
+import { matchItems, parseOrderText } from "../../domain/voice-order.ts";
 import { ratingMean } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import { categories, products, variants, type VariantRow } from "../db/schema.server.ts";
@@ -18,7 +19,10 @@ import type { CatalogPort } from "./port.server.ts";
 
 interface SnapshotProduct {
   id: number;
+  title: string;
   card: ProductCard;
+  /** Every variant, in display order (voice ordering fits a pack to what was said). */
+  variants: VariantView[];
   createdAt: number;
 }
 
@@ -99,7 +103,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
     for (const p of productRows) {
       const card = toCard(p, byProduct.get(p.id) ?? []);
       if (!card) continue; // a product without variants cannot be shown or bought
-      list.push({ id: p.id, card, createdAt: p.createdAt.getTime() });
+      list.push({ id: p.id, title: p.title, card, variants: byProduct.get(p.id) ?? [], createdAt: p.createdAt.getTime() });
       entries.push({ id: p.id, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: (byProduct.get(p.id) ?? []).map((v) => v.attribute) });
     }
     return {
@@ -221,6 +225,20 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
 
     async newProducts(limit: number) {
       return (await current()).newest.slice(0, limit).map((p) => p.card);
+    },
+
+    async voiceOrder(text: string) {
+      const snap = await current();
+      const items = matchItems(
+        parseOrderText(text),
+        (name) => searchIds(snap.index, name, 5),
+        (id) => snap.byId.get(id),
+      );
+      return { items, unmatched: items.filter((i) => !i.found).length };
+    },
+
+    async titles() {
+      return (await current()).products.map((p) => p.title);
     },
 
     async productIds() {

@@ -14,6 +14,7 @@ import type { SubscriberRow } from "../../domain/csv.ts";
 import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { StaffProduct, StaffVariant, VariantEdit } from "../../domain/staff-catalog.ts";
 import type { ImportSummary } from "../catalog/import.server.ts";
+import type { MatchedItem } from "../../domain/voice-order.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
 export interface CatalogPort {
@@ -27,6 +28,16 @@ export interface CatalogPort {
   suggestions(query: string): Promise<Suggestion[]>;
   /** Every product's id, for the sitemap. */
   productIds(): Promise<number[]>;
+  /** A spoken or typed shopping list as the catalogue's items (issue 15), by the shop's own search. */
+  voiceOrder(text: string): Promise<VoiceOrder>;
+  /** Every product's title: what the embedded speech engine listens for. */
+  titles(): Promise<string[]>;
+}
+
+export interface VoiceOrder {
+  items: MatchedItem[];
+  /** How many items were not found. */
+  unmatched: number;
 }
 
 export interface Customer {

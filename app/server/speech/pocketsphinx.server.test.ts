@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { projectPath } from "../project-root.server.ts";
 import { readHypotheses, spellOut } from "./pocketsphinx.server.ts";
+import { toSpeechWav } from "./media.server.ts";
+import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { createPocketsphinxEngine } from "./speech.server.ts";
 import { pocketsphinxInstalled } from "./pocketsphinx.server.ts";
 
@@ -45,5 +47,12 @@ describe("the embedded speech engine", () => {
     expect(heard.text).toMatch(/^two kilo basmati rice and one kilo /);
     expect(heard.segments.length).toBeGreaterThan(0);
     expect(heard).toMatchObject({ success: true, detected_language: "en", filename: "audio.wav" });
+  });
+
+  it.runIf(pocketsphinxInstalled())("refuses a recording longer than 60 seconds, and reads a short one", async () => {
+    const silence = (seconds: number) =>
+      execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", String(seconds), "-f", "wav", "pipe:1"], { maxBuffer: 16 * 1024 * 1024 });
+    await expect(toSpeechWav(silence(62), 30_000)).rejects.toThrow(VOICE_MESSAGES.tooLong(60));
+    expect((await toSpeechWav(silence(5), 30_000)).seconds).toBeCloseTo(5, 1);
   });
 });

@@ -1,0 +1,77 @@
+import { Form, Link } from "react-router";
+import { formatRupees } from "../../domain/money.ts";
+import { quantityLabel, VOICE_MESSAGES, type MatchedItem } from "../../domain/voice-order.ts";
+import { voice } from "../forms.ts";
+
+/**
+ * The list's items (transactions §2): each with Found or Not Found (yellow), its quantity, the
+ * product, variant reference and price. The found ones go to the cart together, in one post,
+ * each with a quantity the shopper may change first.
+ */
+export function VoiceItems({ list, items, unmatched }: { list: string; items: MatchedItem[]; unmatched: number }) {
+  const found = items.filter((i) => i.found);
+  return (
+    <section aria-labelledby="voice-items-title" className="mt-6">
+      <h2 id="voice-items-title" className="text-lg font-semibold">
+        Items
+      </h2>
+      {unmatched > 0 && (
+        <p role="status" className="mt-1 text-sm text-amber-800">
+          {VOICE_MESSAGES.unmatched(unmatched)}
+        </p>
+      )}
+      <Form method="post" action={voice.action} className="mt-3">
+        <input type="hidden" {...voice.intent("add")} />
+        <input type="hidden" name={voice.field("add", "list")} value={list} />
+        <ul aria-label="Items found in your list" className="divide-y divide-stone-200 rounded-lg border border-stone-200">
+          {items.map((item, n) => (
+            <li key={n} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+              {item.found ? (
+                <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Found</span>
+              ) : (
+                <span className="rounded bg-yellow-200 px-2 py-0.5 text-xs font-semibold text-yellow-900">Not Found</span>
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="font-medium">“{item.phrase}”</span> <span className="text-stone-600">{quantityLabel(item)}</span>
+                {item.found && (
+                  <span className="block text-stone-700">
+                    <Link to={`/product/${item.productId}?variant=${encodeURIComponent(item.internalReference!)}`} className="underline">
+                      {item.title}
+                    </Link>{" "}
+                    · {item.attribute} · {item.internalReference} · ID {item.productId} · {formatRupees(item.pricePaise!)}
+                  </span>
+                )}
+              </span>
+              {item.found && (
+                <>
+                  <label className="flex items-center gap-1">
+                    <input type="checkbox" name={voice.field("add", "add")} value={item.internalReference!} defaultChecked />
+                    Add <span className="sr-only">{item.title}</span>
+                  </label>
+                  <label className="flex items-center gap-1">
+                    <span>
+                      Quantity<span className="sr-only"> of {item.title}</span>
+                    </span>
+                    <input
+                      name={`qty-${item.internalReference}`}
+                      type="number"
+                      min={1}
+                      max={999}
+                      defaultValue={item.count}
+                      className="w-16 rounded-md border border-stone-300 px-2 py-1"
+                    />
+                  </label>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        {found.length > 0 && (
+          <button type="submit" className="mt-3 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Add to cart
+          </button>
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+// /voicesearch: order by voice or by a typed list (transactions §2; issue 15). Record (with
+// JavaScript) or upload a recording: the server transcribes it and finds each item in the
+// catalogue; or type or paste the list (a plain GET, so it works anywhere and can be shared).
+// The found items go to the cart together.
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { voice } from "../components/forms.ts";
+import { pageMeta } from "../components/seo.ts";
+import { originOf } from "../components/viewer.ts";
+import { VoiceItems } from "../components/voice/VoiceItems.tsx";
+import { VoiceRecorder } from "../components/voice/VoiceRecorder.tsx";
+import { refusalOf, type FormReply } from "../domain/form-reply.ts";
+import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";
+import { shopOf } from "../server/context.server.ts";
+import { appEnv } from "../server/env.server.ts";
+import { voiceForm, type Transcribed } from "../server/forms/voice.server.ts";
+import { speechEngine } from "../server/speech/speech.server.ts";
+import type { Route } from "./+types/voicesearch";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("list") ?? "";
+  const list = raw.slice(0, LIST_MAX_CHARS);
+  const order = list.trim() ? await shopOf(context).catalog.voiceOrder(list) : null;
+  const engine = speechEngine(appEnv());
+  return { list, order, tooLong: raw.length > LIST_MAX_CHARS, engine: engine?.name ?? null };
+}
+
+export const action = voiceForm.run;
+
+export default function VoiceSearch({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, order, tooLong, engine } = loaderData;
+  const fetcher = useFetcher<FormReply>({ key: "voice" });
+  const hydrated = useHydrated();
+  const [audio, setAudio] = useState<string | null>(null);
+  useEffect(() => () => void (audio && URL.revokeObjectURL(audio)), [audio]);
+
+  const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? actionData;
+  const transcribed = reply?.ok && reply.intent === "transcribe" ? (reply.data as Transcribed) : null;
+  const refusal = refusalOf(reply);
+  const busy = fetcher.state !== "idle";
+  const shown = transcribed ? { list: transcribed.transcript.text, order: transcribed.order } : order ? { list, order } : null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">Order by voice</h1>
+      <p className="mt-1 text-stone-700">Say or type your list, such as “do kilo chawal, ek kilo toor dal aur aadha kilo badam”, and add what we find to your cart.</p>
+
+      <section aria-labelledby="voice-record-title" className="mt-6 rounded-lg border border-stone-200 p-4">
+        <h2 id="voice-record-title" className="text-lg font-semibold">
+          Speak or upload
+        </h2>
+        {engine ? (
+          <div className="mt-3 space-y-3">
+            {hydrated && (
+              <VoiceRecorder busy={busy} onAudio={setAudio} submit={(form) => fetcher.submit(form, { method: "post", action: voice.action, encType: "multipart/form-data" })} />
+            )}
+            <fetcher.Form method="post" action={voice.action} encType="multipart/form-data" className="flex flex-wrap items-center gap-3 text-sm">
+              <input type="hidden" {...voice.intent("transcribe")} />
+              <label className="flex flex-col">
+                Upload a recording (audio or video)
+                <input
+                  type="file"
+                  name={voice.field("transcribe", "audio")}
+                  accept="audio/*,video/*"
+                  required
+                  className="mt-1"
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0];
+                    setAudio(file ? URL.createObjectURL(file) : null);
+                  }}
+                />
+              </label>
+              <button type="submit" disabled={busy} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+                Upload
+              </button>
+            </fetcher.Form>
+            {audio ? (
+              // The shopper's own recording: its transcript, shown below, is its caption.
+              // eslint-disable-next-line jsx-a11y/media-has-caption
+              <audio controls src={audio} className="w-full" aria-label="Your recording" />
+            ) : (
+              <p className="text-sm text-stone-600">No audio yet</p>
+            )}
+            {busy && (
+              <p role="status" className="text-sm font-medium">
+                Transcribing…
+              </p>
+            )}
+            {refusal?.intent === "transcribe" || (refusal && !refusal.intent) ? (
+              <p role="alert" className="text-sm text-red-700">
+                {refusal.error}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-stone-700">{VOICE_MESSAGES.notConfigured}</p>
+        )}
+        {transcribed && (
+          <section aria-labelledby="voice-transcript-title" className="mt-4 space-y-2 text-sm">
+            <h3 id="voice-transcript-title" className="font-semibold">
+              Transcript
+            </h3>
+            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || "(nothing heard)"}</p>
+            <ol aria-label="Timed segments" className="max-h-40 overflow-y-auto rounded border border-stone-200 p-2">
+              {transcribed.transcript.segments.map((s, i) => (
+                <li key={i}>
+                  <span className="text-stone-600">
+                    {s.start.toFixed(1)}–{s.end.toFixed(1)} s
+                  </span>{" "}
+                  {s.text}
+                </li>
+              ))}
+            </ol>
+            <p className="text-stone-600">
+              Language: {transcribed.transcript.detected_language} · Engine: {transcribed.engine} ({transcribed.transcript.model_used}) · {transcribed.transcript.total_time} s
+            </p>
+          </section>
+        )}
+      </section>
+
+      <section aria-labelledby="voice-type-title" className="mt-6 rounded-lg border border-stone-200 p-4">
+        <h2 id="voice-type-title" className="text-lg font-semibold">
+          Type or paste your list
+        </h2>
+        <Form method="get" className="mt-3 space-y-2">
+          <label htmlFor="voice-list" className="text-sm font-medium">
+            Your list (one item per line, or separated by commas)
+          </label>
+          <textarea
+            id="voice-list"
+            name="list"
+            rows={4}
+            maxLength={LIST_MAX_CHARS}
+            defaultValue={transcribed ? transcribed.transcript.text : list}
+            key={transcribed ? transcribed.transcript.text : list}
+            className="block w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+          {tooLong && (
+            <p role="alert" className="text-sm text-red-700">
+              {VOICE_MESSAGES.listTooLong(LIST_MAX_CHARS)}
+            </p>
+          )}
+          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Find items
+          </button>
+        </Form>
+      </section>
+
+      {refusal?.intent === "add" && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {refusal.error}
+        </p>
+      )}
+      {shown &&
+        (shown.order.items.length ? (
+          <VoiceItems list={shown.list} items={shown.order.items} unmatched={shown.order.unmatched} />
+        ) : (
+          <p className="mt-6 text-stone-700">{VOICE_MESSAGES.emptyList}</p>
+        ))}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Order by voice | Haat", description: "Say or type your shopping list and add it to your cart.", path: "/voicesearch", origin: originOf(matches) });

@@ -1,0 +1,81 @@
+// Voice ordering's forms (issue 15): a recording (recorded in the page, or uploaded) turned into
+// a transcript and the catalogue's items, and the found items put in the cart together. The
+// typed list needs no form post: it is the page's query string (/voicesearch?list=…).
+import { z } from "zod";
+import { productReference } from "../../domain/form-fields.ts";
+import { safePath } from "../../domain/safe-path.ts";
+import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { clientAddressOf } from "../context.server.ts";
+import { appEnv } from "../env.server.ts";
+import { hitLimit } from "../security/rate-limits.server.ts";
+import type { Transcript } from "../speech/speech.server.ts";
+import { recordingName, SpeechError, speechEngine } from "../speech/speech.server.ts";
+import type { VoiceOrder } from "../shop/port.server.ts";
+import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
+
+/** What a transcription answers: the transcript, the engine, and the list it makes. */
+export interface Transcribed {
+  transcript: Transcript;
+  engine: string;
+  order: VoiceOrder;
+}
+
+/** The page showing a list: where a signed-out shopper comes back to after signing in. */
+export function listPath(list: string): string {
+  return safePath(`/voicesearch?list=${encodeURIComponent(list.slice(0, LIST_MAX_CHARS))}`, "/voicesearch");
+}
+
+export const voiceForm = defineForm({
+  action: "/voicesearch",
+  fetcher: true,
+  intents: {
+    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ shop, context, value, request }) => {
+      const engine = speechEngine(appEnv());
+      if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
+      if (value.audio.size === 0) throw new Refused(VOICE_MESSAGES.emptyRecording, 400, "audio");
+      if (!(await hitLimit(shop, "voicePerAddress", clientAddressOf(context))).allowed) throw new Refused(VOICE_MESSAGES.busy, 429);
+      try {
+        const bytes = new Uint8Array(await value.audio.arrayBuffer());
+        const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
+        const transcript = await engine.transcribe({ bytes, filename, type: value.audio.type }, () => shop.catalog.titles(), request.signal);
+        const order = await shop.catalog.voiceOrder(transcript.text);
+        return { stay: true, data: { transcript, engine: engine.name, order } satisfies Transcribed };
+      } catch (error) {
+        if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");
+        throw error;
+      }
+    }),
+    // The found items, each with the quantity the shopper left in its box, into the cart in one post.
+    add: intent(
+      z.object({
+        list: z
+          .string()
+          .max(LIST_MAX_CHARS * 2)
+          .default(""),
+        add: z.array(productReference, { error: VOICE_MESSAGES.noneChosen }).min(1, VOICE_MESSAGES.noneChosen).max(60),
+      }),
+      async ({ shop, customer, value, form }) => {
+        let added = 0;
+        const warnings: string[] = [];
+        for (const reference of new Set(value.add)) {
+          const wanted = Number(form.get(`qty-${reference}`) ?? 1);
+          const quantity = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 999) : 1;
+          const change = await shop.cart.add(customer, { internalReference: reference, quantity });
+          added++;
+          if (change.warning) warnings.push(`${change.title}: ${change.warning}`);
+        }
+        return {
+          to: "/addtocart",
+          toast: warnings.length ? { type: "warning", message: `${VOICE_MESSAGES.added(added)} ${warnings.join(" ")}` } : { type: "success", message: VOICE_MESSAGES.added(added) },
+        };
+      },
+      {
+        // Signed out: to sign in, then back to the same list.
+        signedOut: ({ value }) => ({
+          to: `/signin?return_to=${encodeURIComponent(listPath(value.list))}`,
+          toast: { type: "info", message: "Please sign in to add these items to your cart." },
+        }),
+      },
+    ),
+  },
+});
