@@ -48,6 +48,7 @@ export default [
   ]),
   route("testimonial", "routes/testimonial.tsx"),
   route("voicesearch", "routes/voicesearch.tsx"),
+  route("address-test", "routes/address-test.tsx"),
   // The staff's side (issue 14): its own layout, 404 to everyone else.
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),

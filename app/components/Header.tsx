@@ -9,7 +9,9 @@ import { useViewer } from "./viewer.ts";
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
-  const signedIn = useViewer() !== null;
+  const viewer = useViewer();
+  const signedIn = viewer !== null;
+  const deliverTo = viewer?.deliverTo ?? null;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
@@ -20,8 +22,10 @@ export function Header() {
         {/* Every width sees the promise: below the row on phones and tablets, beside the logo on a laptop. */}
         <p className="order-last basis-full text-center text-xs leading-tight lg:order-none lg:basis-auto lg:text-left lg:text-sm">
           <span className="block font-semibold text-brand-700">{store.deliveryPromise}</span>
-          {/* The chosen delivery address's city and PIN go here once addresses exist; nothing is asked on load. */}
-          <span className="block text-stone-600" data-testid="delivery-location"></span>
+          {/* The chosen delivery address's city and PIN; nothing is asked of the browser on load. */}
+          <span className="block text-stone-600" data-testid="delivery-location">
+            {deliverTo ? `${deliverTo.city} ${deliverTo.zip}` : ""}
+          </span>
         </p>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-4 whitespace-nowrap text-sm font-medium lg:gap-5">

@@ -54,3 +54,14 @@ describe("the delivery form and saved addresses", () => {
     expect(toDeliveryForm(saved)).toMatchObject({ firstName: "Asha", lastName: "Verma Singh", zip: "122002", city: "Gurgaon" });
   });
 });
+
+describe("a short address", () => {
+  it("is cut at 48 or 32 characters with an ellipsis, and left whole when it fits", async () => {
+    const { shortAddress } = await import("./address.ts");
+    const line = "Flat 1204, Tower B, DLF The Crest, Golf Course Road, Sector 54, Gurgaon, Haryana 122002";
+    expect(shortAddress(line, 48)).toBe("Flat 1204, Tower B, DLF The Crest, Golf Course R…");
+    expect([...shortAddress(line, 48)].length).toBe(49);
+    expect(shortAddress(line, 32)).toBe("Flat 1204, Tower B, DLF The Cres…");
+    expect(shortAddress("9 MG Road, Gurgaon", 48)).toBe("9 MG Road, Gurgaon");
+  });
+});

@@ -141,3 +141,9 @@ export function toDeliveryForm(a: AddressSnapshot): Record<keyof DeliveryAddress
   const [firstName = "", ...rest] = a.name.trim().split(/\s+/);
   return { firstName, lastName: rest.join(" "), email: a.email, phone: a.phone, street: a.street, street2: a.street2, city: a.city, state: a.state, zip: a.zip, country: a.country };
 }
+
+/** An address cut for a narrow line (transactions §2, §9: 48 characters on the picker, 32 in the search field's placeholder), with an ellipsis when cut. */
+export function shortAddress(text: string, max: 48 | 32): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : text;
+}

@@ -7,4 +7,6 @@ export interface Viewer {
   cart: CartEntries;
   /** internal_reference → wishlist item id */
   wishlist: Record<string, number>;
+  /** The chosen delivery address's city and PIN, for the header's location line (issue 15). */
+  deliverTo: { city: string; zip: string } | null;
 }

@@ -22,10 +22,11 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
 /** For every page's header: the cart's lines only (one read, no coupon check, no writes). */
 export async function viewerOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<Viewer> {
   const shop = shopOf(context);
-  const [cart, wishlist] = await Promise.all([shop.cart.entries(customer), shop.wishlist.list(customer)]);
+  const [cart, wishlist, address] = await Promise.all([shop.cart.entries(customer), shop.wishlist.list(customer), shop.addresses.chosen(customer)]);
   return {
     name: customer.name,
     cart,
     wishlist: Object.fromEntries(wishlist.map((i) => [i.internalReference, i.id])),
+    deliverTo: address ? { city: address.city, zip: address.zip } : null,
   };
 }

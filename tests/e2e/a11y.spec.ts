@@ -31,6 +31,8 @@ const publicPages = [
   "/paymentsuccess",
   "/newsletter/unsubscribe?token=unknown",
   "/newsletter/confirm?token=unknown",
+  "/voicesearch",
+  `/voicesearch?list=${encodeURIComponent("do kilo chawal, ek kilo chicken")}`,
   "/no-such-page",
 ];
 
@@ -85,7 +87,15 @@ for (const scripts of ["with JavaScript", "as rendered without JavaScript"] as c
       const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
       const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
       expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) })).status()).toBe(303);
-      for (const path of [`/ordersuccess?order=${cartId}`, "/orders", `/orders?cancel=${cartId}`]) {
+      for (const path of [
+        `/ordersuccess?order=${cartId}`,
+        "/orders",
+        `/orders?cancel=${cartId}`,
+        `/orders/${cartId}`,
+        "/address-test",
+        "/address-test?change=1",
+        "/product/1?tab=reviews",
+      ]) {
         await open(page, path, scripts === "with JavaScript");
         await expectAccessible(page, path);
       }

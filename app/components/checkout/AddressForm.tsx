@@ -11,7 +11,7 @@ import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
  * saved one; either is saved and chosen for this order.
  */
-export function AddressForm({ lastResult, email, address }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView }) {
+export function AddressForm({ lastResult, email, address, back }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView; back?: string }) {
   const [form, fields] = useForm({
     id: address ? `update-address-${address.id}` : "new-address",
     lastResult,
@@ -38,6 +38,7 @@ export function AddressForm({ lastResult, email, address }: { lastResult: Submis
     <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
       <h3 className="font-semibold">{address ? "Update Delivery Details" : "New delivery address"}</h3>
       <FormErrors errors={form.errors} id={form.errorId} />
+      {back && <input type="hidden" name="redirectTo" value={back} />}
       <input type="hidden" {...reviewOrder.intent(intent)} />
       {address && <input type="hidden" name={reviewOrder.field("update-address", "id")} value={address.id} />}
       <div className="grid gap-3 sm:grid-cols-2">

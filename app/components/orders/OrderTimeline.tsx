@@ -26,7 +26,7 @@ export function OrderTimeline({ stage, cancelled, events }: { stage: Stage; canc
         {shown.map((s) => (
           <li
             key={s.key}
-            className={`flex items-center gap-3 text-sm ${s.done ? "text-stone-900" : "text-stone-400"}`}
+            className={`flex items-center gap-3 text-sm ${s.done ? "text-stone-900" : "text-stone-500"}`}
             aria-current={s.key === (cancelled ? "cancelled" : stage) ? "step" : undefined}
           >
             <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-full ${s.key === "cancelled" ? "bg-red-600" : s.done ? "bg-brand-700" : "border border-stone-300"}`} />

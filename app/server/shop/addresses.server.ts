@@ -1,5 +1,5 @@
 // Saved delivery addresses, each scoped by its customer.
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../domain/address.ts";
 import type { Db } from "../db/client.server.ts";
 import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
@@ -24,6 +24,25 @@ export function toAddressView(r: AddressRow): AddressView {
 
 export function createAddresses(db: Db, now: () => number = Date.now): AddressesPort {
   const own = (customer: Customer, id: number) => and(eq(addresses.id, id), eq(addresses.customerId, customer.id));
+
+  /** The remembered choice while it lasts, else the default, else the primary, else the first: one query. */
+  async function chosen(customer: Customer): Promise<AddressView | null> {
+    const fresh = new Date(now() - SELECTED_ADDRESS_LIFETIME_MS);
+    const [row] = await db
+      .select({ address: addresses })
+      .from(addresses)
+      .innerJoin(customers, eq(customers.id, addresses.customerId))
+      .where(eq(addresses.customerId, customer.id))
+      .orderBy(
+        // Null (nothing remembered) sorts as false, not first.
+        desc(sql`coalesce(${addresses.id} = ${customers.selectedAddressId} and ${customers.selectedAddressAt} > ${fresh}, false)`),
+        desc(addresses.isDefault),
+        desc(addresses.isPrimary),
+        asc(addresses.id),
+      )
+      .limit(1);
+    return row ? toAddressView(row.address) : null;
+  }
 
   async function get(customer: Customer, id: number) {
     const [row] = await db.select().from(addresses).where(own(customer, id)).limit(1);
@@ -95,15 +114,9 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
     },
 
     async selected(customer) {
-      const [c] = await db.select({ id: customers.selectedAddressId, at: customers.selectedAddressAt }).from(customers).where(eq(customers.id, customer.id)).limit(1);
-      if (c?.id && c.at && now() - c.at.getTime() < SELECTED_ADDRESS_LIFETIME_MS && (await get(customer, c.id))) return c.id;
-      const [first] = await db
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(eq(addresses.customerId, customer.id))
-        .orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id))
-        .limit(1);
-      return first?.id ?? null;
+      return (await chosen(customer))?.id ?? null;
     },
+
+    chosen,
   };
 }

@@ -160,6 +160,8 @@ export interface AddressesPort {
   select(customer: Customer, id: number): Promise<void>;
   /** The remembered choice while it lasts and the address exists, else the default, else the first. */
   selected(customer: Customer): Promise<number | null>;
+  /** That address itself (the header's city and PIN, the address picker), in one query. */
+  chosen(customer: Customer): Promise<AddressView | null>;
 }
 
 export interface OrderLineView {

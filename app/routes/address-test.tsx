@@ -1,0 +1,53 @@
+// /address-test: the address picker (transactions §2, §9; issue 15): 'Deliver to' with the
+// chosen address, 'Change or Add New Address' (a dialog with JavaScript, the same chooser on the
+// page without it), and a search field whose placeholder names the address. With ?remember=1 it
+// shows the address the shopper last chose (kept 30 days); without, their default one.
+import { AddressPicker } from "../components/address/AddressPicker.tsx";
+import { AddressForm } from "../components/checkout/AddressForm.tsx";
+import { privatePageMeta } from "../components/seo.ts";
+import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
+import { refusalOf } from "../domain/form-reply.ts";
+import { requireCustomer } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { reviewOrderForm } from "../server/forms/addresses.server.ts";
+import type { Route } from "./+types/address-test";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, url.pathname + url.search);
+  const shop = shopOf(context);
+  const remember = url.searchParams.get("remember") === "1";
+  const [addresses, remembered] = await Promise.all([shop.addresses.list(customer), remember ? shop.addresses.chosen(customer) : null]);
+  // Without ?remember=1 the picker starts from the default address, as a fresh visit would.
+  const chosen = remember ? remembered : (addresses.find((a) => a.isDefault) ?? addresses[0] ?? null);
+  // After a change the page shows it: the choice is remembered, and read back with ?remember=1.
+  return {
+    addresses,
+    chosen,
+    changing: url.searchParams.get("change") === "1",
+    here: remember ? "/address-test?remember=1" : "/address-test",
+    back: "/address-test?remember=1",
+    email: customer.email,
+  };
+}
+
+// Choosing and adding an address are Review Order's own intents (one form for both pages).
+export const action = reviewOrderForm.run;
+
+export default function AddressTest({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses, chosen, changing, here, back, email } = loaderData;
+  const refusal = refusalOf(actionData);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">Delivery address</h1>
+      {refusal?.intent !== "add-address" && <RefusalNotice reply={actionData} className="mt-2" />}
+      <div className="mt-4">
+        <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back}>
+          <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} back={back} />
+        </AddressPicker>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Delivery address", description: "Choose where your order is delivered.", path: "/address-test" });

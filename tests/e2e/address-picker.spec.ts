@@ -1,0 +1,55 @@
+// The address picker (issue 15), with and without JavaScript: 'Deliver to' with the address cut
+// at 48 characters, the search field's placeholder at 32, 'Change or Add New Address' (a dialog,
+// or the chooser on the page), the choice remembered (?remember=1), and the header's city and PIN.
+import { expect, open, test } from "./support.ts";
+
+const long = { street: "Flat 1204, Tower B, DLF The Crest, Golf Course Road", zip: "122002" };
+const short = { street: "9 MG Road", zip: "122018" };
+
+test("the picker shows the address cut at 48 and 32 characters, and a new choice is remembered", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (form: Record<string, string>) => page.request.post("/revieworder", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  for (const a of [long, short]) {
+    const answer = await post({ intent: "add-address", firstName: "Neha", lastName: "Gupta", email: "neha@example.in", phone: "9876501234", street: a.street, zip: a.zip });
+    expect(answer.status()).toBe(303);
+  }
+  // The first address is the default; the second was chosen last.
+  await open(page, "/address-test", hasJs);
+  const picker = page.getByRole("region", { name: "Deliver to" });
+  const longLine = `${long.street}, Gurgaon, Haryana ${long.zip}`;
+  await expect(picker.getByText(`${[...longLine].slice(0, 48).join("").trimEnd()}…`, { exact: true })).toBeVisible();
+  await expect(picker.getByText(`Gurgaon, Haryana ${long.zip}`, { exact: true })).toBeVisible();
+  await expect(picker.getByRole("searchbox", { name: "Search products" })).toHaveAttribute("placeholder", `Deliver to ${[...longLine].slice(0, 32).join("").trimEnd()}…`);
+
+  await picker.getByRole(hasJs ? "button" : "link", { name: "Change or Add New Address" }).click();
+  const chooser = hasJs ? page.getByRole("dialog", { name: "Choose a delivery address" }) : page.getByRole("region", { name: "Choose a delivery address" });
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole("button", { name: `Deliver here: Neha Gupta, ${short.street}, Gurgaon, Haryana ${short.zip}` }).click();
+  await expect(page).toHaveURL(/\/address-test\?remember=1$/);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`${short.street}, Gurgaon, Haryana ${short.zip}`, { exact: true })).toBeVisible();
+  // The header names the chosen address's city and PIN.
+  await expect(page.getByRole("banner").getByText(`Gurgaon ${short.zip}`, { exact: true })).toBeVisible();
+
+  // Without ?remember=1 the picker starts from the default address again; with it, the choice.
+  await open(page, "/address-test", hasJs);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`Gurgaon, Haryana ${long.zip}`, { exact: true })).toBeVisible();
+  await open(page, "/address-test?remember=1", hasJs);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`Gurgaon, Haryana ${short.zip}`, { exact: true })).toBeVisible();
+});
+
+test("a new address is added from the picker and chosen", async ({ page, hasJs, shopper: _signedIn }) => {
+  await open(page, "/address-test", hasJs);
+  await page
+    .getByRole("region", { name: "Deliver to" })
+    .getByRole(hasJs ? "button" : "link", { name: "Change or Add New Address" })
+    .click();
+  const chooser = hasJs ? page.getByRole("dialog", { name: "Choose a delivery address" }) : page.getByRole("region", { name: "Choose a delivery address" });
+  await chooser.getByLabel("First name").fill("Ravi");
+  await chooser.getByLabel("Last name").fill("Kumar");
+  await chooser.getByLabel("Email address").fill("ravi@example.in");
+  await chooser.getByLabel("Phone number").fill("9876512345");
+  await chooser.getByLabel("Address line 1").fill("12 Sohna Road");
+  await chooser.getByLabel("PIN code").fill("122018");
+  await chooser.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page).toHaveURL(/\/address-test\?remember=1$/);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText("12 Sohna Road, Gurgaon, Haryana 122018", { exact: true })).toBeVisible();
+});
