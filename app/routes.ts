@@ -66,6 +66,7 @@ export default [
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("api/location", "routes/api.location.ts"),
   route("payments/razorpay/callback", "routes/payments.razorpay.callback.ts"),
   route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),

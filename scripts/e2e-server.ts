@@ -67,5 +67,11 @@ process.env.RAZORPAY_API_BASE = standin.apiBase;
 process.env.RAZORPAY_CHECKOUT_JS = standin.checkoutJs;
 process.on("exit", () => void standin.close());
 
+// 'Use my location' through a Nominatim stand-in (scripts/geocoder-standin.ts), beside the Razorpay one.
+const { startGeocoderStandin } = await import("./geocoder-standin.ts");
+const geocoder = await startGeocoderStandin({ port: Number(process.env.E2E_PORT || 4173) + 22 });
+process.env.GEOCODER_URL = geocoder.url;
+process.on("exit", () => void geocoder.close());
+
 const { main } = await import("../server.ts");
 await main();

@@ -4,14 +4,13 @@ import { NAV_LABELS, store } from "../store-config.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 import { HeaderActions } from "./HeaderActions.tsx";
+import { LocationLine } from "./LocationLine.tsx";
 import { SearchIcon } from "./ui/icons.tsx";
 import { useViewer } from "./viewer.ts";
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
-  const viewer = useViewer();
-  const signedIn = viewer !== null;
-  const deliverTo = viewer?.deliverTo ?? null;
+  const signedIn = useViewer() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
@@ -22,10 +21,7 @@ export function Header() {
         {/* Every width sees the promise: below the row on phones and tablets, beside the logo on a laptop. */}
         <p className="order-last basis-full text-center text-xs leading-tight lg:order-none lg:basis-auto lg:text-left lg:text-sm">
           <span className="block font-semibold text-brand-700">{store.deliveryPromise}</span>
-          {/* The chosen delivery address's city and PIN; nothing is asked of the browser on load. */}
-          <span className="block text-stone-600" data-testid="delivery-location">
-            {deliverTo ? `${deliverTo.city} ${deliverTo.zip}` : ""}
-          </span>
+          <LocationLine />
         </p>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-4 whitespace-nowrap text-sm font-medium lg:gap-5">

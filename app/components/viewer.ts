@@ -20,6 +20,8 @@ export interface RootData {
   flashed: { form: string; reply: FormReply } | null;
   /** Whether card and UPI are offered (Razorpay's keys are set) and the prepaid discount they get (decision 031). */
   payments: { online: boolean; prepaidPercent: number };
+  /** Whether 'Use my location' can name a place (GEOCODER_URL is set). */
+  geocoder: boolean;
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];

@@ -97,6 +97,9 @@ const schema = z.object({
   /** Recognitions run at once; more wait (at most 4 each), the rest are refused. */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // Reverse geocoding for the header's 'Use my location' (issue 15): a Nominatim-compatible service.
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: "GEOCODER_URL must be the http(s) base URL of a Nominatim-compatible service" }).optional(),
+  GEOCODER_KEY: z.string().min(1).optional(),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
   RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,
@@ -107,6 +110,7 @@ const schema = z.object({
   RATE_LIMIT_CONTACT_PER_ADDRESS: limitCount,
   RATE_LIMIT_NEWSLETTER_PER_ADDRESS: limitCount,
   RATE_LIMIT_VOICE_PER_ADDRESS: limitCount,
+  RATE_LIMIT_LOCATION_PER_ADDRESS: limitCount,
 });
 
 export type Env = z.infer<typeof schema> & {

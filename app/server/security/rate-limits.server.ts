@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   newsletterPerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_NEWSLETTER_PER_ADDRESS" },
   /** Recordings transcribed per client address: each one runs the speech engine for seconds. */
   voicePerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_VOICE_PER_ADDRESS" },
+  /** 'Use my location' lookups per client address: each one asks the geocoding service. */
+  locationPerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_LOCATION_PER_ADDRESS" },
 } as const satisfies Record<string, Row>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,57 @@
+// Reverse geocoding for the header's 'Use my location' (browsing §1; issue 15): a point to the
+// place it is in, by a Nominatim-compatible service (GEOCODER_URL), asked by the server so the
+// browser talks to the shop alone and no key reaches a page. Nothing is asked until the
+// shopper taps the control.
+import type { Env } from "../env.server.ts";
+import { errorFields, log } from "../log.server.ts";
+
+export interface Place {
+  /** 'Gurugram, 122002, India': city (or town, village, state), postcode, country. */
+  text: string;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+}
+
+interface NominatimReverse {
+  address?: { city?: string; town?: string; village?: string; suburb?: string; state_district?: string; state?: string; postcode?: string; country?: string };
+  error?: string;
+}
+
+/** The header's words for a Nominatim answer (browsing §1: city/town/village/state, postcode, country). */
+export function placeOf(answer: NominatimReverse): Place | null {
+  const a = answer.address;
+  if (!a) return null;
+  const city = a.city ?? a.town ?? a.village ?? a.state_district ?? null;
+  const text = [city ?? a.state, a.postcode, a.country].filter((x): x is string => Boolean(x)).join(", ");
+  return text ? { text, city, state: a.state ?? null, postcode: a.postcode ?? null, country: a.country ?? null } : null;
+}
+
+export function geocoderConfigured(env: Env): boolean {
+  return Boolean(env.GEOCODER_URL);
+}
+
+/** The place at a point, or null (no service, nothing there, or the service failing: the line stays empty). */
+export async function reverseGeocode(env: Env, lat: number, lon: number, fetcher: typeof fetch = fetch): Promise<Place | null> {
+  if (!env.GEOCODER_URL) return null;
+  const url = new URL("reverse", env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
+  url.searchParams.set("format", "jsonv2");
+  url.searchParams.set("lat", lat.toFixed(6));
+  url.searchParams.set("lon", lon.toFixed(6));
+  url.searchParams.set("zoom", "14");
+  url.searchParams.set("addressdetails", "1");
+  if (env.GEOCODER_KEY) url.searchParams.set("key", env.GEOCODER_KEY);
+  try {
+    // Nominatim's usage policy asks for an identifying User-Agent.
+    const answer = await fetcher(url, {
+      headers: { "User-Agent": "Haat shop (reverse geocoding for the delivery line)", "Accept-Language": "en-IN" },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    return placeOf((await answer.json()) as NominatimReverse);
+  } catch (error) {
+    log.warn("reverse geocoding failed", { ...errorFields(error) });
+    return null;
+  }
+}
