@@ -15,7 +15,7 @@ import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
-import { geocoderConfigured } from "./server/geo/geocoder.server.ts";
+import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware } from "./server/context.server.ts";
 
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flashed,
     payments: paymentOffer(),
     geocoder: geocoderConfigured(appEnv()),
+    map: mapConfig(appEnv()),
   };
   const headers = new Headers(flash?.headers);
   if (clear) headers.append("Set-Cookie", clear);

@@ -71,6 +71,7 @@ process.on("exit", () => void standin.close());
 const { startGeocoderStandin } = await import("./geocoder-standin.ts");
 const geocoder = await startGeocoderStandin({ port: Number(process.env.E2E_PORT || 4173) + 22 });
 process.env.GEOCODER_URL = geocoder.url;
+process.env.MAP_TILES_URL = geocoder.tiles;
 process.on("exit", () => void geocoder.close());
 
 const { main } = await import("../server.ts");

@@ -22,6 +22,8 @@ export interface RootData {
   payments: { online: boolean; prepaidPercent: number };
   /** Whether 'Use my location' can name a place (GEOCODER_URL is set). */
   geocoder: boolean;
+  /** The map for picking a new address's point (MAP_TILES_URL with GEOCODER_URL), or null for plain fields. */
+  map: { tiles: string; attribution: string } | null;
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];

@@ -100,6 +100,12 @@ const schema = z.object({
   // Reverse geocoding for the header's 'Use my location' (issue 15): a Nominatim-compatible service.
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: "GEOCODER_URL must be the http(s) base URL of a Nominatim-compatible service" }).optional(),
   GEOCODER_KEY: z.string().min(1).optional(),
+  // A map for picking a new address's point (issue 15), with GEOCODER_URL: a tile URL template.
+  MAP_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, "MAP_TILES_URL must be a tile URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    .optional(),
+  MAP_ATTRIBUTION: z.string().max(300).default("© OpenStreetMap contributors"),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
   RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,

@@ -53,3 +53,34 @@ test("a new address is added from the picker and chosen", async ({ page, hasJs, 
   await expect(page).toHaveURL(/\/address-test\?remember=1$/);
   await expect(page.getByRole("region", { name: "Deliver to" }).getByText("12 Sohna Road, Gurgaon, Haryana 122018", { exact: true })).toBeVisible();
 });
+
+test("a new address is picked on the map: its place fills the form and stays as picked", async ({ page, hasJs, shopper: _signedIn }) => {
+  test.skip(!hasJs, "the map needs JavaScript; without it the plain fields are the form");
+  await open(page, "/address-test", hasJs);
+  await page.getByRole("region", { name: "Deliver to" }).getByRole("button", { name: "Change or Add New Address" }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose a delivery address" });
+  const map = chooser.getByRole("application", { name: "Map: tap where the address is" });
+  await expect(chooser.getByText("Tap the map where the address is.")).toBeVisible();
+  await map.click();
+  await expect(chooser.getByLabel("Address line 1")).toHaveValue("Sector 29");
+  await expect(chooser.getByLabel("City")).toHaveValue("Gurugram");
+  await expect(chooser.getByLabel("PIN code")).toHaveValue("122002");
+  await expect(chooser.getByLabel("PIN code")).toHaveAttribute("readonly", "");
+  await chooser.getByLabel("First name").fill("Meera");
+  await chooser.getByLabel("Last name").fill("Shah");
+  await chooser.getByLabel("Email address").fill("meera@example.in");
+  await chooser.getByLabel("Phone number").fill("9876523456");
+  await chooser.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page).toHaveURL(/\/address-test\?remember=1$/);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText("Gurugram, Haryana 122002", { exact: true })).toBeVisible();
+});
+
+test("'Skip and type manually' leaves the map for plain fields", async ({ page, hasJs, shopper: _signedIn }) => {
+  test.skip(!hasJs, "the map needs JavaScript");
+  await open(page, "/address-test", hasJs);
+  await page.getByRole("region", { name: "Deliver to" }).getByRole("button", { name: "Change or Add New Address" }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose a delivery address" });
+  await chooser.getByRole("button", { name: "Skip and type manually" }).click();
+  await expect(chooser.getByRole("application")).toHaveCount(0);
+  await expect(chooser.getByLabel("PIN code")).not.toHaveAttribute("readonly", "");
+});

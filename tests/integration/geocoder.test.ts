@@ -17,7 +17,14 @@ describe("reverse geocoding", () => {
 
   it("names a point as city, postcode, country, and nothing where there is no place", async () => {
     const env = readEnv({ GEOCODER_URL: standin.url });
-    expect(await reverseGeocode(env, 28.4595, 77.0266)).toEqual({ text: "Gurugram, 122002, India", city: "Gurugram", state: "Haryana", postcode: "122002", country: "India" });
+    expect(await reverseGeocode(env, 28.4595, 77.0266)).toEqual({
+      text: "Gurugram, 122002, India",
+      street: "Sector 29",
+      city: "Gurugram",
+      state: "Haryana",
+      postcode: "122002",
+      country: "India",
+    });
     expect(await reverseGeocode(env, 0, 0)).toBeNull();
     expect(await reverseGeocode(readEnv({}), 28.4595, 77.0266)).toBeNull();
     expect(await reverseGeocode(readEnv({ GEOCODER_URL: "http://127.0.0.1:9" }), 28.4595, 77.0266)).toBeNull();

@@ -11,6 +11,7 @@ export function Field({
   hint,
   inputMode,
   reserveError = false,
+  readOnly = false,
 }: {
   meta: FieldMetadata<string>;
   label: string;
@@ -20,6 +21,8 @@ export function Field({
   inputMode?: "numeric" | "email" | "tel" | "text";
   /** Keep a line for the error, so one that appears on blur moves nothing below it. */
   reserveError?: boolean;
+  /** Filled from elsewhere (the address map) and kept as it is. */
+  readOnly?: boolean;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   return (
@@ -32,7 +35,8 @@ export function Field({
         {...props}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        readOnly={readOnly || undefined}
+        className="mt-1 read-only:bg-stone-100 block w-full rounded-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
       />
       {hint && (
         <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-600">

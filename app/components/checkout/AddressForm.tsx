@@ -1,11 +1,17 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { PickedPlace } from "../address/MapPicker.tsx";
+import { useRootData } from "../viewer.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { ADDRESS_DEFAULTS, deliveryAddressSchema, missingFieldsMessage, toDeliveryForm, type AddressView } from "../../domain/address.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+
+// The map and its code load only where a new address is picked on it (issue 15).
+const MapPicker = lazy(() => import("../address/MapPicker.tsx").then((m) => ({ default: m.MapPicker })));
 
 /**
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
@@ -22,6 +28,20 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
   });
   const intent = address ? "update-address" : "add-address";
+  // A new address may be picked on the map when the shop has one (MAP_TILES_URL and GEOCODER_URL):
+  // its location fields are then filled and locked until the shopper chooses to type them.
+  const map = useRootData()?.map ?? null;
+  const hydrated = useHydrated();
+  const [picking, setPicking] = useState<"map" | "picked" | "typed">("map");
+  const withMap = hydrated && map !== null && !address && picking !== "typed";
+  const locked = withMap && picking === "picked";
+  const onPicked = (place: PickedPlace) => {
+    if (place.street) form.update({ name: fields.street.name, value: place.street });
+    if (place.city) form.update({ name: fields.city.name, value: place.city });
+    if (place.state) form.update({ name: fields.state.name, value: place.state });
+    if (place.postcode) form.update({ name: fields.zip.name, value: place.postcode });
+    setPicking("picked");
+  };
   const busy = useNavigation().formData?.get("intent") === intent;
   // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
   // server's answer, and on a submit the browser's own check stops before it is sent.
@@ -41,18 +61,28 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
       {back && <input type="hidden" name="redirectTo" value={back} />}
       <input type="hidden" {...reviewOrder.intent(intent)} />
       {address && <input type="hidden" name={reviewOrder.field("update-address", "id")} value={address.id} />}
+      {withMap && (
+        <section aria-label="Pick the address on the map" className="space-y-2">
+          <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
+            <MapPicker tiles={map.tiles} attribution={map.attribution} onPicked={onPicked} />
+          </Suspense>
+          <button type="button" onClick={() => setPicking("typed")} className="text-sm font-medium text-brand-700 underline">
+            Skip and type manually
+          </button>
+        </section>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field reserveError meta={fields.firstName} label="First name" autoComplete="given-name" />
         <Field reserveError meta={fields.lastName} label="Last name" autoComplete="family-name" />
         <Field reserveError meta={fields.email} label="Email address" type="email" autoComplete="email" />
         <Field reserveError meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
       </div>
-      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" />
+      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" readOnly={locked} />
       <Field reserveError meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" />
-        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" />
-        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" />
+        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" readOnly={locked} />
+        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" readOnly={locked} />
+        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" readOnly={locked} />
         <Field reserveError meta={fields.country} label="Country" autoComplete="country-name" />
       </div>
       <div className="flex flex-wrap gap-3">

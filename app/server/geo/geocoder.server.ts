@@ -8,6 +8,8 @@ import { errorFields, log } from "../log.server.ts";
 export interface Place {
   /** 'Gurugram, 122002, India': city (or town, village, state), postcode, country. */
   text: string;
+  /** House number, road and neighbourhood, for a new address picked on the map. */
+  street: string | null;
   city: string | null;
   state: string | null;
   postcode: string | null;
@@ -15,7 +17,19 @@ export interface Place {
 }
 
 interface NominatimReverse {
-  address?: { city?: string; town?: string; village?: string; suburb?: string; state_district?: string; state?: string; postcode?: string; country?: string };
+  address?: {
+    house_number?: string;
+    road?: string;
+    neighbourhood?: string;
+    suburb?: string;
+    city?: string;
+    town?: string;
+    village?: string;
+    state_district?: string;
+    state?: string;
+    postcode?: string;
+    country?: string;
+  };
   error?: string;
 }
 
@@ -25,11 +39,23 @@ export function placeOf(answer: NominatimReverse): Place | null {
   if (!a) return null;
   const city = a.city ?? a.town ?? a.village ?? a.state_district ?? null;
   const text = [city ?? a.state, a.postcode, a.country].filter((x): x is string => Boolean(x)).join(", ");
-  return text ? { text, city, state: a.state ?? null, postcode: a.postcode ?? null, country: a.country ?? null } : null;
+  const street = [a.house_number, a.road, a.neighbourhood ?? a.suburb].filter(Boolean).join(", ") || null;
+  return text ? { text, street, city, state: a.state ?? null, postcode: a.postcode ?? null, country: a.country ?? null } : null;
 }
 
 export function geocoderConfigured(env: Env): boolean {
   return Boolean(env.GEOCODER_URL);
+}
+
+/** The map for picking a new address's point: its tiles and their credit, when both a tile server and a geocoder are set. */
+export function mapConfig(env: Env): { tiles: string; attribution: string } | null {
+  return env.MAP_TILES_URL && env.GEOCODER_URL ? { tiles: env.MAP_TILES_URL, attribution: env.MAP_ATTRIBUTION } : null;
+}
+
+/** The origin the map's tiles come from, for the CSP's img-src ('{s}.' subdomains become '*.'). */
+export function tileOrigin(template: string): string {
+  const url = new URL(template.replace(/\{s\}\./, "SUBDOMAIN.").replace(/\{[a-z]\}/g, "0"));
+  return url.origin.replace("SUBDOMAIN.", "*.");
 }
 
 /** The place at a point, or null (no service, nothing there, or the service failing: the line stays empty). */
