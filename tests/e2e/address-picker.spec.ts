@@ -59,6 +59,7 @@ test("a new address is picked on the map: its place fills the form and stays as 
   await open(page, "/address-test", hasJs);
   await page.getByRole("region", { name: "Deliver to" }).getByRole("button", { name: "Change or Add New Address" }).click();
   const chooser = page.getByRole("dialog", { name: "Choose a delivery address" });
+  await chooser.getByRole("button", { name: "Pick the address on a map" }).click();
   const map = chooser.getByRole("application", { name: "Map: tap where the address is" });
   await expect(chooser.getByText("Tap the map where the address is.")).toBeVisible();
   await map.click();
@@ -80,7 +81,12 @@ test("'Skip and type manually' leaves the map for plain fields", async ({ page, 
   await open(page, "/address-test", hasJs);
   await page.getByRole("region", { name: "Deliver to" }).getByRole("button", { name: "Change or Add New Address" }).click();
   const chooser = page.getByRole("dialog", { name: "Choose a delivery address" });
+  await chooser.getByRole("button", { name: "Pick the address on a map" }).click();
+  await chooser.getByRole("application", { name: "Map: tap where the address is" }).click();
+  await expect(chooser.getByLabel("PIN code")).toHaveAttribute("readonly", "");
   await chooser.getByRole("button", { name: "Skip and type manually" }).click();
   await expect(chooser.getByRole("application")).toHaveCount(0);
   await expect(chooser.getByLabel("PIN code")).not.toHaveAttribute("readonly", "");
+  await chooser.getByLabel("PIN code").fill("122018");
+  await expect(chooser.getByLabel("PIN code")).toHaveValue("122018");
 });

@@ -32,9 +32,11 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
   // its location fields are then filled and locked until the shopper chooses to type them.
   const map = useRootData()?.map ?? null;
   const hydrated = useHydrated();
-  const [picking, setPicking] = useState<"map" | "picked" | "typed">("map");
-  const withMap = hydrated && map !== null && !address && picking !== "typed";
-  const locked = withMap && picking === "picked";
+  // Offered, not forced: the map (and its code) comes only when the shopper asks for it, below the
+  // form's buttons, so nothing moves under their pointer when the page wakes up.
+  const [picking, setPicking] = useState<"closed" | "open" | "picked">("closed");
+  const canMap = hydrated && map !== null && !address;
+  const locked = canMap && picking === "picked";
   const onPicked = (place: PickedPlace) => {
     if (place.street) form.update({ name: fields.street.name, value: place.street });
     if (place.city) form.update({ name: fields.city.name, value: place.city });
@@ -61,16 +63,6 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
       {back && <input type="hidden" name="redirectTo" value={back} />}
       <input type="hidden" {...reviewOrder.intent(intent)} />
       {address && <input type="hidden" name={reviewOrder.field("update-address", "id")} value={address.id} />}
-      {withMap && (
-        <section aria-label="Pick the address on the map" className="space-y-2">
-          <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
-            <MapPicker tiles={map.tiles} attribution={map.attribution} onPicked={onPicked} />
-          </Suspense>
-          <button type="button" onClick={() => setPicking("typed")} className="text-sm font-medium text-brand-700 underline">
-            Skip and type manually
-          </button>
-        </section>
-      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field reserveError meta={fields.firstName} label="First name" autoComplete="given-name" />
         <Field reserveError meta={fields.lastName} label="Last name" autoComplete="family-name" />
@@ -95,6 +87,25 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
           </Link>
         )}
       </div>
+      {canMap &&
+        (picking === "closed" ? (
+          <button type="button" onClick={() => setPicking("open")} className="text-sm font-medium text-brand-700 underline">
+            Pick the address on a map
+          </button>
+        ) : (
+          <section aria-label="Pick the address on the map" className="space-y-2">
+            {picking === "open" ? (
+              <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
+                <MapPicker tiles={map.tiles} attribution={map.attribution} onPicked={onPicked} />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-stone-700">The address fields are filled from the map.</p>
+            )}
+            <button type="button" onClick={() => setPicking("closed")} className="text-sm font-medium text-brand-700 underline">
+              Skip and type manually
+            </button>
+          </section>
+        ))}
     </Form>
   );
 }

@@ -54,6 +54,15 @@ describe("the page policy", () => {
   });
 });
 
+describe("the address map's tiles", () => {
+  it("are allowed from the tile server's origin only when the map is set up", () => {
+    const withMap = pagePolicy("n", readEnv({ MAP_TILES_URL: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", GEOCODER_URL: "https://nominatim.openstreetmap.org" }));
+    expect(directive(withMap, "img-src")).toBe("img-src 'self' data: blob: https://*.tile.openstreetmap.org");
+    const tilesOnly = pagePolicy("n", readEnv({ MAP_TILES_URL: "https://tiles.example.in/{z}/{x}/{y}.png" }));
+    expect(directive(tilesOnly, "img-src")).toBe("img-src 'self' data: blob:");
+  });
+});
+
 describe("the headers on every response", () => {
   it("are nosniff, a referrer policy and a permissions policy; HSTS only with Secure cookies", () => {
     const plain = Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "false" })));
