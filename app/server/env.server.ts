@@ -103,7 +103,10 @@ const schema = z.object({
   // A map for picking a new address's point (issue 15), with GEOCODER_URL: a tile URL template.
   MAP_TILES_URL: z
     .string()
-    .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, "MAP_TILES_URL must be a tile URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    .regex(
+      /^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/,
+      "MAP_TILES_URL must be a tile URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    )
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).default("© OpenStreetMap contributors"),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,

@@ -54,8 +54,8 @@ export function mapConfig(env: Env): { tiles: string; attribution: string } | nu
 
 /** The origin the map's tiles come from, for the CSP's img-src ('{s}.' subdomains become '*.'). */
 export function tileOrigin(template: string): string {
-  const url = new URL(template.replace(/\{s\}\./, "SUBDOMAIN.").replace(/\{[a-z]\}/g, "0"));
-  return url.origin.replace("SUBDOMAIN.", "*.");
+  const url = new URL(template.replace(/\{s\}\./, "any-subdomain.").replace(/\{[a-z]\}/g, "0"));
+  return url.origin.replace("any-subdomain.", "*.");
 }
 
 /** The place at a point, or null (no service, nothing there, or the service failing: the line stays empty). */
