@@ -1,23 +1,31 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useEffect, useState, type ReactNode } from "react";
 import type { PickedPlace } from "../address/MapPicker.tsx";
-import { useRootData } from "../viewer.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { ADDRESS_DEFAULTS, deliveryAddressSchema, missingFieldsMessage, toDeliveryForm, type AddressView } from "../../domain/address.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 
-// The map and its code load only where a new address is picked on it (issue 15).
-const MapPicker = lazy(() => import("../address/MapPicker.tsx").then((m) => ({ default: m.MapPicker })));
-
 /**
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
  * saved one; either is saved and chosen for this order.
  */
-export function AddressForm({ lastResult, email, address, back }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView; back?: string }) {
+export function AddressForm({
+  lastResult,
+  email,
+  address,
+  back,
+  mapOffer,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  email: string;
+  address?: AddressView;
+  back?: string;
+  /** Where the page offers a map for a new address (the address picker): it fills the place and the form locks it. */
+  mapOffer?: (hand: { onPicked(place: PickedPlace): void; onTyped(): void }) => ReactNode;
+}) {
   const [form, fields] = useForm({
     id: address ? `update-address-${address.id}` : "new-address",
     lastResult,
@@ -28,21 +36,15 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
   });
   const intent = address ? "update-address" : "add-address";
-  // A new address may be picked on the map when the shop has one (MAP_TILES_URL and GEOCODER_URL):
-  // its location fields are then filled and locked until the shopper chooses to type them.
-  const map = useRootData()?.map ?? null;
-  const hydrated = useHydrated();
-  // Offered, not forced: the map (and its code) comes only when the shopper asks for it, below the
-  // form's buttons, so nothing moves under their pointer when the page wakes up.
-  const [picking, setPicking] = useState<"closed" | "open" | "picked">("closed");
-  const canMap = hydrated && map !== null && !address;
-  const locked = canMap && picking === "picked";
+  // A new address picked on the page's map has its location fields filled and locked, until the
+  // shopper chooses to type them.
+  const [locked, setLocked] = useState(false);
   const onPicked = (place: PickedPlace) => {
     if (place.street) form.update({ name: fields.street.name, value: place.street });
     if (place.city) form.update({ name: fields.city.name, value: place.city });
     if (place.state) form.update({ name: fields.state.name, value: place.state });
     if (place.postcode) form.update({ name: fields.zip.name, value: place.postcode });
-    setPicking("picked");
+    setLocked(true);
   };
   const busy = useNavigation().formData?.get("intent") === intent;
   // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
@@ -87,25 +89,7 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
           </Link>
         )}
       </div>
-      {canMap &&
-        (picking === "closed" ? (
-          <button type="button" onClick={() => setPicking("open")} className="text-sm font-medium text-brand-700 underline">
-            Pick the address on a map
-          </button>
-        ) : (
-          <section aria-label="Pick the address on the map" className="space-y-2">
-            {picking === "open" ? (
-              <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
-                <MapPicker tiles={map.tiles} attribution={map.attribution} onPicked={onPicked} />
-              </Suspense>
-            ) : (
-              <p className="text-sm text-stone-700">The address fields are filled from the map.</p>
-            )}
-            <button type="button" onClick={() => setPicking("closed")} className="text-sm font-medium text-brand-700 underline">
-              Skip and type manually
-            </button>
-          </section>
-        ))}
+      {mapOffer && !address && mapOffer({ onPicked, onTyped: () => setLocked(false) })}
     </Form>
   );
 }

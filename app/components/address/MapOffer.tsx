@@ -1,0 +1,54 @@
+import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useRootData } from "../viewer.ts";
+import type { PickedPlace } from "./MapPicker.tsx";
+
+// The map and its code load only when the shopper asks for it (issue 15).
+const MapPicker = lazy(() => import("./MapPicker.tsx").then((m) => ({ default: m.MapPicker })));
+
+/**
+ * 'Pick the address on a map' (with JavaScript, where the shop has a map: MAP_TILES_URL and
+ * GEOCODER_URL): offered below the form's buttons, so nothing moves under the shopper's pointer
+ * when the page wakes; 'Skip and type manually' leaves it for the plain fields.
+ */
+export function MapOffer({ onPicked, onTyped }: { onPicked(place: PickedPlace): void; onTyped(): void }) {
+  const map = useRootData()?.map ?? null;
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"closed" | "open" | "picked">("closed");
+  if (!hydrated || !map) return null;
+  if (state === "closed") {
+    return (
+      <button type="button" onClick={() => setState("open")} className="text-sm font-medium text-brand-700 underline">
+        Pick the address on a map
+      </button>
+    );
+  }
+  return (
+    <section aria-label="Pick the address on the map" className="space-y-2">
+      {state === "open" ? (
+        <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
+          <MapPicker
+            tiles={map.tiles}
+            attribution={map.attribution}
+            onPicked={(place) => {
+              onPicked(place);
+              setState("picked");
+            }}
+          />
+        </Suspense>
+      ) : (
+        <p className="text-sm text-stone-700">The address fields are filled from the map.</p>
+      )}
+      <button
+        type="button"
+        onClick={() => {
+          setState("closed");
+          onTyped();
+        }}
+        className="text-sm font-medium text-brand-700 underline"
+      >
+        Skip and type manually
+      </button>
+    </section>
+  );
+}
