@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { placeAt } from "./address/place.ts";
 import { useRootData, useViewer } from "./viewer.ts";
 
 const TIMEOUT_MS = 15_000;
@@ -31,8 +32,7 @@ export function LocationLine() {
     navigator.geolocation.getCurrentPosition(
       async ({ coords }) => {
         try {
-          const answer = await fetch(`/api/location?lat=${coords.latitude}&lon=${coords.longitude}`);
-          const { place: found } = (await answer.json()) as { place: { text: string } | null };
+          const found = await placeAt(coords.latitude, coords.longitude);
           if (found) setPlace(found.text);
           else setProblem(LOCATION_MESSAGES.unavailable);
         } catch {

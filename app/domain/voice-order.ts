@@ -36,6 +36,8 @@ export interface VoiceProduct {
 /** An item matched to the catalogue (found), or not. `count` is how many of the variant go in the cart. */
 export interface MatchedItem extends SpokenItem {
   found: boolean;
+  /** Found, and for sale now (an out-of-stock product is found but cannot be added). */
+  available: boolean;
   productId: number | null;
   title: string | null;
   internalReference: string | null;
@@ -59,6 +61,7 @@ export const VOICE_MESSAGES = {
   emptyList: "Type or paste your list first.",
   listTooLong: (max: number) => `Your list is too long: at most ${max} characters.`,
   unmatched: (n: number) => `${n} item(s) couldn’t be matched in your system.`,
+  outOfStock: "Out of stock",
   added: (n: number) => `${n} ${n === 1 ? "item" : "items"} added to your cart.`,
   noneChosen: "Choose at least one found item to add.",
 } as const;
@@ -233,12 +236,18 @@ const splitStuck = (text: string) => text.replace(/(\d(?:[.,]\d+)?)([a-z]+)/g, "
 
 /** Splits the list at commas, new lines, 'and', 'aur', '&', '+' and 'plus', but not at 'and a half'. */
 export function splitList(text: string): string[] {
-  const joined = normalize(text).replace(/\b(and|&)\s+(a\s+)?half\b/g, "__half__");
+  const joined = normalize(text)
+    // 'one and a half' stays one quantity, but only after a number ('rice and half kg sugar' is two items).
+    .replace(/(\d|\b(?:one|two|three|four|five|ek|do|teen|char|paanch))\s+and\s+(a\s+)?half\b/g, "$1 __half__")
+    // '1,5 kg' and '1,000 g' are numbers, not two items.
+    .replace(/(\d),(\d)/g, "$1__comma__$2");
   return joined
-    .split(/[\n\r,;|]+|\s+(?:and|aur|or|&|\+|plus|then|phir)\s+/)
+    .split(/[\n\r,;|]+|\s+(?:and|aur|or|\+|plus|then|phir)\s+/)
     .map((s) =>
       s
         .replace(/__half__/g, "and a half")
+        .replace(/(\d)__comma__(\d{3})\b/g, "$1$2")
+        .replace(/__comma__/g, ".")
         .replace(/[.!?]+$/g, "")
         .trim(),
     )
@@ -303,7 +312,9 @@ export function parseItem(phrase: string): SpokenItem | null {
   }
   const text = name.join(" ").trim();
   if (!text && quantity === null) return null;
-  return { phrase: phrase.trim(), name: text, quantity: quantity ?? 1, unit };
+  // Nothing, or more than a cart takes, is not a quantity anyone means: one, or the cart's most.
+  const said = quantity === null || !(quantity > 0) ? 1 : Math.min(quantity, unit === "g" || unit === "ml" ? 1_000_000 : MAX_QUANTITY_INPUT);
+  return { phrase: phrase.trim(), name: text, quantity: said, unit };
 }
 
 /** The list as items, in the order said; empty parts and parts with no name are left out. */
@@ -366,6 +377,19 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
 
 /** Matches each item with `search` (the shop's ranked product ids for a name) among `products`. */
 export function matchItems(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
+  // The same variant said twice ('basmati rice, chawal') is one line with both counts.
+  const merged: MatchedItem[] = [];
+  for (const item of matchEach(items, search, productOf)) {
+    const same = item.found ? merged.find((m) => m.internalReference === item.internalReference) : undefined;
+    if (same) {
+      same.count = clampCount(same.count + item.count);
+      same.phrase = `${same.phrase}, ${item.phrase}`;
+    } else merged.push(item);
+  }
+  return merged;
+}
+
+function matchEach(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
   return items.map((item) => {
     const product = item.name
       ? search(item.name)
@@ -377,18 +401,20 @@ export function matchItems(items: readonly SpokenItem[], search: (name: string) 
       return {
         ...item,
         found: false,
+        available: false,
         productId: null,
         title: null,
         internalReference: null,
         attribute: null,
         pricePaise: null,
         image: null,
-        count: Math.max(1, Math.round(item.quantity)),
+        count: clampCount(item.quantity),
       };
     }
     return {
       ...item,
       found: true,
+      available: available(chosen.variant),
       productId: product.id,
       title: product.title,
       internalReference: chosen.variant.internalReference,

@@ -12,6 +12,9 @@ import { VoiceItems } from "../components/voice/VoiceItems.tsx";
 import { VoiceRecorder } from "../components/voice/VoiceRecorder.tsx";
 import { refusalOf, type FormReply } from "../domain/form-reply.ts";
 import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";
+
+/** The server's cap on a recording (app/server/speech/media.server.ts), said before it is sent. */
+const MAX_UPLOAD_MB = 10;
 import { shopOf } from "../server/context.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { voiceForm, type Transcribed } from "../server/forms/voice.server.ts";
@@ -67,7 +70,11 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
                   className="mt-1"
                   onChange={(e) => {
                     const file = e.currentTarget.files?.[0];
-                    setAudio(file ? URL.createObjectURL(file) : null);
+                    // Too large is said here, before minutes of uploading on a slow connection.
+                    const tooLarge = file && file.size > MAX_UPLOAD_MB * 1024 * 1024;
+                    e.currentTarget.setCustomValidity(tooLarge ? VOICE_MESSAGES.tooLarge(MAX_UPLOAD_MB) : "");
+                    e.currentTarget.reportValidity();
+                    setAudio(file && !tooLarge ? URL.createObjectURL(file) : null);
                   }}
                 />
               </label>
@@ -82,11 +89,10 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
             ) : (
               <p className="text-sm text-stone-600">No audio yet</p>
             )}
-            {busy && (
-              <p role="status" className="text-sm font-medium">
-                Transcribing…
-              </p>
-            )}
+            {/* Mounted before it fills, so screen readers announce it. */}
+            <p role="status" className="min-h-5 text-sm font-medium">
+              {busy ? "Transcribing…" : ""}
+            </p>
             {refusal?.intent === "transcribe" || (refusal && !refusal.intent) ? (
               <p role="alert" className="text-sm text-red-700">
                 {refusal.error}
@@ -101,7 +107,7 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
             <h3 id="voice-transcript-title" className="font-semibold">
               Transcript
             </h3>
-            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || "(nothing heard)"}</p>
+            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || VOICE_MESSAGES.nothingToSend}</p>
             <ol aria-label="Timed segments" className="max-h-40 overflow-y-auto rounded border border-stone-200 p-2">
               {transcribed.transcript.segments.map((s, i) => (
                 <li key={i}>

@@ -3,8 +3,18 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "../viewer.ts";
 import type { PickedPlace } from "./MapPicker.tsx";
 
-// The map and its code load only when the shopper asks for it (issue 15).
-const MapPicker = lazy(() => import("./MapPicker.tsx").then((m) => ({ default: m.MapPicker })));
+// The map and its code load only when the shopper asks for it (issue 15); if its code cannot be
+// fetched, the form says so and the plain fields stay.
+const MapPicker = lazy(() =>
+  import("./MapPicker.tsx").then(
+    (m) => ({ default: m.MapPicker }),
+    () => ({ default: MapUnavailable }),
+  ),
+);
+
+function MapUnavailable(_: { tiles: string; attribution: string; onPicked(place: PickedPlace): void }) {
+  return <p className="text-xs text-stone-600">The map could not load: type the address instead.</p>;
+}
 
 /**
  * 'Pick the address on a map' (with JavaScript, where the shop has a map: MAP_TILES_URL and

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { placeAt, type PickedPlace } from "./place.ts";
 
-/** What the shop's geocoder says is at the picked point (app/server/geo/geocoder.server.ts). */
-export interface PickedPlace {
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  text: string;
-}
+export type { PickedPlace };
 
 // transactions §9: the map opens on Gurugram at zoom 16; its code is fetched with up to 3 retries.
 const CENTRE: [number, number] = [28.4595, 77.0266];
@@ -50,15 +44,18 @@ export function MapPicker({ tiles, attribution, onPicked }: { tiles: string; att
         map = L.map(box.current).setView(CENTRE, ZOOM);
         L.tileLayer(tiles, { attribution, maxZoom: 19 }).addTo(map);
         let marker: import("leaflet").CircleMarker | null = null;
+        let latest = 0;
         map.on("click", async (event) => {
+          // Quick taps: only the last one's answer fills the form.
+          const ask = ++latest;
           const { lat, lng } = event.latlng;
           marker?.remove();
           marker = L.circleMarker([lat, lng], { radius: 9, color: "#b91c1c" }).addTo(map!);
           setState("looking");
           setProblem(null);
           try {
-            const answer = await fetch(`/api/location?lat=${lat}&lon=${lng}`);
-            const { place } = (await answer.json()) as { place: PickedPlace | null };
+            const place = await placeAt(lat, lng);
+            if (ask !== latest) return;
             if (place) picked.current(place);
             else setProblem("No address was found there. Pick another point, or type the address.");
           } catch {

@@ -38,13 +38,21 @@ export function AddressForm({
   const intent = address ? "update-address" : "add-address";
   // A new address picked on the page's map has its location fields filled and locked, until the
   // shopper chooses to type them.
-  const [locked, setLocked] = useState(false);
+  const [locked, setLocked] = useState<ReadonlySet<string>>(new Set());
   const onPicked = (place: PickedPlace) => {
-    if (place.street) form.update({ name: fields.street.name, value: place.street });
-    if (place.city) form.update({ name: fields.city.name, value: place.city });
-    if (place.state) form.update({ name: fields.state.name, value: place.state });
-    if (place.postcode) form.update({ name: fields.zip.name, value: place.postcode });
-    setLocked(true);
+    // Only what the map could name is filled and locked; the rest is left to type.
+    const filled = new Set<string>();
+    for (const [field, value] of [
+      [fields.street.name, place.street],
+      [fields.city.name, place.city],
+      [fields.state.name, place.state],
+      [fields.zip.name, place.postcode],
+    ] as const) {
+      if (!value) continue;
+      form.update({ name: field, value });
+      filled.add(field);
+    }
+    setLocked(filled);
   };
   const busy = useNavigation().formData?.get("intent") === intent;
   // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
@@ -71,12 +79,12 @@ export function AddressForm({
         <Field reserveError meta={fields.email} label="Email address" type="email" autoComplete="email" />
         <Field reserveError meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
       </div>
-      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" readOnly={locked} />
+      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" readOnly={locked.has(fields.street.name)} />
       <Field reserveError meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" readOnly={locked} />
-        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" readOnly={locked} />
-        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" readOnly={locked} />
+        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" readOnly={locked.has(fields.city.name)} />
+        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" readOnly={locked.has(fields.state.name)} />
+        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" readOnly={locked.has(fields.zip.name)} />
         <Field reserveError meta={fields.country} label="Country" autoComplete="country-name" />
       </div>
       <div className="flex flex-wrap gap-3">
@@ -89,7 +97,7 @@ export function AddressForm({
           </Link>
         )}
       </div>
-      {mapOffer && !address && mapOffer({ onPicked, onTyped: () => setLocked(false) })}
+      {mapOffer && !address && mapOffer({ onPicked, onTyped: () => setLocked(new Set()) })}
     </Form>
   );
 }

@@ -9,7 +9,7 @@ import { voice } from "../forms.ts";
  * each with a quantity the shopper may change first.
  */
 export function VoiceItems({ list, items, unmatched }: { list: string; items: MatchedItem[]; unmatched: number }) {
-  const found = items.filter((i) => i.found);
+  const found = items.filter((i) => i.found && i.available);
   return (
     <section aria-labelledby="voice-items-title" className="mt-6">
       <h2 id="voice-items-title" className="text-lg font-semibold">
@@ -42,7 +42,8 @@ export function VoiceItems({ list, items, unmatched }: { list: string; items: Ma
                   </span>
                 )}
               </span>
-              {item.found && (
+              {item.found && !item.available && <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">{VOICE_MESSAGES.outOfStock}</span>}
+              {item.found && item.available && (
                 <>
                   <label className="flex items-center gap-1">
                     <input type="checkbox" name={voice.field("add", "add")} value={item.internalReference!} defaultChecked />

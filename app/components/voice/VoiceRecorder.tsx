@@ -5,6 +5,8 @@ import { voice } from "../forms.ts";
 /** The formats MediaRecorder is asked for, best first (transactions §7). */
 const FORMATS = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4"];
 const CHUNK_MS = 1000;
+/** The server takes at most a minute: recording stops itself there. */
+const MAX_SECONDS = 60;
 
 type Submit = (form: FormData) => void;
 
@@ -69,7 +71,11 @@ export function VoiceRecorder({ submit, onAudio, busy }: { submit: Submit; onAud
     // How long it has been recording: the shopper sees their words are being taken.
     const began = Date.now();
     setSeconds(0);
-    ticker.current = setInterval(() => setSeconds(Math.floor((Date.now() - began) / 1000)), 250);
+    ticker.current = setInterval(() => {
+      const elapsed = Math.floor((Date.now() - began) / 1000);
+      setSeconds(elapsed);
+      if (elapsed >= MAX_SECONDS) stop();
+    }, 250);
   }
 
   function stop() {
@@ -88,9 +94,13 @@ export function VoiceRecorder({ submit, onAudio, busy }: { submit: Submit; onAud
         Stop
       </button>
       {recording && (
-        <span role="status" className="flex items-center gap-2 text-sm font-semibold text-red-700">
+        <span className="flex items-center gap-2 text-sm font-semibold text-red-700">
           <span aria-hidden="true" className="inline-block h-3 w-3 animate-pulse rounded-full bg-red-600" />
-          Recording… {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}
+          {/* 'Recording' is announced once; the running time is there to see, not read out every second. */}
+          <span role="status">Recording…</span>
+          <span aria-hidden="true">
+            {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}
+          </span>
         </span>
       )}
       {error && (

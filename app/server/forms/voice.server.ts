@@ -7,10 +7,11 @@ import { safePath } from "../../domain/safe-path.ts";
 import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
+import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { recordingName, SpeechError, speechEngine } from "../speech/speech.server.ts";
-import type { VoiceOrder } from "../shop/port.server.ts";
+import { ShopError, type VoiceOrder } from "../shop/port.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 /** What a transcription answers: the transcript, the engine, and the list it makes. */
@@ -22,7 +23,10 @@ export interface Transcribed {
 
 /** The page showing a list: where a signed-out shopper comes back to after signing in. */
 export function listPath(list: string): string {
-  return safePath(`/voicesearch?list=${encodeURIComponent(list.slice(0, LIST_MAX_CHARS))}`, "/voicesearch");
+  // A return path is at most 2000 characters (safePath): a longer list keeps as many items as fit.
+  let text = list.slice(0, LIST_MAX_CHARS);
+  while (text && encodeURIComponent(text).length > 1900) text = text.slice(0, text.lastIndexOf(",") > 0 ? text.lastIndexOf(",") : Math.floor(text.length * 0.9));
+  return safePath(`/voicesearch?list=${encodeURIComponent(text)}`, "/voicesearch");
 }
 
 export const voiceForm = defineForm({
@@ -42,7 +46,9 @@ export const voiceForm = defineForm({
         return { stay: true, data: { transcript, engine: engine.name, order } satisfies Transcribed };
       } catch (error) {
         if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");
-        throw error;
+        // The engine itself failing (a crash, a missing tool) says what the specification says.
+        log.error("transcription failed", { ...errorFields(error) });
+        throw new Refused(VOICE_MESSAGES.transcriptionFailed, 502, "audio");
       }
     }),
     // The found items, each with the quantity the shopper left in its box, into the cart in one post.
@@ -57,13 +63,21 @@ export const voiceForm = defineForm({
       async ({ shop, customer, value, form }) => {
         let added = 0;
         const warnings: string[] = [];
+        // Each item is its own cart change: one that cannot be added (sold out since) is named,
+        // the others still go in, and the shopper lands on the cart to see which.
         for (const reference of new Set(value.add)) {
           const wanted = Number(form.get(`qty-${reference}`) ?? 1);
           const quantity = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 999) : 1;
-          const change = await shop.cart.add(customer, { internalReference: reference, quantity });
-          added++;
-          if (change.warning) warnings.push(`${change.title}: ${change.warning}`);
+          try {
+            const change = await shop.cart.add(customer, { internalReference: reference, quantity });
+            added++;
+            if (change.warning) warnings.push(`${change.title}: ${change.warning}`);
+          } catch (error) {
+            if (!(error instanceof ShopError)) throw error;
+            warnings.push(`${reference}: ${error.message}`);
+          }
         }
+        if (added === 0) return { to: listPath(value.list), toast: { type: "error", message: warnings.join(" ") || VOICE_MESSAGES.noneChosen } };
         return {
           to: "/addtocart",
           toast: warnings.length ? { type: "warning", message: `${VOICE_MESSAGES.added(added)} ${warnings.join(" ")}` } : { type: "success", message: VOICE_MESSAGES.added(added) },

@@ -2,6 +2,7 @@
 // video by their content, never by their name, and turned into the 16 kHz mono WAV the
 // recogniser reads, by Debian's ffmpeg in a child process with a time limit.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -18,6 +19,14 @@ export class SpeechError extends Error {
 }
 
 export type MediaKind = "wav" | "ogg" | "webm" | "mp4" | "mp3" | "flac" | "aac";
+
+/** ffmpeg's demuxer for each container (webm is read by the matroska one, mp4 by mov). */
+const FFMPEG_FORMATS: Record<MediaKind, string> = { wav: "wav", ogg: "ogg", webm: "matroska", mp4: "mov", mp3: "mp3", flac: "flac", aac: "aac" };
+
+/** Whether ffmpeg is installed (Debian's package). */
+export function ffmpegInstalled(): boolean {
+  return ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].some((p) => fs.existsSync(p));
+}
 
 const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
 
@@ -38,6 +47,7 @@ export function sniffMedia(bytes: Uint8Array): MediaKind | null {
 /** Runs a tool with `input` on stdin; its stdout, or an error after `timeoutMs` (the process is killed). */
 export function run(command: string, args: string[], input: Uint8Array | null, timeoutMs: number, signal?: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new SpeechError(VOICE_MESSAGES.timedOut, 504));
     const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -79,13 +89,38 @@ export function run(command: string, args: string[], input: Uint8Array | null, t
 export async function toSpeechWav(bytes: Uint8Array, timeoutMs: number, signal?: AbortSignal): Promise<{ wav: Buffer; seconds: number }> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
   if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
-  if (!sniffMedia(bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
+  const kind = sniffMedia(bytes);
+  if (!kind) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
   let wav: Buffer;
   try {
     // One second more than allowed: a longer recording is told so rather than cut silently.
     wav = await run(
       "ffmpeg",
-      ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", "-t", String(MAX_SECONDS + 1), "-vn", "-ac", "1", "-ar", "16000", "-sample_fmt", "s16", "-f", "wav", "pipe:1"],
+      // The container the bytes announced, read from the pipe alone: ffmpeg never opens a playlist,
+      // a URL or a file a crafted upload names.
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-protocol_whitelist",
+        "pipe",
+        "-f",
+        FFMPEG_FORMATS[kind],
+        "-i",
+        "pipe:0",
+        "-t",
+        String(MAX_SECONDS + 1),
+        "-vn",
+        "-ac",
+        "1",
+        "-ar",
+        "16000",
+        "-sample_fmt",
+        "s16",
+        "-f",
+        "wav",
+        "pipe:1",
+      ],
       bytes,
       timeoutMs,
       signal,

@@ -55,4 +55,18 @@ describe("the embedded speech engine", () => {
     await expect(toSpeechWav(silence(62), 30_000)).rejects.toThrow(VOICE_MESSAGES.tooLong(60));
     expect((await toSpeechWav(silence(5), 30_000)).seconds).toBeCloseTo(5, 1);
   });
+
+  it.runIf(pocketsphinxInstalled())("reads WebM, MP4, Ogg and MP3 recordings as the browsers and phones make them", async () => {
+    for (const [format, args] of [
+      ["webm", ["-c:a", "libopus"]],
+      ["mp4", ["-c:a", "aac", "-movflags", "frag_keyframe+empty_moov"]],
+      ["ogg", ["-c:a", "libvorbis"]],
+      ["mp3", []],
+    ] as const) {
+      const bytes = execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", ...args, "-f", format === "mp4" ? "ipod" : format, "pipe:1"], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      expect((await toSpeechWav(bytes, 30_000)).seconds, format).toBeCloseTo(2, 0);
+    }
+  });
 });

@@ -7,16 +7,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SYNONYMS } from "../../domain/search-synonyms.ts";
-import { run } from "./media.server.ts";
+import { ffmpegInstalled, run } from "./media.server.ts";
 import type { Transcript } from "./speech.server.ts";
 
 export const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 const BINARY = "pocketsphinx_continuous";
 
-/** Whether Debian's pocketsphinx and pocketsphinx-en-us are installed. */
+/** Whether Debian's pocketsphinx, pocketsphinx-en-us and ffmpeg (which reads uploads for it) are installed. */
 export function pocketsphinxInstalled(): boolean {
-  const onPath = (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, BINARY)));
-  return onPath && fs.existsSync(path.join(MODEL_DIR, "en-us", "mdef")) && fs.existsSync(path.join(MODEL_DIR, "cmudict-en-us.dict"));
+  const binary = ["/usr/bin", "/usr/local/bin"].some((dir) => fs.existsSync(path.join(dir, BINARY)));
+  return binary && ffmpegInstalled() && fs.existsSync(path.join(MODEL_DIR, "en-us", "mdef")) && fs.existsSync(path.join(MODEL_DIR, "cmudict-en-us.dict"));
 }
 
 // Fewer, longer words are heard better: short ones ('a', 'aath', 'oil') get heard in every pause.

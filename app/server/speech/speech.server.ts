@@ -5,7 +5,7 @@
 // SPEECH_CONCURRENCY at once, a few more waiting, the rest refused with a message.
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
-import { MAX_UPLOAD_BYTES, SpeechError, toSpeechWav } from "./media.server.ts";
+import { MAX_UPLOAD_BYTES, sniffMedia, SpeechError, toSpeechWav } from "./media.server.ts";
 import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.server.ts";
 
 export { SpeechError };
@@ -37,18 +37,24 @@ export interface SpeechEngine {
 /** At most `running` at once and `waiting` queued; beyond that, refused at once. */
 export function limiter(running: number, waiting: number) {
   let active = 0;
-  const queue: (() => void)[] = [];
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
+  const queue: { start: () => void; signal?: AbortSignal }[] = [];
+  const release = () => {
+    // The slot goes straight to the next waiter still wanted: nobody slips in above the limit.
+    let next = queue.shift();
+    while (next?.signal?.aborted) next = queue.shift();
+    if (next) next.start();
+    else active--;
+  };
+  return async function limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (active >= running) {
       if (queue.length >= waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
-      await new Promise<void>((resolve) => queue.push(resolve));
-    }
-    active++;
+      await new Promise<void>((start) => queue.push({ start, signal }));
+    } else active++;
     try {
+      if (signal?.aborted) throw new SpeechError(VOICE_MESSAGES.timedOut, 504);
       return await task();
     } finally {
-      active--;
-      queue.shift()?.();
+      release();
     }
   };
 }
@@ -71,7 +77,7 @@ export function createPocketsphinxEngine(options: { concurrency: number; timeout
           filename: recording.filename,
           success: true,
         };
-      }),
+      }, signal),
   };
 }
 
@@ -87,6 +93,9 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
     transcribe: (recording, _titles, signal) =>
       limit(async () => {
         if (recording.bytes.length > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
+        // The same checks as the embedded engine's: only audio or video goes to the service.
+        if (recording.bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
+        if (!sniffMedia(recording.bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
         const form = new FormData();
         form.set("audio", new Blob([new Uint8Array(recording.bytes)], { type: recording.type || "application/octet-stream" }), recording.filename);
         form.set("language_code", "en");
@@ -125,7 +134,7 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
           filename: typeof parsed.filename === "string" ? parsed.filename : recording.filename,
           success: true,
         };
-      }),
+      }, signal),
   };
 }
 
