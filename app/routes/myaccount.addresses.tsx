@@ -1,6 +1,7 @@
 // /myaccount/addresses: saved addresses: list, quick add, edit, delete, make default.
 import { Form, Link } from "react-router";
 import { QuickAddressForm } from "../components/account/QuickAddressForm.tsx";
+import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { addressBook } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
@@ -16,15 +17,16 @@ const BASE = "/myaccount/addresses";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, BASE);
-  const addresses = await shopOf(context).addresses.list(customer);
+  const shop = shopOf(context);
+  const [addresses, chosen] = await Promise.all([shop.addresses.list(customer), shop.addresses.chosen(customer)]);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
-  return { addresses, editing };
+  return { addresses, editing, chosen, changing: url.searchParams.get("change") === "1" };
 }
 
 export const action = addressBookForm.run;
 
 export default function AccountAddresses({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses, editing } = loaderData;
+  const { addresses, editing, chosen, changing } = loaderData;
   const refusal = refusalOf(actionData);
   // The address form shows its own errors; a refusal of a button (delete, default) is said on top.
   const formRefused = refusal?.intent === "add" || refusal?.intent === "update";
@@ -32,6 +34,14 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
     <section>
       <h1 className="text-2xl font-semibold">Addresses</h1>
       {!formRefused && <RefusalNotice reply={actionData} className="mt-4" />}
+      {/* The same picker as /address-test: where orders go, and the change of it (issue 15). */}
+      <div className="mt-4 max-w-xl">
+        <AddressPicker chosen={chosen} addresses={addresses} changing={changing} here={BASE} back={BASE}>
+          <a href="#quick-address" className="text-sm font-medium text-brand-700 underline">
+            Add a new address below
+          </a>
+        </AddressPicker>
+      </div>
       <ul aria-label="Saved addresses" className="mt-4 grid gap-3 sm:grid-cols-2">
         {addresses.map((a) => (
           <li key={a.id}>

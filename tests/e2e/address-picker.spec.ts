@@ -90,3 +90,22 @@ test("'Skip and type manually' leaves the map for plain fields", async ({ page, 
   await chooser.getByLabel("PIN code").fill("122018");
   await expect(chooser.getByLabel("PIN code")).toHaveValue("122018");
 });
+
+test("the account's addresses carry the same picker", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (form: Record<string, string>) => page.request.post("/revieworder", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  for (const a of [long, short]) {
+    expect((await post({ intent: "add-address", firstName: "Neha", lastName: "Gupta", email: "neha@example.in", phone: "9876501234", street: a.street, zip: a.zip })).status()).toBe(
+      303,
+    );
+  }
+  await open(page, "/myaccount/addresses", hasJs);
+  const picker = page.getByRole("region", { name: "Deliver to" });
+  // The second address was chosen last (adding one chooses it).
+  await expect(picker.getByText(`Gurgaon, Haryana ${short.zip}`, { exact: true })).toBeVisible();
+  await picker.getByRole(hasJs ? "button" : "link", { name: "Change or Add New Address" }).click();
+  const chooser = hasJs ? page.getByRole("dialog", { name: "Choose a delivery address" }) : page.getByRole("region", { name: "Choose a delivery address" });
+  await chooser.getByRole("button", { name: `Deliver here: Neha Gupta, ${long.street}, Gurgaon, Haryana ${long.zip}` }).click();
+  await expect(page).toHaveURL(/\/myaccount\/addresses$/);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`Gurgaon, Haryana ${long.zip}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByText(`Gurgaon ${long.zip}`, { exact: true })).toBeVisible();
+});

@@ -124,7 +124,10 @@ export function AddressPicker({
               ×
             </button>
           </div>
-          <div className="mt-3">{chooser}</div>
+          {/* A link in the chooser (to the page's own add form) closes the dialog on its way. */}
+          <div className="mt-3" onClickCapture={(e) => (e.target as HTMLElement).closest("a") && dialog.current?.close()}>
+            {chooser}
+          </div>
         </dialog>
       ) : (
         changing && (
