@@ -15,6 +15,16 @@ import { audit } from "./staff.server.ts";
 import { canCancel, canMoveSlot, canShort, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
+/** The shopper an order belongs to (to mail them), in the caller's transaction. */
+export async function customerOfOrder(conn: Conn, orderId: number): Promise<Customer | null> {
+  const [row] = await conn
+    .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
+    .from(customers)
+    .innerJoin(orders, eq(orders.customerId, customers.id))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
 /** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
 export function refundKey(paymentRowId: number): string {
   return `haat-refund-${paymentRowId}`;
@@ -123,6 +133,16 @@ export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise
 
 export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
+
+  /** The customer's placed or cancelled order, locked for this transaction; undefined for anyone else's. */
+  async function lockPlaced(tx: Conn, customer: Customer, id: number): Promise<OrderRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), placed(customer)))
+      .for("update");
+    return row;
+  }
 
   /** The lines of the orders that match `where` (joined with orders), in line order. */
   function linesWhere(conn: Conn, where: SQL | undefined): Promise<LineRow[]> {
@@ -337,11 +357,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
 
     changeSlot: (customer, id, slot) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, id), placed(customer)))
-          .for("update");
+        const row = await lockPlaced(tx, customer, id);
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         const at = now();
         const current = row.slotDate && row.slotKind ? { date: row.slotDate, kind: row.slotKind } : null;
@@ -357,10 +373,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
       db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
-        const [shopper] = await tx
-          .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
-          .from(customers)
-          .where(eq(customers.id, row.customerId));
+        const shopper = await customerOfOrder(tx, row.id);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         // Two staff moving one order at once: the second finds it moved and changes nothing.
         const stage = (row.stage ?? "placed") as Stage;
@@ -439,20 +452,13 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
             .returning({ id: refunds.id });
           refundId = refund!.id;
         }
-        const [shopper] = await tx
-          .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
-          .from(customers)
-          .where(eq(customers.id, row.customerId));
+        const shopper = await customerOfOrder(tx, row.id);
         return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
       }),
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, id), placed(customer)))
-          .for("update");
+        const row = await lockPlaced(tx, customer, id);
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         if (!canCancel(row.stage, false)) throw new ShopError("conflict", LIFE_MESSAGES.tooLateToCancel);

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm"
 import { PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import type { Db } from "../db/client.server.ts";
-import { customers, orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
+import { orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
@@ -19,7 +19,7 @@ import { checkoutSignature, linkSignature, sameSignature, webhookSignature } fro
 import { draftOrderId } from "./cart.server.ts";
 import { releaseSlot } from "./delivery.server.ts";
 import type { Conn } from "./coupons.server.ts";
-import { confirmOrder, refundKey } from "./orders.server.ts";
+import { confirmOrder, customerOfOrder, refundKey } from "./orders.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -65,12 +65,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   }
 
   async function customerOf(conn: Conn, orderId: number): Promise<Customer> {
-    const [row] = await conn
-      .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
-      .from(customers)
-      .innerJoin(orders, eq(orders.customerId, customers.id))
-      .where(eq(orders.id, orderId));
-    return row!;
+    return (await customerOfOrder(conn, orderId))!;
   }
 
   /** The attempt an order waiting for its payment is waiting on. */

@@ -6,7 +6,7 @@ import { STAFF_COUPON_MESSAGES } from "../../domain/staff-coupon.ts";
 import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
-import type { Conn } from "./coupons.server.ts";
+import { toRule, type Conn } from "./coupons.server.ts";
 import { ShopError, type StaffCouponsPort, type StaffCouponView } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
 
@@ -21,22 +21,8 @@ async function usedBy(conn: Conn, ids?: number[]): Promise<Map<number, number>> 
 }
 
 function view(row: CouponRow, used: number): StaffCouponView {
-  return {
-    id: row.id,
-    code: row.code,
-    description: row.description,
-    kind: row.kind,
-    value: row.value,
-    minSubtotalPaise: row.minSubtotalPaise,
-    maxDiscountPaise: row.maxDiscountPaise,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    usageLimit: row.usageLimit,
-    perCustomerLimit: row.perCustomerLimit,
-    active: row.active,
-    used,
-    createdAt: row.createdAt,
-  };
+  // The rule as the cart reads it (toRule), with what staff see beside it.
+  return { ...toRule(row), id: row.id, description: row.description, used, createdAt: row.createdAt };
 }
 
 /** What the audit keeps of a coupon: its rule and standing. */

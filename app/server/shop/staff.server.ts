@@ -8,6 +8,7 @@ import type { Stage } from "../../domain/order-life.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, orders, staffAudit } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
+import { customerOfOrder } from "./orders.server.ts";
 import type { Customer, StaffOrderRow, StaffPort } from "./port.server.ts";
 
 /** Writes one audit row in the caller's transaction. */
@@ -69,13 +70,6 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
         }));
     },
 
-    async customerOfOrder(orderId: number) {
-      const [row] = await db
-        .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
-        .from(customers)
-        .innerJoin(orders, eq(orders.customerId, customers.id))
-        .where(eq(orders.id, orderId));
-      return row ?? null;
-    },
+    customerOfOrder: (orderId: number) => customerOfOrder(db, orderId),
   };
 }
