@@ -11,23 +11,11 @@ export const COUPON_DESCRIPTION_MAX = 200;
 /** The fields both coupon forms set. */
 export type LimitField = "description" | "min_subtotal" | "max_discount" | "starts_on" | "ends_on" | "usage_limit" | "per_customer_limit";
 
-/** What staff may change on a coupon after it is made: its description, limits and dates. */
-export interface CouponLimits {
-  description: string;
-  minSubtotalPaise: number;
-  maxDiscountPaise: number | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-}
+/** What staff may change on a coupon after it is made: its description, limits and dates (the rule's own fields). */
+export type CouponLimits = Pick<CouponRule, "minSubtotalPaise" | "maxDiscountPaise" | "startsAt" | "endsAt" | "usageLimit" | "perCustomerLimit"> & { description: string };
 
-export interface NewCoupon extends CouponLimits {
-  code: string;
-  kind: "percent" | "flat";
-  /** Percent (1 to 100) or paise. */
-  value: number;
-}
+/** A new coupon: its code, kind and value, and its limits. */
+export type NewCoupon = CouponLimits & Pick<CouponRule, "code" | "kind" | "value">;
 
 /** The instant a shop day starts (midnight, India Standard Time). */
 export function dayStart(date: string): Date {

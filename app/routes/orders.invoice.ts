@@ -2,7 +2,7 @@
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { invoicePdf } from "../server/invoice/invoice.server.ts";
+import { invoicePdf, pdfResponse } from "../server/invoice/invoice.server.ts";
 import type { Route } from "./+types/orders.invoice";
 import { parseId } from "../domain/ids.ts";
 
@@ -11,12 +11,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/orders");
   const order = id !== null ? await shopOf(context).orders.get(customer, id) : null;
   if (!order) return new Response(ORDER_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const pdf = await invoicePdf(order);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="haat-invoice-${order.id}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(await invoicePdf(order), `haat-invoice-${order.id}.pdf`);
 }

@@ -6,20 +6,14 @@ import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { ShortForm } from "../components/staff/ShortForm.tsx";
 import { addressLine } from "../domain/address.ts";
-import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
-import { shopOf } from "../server/context.server.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
+import { staffOrder } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  await requireStaff(context);
-  const shop = shopOf(context);
-  const id = parseId(params.id);
-  const shopper = id === null ? null : await shop.staff.customerOfOrder(id);
-  const order = shopper && id !== null ? await shop.orders.get(shopper, id) : null;
+  const order = await staffOrder(context, params.id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname };
 }

@@ -73,6 +73,25 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     expect(cart.lines.map((l) => l.internalReference)).not.toContain(soldOut.internal_reference);
   });
 
+  it("adds several lines at once: one that cannot be added is named, the others go in", async () => {
+    const fresh = await shop.accounts.register({ name: "Many", email: "many@example.in", phone: "9876543212", password: "many-password" });
+    const a = plenty[1]!;
+    const result = await shop.cart.addMany(fresh, [
+      { internalReference: a.internal_reference, quantity: 2, label: a.title },
+      { internalReference: soldOut.internal_reference, quantity: 1, label: "the sold-out one" },
+      { internalReference: scarce.internal_reference, quantity: 9, label: scarce.title },
+    ]);
+    expect(result.added).toEqual([
+      { title: a.title, quantity: 2 },
+      { title: scarce.title, quantity: 2, warning: "Only 2 item(s) available in stock" },
+    ]);
+    expect(result.refused).toEqual([{ label: "the sold-out one", reason: "This product is currently out of stock." }]);
+    expect((await shop.cart.get(fresh)).lines.map((l) => [l.internalReference, l.quantity])).toEqual([
+      [a.internal_reference, 2],
+      [scarce.internal_reference, 2],
+    ]);
+  });
+
   it("steps, sets and removes lines within 1 and the stock", async () => {
     const line = (await shop.cart.get(asha)).lines.find((l) => l.internalReference === scarce.internal_reference)!;
     expect((await shop.cart.step(asha, line.id, 1)).warning).toBe("Only 2 item(s) available in stock");

@@ -38,17 +38,12 @@ export const ordersForm = defineForm({
     "buy-again": intent(order, async ({ shop, customer, value }) => {
       const placed = await shop.orders.get(customer, value.order);
       if (!placed) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
-      const gone: string[] = [];
-      const warnings: string[] = [];
-      for (const line of placed.lines) {
-        try {
-          const change = await shop.cart.add(customer, { internalReference: line.internalReference, quantity: line.quantity });
-          if (change.warning) warnings.push(`${line.title}: ${change.warning}`);
-        } catch (error) {
-          if (!(error instanceof ShopError)) throw error;
-          gone.push(line.title);
-        }
-      }
+      const { added, refused } = await shop.cart.addMany(
+        customer,
+        placed.lines.map((l) => ({ internalReference: l.internalReference, quantity: l.quantity, label: l.title })),
+      );
+      const gone = refused.map((r) => r.label);
+      const warnings = added.flatMap((c) => (c.warning ? [`${c.title}: ${c.warning}`] : []));
       if (gone.length === placed.lines.length) throw new ShopError("conflict", LIFE_MESSAGES.notSoldAnyMore(gone));
       const message = [LIFE_MESSAGES.boughtAgain, ...warnings, ...(gone.length ? [LIFE_MESSAGES.notSoldAnyMore(gone)] : [])].join(" ");
       return { to: "/addtocart", toast: { type: gone.length || warnings.length ? "warning" : "success", message } };

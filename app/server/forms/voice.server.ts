@@ -11,7 +11,7 @@ import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { recordingName, SpeechError, speechEngine } from "../speech/speech.server.ts";
-import { ShopError, type VoiceOrder } from "../shop/port.server.ts";
+import type { VoiceOrder } from "../shop/port.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 /** What a transcription answers: the transcript, the engine, and the list it makes. */
@@ -61,22 +61,17 @@ export const voiceForm = defineForm({
         add: z.array(productReference, { error: VOICE_MESSAGES.noneChosen }).min(1, VOICE_MESSAGES.noneChosen).max(60),
       }),
       async ({ shop, customer, value, form }) => {
-        let added = 0;
-        const warnings: string[] = [];
-        // Each item is its own cart change: one that cannot be added (sold out since) is named,
-        // the others still go in, and the shopper lands on the cart to see which.
-        for (const reference of new Set(value.add)) {
+        // The quantity each line's box was left at (qty-REF), a whole number from 1 to 999.
+        const quantityOf = (reference: string) => {
           const wanted = Number(form.get(`qty-${reference}`) ?? 1);
-          const quantity = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 999) : 1;
-          try {
-            const change = await shop.cart.add(customer, { internalReference: reference, quantity });
-            added++;
-            if (change.warning) warnings.push(`${change.title}: ${change.warning}`);
-          } catch (error) {
-            if (!(error instanceof ShopError)) throw error;
-            warnings.push(`${reference}: ${error.message}`);
-          }
-        }
+          return Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 999) : 1;
+        };
+        const result = await shop.cart.addMany(
+          customer,
+          [...new Set(value.add)].map((reference) => ({ internalReference: reference, quantity: quantityOf(reference), label: reference })),
+        );
+        const added = result.added.length;
+        const warnings = [...result.added.flatMap((c) => (c.warning ? [`${c.title}: ${c.warning}`] : [])), ...result.refused.map((r) => `${r.label}: ${r.reason}`)];
         if (added === 0) return { to: listPath(value.list), toast: { type: "error", message: warnings.join(" ") || VOICE_MESSAGES.noneChosen } };
         return {
           to: "/addtocart",

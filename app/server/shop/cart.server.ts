@@ -225,6 +225,20 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
 
     add: (customer, item) => db.transaction((tx) => addToCart(tx, customer, item.internalReference, item.quantity)),
 
+    async addMany(customer, items) {
+      const added: CartChange[] = [];
+      const refused: { label: string; reason: string }[] = [];
+      for (const item of items) {
+        try {
+          added.push(await db.transaction((tx) => addToCart(tx, customer, item.internalReference, item.quantity)));
+        } catch (error) {
+          if (!(error instanceof ShopError)) throw error;
+          refused.push({ label: item.label, reason: error.message });
+        }
+      }
+      return { added, refused };
+    },
+
     setQuantity: (customer, lineId, quantity) => db.transaction(async (tx) => setLine(tx, customer, await ownLine(tx, customer, lineId), quantity)),
 
     step: (customer, lineId, by) =>

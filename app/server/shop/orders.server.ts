@@ -15,6 +15,17 @@ import { audit } from "./staff.server.ts";
 import { canCancel, canMoveSlot, canShort, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
+/** An order's columns for its figures, from the one pricing function's answer. */
+function orderTotals(pricing: Pick<OrderPricing<PricedLineInput>, "subtotalPaise" | "couponPaise" | "prepaidPaise" | "taxPaise" | "totalPaise">) {
+  return {
+    subtotalPaise: pricing.subtotalPaise,
+    discountPaise: pricing.couponPaise,
+    prepaidDiscountPaise: pricing.prepaidPaise,
+    taxPaise: pricing.taxPaise,
+    totalPaise: pricing.totalPaise,
+  };
+}
+
 /** The shopper an order belongs to (to mail them), in the caller's transaction. */
 export async function customerOfOrder(conn: Conn, orderId: number): Promise<Customer | null> {
   const [row] = await conn
@@ -29,7 +40,7 @@ export async function customerOfOrder(conn: Conn, orderId: number): Promise<Cust
 export function refundKey(paymentRowId: number): string {
   return `haat-refund-${paymentRowId}`;
 }
-import { deliveryPaiseOf, priceOrder } from "../../domain/pricing.ts";
+import { deliveryPaiseOf, priceOrder, type OrderPricing, type PricedLineInput } from "../../domain/pricing.ts";
 import { repriceShort, SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import type { Db } from "../db/client.server.ts";
 import {
@@ -315,11 +326,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
             paymentMethod: input.paymentMethod,
             slotDate: input.slot?.date ?? null,
             slotKind: input.slot?.kind ?? null,
-            subtotalPaise: pricing.subtotalPaise,
-            discountPaise: pricing.couponPaise,
-            prepaidDiscountPaise: pricing.prepaidPaise,
-            taxPaise: pricing.taxPaise,
-            totalPaise: pricing.totalPaise,
+            ...orderTotals(pricing),
             updatedAt: at,
           })
           .where(eq(orders.id, cart.id));
@@ -417,11 +424,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         await tx
           .update(orders)
           .set({
-            subtotalPaise: pricing.subtotalPaise,
-            discountPaise: pricing.couponPaise,
-            prepaidDiscountPaise: pricing.prepaidPaise,
-            taxPaise: pricing.taxPaise,
-            totalPaise: pricing.totalPaise,
+            ...orderTotals(pricing),
             updatedAt: at,
           })
           .where(eq(orders.id, orderId));

@@ -130,6 +130,15 @@ export interface CartPort {
    */
   entries(customer: Customer): Promise<CartEntries>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
+  /**
+   * Several lines at once (buy again, a voice list), each its own add by the same rules: one
+   * that cannot be added (no longer sold, out of stock) is listed by its label with the reason,
+   * and the others still go in.
+   */
+  addMany(
+    customer: Customer,
+    items: readonly { internalReference: string; quantity: number; label: string }[],
+  ): Promise<{ added: CartChange[]; refused: { label: string; reason: string }[] }>;
   /** Lowering a quantity re-checks the coupon in the same transaction (`couponDropped`). */
   setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
   step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
