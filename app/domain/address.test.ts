@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage, quickAddressSchema, toDeliveryForm } from "./address.ts";
+import { addressLine, missingFieldsMessage } from "./address.ts";
+import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
 

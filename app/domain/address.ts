@@ -1,6 +1,5 @@
-// Delivery addresses (transactions §3, §5, §9): the review-order form, the account's quick
-// add, and their messages. No I/O.
-import { z } from "zod";
+// Delivery addresses (transactions §3, §5, §9): how they are shown, and their messages. The
+// forms' rules are in address-form.ts, so a page that only shows addresses carries no zod. No I/O.
 
 export const ADDRESS_DEFAULTS = { country: "India", state: "Haryana", city: "Gurgaon" } as const;
 export const ADDRESSES_SHOWN = 2;
@@ -26,45 +25,6 @@ export const REQUIRED_LABELS = {
   zip: "PIN code",
 } as const;
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(200, `${label} is too long`);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v ?? "");
-
-export const emailRule = z
-  .string({ error: `${REQUIRED_LABELS.email} is required` })
-  .trim()
-  .min(1, `${REQUIRED_LABELS.email} is required`)
-  .max(254, "Enter a valid email address")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address");
-export const phoneRule = (label: string) =>
-  required(label).refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10 && v.replace(/\D/g, "").length <= 15, "Enter a valid 10-digit phone number");
-export const pinRule = (label: string) => required(label).regex(/^\d{6}$/, "Enter a valid 6-digit PIN code");
-
-/** The review-order delivery form (transactions §5). */
-export const deliveryAddressSchema = z.object({
-  firstName: required(REQUIRED_LABELS.firstName),
-  lastName: required(REQUIRED_LABELS.lastName),
-  email: emailRule,
-  phone: phoneRule(REQUIRED_LABELS.phone),
-  street: required(REQUIRED_LABELS.street),
-  street2: optional(200),
-  city: optional(100).transform((v) => v || ADDRESS_DEFAULTS.city),
-  state: optional(100).transform((v) => v || ADDRESS_DEFAULTS.state),
-  zip: pinRule(REQUIRED_LABELS.zip),
-  country: optional(100).transform((v) => v || ADDRESS_DEFAULTS.country),
-});
-export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
-
 /** The 'Please fill: …' toast: the required fields left empty, by label. */
 export function missingFieldsMessage(form: FormData | URLSearchParams): string | null {
   const missing = Object.entries(REQUIRED_LABELS)
@@ -75,26 +35,6 @@ export function missingFieldsMessage(form: FormData | URLSearchParams): string |
     .map(([, label]) => label);
   return missing.length ? `Please fill: ${missing.join(", ")}` : null;
 }
-
-/** The account's quick add: name, phone, address, city and pincode, one message for any missing. */
-export const quickAddressSchema = z
-  .object({
-    name: z.string().trim().max(200).default(""),
-    phone: z.string().trim().max(20).default(""),
-    street: z.string().trim().max(200).default(""),
-    city: z.string().trim().max(100).default(""),
-    zip: z.string().trim().max(10).default(""),
-    email: z.string().trim().max(254).default(""),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.name || !v.phone || !v.street || !v.city || !v.zip) {
-      ctx.addIssue({ code: "custom", message: ADDRESS_MESSAGES.quickAddMissing, path: [] });
-      return;
-    }
-    if (v.phone.replace(/\D/g, "").length < 10) ctx.addIssue({ code: "custom", message: "Enter a valid 10-digit phone number", path: ["phone"] });
-    if (!/^\d{6}$/.test(v.zip)) ctx.addIssue({ code: "custom", message: "Enter a valid 6-digit PIN code", path: ["zip"] });
-    if (v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) ctx.addIssue({ code: "custom", message: "Enter a valid email address", path: ["email"] });
-  });
 
 /** An address as pages and orders see it. */
 export interface AddressView {
@@ -129,17 +69,6 @@ export interface AddressSnapshot {
   state: string;
   zip: string;
   country: string;
-}
-
-/** The delivery form's fields as a saved address. */
-export function fromDeliveryForm(v: DeliveryAddress): AddressSnapshot {
-  return { name: `${v.firstName} ${v.lastName}`, phone: v.phone, email: v.email, street: v.street, street2: v.street2, city: v.city, state: v.state, zip: v.zip, country: v.country };
-}
-
-/** A saved address as the delivery form's values: the name splits at its first space. */
-export function toDeliveryForm(a: AddressSnapshot): Record<keyof DeliveryAddress, string> {
-  const [firstName = "", ...rest] = a.name.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(" "), email: a.email, phone: a.phone, street: a.street, street2: a.street2, city: a.city, state: a.state, zip: a.zip, country: a.country };
 }
 
 /** An address cut for a narrow line (transactions §2, §9: 48 characters on the picker, 32 in the search field's placeholder), with an ellipsis when cut. */

@@ -3,8 +3,7 @@
 // page without it), and a search field whose placeholder names the address. With ?remember=1 it
 // shows the address the shopper last chose (kept 30 days); without, their default one.
 import { AddressPicker } from "../components/address/AddressPicker.tsx";
-import { MapOffer } from "../components/address/MapOffer.tsx";
-import { AddressForm } from "../components/checkout/AddressForm.tsx";
+import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
@@ -43,7 +42,7 @@ export default function AddressTest({ loaderData, actionData }: Route.ComponentP
       {refusal?.intent !== "add-address" && <RefusalNotice reply={actionData} className="mt-2" />}
       <div className="mt-4">
         <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back}>
-          <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} back={back} mapOffer={(hand) => <MapOffer {...hand} />} />
+          <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} back={back} />
         </AddressPicker>
       </div>
     </div>

@@ -2,8 +2,9 @@
 // see the order summary with its coupon, and Confirm Order: placed for cash on delivery, or
 // on to pay by UPI or card (Razorpay). An order waiting for its payment is shown instead.
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
-import { AddressForm } from "../components/checkout/AddressForm.tsx";
+import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
 import { PayForm, PendingPayment } from "../components/checkout/PayOnline.tsx";
 import { methodLabel } from "../domain/payment.ts";
@@ -30,14 +31,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
   const cart = await cartOf(context, customer);
-  const [addresses, selectedId] = await Promise.all([shop.addresses.list(customer), shop.addresses.selected(customer)]);
+  const [addresses, deliverTo] = await Promise.all([shop.addresses.list(customer), shop.addresses.chosen(customer)]);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
-  const deliverTo = addresses.find((a) => a.id === selectedId);
   const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? shop.delivery.isServiceable(deliverTo.zip) : true]);
   return {
     cart,
     addresses,
-    selectedId,
+    deliverTo,
+    selectedId: deliverTo?.id ?? null,
+    changing: url.searchParams.get("change") === "1",
     editing,
     showAll: url.searchParams.get("show") === "all",
     adding: url.searchParams.get("address") === "new" || addresses.length === 0,
@@ -57,7 +59,7 @@ export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: Shou
   (actionResult as { data?: { checkout?: unknown } } | undefined)?.data?.checkout ? false : defaultShouldRevalidate;
 
 export default function ReviewOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, selectedId, editing, showAll, adding, email, pending, now, slots, unservedPin } = loaderData;
+  const { cart, addresses, deliverTo, selectedId, changing, editing, showAll, adding, email, pending, now, slots, unservedPin } = loaderData;
   const slotField = <SlotPicker slots={slots} name={reviewOrder.field("place", "slot")} />;
   const refusal = refusalOf(actionData);
   // The address the order goes to is always shown: first, then the others up to the limit.
@@ -96,6 +98,14 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
           </h2>
           {/* The address form shows its own errors; a refusal of a button is said here. */}
           {refusal?.intent !== "add-address" && refusal?.intent !== "update-address" && <RefusalNotice reply={actionData} className="mt-2" />}
+          {/* The same picker as /address-test and the account's addresses (issue 15). */}
+          <div className="mt-3">
+            <AddressPicker chosen={deliverTo} addresses={addresses} changing={changing} here="/revieworder" back="/revieworder">
+              <Link to="/revieworder?address=new" className="text-sm font-medium text-brand-700 underline">
+                Add a new address
+              </Link>
+            </AddressPicker>
+          </div>
           <ul aria-label="Saved addresses" className="mt-3 space-y-2">
             {shown.map((a) => (
               <li key={a.id} className={`rounded-lg border p-3 ${a.id === selectedId ? "border-brand-700 bg-brand-50" : "border-stone-200"}`}>

@@ -43,6 +43,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </RequestIdContext>,
       {
+        // The page is sent whole (onAllReady), so React must not move a large finished Suspense
+        // boundary to the end of the page behind a script that reveals it: without JavaScript
+        // it would stay hidden (Review Order's address form is one).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

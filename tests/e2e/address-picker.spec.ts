@@ -1,7 +1,7 @@
 // The address picker (issue 15), with and without JavaScript: 'Deliver to' with the address cut
 // at 48 characters, the search field's placeholder at 32, 'Change or Add New Address' (a dialog,
 // or the chooser on the page), the choice remembered (?remember=1), and the header's city and PIN.
-import { expect, open, test } from "./support.ts";
+import { expect, open, product, test } from "./support.ts";
 
 const long = { street: "Flat 1204, Tower B, DLF The Crest, Golf Course Road", zip: "122002" };
 const short = { street: "9 MG Road", zip: "122018" };
@@ -108,4 +108,41 @@ test("the account's addresses carry the same picker", async ({ page, hasJs, shop
   await expect(page).toHaveURL(/\/myaccount\/addresses$/);
   await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`Gurgaon, Haryana ${long.zip}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("banner").getByText(`Gurgaon ${long.zip}`, { exact: true })).toBeVisible();
+});
+
+test("Review Order carries the same picker: the order goes where it points", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  for (const a of [long, short]) {
+    expect(
+      (
+        await post("/revieworder", { intent: "add-address", firstName: "Neha", lastName: "Gupta", email: "neha@example.in", phone: "9876501234", street: a.street, zip: a.zip })
+      ).status(),
+    ).toBe(303);
+  }
+  const dal = product("Haat Select Masoor Dal (Malka)");
+  expect((await post("/cart", { intent: "add", internal_reference: dal.variants[0]!.internal_reference })).status()).toBe(303);
+
+  await open(page, "/revieworder", hasJs);
+  const picker = page.getByRole("region", { name: "Deliver to" });
+  await expect(picker.getByText(`${short.street}, Gurgaon, Haryana ${short.zip}`, { exact: true })).toBeVisible();
+  await picker.getByRole(hasJs ? "button" : "link", { name: "Change or Add New Address" }).click();
+  const chooser = hasJs ? page.getByRole("dialog", { name: "Choose a delivery address" }) : page.getByRole("region", { name: "Choose a delivery address" });
+  await chooser.getByRole("button", { name: `Deliver here: Neha Gupta, ${long.street}, Gurgaon, Haryana ${long.zip}` }).click();
+  await expect(page).toHaveURL(/\/revieworder$/);
+  await expect(page.getByRole("region", { name: "Deliver to" }).getByText(`Gurgaon, Haryana ${long.zip}`, { exact: true })).toBeVisible();
+  // The page's own list agrees: the chosen address comes first, marked as the one delivered to.
+  await expect(page.getByRole("list", { name: "Saved addresses" }).getByRole("listitem").first()).toContainText(long.street);
+
+  // 'Add a new address' in the chooser opens Review Order's delivery form.
+  await page
+    .getByRole("region", { name: "Deliver to" })
+    .getByRole(hasJs ? "button" : "link", { name: "Change or Add New Address" })
+    .click();
+  await (hasJs ? page.getByRole("dialog", { name: "Choose a delivery address" }) : page.getByRole("region", { name: "Choose a delivery address" }))
+    .getByRole("link", { name: "Add a new address" })
+    .click();
+  await expect(page).toHaveURL(/\/revieworder\?address=new$/);
+  await expect(page.getByRole("heading", { name: "New delivery address" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  if (hasJs) await expect(page.getByRole("button", { name: "Pick the address on a map" })).toBeVisible();
 });

@@ -65,7 +65,7 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await page.getByRole("button", { name: "Save & Continue" }).click();
   await expect(page.getByText("Address saved!")).toBeVisible();
   await expect(page.getByRole("list", { name: "Saved addresses" }).getByText("12 Golf Course Road, Gurgaon, Haryana 122002")).toBeVisible();
-  await expect(page.getByText("Delivering here")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Saved addresses" }).getByText("Delivering here")).toBeVisible();
   // What will be ordered, with quantities, not only the totals.
   const toOrder = page.getByRole("list", { name: "Items in this order" });
   await expect(toOrder.getByRole("listitem")).toHaveCount(2);

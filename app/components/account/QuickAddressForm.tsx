@@ -1,7 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { quickAddressSchema, type AddressView } from "../../domain/address.ts";
+import type { AddressView } from "../../domain/address.ts";
+import { quickAddressSchema } from "../../domain/address-form.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 import { addressBook } from "../forms.ts";
 

@@ -1,9 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
+import { MapOffer } from "../address/MapOffer.tsx";
 import type { PickedPlace } from "../address/MapPicker.tsx";
 import { Form, Link, useNavigation } from "react-router";
-import { ADDRESS_DEFAULTS, deliveryAddressSchema, missingFieldsMessage, toDeliveryForm, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_DEFAULTS, missingFieldsMessage, type AddressView } from "../../domain/address.ts";
+import { deliveryAddressSchema, toDeliveryForm } from "../../domain/address-form.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
@@ -12,20 +14,7 @@ import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
  * saved one; either is saved and chosen for this order.
  */
-export function AddressForm({
-  lastResult,
-  email,
-  address,
-  back,
-  mapOffer,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-  email: string;
-  address?: AddressView;
-  back?: string;
-  /** Where the page offers a map for a new address (the address picker): it fills the place and the form locks it. */
-  mapOffer?: (hand: { onPicked(place: PickedPlace): void; onTyped(): void }) => ReactNode;
-}) {
+export function AddressForm({ lastResult, email, address, back }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView; back?: string }) {
   const [form, fields] = useForm({
     id: address ? `update-address-${address.id}` : "new-address",
     lastResult,
@@ -97,7 +86,8 @@ export function AddressForm({
           </Link>
         )}
       </div>
-      {mapOffer && !address && mapOffer({ onPicked, onTyped: () => setLocked(new Set()) })}
+      {/* A new address can be picked on a map where the shop has one: it fills the place and the form locks it. */}
+      {!address && <MapOffer onPicked={onPicked} onTyped={() => setLocked(new Set())} />}
     </Form>
   );
 }

@@ -3,7 +3,8 @@
 import { orderPlacedMail } from "../../domain/order-mail.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
 import { z } from "zod";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, deliveryAddressSchema, fromDeliveryForm, missingFieldsMessage, quickAddressSchema } from "../../domain/address.ts";
+import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, missingFieldsMessage } from "../../domain/address.ts";
+import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";

@@ -113,10 +113,6 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
         .where(eq(customers.id, customer.id));
     },
 
-    async selected(customer) {
-      return (await chosen(customer))?.id ?? null;
-    },
-
     chosen,
   };
 }

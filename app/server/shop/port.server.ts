@@ -167,9 +167,7 @@ export interface AddressesPort {
   makeDefault(customer: Customer, id: number): Promise<void>;
   /** Remembers the delivery address chosen at checkout for 30 days. */
   select(customer: Customer, id: number): Promise<void>;
-  /** The remembered choice while it lasts and the address exists, else the default, else the first. */
-  selected(customer: Customer): Promise<number | null>;
-  /** That address itself (the header's city and PIN, the address picker), in one query. */
+  /** The remembered choice while it lasts and the address exists, else the default, else the first (one query). */
   chosen(customer: Customer): Promise<AddressView | null>;
 }
 
