@@ -71,6 +71,9 @@ const NEEDED = [
   "bodyLimitFor",
   "UNREADABLE_FORM",
   "edge",
+  "collectRequestStats",
+  "newRequestStats",
+  "serverTiming",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -123,13 +126,16 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const {
     bodyLimitFor,
     checkServerEnv,
+    collectRequestStats,
     compressionOptions,
+    newRequestStats,
     CROSS_SITE_REFUSAL,
     DataDirLockedError,
     edge,
     lockDataDir,
     openShop,
     refusesCrossSiteWrite,
+    serverTiming,
     startKeptMailRetry,
     startPaymentSweep,
     UNREADABLE_FORM,
@@ -175,6 +181,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const common = edge.commonSecurityHeaders(env);
   app.use((req, res, next) => {
     const started = performance.now();
+    const stats = newRequestStats(req.method);
     const requestId = edge.requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
@@ -182,6 +189,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     edge.beforeHeaders(res, () => {
       // Pages set their own policy with their nonce; anything else may load nothing.
       if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", edge.RESOURCE_POLICY);
+      if (env.SERVER_TIMING) res.setHeader("Server-Timing", serverTiming(stats, performance.now() - started));
     });
     // "close" comes for every response, also one cut short (the client went away).
     res.once("close", () =>
@@ -192,9 +200,11 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         status: res.writableFinished ? res.statusCode : 499,
         ms: performance.now() - started,
         route: (res.locals.requestInfo as { route?: string | null } | undefined)?.route,
+        stats,
       }),
     );
-    next();
+    // Everything after this, to the last await of the request, counts into `stats`.
+    collectRequestStats(stats, next);
   });
 
   // Probes come before the host check: a load balancer or an orchestrator asks by the

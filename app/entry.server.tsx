@@ -17,3 +17,4 @@ export { openShop } from "./server/shop/open.server.ts";
 export { ShopError } from "./server/shop/port.server.ts";
 export { bodyLimitFor, UNREADABLE_FORM } from "./domain/body-limits.ts";
 export * as edge from "./server/edge.server.ts";
+export { collectRequestStats, newRequestStats, serverTiming } from "./server/request-scope.server.ts";

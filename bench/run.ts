@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateCatalogue } from "./lib/catalog.ts";
 import { firstProductPath, measurePage, type Fetched, type PageWeight } from "./lib/js-weight.ts";
-import { drain, loadTest, type LoadOptions, type LoadResult } from "./lib/load.ts";
+import { drain, loadTest, type LoadOptions, type LoadResult, type ServerTiming } from "./lib/load.ts";
 import { freePort, parseCommand, runCommand, SetupError, startServer, stopAll, type RunningServer } from "./lib/processes.ts";
 import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
 
@@ -80,6 +80,8 @@ interface LoadRow {
   result: LoadResult | null;
   /** Latency of one request on its own, on the idle server, before the load test. */
   singleMs: number | null;
+  /** From the shop's Server-Timing header on that request: queries run, render time. */
+  timing?: ServerTiming;
   /** A listing-like page: the throughput and p99 budgets apply. */
   budgeted: boolean;
   note?: string;
@@ -108,6 +110,8 @@ function shopEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
     // One JSON line per request would be part of what is measured; warnings and errors still show.
     LOG_LEVEL: "warn",
     BENCH_QUIET: "1",
+    // Each answer says how many queries it ran and how long its render took.
+    SERVER_TIMING: "1",
     // BENCH_PAGE_CACHE_SECONDS=0 measures every request rendered afresh (no page cache).
     ...(process.env.BENCH_PAGE_CACHE_SECONDS !== undefined ? { PAGE_CACHE_SECONDS: process.env.BENCH_PAGE_CACHE_SECONDS } : {}),
     ...extra,
@@ -192,7 +196,7 @@ async function measureLoad(
   ]
     .filter(Boolean)
     .join("; ");
-  loadRows.push({ server, page, path: p, result, singleMs: probe.ms, budgeted: opts.budgeted, note: trouble || undefined });
+  loadRows.push({ server, page, path: p, result, singleMs: probe.ms, timing: probe.timing, budgeted: opts.budgeted, note: trouble || undefined });
   log(`${server} ${p}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` + ` (alone: ${ms(probe.ms)} ms)` + (trouble ? ` — ${trouble}` : ""));
 }
 
@@ -466,16 +470,20 @@ function renderReport(budgets: BudgetRow[]): string {
   out.push("");
   out.push(
     mdTable(
-      ["Server", "Page", "Path", "alone ms", "req/s", "p50 ms", "p99 ms", "req/s × bare", "p99 × bare", "kB/response", "non-2xx", "errors", "Note"],
+      ["Server", "Page", "Path", "alone ms", "queries", "render ms", "req/s", "p50 ms", "p99 ms", "req/s × bare", "p99 × bare", "kB/response", "non-2xx", "errors", "Note"],
       loadRows.map((r): Cell[] => {
         const x = r.result;
         const alone = r.singleMs === null ? "—" : ms(r.singleMs);
-        if (!x) return [r.server, r.page, r.path, alone, "—", "—", "—", "—", "—", "—", "—", "—", r.note ?? ""];
+        const queries = r.timing?.queries ?? "—";
+        const render = r.timing?.renderMs == null ? "—" : r.timing.renderMs.toFixed(1);
+        if (!x) return [r.server, r.page, r.path, alone, queries, render, "—", "—", "—", "—", "—", "—", "—", "—", r.note ?? ""];
         return [
           r.server,
           r.page,
           r.path,
           alone,
+          queries,
+          render,
           x.rps.toFixed(0),
           ms(x.p50),
           ms(x.p99),
@@ -487,8 +495,12 @@ function renderReport(budgets: BudgetRow[]): string {
           r.note ?? "",
         ];
       }),
-      ["l", "l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ["l", "l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
+  );
+  out.push("");
+  out.push(
+    "queries and render ms: what the shop's Server-Timing header said of the request measured alone (SERVER_TIMING=1); a page served from the page cache runs none and renders nothing.",
   );
   out.push("");
   out.push(`Server start (until ready): ${starts.map((s) => `${s.server} ${s.seconds.toFixed(1)} s`).join(", ") || "—"}.`);

@@ -3,19 +3,10 @@
 import path from "node:path";
 import { openDatabase, type Database } from "../app/server/db/client.server.ts";
 import { DataDirLockedError, lockDataDir } from "../app/server/db/lock.server.ts";
-import { ConfigError, readEnv } from "../app/server/env.server.ts";
+import { toolEnv } from "./tool-env.ts";
 
 export async function openForTool(): Promise<Database> {
-  let env;
-  try {
-    env = readEnv();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const env = toolEnv();
   if (env.DATABASE_URL) return openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 2 });
   let release: () => void;
   try {

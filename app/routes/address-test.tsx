@@ -16,7 +16,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, url.pathname + url.search);
   const shop = shopOf(context);
   const remember = url.searchParams.get("remember") === "1";
-  const [addresses, remembered] = await Promise.all([shop.addresses.list(customer), remember ? shop.addresses.chosen(customer) : null]);
+  const { addresses, chosen: remembered } = await shop.addresses.book(customer);
   // Without ?remember=1 the picker starts from the default address, as a fresh visit would.
   const chosen = remember ? remembered : (addresses.find((a) => a.isDefault) ?? addresses[0] ?? null);
   // After a change the page shows it: the choice is remembered, and read back with ?remember=1.

@@ -18,7 +18,7 @@ const BASE = "/myaccount/addresses";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, BASE);
   const shop = shopOf(context);
-  const [addresses, chosen] = await Promise.all([shop.addresses.list(customer), shop.addresses.chosen(customer)]);
+  const { addresses, chosen } = await shop.addresses.book(customer);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
   return { addresses, editing, chosen, changing: url.searchParams.get("change") === "1" };
 }

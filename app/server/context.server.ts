@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { Customer, Shop } from "./shop/port.server.ts";
+import type { Customer, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
 // build it loads (app/entry.server.tsx re-exports them), so they are the routes' own.
@@ -28,6 +28,8 @@ export const routeNoteMiddleware: MiddlewareFunction<Response> = ({ context, pat
 export interface SignedIn {
   customer: Customer;
   token: string;
+  /** The header's facts, read with the session on a page request (one query for both). */
+  viewer?: ViewerFacts;
 }
 export const signedInContext = createContext<SignedIn | null>(null);
 

@@ -5,6 +5,7 @@
 import type { ServerResponse } from "node:http";
 import type { Env } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
+import type { RequestStats } from "./request-scope.server.ts";
 
 export { configureLog, errorFields, log } from "./log.server.ts";
 export { commonSecurityHeaders, RESOURCE_POLICY } from "./security/headers.server.ts";
@@ -16,8 +17,16 @@ export function requestIdOf(header: string | undefined): string {
 }
 
 /** One JSON line per request: what happened, to which route, how long it took (499: the client went away first). */
-export function logRequest(r: { requestId: string; method: string; path: string; status: number; ms: number; route?: string | null }) {
-  const line = { requestId: r.requestId, method: r.method, path: r.path, route: r.route ?? null, status: r.status, durationMs: Math.round(r.ms * 10) / 10 };
+export function logRequest(r: { requestId: string; method: string; path: string; status: number; ms: number; route?: string | null; stats?: RequestStats }) {
+  const line = {
+    requestId: r.requestId,
+    method: r.method,
+    path: r.path,
+    route: r.route ?? null,
+    status: r.status,
+    durationMs: Math.round(r.ms * 10) / 10,
+    ...(r.stats && { queries: r.stats.queries, renderMs: r.stats.renderMs === null ? null : Math.round(r.stats.renderMs * 10) / 10 }),
+  };
   if (r.status >= 500) log.error("request", line);
   else log.info("request", line);
 }

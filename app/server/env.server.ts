@@ -58,6 +58,12 @@ const schema = z.object({
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/, "each entry must be a host name, optionally with :port")))
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // A Server-Timing header on every answer (queries run, render time): for the bench and for
+  // a deployer looking at a slow page in the browser's network panel. Off by default.
+  SERVER_TIMING: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
   CSP_SCRIPT_SRC: origins,
   CSP_CONNECT_SRC: origins,
   CSP_FRAME_SRC: origins,

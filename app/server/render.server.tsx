@@ -8,6 +8,7 @@ import { RequestIdContext } from "../components/request-id.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
+import { currentRequestStats } from "./request-scope.server.ts";
 import { newNonce, pagePolicy } from "./security/headers.server.ts";
 
 export const streamTimeout = 5_000;
@@ -20,6 +21,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const started = performance.now();
+  const stats = currentRequestStats();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -32,6 +35,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       final(callback) {
         clearTimeout(timeout);
         const body = Buffer.concat(chunks);
+        if (stats) stats.renderMs = performance.now() - started;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         resolve(new Response(body, { status, headers: responseHeaders }));

@@ -2,7 +2,7 @@
 // internal_reference and wishlist items, in the smallest shape the browser needs.
 import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
-import { shopOf } from "./context.server.ts";
+import { shopOf, signedInContext } from "./context.server.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
 
 // The cart and Review Order pages show totals, so they read the whole cart with its coupon
@@ -19,14 +19,8 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
   return cart;
 }
 
-/** For every page's header: the cart's lines only (one read, no coupon check, no writes). */
+/** For every page's header: the cart's lines, the wishlist and where orders go, in one read. */
 export async function viewerOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<Viewer> {
-  const shop = shopOf(context);
-  const [cart, wishlist, address] = await Promise.all([shop.cart.entries(customer), shop.wishlist.list(customer), shop.addresses.chosen(customer)]);
-  return {
-    name: customer.name,
-    cart,
-    wishlist: Object.fromEntries(wishlist.map((i) => [i.internalReference, i.id])),
-    deliverTo: address ? { city: address.city, zip: address.zip } : null,
-  };
+  const read = context.get(signedInContext)?.viewer;
+  return { name: customer.name, ...(read ?? (await shopOf(context).viewer.of(customer))) };
 }

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { parseJsonCatalog } from "../../app/domain/catalog-file.ts";
 import { generateCatalogue } from "./catalog.ts";
 import { firstProductPath, moduleSpecifiers, scanHtml } from "./js-weight.ts";
+import { parseServerTiming } from "./load.ts";
 
 const page = `<!DOCTYPE html><html><head>
 <link rel="modulepreload" href="/assets/entry.client-b0.js"/><link href="/assets/root-1.js" rel="modulepreload">
@@ -56,4 +57,10 @@ test("the generated catalogue is valid for the shop's importer and deterministic
   for (const s of ["grocers-pick/rice", "general-merchandise/bar-glass", "gifting/hamper", "farm-basket/"]) assert.ok(slugs.has(s), s);
   assert.ok(catalogue.products.some((p) => /basmati/i.test(p.title)));
   assert.equal(new Set(catalogue.products.map((p) => p.title)).size, 600);
+});
+
+test("parseServerTiming reads the queries and the render time the shop reports, and nothing from a silent answer", () => {
+  assert.deepEqual(parseServerTiming('db;desc="4 queries", render;dur=5.2, app;dur=9.0'), { queries: 4, renderMs: 5.2 });
+  assert.deepEqual(parseServerTiming('db;desc="1 query", app;dur=0.8'), { queries: 1, renderMs: null });
+  assert.deepEqual(parseServerTiming(null), { queries: null, renderMs: null });
 });

@@ -39,7 +39,19 @@ function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.
  * One request on its own, after the server has finished what went before: requests
  * abandoned at the end of a run are still being worked on, and this one queues behind them.
  */
-export async function drain(url: string, acceptEncoding: string, cookie?: string): Promise<{ status: number; ms: number }> {
+/** What the shop says of one answer in its Server-Timing header (SERVER_TIMING=1): queries run and render time. */
+export interface ServerTiming {
+  queries: number | null;
+  renderMs: number | null;
+}
+
+export function parseServerTiming(header: string | null): ServerTiming {
+  const queries = header?.match(/\bdb;desc="(\d+) quer(?:y|ies)"/);
+  const render = header?.match(/\brender;dur=([\d.]+)/);
+  return { queries: queries ? Number(queries[1]) : null, renderMs: render ? Number(render[1]) : null };
+}
+
+export async function drain(url: string, acceptEncoding: string, cookie?: string): Promise<{ status: number; ms: number; timing: ServerTiming }> {
   const started = performance.now();
   try {
     const res = await fetch(url, {
@@ -48,9 +60,9 @@ export async function drain(url: string, acceptEncoding: string, cookie?: string
       signal: AbortSignal.timeout(120_000),
     });
     await res.arrayBuffer();
-    return { status: res.status, ms: performance.now() - started };
+    return { status: res.status, ms: performance.now() - started, timing: parseServerTiming(res.headers.get("server-timing")) };
   } catch {
-    return { status: 0, ms: performance.now() - started };
+    return { status: 0, ms: performance.now() - started, timing: parseServerTiming(null) };
   }
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumMessage } from "../../app/domain/coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { coupons, orders, variants } from "../../app/server/db/schema.server.ts";
-import { createCart } from "../../app/server/shop/cart.server.ts";
+import { createAccounts } from "../../app/server/shop/accounts.server.ts";
+import { createViewer } from "../../app/server/shop/viewer.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -172,7 +173,7 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     return row!.couponId;
   }
 
-  it("entries: the header's lines in one read, no coupon check and no writes", async () => {
+  it("the header's facts (viewer.of): the cart's lines, wishlist and where orders go in one read, no coupon check and no writes", async () => {
     const c = await shopperWithCouponCart();
     // The price falls: the cart no longer reaches the coupon's minimum. Only a page that shows
     // a total (cart.get) may find that out and take the coupon off.
@@ -183,7 +184,46 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
       .where(eq(variants.internalReference, c.a.internalReference));
     try {
       const log = queryLog(database);
-      const entries = await createCart(log.db).entries(c.customer);
+      await shop.wishlist.add(c.customer, c.b.internalReference);
+      const [wished] = await shop.wishlist.list(c.customer);
+      const home = await shop.addresses.create(c.customer, {
+        name: "Asha Rao",
+        phone: "9876500001",
+        email: "",
+        street: "1 MG Road",
+        street2: "",
+        city: "Gurugram",
+        state: "Haryana",
+        zip: "122002",
+        country: "India",
+      });
+      const work = await shop.addresses.create(c.customer, {
+        name: "Asha Rao",
+        phone: "9876500001",
+        email: "",
+        street: "9 Cyber City",
+        street2: "",
+        city: "Gurugram",
+        state: "Haryana",
+        zip: "122010",
+        country: "India",
+      });
+      await shop.addresses.select(c.customer, work.id);
+      log.queries.length = 0;
+      const facts = await createViewer(log.db).of(c.customer);
+      expect(facts.wishlist).toEqual({ [c.b.internalReference]: wished!.id });
+      expect(facts.deliverTo).toEqual({ city: "Gurugram", zip: "122010" });
+      // A page request reads them with the session, in the session's one query.
+      const { token } = await shop.accounts.startSession(c.customer.id);
+      log.queries.length = 0;
+      const resumed = await createAccounts(log.db).resumeSession(token, { viewer: true });
+      expect(log.queries).toHaveLength(1);
+      expect(resumed?.customer.id).toBe(c.customer.id);
+      expect(resumed?.viewer).toEqual(facts);
+      expect((await shop.accounts.resumeSession(token))?.viewer).toBeUndefined();
+      await shop.addresses.select(c.customer, home.id);
+      expect((await shop.viewer.of(c.customer)).deliverTo).toEqual({ city: "Gurugram", zip: "122002" });
+      const entries = facts.cart;
       expect(entries).toEqual({
         [c.a.internalReference]: { line: c.a.id, quantity: 3, pricePaise: before!.price - 100, inventoryStock: c.a.inventoryStock },
         [c.b.internalReference]: { line: c.b.id, quantity: 1, pricePaise: c.b.pricePaise, inventoryStock: c.b.inventoryStock },
@@ -193,9 +233,9 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
       expect(log.queries[0]).not.toMatch(/coupon/i);
       expect(await couponIdOf(c.cartId)).not.toBeNull();
       // Another customer's entries are their own; a customer without a cart has none.
-      expect(Object.keys(await shop.cart.entries(ravi))).not.toContain(c.a.internalReference);
+      expect(Object.keys((await shop.viewer.of(ravi)).cart)).not.toContain(c.a.internalReference);
       const nobody = await shop.accounts.register({ name: "Nobody", email: `nobody-${target.name}@example.in`, phone: "9876543219", password: "nobody-password" });
-      expect(await shop.cart.entries(nobody)).toEqual({});
+      expect(await shop.viewer.of(nobody)).toEqual({ cart: {}, wishlist: {}, deliverTo: null });
       // The cart page does re-check, and says why the coupon went.
       const cart = await shop.cart.get(c.customer);
       expect(cart.coupon).toBeNull();

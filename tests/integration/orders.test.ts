@@ -156,13 +156,13 @@ describe.each(targets)("orders on $name", (target) => {
     const addresses = createAddresses(database.db, () => now);
     const c = await shopperWithCart(1);
     const second = await addresses.create(c.customer, { ...home, street: "2 Sohna Road" });
-    expect((await addresses.chosen(c.customer))?.id).toBe(c.addressId);
+    expect((await addresses.book(c.customer)).chosen?.id).toBe(c.addressId);
     await addresses.select(c.customer, second.id);
-    expect((await addresses.chosen(c.customer))?.id).toBe(second.id);
+    expect((await addresses.book(c.customer)).chosen?.id).toBe(second.id);
     now += 29 * 24 * 3600 * 1000;
-    expect((await addresses.chosen(c.customer))?.id).toBe(second.id);
+    expect((await addresses.book(c.customer)).chosen?.id).toBe(second.id);
     now += 2 * 24 * 3600 * 1000;
-    expect((await addresses.chosen(c.customer))?.id).toBe(c.addressId);
+    expect((await addresses.book(c.customer)).chosen?.id).toBe(c.addressId);
     // The first address is primary and default; it cannot be deleted, the second can.
     expect((await refusal(addresses.remove(c.customer, c.addressId))).message).toBe("The primary address cannot be deleted.");
     await addresses.makeDefault(c.customer, second.id);

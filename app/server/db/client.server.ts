@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
+import { countingLogger } from "../request-scope.server.ts";
 import * as schema from "./schema.server.ts";
 
 export type Schema = typeof schema;
@@ -42,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // drops a broken client when it is released, opens a new one on the next call.
     pool.on("error", (error) => log.warn("PostgreSQL idle connection lost", errorFields(error)));
     pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     } catch (error) {
@@ -53,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
   const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {

@@ -5,6 +5,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
+import { toViewerFacts, viewerColumns } from "./viewer.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone };
@@ -55,11 +56,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { token, expiresAt };
     },
 
-    async resumeSession(token) {
+    async resumeSession(token, options) {
       if (!token) return null;
       const id = digest(token);
       const [row] = await db
-        .select({ session: sessions, customer: customers })
+        .select({ session: sessions, customer: customers, ...(options?.viewer ? viewerColumns(db, sessions.customerId, now()) : {}) })
         .from(sessions)
         .innerJoin(customers, eq(customers.id, sessions.customerId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now()))))
@@ -75,7 +76,10 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           .where(eq(sessions.id, id));
         renewed = true;
       }
-      return { customer: toCustomer(row.customer), expiresAt, renewed };
+      const { viewerCart, viewerWishlist, viewerDeliverTo } = row;
+      const viewer =
+        viewerCart !== undefined && viewerWishlist !== undefined && viewerDeliverTo !== undefined ? toViewerFacts({ viewerCart, viewerWishlist, viewerDeliverTo }) : undefined;
+      return { customer: toCustomer(row.customer), expiresAt, renewed, ...(viewer && { viewer }) };
     },
 
     async endSession(token) {

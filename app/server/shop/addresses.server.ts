@@ -22,27 +22,27 @@ export function toAddressView(r: AddressRow): AddressView {
   };
 }
 
+/**
+ * The order that puts the chosen delivery address first (a query joining addresses and
+ * customers): the remembered choice while it lasts, else the default, else the primary, else
+ * the first. The header's location line (viewer) and the address picker agree through it.
+ */
+export function chosenFirst(now: number) {
+  const fresh = new Date(now - SELECTED_ADDRESS_LIFETIME_MS);
+  return [
+    // Null (nothing remembered) sorts as false, not first.
+    desc(sql`coalesce(${addresses.id} = ${customers.selectedAddressId} and ${customers.selectedAddressAt} > ${fresh}, false)`),
+    desc(addresses.isDefault),
+    desc(addresses.isPrimary),
+    asc(addresses.id),
+  ];
+}
+
+/** How the account and Review Order list addresses: the default, the primary, then by age. */
+const LIST_ORDER = [desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id)];
+
 export function createAddresses(db: Db, now: () => number = Date.now): AddressesPort {
   const own = (customer: Customer, id: number) => and(eq(addresses.id, id), eq(addresses.customerId, customer.id));
-
-  /** The remembered choice while it lasts, else the default, else the primary, else the first: one query. */
-  async function chosen(customer: Customer): Promise<AddressView | null> {
-    const fresh = new Date(now() - SELECTED_ADDRESS_LIFETIME_MS);
-    const [row] = await db
-      .select({ address: addresses })
-      .from(addresses)
-      .innerJoin(customers, eq(customers.id, addresses.customerId))
-      .where(eq(addresses.customerId, customer.id))
-      .orderBy(
-        // Null (nothing remembered) sorts as false, not first.
-        desc(sql`coalesce(${addresses.id} = ${customers.selectedAddressId} and ${customers.selectedAddressAt} > ${fresh}, false)`),
-        desc(addresses.isDefault),
-        desc(addresses.isPrimary),
-        asc(addresses.id),
-      )
-      .limit(1);
-    return row ? toAddressView(row.address) : null;
-  }
 
   async function get(customer: Customer, id: number) {
     const [row] = await db.select().from(addresses).where(own(customer, id)).limit(1);
@@ -51,8 +51,25 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
 
   return {
     async list(customer) {
-      const rows = await db.select().from(addresses).where(eq(addresses.customerId, customer.id)).orderBy(desc(addresses.isDefault), desc(addresses.isPrimary), asc(addresses.id));
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.customerId, customer.id))
+        .orderBy(...LIST_ORDER);
       return rows.map(toAddressView);
+    },
+
+    async book(customer) {
+      // The chosen one is ranked by a window over the same rows: one query for both.
+      const rows = await db
+        .select({ address: addresses, rank: sql<number | string>`row_number() over (order by ${sql.join(chosenFirst(now()), sql`, `)})` })
+        .from(addresses)
+        .innerJoin(customers, eq(customers.id, addresses.customerId))
+        .where(eq(addresses.customerId, customer.id))
+        .orderBy(...LIST_ORDER);
+      const list = rows.map((r) => toAddressView(r.address));
+      const chosenAt = rows.findIndex((r) => Number(r.rank) === 1);
+      return { addresses: list, chosen: chosenAt === -1 ? null : list[chosenAt]! };
     },
 
     get,
@@ -112,7 +129,5 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
         .set({ selectedAddressId: id, selectedAddressAt: new Date(now()) })
         .where(eq(customers.id, customer.id));
     },
-
-    chosen,
   };
 }

@@ -1,14 +1,14 @@
 // The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartEntries, type CartLineView } from "../../domain/cart.ts";
+import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
-import { deliveryFeeOf, readSettings } from "./delivery.server.ts";
+import { deliveryFeeOf, pageSettings } from "./delivery.server.ts";
 import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */
@@ -60,10 +60,18 @@ export async function addToCart(tx: Conn, customer: Customer, internalReference:
 
 /** The cart's lines at current prices, before any coupon. */
 export async function readCart(conn: Conn, customer: Customer): Promise<CartView> {
+  return (await readDraft(conn, customer)).view;
+}
+
+/** The cart and its draft order's own choices (coupon, payment), in one query. */
+async function readDraft(conn: Conn, customer: Customer) {
   const rows = await conn
     .select({
       id: orderLines.id,
       orderId: orders.id,
+      couponId: orders.couponId,
+      paymentMethod: orders.paymentMethod,
+      instrument: orders.paymentInstrument,
       quantity: orderLines.quantity,
       productId: products.id,
       title: products.title,
@@ -77,27 +85,40 @@ export async function readCart(conn: Conn, customer: Customer): Promise<CartView
       inventoryStock: variants.inventoryStock,
     })
     .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .innerJoin(variants, eq(variants.id, orderLines.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(variants, eq(variants.id, orderLines.variantId))
+    .leftJoin(products, eq(products.id, variants.productId))
     .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  const lines: CartLineView[] = rows.map((r) => ({
-    id: r.id,
-    productId: r.productId,
-    internalReference: r.internalReference,
-    title: r.title,
-    attribute: r.attribute,
-    image: r.images[0] ?? PLACEHOLDER_IMAGE,
-    quantity: r.quantity,
-    pricePaise: r.pricePaise,
-    mrpPaise: r.mrpPaise,
-    taxRate: taxRate(r.salesTax),
-    inStock: r.inStock,
-    inventoryStock: r.inventoryStock,
-  }));
-  const id = rows[0]?.orderId ?? (await draftOrderId(conn, customer.id, false));
-  return { id, lines, summary: summarize(lines), count: cartCount(lines), coupon: null, couponDropped: null, paymentMethod: null, paymentChoice: null };
+  // A line's row has every column (the joins follow foreign keys); a cart without lines has one row of nulls.
+  const lines: CartLineView[] = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id!,
+      productId: r.productId!,
+      internalReference: r.internalReference!,
+      title: r.title!,
+      attribute: r.attribute!,
+      image: r.images![0] ?? PLACEHOLDER_IMAGE,
+      quantity: r.quantity!,
+      pricePaise: r.pricePaise!,
+      mrpPaise: r.mrpPaise!,
+      taxRate: taxRate(r.salesTax!),
+      inStock: r.inStock!,
+      inventoryStock: r.inventoryStock!,
+    }));
+  const draft = rows[0] ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument } : null;
+  const view: CartView = {
+    id: rows[0]?.orderId ?? null,
+    lines,
+    summary: summarize(lines),
+    count: cartCount(lines),
+    coupon: null,
+    couponDropped: null,
+    paymentMethod: null,
+    paymentChoice: null,
+  };
+  return { view, draft };
 }
 
 /**
@@ -169,14 +190,10 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
 
   return {
     async get(customer): Promise<CartView> {
-      const view = await readCart(db, customer);
+      const [{ view, draft: order }, settings] = await Promise.all([readDraft(db, customer), pageSettings(db)]);
       if (!view.id) return view;
       // The coupon is re-checked against the cart as it is now; one that no longer
       // applies (or an empty cart) takes it off, and the page says why.
-      const [[order], settings] = await Promise.all([
-        db.select({ couponId: orders.couponId, paymentMethod: orders.paymentMethod, instrument: orders.paymentInstrument }).from(orders).where(eq(orders.id, view.id)).limit(1),
-        readSettings(db),
-      ]);
       view.paymentMethod = order?.paymentMethod ?? null;
       view.paymentChoice = order?.paymentMethod === "razorpay" ? (order.instrument ?? "upi") : (order?.paymentMethod ?? null);
       const prepaid = view.paymentMethod === "razorpay" ? prepaidPercent : 0;
@@ -256,26 +273,6 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
         const couponDropped = await recheckCoupon(tx, customer, line.orderId);
         return { title: line.title, ...(couponDropped ? { couponDropped } : {}) };
       }),
-
-    async entries(customer): Promise<CartEntries> {
-      // What the header needs, in one read: no coupon, no totals, no writes.
-      const rows = await db
-        .select({
-          line: orderLines.id,
-          internalReference: variants.internalReference,
-          quantity: orderLines.quantity,
-          pricePaise: variants.pricePaise,
-          inventoryStock: variants.inventoryStock,
-        })
-        .from(orders)
-        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .innerJoin(variants, eq(variants.id, orderLines.variantId))
-        .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
-        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-      const entries: CartEntries = {};
-      for (const { internalReference, ...entry } of rows) entries[internalReference] = entry;
-      return entries;
-    },
 
     async clear(customer) {
       const orderId = await draftOrderId(db, customer.id, false);

@@ -8,6 +8,7 @@ import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
+import { oncePerRequest } from "../request-scope.server.ts";
 import { audit } from "./staff.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
@@ -24,12 +25,18 @@ const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
   freeDeliveryAbovePaise: "free_delivery_above_paise",
 };
 
+/** The settings as a transaction sees them (an order's charge and its slot's capacity). */
 export async function readSettings(conn: Conn): Promise<DeliverySettings> {
   const rows = await conn.select().from(shopSettings);
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const settings = { ...SETTING_DEFAULTS };
   for (const key of Object.keys(SETTING_KEYS) as (keyof DeliverySettings)[]) settings[key] = byKey.get(SETTING_KEYS[key]) ?? SETTING_DEFAULTS[key];
   return settings;
+}
+
+/** The settings for a page: read once however many of its loaders ask (the cart, the slots). */
+export function pageSettings(db: Db): Promise<DeliverySettings> {
+  return oncePerRequest("delivery-settings", () => readSettings(db));
 }
 
 /** The delivery fee rule the settings make. */
@@ -69,10 +76,10 @@ export async function checkServiceable(conn: Conn, pin: string): Promise<void> {
 }
 
 async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
-  const [any] = await conn.select({ pin: serviceablePins.pin }).from(serviceablePins).limit(1);
-  if (!any) return true;
-  const [found] = await conn.select({ pin: serviceablePins.pin }).from(serviceablePins).where(eq(serviceablePins.pin, pin));
-  return Boolean(found);
+  const [row] = await conn
+    .select({ served: sql<boolean>`not exists (select 1 from ${serviceablePins}) or exists (select 1 from ${serviceablePins} where ${serviceablePins.pin} = ${pin})` })
+    .from(sql`(select 1) as one`);
+  return row!.served === true || (row!.served as unknown) === "t";
 }
 
 /** Refuses an order below the minimum order value. */
@@ -85,7 +92,7 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
     async slots() {
       const at = now();
       const dates = slotDates(at);
-      const [rows, settings] = await Promise.all([db.select().from(deliverySlots).where(inArray(deliverySlots.date, dates)), readSettings(db)]);
+      const [rows, settings] = await Promise.all([db.select().from(deliverySlots).where(inArray(deliverySlots.date, dates)), pageSettings(db)]);
       const byKey = new Map(rows.map((r) => [`${r.date}/${r.kind}`, r]));
       return dates.flatMap((date) =>
         SLOT_KINDS.map((kind): SlotOffer => {

@@ -25,6 +25,7 @@ import { createSubscribers } from "./subscribers.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
+import { createViewer } from "./viewer.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
 import { ShopError, type Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
@@ -63,6 +64,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     cart: createCart(database.db, { prepaidPercent }),
     wishlist: createWishlist(database.db),
     addresses: createAddresses(database.db),
+    viewer: createViewer(database.db),
     orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),

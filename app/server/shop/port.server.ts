@@ -62,8 +62,11 @@ export interface AccountsPort {
   /** The customer whose password this is, else null (same time either way). */
   authenticate(email: string, password: string): Promise<Customer | null>;
   startSession(customerId: number): Promise<{ token: string; expiresAt: Date }>;
-  /** The session's customer; a rolling session is pushed 30 days forward at most daily. */
-  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean } | null>;
+  /**
+   * The session's customer; a rolling session is pushed 30 days forward at most daily. With
+   * `viewer`, what the page's header needs comes in the same query (viewer.of).
+   */
+  resumeSession(token: string, options?: { viewer?: boolean }): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
@@ -124,11 +127,6 @@ export interface CartChange {
 export interface CartPort {
   /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
   get(customer: Customer): Promise<CartView>;
-  /**
-   * The header's view of the cart, keyed by internal_reference: one read, no coupon check,
-   * no writes. Pages that show a total use `get`.
-   */
-  entries(customer: Customer): Promise<CartEntries>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   /**
    * Several lines at once (buy again, a voice list), each its own add by the same rules: one
@@ -167,8 +165,11 @@ export interface AddressesPort {
   makeDefault(customer: Customer, id: number): Promise<void>;
   /** Remembers the delivery address chosen at checkout for 30 days. */
   select(customer: Customer, id: number): Promise<void>;
-  /** The remembered choice while it lasts and the address exists, else the default, else the first (one query). */
-  chosen(customer: Customer): Promise<AddressView | null>;
+  /**
+   * Every address (as `list`) and the one orders go to: the remembered choice while it lasts
+   * and the address exists, else the default, else the primary, else the first. One query.
+   */
+  book(customer: Customer): Promise<{ addresses: AddressView[]; chosen: AddressView | null }>;
 }
 
 export interface OrderLineView {
@@ -528,6 +529,21 @@ export interface StaffCatalogPort {
   importFile(staffId: number, file: CatalogFile, name: string): Promise<ImportSummary>;
 }
 
+/** What every signed-in page's header knows of the shopper, besides their name. */
+export interface ViewerFacts {
+  /** The cart's lines by internal_reference: no coupon check, no totals (pages that show a total use cart.get). */
+  cart: CartEntries;
+  /** internal_reference → wishlist item id */
+  wishlist: Record<string, number>;
+  /** The chosen delivery address's city and PIN (addresses.book's choice). */
+  deliverTo: { city: string; zip: string } | null;
+}
+
+export interface ViewerPort {
+  /** One read, no writes. */
+  of(customer: Customer): Promise<ViewerFacts>;
+}
+
 export interface Shop {
   /** Staff: the coupons (issue 14). */
   coupons: StaffCouponsPort;
@@ -539,6 +555,7 @@ export interface Shop {
   cart: CartPort;
   wishlist: WishlistPort;
   addresses: AddressesPort;
+  viewer: ViewerPort;
   orders: OrdersPort;
   payments: PaymentsPort;
   delivery: DeliveryPort;
