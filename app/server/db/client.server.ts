@@ -26,7 +26,15 @@ export const MIGRATIONS_DIR = projectPath("drizzle");
 
 export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "pglite-memory" };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/** Any number agreed by every instance: the PostgreSQL advisory lock held while one of them migrates and seeds. */
+const STARTUP_LOCK = 7_462_811;
+
+/**
+ * Opens the database and applies the migrations; then `startup` (the demo data) runs before any
+ * other instance's. On PostgreSQL, instances that start together take turns under an advisory
+ * lock, so two never migrate or seed at once; PGlite's data directory has one process anyway.
+ */
+export async function openDatabase(target: DatabaseTarget, startup?: (database: Database) => Promise<void>): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -44,22 +52,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", (error) => log.warn("PostgreSQL idle connection lost", errorFields(error)));
     pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
     const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
+    const database: Database = { db, kind: "postgres", close: () => pool.end() };
     try {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await startup?.(database);
+      } finally {
+        // Closing the connection would free the lock too; unlocking hands it on at once.
+        await lock.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => undefined);
+        lock.release();
+      }
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return database;
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
   const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
   const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
+  const database: Database = { db, kind: "pglite", close: () => client.close() };
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await startup?.(database);
   } catch (error) {
     await client.close();
     throw error;
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  return database;
 }

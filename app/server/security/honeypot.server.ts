@@ -12,8 +12,22 @@ function instance(): Honeypot {
   return (honeypot ??= new Honeypot({ encryptionSeed: cookieSecret(appEnv()), nameFieldName: NAME_FIELD, validFromFieldName: VALID_FROM_FIELD }));
 }
 
+// Every page's root loader carries the fields, and each set costs a key derivation and an
+// AES-GCM encryption (a few per cent of a signed-in page). The timestamp only says when the form
+// was shown, to the second, so one set serves every page rendered within the same second.
+let recent: { at: number; props: Promise<HoneypotInputProps> } | null = null;
+
 export function honeypotInputProps(): Promise<HoneypotInputProps> {
-  return instance().getInputProps();
+  const now = Date.now();
+  if (!recent || now - recent.at >= 1000 || now < recent.at) {
+    const props = instance().getInputProps({ validFromTimestamp: now });
+    recent = { at: now, props };
+    // A failed encryption is not kept for the rest of the second.
+    props.catch(() => {
+      if (recent?.props === props) recent = null;
+    });
+  }
+  return recent.props;
 }
 
 /**

@@ -132,15 +132,20 @@ export async function seedDemoCustomer(shop: Shop): Promise<boolean> {
 }
 
 export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(): Promise<void> }> {
-  const database = await openDatabase(options.target);
+  // The demo data is written under the startup lock: instances starting together seed it once.
+  const database = await openDatabase(
+    options.target,
+    options.seedDemo
+      ? async (opened) => {
+          await seedDemoCatalog(opened);
+          await seedDemoCustomer(createShop(opened, options.refreshMs, options.payments));
+          await seedDemoCoupons(opened.db);
+          await seedDemoPins(opened.db);
+        }
+      : undefined,
+  );
   try {
-    if (options.seedDemo) await seedDemoCatalog(database);
     const shop = createShop(database, options.refreshMs, options.payments);
-    if (options.seedDemo) {
-      await seedDemoCustomer(shop);
-      await seedDemoCoupons(database.db);
-      await seedDemoPins(database.db);
-    }
     await shop.warm();
     return shop;
   } catch (error) {
