@@ -90,6 +90,8 @@ export interface RunningServer {
   startSeconds: number;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process ends mid-whatever (a fault to survive). */
+  kill9(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -168,6 +170,11 @@ export async function startServer(opts: {
     startSeconds: (performance.now() - started) / 1000,
     output: () => tail.toString(),
     stop,
+    async kill9() {
+      if (exited || spawnError) return;
+      child.kill("SIGKILL");
+      await exit;
+    },
   };
 }
 
