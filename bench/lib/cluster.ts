@@ -78,9 +78,10 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout queue 30s
-  # A request that could not reach an instance, or got nothing back, is tried on another.
-  retries 2
-  option redispatch
+  # A request that could not reach an instance, or got nothing back, is tried again, each time
+  # on another instance.
+  retries 3
+  option redispatch 1
   retry-on conn-failure empty-response response-timeout 502 503 504
   option forwardfor
 
@@ -95,9 +96,10 @@ backend instances
   option httpchk
   http-check send meth GET uri /readyz
   http-check expect status 200
-  # Down after 2 failed checks a second apart, back after 2 good ones; at most 64 requests
-  # in flight per instance, the rest wait here rather than pile up in Node.
-  default-server inter 1s fall 2 rise 2 maxconn 64
+  # Down after 2 failed checks a second apart, or at once when a connection to it fails
+  # (kill -9 needs no second check to notice); back after 2 good checks. At most 64 requests
+  # in flight per instance: the rest wait here rather than pile up in Node.
+  default-server inter 1s fall 2 rise 2 maxconn 64 observe layer4 error-limit 1 on-error mark-down
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join("\n")}
 `;
 }
