@@ -36,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CategoryTiles categories={categories} />
       </Section>
       <Section title="New Products" viewAll>
-        <ProductGrid cards={newProducts} eagerCount={5} label="New products" />
+        <ProductGrid cards={newProducts} label="New products" />
       </Section>
       <Section title="Our Store">
         <StoreCarousel />

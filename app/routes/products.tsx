@@ -101,7 +101,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             {result.cards.length === 0 ? (
               !query.search && <p className="rounded-lg bg-stone-50 px-4 py-12 text-center text-stone-700">No products match your filter.</p>
             ) : (
-              <ProductGrid cards={result.cards} eagerCount={4} withVariant label="Products" />
+              <>
+                {/* The cards' titles are h3s: the outline needs this level between them and the h1. */}
+                <h2 className="sr-only">Products</h2>
+                <ProductGrid cards={result.cards} eagerCount={4} withVariant label="Products" />
+              </>
             )}
           </div>
           <Pagination query={query} page={result.page} pageCount={result.pageCount} base={base} />

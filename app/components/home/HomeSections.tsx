@@ -1,8 +1,16 @@
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { BANNERS, HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BADGES } from "../../content/home.ts";
 import { Carousel } from "../Carousel.tsx";
 
 export function HomeBanners() {
+  // The first banner is the page's largest paint: its image for this screen is fetched first,
+  // at high priority (React can't preload an image inside <picture> by itself).
+  const first = BANNERS[0];
+  if (first) {
+    preload(first.mobile, { as: "image", fetchPriority: "high", media: "(max-width: 768px)" });
+    preload(first.desktop, { as: "image", fetchPriority: "high", media: "(min-width: 769px)" });
+  }
   return (
     <Carousel
       id="offers"

@@ -1,0 +1,161 @@
+// `npm run lighthouse`: Lighthouse in mobile mode (its default: a mid-range phone on a slow 4G
+// link, simulated) on the pages issue 16 names, against the production build on a fresh
+// embedded database, with Debian's Chromium. Targets: performance 95 or more; accessibility,
+// best practices and SEO 100. Pages that are rightly noindex (personal pages) are scored
+// without the crawlability audit only. Writes bench/lighthouse-last-run.md; exits 1 when a
+// page misses a target, listing the audits that cost it.
+//
+//   npm run lighthouse [-- --only=home,product]
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort, runCommand, SetupError, startServer, stopAll } from "./lib/processes.ts";
+import { mdTable, type Cell } from "./lib/report.ts";
+
+const repo = path.resolve(import.meta.dirname, "..");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+type Category = keyof typeof TARGET;
+
+interface Page {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  /** A personal page, rightly noindex: scored without is-crawlable. */
+  noindex?: boolean;
+}
+
+const PAGES: Page[] = [
+  { name: "home", path: "/" },
+  { name: "listing", path: "/products" },
+  { name: "category", path: "/products?category=grocers-pick&sub=dry-fruits" },
+  { name: "product", path: "/product/1" },
+  { name: "cart", path: "/addtocart", signedIn: true, noindex: true },
+  { name: "review order", path: "/revieworder", signedIn: true, noindex: true },
+  { name: "orders", path: "/orders", signedIn: true, noindex: true },
+  { name: "account", path: "/myaccount", signedIn: true, noindex: true },
+  { name: "blog post", path: "/blog/1" },
+  { name: "policy", path: "/PrivacyPolicy" },
+];
+
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((f) => fs.existsSync(f));
+
+/** A shopper with an order placed and something in the cart again: their session cookie. */
+async function shopper(origin: string): Promise<string> {
+  const post = async (p: string, form: Record<string, string>, cookie?: string) =>
+    fetch(origin + p, { method: "POST", body: new URLSearchParams(form), headers: { origin, ...(cookie ? { cookie } : {}) }, redirect: "manual" });
+  const signup = await post("/signup", { name: "Lighthouse Shopper", email: `lh-${Date.now()}@example.test`, phone: "9876543210", password: "lighthouse-password", return_to: "/" });
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("haat_session="))
+    ?.split(";")[0];
+  if (!cookie) throw new SetupError(`Signing up answered ${signup.status}`);
+  const page = await (await fetch(`${origin}/product/1`, { headers: { cookie } })).text();
+  const ref = page.match(/name="internal_reference" value="([^"]+)"/)?.[1];
+  if (!ref) throw new SetupError("No variant on /product/1");
+  await post("/cart", { intent: "add", internal_reference: ref, quantity: "2" }, cookie);
+  await post(
+    "/revieworder",
+    { intent: "add-address", firstName: "Lighthouse", lastName: "Shopper", email: "lh@example.test", phone: "9876543210", street: "1 MG Road", zip: "122002" },
+    cookie,
+  );
+  const review = await (await fetch(`${origin}/revieworder`, { headers: { cookie } })).text();
+  const field = (name: string) => review.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1] ?? "";
+  const slot = review.match(/<input [^>]*name="slot"[^>]*value="([^"]+)"/)?.[1] ?? "";
+  const placed = await post("/revieworder", { intent: "place", cart_id: field("cart_id"), address_id: field("address_id"), slot }, cookie);
+  if (!placed.headers.get("location")?.startsWith("/ordersuccess")) throw new SetupError(`Placing the order answered ${placed.status} ${placed.headers.get("location")}`);
+  await post("/cart", { intent: "add", internal_reference: ref, quantity: "1" }, cookie);
+  return cookie;
+}
+
+async function main() {
+  if (!chromium) throw new SetupError("Chromium is not installed: as root, `apt-get install -y chromium`.");
+  const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
+  if (build.code !== 0) throw new SetupError("The build failed.", build.output);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-lighthouse-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name: "shop",
+    argv: [process.execPath, "server.ts"],
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    port,
+    readyPath: "/readyz",
+    timeoutSeconds: 120,
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const rows: Cell[][] = [];
+  const misses: string[] = [];
+  try {
+    const cookie = await shopper(origin);
+    for (const page of PAGES.filter((p) => !only || only.includes(p.name.replace(/ /g, "-")) || only.includes(p.name))) {
+      const result = await lighthouse(
+        origin + page.path,
+        { port: chrome.port, output: "json", logLevel: "error", ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) },
+        { extends: "lighthouse:default", settings: { onlyCategories: Object.keys(TARGET), ...(page.noindex ? { skipAudits: ["is-crawlable"] } : {}) } },
+      );
+      const lhr = result!.lhr;
+      const scores = Object.fromEntries((Object.keys(TARGET) as Category[]).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? "—";
+      rows.push([
+        page.name,
+        page.path,
+        scores.performance,
+        scores.accessibility,
+        scores["best-practices"],
+        scores.seo,
+        metric("first-contentful-paint"),
+        metric("largest-contentful-paint"),
+        metric("total-blocking-time"),
+        metric("cumulative-layout-shift"),
+      ]);
+      console.log(
+        `${page.name.padEnd(14)} perf ${scores.performance}  a11y ${scores.accessibility}  bp ${scores["best-practices"]}  seo ${scores.seo}  LCP ${metric("largest-contentful-paint")}`,
+      );
+      for (const c of Object.keys(TARGET) as Category[]) {
+        if (scores[c] >= TARGET[c]) continue;
+        const failing = lhr.categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map(
+          (ref) => `${ref.id} (${lhr.audits[ref.id]!.displayValue ?? lhr.audits[ref.id]!.score})`,
+        );
+        misses.push(`${page.name} ${c} ${scores[c]}: ${failing.join(", ")}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const out = [
+    `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version})`,
+    "",
+    mdTable(["Page", "Path", "Perf", "A11y", "Best pr.", "SEO", "FCP", "LCP", "TBT", "CLS"], rows, ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"]),
+    "",
+    misses.length ? ["Below target:", "", ...misses.map((m) => `- ${m}`)].join("\n") : "Every page meets its targets (performance ≥ 95; accessibility, best practices, SEO 100).",
+    "",
+  ].join("\n");
+  fs.writeFileSync(path.join(repo, "bench/lighthouse-last-run.md"), out);
+  console.log(`\n${out}`);
+  if (misses.length) process.exitCode = 1;
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof SetupError ? `${error.message}\n${error.output.slice(-4000)}` : error);
+  await stopAll();
+  process.exit(1);
+});
