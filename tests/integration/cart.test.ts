@@ -216,11 +216,10 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
       // A page request reads them with the session, in the session's one query.
       const { token } = await shop.accounts.startSession(c.customer.id);
       log.queries.length = 0;
-      const resumed = await createAccounts(log.db).resumeSession(token, { viewer: true });
+      const resumed = await createAccounts(log.db).resumeSession(token);
       expect(log.queries).toHaveLength(1);
-      expect(resumed?.customer.id).toBe(c.customer.id);
+      expect(resumed?.customer).toEqual(c.customer);
       expect(resumed?.viewer).toEqual(facts);
-      expect((await shop.accounts.resumeSession(token))?.viewer).toBeUndefined();
       await shop.addresses.select(c.customer, home.id);
       expect((await shop.viewer.of(c.customer)).deliverTo).toEqual({ city: "Gurugram", zip: "122002" });
       const entries = facts.cart;

@@ -15,9 +15,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // A page (not a .data request of client-side navigation, which may not run the root
     // loader, nor a form post, which may change the cart): the header's facts come with it.
     const page = request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
-    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, { viewer: page }) : null;
+    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token) : null;
     if (session && typeof token === "string") {
-      signedIn = { customer: session.customer, token, viewer: session.viewer };
+      signedIn = { customer: session.customer, token, ...(page && { viewer: session.viewer }) };
       if (session.renewed) renewCookie = await cookies().session.serialize(token, { expires: session.expiresAt });
     } else {
       clearCookie = true;

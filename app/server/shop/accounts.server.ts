@@ -5,7 +5,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
-import { toViewerFacts, viewerColumns } from "./viewer.server.ts";
+import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone };
@@ -56,30 +56,25 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { token, expiresAt };
     },
 
-    async resumeSession(token, options) {
+    async resumeSession(token) {
       if (!token) return null;
       const id = digest(token);
-      const [row] = await db
-        .select({ session: sessions, customer: customers, ...(options?.viewer ? viewerColumns(db, sessions.customerId, now()) : {}) })
-        .from(sessions)
-        .innerJoin(customers, eq(customers.id, sessions.customerId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now()))))
-        .limit(1);
+      // One call: the session, its customer and the header's facts (haat_session(), plans kept).
+      const at = now();
+      const result = await db.execute(sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz) as session`);
+      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson }>(result, "session");
       if (!row) return null;
-      let expiresAt = row.session.expiresAt;
+      let expiresAt = new Date(row.expiresAt);
       let renewed = false;
-      if (now() - row.session.renewedAt.getTime() > SESSION_RENEW_AFTER_MS) {
-        expiresAt = new Date(now() + SESSION_LIFETIME_MS);
+      if (at - new Date(row.renewedAt).getTime() > SESSION_RENEW_AFTER_MS) {
+        expiresAt = new Date(at + SESSION_LIFETIME_MS);
         await db
           .update(sessions)
-          .set({ expiresAt, renewedAt: new Date(now()) })
+          .set({ expiresAt, renewedAt: new Date(at) })
           .where(eq(sessions.id, id));
         renewed = true;
       }
-      const { viewerCart, viewerWishlist, viewerDeliverTo } = row;
-      const viewer =
-        viewerCart !== undefined && viewerWishlist !== undefined && viewerDeliverTo !== undefined ? toViewerFacts({ viewerCart, viewerWishlist, viewerDeliverTo }) : undefined;
-      return { customer: toCustomer(row.customer), expiresAt, renewed, ...(viewer && { viewer }) };
+      return { customer: row.customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer) };
     },
 
     async endSession(token) {

@@ -25,7 +25,8 @@ export function toAddressView(r: AddressRow): AddressView {
 /**
  * The order that puts the chosen delivery address first (a query joining addresses and
  * customers): the remembered choice while it lasts, else the default, else the primary, else
- * the first. The header's location line (viewer) and the address picker agree through it.
+ * the first. The database's haat_viewer() (the header's location line) orders the same way;
+ * the integration tests hold the two to the same answers.
  */
 export function chosenFirst(now: number) {
   const fresh = new Date(now - SELECTED_ADDRESS_LIFETIME_MS);

@@ -63,10 +63,10 @@ export interface AccountsPort {
   authenticate(email: string, password: string): Promise<Customer | null>;
   startSession(customerId: number): Promise<{ token: string; expiresAt: Date }>;
   /**
-   * The session's customer; a rolling session is pushed 30 days forward at most daily. With
-   * `viewer`, what the page's header needs comes in the same query (viewer.of).
+   * The session's customer; a rolling session is pushed 30 days forward at most daily. What the
+   * page's header needs (viewer.of) comes in the same call.
    */
-  resumeSession(token: string, options?: { viewer?: boolean }): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts } | null>;
+  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer: ViewerFacts } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
@@ -527,6 +527,12 @@ export interface StaffCatalogPort {
   setCategoryStatus(staffId: number, slug: string, status: "active" | "coming_soon"): Promise<void>;
   /** Writes a validated catalogue file, as `npm run catalog:import` does, in one transaction with its audit row. */
   importFile(staffId: number, file: CatalogFile, name: string): Promise<ImportSummary>;
+  /**
+   * Makes an uploaded photo's responsive files and records it as the variant's first picture
+   * (decision 041). ShopError "invalid" with the reason when it is not a photo the shop takes;
+   * "unavailable" when no image store is set up. Audited.
+   */
+  addPhoto(staffId: number, variantId: number, upload: Uint8Array): Promise<{ internalReference: string; url: string; width: number; height: number }>;
 }
 
 /** What every signed-in page's header knows of the shopper, besides their name. */
