@@ -74,6 +74,9 @@ const NEEDED = [
   "collectRequestStats",
   "newRequestStats",
   "serverTiming",
+  "imageStoreFor",
+  "MEDIA_PATH",
+  "serveMedia",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -132,9 +135,12 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     CROSS_SITE_REFUSAL,
     DataDirLockedError,
     edge,
+    imageStoreFor,
     lockDataDir,
+    MEDIA_PATH,
     openShop,
     refusesCrossSiteWrite,
+    serveMedia,
     serverTiming,
     startKeptMailRetry,
     startPaymentSweep,
@@ -157,6 +163,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     }
   }
 
+  // Product photos' files (decision 041): DATA_DIR/images, or a bucket with IMAGE_STORE_URL.
+  const images = imageStoreFor(env);
   let opened: Shop;
   try {
     opened = await openShop({
@@ -164,6 +172,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       seedDemo: env.seedDemo,
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
       payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails: env.STAFF_EMAILS ?? [] },
+      images,
     });
   } catch (error) {
     releaseLock();
@@ -196,7 +205,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       edge.logRequest({
         requestId,
         method: req.method,
-        path: req.path,
+        // The path as asked: req.path loses a mounted handler's prefix (/assets, /media).
+        path: req.originalUrl.split("?")[0]!,
         status: res.writableFinished ? res.statusCode : 499,
         ms: performance.now() - started,
         route: (res.locals.requestInfo as { route?: string | null } | undefined)?.route,
@@ -293,6 +303,9 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       return context;
     };
   };
+
+  // Photos kept in DATA_DIR/images: only names the pipeline makes, each cached for a year (its name is its content).
+  if (images.directory) app.use(MEDIA_PATH, serveMedia(images.directory));
 
   if (loaded.vite) {
     const vite = loaded.vite;

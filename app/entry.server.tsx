@@ -18,3 +18,5 @@ export { ShopError } from "./server/shop/port.server.ts";
 export { bodyLimitFor, UNREADABLE_FORM } from "./domain/body-limits.ts";
 export * as edge from "./server/edge.server.ts";
 export { collectRequestStats, newRequestStats, serverTiming } from "./server/request-scope.server.ts";
+export { imageStoreFor, MEDIA_PATH } from "./server/images/store.server.ts";
+export { serveMedia } from "./server/images/serve.server.ts";

@@ -6,6 +6,8 @@ import { Price } from "./ui/Price.tsx";
 import { Stars } from "./ui/Stars.tsx";
 import { ratingLabel } from "../domain/review.ts";
 import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
+import { PHOTO_SIZES } from "../domain/photo.ts";
+import { ProductImage } from "./ui/ProductImage.tsx";
 
 /** A card's id on its page: where a plain post from it comes back to. */
 export function cardAnchor(productId: number): string {
@@ -19,11 +21,12 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
   return (
     <article id={cardAnchor(card.id)} className="group relative flex scroll-mt-28 flex-col overflow-hidden rounded-lg border border-stone-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-square bg-stone-50">
-        <img
+        <ProductImage
           src={card.image}
           alt=""
           width={600}
           height={600}
+          sizes={PHOTO_SIZES.card}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
           decoding="async"

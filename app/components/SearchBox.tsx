@@ -5,6 +5,8 @@ import type { Suggestion } from "../domain/catalog.ts";
 import { highlight, isSearchable } from "../domain/search-text.ts";
 import { SEARCH_PROMPTS } from "../store-config.ts";
 import { SearchIcon } from "./ui/icons.tsx";
+import { PHOTO_SIZES } from "../domain/photo.ts";
+import { ProductImage } from "./ui/ProductImage.tsx";
 
 const ROTATE_MS = 2000;
 const DEBOUNCE_MS = 150;
@@ -183,7 +185,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
                 onClick={() => go(s.title)}
                 onMouseEnter={() => setActive(i)}
               >
-                {!mobile && <img src={s.image} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded object-cover" />}
+                {!mobile && <ProductImage src={s.image} alt="" width={32} height={32} sizes={PHOTO_SIZES.px(32)} loading="lazy" className="h-8 w-8 rounded object-cover" />}
                 <span>
                   {h.before}
                   <strong>{h.match}</strong>

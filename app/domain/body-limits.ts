@@ -3,12 +3,15 @@
 // any script. Routes meant for uploads name their own, larger cap here. The server refuses
 // a larger declared body with 413 before reading it, and the form reader never holds more.
 
+import { PHOTO_MAX_BYTES } from "./photo.ts";
+
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 /** Routes that take uploads, by path, with their cap. */
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
-  // The staff's catalogue import (issue 14): a file of some thousands of products.
-  "/staff/catalogue": 8 * 1024 * 1024,
+  // The staff's catalogue page (issue 14): an import file of some thousands of products, or a
+  // variant's photo (decision 041): the photo's 10 MB cap and the form around it.
+  "/staff/catalogue": PHOTO_MAX_BYTES + 64 * 1024,
   // A recording for voice ordering (issue 15): 10 MB of audio and the form around it.
   "/voicesearch": 10 * 1024 * 1024 + 64 * 1024,
 };

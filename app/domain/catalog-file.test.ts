@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locateJsonItems, parseCatalogFile, readCsv } from "./catalog-file.ts";
+import { locateJsonItems, parseCatalogFile, photoFilesOf, readCsv, withPhotoUrls } from "./catalog-file.ts";
 
 const product = (over: Record<string, unknown> = {}, variant: Record<string, unknown> = {}) => ({
   title: "Toor Dal",
@@ -55,7 +55,47 @@ describe("JSON catalogue files", () => {
     const reasons = r.errors.map((e) => e.reason).join("\n");
     expect(reasons).toMatch(/has more than two decimals/);
     expect(reasons).toMatch(/must not be negative/);
-    expect(reasons).toMatch(/must be a path starting with \/ or an https:\/\/ URL/);
+    expect(reasons).toMatch(/must be a path starting with \/, an https:\/\/ URL, or a \.jpg, \.png or \.webp file beside the catalogue file/);
+  });
+
+  it("takes photo files beside the catalogue file, lists each once with its first line, and swaps in their stored URLs", () => {
+    const text = JSON.stringify(
+      {
+        products: [
+          product({}, { images: ["photos/toor.jpg", "/images/products/toor-dal.svg"] }),
+          product({ title: "Chana Dal" }, { internal_reference: "GP-CHANA-1KG", images: ["./photos/toor.jpg", "photos/chana.png"] }),
+          product({ title: "Bad" }, { internal_reference: "GP-BAD", images: ["../secret.jpg"] }),
+        ],
+      },
+      null,
+      2,
+    );
+    const bad = parseCatalogFile(text, "json");
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors).toHaveLength(1);
+    expect(bad.errors[0]!.reason).toMatch(/products\[2\]\.variants\[0\]\.images\[0\]: must be a path/);
+
+    const good = parseCatalogFile(JSON.stringify({ products: JSON.parse(text).products.slice(0, 2) }, null, 2), "json");
+    expect(good.ok).toBe(true);
+    if (!good.ok) return;
+    const lines = locateJsonItems(text).products;
+    expect(photoFilesOf(good.file)).toEqual([
+      { path: "photos/toor.jpg", line: lines[0] },
+      { path: "photos/chana.png", line: lines[1] },
+    ]);
+    const stored = withPhotoUrls(
+      good.file,
+      new Map([
+        ["photos/toor.jpg", "/media/toor.webp"],
+        ["photos/chana.png", "/media/chana.webp"],
+      ]),
+    );
+    expect(stored.products.map((p) => p.variants[0]!.images)).toEqual([
+      ["/media/toor.webp", "/images/products/toor-dal.svg"],
+      ["/media/toor.webp", "/media/chana.webp"],
+    ]);
+    expect(photoFilesOf(stored)).toEqual([]);
   });
 
   it("reads HSN codes as digits, refuses malformed ones, and leaves a missing one null", () => {

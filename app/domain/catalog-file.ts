@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
+import { isPhotoFilePath } from "./photo.ts";
 
 /** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
 export const rupees = z
@@ -17,6 +18,23 @@ const mediaPath = z
   .trim()
   .max(500)
   .refine((s) => s.startsWith("/") || /^https:\/\//.test(s), "must be a path starting with / or an https:// URL");
+
+/** A variant's pictures: at most this many. */
+export const MAX_IMAGES = 20;
+
+/**
+ * A variant's picture: a path or URL as above, or a photo file beside the catalogue file
+ * ("photos/ghee.jpg"), which `npm run catalog:import` runs through the photo pipeline and
+ * records by the URL it is stored under (decision 041).
+ */
+const pictureEntry = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (s) => s.startsWith("/") || /^https:\/\//.test(s) || isPhotoFilePath(s),
+    "must be a path starting with /, an https:// URL, or a .jpg, .png or .webp file beside the catalogue file",
+  );
 
 /** A count of stock, as a catalogue file and the staff's catalogue form give it. */
 export const stockCount = z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(1_000_000_000, "is too large");
@@ -35,7 +53,7 @@ const variantSchema = z
     attribute: z.string().trim().max(120).default(""),
     price: rupees,
     mrp: rupees,
-    images: z.array(mediaPath).max(20).default([]),
+    images: z.array(pictureEntry).max(MAX_IMAGES).default([]),
     in_stock: z.boolean().default(true),
     inventory_stock: stockCount.default(0),
     video: mediaPath.nullable().optional(),
@@ -132,6 +150,21 @@ export interface CatalogFile {
   categories: ImportCategory[];
   products: ImportProduct[];
 }
+
+/** The photo files a catalogue file names (paths relative to it, "./" dropped), each with the first line that names it. */
+export function photoFilesOf(file: CatalogFile): { path: string; line: number }[] {
+  const found = new Map<string, number>();
+  for (const p of file.products) for (const v of p.variants) for (const image of v.images) if (isPhotoFilePath(image)) found.set(photoKey(image), found.get(photoKey(image)) ?? p.line);
+  return [...found].map(([path, line]) => ({ path, line }));
+}
+
+/** The file with each photo file replaced by the URL its photo was stored under (`urls` by photoFilesOf's paths). */
+export function withPhotoUrls(file: CatalogFile, urls: ReadonlyMap<string, string>): CatalogFile {
+  const url = (image: string) => (isPhotoFilePath(image) ? (urls.get(photoKey(image)) ?? image) : image);
+  return { ...file, products: file.products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, images: [...new Set(v.images.map(url))] })) })) };
+}
+
+const photoKey = (image: string) => image.replace(/^\.\//, "");
 
 export interface RowError {
   line: number;

@@ -13,6 +13,8 @@ export interface StaffVariant {
   available: number;
   /** Held by placed orders not yet out for delivery (and by orders waiting for their payment). */
   held: number;
+  /** The first picture shoppers see (a photo's URL, a drawing's path), or null when it has none. */
+  image: string | null;
 }
 
 export interface StaffProduct {

@@ -19,6 +19,8 @@ import { paymentLine } from "../domain/payment.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/orders.detail";
+import { PHOTO_SIZES } from "../domain/photo.ts";
+import { ProductImage } from "../components/ui/ProductImage.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, url.pathname);
@@ -84,7 +86,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex items-center gap-3 p-3">
-            <img src={l.image} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+            <ProductImage src={l.image} alt="" width={48} height={48} sizes={PHOTO_SIZES.px(48)} className="h-12 w-12 rounded object-cover" />
             <span className="flex-1">
               <Link to={`/product/${l.productId}`} className="hover:underline">
                 {l.title}

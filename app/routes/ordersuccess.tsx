@@ -10,6 +10,8 @@ import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
 import { privatePageMeta } from "../components/seo.ts";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
+import { PHOTO_SIZES } from "../domain/photo.ts";
+import { ProductImage } from "../components/ui/ProductImage.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, url.pathname + url.search);
@@ -41,7 +43,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex items-center gap-3 p-3">
-            <img src={l.image} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
+            <ProductImage src={l.image} alt="" width={56} height={56} sizes={PHOTO_SIZES.px(56)} className="h-14 w-14 rounded object-cover" />
             <span className="flex-1">
               {l.title} <span className="text-stone-600">× {l.quantity}</span>
             </span>

@@ -107,7 +107,9 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const origin = originOf(matches);
   const variant = selectVariant(product.variants, new URLSearchParams(location.search).get("variant"));
   const url = `${origin}/product/${product.id}`;
-  const image = variant.images[0] ? origin + variant.images[0] : undefined;
+  // A photo in a bucket is recorded by its full URL (decision 041); everything else by its path.
+  const first = variant.images[0];
+  const image = first ? (first.startsWith("/") ? origin + first : first) : undefined;
   const description = product.shortDesc || `${product.title} at ${store.name}, delivered tomorrow in Gurugram.`;
   return [
     { title: `${product.title} | ${store.name}` },

@@ -1,9 +1,10 @@
 // /staff/catalogue: find products and change each variant's price, MRP, stock on hand and
-// in-stock flag; mark a category coming soon or active; import a catalogue file (issue 14).
+// in-stock flag, or give it a photo (decision 041); mark a category coming soon or active;
+// import a catalogue file (issue 14).
 // Every form works without JavaScript; every change is audited and reaches every instance.
 import { Form } from "react-router";
 import { CatalogueImport, CategoryStatus } from "../components/staff/CatalogueImport.tsx";
-import { VariantForm } from "../components/staff/VariantForm.tsx";
+import { VariantForm, VariantPhotoForm } from "../components/staff/VariantForm.tsx";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { shopOf } from "../server/context.server.ts";
 import { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
@@ -55,7 +56,10 @@ export default function StaffCatalogue({ loaderData, actionData }: Route.Compone
                   {p.title} <span className="text-sm font-normal text-stone-600">{p.categoryPath}</span>
                 </h3>
                 {p.variants.map((v) => (
-                  <VariantForm key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}`} variant={v} back={here} />
+                  <div key={v.id} className="space-y-2">
+                    <VariantForm key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}`} variant={v} back={here} />
+                    <VariantPhotoForm key={`${v.id}-${v.image}`} variant={v} back={here} />
+                  </div>
                 ))}
               </li>
             ))}

@@ -115,6 +115,25 @@ const schema = z.object({
     )
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).default("© OpenStreetMap contributors"),
+  // Product photos (decision 041): kept in DATA_DIR/images and served at /media unless
+  // IMAGE_STORE_URL names an S3-compatible bucket: s3://bucket/prefix (AWS, or the service at
+  // IMAGE_STORE_ENDPOINT) or a path-style https://host/bucket/prefix. Browsers then read the
+  // files from the bucket, or from IMAGE_PUBLIC_URL (a CDN in front of it).
+  IMAGE_STORE_URL: z
+    .string()
+    .regex(
+      /^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]|https?:\/\/[^/?#\s]+\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[A-Za-z0-9._~-]+)*\/?$/,
+      "IMAGE_STORE_URL must look like s3://bucket/prefix or https://host/bucket/prefix",
+    )
+    .optional(),
+  IMAGE_STORE_ENDPOINT: z.url({ protocol: /^https?$/, error: "IMAGE_STORE_ENDPOINT must be the http(s) URL of an S3-compatible service" }).optional(),
+  IMAGE_STORE_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "IMAGE_STORE_REGION must be a region name such as ap-south-1 (R2: auto)")
+    .default("us-east-1"),
+  IMAGE_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
+  IMAGE_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  IMAGE_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "IMAGE_PUBLIC_URL must be the http(s) URL browsers read the photos from" }).optional(),
   RATE_LIMIT_SIGNIN_PER_EMAIL: limitCount,
   RATE_LIMIT_SIGNIN_PER_DEVICE: limitCount,
   RATE_LIMIT_RESET_CODE_PER_ADDRESS: limitCount,
@@ -173,6 +192,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
     problems.push("  RAZORPAY_WEBHOOK_SECRET is needed with the Razorpay keys: payments a shopper leaves before returning are confirmed by the webhook");
+  }
+  if (env.IMAGE_STORE_URL && (!env.IMAGE_STORE_ACCESS_KEY_ID || !env.IMAGE_STORE_SECRET_ACCESS_KEY)) {
+    problems.push("  IMAGE_STORE_URL needs IMAGE_STORE_ACCESS_KEY_ID and IMAGE_STORE_SECRET_ACCESS_KEY: the key that may put objects in that bucket");
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   // The embedded shop that `npm start` runs with no variables answers on this machine's own

@@ -1,5 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO_PHOTOS } from "../../app/server/images/demo-photos.server.ts";
 import { at, expect, isAvailable, open, placement, product, productList, productPath, products, rupees, shownVariant, test, type DemoProduct } from "./support.ts";
+
+/** The drawings the demo seed puts a photo before (decision 041). */
+const PHOTOGRAPHED = new Set(DEMO_PHOTOS.map((p) => p.drawing));
 
 /** Opens a product's page at its own address and waits for it. */
 async function openProduct(page: Page, request: APIRequestContext, title: string, hasJs: boolean): Promise<string> {
@@ -125,7 +129,8 @@ test.describe("product page", () => {
   });
 
   test("gallery: thumbnails switch the picture", async ({ page, request, hasJs }) => {
-    const p = products.find((x) => shownVariant(x).images.length >= 2 && !shownVariant(x).video)!;
+    // A product the demo gives no photo: its pictures are the catalogue file's, as listed.
+    const p = products.find((x) => shownVariant(x).images.length >= 2 && !shownVariant(x).video && !PHOTOGRAPHED.has(shownVariant(x).images[0]!))!;
     const { images, internal_reference } = shownVariant(p);
     const path = await openProduct(page, request, p.title, hasJs);
 
@@ -144,6 +149,38 @@ test.describe("product page", () => {
     // Move away so a hover preview (with JavaScript) does not decide what is shown.
     await page.mouse.move(0, 0);
     await expect(main).toHaveAttribute("src", images[0]);
+  });
+
+  test("a product with a photo: AVIF and WebP at each width made, with its width and height, cached for a year", async ({ page, request, hasJs }) => {
+    const almonds = "Haat Select California Almonds";
+    const drawing = shownVariant(product(almonds)).images[0]!;
+    expect(PHOTOGRAPHED.has(drawing)).toBe(true);
+    const path = await openProduct(page, request, almonds, hasJs);
+    // A fresh shop records the demo's photos within seconds of starting to serve.
+    const main = page.getByRole("img", { name: almonds, exact: true });
+    await expect(async () => {
+      await open(page, path, hasJs);
+      expect(await main.getAttribute("srcset")).toBeTruthy();
+    }).toPass({ timeout: 30_000 });
+
+    const src = (await main.getAttribute("src"))!;
+    expect(src).toMatch(/^\/media\/[0-9a-f]{20}-1000x1000-1000\.webp$/);
+    await expect(main).toHaveAttribute("width", "1000");
+    await expect(main).toHaveAttribute("height", "1000");
+    await expect(main).toHaveAttribute("sizes", /608px/);
+    const webp = (await main.getAttribute("srcset"))!.split(", ");
+    expect(webp.map((c) => c.split(" ")[1])).toEqual(["240w", "480w", "960w", "1000w"]);
+    const avif = page.locator("picture", { has: main }).locator('source[type="image/avif"]');
+    await expect(avif).toHaveAttribute("srcset", /-240\.avif 240w, .*-1000\.avif 1000w$/);
+    // The browser shows it (decoded, so served as what it is), and the drawing stays a picture to choose.
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: `Show picture 2 of ${almonds}` })).toBeVisible();
+
+    const file = await request.get((await avif.getAttribute("srcset"))!.split(" ")[0]!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/avif");
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(file.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
   test("gallery: the video thumbnail plays the video", async ({ page, request, hasJs }) => {

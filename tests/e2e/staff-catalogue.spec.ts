@@ -1,6 +1,8 @@
 // The staff's catalogue (issue 14), with and without JavaScript: staff find a variant, change its
 // price and stock on hand, and a shopper sees the new price on its product page; a price the
-// catalogue file's rules refuse is named on the form; a shopper is answered 404.
+// catalogue file's rules refuse is named on the form; staff give a variant a photo, and a text
+// file named .jpg is refused (decision 041); a shopper is answered 404.
+import sharp from "sharp";
 import { expect, expectToast, open, productPath, rupees, staffPage, test } from "./support.ts";
 
 // The second variant of a product no other journey reads: listings show the first, so changing
@@ -44,6 +46,44 @@ test("staff change a variant's price and stock, and the shopper sees the new pri
       .locator("xpath=..")
       .getByText(`Price ${rupees(next)}`, { exact: true }),
   ).toBeVisible();
+});
+
+test("staff give a variant a photo; the shopper's product page shows it in the sizes made of it", async ({ page, hasJs, baseURL, browser }) => {
+  // A second variant no other journey reads, one per project.
+  const { title, reference } = hasJs
+    ? { title: "Haat Select Jeera (Cumin Seeds)", reference: "GP-SPC-JRA-500G" }
+    : { title: "Haat Select Green Cardamom 8 mm", reference: "GP-SPC-ELC-100G" };
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, `/staff/catalogue?q=${reference}`, hasJs);
+  const photo = staff.getByRole("form", { name: `Photo of ${reference}` });
+  const field = photo.getByLabel(`Photo file of ${reference}`);
+
+  await field.setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("my shopping notes, saved as .jpg") });
+  await photo.getByRole("button", { name: `Upload the photo of ${reference}` }).click();
+  await expect(staff.getByRole("alert").filter({ hasText: "The photo must be a JPEG, PNG or WebP image." })).toBeVisible();
+
+  await open(staff, `/staff/catalogue?q=${reference}`, hasJs);
+  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#7a9a40" } })
+    .withExif({ IFD0: { Make: "PhoneCo", Artist: "A staff member" } })
+    .jpeg()
+    .toBuffer();
+  await staff.getByLabel(`Photo file of ${reference}`).setInputFiles({ name: "IMG_0042.JPG", mimeType: "image/jpeg", buffer: jpeg });
+  await staff.getByRole("button", { name: `Upload the photo of ${reference}` }).click();
+  await expectToast(staff, `${reference}: photo saved.`, hasJs);
+  await expect(staff.getByRole("img", { name: `The first picture of ${reference}` })).toHaveAttribute("src", /^\/media\/[0-9a-f]{20}-1200x900-1200\.webp$/);
+  await staff.context().close();
+
+  await open(page, `${await productPath(page.request, title)}?variant=${reference}`, hasJs);
+  const main = page.getByRole("img", { name: title, exact: true });
+  await expect(main).toHaveAttribute("src", /^\/media\/[0-9a-f]{20}-1200x900-1200\.webp$/);
+  await expect(main).toHaveAttribute("width", "1200");
+  await expect(main).toHaveAttribute("height", "900");
+  await expect(main).toHaveAttribute("srcset", /-240\.webp 240w, .*-480\.webp 480w, .*-960\.webp 960w, .*-1200\.webp 1200w$/);
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // What is served is the shop's own file, not the upload: no EXIF left in it.
+  const served = Buffer.from(await (await page.request.get((await main.getAttribute("src"))!)).body());
+  expect((await sharp(served).metadata()).exif).toBeUndefined();
+  expect(served.includes("A staff member")).toBe(false);
 });
 
 test("a shopper is answered 404 on the staff's catalogue", async ({ page, shopper: _signedIn, baseURL }) => {

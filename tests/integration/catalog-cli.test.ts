@@ -3,9 +3,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server.ts";
-import { products } from "../../app/server/db/schema.server.ts";
+import { products, variants } from "../../app/server/db/schema.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -61,6 +63,47 @@ describe("npm run catalog:import", () => {
       expect(run.stderr).toContain("is in use by a running Haat server");
     } finally {
       fs.unlinkSync(path.join(dataDir, "server.lock"));
+    }
+  });
+
+  it("runs the photo files a catalogue file names through the photo pipeline, or imports nothing when one is not a photo", async () => {
+    const photos = path.join(dir, "photos");
+    fs.mkdirSync(photos, { recursive: true });
+    fs.writeFileSync(
+      path.join(photos, "kesar.jpg"),
+      await sharp({ create: { width: 700, height: 500, channels: 3, background: "#e0a020" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    fs.writeFileSync(path.join(photos, "notes.jpg"), "these are my notes");
+    const catalogue = (images: string[]) =>
+      JSON.stringify(
+        { products: [{ title: "Kesar", category: "All / Grocers Pick / Spices", variants: [{ internal_reference: "T-KESAR-1G", price: 350, mrp: 400, images }] }] },
+        null,
+        2,
+      );
+    const file = path.join(dir, "photos.json");
+
+    fs.writeFileSync(file, catalogue(["photos/kesar.jpg", "photos/notes.jpg", "photos/missing.png"]));
+    const refused = importFile(dataDir, file);
+    expect(refused.status).toBe(65);
+    expect(refused.stderr).toContain(`${file}:3: photos/notes.jpg: The photo must be a JPEG, PNG or WebP image.`);
+    expect(refused.stderr).toContain(`${file}:3: photos/missing.png: no such file beside the catalogue file`);
+    expect(await productTitles(dataDir)).not.toContain("Kesar");
+
+    fs.writeFileSync(file, catalogue(["photos/kesar.jpg", "/images/products/saffron.svg"]));
+    const run = importFile(dataDir, file);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^1 photo stored in .*images in \d+\.\d s\./m);
+    const database = await openDatabase({ kind: "pglite", dir: path.join(dataDir, "pglite") });
+    try {
+      const [kesar] = await database.db.select().from(variants).where(eq(variants.internalReference, "T-KESAR-1G"));
+      expect(kesar!.images[0]).toMatch(/^\/media\/[0-9a-f]{20}-700x500-700\.webp$/);
+      expect(kesar!.images[1]).toBe("/images/products/saffron.svg");
+      expect(fs.readdirSync(path.join(dataDir, "images")).filter((n) => n.startsWith(kesar!.images[0]!.slice(7, 27)))).toHaveLength(6);
+    } finally {
+      await database.close();
     }
   });
 

@@ -4,6 +4,8 @@ import { formatRupees } from "../../domain/money.ts";
 import { useCartEntries } from "../viewer.ts";
 import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
+import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
   const entries = useCartEntries();
@@ -29,7 +31,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
     <article aria-label={line.title} className="flex gap-3 p-3 sm:gap-4 sm:p-4">
       {/* The title below links to the product too: the picture's link is skipped by keyboard and screen readers. */}
       <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
-        <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 rounded object-cover sm:h-24 sm:w-24" />
+        <ProductImage src={line.image} alt="" width={96} height={96} sizes={PHOTO_SIZES.px(96)} loading="lazy" className="h-20 w-20 rounded object-cover sm:h-24 sm:w-24" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="font-medium leading-snug">

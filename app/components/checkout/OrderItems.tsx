@@ -1,5 +1,7 @@
 import { lineTotal, stockNote, stockProblems, type CartLineView } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 
 /** What Review Order will order (issue 11 point 1): each line with its quantity and total, and what the stock says of it. */
 export function OrderItems({ lines }: { lines: CartLineView[] }) {
@@ -14,7 +16,7 @@ export function OrderItems({ lines }: { lines: CartLineView[] }) {
           const problem = problems.get(l.id);
           return (
             <li key={l.id} className="flex items-center gap-3 p-3">
-              <img src={l.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+              <ProductImage src={l.image} alt="" width={48} height={48} sizes={PHOTO_SIZES.px(48)} loading="lazy" className="h-12 w-12 rounded object-cover" />
               <span className="min-w-0 flex-1">
                 {l.title} <span className="text-stone-600">× {l.quantity}</span>
                 {problem && <span className="block text-sm font-medium text-red-700">{stockNote(problem, "review")}</span>}

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PLACEHOLDER_IMAGE, type VariantView } from "../../domain/catalog.ts";
+import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 
 /**
  * Pictures and video of the chosen variant. Thumbnails are links (`?image=N`), so the
@@ -33,7 +35,7 @@ export function Gallery({ title, variant }: { title: string; variant: VariantVie
             <a href={shown.src}>Watch the video of {title}</a>
           </video>
         ) : (
-          <img src={shown.src} alt={title} width={600} height={600} fetchPriority="high" className="h-full w-full object-contain" />
+          <ProductImage key={shown.src} src={shown.src} alt={title} width={600} height={600} sizes={PHOTO_SIZES.gallery} fetchPriority="high" className="h-full w-full object-contain" />
         )}
       </div>
       {items.length > 1 && (
@@ -51,7 +53,15 @@ export function Gallery({ title, variant }: { title: string; variant: VariantVie
                 onFocus={() => setPreview(null)}
                 className={`relative block h-16 w-16 overflow-hidden rounded-lg border-2 ${i === chosen ? "border-brand-700" : "border-stone-200 hover:border-stone-400"}`}
               >
-                <img src={item.kind === "video" ? poster : item.src} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+                <ProductImage
+                  src={item.kind === "video" ? poster : item.src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes={PHOTO_SIZES.px(64)}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
                 {item.kind === "video" && (
                   <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-lg text-white" aria-hidden="true">
                     ▶

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
+import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { onHandOf, type StaffVariant } from "../../domain/staff-catalog.ts";
 import { staffCatalog } from "../forms.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 
 const input = "w-24 rounded-md border border-stone-300 px-2 py-1";
 
@@ -53,6 +55,43 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
       <span id={`held-${variant.id}`} className="pb-1 text-stone-600">
         {variant.held} held by orders · {variant.available} for sale
       </span>
+    </Form>
+  );
+}
+
+/**
+ * A variant's photo (decision 041): the picture shoppers see first, and a file to put before it.
+ * The shop makes the sizes and formats pages use; the file itself is never shown to anyone.
+ */
+export function VariantPhotoForm({ variant, back }: { variant: StaffVariant; back: string }) {
+  const ref = variant.internalReference;
+  return (
+    <Form method="post" action={staffCatalog.action} encType="multipart/form-data" className="flex flex-wrap items-end gap-3 text-sm" aria-label={`Photo of ${ref}`}>
+      <input type="hidden" {...staffCatalog.intent("photo")} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <input type="hidden" name={staffCatalog.field("photo", "variant")} value={variant.id} />
+      <span className="w-48">
+        {variant.image ? (
+          <ProductImage
+            src={variant.image}
+            alt={`The first picture of ${ref}`}
+            width={48}
+            height={48}
+            sizes={PHOTO_SIZES.px(48)}
+            loading="lazy"
+            className="h-12 w-12 rounded border border-stone-200 object-cover"
+          />
+        ) : (
+          <span className="text-stone-600">No picture yet</span>
+        )}
+      </span>
+      <label className="flex flex-col">
+        Photo (JPEG, PNG or WebP, up to 10 MB)
+        <input type="file" name={staffCatalog.field("photo", "photo")} accept="image/jpeg,image/png,image/webp" required className="mt-1" aria-label={`Photo file of ${ref}`} />
+      </label>
+      <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Upload the photo of ${ref}`}>
+        Upload photo
+      </button>
     </Form>
   );
 }

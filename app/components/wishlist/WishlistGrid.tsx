@@ -5,6 +5,8 @@ import { useRefusalToast, wishlist } from "../forms.ts";
 import { useHere } from "../viewer.ts";
 import { Price } from "../ui/Price.tsx";
 import { useWishlistRefs } from "../viewer.ts";
+import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 
 export function WishlistGrid({ items }: { items: WishlistItemView[] }) {
   // Items leave the grid as soon as their removal or move is sent.
@@ -40,7 +42,16 @@ function WishlistCard({ item }: { item: WishlistItemView }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white">
       <Link to={href} className="block aspect-square bg-stone-50" tabIndex={-1} aria-hidden="true">
-        <img src={item.image} alt="" width={600} height={600} loading="lazy" decoding="async" className={`h-full w-full object-cover ${inStock ? "" : "opacity-60 grayscale"}`} />
+        <ProductImage
+          src={item.image}
+          alt=""
+          width={600}
+          height={600}
+          sizes={PHOTO_SIZES.card}
+          loading="lazy"
+          decoding="async"
+          className={`h-full w-full object-cover ${inStock ? "" : "opacity-60 grayscale"}`}
+        />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 text-sm font-medium">

@@ -1,7 +1,7 @@
 // Writes a validated catalogue file: categories by slug, products and variants by
 // internal_reference, all in one transaction, so a file either lands whole or not at all.
 import { eq, inArray, sql } from "drizzle-orm";
-import type { CatalogFile, ImportProduct, RowError } from "../../domain/catalog-file.ts";
+import { photoFilesOf, type CatalogFile, type ImportProduct, type RowError } from "../../domain/catalog-file.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Conn } from "../shop/coupons.server.ts";
 import { categories, products, variants } from "../db/schema.server.ts";
@@ -22,6 +22,9 @@ export class CatalogImportError extends Error {
   }
 }
 
+/** Why a catalogue file posted on the staff's page may not name photo files. */
+export const PHOTO_FILE_ELSEWHERE = "photo files are read by npm run catalog:import beside the catalogue file; on this page, upload the photo for its variant";
+
 const CHUNK = 500;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
@@ -32,6 +35,10 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 /** Writes the file in one transaction (a savepoint inside the caller's, when given one: the staff's import audits in it). */
 export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<ImportSummary> {
+  // A photo file is made into a stored photo before the file is written (npm run
+  // catalog:import does it); a path on someone's disk is never recorded as a picture.
+  const photoFiles = photoFilesOf(file);
+  if (photoFiles.length) throw new CatalogImportError(photoFiles.map((f) => ({ line: f.line, reason: `${f.path}: ${PHOTO_FILE_ELSEWHERE}` })));
   return db.transaction(async (tx) => {
     const summary: ImportSummary = { categoriesCreated: 0, productsCreated: 0, productsUpdated: 0, variantsWritten: 0 };
     const now = new Date();

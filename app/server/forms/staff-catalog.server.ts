@@ -1,12 +1,14 @@
-// The staff's catalogue forms (issue 14): a variant's figures, a category's status, and a file
-// import. Prices and stock are checked by the same zod rules as a catalogue file
-// (app/domain/catalog-file.ts); an import by the same parser and writer as `npm run catalog:import`.
+// The staff's catalogue forms (issue 14): a variant's figures, a category's status, a file
+// import, and a variant's photo (decision 041). Prices and stock are checked by the same zod
+// rules as a catalogue file (app/domain/catalog-file.ts); an import by the same parser and
+// writer as `npm run catalog:import`.
 import { z } from "zod";
 import { MRP_BELOW_PRICE, parseCatalogFile, rupees, stockCount } from "../../domain/catalog-file.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { count } from "../../domain/plural.ts";
 import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.ts";
 import { rupeesToPaise } from "../../domain/money.ts";
+import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { CatalogImportError } from "../catalog/import.server.ts";
 import { requireStaff } from "../staff-access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
@@ -57,6 +59,17 @@ export const staffCatalogForm = defineForm({
       );
       return { toast: { type: "success", message: CATALOGUE_MESSAGES.saved(saved.internalReference) } };
     }),
+    // The photo is checked by its content, never by its name or the browser's type (decision 041).
+    photo: intent(
+      z.object({ variant: recordId(CATALOGUE_MESSAGES.noVariant), photo: z.file({ error: PHOTO_MESSAGES.choose }) }),
+      async ({ shop, context, value }) => {
+        const staff = await requireStaff(context);
+        const saved = await shop.staffCatalog.addPhoto(staff.id, value.variant, new Uint8Array(await value.photo.arrayBuffer()));
+        return { toast: { type: "success", message: PHOTO_MESSAGES.saved(saved.internalReference) } };
+      },
+      // Said beside the file field it is about.
+      { onField: { invalid: "photo" } },
+    ),
     category: intent(
       z.object({ slug: z.string().trim().min(1, CATALOGUE_MESSAGES.noCategory).max(100, CATALOGUE_MESSAGES.noCategory), status: z.enum(["active", "coming_soon"]) }),
       async ({ shop, context, value }) => {

@@ -6,6 +6,7 @@
 // the CSP_* variables, never from loosening the policy here.
 import { randomBytes } from "node:crypto";
 import { mapConfig, tileOrigin } from "../geo/geocoder.server.ts";
+import { imageStoreFor } from "../images/store.server.ts";
 import type { Env } from "../env.server.ts";
 
 export function newNonce(): string {
@@ -57,13 +58,15 @@ export function pagePolicy(nonce: string, env: Env): string {
   // The address map's tiles (issue 15), only when the map is set up.
   const map = mapConfig(env);
   const mapTiles = map ? [tileOrigin(map.tiles)] : undefined;
+  // Product photos read from a bucket or a CDN (IMAGE_STORE_URL, IMAGE_PUBLIC_URL; decision 041).
+  const media = imageStoreFor(env).origin;
   const list = (...sources: (string[] | undefined)[]) => sources.flatMap((s) => s ?? []).join(" ");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${list(clerk?.script, razorpay?.script, env.CSP_SCRIPT_SRC)}`,
     // React writes style attributes (a toast's duration); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${list(clerk?.img, razorpay?.img, env.CSP_IMG_SRC, mapTiles)}`,
+    `img-src 'self' data: blob: ${list(clerk?.img, razorpay?.img, env.CSP_IMG_SRC, mapTiles, media ? [media] : undefined)}`,
     "font-src 'self'",
     `connect-src 'self' ${list(clerk?.connect, razorpay?.connect, env.CSP_CONNECT_SRC)}`,
     `frame-src ${list(clerk?.frame, razorpay?.frame, env.CSP_FRAME_SRC) || "'none'"}`,

@@ -4,6 +4,10 @@ import fs from "node:fs";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
 import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { variants } from "../db/schema.server.ts";
+import { makeDemoPhotos } from "../images/demo-photos.server.ts";
+import type { ImageStore } from "../images/store.server.ts";
+import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createAddresses } from "./addresses.server.ts";
@@ -37,6 +41,8 @@ export interface OpenShopOptions {
   seedDemo: boolean;
   refreshMs?: number;
   payments?: ShopPaymentOptions;
+  /** Where product photos' files go (staff uploads, the demo's photos); none: no photos are taken. */
+  images?: ImageStore | null;
 }
 
 /** How the shop takes payment: cash on delivery always; Razorpay when configured (issue 12). */
@@ -53,7 +59,7 @@ export interface ShopPaymentOptions {
 
 const CASH_ONLY: ShopPaymentOptions = { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0 };
 
-export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymentOptions = CASH_ONLY): Shop & { warm(): Promise<void> } {
+export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymentOptions = CASH_ONLY, images: ImageStore | null = null): Shop & { warm(): Promise<void> } {
   const catalog = createCatalog(database.db, { refreshMs });
   // No prepaid orders without a payment provider, so no prepaid discount either.
   const prepaidPercent = pay.razorpay ? pay.prepaidPercent : 0;
@@ -69,7 +75,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
     payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
-    staffCatalog: createStaffCatalog(database.db),
+    staffCatalog: createStaffCatalog(database.db, images),
     reviews: createReviews(database.db),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
@@ -109,12 +115,34 @@ async function migrationsApplied(database: Database): Promise<boolean> {
   return Number(rows[0]?.newest ?? 0) >= newest;
 }
 
-export async function seedDemoCatalog(database: Database): Promise<boolean> {
+/**
+ * Loads the demo catalogue into an empty database; with an image store, the demo's photos too
+ * (addDemoPhotos). The server gives none here and adds the photos once it serves (openShop).
+ */
+export async function seedDemoCatalog(database: Database, images: ImageStore | null = null): Promise<boolean> {
   if (!(await catalogIsEmpty(database.db))) return false;
   const parsed = parseCatalogFile(fs.readFileSync(DEMO_CATALOG, "utf8"), "json");
   if (!parsed.ok) throw new CatalogImportError(parsed.errors);
   await importCatalog(database.db, parsed.file);
+  if (images) await addDemoPhotos(database, images);
   return true;
+}
+
+/**
+ * Makes the demo's photos through the photo pipeline (decision 041) and shows each before the
+ * drawing it was made from, on every variant whose first picture that drawing still is. The
+ * catalogue's snapshot follows (updated_at), on every instance.
+ */
+export async function addDemoPhotos(database: Database, images: ImageStore): Promise<void> {
+  const photos = await makeDemoPhotos(images);
+  await database.db.transaction(async (tx) => {
+    for (const [drawing, photo] of photos) {
+      await tx
+        .update(variants)
+        .set({ images: sql`jsonb_build_array(${photo.url}::text) || ${variants.images}`, updatedAt: new Date() })
+        .where(sql`${variants.images} ->> 0 = ${drawing}`);
+    }
+  });
 }
 
 /** The demo shop's customer: the README shows these credentials. */
@@ -132,12 +160,14 @@ export async function seedDemoCustomer(shop: Shop): Promise<boolean> {
 }
 
 export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(): Promise<void> }> {
+  const images = options.images ?? null;
+  let seeded = false;
   // The demo data is written under the startup lock: instances starting together seed it once.
   const database = await openDatabase(
     options.target,
     options.seedDemo
       ? async (opened) => {
-          await seedDemoCatalog(opened);
+          seeded = await seedDemoCatalog(opened);
           await seedDemoCustomer(createShop(opened, options.refreshMs, options.payments));
           await seedDemoCoupons(opened.db);
           await seedDemoPins(opened.db);
@@ -145,9 +175,19 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
       : undefined,
   );
   try {
-    const shop = createShop(database, options.refreshMs, options.payments);
+    const shop = createShop(database, options.refreshMs, options.payments, images);
     await shop.warm();
-    return shop;
+    if (!(seeded && images)) return shop;
+    // The demo's photos take seconds of encoding: made while the shop already serves (with the
+    // drawings until they are recorded), so a fresh start is no slower. Closing waits for them.
+    const photos = addDemoPhotos(database, images).catch((error: unknown) => log.error("demo photos failed", errorFields(error)));
+    return {
+      ...shop,
+      async close() {
+        await photos;
+        await shop.close();
+      },
+    };
   } catch (error) {
     await database.close();
     throw error;

@@ -3,10 +3,13 @@
 // updated_at, so every instance's catalogue snapshot reloads (decision 002); placed orders keep
 // the prices they were placed at (order lines are snapshots).
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
-import { MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
+import { MAX_IMAGES, MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
+import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, type VariantEdit } from "../../domain/staff-catalog.ts";
 import { importCatalog } from "../catalog/import.server.ts";
 import type { Db } from "../db/client.server.ts";
+import { PhotoRefused, storePhoto } from "../images/photos.server.ts";
+import type { ImageStore } from "../images/store.server.ts";
 import { categories, orderLines, orders, products, variants, type VariantRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type StaffCatalogPort } from "./port.server.ts";
@@ -38,11 +41,13 @@ const view = (v: VariantRow, held: number): StaffVariant => ({
   inStock: v.inStock,
   available: v.inventoryStock,
   held,
+  image: v.images[0] ?? null,
 });
 
 const same = (a: VariantEdit, b: VariantEdit) => a.pricePaise === b.pricePaise && a.mrpPaise === b.mrpPaise && a.onHand === b.onHand && a.inStock === b.inStock;
 
-export function createStaffCatalog(db: Db): StaffCatalogPort {
+/** `images` keeps uploaded photos' files; without one, a photo upload is refused. */
+export function createStaffCatalog(db: Db, images: ImageStore | null = null): StaffCatalogPort {
   return {
     async search(query: string, limit: number): Promise<StaffProduct[]> {
       const q = query.trim().slice(0, 100);
@@ -91,6 +96,30 @@ export function createStaffCatalog(db: Db): StaffCatalogPort {
         await audit(tx, { staffId, action: "variant.update", entity: "variant", entityId: row.internalReference, before: { ...now, held }, after: { ...wanted, held } });
         return view(updated!, held);
       }),
+
+    async addPhoto(staffId, variantId, upload) {
+      if (!images) throw new ShopError("unavailable", PHOTO_MESSAGES.noStore);
+      const [known] = await db.select({ id: variants.id }).from(variants).where(eq(variants.id, variantId));
+      if (!known) throw new ShopError("not_found", CATALOGUE_MESSAGES.noVariant);
+      // Made and stored before the transaction: the row is not locked while sharp works. Files
+      // of a photo whose row then fails are harmless (their names are their content).
+      let photo;
+      try {
+        photo = await storePhoto(upload, images);
+      } catch (error) {
+        if (error instanceof PhotoRefused) throw new ShopError("invalid", error.message);
+        throw error;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(variants).where(eq(variants.id, variantId)).for("update");
+        if (!row) throw new ShopError("not_found", CATALOGUE_MESSAGES.noVariant);
+        // The photo goes first (cards and the gallery open on it); the same photo again moves there.
+        const pictures = [photo.url, ...row.images.filter((image) => image !== photo.url)].slice(0, MAX_IMAGES);
+        await tx.update(variants).set({ images: pictures, updatedAt: new Date() }).where(eq(variants.id, variantId));
+        await audit(tx, { staffId, action: "variant.photo", entity: "variant", entityId: row.internalReference, before: { images: row.images }, after: { images: pictures } });
+        return { internalReference: row.internalReference, url: photo.url, width: photo.width, height: photo.height };
+      });
+    },
 
     topCategories: () =>
       db

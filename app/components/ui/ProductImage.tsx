@@ -1,0 +1,30 @@
+import type { ImgHTMLAttributes } from "react";
+import { photoSet } from "../../domain/photo.ts";
+
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height" | "alt"> & {
+  src: string;
+  alt: string;
+  /** How wide the picture shows (PHOTO_SIZES), so the browser fetches the width it needs. */
+  sizes: string;
+  /** The box of a picture that is not a photo (a drawing scales to any size). */
+  width: number;
+  height: number;
+};
+
+/**
+ * A product's picture. A photo (decision 041) is a `<picture>`: AVIF, else WebP, each at the
+ * widths made of it, with its own width and height so its place is kept while it loads. Anything
+ * else (the demo's drawings, a plain image URL) is the `<img>` it always was.
+ */
+export function ProductImage({ src, alt, sizes, width, height, ...rest }: Props) {
+  const photo = photoSet(src);
+  if (!photo) return <img src={src} alt={alt} width={width} height={height} {...rest} />;
+  return (
+    <picture>
+      {photo.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      <img src={photo.src} srcSet={photo.srcSet} sizes={sizes} alt={alt} width={photo.width} height={photo.height} {...rest} />
+    </picture>
+  );
+}
