@@ -168,7 +168,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   let opened: Shop;
   try {
     opened = await openShop({
-      target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
+      target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
       seedDemo: env.seedDemo,
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
       payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails: env.STAFF_EMAILS ?? [] },

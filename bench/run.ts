@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { generateCatalogue } from "./lib/catalog.ts";
 import { firstProductPath, measurePage, type Fetched, type PageWeight } from "./lib/js-weight.ts";
 import { drain, loadTest, type LoadOptions, type LoadResult, type ServerTiming } from "./lib/load.ts";
@@ -41,6 +42,8 @@ const cfg = {
   startTimeout: numberFrom("BENCH_START_TIMEOUT", 180),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   skipLarge: process.env.BENCH_SKIP_10K === "1",
+  // A PostgreSQL server: the signed-in pages are measured on it too (database haat_bench, made afresh).
+  databaseUrl: process.env.BENCH_DATABASE_URL || "",
   bareTwice: process.env.BENCH_BARE_REPEAT !== "0",
   keepData: process.env.BENCH_KEEP_DATA === "1",
   shopCmd: process.env.BENCH_SHOP_CMD || "node server.ts",
@@ -63,7 +66,7 @@ const loadOptions: LoadOptions = {
 
 // ---------- results ----------
 
-type ServerName = "bare" | "shop" | "shop 10k";
+type ServerName = "bare" | "shop" | "shop 10k" | "shop pg";
 
 interface JsRow {
   server: ServerName;
@@ -128,8 +131,15 @@ function npmRun(script: string, args: string[] = []): string[] {
   return [...base, "run", "--silent", script, ...(args.length ? ["--", ...args] : [])];
 }
 
-async function withServer<T>(name: ServerName | "bare (end)", argv: string[], env: NodeJS.ProcessEnv, readyPath: string, fn: (s: RunningServer) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  name: ServerName | "bare (end)",
+  argv: string[],
+  envOf: NodeJS.ProcessEnv | ((origin: string) => NodeJS.ProcessEnv),
+  readyPath: string,
+  fn: (s: RunningServer) => Promise<T>,
+): Promise<T> {
   const port = await freePort();
+  const env = typeof envOf === "function" ? envOf(`http://127.0.0.1:${port}`) : envOf;
   log(`starting ${name}: ${argv.map((a) => (a === process.execPath ? "node" : a)).join(" ")} (port ${port})`);
   const server = await startServer({
     name,
@@ -298,6 +308,33 @@ async function signedInWithCart(origin: string, productPath: string | null): Pro
   const saved = await fetch(`${origin}/revieworder`, { method: "POST", body: address, headers: { origin, cookie }, redirect: "manual" });
   if (saved.status !== 303) notes.push(`shop: saving the bench delivery address answered ${saved.status}.`);
   return cookie;
+}
+
+/** The signed-in pages again, with the shop on PostgreSQL (BENCH_DATABASE_URL): the same code, another database. */
+async function shopPostgres() {
+  if (!cfg.databaseUrl) return;
+  const name = "haat_bench";
+  const admin = new pg.Client({ connectionString: cfg.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(cfg.databaseUrl);
+  url.pathname = `/${name}`;
+  const env = (origin: string): NodeJS.ProcessEnv => ({ ...shopEnv(path.join(tmpRoot, "pg-data")), DATABASE_URL: url.toString(), PUBLIC_ORIGIN: origin, SEED_DEMO: "true" });
+  await withServer("shop pg", parseCommand(cfg.shopCmd), env, cfg.shopReadyPath, async (s) => {
+    const listing = await measurePage(s.origin, "/products", new Map());
+    const productPath = firstProductPath(listing.html);
+    await measureLoad("shop pg", s, "listing", "/products");
+    const cookie = await signedInWithCart(s.origin, productPath);
+    if (!cookie) return;
+    await measureLoad("shop pg", s, "cart (signed in)", "/addtocart", { budgeted: false, cookie });
+    await measureLoad("shop pg", s, "review order", "/revieworder", { budgeted: false, cookie });
+    await measureLoad("shop pg", s, "product (signed in)", productPath, { budgeted: false, cookie });
+  });
 }
 
 async function shopLarge() {
@@ -543,6 +580,7 @@ async function main(): Promise<number> {
     await build();
     await bareFirst();
     await shopDemo();
+    await shopPostgres();
     if (cfg.skipLarge) notes.push("BENCH_SKIP_10K=1: the large-catalogue run was skipped.");
     else await shopLarge();
     if (cfg.bareTwice) await bareAgain();

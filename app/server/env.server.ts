@@ -30,6 +30,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  // Connections each instance keeps to PostgreSQL. One Node process runs one query's JavaScript
+  // at a time, so a few connections keep it busy; more only queue in the database. Keep
+  // instances × pool below the server's max_connections (100 by default) with room to spare.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),

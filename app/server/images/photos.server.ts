@@ -19,6 +19,10 @@ import {
 } from "../../domain/photo.ts";
 import type { ImageStore } from "./store.server.ts";
 
+// A shop encodes a photo now and then: libvips' cache of recent operations would only keep
+// memory in the serving process.
+sharp.cache(false);
+
 /**
  * Everything that shapes the output. It goes into each photo's id, so changing any of it
  * (widths, formats, quality) gives new names instead of new bytes under old, cached ones.

@@ -7,7 +7,6 @@ import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseTarget } from
 import { variants } from "../db/schema.server.ts";
 import { makeDemoPhotos } from "../images/demo-photos.server.ts";
 import type { ImageStore } from "../images/store.server.ts";
-import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createAddresses } from "./addresses.server.ts";
@@ -175,19 +174,12 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
       : undefined,
   );
   try {
+    // The demo's photos (a second or two of encoding, once, on a fresh database) are made before
+    // the shop serves: made while it serves, they took memory and time from its first requests.
+    if (seeded && images) await addDemoPhotos(database, images);
     const shop = createShop(database, options.refreshMs, options.payments, images);
     await shop.warm();
-    if (!(seeded && images)) return shop;
-    // The demo's photos take seconds of encoding: made while the shop already serves (with the
-    // drawings until they are recorded), so a fresh start is no slower. Closing waits for them.
-    const photos = addDemoPhotos(database, images).catch((error: unknown) => log.error("demo photos failed", errorFields(error)));
-    return {
-      ...shop,
-      async close() {
-        await photos;
-        await shop.close();
-      },
-    };
+    return shop;
   } catch (error) {
     await database.close();
     throw error;
