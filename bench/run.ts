@@ -14,8 +14,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { generateCatalogue } from "./lib/catalog.ts";
+import { preparedDatabase } from "./lib/cluster.ts";
 import { firstProductPath, measurePage, type Fetched, type PageWeight } from "./lib/js-weight.ts";
 import { drain, loadTest, type LoadOptions, type LoadResult, type ServerTiming } from "./lib/load.ts";
 import { freePort, parseCommand, runCommand, SetupError, startServer, stopAll, type RunningServer } from "./lib/processes.ts";
@@ -313,18 +313,8 @@ async function signedInWithCart(origin: string, productPath: string | null): Pro
 /** The signed-in pages again, with the shop on PostgreSQL (BENCH_DATABASE_URL): the same code, another database. */
 async function shopPostgres() {
   if (!cfg.databaseUrl) return;
-  const name = "haat_bench";
-  const admin = new pg.Client({ connectionString: cfg.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(cfg.databaseUrl);
-  url.pathname = `/${name}`;
-  const env = (origin: string): NodeJS.ProcessEnv => ({ ...shopEnv(path.join(tmpRoot, "pg-data")), DATABASE_URL: url.toString(), PUBLIC_ORIGIN: origin, SEED_DEMO: "true" });
+  const url = await preparedDatabase(cfg.databaseUrl, "haat_bench", true);
+  const env = (origin: string): NodeJS.ProcessEnv => ({ ...shopEnv(path.join(tmpRoot, "pg-data")), DATABASE_URL: url, PUBLIC_ORIGIN: origin, SEED_DEMO: "true" });
   await withServer("shop pg", parseCommand(cfg.shopCmd), env, cfg.shopReadyPath, async (s) => {
     const listing = await measurePage(s.origin, "/products", new Map());
     const productPath = firstProductPath(listing.html);

@@ -104,14 +104,24 @@ ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join("\n")}
 `;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+/**
+ * The URL of database `name` on the PostgreSQL server `serverUrl`, created when missing;
+ * with `fresh`, dropped first (its connections ended), so a run starts from nothing.
+ */
+export async function preparedDatabase(serverUrl: string, name: string, fresh: boolean): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new SetupError(`Not a database name: ${name}`);
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    if (fresh) await client.query(`drop database if exists ${name} with (force)`);
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await client.query(`create database ${name}`);
   } finally {
     await client.end();
   }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 function instanceOf(opts: { repo: string; name: string; port: number; env: NodeJS.ProcessEnv }): Instance {
@@ -150,16 +160,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const haproxy = which("haproxy");
   if (!haproxy) throw new SetupError("HAProxy is not installed: as root, `apt-get install -y haproxy`.");
   if (o.size < 2) throw new SetupError("A cluster has at least 2 instances.");
-  const server = new URL(o.databaseUrl);
-  const dbUrl = new URL(o.databaseUrl);
-  dbUrl.pathname = `/${o.database}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(o.database)) throw new SetupError(`Not a database name: ${o.database}`);
-  if (o.fresh) {
-    await admin(server.toString(), `drop database if exists ${o.database} with (force)`);
-    await admin(server.toString(), `create database ${o.database}`);
-  } else {
-    await admin(server.toString(), `create database ${o.database}`).catch(() => undefined);
-  }
+  const dbUrl = new URL(await preparedDatabase(o.databaseUrl, o.database, o.fresh));
   const port = o.port || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

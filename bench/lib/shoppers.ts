@@ -38,6 +38,11 @@ export class Browser {
     this.recorder = recorder;
   }
 
+  /** The Cookie header this browser sends (a signed-in shopper's session, for another tool). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(kind: Kind, path: string, form?: Record<string, string>): Promise<{ status: number; location: string | null; html: string } | null> {
     const started = performance.now();
     try {
@@ -48,7 +53,7 @@ export class Browser {
           accept: "text/html",
           "accept-encoding": "gzip, br",
           ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: this.origin } : {}),
-          ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+          ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         },
         body: form ? new URLSearchParams(form).toString() : undefined,
         signal: AbortSignal.timeout(60_000),
@@ -120,7 +125,8 @@ async function signUp(b: Browser, tag: string): Promise<boolean> {
   return answer?.status === 303;
 }
 
-async function addSomething(b: Browser, cat: Catalogue): Promise<boolean> {
+/** Opens a product and adds its shown variant, when in stock: whether it was added. */
+export async function addSomething(b: Browser, cat: Catalogue): Promise<boolean> {
   const page = await b.request("product", pick(cat.productPaths));
   const form = page && addForm(page.html);
   if (!form || form.stock <= 0) return false;

@@ -79,7 +79,7 @@ async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
   const [row] = await conn
     .select({ served: sql<boolean>`not exists (select 1 from ${serviceablePins}) or exists (select 1 from ${serviceablePins} where ${serviceablePins.pin} = ${pin})` })
     .from(sql`(select 1) as one`);
-  return row!.served === true || (row!.served as unknown) === "t";
+  return row!.served;
 }
 
 /** Refuses an order below the minimum order value. */
