@@ -76,9 +76,6 @@ function ToastItem({ toast, duration, onClose }: { toast: Shown; duration: numbe
     <button
       type="button"
       role={toast.type === "error" ? "alert" : "status"}
-      // A status or an alert is not named by its content as a button is: its name is said here
-      // (the live region still announces the content itself).
-      aria-label={`${toast.message}${toast.count > 1 ? ` (×${toast.count})` : ""} (select to close)`}
       onClick={onClose}
       style={{ animationDuration: `${duration}ms` }}
       className={`toast pointer-events-auto relative overflow-hidden rounded-md border-l-4 px-4 py-3 text-left text-sm font-medium shadow-lg ${tone[toast.type]}`}
