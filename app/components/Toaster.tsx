@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { addToasts, type ShownToast } from "../domain/toasts.ts";
 import type { RootData } from "./viewer.ts";
 
@@ -68,22 +69,32 @@ const tone: Record<Toast["type"], string> = {
 function ToastItem({ toast, duration, onClose }: { toast: Shown; duration: number; onClose: () => void }) {
   // The latest onClose, without restarting the timer when it changes.
   const close = useEffectEvent(onClose);
+  // Without JavaScript the toast fades by CSS alone, and a button would do nothing.
+  const hydrated = useHydrated();
   useEffect(() => {
     const timer = setTimeout(() => close(), duration);
     return () => clearTimeout(timer);
   }, [toast.id, toast.count, duration]);
+  // A live region holding the message and its own close button: the region is read out,
+  // the button has a name, and the whole toast still closes on a click.
   return (
-    <button
-      type="button"
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the close button is the keyboard's way; a click anywhere is a mouse convenience
+    <div
       role={toast.type === "error" ? "alert" : "status"}
       onClick={onClose}
       style={{ animationDuration: `${duration}ms` }}
-      className={`toast pointer-events-auto relative overflow-hidden rounded-md border-l-4 px-4 py-3 text-left text-sm font-medium shadow-lg ${tone[toast.type]}`}
+      className={`toast pointer-events-auto relative flex cursor-pointer items-start gap-2 overflow-hidden rounded-md border-l-4 py-3 pl-4 pr-2 text-sm font-medium shadow-lg ${tone[toast.type]}`}
     >
-      {toast.message}
-      {toast.count > 1 && <span className="ml-1 font-semibold"> (×{toast.count})</span>}
-      <span className="sr-only"> (select to close)</span>
+      <p className="flex-1">
+        {toast.message}
+        {toast.count > 1 && <span className="ml-1 font-semibold"> (×{toast.count})</span>}
+      </p>
+      {hydrated && (
+        <button type="button" aria-label="Dismiss" onClick={onClose} className="-my-1 rounded px-1.5 text-base leading-6 opacity-70 hover:opacity-100">
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
       <span aria-hidden="true" className="toast-progress absolute bottom-0 left-0 h-0.5 w-full bg-current opacity-40" style={{ animationDuration: `${duration}ms` }} />
-    </button>
+    </div>
   );
 }

@@ -25,6 +25,11 @@ for (const [device, viewport] of [
       const header = page.getByRole("banner");
       expect(await overlaps(toast, header)).toBe(false);
       expect(await overlaps(toast, header.getByRole("link", { name: /^Cart/ }))).toBe(false);
+      // With JavaScript it has its own named close button; without, it fades by itself.
+      if (hasJs) {
+        await toast.getByRole("button", { name: "Dismiss" }).click();
+        await expect(toast).toBeHidden();
+      } else await expect(toast.getByRole("button")).toHaveCount(0);
     });
   });
 }
