@@ -275,15 +275,21 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // the connection closes so the rest is never read either. The form reader enforces the
   // same cap on a body that does not declare its length.
   app.use((req, res, next) => {
+    // The JSON API's callers read its refusals as JSON, in its one failure shape (issue 17).
+    const refuse = (status: number, form: string, api: string) => {
+      res.status(status).set({ "Cache-Control": "no-store", Connection: "close" });
+      if (req.path.startsWith("/api/")) res.json({ jsonrpc: "2.0", id: null, success: false, error: api, result: { success: false, error: api } });
+      else res.type("text/plain").send(form);
+    };
     // Browsers declare the length of every form they send; a streamed body of unknown
     // length is not a form, and answering it would mean reading it.
     if (req.get("transfer-encoding") && !req.get("content-length")) {
-      res.status(411).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(UNREADABLE_FORM.notAForm);
+      refuse(411, UNREADABLE_FORM.notAForm, "Send the body with a Content-Length.");
       return;
     }
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > bodyLimitFor(req.path)) {
-      res.status(413).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(UNREADABLE_FORM.tooLarge);
+      refuse(413, UNREADABLE_FORM.tooLarge, "The request is too large.");
       return;
     }
     next();

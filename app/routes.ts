@@ -67,6 +67,8 @@ export default [
   route("auth/clerk", "routes/auth.clerk.ts"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("api/location", "routes/api.location.ts"),
+  // The JSON API of the specifications' calls (issue 17): every other /api/ path.
+  route("api/*", "routes/api.ts"),
   route("payments/razorpay/callback", "routes/payments.razorpay.callback.ts"),
   route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),

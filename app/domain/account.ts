@@ -9,6 +9,10 @@ export const RESET_CODE_TRIES = 5;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rolling session is pushed forward at most once in this interval, to spare writes. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The JSON API's access token (issue 17): short, so a leaked one is worth little; the refresh token renews it. */
+export const API_ACCESS_LIFETIME_MS = 15 * 60 * 1000;
+/** The API's refresh token lives as long as a page session. */
+export const API_REFRESH_LIFETIME_MS = SESSION_LIFETIME_MS;
 /** How long a browser stays a known device of the accounts signed in from it (each sign-in renews it). */
 export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 

@@ -7,6 +7,7 @@ export const COUPON_MESSAGES = {
   invalid: "Invalid coupon code",
   alreadyApplied: "Coupon already applied",
   removed: "Coupon removed",
+  cartIdMissing: "Cart ID missing. Please try again.",
   expired: "This coupon has expired.",
   notYet: "This coupon is not active yet.",
   usedUp: "This coupon has reached its usage limit.",

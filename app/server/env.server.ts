@@ -61,6 +61,13 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/, "each entry must be a host name, optionally with :port")))
     .optional(),
+  // Origins whose pages may call the JSON API from a browser (CORS); none by default. The
+  // brand's apps are not browsers and need none.
+  API_CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(origin))
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // A Server-Timing header on every answer (queries run, render time): for the bench and for
   // a deployer looking at a slow page in the browser's network panel. Off by default.

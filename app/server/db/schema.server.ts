@@ -111,6 +111,30 @@ export const sessions = pgTable(
   (t) => [index("sessions_customer_idx").on(t.customerId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * The JSON API's bearer tokens (issue 17, decision 042): a short-lived access token and the
+ * refresh token that renews it, both stored as SHA-256 digests. A refresh rotates the pair:
+ * the old row is revoked and a new one joins its `family`; a revoked refresh token used again
+ * revokes the whole family (someone copied it).
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    family: text("family").notNull(),
+    accessDigest: text("access_digest").notNull().unique(),
+    refreshDigest: text("refresh_digest").notNull().unique(),
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("api_tokens_customer_idx").on(t.customerId), index("api_tokens_family_idx").on(t.family), index("api_tokens_refresh_expires_idx").on(t.refreshExpiresAt)],
+);
+
 // Browsers a customer has signed in from (decision 020): the device cookie's random token
 // names one, so a lockout of the account's e-mail does not keep its owner out of it.
 export const knownDevices = pgTable(

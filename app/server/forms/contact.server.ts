@@ -8,7 +8,7 @@ import { sendOrKeep } from "../mail/queue.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { store } from "../../store-config.ts";
-import { ShopError } from "../shop/port.server.ts";
+import { ShopError, type Shop } from "../shop/port.server.ts";
 import { defineForm, openIntent, Refused } from "./pipeline.server.ts";
 
 export const contactForm = defineForm({
@@ -37,26 +37,34 @@ export const newsletterForm = defineForm({
   honeypot: NEWSLETTER_MESSAGES.failed(400),
   intents: {
     subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, value }) => {
-      if (!(await hitLimit(shop, "newsletterPerAddress", clientAddressOf(context))).allowed) throw new Refused(NEWSLETTER_MESSAGES.tooMany, 429);
-      // The same answer whether the address was new, waiting or subscribed: the form tells a
-      // stranger nothing about someone else's address.
-      const { confirmToken } = await shop.newsletter.subscribe(value.email);
-      if (confirmToken) {
-        const link = `${appEnv().publicOrigin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
-        // A mail that cannot go now is kept and sent later.
-        await sendOrKeep(shop, mailer(appEnv()), {
-          to: value.email,
-          subject: `Please confirm your ${store.name} newsletter subscription`,
-          text:
-            `Someone, we hope you, asked for the ${store.name} newsletter at this address.\n\n` +
-            `To start receiving it, open this link and confirm: ${link}\n\n` +
-            `If it was not you, ignore this e-mail: nothing will be sent unless the link is used.\n`,
-        });
-      }
+      if (!(await subscribeToNewsletter(shop, clientAddressOf(context), value.email))) throw new Refused(NEWSLETTER_MESSAGES.tooMany, 429);
       return { toast: { type: "success", message: NEWSLETTER_MESSAGES.subscribed } };
     }),
   },
 });
+
+/**
+ * Asks to subscribe `email` (the footer's form and `POST /api/subscribe`): false when the
+ * client address is over its limit. The answer is the same whether the address was new,
+ * waiting or subscribed: it tells a stranger nothing about someone else's address.
+ */
+export async function subscribeToNewsletter(shop: Shop, clientAddress: string, email: string): Promise<boolean> {
+  if (!(await hitLimit(shop, "newsletterPerAddress", clientAddress)).allowed) return false;
+  const { confirmToken } = await shop.newsletter.subscribe(email);
+  if (confirmToken) {
+    const link = `${appEnv().publicOrigin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+    // A mail that cannot go now is kept and sent later.
+    await sendOrKeep(shop, mailer(appEnv()), {
+      to: email,
+      subject: `Please confirm your ${store.name} newsletter subscription`,
+      text:
+        `Someone, we hope you, asked for the ${store.name} newsletter at this address.\n\n` +
+        `To start receiving it, open this link and confirm: ${link}\n\n` +
+        `If it was not you, ignore this e-mail: nothing will be sent unless the link is used.\n`,
+    });
+  }
+  return true;
+}
 
 // The link in the confirmation mail opens a page that asks; its button (a POST, so a mail
 // scanner fetching the link confirms nothing) subscribes and sends the welcome.

@@ -37,10 +37,13 @@ describe("refusesCrossSiteWrite", () => {
     // Exact paths only: an exemption covers nothing beneath or beside it.
     expect(refusesCrossSiteWrite(evil, "/payments/callback/x", new Set(["/payments/callback"]))).toBe(true);
   });
-  it("exempts only the two paths Razorpay posts to, which verify its signature", () => {
-    expect([...SAME_ORIGIN_EXEMPT_PATHS].sort()).toEqual(["/payments/razorpay/callback", "/webhooks/razorpay"]);
+  it("exempts the two paths Razorpay posts to, which verify its signature, and the calls that read a bearer token, never a cookie", () => {
+    expect([...SAME_ORIGIN_EXEMPT_PATHS].sort()).toEqual(["/orders/audio", "/payments/razorpay/callback", "/webhooks/razorpay"]);
     expect(refusesCrossSiteWrite(evil, "/webhooks/razorpay")).toBe(false);
+    expect(refusesCrossSiteWrite(evil, "/api/cart/add")).toBe(false);
     expect(refusesCrossSiteWrite(evil, "/revieworder")).toBe(true);
+    expect(refusesCrossSiteWrite(evil, "/orders")).toBe(true);
+    expect(refusesCrossSiteWrite(evil, "/apix")).toBe(true);
   });
 });
 

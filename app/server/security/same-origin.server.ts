@@ -33,13 +33,22 @@ export function isCrossSiteWrite(r: RequestFacts): boolean {
  * signature instead and matches the post to an order by the ids Haat stored, never by the
  * session (DESIGN.md, security rules; app/server/payments/returns.server.ts). Exact pathnames.
  */
-export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>(["/payments/razorpay/callback", "/webhooks/razorpay"]);
+export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>(["/payments/razorpay/callback", "/webhooks/razorpay", "/orders/audio"]);
+
+/**
+ * The JSON API (issue 17) and the voice order call: they read no cookie, only a bearer token,
+ * so a post from another site can act for nobody; browsers on the allowed origins
+ * (API_CORS_ORIGINS) may call them.
+ */
+function isJsonCall(pathname: string): boolean {
+  return pathname.startsWith("/api/");
+}
 
 export const CROSS_SITE_REFUSAL = "Forbidden: this form must be sent from the shop's own pages.";
 
 /** The rule both guards apply: a cross-site write, unless its path is exempt. */
 export function refusesCrossSiteWrite(r: RequestFacts, pathname: string, exempt: ReadonlySet<string> = SAME_ORIGIN_EXEMPT_PATHS): boolean {
-  return isCrossSiteWrite(r) && !exempt.has(pathname);
+  return isCrossSiteWrite(r) && !exempt.has(pathname) && !isJsonCall(pathname);
 }
 
 /** The facts isCrossSiteWrite needs, read from a Fetch API request. */

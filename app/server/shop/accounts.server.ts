@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-
 import { ACCOUNT_MESSAGES, DEVICE_LIFETIME_MS, normalizeEmail, RESET_CODE_LIFETIME_MS, RESET_CODE_TRIES, SESSION_LIFETIME_MS, SESSION_RENEW_AFTER_MS } from "../../domain/account.ts";
 import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
+import { apiTokens, customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
@@ -135,6 +135,7 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         // Whoever knew the old password may have signed in: their sessions end, and their
         // browsers no longer pass the sign-in limit as the owner's.
         await tx.delete(sessions).where(eq(sessions.customerId, row.id));
+        await tx.delete(apiTokens).where(eq(apiTokens.customerId, row.id));
         await tx.delete(knownDevices).where(eq(knownDevices.customerId, row.id));
         return "changed";
       });
@@ -183,6 +184,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .returning();
       if (!row) throw new ShopError("not_found", "That account could not be found.");
       return toCustomer(row);
+    },
+
+    async clerkCustomer(clerkUserId) {
+      const [row] = await db.select().from(customers).where(eq(customers.clerkUserId, clerkUserId)).limit(1);
+      return row ? toCustomer(row) : null;
     },
 
     async linkClerkUser(user) {

@@ -5,7 +5,7 @@
 // seconds, so every instance behind a load balancer converges. The product page reads
 // the database directly, so its stock is never stale.
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
 import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
@@ -14,7 +14,7 @@ import { isSearchable } from "../../domain/search-text.ts";
 import { matchItems, parseOrderText } from "../../domain/voice-order.ts";
 import { ratingMean } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
-import { categories, products, variants, type VariantRow } from "../db/schema.server.ts";
+import { categories, products, variants, type ProductRow, type VariantRow } from "../db/schema.server.ts";
 import type { CatalogPort } from "./port.server.ts";
 
 interface SnapshotProduct {
@@ -54,6 +54,28 @@ export interface CatalogOptions {
   refreshMs: number;
   /** Called each time the search index is built (tests count them). */
   onIndexBuilt?: () => void;
+}
+
+function toDetail(row: ProductRow, variantRows: VariantRow[], snap: Snapshot): ProductDetail {
+  const top = snap.tree.find((c) => c.slug === row.categorySlug);
+  const child = top?.children.find((c) => c.slug === row.subSlug);
+  return {
+    id: row.id,
+    title: row.title,
+    shortDesc: row.shortDesc,
+    longDesc: row.longDesc,
+    categoryPath: row.categoryPath,
+    categorySlug: row.categorySlug,
+    subSlug: row.subSlug,
+    categoryName: top?.name ?? row.categorySlug,
+    subName: child?.name ?? null,
+    salesTax: row.salesTax,
+    rating: ratingMean(row.reviewCount, row.reviewTotal) ?? row.rating,
+    isOrganic: row.isOrganic,
+    createdAt: row.createdAt.toISOString(),
+    variants: variantRows.map(toVariantView),
+    reviewCount: row.reviewCount,
+  };
 }
 
 export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { warm(): Promise<void> } {
@@ -192,27 +214,31 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         current(),
       ]);
       if (rows.length === 0) return null;
-      const row = rows[0].product;
-      const variantRows = rows.map((r) => r.variant);
-      const top = snap.tree.find((c) => c.slug === row.categorySlug);
-      const child = top?.children.find((c) => c.slug === row.subSlug);
-      return {
-        id: row.id,
-        title: row.title,
-        shortDesc: row.shortDesc,
-        longDesc: row.longDesc,
-        categoryPath: row.categoryPath,
-        categorySlug: row.categorySlug,
-        subSlug: row.subSlug,
-        categoryName: top?.name ?? row.categorySlug,
-        subName: child?.name ?? null,
-        salesTax: row.salesTax,
-        rating: ratingMean(row.reviewCount, row.reviewTotal) ?? row.rating,
-        isOrganic: row.isOrganic,
-        createdAt: row.createdAt.toISOString(),
-        variants: variantRows.map(toVariantView),
-        reviewCount: row.reviewCount,
-      };
+      return toDetail(
+        rows[0].product,
+        rows.map((r) => r.variant),
+        snap,
+      );
+    },
+
+    async products(offset: number, limit: number) {
+      const snap = await current();
+      // The snapshot's order (by id) and only products that can be shown; their rows as the product page reads them.
+      const ids = snap.products.slice(offset, offset + limit).map((p) => p.id);
+      if (ids.length === 0) return { products: [], total: snap.products.length };
+      const rows = await db
+        .select({ product: products, variant: variants })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(inArray(variants.productId, ids))
+        .orderBy(asc(variants.productId), asc(variants.sort), asc(variants.id));
+      const byProduct = new Map<number, { product: ProductRow; variants: VariantRow[] }>();
+      for (const r of rows) {
+        const entry = byProduct.get(r.product.id);
+        if (entry) entry.variants.push(r.variant);
+        else byProduct.set(r.product.id, { product: r.product, variants: [r.variant] });
+      }
+      return { products: [...byProduct.values()].map((e) => toDetail(e.product, e.variants, snap)), total: snap.products.length };
     },
 
     async related(product, limit = 5) {

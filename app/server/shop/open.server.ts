@@ -9,6 +9,7 @@ import { makeDemoPhotos } from "../images/demo-photos.server.ts";
 import type { ImageStore } from "../images/store.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
+import { createApiTokens } from "./tokens.server.ts";
 import { createAddresses } from "./addresses.server.ts";
 import { seedDemoCoupons } from "./coupons.server.ts";
 import { createMailQueue } from "./mail.server.ts";
@@ -65,6 +66,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
   return {
     catalog,
     accounts: createAccounts(database.db),
+    tokens: createApiTokens(database.db),
     limits: createLimits(database.db),
     cart: createCart(database.db, { prepaidPercent }),
     wishlist: createWishlist(database.db),

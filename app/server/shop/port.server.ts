@@ -26,6 +26,8 @@ export interface CatalogPort {
   related(product: Pick<ProductDetail, "id" | "categorySlug" | "subSlug">, limit?: number): Promise<ProductCard[]>;
   newProducts(limit: number): Promise<ProductCard[]>;
   suggestions(query: string): Promise<Suggestion[]>;
+  /** Products as their pages show them, in id order (the JSON API's list), and how many there are. */
+  products(offset: number, limit: number): Promise<{ products: ProductDetail[]; total: number }>;
   /** Every product's id, for the sitemap. */
   productIds(): Promise<number[]>;
   /** A spoken or typed shopping list as the catalogue's items (issue 15), by the shop's own search. */
@@ -84,8 +86,31 @@ export interface AccountsPort {
   rememberDevice(customerId: number, deviceToken: string): Promise<void>;
   /** Name and mobile; the e-mail stays as it is. */
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
+  /** The customer already linked to this Clerk user, or null. */
+  clerkCustomer(clerkUserId: string): Promise<Customer | null>;
   /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
   linkClerkUser(user: { clerkUserId: string; email: string; name: string }): Promise<Customer>;
+}
+
+/** What `POST /api/auth/token` answers (issue 17): `expiresIn` is the access token's life in seconds. */
+export interface ApiTokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** The JSON API's bearer tokens with the local provider, stored as digests (decision 042). */
+export interface ApiTokensPort {
+  issue(customerId: number): Promise<ApiTokenPair>;
+  /** The customer of a live (unexpired, unrevoked) access token, else null. */
+  resume(accessToken: string): Promise<Customer | null>;
+  /**
+   * A new pair for a live refresh token, which is spent by it. A spent refresh token used
+   * again revokes every token of its family and answers null.
+   */
+  refresh(refreshToken: string): Promise<ApiTokenPair | null>;
+  /** Revokes the pair this access or refresh token belongs to; false when it is unknown. */
+  revoke(token: string): Promise<boolean>;
 }
 
 export interface RateLimitPort {
@@ -557,6 +582,8 @@ export interface Shop {
   subscribers: SubscribersPort;
   catalog: CatalogPort;
   accounts: AccountsPort;
+  /** The JSON API's bearer tokens (issue 17). */
+  tokens: ApiTokensPort;
   limits: RateLimitPort;
   cart: CartPort;
   wishlist: WishlistPort;

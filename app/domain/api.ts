@@ -1,0 +1,289 @@
+// The JSON API's contract (issue 17, decision 042): the calls of browsing §7 and transactions §7
+// as Haat serves them. Each call's params are a zod schema here, so the same schema checks a
+// request, types its handler and writes the OpenAPI document (app/server/api/openapi.server.ts).
+// The results' shapes are zod schemas too: the handlers' mappers are typed by them. No I/O.
+import { z } from "zod";
+import { emailRule, phoneRule, pinRule } from "./address-form.ts";
+import { profileSchema, signInSchema, signUpSchema } from "./account.ts";
+import { contactSchema, newsletterSchema } from "./contact.ts";
+import { productReference, quantity, recordId } from "./form-fields.ts";
+import { parseSlot } from "./delivery.ts";
+
+/** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
+export const API_MESSAGES = {
+  notJson: 'The request body must be JSON: { "params": { … } }.',
+  notAnObject: "params must be an object.",
+  tooLarge: "The request is too large.",
+  unknownCall: "There is no such call.",
+  usePost: "Use POST with a JSON body.",
+  signIn: "Please sign in to continue.",
+  badToken: "The access token is not valid or has expired.",
+  notYours: "clerk_id does not match the signed-in customer.",
+  badCredentials: "Email or password is incorrect.",
+  badRefresh: "The refresh token is not valid.",
+  cartChanged: "Your cart changed. Please review it and place the order again.",
+  noSlot: "There is no delivery slot left in the coming days.",
+  wrongAmount: "The amount does not match your cart's total.",
+  error: "Something went wrong",
+} as const;
+
+/** How many products one call of `/api/products` gives at most. */
+export const PRODUCTS_PAGE_MAX = 500;
+
+/** The only country Haat delivers to; 105 is the id the brand's apps send (transactions §3). */
+export const API_COUNTRIES = [{ id: 105, name: "India", code: "IN" }] as const;
+
+/**
+ * States and union territories by the ids the API uses. The apps send state_id 10 for the
+ * shop's own state (transactions §3), so Haryana is 10; the rest follow in a fixed order.
+ */
+export const API_STATES: readonly { id: number; name: string; country_id: 105 }[] = [
+  "Andaman and Nicobar Islands",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Haryana",
+  "Goa",
+  "Gujarat",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+].map((name, i) => ({ id: i + 1, name, country_id: 105 as const }));
+
+export function stateById(id: number): string | null {
+  return API_STATES.find((s) => s.id === id)?.name ?? null;
+}
+
+// ---------- params ----------
+
+const none = z.object({}).loose();
+/** The customer the app thinks it is acting for: checked against the token, never used to choose one. */
+const clerkId = z.string().max(200).optional();
+const rupees = z.coerce.number().nonnegative().optional();
+const id = (message: string) => recordId(message);
+
+export const apiParams = {
+  none,
+  products: z.object({
+    offset: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_MAX).default(PRODUCTS_PAGE_MAX),
+  }),
+  newProducts: z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) }),
+  token: signInSchema.pick({ email: true, password: true }),
+  /** Sign-up's own rules; `mobile` as the profile calls the phone. */
+  register: signUpSchema.omit({ return_to: true, phone: true }).extend({ mobile: signUpSchema.shape.phone }),
+  refresh: z.object({ refresh_token: z.string().min(1).max(200) }),
+  revoke: z.object({ token: z.string().min(1).max(200) }),
+  cartAdd: z.object({ internal_reference: productReference, quantity: quantity.default(1), price_unit: rupees }),
+  cartRemove: z.object({ internal_reference: productReference }),
+  cartUpdate: z.object({
+    internal_reference: productReference,
+    quantity: z.coerce.number({ error: "Enter a quantity." }).int("Enter a whole number.").min(0).max(999),
+  }),
+  applyCoupon: z.object({ order_id: z.coerce.number().int().optional(), coupon_code: z.string().max(40, "Invalid coupon code") }),
+  removeCoupon: z.object({ order_id: z.coerce.number().int().optional() }),
+  wishlistAdd: z.object({
+    internal_reference: productReference,
+    product_id: z.coerce.number().int().optional(),
+    variant_id: z.coerce.number().int().optional(),
+    qty: z.coerce.number().int().optional(),
+  }),
+  wishlistRemove: z.object({ id: z.coerce.number().int().positive().optional(), internal_reference: productReference.optional() }),
+  subscribe: z.object({ email: newsletterSchema.shape.email }),
+  contact: contactSchema,
+  ordersAll: z.object({ clerk_id: clerkId }),
+  orderCreate: z.object({
+    clerk_id: clerkId,
+    cart_id: id("Invalid cart_id. Please refresh your cart."),
+    address_id: id("Invalid address_id. Please reselect your delivery address."),
+    cart_items: z
+      .array(z.object({ internal_reference: productReference, quantity: z.coerce.number().int(), price_unit: rupees }))
+      .max(200)
+      .optional(),
+    phone: z.string().max(20).optional(),
+    payment_method: z.enum(["cod", "razorpay"]).default("cod"),
+    price_is_tax_included: z.boolean().optional(),
+    razorpay_payment_id: z.string().max(100).optional(),
+    razorpay_order_id: z.string().max(100).optional(),
+    /** Haat's delivery slot, `YYYY-MM-DD/morning|afternoon|evening`; the earliest open one when left out. */
+    slot: z
+      .string()
+      .optional()
+      .transform((v, ctx) => (v === undefined ? undefined : (parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: "Please choose a delivery slot." }), z.NEVER)))),
+  }),
+  address: z.object({
+    clerk_id: clerkId,
+    name: z.string().trim().min(1, "Name is required").max(200),
+    phone: phoneRule("Phone number"),
+    email: z.union([emailRule, z.literal("")]).default(""),
+    street: z.string().trim().min(1, "Address line 1 is required").max(200),
+    street2: z.string().trim().max(200).default(""),
+    zip: pinRule("PIN code"),
+    city: z.string().trim().max(100).default(""),
+    country_id: z.coerce.number().int().default(105),
+    state_id: z.coerce.number().int().default(10),
+    latitude: z.coerce.number().min(-90).max(90).nullish(),
+    longitude: z.coerce.number().min(-180).max(180).nullish(),
+  }),
+  addresses: z.object({ clerk_id: clerkId }),
+  profileUpdate: z.object({ name: profileSchema.shape.name, mobile: profileSchema.shape.phone }),
+  razorpayOrder: z.object({
+    amount: z.coerce.number().int().positive(),
+    currency: z.literal("INR").default("INR"),
+    cart_id: id("Invalid cart_id. Please refresh your cart."),
+    address_id: id("Invalid address_id. Please reselect your delivery address."),
+  }),
+  razorpayVerify: z.object({
+    razorpay_payment_id: z.string().min(1).max(100),
+    razorpay_order_id: z.string().min(1).max(100),
+    razorpay_signature: z.string().min(1).max(200),
+    cart_id: z.coerce.number().int().optional(),
+  }),
+} as const;
+
+// ---------- results ----------
+
+const money = z.number().describe("rupees");
+
+export const apiVariant = z.object({
+  id: z.number(),
+  internal_reference: z.string(),
+  price: money,
+  mrp: money,
+  images: z.array(z.string()),
+  inStock: z.boolean(),
+  inventory_stock: z.number(),
+  attribute: z.string(),
+  discount: z.number(),
+});
+
+export const apiProduct = z.object({
+  id: z.number(),
+  title: z.string(),
+  short_desc: z.string(),
+  long_desc: z.string(),
+  category: z.string(),
+  sales_tax: z.array(z.string()),
+  rating: z.number(),
+  isOrganic: z.boolean(),
+  product_variants: z.array(apiVariant),
+});
+
+export const apiCartLine = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  title: z.string(),
+  images: z.array(z.string()),
+  quantity: z.number(),
+  price_unit: money,
+  price: money.describe("the line's total, rupees"),
+  mrp: money,
+  internal_reference: z.string(),
+  attribute: z.string(),
+  inventory_stock: z.number(),
+  sales_tax: z.array(z.object({ name: z.string(), amount: money })),
+});
+
+export const apiCart = z.object({
+  cart: z.array(apiCartLine),
+  tax: money,
+  delivery_charge: money,
+  discount: money,
+  total: money,
+  cart_count: z.number(),
+  cart_id: z.number().nullable(),
+  coupon_code: z.string().nullable(),
+});
+
+export const apiOrder = z.object({
+  id: z.number(),
+  name: z.string().describe("the tax invoice's number"),
+  date_order: z.string(),
+  order_state: z.enum(["sale", "cancel"]),
+  stage: z.string(),
+  payment_method: z.enum(["cod", "razorpay"]),
+  amount_total: money,
+  products: z.array(z.object({ title: z.string(), internal_reference: z.string(), quantity: z.number(), amount: money, image: z.array(z.string()) })),
+});
+
+export const apiAddress = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  street: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  is_default: z.boolean(),
+  is_primary: z.boolean(),
+  type: z.literal("delivery"),
+});
+
+export const apiWishlistItem = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  internal_reference: z.string(),
+  qty: z.number(),
+  title: z.string(),
+  name: z.string(),
+  image: z.string(),
+  price: money,
+  price_unit: money,
+  mrp: money,
+  inventory_stock: z.number(),
+  inStock: z.boolean(),
+});
+
+export const apiProfile = z.object({ name: z.string(), email: z.string(), mobile: z.string(), phone: z.string() });
+
+export const apiTokenResult = z.object({ access_token: z.string(), refresh_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number(), clerk_id: z.string() });
+
+export type ApiProduct = z.infer<typeof apiProduct>;
+export type ApiCart = z.infer<typeof apiCart>;
+export type ApiOrder = z.infer<typeof apiOrder>;
+export type ApiAddress = z.infer<typeof apiAddress>;
+export type ApiWishlistItem = z.infer<typeof apiWishlistItem>;
+
+/** Paise as the rupees the API speaks (two decimals at most). */
+export function rupeesOf(paise: number): number {
+  return Math.round(paise) / 100;
+}
+
+/** The request's envelope: `{ params }`, or JSON-RPC 2.0's `{ jsonrpc, method, params, id }`. */
+export const apiEnvelope = z.object({
+  jsonrpc: z.string().max(10).optional(),
+  method: z.string().max(50).optional(),
+  id: z.union([z.string().max(100), z.number(), z.null()]).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});

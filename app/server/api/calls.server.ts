@@ -1,0 +1,465 @@
+// Every call of the JSON API (issue 17, decision 042): the paths of browsing §7 and
+// transactions §7, and those the specifications leave out, chosen here (each marked
+// "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
+// the same messages and checks; its answer is what the specifications' callers read.
+import {
+  API_COUNTRIES,
+  API_MESSAGES,
+  API_STATES,
+  apiCart,
+  apiParams,
+  apiProduct,
+  apiOrder,
+  apiAddress,
+  apiWishlistItem,
+  apiProfile,
+  apiTokenResult,
+  stateById,
+} from "../../domain/api.ts";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../domain/account.ts";
+import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES } from "../../domain/address.ts";
+import { addedMessage, CART_MESSAGES } from "../../domain/cart.ts";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../domain/contact.ts";
+import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";
+import { parseId } from "../../domain/ids.ts";
+import { orderCancelledMail, orderPlacedMail } from "../../domain/order-mail.ts";
+import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
+import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
+import { allowSignUp, signInWithPassword } from "../auth/local.server.ts";
+import { clerkEnabled } from "../auth/clerk.server.ts";
+import { clientAddressOf } from "../context.server.ts";
+import { appEnv } from "../env.server.ts";
+import { mailer } from "../mail/mailer.server.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
+import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { invoiceLink } from "./invoice-link.server.ts";
+import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
+import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
+import { subscribeToNewsletter } from "../forms/contact.server.ts";
+import { z } from "zod";
+
+const cartAnswer = async (shop: Shop, customer: Customer) => ({ success: true, ...cartOut(await shop.cart.get(customer)) });
+
+async function lineOf(shop: Shop, customer: Customer, internalReference: string) {
+  const line = (await shop.cart.get(customer)).lines.find((l) => l.internalReference === internalReference);
+  if (!line) throw new ShopError("not_found", CART_MESSAGES.notInCart);
+  return line;
+}
+
+function pathId(path: Record<string, string>, message: string): number {
+  const id = parseId(path.id);
+  if (id === null) throw new ShopError("not_found", message);
+  return id;
+}
+
+function localOnly() {
+  if (clerkEnabled()) throw new ApiRefusal(404, "This shop signs in with Clerk: send Clerk's session token as the bearer.");
+}
+
+async function addressInput(params: z.output<typeof apiParams.address>) {
+  const state = stateById(params.state_id);
+  if (!state || params.country_id !== API_COUNTRIES[0].id) throw new ShopError("invalid", "Haat delivers in India only: choose one of /api/states.");
+  return {
+    name: params.name,
+    phone: params.phone,
+    email: params.email,
+    street: params.street,
+    street2: params.street2,
+    city: params.city || ADDRESS_DEFAULTS.city,
+    state,
+    zip: params.zip,
+    country: ADDRESS_DEFAULTS.country,
+  };
+}
+
+const ok = { success: z.boolean() };
+
+/** The calls by path; `{id}` is a positive whole number. */
+export const API_CALLS: Record<string, ApiCall> = {
+  // ---------- sign-in (chosen paths; issue 17) ----------
+  "/api/auth/token": call({
+    summary: "A bearer token for an e-mail and password (local provider), rate limited like sign-in.",
+    auth: "none",
+    params: apiParams.token,
+    result: apiTokenResult,
+    async run({ shop, params, context }) {
+      localOnly();
+      const outcome = await signInWithPassword(shop, mailer(appEnv()), { email: params.email, password: params.password, clientAddress: clientAddressOf(context), device: null });
+      if (!outcome.ok) throw new ApiRefusal(outcome.tooMany ? 429 : 401, outcome.message);
+      const pair = await shop.tokens.issue(outcome.customer.id);
+      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(outcome.customer.id) };
+    },
+  }),
+  "/api/auth/register": call({
+    summary: "A new account (local provider, when sign-up is on) and its first token, rate limited like sign-up.",
+    auth: "none",
+    params: apiParams.register,
+    result: apiTokenResult,
+    async run({ shop, params, context }) {
+      localOnly();
+      if (!appEnv().SIGNUP_ENABLED) throw new ApiRefusal(404, ACCOUNT_MESSAGES.signupDisabled);
+      if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new ApiRefusal(429, ACCOUNT_MESSAGES.tooManySignUps);
+      const customer = await shop.accounts.register({ name: params.name, email: params.email, phone: params.mobile, password: params.password });
+      const pair = await shop.tokens.issue(customer.id);
+      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(customer.id) };
+    },
+  }),
+  "/api/auth/refresh": call({
+    summary: "A new token pair for a refresh token, which is spent by it.",
+    auth: "none",
+    params: apiParams.refresh,
+    result: apiTokenResult,
+    async run({ shop, params }) {
+      localOnly();
+      const pair = await shop.tokens.refresh(params.refresh_token);
+      if (!pair) throw new ApiRefusal(401, API_MESSAGES.badRefresh);
+      const customer = await shop.tokens.resume(pair.accessToken);
+      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(customer!.id) };
+    },
+  }),
+  "/api/auth/revoke": call({
+    summary: "Ends a token pair (signing out of an app): give its access or refresh token.",
+    auth: "none",
+    params: apiParams.revoke,
+    result: z.object(ok),
+    async run({ shop, params }) {
+      localOnly();
+      // As RFC 7009: the answer is the same whether the token was known.
+      await shop.tokens.revoke(params.token);
+      return { success: true };
+    },
+  }),
+
+  // ---------- catalogue (browsing §7) ----------
+  "/api/products": call({
+    summary: "Products with their variants, in id order (`offset`, `limit` up to 500).",
+    auth: "none",
+    params: apiParams.products,
+    result: z.object({ products: z.array(apiProduct), total: z.number() }),
+    async run({ shop, params }) {
+      const page = await shop.catalog.products(params.offset, params.limit);
+      return { products: page.products.map(productOut), total: page.total };
+    },
+  }),
+  "/api/products/new": call({
+    summary: "The newest products (chosen path for the specification's new-products endpoint).",
+    auth: "none",
+    params: apiParams.newProducts,
+    result: z.object({ products: z.array(apiProduct) }),
+    async run({ shop, params }) {
+      const cards = await shop.catalog.newProducts(params.limit);
+      const details = await Promise.all(cards.map((c) => shop.catalog.product(c.id)));
+      return { products: details.flatMap((d) => (d ? [productOut(d)] : [])) };
+    },
+  }),
+  "/api/products/{id}": call({
+    summary: "One product with its variants.",
+    auth: "none",
+    params: apiParams.none,
+    result: apiProduct,
+    async run({ shop, path }) {
+      const product = await shop.catalog.product(pathId(path, CART_MESSAGES.unknownProduct));
+      if (!product) throw new ShopError("not_found", CART_MESSAGES.unknownProduct);
+      return productOut(product);
+    },
+  }),
+
+  // ---------- cart (browsing §7, transactions §7) ----------
+  "/api/cart/setup": call({
+    summary: "The customer's cart id (null until something is added).",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, cart_id: z.number().nullable() }),
+    async run({ shop, customer }) {
+      return { success: true, cart_id: (await shop.cart.get(customer)).id };
+    },
+  }),
+  "/api/cart/get": call({
+    summary: "The cart: its lines, tax, delivery charge, total, count and id.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: apiCart.extend(ok),
+    run: ({ shop, customer }) => cartAnswer(shop, customer),
+  }),
+  "/api/cart/add": call({
+    summary: "Adds a variant (the price is the shop's, whatever price_unit says); clamped to stock with a warning.",
+    auth: "bearer",
+    params: apiParams.cartAdd,
+    result: apiCart.extend({ ...ok, message: z.string(), warning: z.string().nullable() }),
+    async run({ shop, customer, params }) {
+      const change = await shop.cart.add(customer, { internalReference: params.internal_reference, quantity: params.quantity });
+      return { ...(await cartAnswer(shop, customer)), message: addedMessage(change.title), warning: change.warning ?? null };
+    },
+  }),
+  "/api/cart/remove": call({
+    summary: "Takes a variant's line out of the cart.",
+    auth: "bearer",
+    params: apiParams.cartRemove,
+    result: apiCart.extend(ok),
+    async run({ shop, customer, params }) {
+      await shop.cart.remove(customer, (await lineOf(shop, customer, params.internal_reference)).id);
+      return cartAnswer(shop, customer);
+    },
+  }),
+  "/api/cart/update": call({
+    summary: "Sets a line's quantity (0 takes it out); clamped to stock with a warning.",
+    auth: "bearer",
+    params: apiParams.cartUpdate,
+    result: apiCart.extend({ ...ok, warning: z.string().nullable() }),
+    async run({ shop, customer, params }) {
+      const line = await lineOf(shop, customer, params.internal_reference);
+      if (params.quantity === 0) {
+        await shop.cart.remove(customer, line.id);
+        return { ...(await cartAnswer(shop, customer)), warning: null };
+      }
+      const change = await shop.cart.setQuantity(customer, line.id, params.quantity);
+      return { ...(await cartAnswer(shop, customer)), warning: change.warning ?? change.couponDropped ?? null };
+    },
+  }),
+  "/api/cart/clear": call({
+    summary: "Empties the cart.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object(ok),
+    async run({ shop, customer }) {
+      await shop.cart.clear(customer);
+      return { success: true };
+    },
+  }),
+  "/api/cart/apply-coupon": call({
+    summary: "Applies a coupon to the cart.",
+    auth: "bearer",
+    params: apiParams.applyCoupon,
+    result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
+    async run({ shop, customer, params }) {
+      const before = await shop.cart.get(customer);
+      if (params.order_id !== undefined && params.order_id !== before.id) throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
+      const code = normalizeCouponCode(params.coupon_code);
+      if (!code) throw new ShopError("invalid", COUPON_MESSAGES.invalid);
+      const applied = await shop.cart.applyCoupon(customer, code);
+      const cart = cartOut(await shop.cart.get(customer));
+      return { success: true, message: applied.already ? COUPON_MESSAGES.alreadyApplied : COUPON_MESSAGES.applied, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
+    },
+  }),
+  "/api/cart/remove-coupon": call({
+    summary: "Takes the coupon off the cart.",
+    auth: "bearer",
+    params: apiParams.removeCoupon,
+    result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
+    async run({ shop, customer, params }) {
+      const before = await shop.cart.get(customer);
+      if (before.id === null || (params.order_id !== undefined && params.order_id !== before.id)) throw new ShopError("invalid", COUPON_MESSAGES.cartIdMissing);
+      await shop.cart.removeCoupon(customer);
+      const cart = cartOut(await shop.cart.get(customer));
+      return { success: true, message: COUPON_MESSAGES.removed, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
+    },
+  }),
+
+  // ---------- wishlist (browsing §7) ----------
+  "/api/wishlist/add": call({
+    summary: "Adds a variant to the wishlist (once).",
+    auth: "bearer",
+    params: apiParams.wishlistAdd,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, customer, params }) {
+      await shop.wishlist.add(customer, params.internal_reference);
+      return { success: true, message: WISHLIST_MESSAGES.added };
+    },
+  }),
+  "/api/wishlist/remove": call({
+    summary: "Takes an item off the wishlist, by its id or its variant's internal_reference.",
+    auth: "bearer",
+    params: apiParams.wishlistRemove,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, customer, params }) {
+      if (params.id === undefined && !params.internal_reference) throw new ShopError("invalid", WISHLIST_MESSAGES.missingReference);
+      await shop.wishlist.remove(customer, { item: params.id, internalReference: params.internal_reference });
+      return { success: true, message: WISHLIST_MESSAGES.removed };
+    },
+  }),
+  "/api/wishlist/list": call({
+    summary: "The wishlist's items.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, products: z.array(apiWishlistItem) }),
+    async run({ shop, customer }) {
+      return { success: true, products: (await shop.wishlist.list(customer)).map(wishlistItemOut) };
+    },
+  }),
+
+  // ---------- newsletter and contact (browsing §7) ----------
+  "/api/subscribe": call({
+    summary: "Asks to subscribe an e-mail address to the newsletter (a confirmation mail follows).",
+    auth: "none",
+    params: apiParams.subscribe,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, params, context }) {
+      if (!(await subscribeToNewsletter(shop, clientAddressOf(context), params.email))) throw new ApiRefusal(429, NEWSLETTER_MESSAGES.tooMany);
+      return { success: true, message: NEWSLETTER_MESSAGES.subscribed.trim() };
+    },
+  }),
+  "/api/contact": call({
+    summary: "A contact message, as a ticket (chosen path; JSON-RPC 2.0 envelope). Rate limited like the contact form.",
+    auth: "optional",
+    params: apiParams.contact,
+    limit: { name: "contactPerAddress", message: CONTACT_MESSAGES.tooMany },
+    result: z.object({ ...ok, ticket_id: z.number(), ticket_name: z.string(), portal_url: z.string(), message: z.string() }),
+    async run({ shop, customer, params }) {
+      const ticket = await shop.tickets.create({ customer, ...params });
+      // The ticket's page, with its key: whoever sent it can read it without signing in.
+      const portal = `${appEnv().publicOrigin}/tickets/${ticket.id}?key=${encodeURIComponent(ticket.key)}`;
+      return { success: true, ticket_id: ticket.id, ticket_name: ticket.name, portal_url: portal, message: CONTACT_MESSAGES.created(ticket.name) };
+    },
+  }),
+
+  // ---------- orders (transactions §7) ----------
+  "/api/orders/all": call({
+    summary: "The customer's placed and cancelled orders, newest first.",
+    auth: "bearer",
+    params: apiParams.ordersAll,
+    result: z.object({ ...ok, orders: z.array(apiOrder) }),
+    async run({ shop, customer }) {
+      return { success: true, orders: (await shop.orders.list(customer)).map(orderOut) };
+    },
+  }),
+  "/api/order/create": call({
+    summary: "Places the cart: cash on delivery, or for an order already paid through /api/razorpay/verify. Idempotent.",
+    auth: "bearer",
+    params: apiParams.orderCreate,
+    result: z.object({ ...ok, order_id: z.number(), already_placed: z.boolean() }),
+    async run({ shop, customer, params }) {
+      const cart = await shop.cart.get(customer);
+      // The app's view of the cart must be the cart: what it shows is what is placed.
+      if (params.cart_items && cart.id === params.cart_id) {
+        const want = new Map(params.cart_items.map((i) => [i.internal_reference, i.quantity]));
+        const same = want.size === cart.lines.length && cart.lines.every((l) => want.get(l.internalReference) === l.quantity);
+        if (!same) throw new ShopError("conflict", API_MESSAGES.cartChanged);
+      }
+      if (params.payment_method === "razorpay") {
+        // Paid online: the order was placed by /api/razorpay/order and confirmed by verify; this answers it.
+        const orders = await shop.orders.list(customer);
+        const paid = orders.find((o) => o.id === params.cart_id && o.paymentMethod === "razorpay" && o.state === "confirmed");
+        if (!paid) throw new ShopError("conflict", PAYMENT_MESSAGES.verificationFailed);
+        return { success: true, order_id: paid.id, already_placed: true };
+      }
+      const slot = params.slot ?? (await shop.delivery.slots()).find((s) => s.available) ?? null;
+      if (!slot) throw new ShopError("conflict", API_MESSAGES.noSlot);
+      const placed = await shop.orders.place(customer, { cartId: params.cart_id, addressId: params.address_id, paymentMethod: "cod", slot: { date: slot.date, kind: slot.kind } });
+      if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
+      return { success: true, order_id: placed.orderId, already_placed: placed.alreadyPlaced };
+    },
+  }),
+  "/api/orders/{id}/cancel": call({
+    summary: "Cancels an order (its stock goes back; an online payment is refunded).",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, status: z.boolean(), order_state: z.literal("cancel"), message: z.string() }),
+    async run({ shop, customer, path }) {
+      const id = pathId(path, ORDER_MESSAGES.notFound);
+      const { refundId } = await shop.orders.cancel(customer, id);
+      if (refundId !== null) await shop.payments.sendRefunds();
+      await mailOrder(shop, customer, id, orderCancelledMail);
+      const message = refundId !== null ? `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}` : ORDER_MESSAGES.cancelled;
+      return { success: true, status: true, order_state: "cancel", message };
+    },
+  }),
+  "/api/order/invoice/{id}": call({
+    summary: "A link to the order's tax invoice (PDF), good for 10 minutes without a cookie.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, invoice_url: z.string() }),
+    async run({ shop, customer, path }) {
+      const id = pathId(path, ORDER_MESSAGES.notFound);
+      if (!(await shop.orders.get(customer, id))) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+      return { success: true, invoice_url: `${appEnv().publicOrigin}${invoiceLink(id, customer.id)}` };
+    },
+  }),
+
+  // ---------- addresses and profile (transactions §7) ----------
+  "/api/customer/addresses": call({
+    summary: "The customer's saved addresses.",
+    auth: "bearer",
+    params: apiParams.addresses,
+    result: z.object({ ...ok, addresses: z.array(apiAddress) }),
+    async run({ shop, customer }) {
+      return { success: true, addresses: (await shop.addresses.list(customer)).map(addressOut) };
+    },
+  }),
+  "/api/customer/addresses/new": call({
+    summary: "Saves a new address (country_id 105, a state_id of /api/states).",
+    auth: "bearer",
+    params: apiParams.address,
+    result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
+    async run({ shop, customer, params }) {
+      const address = await shop.addresses.create(customer, await addressInput(params));
+      return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.saved };
+    },
+  }),
+  "/api/customer/addresses/{id}": call({
+    summary: "Changes a saved address.",
+    auth: "bearer",
+    params: apiParams.address,
+    result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
+    async run({ shop, customer, params, path }) {
+      const address = await shop.addresses.update(customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params));
+      return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.updated };
+    },
+  }),
+  "/api/customer/addresses/delete/{id}": call({
+    summary: "Deletes a saved address (not the primary one).",
+    auth: "bearer",
+    params: apiParams.addresses,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, customer, path }) {
+      await shop.addresses.remove(customer, pathId(path, ADDRESS_MESSAGES.invalidId));
+      return { success: true, message: ADDRESS_MESSAGES.deleted };
+    },
+  }),
+  "/api/customer/profile": call({
+    summary: "The customer's name, e-mail and mobile.",
+    auth: "bearer",
+    params: apiParams.addresses,
+    result: apiProfile.extend(ok),
+    async run({ customer }) {
+      return { success: true, ...profileOut(customer) };
+    },
+  }),
+  "/api/customer/profile/update": call({
+    summary: "Changes the customer's name and mobile (the e-mail stays).",
+    auth: "bearer",
+    params: apiParams.profileUpdate,
+    result: apiProfile.extend({ ...ok, status: z.literal("success"), message: z.string() }),
+    async run({ shop, customer, params }) {
+      const updated = await shop.accounts.updateProfile(customer, { name: params.name, phone: params.mobile });
+      return { success: true, status: "success", message: PROFILE_MESSAGES.updated, ...profileOut(updated) };
+    },
+  }),
+  "/api/countries": call({
+    summary: "The countries Haat delivers to.",
+    auth: "none",
+    params: apiParams.none,
+    result: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })) }),
+    run: async () => ({ data: API_COUNTRIES }),
+  }),
+  "/api/states": call({
+    summary: "India's states and union territories, by the ids addresses use.",
+    auth: "none",
+    params: apiParams.none,
+    result: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), country_id: z.number() })) }),
+    run: async () => ({ data: API_STATES }),
+  }),
+};
+
+/** The call for a path, with its `{id}`; null when there is none. */
+export function findCall(pathname: string): { call: ApiCall; path: Record<string, string> } | null {
+  const exact = API_CALLS[pathname];
+  if (exact) return { call: exact, path: {} };
+  for (const [pattern, c] of Object.entries(API_CALLS)) {
+    if (!pattern.includes("{id}")) continue;
+    const re = new RegExp(`^${pattern.replace("{id}", "([^/]+)")}$`);
+    const m = re.exec(pathname);
+    if (m) return { call: c, path: { id: decodeURIComponent(m[1]!) } };
+  }
+  return null;
+}

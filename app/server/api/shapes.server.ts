@@ -1,0 +1,121 @@
+// The Shop's views in the words of the specifications' calls (browsing §3 and §7, transactions
+// §3 and §7): money in rupees, snake_case names, the fields the brand's apps read. Typed by the
+// result schemas of app/domain/api.ts, so the OpenAPI document says what these give.
+import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiWishlistItem } from "../../domain/api.ts";
+import type { AddressView } from "../../domain/address.ts";
+import { cartCount, lineTotal } from "../../domain/cart.ts";
+import type { ProductDetail } from "../../domain/catalog.ts";
+import { discountPercent, taxIncluded } from "../../domain/money.ts";
+import type { WishlistItemView } from "../../domain/wishlist.ts";
+import type { Customer, CartView, OrderView } from "../shop/port.server.ts";
+
+export function productOut(p: ProductDetail): ApiProduct {
+  return {
+    id: p.id,
+    title: p.title,
+    short_desc: p.shortDesc,
+    long_desc: p.longDesc,
+    category: p.categoryPath,
+    sales_tax: p.salesTax,
+    rating: p.rating,
+    isOrganic: p.isOrganic,
+    product_variants: p.variants.map((v) => ({
+      id: v.id,
+      internal_reference: v.internalReference,
+      price: rupeesOf(v.pricePaise),
+      mrp: rupeesOf(v.mrpPaise),
+      images: v.images,
+      inStock: v.inStock,
+      inventory_stock: v.inventoryStock,
+      attribute: v.attribute,
+      discount: discountPercent(v.pricePaise, v.mrpPaise),
+    })),
+  };
+}
+
+export function cartOut(cart: CartView): ApiCart {
+  return {
+    cart: cart.lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      title: l.title,
+      images: [l.image],
+      quantity: l.quantity,
+      price_unit: rupeesOf(l.pricePaise),
+      price: rupeesOf(lineTotal(l)),
+      mrp: rupeesOf(l.mrpPaise),
+      internal_reference: l.internalReference,
+      attribute: l.attribute,
+      inventory_stock: l.inventoryStock,
+      sales_tax: [{ name: `GST ${l.taxRate}%`, amount: rupeesOf(taxIncluded(lineTotal(l), l.taxRate)) }],
+    })),
+    tax: rupeesOf(cart.summary.taxPaise),
+    delivery_charge: rupeesOf(cart.summary.deliveryPaise),
+    discount: rupeesOf(cart.summary.couponPaise),
+    total: rupeesOf(cart.summary.totalPaise),
+    cart_count: cartCount(cart.lines),
+    cart_id: cart.id,
+    coupon_code: cart.coupon?.code ?? null,
+  };
+}
+
+export function orderOut(o: OrderView): ApiOrder {
+  return {
+    id: o.id,
+    name: o.invoiceNumber,
+    date_order: o.placedAt.toISOString(),
+    order_state: o.state === "cancelled" ? "cancel" : "sale",
+    stage: o.stage,
+    payment_method: o.paymentMethod,
+    amount_total: rupeesOf(o.totalPaise),
+    products: o.lines.map((l) => ({
+      title: l.title,
+      internal_reference: l.internalReference,
+      quantity: l.quantity,
+      amount: rupeesOf(l.unitPricePaise * l.quantity - l.discountPaise),
+      image: [l.image],
+    })),
+  };
+}
+
+export function addressOut(a: AddressView): ApiAddress {
+  return {
+    id: a.id,
+    name: a.name,
+    phone: a.phone,
+    email: a.email,
+    street: a.street,
+    street2: a.street2,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country: a.country,
+    // Haat keeps no coordinates of a saved address: the map fills its fields, nothing more.
+    latitude: null,
+    longitude: null,
+    is_default: a.isDefault,
+    is_primary: a.isPrimary,
+    type: "delivery",
+  };
+}
+
+export function wishlistItemOut(w: WishlistItemView): ApiWishlistItem {
+  return {
+    id: w.id,
+    product_id: w.productId,
+    internal_reference: w.internalReference,
+    qty: 1,
+    title: w.title,
+    name: w.title,
+    image: w.image,
+    price: rupeesOf(w.pricePaise),
+    price_unit: rupeesOf(w.pricePaise),
+    mrp: rupeesOf(w.mrpPaise),
+    inventory_stock: w.inventoryStock,
+    inStock: w.inStock,
+  };
+}
+
+export function profileOut(c: Customer) {
+  return { name: c.name, email: c.email, mobile: c.phone, phone: c.phone };
+}

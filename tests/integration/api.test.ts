@@ -1,0 +1,316 @@
+// The JSON API (issue 17) over HTTP, on the production server: every call's success and
+// failure shapes, bearer tokens (one customer's never reads another's data; revoked and
+// refreshed tokens), malformed envelopes (400, never 500), CORS and the OpenAPI document.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+let port: number;
+const ALMONDS = "GP-DRY-ALM-250G";
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON as the callers read it
+  body: any;
+  headers: Headers;
+}
+
+async function post(pathname: string, body: unknown, init: { token?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+  const response = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(init.token && { Authorization: `Bearer ${init.token}` }), ...init.headers },
+    body: init.raw ?? JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+const call = (pathname: string, params: Record<string, unknown> = {}, token?: string) => post(pathname, { params }, { token });
+
+let serial = 0;
+async function newCustomer(name = "Asha Rao") {
+  const email = `api-${Date.now()}-${serial++}@example.in`;
+  const answer = await call("/api/auth/register", { name, email, mobile: "9876543210", password: "correct horse battery" });
+  expect(answer.status).toBe(200);
+  return {
+    email,
+    password: "correct horse battery",
+    token: answer.body.result.access_token as string,
+    refresh: answer.body.result.refresh_token as string,
+    id: answer.body.result.clerk_id as string,
+  };
+}
+
+beforeAll(async () => {
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+  port = await freePort();
+  runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port), API_CORS_ORIGINS: "https://app.haat.example" });
+  await waitHealthy(port);
+}, 90_000);
+afterAll(killServers);
+
+describe("the catalogue's calls", () => {
+  it("lists products with their variants as browsing §3 names them, a page at a time", async () => {
+    const first = await call("/api/products", { limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.jsonrpc).toBe("2.0");
+    const { products, total } = first.body.result;
+    expect(products).toHaveLength(2);
+    expect(total).toBeGreaterThan(2);
+    expect(Object.keys(products[0]).sort()).toEqual(["category", "id", "isOrganic", "long_desc", "product_variants", "rating", "sales_tax", "short_desc", "title"]);
+    const variant = products[0].product_variants[0];
+    expect(variant).toMatchObject({
+      internal_reference: expect.any(String),
+      price: expect.any(Number),
+      mrp: expect.any(Number),
+      inStock: expect.any(Boolean),
+      inventory_stock: expect.any(Number),
+    });
+    const next = await call("/api/products", { offset: 2, limit: 2 });
+    expect(next.body.result.products[0].id).not.toBe(products[0].id);
+    // One product, and the new ones.
+    const one = await post(`/api/products/${products[0].id}`, { jsonrpc: "2.0", params: {} });
+    expect(one.body.result.title).toBe(products[0].title);
+    expect((await call("/api/products/new", { limit: 3 })).body.result.products).toHaveLength(3);
+    const missing = await call("/api/products/999999");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, error: "That product could not be found." });
+  });
+
+  it("lists the countries and states addresses use, Haryana as 10", async () => {
+    expect((await call("/api/countries")).body.result.data).toEqual([{ id: 105, name: "India", code: "IN" }]);
+    expect((await call("/api/states")).body.result.data.find((s: { id: number }) => s.id === 10).name).toBe("Haryana");
+  });
+});
+
+describe("tokens", () => {
+  it("gives a token for the right password only, and sign-in's message otherwise", async () => {
+    const someone = await newCustomer();
+    const good = await call("/api/auth/token", { email: someone.email, password: someone.password });
+    expect(good.status).toBe(200);
+    expect(good.body.result).toMatchObject({ token_type: "Bearer", expires_in: 900, clerk_id: someone.id });
+    const bad = await call("/api/auth/token", { email: someone.email, password: "wrong password" });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toMatchObject({ success: false, error: "That e-mail and password do not match an account." });
+  });
+
+  it("refuses a call without a token, with a forged one, and with a revoked one", async () => {
+    const someone = await newCustomer();
+    const none = await call("/api/cart/get");
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toContain("Bearer");
+    expect((await call("/api/cart/get", {}, "forged-token")).status).toBe(401);
+    expect((await call("/api/cart/get", {}, someone.token)).status).toBe(200);
+    expect((await call("/api/auth/revoke", { token: someone.token })).body.result.success).toBe(true);
+    const revoked = await call("/api/cart/get", {}, someone.token);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error).toBe("The access token is not valid or has expired.");
+  });
+
+  it("refreshes once: the refresh token is spent, and using it again ends the new pair too", async () => {
+    const someone = await newCustomer();
+    const renewed = await call("/api/auth/refresh", { refresh_token: someone.refresh });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.result.access_token;
+    expect((await call("/api/cart/get", {}, fresh)).status).toBe(200);
+    // The old access token went with its refresh token.
+    expect((await call("/api/cart/get", {}, someone.token)).status).toBe(401);
+    // Someone replays the spent refresh token: refused, and the family it started is revoked.
+    expect((await call("/api/auth/refresh", { refresh_token: someone.refresh })).status).toBe(401);
+    expect((await call("/api/cart/get", {}, fresh)).status).toBe(401);
+  });
+});
+
+describe("a customer's calls", () => {
+  it("runs a cart from add to order, with the cart's messages, and the order is theirs alone", async () => {
+    const asha = await newCustomer("Asha Rao");
+    const ravi = await newCustomer("Ravi Kumar");
+
+    const added = await call("/api/cart/add", { internal_reference: ALMONDS, quantity: 2, price_unit: 1 }, asha.token);
+    expect(added.status).toBe(200);
+    expect(added.body.result).toMatchObject({ success: true, cart_count: 2, message: expect.stringMatching(/added to cart!$/) });
+    const line = added.body.result.cart[0];
+    // The price is the shop's, whatever price_unit said.
+    expect(line.price_unit).toBeGreaterThan(1);
+    expect(line.price).toBe(line.price_unit * 2);
+    const cartId = added.body.result.cart_id;
+
+    const updated = await call("/api/cart/update", { internal_reference: ALMONDS, quantity: 3 }, asha.token);
+    expect(updated.body.result.cart_count).toBe(3);
+    const notInCart = await call("/api/cart/update", { internal_reference: "GP-DRY-ALM-1KG", quantity: 3 }, asha.token);
+    expect(notInCart.status).toBe(404);
+    expect(notInCart.body.error).toBe("That item is not in your cart.");
+
+    // Ravi's token never sees Asha's cart, and clerk_id cannot choose her.
+    expect((await call("/api/cart/get", {}, ravi.token)).body.result).toMatchObject({ cart: [], cart_id: null });
+    const spoof = await call("/api/orders/all", { clerk_id: asha.id }, ravi.token);
+    expect(spoof.status).toBe(403);
+    expect(spoof.body.error).toBe("clerk_id does not match the signed-in customer.");
+
+    // Coupons: the cart's messages.
+    const bad = await call("/api/cart/apply-coupon", { order_id: cartId, coupon_code: "NOSUCHCODE" }, asha.token);
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.body).toMatchObject({ success: false, error: "Invalid coupon code" });
+    const good = await call("/api/cart/apply-coupon", { order_id: cartId, coupon_code: "welcome10" }, asha.token);
+    expect(good.body.result).toMatchObject({ success: true, message: "Coupon applied successfully", order_id: cartId });
+    expect(good.body.result.cart.discount).toBeGreaterThan(0);
+    expect((await call("/api/cart/remove-coupon", { order_id: cartId }, asha.token)).body.result.message).toBe("Coupon removed");
+
+    // An address, then the order by cash on delivery.
+    const address = await call(
+      "/api/customer/addresses/new",
+      {
+        clerk_id: asha.id,
+        name: "Asha Rao",
+        phone: "9876543210",
+        email: asha.email,
+        street: "12 MG Road",
+        street2: "",
+        zip: "122002",
+        city: "Gurugram",
+        country_id: 105,
+        state_id: 10,
+        latitude: 28.47,
+        longitude: 77.03,
+      },
+      asha.token,
+    );
+    expect(address.body.result).toMatchObject({ success: true, message: "Address saved!" });
+    const addressId = address.body.result.address_id;
+    const list = await call("/api/customer/addresses", { clerk_id: asha.id }, asha.token);
+    expect(list.body.result.addresses.find((a: { id: number }) => a.id === addressId)).toMatchObject({ state: "Haryana", zip: "122002", country: "India" });
+    expect((await call(`/api/customer/addresses/${addressId}`, { name: "Asha R", phone: "9876543210", street: "12 MG Road", zip: "122002" }, ravi.token)).status).toBe(404);
+
+    // The app's view of the cart must be the cart.
+    const stale = await call(
+      "/api/order/create",
+      {
+        clerk_id: asha.id,
+        cart_id: cartId,
+        address_id: addressId,
+        cart_items: [{ internal_reference: ALMONDS, quantity: 2, price_unit: 1 }],
+        payment_method: "cod",
+        price_is_tax_included: true,
+      },
+      asha.token,
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe("Your cart changed. Please review it and place the order again.");
+    const order = {
+      clerk_id: asha.id,
+      cart_id: cartId,
+      address_id: addressId,
+      cart_items: [{ internal_reference: ALMONDS, quantity: 3, price_unit: 1 }],
+      phone: "9876543210",
+      payment_method: "cod",
+      price_is_tax_included: true,
+    };
+    const placed = await call("/api/order/create", order, asha.token);
+    expect(placed.status).toBe(200);
+    expect(placed.body.result).toMatchObject({ success: true, order_id: cartId, already_placed: false });
+    // A double submit is the same order.
+    expect((await call("/api/order/create", order, asha.token)).body.result).toMatchObject({ order_id: cartId, already_placed: true });
+
+    const orders = await call("/api/orders/all", { clerk_id: asha.id }, asha.token);
+    expect(orders.body.result.orders).toHaveLength(1);
+    expect(orders.body.result.orders[0]).toMatchObject({ id: cartId, order_state: "sale", products: [{ internal_reference: ALMONDS, quantity: 3 }] });
+    expect((await call("/api/orders/all", {}, ravi.token)).body.result.orders).toEqual([]);
+
+    // The invoice link opens without a cookie, for this order only, and not for Ravi.
+    expect((await call(`/api/order/invoice/${cartId}`, {}, ravi.token)).status).toBe(404);
+    const invoice = await call(`/api/order/invoice/${cartId}`, {}, asha.token);
+    const url = new URL(invoice.body.result.invoice_url);
+    const pdf = await fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { redirect: "manual" });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const tampered = await fetch(`http://127.0.0.1:${port}${url.pathname}${url.search.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, { redirect: "manual" });
+    expect(tampered.status).toBe(303);
+
+    // Cancelled once; the second time says so.
+    expect((await post(`/api/orders/${cartId}/cancel`, undefined, { token: ravi.token, raw: "" })).status).toBe(404);
+    const cancelled = await post(`/api/orders/${cartId}/cancel`, undefined, { token: asha.token, raw: "" });
+    expect(cancelled.body.result).toMatchObject({ success: true, status: true, order_state: "cancel" });
+    const again = await post(`/api/orders/${cartId}/cancel`, undefined, { token: asha.token, raw: "" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("Order is already cancelled.");
+  });
+
+  it("keeps a wishlist and a profile", async () => {
+    const asha = await newCustomer();
+    expect((await call("/api/wishlist/add", { internal_reference: ALMONDS, product_id: 1, variant_id: 1, qty: 1 }, asha.token)).body.result).toEqual({
+      success: true,
+      message: "Added to wishlist",
+    });
+    const list = await call("/api/wishlist/list", {}, asha.token);
+    expect(list.body.result.products).toHaveLength(1);
+    expect(list.body.result.products[0]).toMatchObject({ internal_reference: ALMONDS, inStock: true });
+    expect((await call("/api/wishlist/remove", { internal_reference: ALMONDS }, asha.token)).body.result.message).toBe("Removed from wishlist");
+    expect((await call("/api/wishlist/list", {}, asha.token)).body.result.products).toEqual([]);
+
+    expect((await call("/api/customer/profile", {}, asha.token)).body.result).toMatchObject({ name: "Asha Rao", email: asha.email, mobile: "9876543210" });
+    const update = await call("/api/customer/profile/update", { name: "Asha R", mobile: "9999999999" }, asha.token);
+    expect(update.body.result).toMatchObject({ status: "success", message: "Profile updated successfully!", name: "Asha R" });
+    const badPhone = await call("/api/customer/profile/update", { name: "Asha R", mobile: "12" }, asha.token);
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.error).toBe("Enter a valid 10-digit phone number");
+  });
+
+  it("takes a contact message in a JSON-RPC 2.0 envelope and a newsletter address", async () => {
+    const sent = await post("/api/contact", {
+      jsonrpc: "2.0",
+      method: "call",
+      params: { name: "Asha", email: "asha@example.in", subject: "Delivery", message: "When do you deliver to Sector 56?", phone: "" },
+      id: 7,
+    });
+    expect(sent.body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { success: true, ticket_name: expect.stringMatching(/^HAAT-T-/) } });
+    expect(sent.body.result.portal_url).toMatch(/\/tickets\/\d+\?key=/);
+    const empty = await post("/api/contact", { jsonrpc: "2.0", method: "call", params: { name: "", email: "asha@example.in", subject: "x", message: "y" }, id: 8 });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ id: 8, success: false, result: { success: false } });
+    expect((await call("/api/subscribe", { email: "reader@example.in" })).status).toBe(200);
+    expect((await call("/api/subscribe", { email: "" })).body.error).toBe("Please enter an email address.");
+  });
+});
+
+describe("what is not a call", () => {
+  it("answers malformed envelopes with 400, never 500", async () => {
+    const asha = await newCustomer();
+    for (const raw of ["{", "[]", "null", "42", '"text"', '{"params": 5}', '{"params": []}', '{"params": {"internal_reference": {"$gt": ""}}}', '{"id": {"x": 1}}']) {
+      const answer = await post("/api/cart/add", undefined, { token: asha.token, raw });
+      expect(answer.status, raw).toBe(400);
+      expect(answer.body.success, raw).toBe(false);
+    }
+    expect((await call("/api/cart/add", { internal_reference: ALMONDS, quantity: -4 }, asha.token)).status).toBe(400);
+    const unknown = await call("/api/cart/add", { internal_reference: "NO-SUCH-THING" }, asha.token);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe("That product could not be found.");
+    const huge = await post("/api/subscribe", undefined, { raw: JSON.stringify({ params: { email: "x".repeat(70_000) } }) });
+    expect(huge.status).toBe(413);
+  });
+
+  it("says which calls exist and how they are made", async () => {
+    expect((await call("/api/no/such/call")).status).toBe(404);
+    const get = await fetch(`http://127.0.0.1:${port}/api/cart/get`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toContain("POST");
+    const doc = await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/cart/add"].post.requestBody.content["application/json"].schema.properties.params.required).toContain("internal_reference");
+    expect(doc.paths["/api/orders/{id}/cancel"].post.parameters[0].name).toBe("id");
+  });
+
+  it("lets only the allowed origins' pages call it from a browser, and a cross-site post acts for nobody", async () => {
+    const allowed = await fetch(`http://127.0.0.1:${port}/api/products`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://app.haat.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.haat.example");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("Authorization");
+    const other = await post("/api/products", { params: { limit: 1 } }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    // A cookie is never read: a cross-site post without a token is nobody's.
+    const cart = await post("/api/cart/get", { params: {} }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", Cookie: "haat_session=anything" } });
+    expect(cart.status).toBe(401);
+  });
+});
