@@ -23,7 +23,7 @@ export const API_MESSAGES = {
   badRefresh: "The refresh token is not valid.",
   cartChanged: "Your cart changed. Please review it and place the order again.",
   noSlot: "There is no delivery slot left in the coming days.",
-  wrongAmount: "The amount does not match your cart's total.",
+  alreadyOrdered: "This cart has already been placed as an order.",
   error: "Something went wrong",
 } as const;
 

@@ -4,16 +4,25 @@
 // nothing, so it needs no sign-in.
 import { extractedProducts, LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";
 import { shopOf } from "../server/context.server.ts";
+import { corsHeaders, preflight } from "../server/api/pipeline.server.ts";
 import type { Route } from "./+types/orders.audio";
 
 const MAX_BODY = 16 * 1024;
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-
-export function loader() {
+// The JSON API's CORS rules (issue 17): it reads no cookie either.
+const jsonFor = (request: Request) => (status: number, body: unknown) => {
+  const headers = corsHeaders(request);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status, headers });
+};
+export function loader({ request }: Route.LoaderArgs) {
+  // A browser on an allowed origin (API_CORS_ORIGINS) asks first; React Router hands OPTIONS to the loader.
+  if (request.method === "OPTIONS") return preflight(request);
+  const json = jsonFor(request);
   return json(405, { jsonrpc: "2.0", id: null, error: { message: "Use POST with JSON { params: { transcription_text } }." } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const json = jsonFor(request);
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY)
     return json(413, { jsonrpc: "2.0", id: null, result: { success: false, message: "The request is too large.", error: "The request is too large.", extracted_products: [] } });

@@ -35,9 +35,10 @@ describe.each(targets)("API tokens on $name", (target) => {
     expect((await tokens.resume(r.accessToken))?.id).toBe(ravi.id);
     // A refresh token is not an access token.
     expect(await tokens.resume(a.refreshToken)).toBeNull();
-    const stored = await database.db.execute<{ access_digest: string }>(`select access_digest from api_tokens`);
-    const rows = "rows" in stored ? stored.rows : stored;
-    expect(JSON.stringify(rows)).not.toContain(a.accessToken);
+    const stored: unknown = await database.db.execute(`select access_digest, refresh_digest from api_tokens`);
+    expect(JSON.stringify(stored)).toContain("access_digest");
+    expect(JSON.stringify(stored)).not.toContain(a.accessToken);
+    expect(JSON.stringify(stored)).not.toContain(a.refreshToken);
     clock += API_ACCESS_LIFETIME_MS + 1;
     expect(await tokens.resume(a.accessToken)).toBeNull();
     // The refresh token outlives it, and renews the pair.

@@ -3,9 +3,12 @@
 // refreshed tokens), malformed envelopes (400, never 500), CORS and the OpenAPI document.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 let port: number;
+let standin: RazorpayStandin;
+const KEYS = { keyId: "rzp_test_HaatApi01", keySecret: "standin-key-secret-api", webhookSecret: "standin-webhook-secret-api" };
 const ALMONDS = "GP-DRY-ALM-250G";
 
 interface Answer {
@@ -43,10 +46,23 @@ async function newCustomer(name = "Asha Rao") {
 beforeAll(async () => {
   expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
   port = await freePort();
-  runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port), API_CORS_ORIGINS: "https://app.haat.example" });
+  standin = await startRazorpayStandin({ ...KEYS, webhookUrl: `http://127.0.0.1:${port}/webhooks/razorpay` });
+  runServer({
+    DATA_DIR: path.join(tmpDir(), "data"),
+    PORT: String(port),
+    API_CORS_ORIGINS: "https://app.haat.example",
+    RAZORPAY_KEY_ID: KEYS.keyId,
+    RAZORPAY_KEY_SECRET: KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+    RAZORPAY_API_BASE: standin.apiBase,
+    RAZORPAY_CHECKOUT_JS: standin.checkoutJs,
+  });
   await waitHealthy(port);
 }, 90_000);
-afterAll(killServers);
+afterAll(async () => {
+  killServers();
+  await standin?.close();
+});
 
 describe("the catalogue's calls", () => {
   it("lists products with their variants as browsing §3 names them, a page at a time", async () => {
@@ -271,6 +287,40 @@ describe("a customer's calls", () => {
   });
 });
 
+describe("paying online", () => {
+  it("key, order, Razorpay's Checkout, verify, then create answers the paid order", async () => {
+    const asha = await newCustomer();
+    expect((await call("/api/razorpay/key")).body.result).toEqual({ success: true, key_id: KEYS.keyId });
+    const cart = (await call("/api/cart/add", { internal_reference: ALMONDS, quantity: 1 }, asha.token)).body.result;
+    const addressId = (
+      await call("/api/customer/addresses/new", { name: "Asha Rao", phone: "9876543210", street: "12 MG Road", zip: "122002", state_id: 10, country_id: 105 }, asha.token)
+    ).body.result.address_id;
+    const order = await call("/api/razorpay/order", { amount: Math.round(cart.total * 100), currency: "INR", cart_id: cart.cart_id, address_id: addressId }, asha.token);
+    expect(order.status).toBe(200);
+    const { order_id: razorpayOrder, amount } = order.body.result;
+    // The server's amount, with the prepaid discount, is what Razorpay was asked for.
+    expect(standin.orders.get(razorpayOrder)?.amount).toBe(amount);
+    expect(amount).toBeLessThanOrEqual(Math.round(cart.total * 100));
+
+    const paid = await standin.payOrder(razorpayOrder, { method: "upi", outcome: "success" });
+    if ("error" in paid) throw new Error(paid.error.description);
+    const forged = await call("/api/razorpay/verify", { ...paid, razorpay_signature: "0".repeat(64), cart_id: cart.cart_id }, asha.token);
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toBe("Payment verification failed.");
+    const verified = await call("/api/razorpay/verify", { ...paid, cart_id: cart.cart_id }, asha.token);
+    expect(verified.body.result).toMatchObject({ success: true, status: "success", order_id: cart.cart_id });
+
+    const created = await call(
+      "/api/order/create",
+      { cart_id: cart.cart_id, address_id: addressId, payment_method: "razorpay", razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: razorpayOrder },
+      asha.token,
+    );
+    expect(created.body.result).toMatchObject({ success: true, order_id: cart.cart_id, already_placed: true });
+    const orders = (await call("/api/orders/all", {}, asha.token)).body.result.orders;
+    expect(orders[0]).toMatchObject({ id: cart.cart_id, payment_method: "razorpay", order_state: "sale", amount_total: amount / 100 });
+  });
+});
+
 describe("what is not a call", () => {
   it("answers malformed envelopes with 400, never 500", async () => {
     const asha = await newCustomer();
@@ -306,6 +356,16 @@ describe("what is not a call", () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.haat.example");
     expect(allowed.headers.get("access-control-allow-headers")).toContain("Authorization");
+    // Voice ordering's call (transactions §7) follows the same rules.
+    const voice = await fetch(`http://127.0.0.1:${port}/orders/audio`, { method: "OPTIONS", headers: { Origin: "https://app.haat.example" } });
+    expect(voice.headers.get("access-control-allow-origin")).toBe("https://app.haat.example");
+    const spoken = await post(
+      "/orders/audio",
+      { params: { transcription_text: "2 kg basmati rice" } },
+      { headers: { Origin: "https://app.haat.example", "Sec-Fetch-Site": "cross-site" } },
+    );
+    expect(spoken.status).toBe(200);
+    expect(spoken.body.result.success).toBe(true);
     const other = await post("/api/products", { params: { limit: 1 } }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
     expect(other.status).toBe(200);
     expect(other.headers.get("access-control-allow-origin")).toBeNull();

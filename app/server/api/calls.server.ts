@@ -376,6 +376,61 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
+  // ---------- online payment (transactions §7; issue 12, decision 030) ----------
+  "/api/razorpay/key": call({
+    summary: "Razorpay's key id for Standard Checkout, when online payment is on.",
+    auth: "none",
+    params: apiParams.none,
+    result: z.object({ ...ok, key_id: z.string() }),
+    async run({ shop }) {
+      const key = appEnv().razorpay?.keyId;
+      if (!shop.payments.available || !key) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
+      return { success: true, key_id: key };
+    },
+  }),
+  "/api/razorpay/order": call({
+    summary:
+      "Places the cart for online payment (its stock held) and makes the Razorpay order for it. The amount is the server's (with the prepaid discount): open Checkout with the `amount` answered, whatever was sent.",
+    auth: "bearer",
+    params: apiParams.razorpayOrder,
+    result: z.object({ ...ok, order_id: z.string(), amount: z.number(), currency: z.literal("INR"), key_id: z.string(), haat_order_id: z.number(), expires_in: z.number() }),
+    async run({ shop, customer, params }) {
+      if (!shop.payments.available) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
+      const cart = await shop.cart.get(customer);
+      if (cart.id !== params.cart_id) throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
+      if (cart.paymentMethod !== "razorpay") await shop.cart.choosePayment(customer, "upi");
+      const slot = (await shop.delivery.slots()).find((s) => s.available);
+      if (!slot) throw new ShopError("conflict", API_MESSAGES.noSlot);
+      const placed = await shop.orders.place(customer, { cartId: params.cart_id, addressId: params.address_id, paymentMethod: "razorpay", slot: { date: slot.date, kind: slot.kind } });
+      if (!placed.awaitingPayment) throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
+      const start = await shop.payments.begin(customer, placed.orderId, "modal");
+      if (start.kind !== "modal") throw new ShopError("unavailable", PAYMENT_MESSAGES.createFailed);
+      return {
+        success: true,
+        order_id: start.checkout.orderId,
+        amount: start.checkout.amount,
+        currency: "INR",
+        key_id: start.checkout.key,
+        haat_order_id: placed.orderId,
+        expires_in: start.checkout.timeout,
+      };
+    },
+  }),
+  "/api/razorpay/verify": call({
+    summary: "Checks Standard Checkout's answer (its signature, against the Razorpay order Haat made) and confirms the order.",
+    auth: "bearer",
+    params: apiParams.razorpayVerify,
+    result: z.object({ ...ok, status: z.enum(["success", "refunding"]), order_id: z.number(), message: z.string() }),
+    async run({ shop, customer, params }) {
+      const outcome = await shop.payments.completeCheckout({ orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
+      // Matched by Razorpay's ids, never by the token: still, another customer's payment is not theirs to see.
+      if (outcome.customer.id !== customer.id) throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
+      if (outcome.kind === "refunding") return { success: true, status: "refunding", order_id: outcome.orderId, message: PAYMENT_MESSAGES.late };
+      if (outcome.fresh) await mailOrder(shop, customer, outcome.orderId, orderPlacedMail);
+      return { success: true, status: "success", order_id: outcome.orderId, message: "Payment Successful" };
+    },
+  }),
+
   // ---------- addresses and profile (transactions §7) ----------
   "/api/customer/addresses": call({
     summary: "The customer's saved addresses.",
