@@ -77,6 +77,7 @@ const NEEDED = [
   "imageStoreFor",
   "MEDIA_PATH",
   "serveMedia",
+  "cookieSecret",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -131,6 +132,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     checkServerEnv,
     collectRequestStats,
     compressionOptions,
+    cookieSecret,
     newRequestStats,
     CROSS_SITE_REFUSAL,
     DataDirLockedError,
@@ -173,6 +175,11 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
       payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails: env.STAFF_EMAILS ?? [] },
       images,
+      // The brand's ERP as the system of record (decision 043).
+      erp:
+        env.SHOP_BACKEND === "erp" && env.ERP_URL
+          ? { url: env.ERP_URL, timeoutMs: env.ERP_TIMEOUT_MS, syncMs: env.ERP_CATALOG_SYNC_SECONDS * 1000, secret: cookieSecret(env) }
+          : undefined,
     });
   } catch (error) {
     releaseLock();

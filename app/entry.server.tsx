@@ -20,3 +20,4 @@ export * as edge from "./server/edge.server.ts";
 export { collectRequestStats, newRequestStats, serverTiming } from "./server/request-scope.server.ts";
 export { imageStoreFor, MEDIA_PATH } from "./server/images/store.server.ts";
 export { serveMedia } from "./server/images/serve.server.ts";
+export { cookieSecret } from "./server/auth/secret.server.ts";

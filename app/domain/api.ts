@@ -8,6 +8,7 @@ import { profileSchema, signInSchema, signUpSchema } from "./account.ts";
 import { contactSchema, newsletterSchema } from "./contact.ts";
 import { productReference, quantity, recordId } from "./form-fields.ts";
 import { parseSlot } from "./delivery.ts";
+import { gstState } from "./invoice-tax.ts";
 
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
@@ -80,6 +81,12 @@ export function stateById(id: number): string | null {
   return API_STATES.find((s) => s.id === id)?.name ?? null;
 }
 
+/** The API's id of a state however it is written ("Haryana", "HR"); null when it names none of India's. */
+export function stateIdOf(name: string): number | null {
+  const state = gstState(name);
+  return state ? (API_STATES.find((s) => s.name === state.name)?.id ?? null) : null;
+}
+
 // ---------- params ----------
 
 const none = z.object({}).loose();
@@ -148,6 +155,8 @@ export const apiParams = {
     city: z.string().trim().max(100).default(""),
     country_id: z.coerce.number().int().default(105),
     state_id: z.coerce.number().int().default(10),
+    /** Makes it the default address (Haat's addition: the account's 'Make default'). */
+    is_default: z.boolean().optional(),
     latitude: z.coerce.number().min(-90).max(90).nullish(),
     longitude: z.coerce.number().min(-180).max(180).nullish(),
   }),
@@ -221,6 +230,19 @@ export const apiCart = z.object({
   coupon_code: z.string().nullable(),
 });
 
+const apiSnapshot = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  street: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+
+/** An order as transactions §3 lists it, and what Haat adds for a full view (its ERP adapter reads them when given). */
 export const apiOrder = z.object({
   id: z.number(),
   name: z.string().describe("the tax invoice's number"),
@@ -228,8 +250,34 @@ export const apiOrder = z.object({
   order_state: z.enum(["sale", "cancel"]),
   stage: z.string(),
   payment_method: z.enum(["cod", "razorpay"]),
+  payment_state: z.string(),
   amount_total: money,
-  products: z.array(z.object({ title: z.string(), internal_reference: z.string(), quantity: z.number(), amount: money, image: z.array(z.string()) })),
+  amount_untaxed: money.describe("the lines' total before discounts, tax included as in every price"),
+  amount_tax: money,
+  discount: money,
+  prepaid_discount: money,
+  coupon_code: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  slot: z.object({ date: z.string(), kind: z.enum(["morning", "afternoon", "evening"]) }).nullable(),
+  delivery_address: apiSnapshot,
+  products: z.array(
+    z.object({
+      id: z.number(),
+      product_id: z.number(),
+      title: z.string(),
+      attribute: z.string(),
+      internal_reference: z.string(),
+      quantity: z.number(),
+      price_unit: money,
+      mrp: money,
+      tax_rate: z.number(),
+      tax: money,
+      discount: money,
+      hsn: z.string(),
+      amount: money,
+      image: z.array(z.string()),
+    }),
+  ),
 });
 
 export const apiAddress = z.object({

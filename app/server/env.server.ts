@@ -61,6 +61,17 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/, "each entry must be a host name, optionally with :port")))
     .optional(),
+  // Where the Shop's catalogue, carts, wishlists, orders, addresses and profiles live (issue 17,
+  // decision 043): Haat's own database, or the brand's ERP speaking the specifications' calls.
+  SHOP_BACKEND: z.enum(["embedded", "erp"]).default("embedded"),
+  ERP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^?#\s]+$/, "ERP_URL must be the ERP's base URL, such as https://erp.example.in")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  ERP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // How often each instance copies the ERP's catalogue into its own database (its cache).
+  ERP_CATALOG_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   // Origins whose pages may call the JSON API from a browser (CORS); none by default. The
   // brand's apps are not browsers and need none.
   API_CORS_ORIGINS: z
@@ -207,6 +218,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.IMAGE_STORE_URL && (!env.IMAGE_STORE_ACCESS_KEY_ID || !env.IMAGE_STORE_SECRET_ACCESS_KEY)) {
     problems.push("  IMAGE_STORE_URL needs IMAGE_STORE_ACCESS_KEY_ID and IMAGE_STORE_SECRET_ACCESS_KEY: the key that may put objects in that bucket");
   }
+  if (env.SHOP_BACKEND === "erp" && !env.ERP_URL) problems.push("  SHOP_BACKEND=erp needs ERP_URL: the ERP's base URL, where its /api/… calls live");
+  if (env.SHOP_BACKEND === "erp" && env.AUTH_PROVIDER !== "local") problems.push("  SHOP_BACKEND=erp works with AUTH_PROVIDER=local for now (decision 043)");
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   // The embedded shop that `npm start` runs with no variables answers on this machine's own
   // names; anything public must say where it lives (checkServerEnv requires it with DATABASE_URL).

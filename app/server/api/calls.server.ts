@@ -186,35 +186,35 @@ export const API_CALLS: Record<string, ApiCall> = {
     summary: "Adds a variant (the price is the shop's, whatever price_unit says); clamped to stock with a warning.",
     auth: "bearer",
     params: apiParams.cartAdd,
-    result: apiCart.extend({ ...ok, message: z.string(), warning: z.string().nullable() }),
+    result: apiCart.extend({ ...ok, message: z.string(), warning: z.string().nullable(), coupon_dropped: z.string().nullable() }),
     async run({ shop, customer, params }) {
       const change = await shop.cart.add(customer, { internalReference: params.internal_reference, quantity: params.quantity });
-      return { ...(await cartAnswer(shop, customer)), message: addedMessage(change.title), warning: change.warning ?? null };
+      return { ...(await cartAnswer(shop, customer)), message: addedMessage(change.title), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
     },
   }),
   "/api/cart/remove": call({
     summary: "Takes a variant's line out of the cart.",
     auth: "bearer",
     params: apiParams.cartRemove,
-    result: apiCart.extend(ok),
+    result: apiCart.extend({ ...ok, coupon_dropped: z.string().nullable() }),
     async run({ shop, customer, params }) {
-      await shop.cart.remove(customer, (await lineOf(shop, customer, params.internal_reference)).id);
-      return cartAnswer(shop, customer);
+      const removed = await shop.cart.remove(customer, (await lineOf(shop, customer, params.internal_reference)).id);
+      return { ...(await cartAnswer(shop, customer)), coupon_dropped: removed.couponDropped ?? null };
     },
   }),
   "/api/cart/update": call({
-    summary: "Sets a line's quantity (0 takes it out); clamped to stock with a warning.",
+    summary: "Sets a line's quantity (0 takes it out); clamped to stock with a warning. `coupon_dropped` says why the coupon came off.",
     auth: "bearer",
     params: apiParams.cartUpdate,
-    result: apiCart.extend({ ...ok, warning: z.string().nullable() }),
+    result: apiCart.extend({ ...ok, warning: z.string().nullable(), coupon_dropped: z.string().nullable() }),
     async run({ shop, customer, params }) {
       const line = await lineOf(shop, customer, params.internal_reference);
       if (params.quantity === 0) {
-        await shop.cart.remove(customer, line.id);
-        return { ...(await cartAnswer(shop, customer)), warning: null };
+        const removed = await shop.cart.remove(customer, line.id);
+        return { ...(await cartAnswer(shop, customer)), warning: null, coupon_dropped: removed.couponDropped ?? null };
       }
       const change = await shop.cart.setQuantity(customer, line.id, params.quantity);
-      return { ...(await cartAnswer(shop, customer)), warning: change.warning ?? change.couponDropped ?? null };
+      return { ...(await cartAnswer(shop, customer)), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
     },
   }),
   "/api/cart/clear": call({
@@ -448,6 +448,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
     async run({ shop, customer, params }) {
       const address = await shop.addresses.create(customer, await addressInput(params));
+      if (params.is_default) await shop.addresses.makeDefault(customer, address.id);
       return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.saved };
     },
   }),
@@ -458,6 +459,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
     async run({ shop, customer, params, path }) {
       const address = await shop.addresses.update(customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params));
+      if (params.is_default) await shop.addresses.makeDefault(customer, address.id);
       return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.updated };
     },
   }),

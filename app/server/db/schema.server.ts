@@ -112,6 +112,25 @@ export const sessions = pgTable(
 );
 
 /**
+ * With SHOP_BACKEND=erp (issue 17, decision 043): what Haat keeps of a customer whose cart,
+ * orders and addresses live in the ERP. The ERP's tokens for them (encrypted with a key made
+ * from the cookie secret: Haat must send them, so it cannot keep digests), and the two choices
+ * the ERP's calls have no place for: the cart's payment choice and the chosen delivery address.
+ */
+export const erpCustomers = pgTable("erp_customers", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }),
+  paymentChoice: text("payment_choice"),
+  chosenAddressId: integer("chosen_address_id"),
+  chosenAt: timestamp("chosen_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The JSON API's bearer tokens (issue 17, decision 042): a short-lived access token and the
  * refresh token that renews it, both stored as SHA-256 digests. A refresh rotates the pair:
  * the old row is revoked and a new one joins its `family`; a revoked refresh token used again

@@ -60,13 +60,15 @@ export function pagePolicy(nonce: string, env: Env): string {
   const mapTiles = map ? [tileOrigin(map.tiles)] : undefined;
   // Product photos read from a bucket or a CDN (IMAGE_STORE_URL, IMAGE_PUBLIC_URL; decision 041).
   const media = imageStoreFor(env).origin;
+  // With SHOP_BACKEND=erp product images are the ERP's (decision 043).
+  const erp = env.SHOP_BACKEND === "erp" && env.ERP_URL ? [new URL(env.ERP_URL).origin] : undefined;
   const list = (...sources: (string[] | undefined)[]) => sources.flatMap((s) => s ?? []).join(" ");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${list(clerk?.script, razorpay?.script, env.CSP_SCRIPT_SRC)}`,
     // React writes style attributes (a toast's duration); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${list(clerk?.img, razorpay?.img, env.CSP_IMG_SRC, mapTiles, media ? [media] : undefined)}`,
+    `img-src 'self' data: blob: ${list(clerk?.img, razorpay?.img, env.CSP_IMG_SRC, mapTiles, media ? [media] : undefined, erp)}`,
     "font-src 'self'",
     `connect-src 'self' ${list(clerk?.connect, razorpay?.connect, env.CSP_CONNECT_SRC)}`,
     `frame-src ${list(clerk?.frame, razorpay?.frame, env.CSP_FRAME_SRC) || "'none'"}`,

@@ -10,6 +10,8 @@ import type { ImageStore } from "../images/store.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createApiTokens } from "./tokens.server.ts";
+import { createErpShop, type ErpShopOptions } from "./erp/open.server.ts";
+import { seedFixedCategories } from "./erp/catalog-mirror.server.ts";
 import { createAddresses } from "./addresses.server.ts";
 import { seedDemoCoupons } from "./coupons.server.ts";
 import { createMailQueue } from "./mail.server.ts";
@@ -43,6 +45,8 @@ export interface OpenShopOptions {
   payments?: ShopPaymentOptions;
   /** Where product photos' files go (staff uploads, the demo's photos); none: no photos are taken. */
   images?: ImageStore | null;
+  /** SHOP_BACKEND=erp: the brand's ERP is the system of record (decision 043); no demo data is seeded. */
+  erp?: Omit<ErpShopOptions, "refreshMs" | "images">;
 }
 
 /** How the shop takes payment: cash on delivery always; Razorpay when configured (issue 12). */
@@ -164,6 +168,20 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
   const images = options.images ?? null;
   let seeded = false;
   // The demo data is written under the startup lock: instances starting together seed it once.
+  if (options.erp) {
+    const database = await openDatabase(options.target, async (opened) => {
+      // Browsing §3's fixed category tree, named as the demo catalogue names it.
+      await seedFixedCategories(opened.db, (JSON.parse(fs.readFileSync(DEMO_CATALOG, "utf8")) as { categories: Parameters<typeof seedFixedCategories>[1] }).categories);
+    });
+    try {
+      const shop = createErpShop(database, { ...options.erp, refreshMs: options.refreshMs, images });
+      await shop.warm();
+      return shop;
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   const database = await openDatabase(
     options.target,
     options.seedDemo

@@ -66,9 +66,10 @@ export interface AccountsPort {
   startSession(customerId: number): Promise<{ token: string; expiresAt: Date }>;
   /**
    * The session's customer; a rolling session is pushed 30 days forward at most daily. What the
-   * page's header needs (viewer.of) comes in the same call.
+   * page's header needs (viewer.of) comes in the same call where it costs nothing more (the
+   * embedded Shop); otherwise pages ask viewer.of.
    */
-  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer: ViewerFacts } | null>;
+  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;

@@ -1,0 +1,62 @@
+// Accounts when the ERP is the system of record (issue 17, decision 043). Haat keeps its own
+// customer row (sessions, rate limits, tickets and the newsletter hang on it) and asks the ERP
+// to prove the password: signing in or up gets the ERP's tokens for the customer, kept by
+// credentials.server.ts. The profile is the ERP's; a password is reset with the ERP itself.
+import { randomBytes } from "node:crypto";
+import { ShopError, type AccountsPort, type Customer } from "../port.server.ts";
+import { ErpUnauthorized, type ErpClient } from "./client.server.ts";
+import type { ErpCredentials, ErpTokenAnswer } from "./credentials.server.ts";
+
+export function createErpAccounts(local: AccountsPort, erp: ErpClient, credentials: ErpCredentials): AccountsPort {
+  /** Haat's row for the ERP's customer: found by e-mail, or made from the ERP's profile. */
+  async function mirror(email: string, tokens: ErpTokenAnswer, known?: { name: string; phone: string }): Promise<Customer> {
+    let customer = await local.findLocal(email);
+    if (!customer) {
+      const profile = known ?? (await erp.call<{ name?: string; mobile?: string; phone?: string }>("/api/customer/profile", {}, { token: tokens.access_token, idempotent: true }));
+      const name = ("name" in profile && profile.name) || email;
+      const phone = ("phone" in profile && profile.phone) || ("mobile" in profile && profile.mobile) || "";
+      // The password is the ERP's to check: Haat's row gets one nobody knows.
+      try {
+        customer = await local.register({ name: String(name), email, phone: String(phone), password: randomBytes(24).toString("base64url") });
+      } catch (error) {
+        if (!(error instanceof ShopError && error.code === "conflict")) throw error;
+        customer = (await local.findLocal(email))!;
+      }
+    }
+    await credentials.save(customer.id, tokens);
+    return customer;
+  }
+
+  return {
+    ...local,
+    async register(input) {
+      const tokens = await erp.call<ErpTokenAnswer>("/api/auth/register", { name: input.name, email: input.email, mobile: input.phone, password: input.password });
+      return mirror(input.email.trim().toLowerCase(), tokens, { name: input.name.trim(), phone: input.phone.trim() });
+    },
+    async authenticate(email, password) {
+      try {
+        const tokens = await erp.call<ErpTokenAnswer>("/api/auth/token", { email, password });
+        return await mirror(email.trim().toLowerCase(), tokens);
+      } catch (error) {
+        if (error instanceof ErpUnauthorized) return null;
+        throw error;
+      }
+    },
+    async resumeSession(token) {
+      const session = await local.resumeSession(token);
+      // The header's facts are the ERP's: pages ask viewer.of, only where they show them.
+      return session && { customer: session.customer, expiresAt: session.expiresAt, renewed: session.renewed };
+    },
+    async updateProfile(customer, profile) {
+      await credentials.withBearer(customer.id, (token) => erp.call("/api/customer/profile/update", { name: profile.name, mobile: profile.phone }, { token }));
+      return local.updateProfile(customer, profile);
+    },
+    // The ERP's calls have no password reset: its own site resets its passwords (decision 043).
+    async requestPasswordReset() {
+      return null;
+    },
+    async resetPassword() {
+      return "invalid";
+    },
+  };
+}

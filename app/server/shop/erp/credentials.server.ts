@@ -1,0 +1,126 @@
+// The ERP's bearer for each customer (issue 17, decision 043): what `/api/auth/token` of the
+// ERP gave when they signed in, kept encrypted in Haat's database (AES-256-GCM, the key made
+// from the cookie secret) so every instance can act for them. An expired access token is
+// renewed with the refresh token; when that fails too, the customer's Haat sessions end and
+// they sign in again.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { ACCOUNT_MESSAGES } from "../../../domain/account.ts";
+import type { Db } from "../../db/client.server.ts";
+import { erpCustomers, sessions } from "../../db/schema.server.ts";
+import { ShopError } from "../port.server.ts";
+import { ErpUnauthorized, type ErpClient } from "./client.server.ts";
+
+/** What the ERP's token calls answer (decision 042's shape). */
+export interface ErpTokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+// Renewed a little before it expires, so a call does not go out with a token about to die.
+const EARLY_MS = 30_000;
+
+export interface ErpCredentials {
+  save(customerId: number, answer: ErpTokenAnswer): Promise<void>;
+  /** Runs `fn` with the customer's ERP bearer; a 401 renews it once. */
+  withBearer<T>(customerId: number, fn: (token: string) => Promise<T>): Promise<T>;
+  paymentChoice(customerId: number): Promise<string | null>;
+  setPaymentChoice(customerId: number, choice: string | null): Promise<void>;
+  chosenAddress(customerId: number): Promise<{ id: number; at: Date } | null>;
+  setChosenAddress(customerId: number, id: number, at: Date): Promise<void>;
+}
+
+export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now: () => number = Date.now): ErpCredentials {
+  const key = createHash("sha256").update(`erp-credentials:${secret}`).digest();
+  const seal = (plain: string) => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    return `${iv.toString("base64url")}.${body.toString("base64url")}.${cipher.getAuthTag().toString("base64url")}`;
+  };
+  const open = (sealed: string | null): string | null => {
+    if (!sealed) return null;
+    const [iv, body, tag] = sealed.split(".");
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv!, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag!, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(body!, "base64url")), decipher.final()]).toString("utf8");
+    } catch {
+      // Sealed with another secret: as good as none.
+      return null;
+    }
+  };
+
+  async function upsert(customerId: number, values: Partial<typeof erpCustomers.$inferInsert>) {
+    await db
+      .insert(erpCustomers)
+      .values({ customerId, ...values, updatedAt: new Date(now()) })
+      .onConflictDoUpdate({ target: erpCustomers.customerId, set: { ...values, updatedAt: new Date(now()) } });
+  }
+
+  async function save(customerId: number, answer: ErpTokenAnswer) {
+    await upsert(customerId, { accessToken: seal(answer.access_token), refreshToken: seal(answer.refresh_token), accessExpiresAt: new Date(now() + answer.expires_in * 1000) });
+  }
+
+  /** Signs the customer out of Haat: the ERP no longer knows them by the tokens kept. */
+  async function lost(customerId: number): Promise<never> {
+    await db.update(erpCustomers).set({ accessToken: null, refreshToken: null, accessExpiresAt: null }).where(eq(erpCustomers.customerId, customerId));
+    await db.delete(sessions).where(eq(sessions.customerId, customerId));
+    throw new ShopError("invalid", ACCOUNT_MESSAGES.signInFirst);
+  }
+
+  async function renew(customerId: number, refresh: string | null): Promise<string> {
+    if (!refresh) return lost(customerId);
+    try {
+      const answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
+      await save(customerId, answer);
+      return answer.access_token;
+    } catch (error) {
+      if (error instanceof ErpUnauthorized || (error instanceof ShopError && error.code !== "unavailable")) return lost(customerId);
+      throw error;
+    }
+  }
+
+  async function current(customerId: number): Promise<string> {
+    const [row] = await db.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+    const access = open(row?.accessToken ?? null);
+    if (access && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now()) return access;
+    return renew(customerId, open(row?.refreshToken ?? null));
+  }
+
+  return {
+    save,
+    async withBearer(customerId, fn) {
+      const token = await current(customerId);
+      try {
+        return await fn(token);
+      } catch (error) {
+        if (!(error instanceof ErpUnauthorized)) throw error;
+        // Revoked or expired early at the ERP: renewed once, then tried again.
+        const [row] = await db.select({ refreshToken: erpCustomers.refreshToken }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+        const fresh = await renew(customerId, open(row?.refreshToken ?? null));
+        try {
+          return await fn(fresh);
+        } catch (again) {
+          if (again instanceof ErpUnauthorized) return lost(customerId);
+          throw again;
+        }
+      }
+    },
+    async paymentChoice(customerId) {
+      const [row] = await db.select({ choice: erpCustomers.paymentChoice }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+      return row?.choice ?? null;
+    },
+    async setPaymentChoice(customerId, choice) {
+      await upsert(customerId, { paymentChoice: choice });
+    },
+    async chosenAddress(customerId) {
+      const [row] = await db.select({ id: erpCustomers.chosenAddressId, at: erpCustomers.chosenAt }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+      return row?.id && row.at ? { id: row.id, at: row.at } : null;
+    },
+    async setChosenAddress(customerId, id, at) {
+      await upsert(customerId, { chosenAddressId: id, chosenAt: at });
+    },
+  };
+}

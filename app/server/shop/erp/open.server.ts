@@ -1,0 +1,59 @@
+// The Shop with SHOP_BACKEND=erp (issue 17, decision 043): the catalogue, carts, wishlists,
+// orders, addresses and profiles are the ERP's, spoken to by the specifications' calls;
+// sessions, rate limits, tickets, the newsletter, kept mail and the ERP's tokens stay in
+// Haat's database, and the catalogue is copied there as the embedded Shop's cache.
+import type { Database } from "../../db/client.server.ts";
+import type { ImageStore } from "../../images/store.server.ts";
+import { createShop } from "../open.server.ts";
+import type { Customer, Shop } from "../port.server.ts";
+import { createErpAccounts } from "./accounts.server.ts";
+import { createErpCart, createErpViewer, createErpWishlist } from "./cart.server.ts";
+import { startCatalogueSync } from "./catalog-mirror.server.ts";
+import { createErpClient } from "./client.server.ts";
+import { createErpCredentials } from "./credentials.server.ts";
+import { createErpAddresses, createErpOrders } from "./orders.server.ts";
+
+export interface ErpShopOptions {
+  /** The ERP's base URL (ERP_URL); its calls are at /api/…. */
+  url: string;
+  timeoutMs: number;
+  /** How often the catalogue is copied (ERP_CATALOG_SYNC_SECONDS, in ms). */
+  syncMs: number;
+  /** The cookie secret: the ERP's tokens are kept encrypted with a key made from it. */
+  secret: string;
+  refreshMs?: number;
+  images?: ImageStore | null;
+  fetch?: typeof fetch;
+}
+
+export function createErpShop(database: Database, options: ErpShopOptions): Shop & { warm(): Promise<void> } {
+  const base = createShop(database, options.refreshMs ?? 5000, undefined, options.images ?? null);
+  const erp = createErpClient({ baseUrl: options.url, timeoutMs: options.timeoutMs, fetch: options.fetch });
+  const credentials = createErpCredentials(database.db, erp, options.secret);
+  const cart = createErpCart(database.db, erp, credentials);
+  const wishlist = createErpWishlist(database.db, erp, credentials, cart);
+  const addresses = createErpAddresses(erp, credentials);
+  const deliverTo = async (customer: Customer) => {
+    const { chosen } = await addresses.book(customer);
+    return chosen ? { city: chosen.city, zip: chosen.zip } : null;
+  };
+  const sync = startCatalogueSync(database.db, erp, options.syncMs);
+  return {
+    ...base,
+    accounts: createErpAccounts(base.accounts, erp, credentials),
+    cart,
+    wishlist,
+    addresses,
+    viewer: createErpViewer(cart, wishlist, deliverTo),
+    orders: createErpOrders(erp, credentials),
+    async warm() {
+      // The first copy of the catalogue before the shop serves (a down ERP leaves the last copy).
+      await sync.first;
+      await base.warm();
+    },
+    async close() {
+      sync.stop();
+      await base.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// SHOP_BACKEND=erp on the production server (issue 17, decision 043): a Haat server whose
+// ERP is another Haat server's /api. Pages sign up, fill and show a cart that lives in the
+// ERP; when the ERP goes down the catalogue is still served from its copy, personal pages say
+// 'Something went wrong' (never a stack trace), and they come back with the ERP.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, Recorder } from "../../bench/lib/shoppers.ts";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+let erpPort: number;
+let shopPort: number;
+let erpDir: string;
+let erp: ReturnType<typeof runServer>;
+
+beforeAll(async () => {
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+  [erpPort, shopPort] = [await freePort(), await freePort()];
+  erpDir = path.join(tmpDir(), "erp");
+  erp = runServer({ DATA_DIR: erpDir, PORT: String(erpPort) });
+  await waitHealthy(erpPort);
+  runServer({ DATA_DIR: path.join(tmpDir(), "shop"), PORT: String(shopPort), SHOP_BACKEND: "erp", ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_TIMEOUT_MS: "2000" });
+  await waitHealthy(shopPort);
+}, 120_000);
+afterAll(killServers);
+
+const api = async (port: number, pathname: string, params: Record<string, unknown>, token?: string) => {
+  const res = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify({ params }),
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+describe("Haat on top of an ERP", () => {
+  it("keeps the shopper's account and cart in the ERP, and says 'Something went wrong' while it is down", async () => {
+    const shop = new Browser(`http://127.0.0.1:${shopPort}`, new Recorder());
+    const email = `erp-shopper-${Date.now()}@example.in`;
+    const signedUp = await shop.request("sign-up", "/signup", { name: "Meera Iyer", email, phone: "9876543210", password: "meera-password", return_to: "/" });
+    expect(signedUp?.status).toBe(303);
+
+    // The listing comes from the copied catalogue; the add goes to the ERP's cart.
+    const listing = await shop.request("listing", "/products?search=almonds");
+    expect(listing?.html).toContain("Haat Select California Almonds");
+    const added = await shop.request("cart add", "/cart", { intent: "add", internal_reference: "GP-DRY-ALM-250G", quantity: "2" });
+    expect(added?.status).toBe(303);
+    const cart = await shop.request("cart view", "/addtocart");
+    expect(cart?.html).toContain("Haat Select California Almonds");
+
+    // The ERP holds it: the same account, asked directly.
+    const token = (await api(erpPort, "/api/auth/token", { email, password: "meera-password" })).body.result.access_token;
+    const held = await api(erpPort, "/api/cart/get", {}, token);
+    expect(held.body.result.cart.map((l: { internal_reference: string; quantity: number }) => [l.internal_reference, l.quantity])).toEqual([["GP-DRY-ALM-250G", 2]]);
+    // A wrong password is the ERP's refusal, in the sign-in page's words.
+    const wrong = await new Browser(`http://127.0.0.1:${shopPort}`, new Recorder()).request("sign-up", "/signin", { email, password: "not-her-password" });
+    expect(wrong?.html).toContain("That e-mail and password do not match an account.");
+
+    erp.child.kill("SIGKILL");
+    await erp.exited;
+    const browsing = await shop.request("listing", "/products?search=almonds");
+    expect(browsing?.status).toBe(200);
+    expect(browsing?.html).toContain("Haat Select California Almonds");
+    const down = await shop.request("cart view", "/addtocart");
+    expect(down?.status).toBeGreaterThanOrEqual(500);
+    expect(down?.html).toContain("Something went wrong");
+    expect(down?.html).not.toMatch(/\bat .*\.(ts|js):\d+/);
+
+    // Back up on its own data: the shop follows once its breaker lets calls through again.
+    erp = runServer({ DATA_DIR: erpDir, PORT: String(erpPort) });
+    await waitHealthy(erpPort);
+    let back = await shop.request("cart view", "/addtocart");
+    for (let i = 0; i < 40 && back?.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      back = await shop.request("cart view", "/addtocart");
+    }
+    expect(back?.status).toBe(200);
+    expect(back?.html).toContain("Haat Select California Almonds");
+  }, 120_000);
+});
