@@ -25,9 +25,13 @@ async function post(pathname: string, body: unknown, init: { token?: string; hea
     body: init.raw ?? JSON.stringify(body),
   });
   const text = await response.text();
+  seen.push({ pathname, status: response.status });
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
 const call = (pathname: string, params: Record<string, unknown> = {}, token?: string) => post(pathname, { params }, { token });
+
+/** Every call this file made and its status: the last test checks each call was seen to succeed and to fail. */
+const seen: { pathname: string; status: number }[] = [];
 
 let serial = 0;
 async function newCustomer(name = "Asha Rao") {
@@ -87,6 +91,8 @@ describe("the catalogue's calls", () => {
     const one = await post(`/api/products/${products[0].id}`, { jsonrpc: "2.0", params: {} });
     expect(one.body.result.title).toBe(products[0].title);
     expect((await call("/api/products/new", { limit: 3 })).body.result.products).toHaveLength(3);
+    expect((await call("/api/products", { limit: 10_000 })).status).toBe(400);
+    expect((await call("/api/products/new", { limit: 0 })).status).toBe(400);
     const missing = await call("/api/products/999999");
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, error: "That product could not be found." });
@@ -122,6 +128,15 @@ describe("tokens", () => {
     expect(revoked.body.error).toBe("The access token is not valid or has expired.");
   });
 
+  it("refuses a second account for an e-mail, a bad mobile, and an empty token to revoke", async () => {
+    const someone = await newCustomer();
+    const twice = await call("/api/auth/register", { name: "Again", email: someone.email, mobile: "9876543210", password: "another password" });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe("An account with this e-mail already exists. Sign in instead.");
+    expect((await call("/api/auth/register", { name: "X", email: "x@example.in", mobile: "12", password: "another password" })).body.error).toBe("Enter a valid 10-digit phone number");
+    expect((await call("/api/auth/revoke", { token: "" })).status).toBe(400);
+  });
+
   it("refreshes once: the refresh token is spent, and using it again ends the new pair too", async () => {
     const someone = await newCustomer();
     const renewed = await call("/api/auth/refresh", { refresh_token: someone.refresh });
@@ -141,6 +156,13 @@ describe("a customer's calls", () => {
     const asha = await newCustomer("Asha Rao");
     const ravi = await newCustomer("Ravi Kumar");
 
+    expect((await call("/api/cart/setup", {}, asha.token)).body.result).toEqual({ success: true, cart_id: null });
+    // Added, taken out, and cleared: the cart's calls one by one.
+    await call("/api/cart/add", { internal_reference: "GP-DRY-ALM-1KG", quantity: 1 }, asha.token);
+    expect((await call("/api/cart/remove", { internal_reference: "GP-DRY-ALM-1KG" }, asha.token)).body.result).toMatchObject({ success: true, cart: [], cart_count: 0 });
+    await call("/api/cart/add", { internal_reference: "GP-DRY-ALM-1KG", quantity: 1 }, asha.token);
+    expect((await call("/api/cart/clear", {}, asha.token)).body.result).toEqual({ success: true });
+    expect((await call("/api/cart/get", {}, asha.token)).body.result.cart).toEqual([]);
     const added = await call("/api/cart/add", { internal_reference: ALMONDS, quantity: 2, price_unit: 1 }, asha.token);
     expect(added.status).toBe(200);
     expect(added.body.result).toMatchObject({ success: true, cart_count: 2, message: expect.stringMatching(/added to cart!$/) });
@@ -195,6 +217,18 @@ describe("a customer's calls", () => {
     const list = await call("/api/customer/addresses", { clerk_id: asha.id }, asha.token);
     expect(list.body.result.addresses.find((a: { id: number }) => a.id === addressId)).toMatchObject({ state: "Haryana", zip: "122002", country: "India" });
     expect((await call(`/api/customer/addresses/${addressId}`, { name: "Asha R", phone: "9876543210", street: "12 MG Road", zip: "122002" }, ravi.token)).status).toBe(404);
+    const changed = await call(
+      `/api/customer/addresses/${addressId}`,
+      { name: "Asha R", phone: "9876543210", street: "14 MG Road", zip: "122002", state_id: 10, is_default: true },
+      asha.token,
+    );
+    expect(changed.body.result).toMatchObject({ success: true, address_id: addressId, message: "Address updated!" });
+    const spare = (await call("/api/customer/addresses/new", { name: "Asha R", phone: "9876543210", street: "1 Spare Lane", zip: "122001" }, asha.token)).body.result.address_id;
+    expect((await call(`/api/customer/addresses/delete/${spare}`, {}, ravi.token)).status).toBe(404);
+    expect((await call(`/api/customer/addresses/delete/${spare}`, {}, asha.token)).body.result).toEqual({ success: true, message: "Address deleted successfully" });
+    const kept = (await call("/api/customer/addresses", {}, asha.token)).body.result.addresses;
+    expect(kept.map((a: { id: number }) => a.id)).not.toContain(spare);
+    expect(kept.find((a: { id: number }) => a.id === addressId)).toMatchObject({ street: "14 MG Road", is_default: true });
 
     // The app's view of the cart must be the cart.
     const stale = await call(
@@ -321,6 +355,18 @@ describe("paying online", () => {
   });
 });
 
+describe("a shop without online payment", () => {
+  it("says so for Razorpay's key", async () => {
+    const cashOnly = await freePort();
+    runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(cashOnly) });
+    await waitHealthy(cashOnly);
+    const res = await fetch(`http://127.0.0.1:${cashOnly}/api/razorpay/key`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    seen.push({ pathname: "/api/razorpay/key", status: res.status });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ success: false, error: "Payment config error: missing Razorpay key." });
+  }, 90_000);
+});
+
 describe("what is not a call", () => {
   it("answers malformed envelopes with 400, never 500", async () => {
     const asha = await newCustomer();
@@ -372,5 +418,35 @@ describe("what is not a call", () => {
     // A cookie is never read: a cross-site post without a token is nobody's.
     const cart = await post("/api/cart/get", { params: {} }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", Cookie: "haat_session=anything" } });
     expect(cart.status).toBe(401);
+  });
+});
+
+describe("every call", () => {
+  it("was seen above to succeed, and to refuse bad input or a missing token in its one failure shape", async () => {
+    const doc = await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json();
+    const patterns: string[] = Object.keys(doc.paths);
+    // Calls with a token: without one, each is refused in the same shape.
+    for (const pattern of patterns.filter(
+      (p) => doc.paths[p].post.security?.some((s: object) => "bearer" in s) && !doc.paths[p].post.security.some((s: object) => Object.keys(s).length === 0),
+    )) {
+      const refused = await call(pattern.replace("{id}", "1"));
+      expect(refused.status, pattern).toBe(401);
+      expect(refused.body, pattern).toMatchObject({ success: false, error: "Please sign in to continue.", result: { success: false } });
+    }
+    // A malformed envelope is refused by every call, before anything else is looked at.
+    for (const pattern of patterns) {
+      const refused = await post(pattern.replace("{id}", "1"), undefined, { raw: '{"params": []}' });
+      expect(refused.status, pattern).toBe(400);
+      expect(refused.body, pattern).toMatchObject({ success: false, error: "params must be an object." });
+    }
+    const matches = (pattern: string) => {
+      const re = new RegExp(`^${pattern.replace("{id}", "[^/]+")}$`);
+      return seen.filter((s) => re.test(s.pathname) && !patterns.some((other) => other !== pattern && !other.includes("{id}") && other === s.pathname));
+    };
+    const missing = patterns.flatMap((pattern) => {
+      const statuses = matches(pattern).map((s) => s.status);
+      return [...(statuses.includes(200) ? [] : [`${pattern} never succeeded`]), ...(statuses.some((s) => s >= 400) ? [] : [`${pattern} never refused`])];
+    });
+    expect(missing).toEqual([]);
   });
 });
