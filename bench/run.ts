@@ -182,15 +182,15 @@ async function measureLoad(
   s: RunningServer,
   page: string,
   p: string | null,
-  opts: { budgeted: boolean; optional?: boolean; cookie?: string } = { budgeted: false },
+  opts: { budgeted: boolean; optional?: boolean; cookie?: string; post?: LoadOptions["post"] } = { budgeted: false },
 ) {
   if (!p) {
     loadRows.push({ server, page, path: "—", result: null, singleMs: null, budgeted: opts.budgeted, note: "no product link found" });
     return;
   }
   // Twice on its own first: the first may pay for cold caches; the second is the figure shown.
-  await drain(s.origin + p, cfg.acceptEncoding, opts.cookie);
-  const probe = await drain(s.origin + p, cfg.acceptEncoding, opts.cookie);
+  await drain(s.origin + p, cfg.acceptEncoding, opts.cookie, opts.post);
+  const probe = await drain(s.origin + p, cfg.acceptEncoding, opts.cookie, opts.post);
   if (probe.status !== 200) {
     const skipped = opts.optional && probe.status === 404;
     const note = skipped ? `skipped: ${p} answered 404 (no such route yet)` : `not load-tested: ${p} answered ${probe.status || "nothing"}`;
@@ -199,7 +199,7 @@ async function measureLoad(
     if (skipped) notes.push(`${server} ${page}: ${note}.`);
     return;
   }
-  const result = await loadTest(s.origin + p, { ...loadOptions, cookie: opts.cookie });
+  const result = await loadTest(s.origin + p, { ...loadOptions, cookie: opts.cookie, post: opts.post });
   const trouble = [
     result.requests === 0 ? `no response completed within ${cfg.seconds} s` : "",
     result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)` : "",
@@ -272,7 +272,28 @@ async function shopDemo() {
       await measureLoad("shop", s, "review order", "/revieworder", { budgeted: false, cookie });
       await measureLoad("shop", s, "product (signed in)", productPath, { budgeted: false, cookie });
     }
+    await measureApi("shop", s, productPath);
   });
+}
+
+/** The JSON API (issue 17) beside the pages: a listing's worth of products, and a signed-in cart. */
+async function measureApi(server: LoadRow["server"], s: RunningServer, productPath: string | null) {
+  const json = { "content-type": "application/json" };
+  await measureLoad(server, s, "API products (24)", "/api/products", { budgeted: false, post: { body: JSON.stringify({ params: { limit: 24 } }), headers: json } });
+  const signUp = await fetch(`${s.origin}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ params: { name: "Bench App", email: `bench-api-${Date.now()}@example.test`, mobile: "9876543210", password: "bench-password" } }),
+  });
+  const token = ((await signUp.json()) as { result?: { access_token?: string } }).result?.access_token;
+  if (!token) {
+    notes.push(`${server}: signing up through the API answered ${signUp.status}; the API's cart was not measured.`);
+    return;
+  }
+  const headers = { ...json, authorization: `Bearer ${token}` };
+  const ref = productPath ? new URL(productPath, s.origin).searchParams.get("variant") : null;
+  if (ref) await fetch(`${s.origin}/api/cart/add`, { method: "POST", headers, body: JSON.stringify({ params: { internal_reference: ref, quantity: 1 } }) });
+  await measureLoad(server, s, "API cart get", "/api/cart/get", { budgeted: false, post: { body: "{}", headers } });
 }
 
 /** Signs a new bench customer up and adds the product page's variant: their Cookie header. */
@@ -324,6 +345,7 @@ async function shopPostgres() {
     await measureLoad("shop pg", s, "cart (signed in)", "/addtocart", { budgeted: false, cookie });
     await measureLoad("shop pg", s, "review order", "/revieworder", { budgeted: false, cookie });
     await measureLoad("shop pg", s, "product (signed in)", productPath, { budgeted: false, cookie });
+    await measureApi("shop pg", s, productPath);
   });
 }
 

@@ -10,6 +10,8 @@ export interface LoadOptions {
   acceptEncoding: string;
   /** A signed-in shopper's Cookie header, for pages that need one. */
   cookie?: string;
+  /** A JSON API call instead of a page: POSTed with this body and these headers (a bearer). */
+  post?: { body: string; headers: Record<string, string> };
 }
 
 export interface LoadResult {
@@ -31,7 +33,8 @@ function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.
     url,
     connections: o.connections,
     duration: seconds,
-    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding, ...(o.cookie ? { cookie: o.cookie } : {}) },
+    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding, ...(o.cookie ? { cookie: o.cookie } : {}), ...o.post?.headers },
+    ...(o.post ? { method: "POST" as const, body: o.post.body } : {}),
   });
 }
 
@@ -51,12 +54,13 @@ export function parseServerTiming(header: string | null): ServerTiming {
   return { queries: queries ? Number(queries[1]) : null, renderMs: render ? Number(render[1]) : null };
 }
 
-export async function drain(url: string, acceptEncoding: string, cookie?: string): Promise<{ status: number; ms: number; timing: ServerTiming }> {
+export async function drain(url: string, acceptEncoding: string, cookie?: string, post?: LoadOptions["post"]): Promise<{ status: number; ms: number; timing: ServerTiming }> {
   const started = performance.now();
   try {
     const res = await fetch(url, {
       redirect: "manual",
-      headers: { accept: "text/html,*/*", "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) },
+      headers: { accept: "text/html,*/*", "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}), ...post?.headers },
+      ...(post ? { method: "POST", body: post.body } : {}),
       signal: AbortSignal.timeout(120_000),
     });
     await res.arrayBuffer();
@@ -69,10 +73,10 @@ export async function drain(url: string, acceptEncoding: string, cookie?: string
 export async function loadTest(url: string, o: LoadOptions): Promise<LoadResult> {
   if (o.warmupSeconds > 0) {
     await once(url, o.warmupSeconds, o);
-    await drain(url, o.acceptEncoding, o.cookie);
+    await drain(url, o.acceptEncoding, o.cookie, o.post);
   }
   const r = await once(url, o.seconds, o);
-  await drain(url, o.acceptEncoding, o.cookie);
+  await drain(url, o.acceptEncoding, o.cookie, o.post);
   return {
     url,
     rps: r.requests.average,

@@ -55,6 +55,12 @@ describe("Haat on top of an ERP", () => {
     const wrong = await new Browser(`http://127.0.0.1:${shopPort}`, new Recorder()).request("sign-up", "/signin", { email, password: "not-her-password" });
     expect(wrong?.html).toContain("That e-mail and password do not match an account.");
 
+    // A name changed in the ERP is the one Haat shows after the next sign-in.
+    expect((await api(erpPort, "/api/customer/profile/update", { name: "Meera Krishnan", mobile: "9876543210" }, token)).status).toBe(200);
+    const again = new Browser(`http://127.0.0.1:${shopPort}`, new Recorder());
+    expect((await again.request("sign-up", "/signin", { email, password: "meera-password", return_to: "/myaccount" }))?.status).toBe(303);
+    expect((await again.request("home", "/myaccount"))?.html).toContain("Meera Krishnan");
+
     erp.child.kill("SIGKILL");
     await erp.exited;
     const browsing = await shop.request("listing", "/products?search=almonds");

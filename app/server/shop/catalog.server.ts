@@ -80,6 +80,9 @@ function toDetail(row: ProductRow, variantRows: VariantRow[], snap: Snapshot): P
 
 export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { warm(): Promise<void> } {
   let snapshot: Snapshot | null = null;
+  // The API's pages of products, for the snapshot they were read with.
+  let pagesOf: Snapshot | null = null;
+  const pages = new Map<string, Promise<{ products: ProductDetail[]; total: number }>>();
   let checkedAt = 0;
   let pending: Promise<Snapshot> | null = null;
 
@@ -148,6 +151,26 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       options.onIndexBuilt?.();
     }
     return indexed.index;
+  }
+
+  /** A page of products as the product page reads them, in the snapshot's order (by id), only those that can be shown. */
+  async function readProducts(snap: Snapshot, offset: number, limit: number): Promise<{ products: ProductDetail[]; total: number }> {
+    const ids = snap.products.slice(offset, offset + limit).map((p) => p.id);
+    if (ids.length === 0) return { products: [], total: snap.products.length };
+
+    const rows = await db
+      .select({ product: products, variant: variants })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(inArray(variants.productId, ids))
+      .orderBy(asc(variants.productId), asc(variants.sort), asc(variants.id));
+    const byProduct = new Map<number, { product: ProductRow; variants: VariantRow[] }>();
+    for (const r of rows) {
+      const entry = byProduct.get(r.product.id);
+      if (entry) entry.variants.push(r.variant);
+      else byProduct.set(r.product.id, { product: r.product, variants: [r.variant] });
+    }
+    return { products: [...byProduct.values()].map((e) => toDetail(e.product, e.variants, snap)), total: snap.products.length };
   }
 
   async function current(): Promise<Snapshot> {
@@ -223,22 +246,21 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
 
     async products(offset: number, limit: number) {
       const snap = await current();
-      // The snapshot's order (by id) and only products that can be shown; their rows as the product page reads them.
-      const ids = snap.products.slice(offset, offset + limit).map((p) => p.id);
-      if (ids.length === 0) return { products: [], total: snap.products.length };
-      const rows = await db
-        .select({ product: products, variant: variants })
-        .from(variants)
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(inArray(variants.productId, ids))
-        .orderBy(asc(variants.productId), asc(variants.sort), asc(variants.id));
-      const byProduct = new Map<number, { product: ProductRow; variants: VariantRow[] }>();
-      for (const r of rows) {
-        const entry = byProduct.get(r.product.id);
-        if (entry) entry.variants.push(r.variant);
-        else byProduct.set(r.product.id, { product: r.product, variants: [r.variant] });
+      // A page of the API's list is the same until the catalogue changes: kept with its snapshot,
+      // as fresh as the listing (a changed catalogue is a new snapshot).
+      if (pagesOf !== snap) {
+        pagesOf = snap;
+        pages.clear();
       }
-      return { products: [...byProduct.values()].map((e) => toDetail(e.product, e.variants, snap)), total: snap.products.length };
+      const key = `${offset}:${limit}`;
+      const kept = pages.get(key);
+      if (kept) return kept;
+      if (pages.size >= 64) pages.clear();
+      const page = readProducts(snap, offset, limit);
+      pages.set(key, page);
+      // A failed read is not kept.
+      page.catch(() => pages.delete(key));
+      return page;
     },
 
     async related(product, limit = 5) {

@@ -8,20 +8,25 @@ import { ErpUnauthorized, type ErpClient } from "./client.server.ts";
 import type { ErpCredentials, ErpTokenAnswer } from "./credentials.server.ts";
 
 export function createErpAccounts(local: AccountsPort, erp: ErpClient, credentials: ErpCredentials): AccountsPort {
-  /** Haat's row for the ERP's customer: found by e-mail, or made from the ERP's profile. */
+  /** Haat's row for the ERP's customer: found by e-mail (its name and mobile brought up to the ERP's), or made from the ERP's profile. */
   async function mirror(email: string, tokens: ErpTokenAnswer, known?: { name: string; phone: string }): Promise<Customer> {
+    let profile = known;
+    if (!profile) {
+      const p = await erp.call<{ name?: string; mobile?: string; phone?: string }>("/api/customer/profile", {}, { token: tokens.access_token, idempotent: true });
+      profile = { name: String(p?.name || email), phone: String(p?.mobile || p?.phone || "") };
+    }
     let customer = await local.findLocal(email);
     if (!customer) {
-      const profile = known ?? (await erp.call<{ name?: string; mobile?: string; phone?: string }>("/api/customer/profile", {}, { token: tokens.access_token, idempotent: true }));
-      const name = ("name" in profile && profile.name) || email;
-      const phone = ("phone" in profile && profile.phone) || ("mobile" in profile && profile.mobile) || "";
       // The password is the ERP's to check: Haat's row gets one nobody knows.
       try {
-        customer = await local.register({ name: String(name), email, phone: String(phone), password: randomBytes(24).toString("base64url") });
+        customer = await local.register({ name: profile.name, email, phone: profile.phone, password: randomBytes(24).toString("base64url") });
       } catch (error) {
         if (!(error instanceof ShopError && error.code === "conflict")) throw error;
         customer = (await local.findLocal(email))!;
       }
+    } else if (customer.name !== profile.name || customer.phone !== profile.phone) {
+      // Changed in the ERP since: the header and the forms show the ERP's.
+      customer = await local.updateProfile(customer, profile);
     }
     await credentials.save(customer.id, tokens);
     return customer;
