@@ -45,6 +45,8 @@ const schema = z.object({
   CLERK_SECRET_KEY: z.string().regex(/^sk_/, "CLERK_SECRET_KEY must start with sk_").optional(),
   CLERK_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "CLERK_PUBLISHABLE_KEY must start with pk_").optional(),
   CLERK_JWT_KEY: z.string().optional(),
+  // Clerk's Backend API (a stand-in's, in tests); Clerk's own by default.
+  CLERK_API_URL: z.url({ protocol: /^https?$/, error: "CLERK_API_URL must be a URL such as https://api.clerk.com" }).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
@@ -219,7 +221,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push("  IMAGE_STORE_URL needs IMAGE_STORE_ACCESS_KEY_ID and IMAGE_STORE_SECRET_ACCESS_KEY: the key that may put objects in that bucket");
   }
   if (env.SHOP_BACKEND === "erp" && !env.ERP_URL) problems.push("  SHOP_BACKEND=erp needs ERP_URL: the ERP's base URL, where its /api/… calls live");
-  if (env.SHOP_BACKEND === "erp" && env.AUTH_PROVIDER !== "local") problems.push("  SHOP_BACKEND=erp works with AUTH_PROVIDER=local for now (decision 043)");
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   // The embedded shop that `npm start` runs with no variables answers on this machine's own
   // names; anything public must say where it lives (checkServerEnv requires it with DATABASE_URL).

@@ -105,7 +105,7 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
     let customer = await shop.accounts.clerkCustomer(claims.sub);
     if (!customer) {
       // First call of a Clerk user Haat has not seen: linked as /auth/clerk links them, once.
-      const user = await createClerkClient({ secretKey: env.CLERK_SECRET_KEY }).users.getUser(claims.sub);
+      const user = await createClerkClient({ secretKey: env.CLERK_SECRET_KEY, apiUrl: env.CLERK_API_URL }).users.getUser(claims.sub);
       const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
       if (!primary || primary.verification?.status !== "verified") throw new ApiRefusal(403, "Your account needs a verified e-mail address to shop here.");
       const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";

@@ -26,7 +26,12 @@ export const clerkRouteMiddleware: MiddlewareFunction<Response> = async (args, n
   if (!middleware) {
     const env = appEnv();
     const { clerkMiddleware } = await clerkServer();
-    middleware = clerkMiddleware({ secretKey: env.CLERK_SECRET_KEY, publishableKey: env.CLERK_PUBLISHABLE_KEY, jwtKey: env.CLERK_JWT_KEY });
+    middleware = clerkMiddleware({
+      secretKey: env.CLERK_SECRET_KEY,
+      publishableKey: env.CLERK_PUBLISHABLE_KEY,
+      jwtKey: env.CLERK_JWT_KEY,
+      ...(env.CLERK_API_URL && { apiUrl: env.CLERK_API_URL }),
+    });
   }
   return middleware(args, next) as Promise<Response>;
 };
@@ -36,6 +41,8 @@ export interface ClerkIdentity {
   /** The user's primary e-mail address, verified by Clerk; null when it is not. */
   email: string | null;
   name: string;
+  /** The Clerk session signed in with: with the ERP, its tokens are what the ERP is sent (decision 043). */
+  sessionId?: string | null;
 }
 
 /** Links the Clerk user to a customer and starts a Haat session: the redirect to send. */
@@ -43,7 +50,7 @@ export async function completeClerkSignIn(shop: Shop, identity: ClerkIdentity, r
   if (!identity.email) {
     return cookies().toast.redirectWithToast("/signin", { type: "error", message: "Your account needs a verified e-mail address to shop here." }, { status: 303 });
   }
-  const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name });
+  const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name, sessionId: identity.sessionId ?? null });
   const cookie = await startSession(shop, customer);
   return cookies().toast.redirectWithToast(returnTo, { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) }, { status: 303, headers: { "Set-Cookie": cookie } });
 }
@@ -57,5 +64,5 @@ export async function clerkIdentity(args: Parameters<ClerkServer["getAuth"]>[0])
   const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
   const verified = primary?.verification?.status === "verified";
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
-  return { clerkUserId: user.id, email: verified ? primary!.emailAddress : null, name };
+  return { clerkUserId: user.id, email: verified ? primary!.emailAddress : null, name, sessionId: auth.sessionId ?? null };
 }

@@ -116,6 +116,7 @@ export const sessions = pgTable(
  * orders and addresses live in the ERP. The ERP's tokens for them (encrypted with a key made
  * from the cookie secret: Haat must send them, so it cannot keep digests), and the two choices
  * the ERP's calls have no place for: the cart's payment choice and the chosen delivery address.
+ * With Clerk, no tokens are kept: the Clerk session's own are minted for each call.
  */
 export const erpCustomers = pgTable("erp_customers", {
   customerId: integer("customer_id")
@@ -125,6 +126,8 @@ export const erpCustomers = pgTable("erp_customers", {
   refreshToken: text("refresh_token"),
   accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }),
   paymentChoice: text("payment_choice"),
+  // With Clerk: the Clerk session the customer signed in with, whose tokens the ERP is sent.
+  clerkSessionId: text("clerk_session_id"),
   chosenAddressId: integer("chosen_address_id"),
   chosenAt: timestamp("chosen_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -90,7 +90,7 @@ export interface AccountsPort {
   /** The customer already linked to this Clerk user, or null. */
   clerkCustomer(clerkUserId: string): Promise<Customer | null>;
   /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
-  linkClerkUser(user: { clerkUserId: string; email: string; name: string }): Promise<Customer>;
+  linkClerkUser(user: { clerkUserId: string; email: string; name: string; sessionId?: string | null }): Promise<Customer>;
 }
 
 /** What `POST /api/auth/token` answers (issue 17): `expiresIn` is the access token's life in seconds. */

@@ -47,6 +47,12 @@ export function createErpAccounts(local: AccountsPort, erp: ErpClient, credentia
         throw error;
       }
     },
+    async linkClerkUser(user) {
+      const customer = await local.linkClerkUser(user);
+      // With Clerk the ERP is sent this session's tokens (decision 043).
+      if (user.sessionId) await credentials.saveClerkSession(customer.id, user.sessionId);
+      return customer;
+    },
     async resumeSession(token) {
       const session = await local.resumeSession(token);
       // The header's facts are the ERP's: pages ask viewer.of, only where they show them.

@@ -1,8 +1,8 @@
-// The ERP's bearer for each customer (issue 17, decision 043): what `/api/auth/token` of the
-// ERP gave when they signed in, kept encrypted in Haat's database (AES-256-GCM, the key made
+// The ERP's bearer for each customer (issue 17, decision 043). With local accounts: what
+// `/api/auth/token` of the ERP gave when they signed in, kept encrypted in Haat's database (AES-256-GCM, the key made
 // from the cookie secret) so every instance can act for them. An expired access token is
 // renewed with the refresh token; when that fails too, the customer's Haat sessions end and
-// they sign in again.
+// they sign in again. With Clerk: a token of the customer's Clerk session, minted for the calls.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../../domain/account.ts";
@@ -21,8 +21,17 @@ export interface ErpTokenAnswer {
 // Renewed a little before it expires, so a call does not go out with a token about to die.
 const EARLY_MS = 30_000;
 
+/**
+ * With Clerk (AUTH_PROVIDER=clerk): a fresh session token of the customer's Clerk session, from
+ * Clerk's Backend API (`POST /v1/sessions/{id}/tokens`), which the ERP verifies as Haat's API does.
+ * Throws ErpUnauthorized when Clerk says the session is over.
+ */
+export type ClerkTokenMint = (sessionId: string) => Promise<string>;
+
 export interface ErpCredentials {
   save(customerId: number, answer: ErpTokenAnswer): Promise<void>;
+  /** With Clerk: the session the customer signed in with. */
+  saveClerkSession(customerId: number, sessionId: string): Promise<void>;
   /** Runs `fn` with the customer's ERP bearer; a 401 renews it once. */
   withBearer<T>(customerId: number, fn: (token: string) => Promise<T>): Promise<T>;
   paymentChoice(customerId: number): Promise<string | null>;
@@ -31,7 +40,7 @@ export interface ErpCredentials {
   setChosenAddress(customerId: number, id: number, at: Date): Promise<void>;
 }
 
-export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now: () => number = Date.now): ErpCredentials {
+export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now: () => number = Date.now, clerk: ClerkTokenMint | null = null): ErpCredentials {
   const key = createHash("sha256").update(`erp-credentials:${secret}`).digest();
   const seal = (plain: string) => {
     const iv = randomBytes(12);
@@ -65,12 +74,32 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
 
   /** Signs the customer out of Haat: the ERP no longer knows them by the tokens kept. */
   async function lost(customerId: number): Promise<never> {
-    await db.update(erpCustomers).set({ accessToken: null, refreshToken: null, accessExpiresAt: null }).where(eq(erpCustomers.customerId, customerId));
+    minted.delete(customerId);
+    await db.update(erpCustomers).set({ accessToken: null, refreshToken: null, accessExpiresAt: null, clerkSessionId: null }).where(eq(erpCustomers.customerId, customerId));
     await db.delete(sessions).where(eq(sessions.customerId, customerId));
     throw new ShopError("invalid", ACCOUNT_MESSAGES.signInFirst);
   }
 
+  // Clerk's session tokens live a minute: each instance keeps the last one per customer until then.
+  const minted = new Map<number, { token: string; expiresAt: number }>();
+  async function mint(customerId: number): Promise<string> {
+    const [row] = await db.select({ sid: erpCustomers.clerkSessionId }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+    if (!row?.sid) return lost(customerId);
+    let token: string;
+    try {
+      token = await clerk!(row.sid);
+    } catch (error) {
+      if (error instanceof ErpUnauthorized) return lost(customerId);
+      throw error;
+    }
+    const exp = Number((JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString() || "{}") as { exp?: unknown }).exp);
+    minted.set(customerId, { token, expiresAt: Number.isFinite(exp) ? exp * 1000 : now() + 30_000 });
+    if (minted.size > 10_000) minted.delete(minted.keys().next().value!);
+    return token;
+  }
+
   async function renew(customerId: number, refresh: string | null): Promise<string> {
+    if (clerk) return mint(customerId);
     if (!refresh) return lost(customerId);
     try {
       const answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
@@ -83,6 +112,10 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
   }
 
   async function current(customerId: number): Promise<string> {
+    if (clerk) {
+      const kept = minted.get(customerId);
+      return kept && kept.expiresAt - EARLY_MS / 3 > now() ? kept.token : mint(customerId);
+    }
     const [row] = await db.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
     const access = open(row?.accessToken ?? null);
     if (access && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now()) return access;
@@ -91,6 +124,10 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
 
   return {
     save,
+    async saveClerkSession(customerId, sessionId) {
+      minted.delete(customerId);
+      await upsert(customerId, { clerkSessionId: sessionId });
+    },
     async withBearer(customerId, fn) {
       const token = await current(customerId);
       try {
@@ -98,6 +135,7 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
       } catch (error) {
         if (!(error instanceof ErpUnauthorized)) throw error;
         // Revoked or expired early at the ERP: renewed once, then tried again.
+        minted.delete(customerId);
         const [row] = await db.select({ refreshToken: erpCustomers.refreshToken }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
         const fresh = await renew(customerId, open(row?.refreshToken ?? null));
         try {

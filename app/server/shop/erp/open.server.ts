@@ -5,12 +5,14 @@
 import type { Database } from "../../db/client.server.ts";
 import type { ImageStore } from "../../images/store.server.ts";
 import { createShop } from "../open.server.ts";
-import type { Customer, Shop } from "../port.server.ts";
+import { ShopError, type Customer, type Shop } from "../port.server.ts";
 import { createErpAccounts } from "./accounts.server.ts";
 import { createErpCart, createErpViewer, createErpWishlist } from "./cart.server.ts";
 import { startCatalogueSync } from "./catalog-mirror.server.ts";
-import { createErpClient } from "./client.server.ts";
-import { createErpCredentials } from "./credentials.server.ts";
+import { clerkServer } from "../../auth/clerk.server.ts";
+import { errorFields, log } from "../../log.server.ts";
+import { createErpClient, ERP_DOWN, ErpUnauthorized } from "./client.server.ts";
+import { createErpCredentials, type ClerkTokenMint } from "./credentials.server.ts";
 import { createErpAddresses, createErpOrders } from "./orders.server.ts";
 
 export interface ErpShopOptions {
@@ -24,12 +26,30 @@ export interface ErpShopOptions {
   refreshMs?: number;
   images?: ImageStore | null;
   fetch?: typeof fetch;
+  /** AUTH_PROVIDER=clerk: the ERP is sent the customer's Clerk session tokens, minted by Clerk's Backend API. */
+  clerk?: { secretKey: string; apiUrl?: string } | null;
+}
+
+/** A fresh token of a Clerk session (Clerk's Backend API); ErpUnauthorized when the session is over. */
+function clerkMint(clerk: { secretKey: string; apiUrl?: string }): ClerkTokenMint {
+  return async (sessionId) => {
+    const { createClerkClient } = await clerkServer();
+    try {
+      return (await createClerkClient({ secretKey: clerk.secretKey, ...(clerk.apiUrl && { apiUrl: clerk.apiUrl }) }).sessions.getToken(sessionId)).jwt;
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      // Signed out, revoked or expired at Clerk: the customer signs in again.
+      if (typeof status === "number" && status >= 400 && status < 500) throw new ErpUnauthorized(`Clerk session ${status}`);
+      log.warn("clerk unreachable: no token for the ERP", errorFields(error));
+      throw new ShopError("unavailable", ERP_DOWN);
+    }
+  };
 }
 
 export function createErpShop(database: Database, options: ErpShopOptions): Shop & { warm(): Promise<void> } {
   const base = createShop(database, options.refreshMs ?? 5000, undefined, options.images ?? null);
   const erp = createErpClient({ baseUrl: options.url, timeoutMs: options.timeoutMs, fetch: options.fetch });
-  const credentials = createErpCredentials(database.db, erp, options.secret);
+  const credentials = createErpCredentials(database.db, erp, options.secret, Date.now, options.clerk ? clerkMint(options.clerk) : null);
   const cart = createErpCart(database.db, erp, credentials);
   const wishlist = createErpWishlist(database.db, erp, credentials, cart);
   const addresses = createErpAddresses(erp, credentials);

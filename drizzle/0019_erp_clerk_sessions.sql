@@ -1,0 +1,1 @@
+ALTER TABLE "erp_customers" ADD COLUMN "clerk_session_id" text;
