@@ -121,7 +121,7 @@ export const apiParams = {
     variant_id: z.coerce.number().int().optional(),
     qty: z.coerce.number().int().optional(),
   }),
-  wishlistRemove: z.object({ id: z.coerce.number().int().positive().optional(), internal_reference: productReference.optional() }),
+  wishlistRemove: z.object({ id: recordId("That item is not in your wishlist.").optional(), internal_reference: productReference.optional() }),
   subscribe: z.object({ email: newsletterSchema.shape.email }),
   contact: contactSchema,
   ordersAll: z.object({ clerk_id: clerkId }),
@@ -280,17 +280,8 @@ export const apiOrder = z.object({
   ),
 });
 
-export const apiAddress = z.object({
+export const apiAddress = apiSnapshot.extend({
   id: z.number(),
-  name: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  street: z.string(),
-  street2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   is_default: z.boolean(),

@@ -54,6 +54,20 @@ describe.each(targets)("the ERP's tokens on $name", (target) => {
     expect(calls).toEqual([{ path: "/api/auth/refresh", params: { refresh_token: "refresh-1" } }]);
   });
 
+  it("renews once for calls made at the same time: the refresh token is sent once", async () => {
+    const { erp, calls } = fakeErp([{ access_token: "access-p", refresh_token: "refresh-p", expires_in: 900 }, new ErpUnauthorized("replayed")]);
+    const credentials = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    await credentials.save(asha.id, { access_token: "old", refresh_token: "refresh-o", expires_in: 1 });
+    clock += 5_000;
+    const tokens = await Promise.all([1, 2, 3].map(() => credentials.withBearer(asha.id, async (token) => token)));
+    expect(tokens).toEqual(["access-p", "access-p", "access-p"]);
+    expect(calls.filter((c) => c.path === "/api/auth/refresh")).toHaveLength(1);
+    // Another instance's credentials see the row renewed and send nothing.
+    const other = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    expect(await other.withBearer(asha.id, async (token) => token)).toBe("access-p");
+    expect(calls.filter((c) => c.path === "/api/auth/refresh")).toHaveLength(1);
+  });
+
   it("renews once when the ERP refuses the token, and signs the customer out when renewing fails", async () => {
     const { erp } = fakeErp([{ access_token: "access-3", refresh_token: "refresh-3", expires_in: 900 }, new ErpUnauthorized("spent")]);
     const credentials = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);

@@ -55,6 +55,18 @@ describe("Haat on top of an ERP", () => {
     const wrong = await new Browser(`http://127.0.0.1:${shopPort}`, new Recorder()).request("sign-up", "/signin", { email, password: "not-her-password" });
     expect(wrong?.html).toContain("That e-mail and password do not match an account.");
 
+    // The shop's own API on top of the ERP: an order placed through it, and its invoice link opened without a cookie.
+    const appToken = (await api(shopPort, "/api/auth/token", { email, password: "meera-password" })).body.result.access_token;
+    const cartId = (await api(shopPort, "/api/cart/get", {}, appToken)).body.result.cart_id;
+    const addressId = (await api(shopPort, "/api/customer/addresses/new", { name: "Meera Iyer", phone: "9876543210", street: "3 DLF Phase 2", zip: "122002", state_id: 10 }, appToken))
+      .body.result.address_id;
+    const placed = await api(shopPort, "/api/order/create", { cart_id: cartId, address_id: addressId, payment_method: "cod" }, appToken);
+    expect(placed.body.result).toMatchObject({ success: true, order_id: cartId });
+    const link = new URL((await api(shopPort, `/api/order/invoice/${cartId}`, {}, appToken)).body.result.invoice_url);
+    const pdf = await fetch(`http://127.0.0.1:${shopPort}${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+
     // A name changed in the ERP is the one Haat shows after the next sign-in.
     expect((await api(erpPort, "/api/customer/profile/update", { name: "Meera Krishnan", mobile: "9876543210" }, token)).status).toBe(200);
     const again = new Browser(`http://127.0.0.1:${shopPort}`, new Recorder());
@@ -66,7 +78,7 @@ describe("Haat on top of an ERP", () => {
     const browsing = await shop.request("listing", "/products?search=almonds");
     expect(browsing?.status).toBe(200);
     expect(browsing?.html).toContain("Haat Select California Almonds");
-    const down = await shop.request("cart view", "/addtocart");
+    const down = await shop.request("cart view", "/orders");
     expect(down?.status).toBeGreaterThanOrEqual(500);
     expect(down?.html).toContain("Something went wrong");
     expect(down?.html).not.toMatch(/\bat .*\.(ts|js):\d+/);
@@ -74,12 +86,12 @@ describe("Haat on top of an ERP", () => {
     // Back up on its own data: the shop follows once its breaker lets calls through again.
     erp = runServer({ DATA_DIR: erpDir, PORT: String(erpPort) });
     await waitHealthy(erpPort);
-    let back = await shop.request("cart view", "/addtocart");
+    let back = await shop.request("cart view", "/orders");
     for (let i = 0; i < 40 && back?.status !== 200; i++) {
       await new Promise((r) => setTimeout(r, 500));
-      back = await shop.request("cart view", "/addtocart");
+      back = await shop.request("cart view", "/orders");
     }
     expect(back?.status).toBe(200);
-    expect(back?.html).toContain("Haat Select California Almonds");
+    expect(back?.html).toContain(`#${cartId}`);
   }, 120_000);
 });

@@ -423,10 +423,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, status: z.enum(["success", "refunding"]), order_id: z.number(), message: z.string() }),
     async run({ shop, customer, params }) {
       const outcome = await shop.payments.completeCheckout({ orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
-      // Matched by Razorpay's ids, never by the token: still, another customer's payment is not theirs to see.
+      // Matched by Razorpay's signed ids, never by the token: the order's own customer gets its mail,
+      // and another customer holding those fields learns nothing of it.
+      if (outcome.kind === "confirmed" && outcome.fresh) await mailOrder(shop, outcome.customer, outcome.orderId, orderPlacedMail);
       if (outcome.customer.id !== customer.id) throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
       if (outcome.kind === "refunding") return { success: true, status: "refunding", order_id: outcome.orderId, message: PAYMENT_MESSAGES.late };
-      if (outcome.fresh) await mailOrder(shop, customer, outcome.orderId, orderPlacedMail);
       return { success: true, status: "success", order_id: outcome.orderId, message: "Payment Successful" };
     },
   }),
@@ -516,7 +517,8 @@ export function findCall(pathname: string): { call: ApiCall; path: Record<string
     if (!pattern.includes("{id}")) continue;
     const re = new RegExp(`^${pattern.replace("{id}", "([^/]+)")}$`);
     const m = re.exec(pathname);
-    if (m) return { call: c, path: { id: decodeURIComponent(m[1]!) } };
+    // Ids are digits: nothing to decode (a stray % must not become an error).
+    if (m) return { call: c, path: { id: m[1]! } };
   }
   return null;
 }

@@ -105,7 +105,12 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
     let customer = await shop.accounts.clerkCustomer(claims.sub);
     if (!customer) {
       // First call of a Clerk user Haat has not seen: linked as /auth/clerk links them, once.
-      const user = await createClerkClient({ secretKey: env.CLERK_SECRET_KEY, apiUrl: env.CLERK_API_URL }).users.getUser(claims.sub);
+      const user = await createClerkClient({ secretKey: env.CLERK_SECRET_KEY, apiUrl: env.CLERK_API_URL })
+        .users.getUser(claims.sub)
+        .catch((error: unknown) => {
+          log.warn("clerk unreachable: a new user's e-mail could not be read", errorFields(error));
+          throw new ShopError("unavailable", API_MESSAGES.error);
+        });
       const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
       if (!primary || primary.verification?.status !== "verified") throw new ApiRefusal(403, "Your account needs a verified e-mail address to shop here.");
       const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
@@ -145,8 +150,9 @@ export async function answerCall(c: ApiCall, path: Record<string, string>, reque
     const who = c.auth === "none" ? null : await authenticate(shop, bearerOf(request));
     if (c.auth === "bearer" && !who) throw new ApiRefusal(401, API_MESSAGES.signIn);
     const raw = envelope.data.params ?? {};
-    // clerk_id names who the app thinks is signed in: it must be the token's customer.
-    if (raw.clerk_id !== undefined && raw.clerk_id !== null && raw.clerk_id !== "" && String(raw.clerk_id) !== who?.subject) throw new ApiRefusal(403, API_MESSAGES.notYours);
+    // clerk_id names who the app thinks is signed in: it must be the token's customer. A call
+    // that reads no token (the catalogue, the newsletter) acts for nobody, so it is not asked.
+    if (who && raw.clerk_id !== undefined && raw.clerk_id !== null && raw.clerk_id !== "" && String(raw.clerk_id) !== who.subject) throw new ApiRefusal(403, API_MESSAGES.notYours);
     const parsed = c.params.safeParse(raw);
     if (!parsed.success) throw new ApiRefusal(400, parsed.error.issues[0]?.message ?? API_MESSAGES.notAnObject);
     if (c.limit && !(await hitLimit(shop, c.limit.name, clientAddressOf(context))).allowed) throw new ApiRefusal(429, c.limit.message);

@@ -141,6 +141,11 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       });
     },
 
+    async byId(id) {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row ? toCustomer(row) : null;
+    },
+
     async findLocal(email) {
       const [row] = await db
         .select()

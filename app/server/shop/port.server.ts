@@ -79,6 +79,8 @@ export interface AccountsPort {
    * or wrong after that); "invalid" for a wrong, expired or used code, or no such account.
    */
   resetPassword(email: string, code: string, newPassword: string): Promise<ResetOutcome>;
+  /** The customer with this id, or null (the API's signed invoice link names its customer by id). */
+  byId(id: number): Promise<Customer | null>;
   /** The local (password) account with this e-mail, or null. */
   findLocal(email: string): Promise<Customer | null>;
   /** The stored id of the browser whose device token this is, when it has signed in to the account with this e-mail; else null. */

@@ -11,6 +11,7 @@ import type { ApiProduct } from "../../../domain/api.ts";
 import type { Db } from "../../db/client.server.ts";
 import { categories, products, variants } from "../../db/schema.server.ts";
 import { errorFields, log } from "../../log.server.ts";
+import { ShopError } from "../port.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
 
 const PAGE = 500;
@@ -20,9 +21,14 @@ export async function readErpCatalogue(erp: ErpClient): Promise<ApiProduct[]> {
   const all: ApiProduct[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await erp.call<{ products?: ApiProduct[]; total?: number }>("/api/products", { offset, limit: PAGE }, { idempotent: true });
-    const list = Array.isArray(page?.products) ? page.products : [];
+    // An answer without its list is no answer: the last copy stays rather than an empty shop.
+    if (!Array.isArray(page?.products)) throw new ShopError("unavailable", "The ERP's product list could not be read.");
+    const list = page.products;
     all.push(...list);
-    if (list.length < PAGE || (typeof page.total === "number" && all.length >= page.total)) return all;
+    if (list.length < PAGE || (typeof page.total === "number" && all.length >= page.total)) {
+      if (typeof page.total === "number" && all.length < page.total) throw new ShopError("unavailable", `The ERP gave ${all.length} of its ${page.total} products.`);
+      return all;
+    }
   }
 }
 
@@ -104,6 +110,14 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
       })
       .returning({ id: products.id });
     let variantChanged = false;
+    // A reference now under another variant id (re-created in the ERP) lets go of the old row first.
+    const refs = p.product_variants.map((v) => v.internal_reference);
+    const ids = p.product_variants.map((v) => v.id);
+    const moved = await db
+      .delete(variants)
+      .where(and(inArray(variants.internalReference, refs), notInArray(variants.id, ids)))
+      .returning({ id: variants.id });
+    variantChanged ||= moved.length > 0;
     for (const [i, v] of p.product_variants.entries()) {
       const price = rupeesToPaise(v.price ?? 0);
       const values = {
@@ -129,13 +143,14 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
         .returning({ id: variants.id });
       variantChanged ||= done.length > 0;
     }
-    const keep = p.product_variants.map((v) => v.id);
-    await db.delete(variants).where(and(eq(variants.productId, p.id), notInArray(variants.id, keep)));
+    await db.delete(variants).where(and(eq(variants.productId, p.id), notInArray(variants.id, ids)));
     // A changed variant moves its product's stamp, so every instance's snapshot reloads.
     if (variantChanged && changed.length === 0) await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, p.id));
     if (changed.length || variantChanged) written++;
   }
-  // Products the ERP no longer has leave the shop (with their variants).
+  // Products the ERP no longer has leave the shop (with their variants); an empty list is taken
+  // for a fault, never for a closed shop.
+  if (seen.size === 0) return { written, removed: 0 };
   const gone = (await db.select({ id: products.id }).from(products)).map((r) => r.id).filter((id) => !seen.has(id));
   if (gone.length) {
     try {

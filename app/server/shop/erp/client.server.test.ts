@@ -40,6 +40,15 @@ describe("the ERP client", () => {
     expect(write.calls).toHaveLength(1);
   });
 
+  it("takes a 200 that is not a JSON object for no answer, and the ERP's 429 for its words, not an outage", async () => {
+    const { fetch } = scripted(new Response("<html>maintenance</html>", { status: 200 }), new Response("", { status: 200 }), json(429, { error: "Too many sign-in attempts." }));
+    const erp = createErpClient({ baseUrl: "https://erp.example", timeoutMs: 1000, fetch, retries: 0, breakerThreshold: 3 });
+    await expect(erp.call("/api/products")).rejects.toMatchObject({ code: "unavailable" });
+    await expect(erp.call("/api/products")).rejects.toMatchObject({ code: "unavailable" });
+    await expect(erp.call("/api/auth/token")).rejects.toMatchObject({ code: "conflict", message: "Too many sign-in attempts." });
+    expect(erp.open).toBe(false);
+  });
+
   it("gives the ERP's own words for a refusal, and a 401 as its own kind", async () => {
     const { fetch } = scripted(json(409, { success: false, error: "Order is already cancelled." }), json(401, { error: "expired" }), json(404, "nothing"));
     const erp = createErpClient({ baseUrl: "https://erp.example", timeoutMs: 1000, fetch });

@@ -26,7 +26,7 @@ export class ErpUnauthorized extends Error {}
 
 export interface ErpCallOptions {
   token?: string | null;
-  /** A read that changes nothing: retried on a network failure, a timeout or a 5xx. */
+  /** A read that changes nothing: retried on a network failure, a timeout, a 5xx or an answer that is not JSON. */
   idempotent?: boolean;
 }
 
@@ -84,20 +84,31 @@ export function createErpClient(options: ErpOptions): ErpClient {
     } catch (error) {
       throw new Transient((error as Error).message);
     }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The time ran out, or the connection broke, in the middle of the answer.
+      throw new Transient((error as Error).message);
+    }
     let body: unknown = null;
-    const text = await response.text().catch(() => "");
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
       body = text;
     }
-    if (response.status >= 500 || response.status === 429) throw new Transient(`HTTP ${response.status}`);
+    if (response.status >= 500) throw new Transient(`HTTP ${response.status}`);
+    // The ERP is up and says "not so fast" (its own limits): its words, never counted as an outage.
+    if (response.status === 429) throw new ShopError("conflict", errorMessageOf(429, body));
     if (response.status === 401) throw new ErpUnauthorized(errorMessageOf(401, body));
     if (!response.ok) throw new ShopError(STATUS_CODES[response.status] ?? "invalid", errorMessageOf(response.status, body));
-    const result = body && typeof body === "object" && "result" in body ? (body as { result: unknown }).result : body;
+    // A 200 that is not a JSON object (a proxy's page, an empty body) is no answer at all.
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw new Transient(`HTTP ${response.status}: not a JSON object`);
+    const result = "result" in body ? (body as { result: unknown }).result : body;
     // JSON-RPC puts a refusal in `error` with a 200.
-    if (body && typeof body === "object" && "error" in body && !("result" in body)) throw new ShopError("invalid", errorMessageOf(200, body));
+    if ("error" in body && !("result" in body)) throw new ShopError("invalid", errorMessageOf(200, body));
     if (result && typeof result === "object" && (result as { success?: unknown }).success === false) throw new ShopError("invalid", errorMessageOf(200, result));
+    if (result === null || result === undefined || typeof result !== "object") throw new Transient(`HTTP ${response.status}: no result`);
     return result;
   }
 

@@ -98,17 +98,45 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
     return token;
   }
 
-  async function renew(customerId: number, refresh: string | null): Promise<string> {
+  // One renewal per customer at a time: in this process by the promise, across instances by
+  // the row's lock. A refresh token is spent by its first use, and a second use of it makes
+  // the ERP end the whole family (decision 042), so parallel calls must never both send it.
+  const renewing = new Map<number, Promise<string>>();
+  function renew(customerId: number, stale: string | null): Promise<string> {
     if (clerk) return mint(customerId);
-    if (!refresh) return lost(customerId);
-    try {
-      const answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
-      await save(customerId, answer);
-      return answer.access_token;
-    } catch (error) {
-      if (error instanceof ErpUnauthorized || (error instanceof ShopError && error.code !== "unavailable")) return lost(customerId);
-      throw error;
-    }
+    const pending = renewing.get(customerId);
+    if (pending) return pending;
+    const run = renewLocked(customerId, stale).finally(() => renewing.delete(customerId));
+    renewing.set(customerId, run);
+    return run;
+  }
+
+  async function renewLocked(customerId: number, stale: string | null): Promise<string> {
+    const outcome = await db.transaction(async (tx): Promise<{ token: string } | { lost: true }> => {
+      const [row] = await tx.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId)).for("update");
+      const access = open(row?.accessToken ?? null);
+      // Another request (or instance) renewed it while this one waited for the lock.
+      if (access && access !== stale && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now()) return { token: access };
+      const refresh = open(row?.refreshToken ?? null);
+      if (!refresh) return { lost: true };
+      try {
+        const answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
+        await tx
+          .update(erpCustomers)
+          .set({
+            accessToken: seal(answer.access_token),
+            refreshToken: seal(answer.refresh_token),
+            accessExpiresAt: new Date(now() + answer.expires_in * 1000),
+            updatedAt: new Date(now()),
+          })
+          .where(eq(erpCustomers.customerId, customerId));
+        return { token: answer.access_token };
+      } catch (error) {
+        if (error instanceof ErpUnauthorized || (error instanceof ShopError && error.code !== "unavailable")) return { lost: true };
+        throw error;
+      }
+    });
+    return "token" in outcome ? outcome.token : lost(customerId);
   }
 
   async function current(customerId: number): Promise<string> {
@@ -119,7 +147,7 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
     const [row] = await db.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
     const access = open(row?.accessToken ?? null);
     if (access && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now()) return access;
-    return renew(customerId, open(row?.refreshToken ?? null));
+    return renew(customerId, access);
   }
 
   return {
@@ -136,8 +164,7 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
         if (!(error instanceof ErpUnauthorized)) throw error;
         // Revoked or expired early at the ERP: renewed once, then tried again.
         minted.delete(customerId);
-        const [row] = await db.select({ refreshToken: erpCustomers.refreshToken }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
-        const fresh = await renew(customerId, open(row?.refreshToken ?? null));
+        const fresh = await renew(customerId, token);
         try {
           return await fn(fresh);
         } catch (again) {
