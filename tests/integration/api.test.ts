@@ -379,6 +379,12 @@ describe("what is not a call", () => {
     const unknown = await call("/api/cart/add", { internal_reference: "NO-SUCH-THING" }, asha.token);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("That product could not be found.");
+    // Numbers past what the database holds, and a path that is not an id, are refused, not a 500.
+    expect((await call("/api/wishlist/remove", { id: 3_000_000_000 }, asha.token)).status).toBe(400);
+    expect((await call("/api/products/%E0")).status).toBe(404);
+    expect((await call("/api/orders/99999999999/cancel", {}, asha.token)).status).toBe(404);
+    // A call that reads no token acts for nobody: clerk_id is not asked of it.
+    expect((await call("/api/products", { limit: 1, clerk_id: "user_anyone" })).status).toBe(200);
     const huge = await post("/api/subscribe", undefined, { raw: JSON.stringify({ params: { email: "x".repeat(70_000) } }) });
     expect(huge.status).toBe(413);
   });

@@ -1,0 +1,74 @@
+// The ERP's catalogue copied into Haat's database (issue 17, decision 043): what changed is
+// written under the ERP's ids, a variant re-created under a new id takes its reference along,
+// dropped products leave, and a broken or empty answer never empties the shop.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiProduct } from "../../app/domain/api.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { mirrorCatalogue, readErpCatalogue } from "../../app/server/shop/erp/catalog-mirror.server.ts";
+import type { ErpClient } from "../../app/server/shop/erp/client.server.ts";
+import { createCatalog } from "../../app/server/shop/catalog.server.ts";
+import { targets } from "./databases.ts";
+
+const ERP = "https://erp.example";
+
+function product(id: number, variants: { id: number; ref: string; price: number; stock: number }[], title = `Product ${id}`): ApiProduct {
+  return {
+    id,
+    title,
+    short_desc: "",
+    long_desc: "",
+    category: "All / Grocers Pick / Rice",
+    sales_tax: ["5%"],
+    rating: 4,
+    isOrganic: false,
+    product_variants: variants.map((v) => ({
+      id: v.id,
+      internal_reference: v.ref,
+      price: v.price,
+      mrp: v.price,
+      images: [],
+      inStock: true,
+      inventory_stock: v.stock,
+      attribute: "1 kg",
+      discount: 0,
+    })),
+  };
+}
+
+describe.each(targets)("the ERP's catalogue copied on $name", (target) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("copies products under the ERP's ids, follows changes, and lets dropped ones go", async () => {
+    const first = [product(501, [{ id: 9001, ref: "ERP-RICE-1", price: 120, stock: 10 }]), product(502, [{ id: 9002, ref: "ERP-RICE-2", price: 90, stock: 0 }])];
+    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 2, removed: 0 });
+    // The same list again writes nothing.
+    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 0, removed: 0 });
+    const catalog = createCatalog(database.db, { refreshMs: 0 });
+    const rice = await catalog.product(501);
+    expect(rice?.variants[0]).toMatchObject({ id: 9001, internalReference: "ERP-RICE-1", pricePaise: 12000, inventoryStock: 10 });
+    // No image from the ERP: its /web/image of the variant.
+    expect(rice?.variants[0]?.images).toEqual([`${ERP}/web/image?model=product.product&id=9001&field=image_128`]);
+
+    // The reference re-created in the ERP under another variant id, a price changed, product 502 dropped.
+    const second = [product(501, [{ id: 9101, ref: "ERP-RICE-1", price: 125, stock: 8 }])];
+    expect(await mirrorCatalogue(database.db, second, ERP)).toEqual({ written: 1, removed: 1 });
+    expect((await catalog.product(501))?.variants.map((v) => [v.id, v.internalReference, v.pricePaise])).toEqual([[9101, "ERP-RICE-1", 12500]]);
+    expect(await catalog.product(502)).toBeNull();
+  });
+
+  it("never empties the shop for an empty or broken answer", async () => {
+    expect(await mirrorCatalogue(database.db, [], ERP)).toEqual({ written: 0, removed: 0 });
+    expect(await createCatalog(database.db, { refreshMs: 0 }).product(501)).not.toBeNull();
+    const broken: ErpClient = { baseUrl: ERP, open: false, call: async <T>() => ({ total: 3 }) as T };
+    await expect(readErpCatalogue(broken)).rejects.toMatchObject({ code: "unavailable" });
+    const short: ErpClient = { baseUrl: ERP, open: false, call: async <T>() => ({ products: [product(503, [{ id: 9003, ref: "ERP-X", price: 1, stock: 1 }])], total: 3 }) as T };
+    await expect(readErpCatalogue(short)).rejects.toMatchObject({ code: "unavailable" });
+  });
+});
