@@ -21,6 +21,8 @@ const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
+/** Runs of each page; the median one is reported (LIGHTHOUSE_RUNS, default 3). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGET;
 
@@ -88,19 +90,49 @@ async function main() {
   const misses: string[] = [];
   try {
     const cookie = await shopper(origin);
-    for (const page of PAGES.filter((p) => !only || only.includes(p.name.replace(/ /g, "-")) || only.includes(p.name))) {
-      const result = await lighthouse(
-        origin + page.path,
-        { port: chrome.port, output: "json", logLevel: "error", ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) },
-        { extends: "lighthouse:default", settings: { onlyCategories: Object.keys(TARGET), ...(page.noindex ? { skipAudits: ["is-crawlable"] } : {}) } },
-      );
-      const lhr = result!.lhr;
-      const scores = Object.fromEntries((Object.keys(TARGET) as Category[]).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const pages = PAGES.filter((p) => !only || only.includes(p.name.replace(/ /g, "-")) || only.includes(p.name));
+    // A shop that has been serving, as the bench measures one (its warm-up): a just-started
+    // server answers its first requests of each page slower (code not yet optimised, caches
+    // empty), and Lighthouse's simulation builds on the server's observed response times.
+    for (let round = 0; round < 3; round++) {
+      for (const page of pages) await (await fetch(origin + page.path, { headers: page.signedIn ? { Cookie: cookie } : {} })).arrayBuffer();
+    }
+    for (const page of pages) {
+      // Lighthouse's own advice on variability: run it several times and take the median run.
+      // Headless Chrome here sometimes paints a page's first frame only after everything has
+      // loaded (observed FCP 1.3 s against 0.24 s for the same page a moment before), and the
+      // simulation then counts every image and script as on the way to the first paint.
+      const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"][] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          origin + page.path,
+          { port: chrome.port, output: "json", logLevel: "error", ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) },
+          { extends: "lighthouse:default", settings: { onlyCategories: Object.keys(TARGET), ...(page.noindex ? { skipAudits: ["is-crawlable"] } : {}) } },
+        );
+        runs.push(result!.lhr);
+        if (process.env.LIGHTHOUSE_DEBUG) {
+          const m = (result!.lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+          console.log(
+            `  ${page.name} run ${i + 1}: observed FCP ${m.observedFirstContentfulPaint} ms, DCL ${m.observedDomContentLoaded} ms, load ${m.observedLoad} ms; simulated FCP ${m.firstContentfulPaint} ms`,
+          );
+        }
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
+      const spread = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+      // Performance from the median run; the other categories (the same every run) from the worst.
+      const scores = Object.fromEntries(
+        (Object.keys(TARGET) as Category[]).map((c) => [
+          c,
+          c === "performance" ? Math.round((lhr.categories[c]?.score ?? 0) * 100) : Math.min(...runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100))),
+        ]),
+      ) as Record<Category, number>;
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? "—";
       rows.push([
         page.name,
         page.path,
         scores.performance,
+        spread.join(", "),
         scores.accessibility,
         scores["best-practices"],
         scores.seo,
@@ -110,7 +142,7 @@ async function main() {
         metric("cumulative-layout-shift"),
       ]);
       console.log(
-        `${page.name.padEnd(14)} perf ${scores.performance}  a11y ${scores.accessibility}  bp ${scores["best-practices"]}  seo ${scores.seo}  LCP ${metric("largest-contentful-paint")}`,
+        `${page.name.padEnd(14)} perf ${scores.performance} (runs ${spread.join(", ")})  a11y ${scores.accessibility}  bp ${scores["best-practices"]}  seo ${scores.seo}  LCP ${metric("largest-contentful-paint")}`,
       );
       for (const c of Object.keys(TARGET) as Category[]) {
         if (scores[c] >= TARGET[c]) continue;
@@ -130,9 +162,9 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const out = [
-    `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version})`,
+    `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version}; the median of ${RUNS} runs of each page)`,
     "",
-    mdTable(["Page", "Path", "Perf", "A11y", "Best pr.", "SEO", "FCP", "LCP", "TBT", "CLS"], rows, ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"]),
+    mdTable(["Page", "Path", "Perf", "Perf, each run", "A11y", "Best pr.", "SEO", "FCP", "LCP", "TBT", "CLS"], rows, ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r"]),
     "",
     misses.length ? ["Below target:", "", ...misses.map((m) => `- ${m}`)].join("\n") : "Every page meets its targets (performance ≥ 95; accessibility, best practices, SEO 100).",
     "",

@@ -4,7 +4,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import fs from "node:fs";
+import appCss from "../app.css?url";
 import { RequestIdContext } from "../components/request-id.ts";
+import { StylesheetTextContext } from "../components/stylesheet.tsx";
+import { projectPath } from "./project-root.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
@@ -12,6 +16,17 @@ import { currentRequestStats } from "./request-scope.server.ts";
 import { newNonce, pagePolicy } from "./security/headers.server.ts";
 
 export const streamTimeout = 5_000;
+
+// The built stylesheet's text, read once (components/stylesheet.tsx). Should the file be
+// missing, an @import of it keeps the page styled.
+const stylesheetText = (() => {
+  if (import.meta.env.DEV) return null;
+  try {
+    return fs.readFileSync(projectPath("build", "client", appCss.replace(/^\//, "")), "utf8").replace(/<\/style/gi, "<\\/style");
+  } catch {
+    return `@import url("${appCss}");`;
+  }
+})();
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   // A fresh nonce for each page; a page kept by the page cache keeps the policy it was rendered with.
@@ -44,7 +59,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     });
     const { pipe, abort } = renderToPipeableStream(
       <RequestIdContext value={requestId}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetTextContext value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetTextContext>
       </RequestIdContext>,
       {
         // The page is sent whole (onAllReady), so React must not move a large finished Suspense
