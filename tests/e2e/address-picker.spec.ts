@@ -82,6 +82,8 @@ test("'Skip and type manually' leaves the map for plain fields", async ({ page, 
   await page.getByRole("region", { name: "Deliver to" }).getByRole("button", { name: "Change or Add New Address" }).click();
   const chooser = page.getByRole("dialog", { name: "Choose a delivery address" });
   await chooser.getByRole("button", { name: "Pick the address on a map" }).click();
+  // A tap before the map has loaded lands on nothing: the shopper waits for its prompt.
+  await expect(chooser.getByText("Tap the map where the address is.")).toBeVisible();
   await chooser.getByRole("application", { name: "Map: tap where the address is" }).click();
   await expect(chooser.getByLabel("PIN code")).toHaveAttribute("readonly", "");
   await chooser.getByRole("button", { name: "Skip and type manually" }).click();
