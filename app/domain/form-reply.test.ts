@@ -7,8 +7,8 @@ describe("the answer to a Shop failure", () => {
     expect(answerFor("not_found")).toEqual({ kind: "refuse", status: 404 });
   });
   it("tells of a conflict or a part that is down in a toast", () => {
-    expect(answerFor("conflict")).toEqual({ kind: "toast" });
-    expect(answerFor("unavailable")).toEqual({ kind: "toast" });
+    expect(answerFor("conflict")).toEqual({ kind: "toast", status: 409 });
+    expect(answerFor("unavailable")).toEqual({ kind: "toast", status: 503 });
   });
   it("has one answer for every code", () => {
     expect(Object.keys(SHOP_ERROR_ANSWERS).sort()).toEqual(["conflict", "invalid", "not_found", "unavailable"]);

@@ -30,20 +30,20 @@ export type Refusal = Extract<FormReply, { ok: false }>;
 
 export type ShopErrorCode = "not_found" | "invalid" | "conflict" | "unavailable";
 
-export type Answer = { kind: "refuse"; status: 400 | 404 } | { kind: "toast" };
+export type Answer = { kind: "refuse"; status: 400 | 404 } | { kind: "toast"; status: 409 | 503 };
 
 /**
  * A Shop failure, by its code: bad input is refused on the same page with a 400; what is
  * not there (or not the shopper's) is a 404 on the same page; a conflict (stock, a coupon
  * that no longer applies, an order already cancelled) and a part that is down are news
  * for the shopper: a toast on the page they were on. Anything else is not a ShopError
- * and goes to the error boundary.
+ * and goes to the error boundary. `status` is also what the JSON API answers (issue 17).
  */
 export const SHOP_ERROR_ANSWERS: Readonly<Record<ShopErrorCode, Answer>> = {
   invalid: { kind: "refuse", status: 400 },
   not_found: { kind: "refuse", status: 404 },
-  conflict: { kind: "toast" },
-  unavailable: { kind: "toast" },
+  conflict: { kind: "toast", status: 409 },
+  unavailable: { kind: "toast", status: 503 },
 };
 
 export function answerFor(code: ShopErrorCode): Answer {

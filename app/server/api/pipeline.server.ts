@@ -8,6 +8,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { API_MESSAGES, apiEnvelope } from "../../domain/api.ts";
+import { answerFor } from "../../domain/form-reply.ts";
 import { FORM_BODY_LIMIT } from "../../domain/body-limits.ts";
 import { clerkEnabled, clerkServer } from "../auth/clerk.server.ts";
 import { clientAddressOf, shopOf } from "../context.server.ts";
@@ -55,8 +56,6 @@ export class ApiRefusal extends Error {
     this.status = status;
   }
 }
-
-const STATUS: Record<ShopError["code"], number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503 };
 
 type Id = string | number | null;
 
@@ -164,7 +163,7 @@ export async function answerCall(c: ApiCall, path: Record<string, string>, reque
       if (error.status === 401) extra.set("WWW-Authenticate", 'Bearer error="invalid_token"');
       return failure(error.status, error.message, id, extra);
     }
-    if (error instanceof ShopError) return failure(STATUS[error.code], error.message, id, cors);
+    if (error instanceof ShopError) return failure(answerFor(error.code).status, error.message, id, cors);
     log.error("api call failed", { path: new URL(request.url).pathname, ...errorFields(error) });
     return failure(500, API_MESSAGES.error, id, cors);
   }
