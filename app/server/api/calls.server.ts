@@ -32,7 +32,7 @@ import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { ShopError, type ApiTokenPair, type Customer, type Shop } from "../shop/port.server.ts";
 import { invoiceLink } from "./invoice-link.server.ts";
 import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
 import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
@@ -75,6 +75,15 @@ async function addressInput(params: z.output<typeof apiParams.address>) {
 
 const ok = { success: z.boolean() };
 
+/** What the token calls answer: the pair, and the id `clerk_id` must name. */
+const tokenAnswer = (pair: ApiTokenPair, customerId: number) => ({
+  access_token: pair.accessToken,
+  refresh_token: pair.refreshToken,
+  token_type: "Bearer" as const,
+  expires_in: pair.expiresIn,
+  clerk_id: String(customerId),
+});
+
 /** The calls by path; `{id}` is a positive whole number. */
 export const API_CALLS: Record<string, ApiCall> = {
   // ---------- sign-in (chosen paths; issue 17) ----------
@@ -88,7 +97,7 @@ export const API_CALLS: Record<string, ApiCall> = {
       const outcome = await signInWithPassword(shop, mailer(appEnv()), { email: params.email, password: params.password, clientAddress: clientAddressOf(context), device: null });
       if (!outcome.ok) throw new ApiRefusal(outcome.tooMany ? 429 : 401, outcome.message);
       const pair = await shop.tokens.issue(outcome.customer.id);
-      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(outcome.customer.id) };
+      return tokenAnswer(pair, outcome.customer.id);
     },
   }),
   "/api/auth/register": call({
@@ -102,7 +111,7 @@ export const API_CALLS: Record<string, ApiCall> = {
       if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new ApiRefusal(429, ACCOUNT_MESSAGES.tooManySignUps);
       const customer = await shop.accounts.register({ name: params.name, email: params.email, phone: params.mobile, password: params.password });
       const pair = await shop.tokens.issue(customer.id);
-      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(customer.id) };
+      return tokenAnswer(pair, customer.id);
     },
   }),
   "/api/auth/refresh": call({
@@ -115,7 +124,7 @@ export const API_CALLS: Record<string, ApiCall> = {
       const pair = await shop.tokens.refresh(params.refresh_token);
       if (!pair) throw new ApiRefusal(401, API_MESSAGES.badRefresh);
       const customer = await shop.tokens.resume(pair.accessToken);
-      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: "Bearer", expires_in: pair.expiresIn, clerk_id: String(customer!.id) };
+      return tokenAnswer(pair, customer!.id);
     },
   }),
   "/api/auth/revoke": call({

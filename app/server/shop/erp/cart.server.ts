@@ -46,8 +46,7 @@ function rateOf(salesTax: unknown): number | null {
 }
 
 export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredentials): CartPort & { view(customer: Customer, answer: ErpCartAnswer): Promise<CartView> } {
-  const as = <T>(customer: Customer, path: string, params: Record<string, unknown> = {}, idempotent = false) =>
-    credentials.withBearer(customer.id, (token) => erp.call<T>(path, params, { token, idempotent }));
+  const as = credentials.callAs;
 
   async function view(customer: Customer, answer: ErpCartAnswer): Promise<CartView> {
     const list = Array.isArray(answer.cart) ? answer.cart : [];
@@ -192,8 +191,7 @@ export function toWishlistItem(w: Partial<ApiWishlistItem> & { internal_referenc
 }
 
 export function createErpWishlist(db: Db, erp: ErpClient, credentials: ErpCredentials, cart: CartPort): WishlistPort {
-  const as = <T>(customer: Customer, path: string, params: Record<string, unknown> = {}, idempotent = false) =>
-    credentials.withBearer(customer.id, (token) => erp.call<T>(path, params, { token, idempotent }));
+  const as = credentials.callAs;
 
   async function list(customer: Customer): Promise<WishlistItemView[]> {
     const answer = await as<{ products?: (Partial<ApiWishlistItem> & { internal_reference: string })[] }>(customer, "/api/wishlist/list", {}, true);

@@ -34,6 +34,8 @@ export interface ErpCredentials {
   saveClerkSession(customerId: number, sessionId: string): Promise<void>;
   /** Runs `fn` with the customer's ERP bearer; a 401 renews it once. */
   withBearer<T>(customerId: number, fn: (token: string) => Promise<T>): Promise<T>;
+  /** One of the ERP's calls for the customer, with their bearer (`idempotent`: a read, retried). */
+  callAs<T>(customer: { id: number }, path: string, params?: Record<string, unknown>, idempotent?: boolean): Promise<T>;
   paymentChoice(customerId: number): Promise<string | null>;
   setPaymentChoice(customerId: number, choice: string | null): Promise<void>;
   chosenAddress(customerId: number): Promise<{ id: number; at: Date } | null>;
@@ -150,28 +152,31 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
     return renew(customerId, access);
   }
 
+  async function withBearer<T>(customerId: number, fn: (token: string) => Promise<T>): Promise<T> {
+    const token = await current(customerId);
+    try {
+      return await fn(token);
+    } catch (error) {
+      if (!(error instanceof ErpUnauthorized)) throw error;
+      // Revoked or expired early at the ERP: renewed once, then tried again.
+      minted.delete(customerId);
+      const fresh = await renew(customerId, token);
+      try {
+        return await fn(fresh);
+      } catch (again) {
+        if (again instanceof ErpUnauthorized) return lost(customerId);
+        throw again;
+      }
+    }
+  }
+
   return {
     save,
+    withBearer,
+    callAs: (customer, path, params = {}, idempotent = false) => withBearer(customer.id, (token) => erp.call(path, params, { token, idempotent })),
     async saveClerkSession(customerId, sessionId) {
       minted.delete(customerId);
       await upsert(customerId, { clerkSessionId: sessionId });
-    },
-    async withBearer(customerId, fn) {
-      const token = await current(customerId);
-      try {
-        return await fn(token);
-      } catch (error) {
-        if (!(error instanceof ErpUnauthorized)) throw error;
-        // Revoked or expired early at the ERP: renewed once, then tried again.
-        minted.delete(customerId);
-        const fresh = await renew(customerId, token);
-        try {
-          return await fn(fresh);
-        } catch (again) {
-          if (again instanceof ErpUnauthorized) return lost(customerId);
-          throw again;
-        }
-      }
     },
     async paymentChoice(customerId) {
       const [row] = await db.select({ choice: erpCustomers.paymentChoice }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));

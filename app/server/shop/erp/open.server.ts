@@ -52,7 +52,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
   const credentials = createErpCredentials(database.db, erp, options.secret, Date.now, options.clerk ? clerkMint(options.clerk) : null);
   const cart = createErpCart(database.db, erp, credentials);
   const wishlist = createErpWishlist(database.db, erp, credentials, cart);
-  const addresses = createErpAddresses(erp, credentials);
+  const addresses = createErpAddresses(credentials);
   const deliverTo = async (customer: Customer) => {
     const { chosen } = await addresses.book(customer);
     return chosen ? { city: chosen.city, zip: chosen.zip } : null;

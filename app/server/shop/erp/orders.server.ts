@@ -34,9 +34,8 @@ export function toAddressView(a: Partial<ApiAddress> & { id: number }): AddressV
   };
 }
 
-export function createErpAddresses(erp: ErpClient, credentials: ErpCredentials, now: () => number = Date.now): AddressesPort {
-  const as = <T>(customer: Customer, path: string, params: Record<string, unknown> = {}, idempotent = false) =>
-    credentials.withBearer(customer.id, (token) => erp.call<T>(path, params, { token, idempotent }));
+export function createErpAddresses(credentials: ErpCredentials, now: () => number = Date.now): AddressesPort {
+  const as = credentials.callAs;
 
   async function list(customer: Customer): Promise<AddressView[]> {
     const answer = await as<{ addresses?: ApiAddress[] } | ApiAddress[]>(customer, "/api/customer/addresses", {}, true);
@@ -165,8 +164,7 @@ export function toOrderView(o: Partial<ApiOrder> & { id: number }, baseUrl: stri
 }
 
 export function createErpOrders(erp: ErpClient, credentials: ErpCredentials): OrdersPort {
-  const as = <T>(customer: Customer, path: string, params: Record<string, unknown> = {}, idempotent = false) =>
-    credentials.withBearer(customer.id, (token) => erp.call<T>(path, params, { token, idempotent }));
+  const as = credentials.callAs;
 
   async function list(customer: Customer): Promise<OrderView[]> {
     const answer = await as<{ orders?: ApiOrder[] } | ApiOrder[]>(customer, "/api/orders/all", {}, true);
