@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // In the order of the specifications' route table.
 export default [
@@ -28,24 +28,27 @@ export default [
   route("shippinganddelivery", "routes/policy.tsx", { id: "shipping-policy" }),
   // The cart form's old target: an alias of the cart page, so cached pages and bookmarks still work.
   route("cart", "routes/addtocart.tsx", { id: "cart" }),
-  route("ordersuccess", "routes/ordersuccess.tsx"),
-  route("paymentsuccess", "routes/paymentsuccess.tsx"),
-  route("orders", "routes/orders.tsx"),
+  // The customer's own pages, behind one guard (signed out: to sign in and back).
+  layout("routes/customer.tsx", [
+    route("ordersuccess", "routes/ordersuccess.tsx"),
+    route("paymentsuccess", "routes/paymentsuccess.tsx"),
+    route("orders", "routes/orders.tsx"),
+    route("orders/:id", "routes/orders.detail.tsx"),
+    route("revieworder", "routes/revieworder.tsx"),
+    route("myaccount", "routes/myaccount.tsx", [
+      index("routes/myaccount._index.tsx"),
+      route("orders", "routes/myaccount.orders.tsx"),
+      route("wishlist", "routes/myaccount.wishlist.tsx"),
+      route("addresses", "routes/myaccount.addresses.tsx"),
+    ]),
+  ]),
   route("orders/audio", "routes/orders.audio.ts"),
-  route("orders/:id", "routes/orders.detail.tsx"),
   route("orders/:id/invoice", "routes/orders.invoice.ts"),
   route("wishlist", "routes/wishlist.tsx"),
-  route("revieworder", "routes/revieworder.tsx"),
   route("marketplace", "routes/business.tsx", { id: "marketplace" }),
   route("artisanalcafe", "routes/business.tsx", { id: "artisanalcafe" }),
   route("streetfoodgully", "routes/business.tsx", { id: "streetfoodgully" }),
   route("landingpage", "routes/landingpage.tsx"),
-  route("myaccount", "routes/myaccount.tsx", [
-    index("routes/myaccount._index.tsx"),
-    route("orders", "routes/myaccount.orders.tsx"),
-    route("wishlist", "routes/myaccount.wishlist.tsx"),
-    route("addresses", "routes/myaccount.addresses.tsx"),
-  ]),
   route("testimonial", "routes/testimonial.tsx"),
   route("voicesearch", "routes/voicesearch.tsx"),
   route("address-test", "routes/address-test.tsx"),

@@ -10,8 +10,11 @@ describe("the answer to a Shop failure", () => {
     expect(answerFor("conflict")).toEqual({ kind: "toast", status: 409 });
     expect(answerFor("unavailable")).toEqual({ kind: "toast", status: 503 });
   });
+  it("refuses too many attempts on the same page with a 429", () => {
+    expect(answerFor("too_many")).toEqual({ kind: "refuse", status: 429 });
+  });
   it("has one answer for every code", () => {
-    expect(Object.keys(SHOP_ERROR_ANSWERS).sort()).toEqual(["conflict", "invalid", "not_found", "unavailable"]);
+    expect(Object.keys(SHOP_ERROR_ANSWERS).sort()).toEqual(["conflict", "invalid", "not_found", "too_many", "unavailable"]);
   });
 });
 

@@ -28,22 +28,25 @@ export type FormReply<D = unknown> =
 
 export type Refusal = Extract<FormReply, { ok: false }>;
 
-export type ShopErrorCode = "not_found" | "invalid" | "conflict" | "unavailable";
+export type ShopErrorCode = "not_found" | "invalid" | "conflict" | "unavailable" | "too_many";
 
-export type Answer = { kind: "refuse"; status: 400 | 404 } | { kind: "toast"; status: 409 | 503 };
+export type Answer = { kind: "refuse"; status: 400 | 404 | 429 } | { kind: "toast"; status: 409 | 503 };
 
 /**
  * A Shop failure, by its code: bad input is refused on the same page with a 400; what is
  * not there (or not the shopper's) is a 404 on the same page; a conflict (stock, a coupon
  * that no longer applies, an order already cancelled) and a part that is down are news
  * for the shopper: a toast on the page they were on. Anything else is not a ShopError
- * and goes to the error boundary. `status` is also what the JSON API answers (issue 17).
+ * and goes to the error boundary. Too many attempts (a rate limit) is refused on the form
+ * with a 429. `status` is also what the JSON API and Razorpay's webhook answer: this is the
+ * one table (issue 24).
  */
 export const SHOP_ERROR_ANSWERS: Readonly<Record<ShopErrorCode, Answer>> = {
   invalid: { kind: "refuse", status: 400 },
   not_found: { kind: "refuse", status: 404 },
   conflict: { kind: "toast", status: 409 },
   unavailable: { kind: "toast", status: 503 },
+  too_many: { kind: "refuse", status: 429 },
 };
 
 export function answerFor(code: ShopErrorCode): Answer {

@@ -1,8 +1,5 @@
 import { redirect } from "react-router";
-import { requireStaff } from "../server/staff-access.server.ts";
-import type { Route } from "./+types/staff._index";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireStaff(context);
+export function loader() {
   throw redirect("/staff/orders", 303);
 }

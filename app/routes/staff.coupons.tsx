@@ -8,21 +8,15 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.coupons";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireStaff(context);
   const coupons = await shopOf(context).coupons.list();
   const id = parseId(url.searchParams.get("edit"));
   return { coupons, editing: id === null ? null : (coupons.find((c) => c.id === id) ?? null) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  // To anyone else the page is not there, whatever they post (each intent checks again).
-  await requireStaff(args.context);
-  return staffCouponsForm.run(args);
-}
+export const action = staffCouponsForm.run;
 
 export default function StaffCoupons({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, editing } = loaderData;

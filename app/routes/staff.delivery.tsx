@@ -6,11 +6,9 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { slotValue } from "../domain/delivery.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffDeliveryForm } from "../server/forms/staff.server.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.delivery";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireStaff(context);
   const shop = shopOf(context);
   const [slots, pins, settings] = await Promise.all([shop.delivery.slots(), shop.delivery.pins(), shop.delivery.settings()]);
   return { slots, pins, settings };

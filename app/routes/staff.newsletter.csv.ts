@@ -4,11 +4,11 @@
 import { shopDate } from "../domain/delivery.ts";
 import { subscribersCsv } from "../domain/csv.ts";
 import { shopOf } from "../server/context.server.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
+import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.newsletter.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context);
+  const staff = staffOf(context);
   const rows = await shopOf(context).subscribers.export(staff.id);
   return new Response(subscribersCsv(rows), {
     headers: {

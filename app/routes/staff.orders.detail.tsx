@@ -9,7 +9,7 @@ import { addressLine } from "../domain/address.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
-import { staffOrder } from "../server/staff-access.server.ts";
+import { staffOrder } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {

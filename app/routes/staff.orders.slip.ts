@@ -2,7 +2,7 @@
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { packingSlipPdf } from "../server/invoice/packing-slip.server.ts";
 import { pdfResponse } from "../server/invoice/invoice.server.ts";
-import { staffOrder } from "../server/staff-access.server.ts";
+import { staffOrder } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.orders.slip";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

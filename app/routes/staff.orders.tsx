@@ -8,11 +8,9 @@ import { STAGE_LABELS, STAGES, type Stage } from "../domain/order-life.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffOrdersForm } from "../server/forms/staff.server.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
-import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.orders";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireStaff(context);
   const now = new Date();
   const days = { today: shopDate(now), tomorrow: slotDates(now)[0]! };
   const asked = url.searchParams.get("day") ?? "today";

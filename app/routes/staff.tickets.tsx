@@ -6,11 +6,9 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { parseId } from "../domain/ids.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffTicketsForm } from "../server/forms/staff.server.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
 import type { Route } from "./+types/staff.tickets";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireStaff(context);
   const shop = shopOf(context);
   const id = parseId(url.searchParams.get("ticket"));
   const [inbox, open] = await Promise.all([shop.tickets.inbox(), id === null ? null : shop.tickets.read(id)]);

@@ -1,12 +1,16 @@
 // /staff: the shop's own side (issue 14), with its own navigation. Only staff see it: to anyone
-// else every /staff path is a 404. Never linked from the shopper's pages; never indexed.
+// else every /staff path and method is the shop's 404 page (the guard below). Never linked from
+// the shopper's pages; never indexed.
 import { NavLink, Outlet } from "react-router";
 import { privatePageMeta } from "../components/seo.ts";
-import { requireStaff } from "../server/staff-access.server.ts";
+import { staffOf, staffOnly } from "../server/access.server.ts";
 import type { Route } from "./+types/staff";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context);
+// The one guard of every /staff URL and method: before any loader or action, before any body is read.
+export const middleware: Route.MiddlewareFunction[] = [staffOnly];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const staff = staffOf(context);
   return { name: staff.name };
 }
 

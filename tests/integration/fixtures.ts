@@ -1,3 +1,4 @@
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 // Test data and helpers more than one integration test uses.
 import { expect } from "vitest";
 import { ShopError, type NewAddress } from "../../app/server/shop/port.server.ts";
@@ -24,3 +25,21 @@ export const home: NewAddress = {
   zip: "122002",
   country: "India",
 };
+
+/**
+ * Runs a route's action as React Router does under a guarded branch (/staff, the customer's
+ * pages): the branch's middleware first, then the action. What the guard throws (a 404, a
+ * redirect) is thrown here as it would end the request.
+ */
+export async function throughGuard<T>(
+  guard: MiddlewareFunction<Response>,
+  args: { request: Request; context: RouterContextProvider; url: URL },
+  action: () => Promise<T>,
+): Promise<T> {
+  let answer: T | undefined;
+  await guard({ ...args, params: {}, pattern: args.url.pathname }, async () => {
+    answer = await action();
+    return new Response(null);
+  });
+  return answer as T;
+}

@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { PHOTO_MESSAGES, photoSet } from "../../app/domain/photo.ts";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
+import { staffOnly } from "../../app/server/access.server.ts";
+import { throughGuard } from "./fixtures.ts";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
 import { staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts";
@@ -254,12 +256,13 @@ describe.each(targets)("a staff member's photo upload on $name", (target) => {
     context.set(shopContext, shop);
     context.set(signedInContext, { customer: who, token: "t" });
     try {
-      const answer = await staffCatalogForm.run({ request: new Request(url, { method: "POST", body }), context, url });
+      const request = new Request(url, { method: "POST", body });
+    const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));
       if (answer instanceof Response) return { status: answer.status, reply: null };
       const d = answer as unknown as { data: FormReply; init: ResponseInit | null };
       return { status: d.init?.status ?? 200, reply: d.data };
     } catch (thrown) {
-      // requireStaff's 404, thrown as React Router's data().
+      // staffOf's 404, thrown as React Router's data().
       return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, reply: null };
     }
   }

@@ -10,11 +10,12 @@ import type { FormReply } from "../../app/domain/form-reply.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { products, staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
+import { staffOnly } from "../../app/server/access.server.ts";
 import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, refusal, throughGuard } from "./fixtures.ts";
 
 const ORIGIN = "http://haat.test";
 const REF = "GP-PUL-CHD-500G";
@@ -44,7 +45,8 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     const context = new RouterContextProvider();
     context.set(shopContext, shop);
     context.set(signedInContext, { customer: who, token: "t" });
-    const answer = await staffCatalogForm.run({ request: new Request(url, { method: "POST", body }), context, url });
+    const request = new Request(url, { method: "POST", body });
+    const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));
     if (answer instanceof Response) return { status: answer.status, reply: null };
     const d = answer as unknown as { data: FormReply; init: ResponseInit | null };
     return { status: d.init?.status ?? 200, reply: d.data };

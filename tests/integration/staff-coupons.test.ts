@@ -12,13 +12,14 @@ import { newCouponOf, couponCreateSchema, STAFF_COUPON_MESSAGES } from "../../ap
 import type { Database } from "../../app/server/db/client.server.ts";
 import { coupons, newsletterSubscribers, staffAudit } from "../../app/server/db/schema.server.ts";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
+import { staffOnly } from "../../app/server/access.server.ts";
 import { staffCouponsForm } from "../../app/server/forms/staff-coupons.server.ts";
 import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { createNewsletter } from "../../app/server/shop/newsletter.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, refusal, throughGuard } from "./fixtures.ts";
 
 const ITEM = "GP-PUL-CHD-500G";
 const ORIGIN = "http://haat.test";
@@ -52,7 +53,8 @@ describe.each(targets)("staff coupons and the newsletter export on $name", (targ
     const context = new RouterContextProvider();
     context.set(shopContext, shop);
     context.set(signedInContext, { customer: who, token: "t" });
-    const answer = await staffCouponsForm.run({ request: new Request(url, { method: "POST", body: new URLSearchParams(fields) }), context, url });
+    const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+    const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCouponsForm.run({ request, context, url }));
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location"), reply: null };
     const d = answer as unknown as { data: FormReply; init: ResponseInit | null };
     return { status: d.init?.status ?? 200, location: null, reply: d.data };

@@ -19,10 +19,8 @@ import {
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../domain/account.ts";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES } from "../../domain/address.ts";
 import { addedMessage, CART_MESSAGES } from "../../domain/cart.ts";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../domain/contact.ts";
-import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";
+import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { parseId } from "../../domain/ids.ts";
-import { orderCancelledMail, orderPlacedMail } from "../../domain/order-mail.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
@@ -31,12 +29,16 @@ import { clerkEnabled } from "../auth/clerk.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
 import { ShopError, type ApiTokenPair, type Customer, type Shop } from "../shop/port.server.ts";
 import { invoiceLink } from "./invoice-link.server.ts";
 import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
 import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
-import { subscribeToNewsletter } from "../forms/contact.server.ts";
+import { cancelOrder } from "../use-cases/cancel-order.server.ts";
+import { confirmCheckout } from "../use-cases/confirm-payment.server.ts";
+import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
+import { subscribe } from "../use-cases/newsletter.server.ts";
+import { paidOrder, placeOrder } from "../use-cases/place-order.server.ts";
+import { openTicket } from "../use-cases/tickets.server.ts";
 import { z } from "zod";
 
 const cartAnswer = async (shop: Shop, customer: Customer) => ({ success: true, ...cartOut(await shop.cart.get(customer)) });
@@ -242,13 +244,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.applyCoupon,
     result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
     async run({ shop, customer, params }) {
-      const before = await shop.cart.get(customer);
-      if (params.order_id !== undefined && params.order_id !== before.id) throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
-      const code = normalizeCouponCode(params.coupon_code);
-      if (!code) throw new ShopError("invalid", COUPON_MESSAGES.invalid);
-      const applied = await shop.cart.applyCoupon(customer, code);
+      const applied = await applyCoupon(shop, customer, { code: params.coupon_code, cartId: params.order_id });
+      // The page's form says nothing for an empty code; a caller of the API hears why nothing changed.
+      if (applied.kind === "empty") throw new ShopError("invalid", COUPON_MESSAGES.invalid);
       const cart = cartOut(await shop.cart.get(customer));
-      return { success: true, message: applied.already ? COUPON_MESSAGES.alreadyApplied : COUPON_MESSAGES.applied, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
+      return { success: true, message: applied.message, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
     },
   }),
   "/api/cart/remove-coupon": call({
@@ -257,11 +257,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.removeCoupon,
     result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
     async run({ shop, customer, params }) {
-      const before = await shop.cart.get(customer);
-      if (before.id === null || (params.order_id !== undefined && params.order_id !== before.id)) throw new ShopError("invalid", COUPON_MESSAGES.cartIdMissing);
-      await shop.cart.removeCoupon(customer);
+      const { message } = await removeCoupon(shop, customer, { cartId: params.order_id });
       const cart = cartOut(await shop.cart.get(customer));
-      return { success: true, message: COUPON_MESSAGES.removed, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
+      return { success: true, message, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
     },
   }),
 
@@ -304,21 +302,19 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.subscribe,
     result: z.object({ ...ok, message: z.string() }),
     async run({ shop, params, context }) {
-      if (!(await subscribeToNewsletter(shop, clientAddressOf(context), params.email))) throw new ApiRefusal(429, NEWSLETTER_MESSAGES.tooMany);
-      return { success: true, message: NEWSLETTER_MESSAGES.subscribed.trim() };
+      const { message } = await subscribe(shop, clientAddressOf(context), params.email);
+      return { success: true, message: message.trim() };
     },
   }),
   "/api/contact": call({
     summary: "A contact message, as a ticket (chosen path; JSON-RPC 2.0 envelope). Rate limited like the contact form.",
     auth: "optional",
     params: apiParams.contact,
-    limit: { name: "contactPerAddress", message: CONTACT_MESSAGES.tooMany },
     result: z.object({ ...ok, ticket_id: z.number(), ticket_name: z.string(), portal_url: z.string(), message: z.string() }),
-    async run({ shop, customer, params }) {
-      const ticket = await shop.tickets.create({ customer, ...params });
+    async run({ shop, customer, params, context }) {
+      const ticket = await openTicket(shop, { customer, clientAddress: clientAddressOf(context), ...params });
       // The ticket's page, with its key: whoever sent it can read it without signing in.
-      const portal = `${appEnv().publicOrigin}/tickets/${ticket.id}?key=${encodeURIComponent(ticket.key)}`;
-      return { success: true, ticket_id: ticket.id, ticket_name: ticket.name, portal_url: portal, message: CONTACT_MESSAGES.created(ticket.name) };
+      return { success: true, ticket_id: ticket.id, ticket_name: ticket.name, portal_url: ticket.portalUrl, message: ticket.message };
     },
   }),
 
@@ -345,17 +341,10 @@ export const API_CALLS: Record<string, ApiCall> = {
         const same = want.size === cart.lines.length && cart.lines.every((l) => want.get(l.internalReference) === l.quantity);
         if (!same) throw new ShopError("conflict", API_MESSAGES.cartChanged);
       }
-      if (params.payment_method === "razorpay") {
-        // Paid online: the order was placed by /api/razorpay/order and confirmed by verify; this answers it.
-        const orders = await shop.orders.list(customer);
-        const paid = orders.find((o) => o.id === params.cart_id && o.paymentMethod === "razorpay" && o.state === "confirmed");
-        if (!paid) throw new ShopError("conflict", PAYMENT_MESSAGES.verificationFailed);
-        return { success: true, order_id: paid.id, already_placed: true };
-      }
-      const slot = params.slot ?? (await shop.delivery.slots()).find((s) => s.available) ?? null;
-      if (!slot) throw new ShopError("conflict", API_MESSAGES.noSlot);
-      const placed = await shop.orders.place(customer, { cartId: params.cart_id, addressId: params.address_id, paymentMethod: "cod", slot: { date: slot.date, kind: slot.kind } });
-      if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
+      // Paid online: the order was placed by /api/razorpay/order and confirmed by verify; this answers it.
+      if (params.payment_method === "razorpay") return { success: true, order_id: await paidOrder(shop, customer, params.cart_id), already_placed: true };
+      const placed = await placeOrder(shop, customer, { cartId: params.cart_id, addressId: params.address_id, slot: params.slot ?? "earliest", method: "cod", via: "link" });
+      if (placed.kind !== "confirmed") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
       return { success: true, order_id: placed.orderId, already_placed: placed.alreadyPlaced };
     },
   }),
@@ -365,11 +354,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.none,
     result: z.object({ ...ok, status: z.boolean(), order_state: z.literal("cancel"), message: z.string() }),
     async run({ shop, customer, path }) {
-      const id = pathId(path, ORDER_MESSAGES.notFound);
-      const { refundId } = await shop.orders.cancel(customer, id);
-      if (refundId !== null) await shop.payments.sendRefunds();
-      await mailOrder(shop, customer, id, orderCancelledMail);
-      const message = refundId !== null ? `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}` : ORDER_MESSAGES.cancelled;
+      const { message } = await cancelOrder(shop, customer, pathId(path, ORDER_MESSAGES.notFound));
       return { success: true, status: true, order_state: "cancel", message };
     },
   }),
@@ -404,15 +389,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.razorpayOrder,
     result: z.object({ ...ok, order_id: z.string(), amount: z.number(), currency: z.literal("INR"), key_id: z.string(), haat_order_id: z.number(), expires_in: z.number() }),
     async run({ shop, customer, params }) {
-      if (!shop.payments.available) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
-      const cart = await shop.cart.get(customer);
-      if (cart.id !== params.cart_id) throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
-      if (cart.paymentMethod !== "razorpay") await shop.cart.choosePayment(customer, "upi");
-      const slot = (await shop.delivery.slots()).find((s) => s.available);
-      if (!slot) throw new ShopError("conflict", API_MESSAGES.noSlot);
-      const placed = await shop.orders.place(customer, { cartId: params.cart_id, addressId: params.address_id, paymentMethod: "razorpay", slot: { date: slot.date, kind: slot.kind } });
-      if (!placed.awaitingPayment) throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
-      const start = await shop.payments.begin(customer, placed.orderId, "modal");
+      const placed = await placeOrder(shop, customer, { cartId: params.cart_id, addressId: params.address_id, slot: "earliest", method: "online", via: "modal" });
+      if (placed.kind !== "paying") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
+      const { start } = placed;
       if (start.kind !== "modal") throw new ShopError("unavailable", PAYMENT_MESSAGES.createFailed);
       return {
         success: true,
@@ -431,10 +410,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.razorpayVerify,
     result: z.object({ ...ok, status: z.enum(["success", "refunding"]), order_id: z.number(), message: z.string() }),
     async run({ shop, customer, params }) {
-      const outcome = await shop.payments.completeCheckout({ orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
       // Matched by Razorpay's signed ids, never by the token: the order's own customer gets its mail,
       // and another customer holding those fields learns nothing of it.
-      if (outcome.kind === "confirmed" && outcome.fresh) await mailOrder(shop, outcome.customer, outcome.orderId, orderPlacedMail);
+      const outcome = await confirmCheckout(shop, { orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
       if (outcome.customer.id !== customer.id) throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
       if (outcome.kind === "refunding") return { success: true, status: "refunding", order_id: outcome.orderId, message: PAYMENT_MESSAGES.late };
       return { success: true, status: "success", order_id: outcome.orderId, message: "Payment Successful" };

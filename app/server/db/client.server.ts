@@ -12,6 +12,7 @@ import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { countingLogger } from "../request-scope.server.ts";
 import * as schema from "./schema.server.ts";
+import { guardFetch, scopeTransactions } from "./transaction-scope.server.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -51,7 +52,8 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
     // drops a broken client when it is released, opens a new one on the next call.
     pool.on("error", (error) => log.warn("PostgreSQL idle connection lost", errorFields(error)));
     pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
-    const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
+    guardFetch();
+    const db = scopeTransactions(drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db);
     const database: Database = { db, kind: "postgres", close: () => pool.end() };
     try {
       const lock = await pool.connect();
@@ -72,7 +74,8 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
   const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
-  const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
+  guardFetch();
+  const db = scopeTransactions(drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db);
   const database: Database = { db, kind: "pglite", close: () => client.close() };
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

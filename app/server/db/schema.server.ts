@@ -130,6 +130,9 @@ export const erpCustomers = pgTable("erp_customers", {
   clerkSessionId: text("clerk_session_id"),
   chosenAddressId: integer("chosen_address_id"),
   chosenAt: timestamp("chosen_at", { withTimezone: true }),
+  // One renewal of the ERP's tokens at a time across instances: a lease, not a row lock held
+  // over the ERP's call (no network call inside a transaction, issue 24).
+  renewingUntil: timestamp("renewing_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -636,6 +639,17 @@ export const mailQueue = pgTable(
   },
   (t) => [index("mail_queue_due_idx").on(t.status, t.nextAttemptAt), check("mail_queue_status_check", sql`${t.status} in ('pending', 'failed')`)],
 );
+
+/**
+ * Background work one instance at a time across a cluster (issue 24): the payment sweep. A
+ * lease taken by one statement (no transaction held while the work calls out) and given up
+ * when done; a holder that died loses it when `until` passes.
+ */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

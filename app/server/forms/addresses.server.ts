@@ -1,7 +1,5 @@
 // Saved addresses: chosen, added, edited and deleted on Review Order (transactions §2, §5),
 // where the order is also confirmed; and the account's address book (transactions §8).
-import { orderPlacedMail } from "../../domain/order-mail.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
 import { z } from "zod";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, missingFieldsMessage } from "../../domain/address.ts";
 import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
@@ -10,6 +8,7 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { ShopError, type PaymentStart } from "../shop/port.server.ts";
+import { abandonPayment, payAgain, placeOrder } from "../use-cases/place-order.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
 
 const addressId = recordId(ADDRESS_MESSAGES.invalidId);
@@ -60,17 +59,9 @@ export const reviewOrderForm = defineForm({
     place: intent(
       z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), slot: deliverySlot.optional(), via: payVia }),
       async ({ shop, customer, value }) => {
-        const cart = await shop.cart.get(customer);
-        // A form for another cart (placed in another tab, or tampered) hears about that from
-        // place() below, which never places anything but this customer's cart.
-        if (!value.slot && cart.id === value.cart_id) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
-        const method = cart.id === value.cart_id && cart.paymentMethod === "razorpay" ? "razorpay" : "cod";
-        if (method === "razorpay" && !shop.payments.available) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
-        const placed = await shop.orders.place(customer, { cartId: value.cart_id, addressId: value.address_id, paymentMethod: method, slot: value.slot });
+        const placed = await placeOrder(shop, customer, { cartId: value.cart_id, addressId: value.address_id, slot: value.slot ?? null, method: "as-chosen", via: value.via });
         // Card or UPI: the stock is held and the shopper goes to pay (decision 030).
-        if (placed.awaitingPayment) return payOutcome(await shop.payments.begin(customer, placed.orderId, value.via), placed.orderId);
-        // A second Confirm of the same cart is the same order: one confirmation mail.
-        if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
+        if (placed.kind === "paying") return payOutcome(placed.start, placed.orderId);
         // The page of this order, not whichever is newest (two tabs may place two).
         return { to: `/ordersuccess?order=${placed.orderId}` };
       },
@@ -79,11 +70,11 @@ export const reviewOrderForm = defineForm({
     ),
     // Paying again for an order waiting for its payment (after a failure, or back from the link).
     pay: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), via: payVia }), async ({ shop, customer, value }) =>
-      payOutcome(await shop.payments.begin(customer, value.order, value.via), value.order),
+      payOutcome(await payAgain(shop, customer, value.order, value.via), value.order),
     ),
     // Closing the modal, or 'Cancel payment': the hold ends and the cart is as it was.
     "cancel-payment": intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
-      await shop.payments.abandon(customer, value.order);
+      await abandonPayment(shop, customer, value.order);
       return { to: "/addtocart", toast: { type: "info", message: PAYMENT_MESSAGES.cancelled } };
     }),
   },

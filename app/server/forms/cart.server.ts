@@ -3,12 +3,13 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stockProblems, stockStopMessage } from "../../domain/cart.ts";
-import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";
+import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { browserHint, productReference, quantity, recordId } from "../../domain/form-fields.ts";
 import type { Toast } from "../../domain/form-reply.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { savePendingItem } from "../pending-item.server.ts";
 import { ShopError, type CartChange } from "../shop/port.server.ts";
+import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const line = z.object({ line: recordId("Missing cart line.") });
@@ -61,16 +62,12 @@ export const cartForm = defineForm({
       return { toast: { type: "success", message: CART_MESSAGES.cleared } };
     }),
     "apply-coupon": intent(z.object({ code: z.string().max(40, "Invalid coupon code").optional().default("") }), async ({ shop, customer, value }) => {
-      const code = normalizeCouponCode(value.code);
+      const applied = await applyCoupon(shop, customer, { code: value.code });
       // An empty code does nothing (transactions §5).
-      if (!code) return {};
-      const applied = await shop.cart.applyCoupon(customer, code);
-      return { toast: applied.already ? { type: "info", message: COUPON_MESSAGES.alreadyApplied } : { type: "success", message: COUPON_MESSAGES.applied } };
+      if (applied.kind === "empty") return {};
+      return { toast: { type: applied.already ? "info" : "success", message: applied.message } };
     }),
-    "remove-coupon": intent(z.object({}), async ({ shop, customer }) => {
-      await shop.cart.removeCoupon(customer);
-      return { toast: { type: "success", message: COUPON_MESSAGES.removed } };
-    }),
+    "remove-coupon": intent(z.object({}), async ({ shop, customer }) => ({ toast: { type: "success", message: (await removeCoupon(shop, customer)).message } })),
     checkout: intent(
       z.object({
         payment: z.enum(["upi", "card", "cod"], { error: CHECKOUT_MESSAGES.choosePayment }),

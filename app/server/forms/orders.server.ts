@@ -3,11 +3,10 @@
 import { z } from "zod";
 import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
-import { orderCancelledMail } from "../../domain/order-mail.ts";
-import { LIFE_MESSAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
-import { ShopError } from "../shop/port.server.ts";
+import { buyAgain } from "../use-cases/cart.server.ts";
+import { cancelOrder } from "../use-cases/cancel-order.server.ts";
+import { changeSlot } from "../use-cases/move-order.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const order = z.object({ order: recordId(ORDER_MESSAGES.notFound) });
@@ -16,12 +15,8 @@ export const ordersForm = defineForm({
   action: "/orders",
   intents: {
     cancel: intent(order, async ({ shop, customer, value }) => {
-      const { refundId } = await shop.orders.cancel(customer, value.order);
-      // Paid online: the refund is recorded with the cancel; Razorpay is asked now (and again by
-      // the server's sweep if it does not answer), never twice for one payment.
-      if (refundId !== null) await shop.payments.sendRefunds();
-      await mailOrder(shop, customer, value.order, orderCancelledMail);
-      return { toast: { type: "success", message: refundId !== null ? `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}` : ORDER_MESSAGES.cancelled } };
+      const { message } = await cancelOrder(shop, customer, value.order);
+      return { toast: { type: "success", message } };
     }),
     "change-slot": intent(
       order.extend({
@@ -29,24 +24,12 @@ export const ordersForm = defineForm({
           .string({ error: DELIVERY_MESSAGES.chooseSlot })
           .transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER)),
       }),
-      async ({ shop, customer, value }) => {
-        await shop.orders.changeSlot(customer, value.order, value.slot);
-        return { toast: { type: "success", message: LIFE_MESSAGES.slotChanged } };
-      },
+      async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await changeSlot(shop, customer, value.order, value.slot)).message } }),
     ),
     // Puts the order's lines that are still sold into the cart, by the same rules as any add.
     "buy-again": intent(order, async ({ shop, customer, value }) => {
-      const placed = await shop.orders.get(customer, value.order);
-      if (!placed) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
-      const { added, refused } = await shop.cart.addMany(
-        customer,
-        placed.lines.map((l) => ({ internalReference: l.internalReference, quantity: l.quantity, label: l.title })),
-      );
-      const gone = refused.map((r) => r.label);
-      const warnings = added.flatMap((c) => (c.warning ? [`${c.title}: ${c.warning}`] : []));
-      if (gone.length === placed.lines.length) throw new ShopError("conflict", LIFE_MESSAGES.notSoldAnyMore(gone));
-      const message = [LIFE_MESSAGES.boughtAgain, ...warnings, ...(gone.length ? [LIFE_MESSAGES.notSoldAnyMore(gone)] : [])].join(" ");
-      return { to: "/addtocart", toast: { type: gone.length || warnings.length ? "warning" : "success", message } };
+      const { type, message } = await buyAgain(shop, customer, value.order);
+      return { to: "/addtocart", toast: { type, message } };
     }),
   },
 });

@@ -184,7 +184,7 @@ export function defineForm<const A extends string, const I extends Record<string
         if (!(error instanceof ShopError)) throw error;
         const message = declared.describe?.(error) ?? error.message;
         const field = declared.onField?.[error.code];
-        if (field) return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, fieldErrors: { [field]: [message] } })), error.code === "conflict" ? 409 : 400);
+        if (field) return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, fieldErrors: { [field]: [message] } })), answerFor(error.code).status);
         const answer = answerFor(error.code);
         if (answer.kind === "refuse") return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, formErrors: [message] })), answer.status);
         const toast: Toast = { type: "error", message };

@@ -10,7 +10,7 @@ import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.
 import { rupeesToPaise } from "../../domain/money.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { CatalogImportError } from "../catalog/import.server.ts";
-import { requireStaff } from "../staff-access.server.ts";
+import { staffOf } from "../access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
 
 /** A typed number checked by one of the catalogue file's rules, its message named by `label`. */
@@ -49,7 +49,7 @@ export const staffCatalogForm = defineForm({
   action: "/staff/catalogue",
   intents: {
     variant: intent(variantFields, async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       const edit = (price: number, mrp: number, onHand: number, inStock: boolean) => ({ pricePaise: rupeesToPaise(price), mrpPaise: rupeesToPaise(mrp), onHand, inStock });
       const saved = await shop.staffCatalog.updateVariant(
         staff.id,
@@ -63,7 +63,7 @@ export const staffCatalogForm = defineForm({
     photo: intent(
       z.object({ variant: recordId(CATALOGUE_MESSAGES.noVariant), photo: z.file({ error: PHOTO_MESSAGES.choose }) }),
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         const saved = await shop.staffCatalog.addPhoto(staff.id, value.variant, new Uint8Array(await value.photo.arrayBuffer()));
         return { toast: { type: "success", message: PHOTO_MESSAGES.saved(saved.internalReference) } };
       },
@@ -73,13 +73,13 @@ export const staffCatalogForm = defineForm({
     category: intent(
       z.object({ slug: z.string().trim().min(1, CATALOGUE_MESSAGES.noCategory).max(100, CATALOGUE_MESSAGES.noCategory), status: z.enum(["active", "coming_soon"]) }),
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         await shop.staffCatalog.setCategoryStatus(staff.id, value.slug, value.status);
         return { toast: { type: "success", message: value.status === "coming_soon" ? "The category is now coming soon." : "The category is now active." } };
       },
     ),
     import: intent(z.object({ file: z.file({ error: CATALOGUE_MESSAGES.chooseFile }) }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       const format = catalogueFormat(value.file.name);
       if (!format) throw new Refused(CATALOGUE_MESSAGES.fileType, 400, "file");
       if (value.file.size === 0) throw new Refused(CATALOGUE_MESSAGES.chooseFile, 400, "file");

@@ -2,7 +2,7 @@
 // intent checks the staff role first (to anyone else the form is not there: 404); each change is
 // audited by shop.coupons in its own transaction (decision 036).
 import { couponCreateSchema, couponEditSchema, couponIdSchema, couponLimitsOf, newCouponOf } from "../../domain/staff-coupon.ts";
-import { requireStaff } from "../staff-access.server.ts";
+import { staffOf } from "../access.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const staffCouponsForm = defineForm({
@@ -11,7 +11,7 @@ export const staffCouponsForm = defineForm({
     create: intent(
       couponCreateSchema,
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         const created = await shop.coupons.create(staff.id, newCouponOf(value));
         return { to: "/staff/coupons", toast: { type: "success", message: `Coupon ${created.code} created.` } };
       },
@@ -21,19 +21,19 @@ export const staffCouponsForm = defineForm({
     update: intent(
       couponEditSchema,
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         const saved = await shop.coupons.update(staff.id, value.coupon, couponLimitsOf(value));
         return { to: "/staff/coupons", toast: { type: "success", message: `Coupon ${saved.code} saved.` } };
       },
       { onField: { invalid: "max_discount" } },
     ),
     "switch-off": intent(couponIdSchema, async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       const { code, changed } = await shop.coupons.setActive(staff.id, value.coupon, false);
       return { toast: changed ? { type: "success", message: `Coupon ${code} switched off.` } : { type: "info", message: `Coupon ${code} is already off.` } };
     }),
     "switch-on": intent(couponIdSchema, async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       const { code, changed } = await shop.coupons.setActive(staff.id, value.coupon, true);
       return { toast: changed ? { type: "success", message: `Coupon ${code} switched on.` } : { type: "info", message: `Coupon ${code} is already on.` } };
     }),

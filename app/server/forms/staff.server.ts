@@ -1,22 +1,16 @@
-// The staff's forms (issue 14). Every intent checks the staff role first: to anyone else the
-// form is not there (404). Changes are audited by the aggregate that makes them.
+// The staff's forms (issue 14). The /staff branch's guard (access.server.ts) lets only
+// staff reach them; each intent acts as that staff member. Changes are audited by the Shop.
 import { z } from "zod";
 import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
-import { formatRupees } from "../../domain/money.ts";
 import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
-import { orderShortMail, orderStageMail } from "../../domain/order-mail.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
-import { STAGE_LABELS, STAGES } from "../../domain/order-life.ts";
+import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
-import { requireStaff } from "../staff-access.server.ts";
-import { ticketAnswerMail } from "../../domain/contact.ts";
-import { store } from "../../store-config.ts";
-import { appEnv } from "../env.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
-import { sendOrKeep } from "../mail/queue.server.ts";
+import { staffOf } from "../access.server.ts";
+import { advanceOrder, shortPick } from "../use-cases/move-order.server.ts";
+import { answerTicket, closeTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const staffOrdersForm = defineForm({
@@ -24,10 +18,8 @@ export const staffOrdersForm = defineForm({
   intents: {
     // Moves an order to its next stage, naming the stage the staff member saw: two at once make one move.
     advance: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), from: z.enum(STAGES) }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
-      const { stage, customer } = await shop.orders.advance(value.order, value.from, staff.id);
-      if (stage !== "placed") await mailOrder(shop, customer, value.order, orderStageMail(stage));
-      return { toast: { type: "success", message: `Order #${value.order} is now ${STAGE_LABELS[stage]}.` } };
+      const { message } = await advanceOrder(shop, staffOf(context), value.order, value.from);
+      return { toast: { type: "success", message } };
     }),
     // Fewer of a line could be packed than were ordered: the order is priced again, the shopper told.
     short: intent(
@@ -37,11 +29,8 @@ export const staffOrdersForm = defineForm({
         packed: z.coerce.number({ error: "Enter how many were packed." }).int("Enter a whole number.").min(0, "Enter how many were packed.").max(10_000, "Enter how many were packed."),
       }),
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
-        const short = await shop.orders.shortPick(value.order, value.line, value.packed, staff.id);
-        if (short.refundId !== null) await shop.payments.sendRefunds();
-        await mailOrder(shop, short.customer, value.order, orderShortMail(short));
-        return { toast: { type: "success", message: SHORT_MESSAGES.done(value.order, formatRupees(short.totalPaise)) } };
+        const { message } = await shortPick(shop, staffOf(context), value.order, value.line, value.packed);
+        return { toast: { type: "success", message } };
       },
     ),
   },
@@ -65,7 +54,7 @@ export const staffDeliveryForm = defineForm({
         capacity: count("Capacity"),
       }),
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         await shop.delivery.setCapacity(staff.id, value.slot, value.capacity);
         return { toast: { type: "success", message: `Capacity set to ${value.capacity}.` } };
       },
@@ -81,7 +70,7 @@ export const staffDeliveryForm = defineForm({
           .max(FREE_DELIVERY_ABOVE_PAISE / 100, `Free delivery above: at most ₹${FREE_DELIVERY_ABOVE_PAISE / 100}, as the shop promises.`),
       }),
       async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
+        const staff = staffOf(context);
         await shop.delivery.setSettings(staff.id, {
           minOrderPaise: value.min_order * 100,
           slotCapacity: value.slot_capacity,
@@ -92,12 +81,12 @@ export const staffDeliveryForm = defineForm({
       },
     ),
     "add-pin": intent(z.object({ pin, area: z.string().trim().max(60, "Area: at most 60 characters.").default("") }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       await shop.delivery.addPin(staff.id, value.pin, value.area);
       return { toast: { type: "success", message: `PIN ${value.pin} added.` } };
     }),
     "remove-pin": intent(z.object({ pin }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       await shop.delivery.removePin(staff.id, value.pin);
       return { toast: { type: "success", message: `PIN ${value.pin} removed.` } };
     }),
@@ -112,18 +101,12 @@ export const staffTicketsForm = defineForm({
   intents: {
     answer: intent(
       ticket.extend({ answer: z.string({ error: "Write the answer." }).trim().min(2, "Write the answer.").max(4000, "At most 4000 characters.") }),
-      async ({ shop, context, value }) => {
-        const staff = await requireStaff(context);
-        const answered = await shop.tickets.answer(staff.id, value.ticket, value.answer);
-        await sendOrKeep(shop, mailer(appEnv()), { to: answered.email, ...ticketAnswerMail(answered, value.answer, store.name) });
-        return { toast: { type: "success", message: `Answer sent to ${answered.email}.` } };
-      },
+      async ({ shop, context, value }) => ({ toast: { type: "success", message: (await answerTicket(shop, staffOf(context), value.ticket, value.answer)).message } }),
     ),
-    close: intent(ticket, async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
-      await shop.tickets.close(staff.id, value.ticket);
-      return { to: "/staff/tickets", toast: { type: "success", message: `Ticket closed.` } };
-    }),
+    close: intent(ticket, async ({ shop, context, value }) => ({
+      to: "/staff/tickets",
+      toast: { type: "success", message: (await closeTicket(shop, staffOf(context), value.ticket)).message },
+    })),
   },
 });
 
@@ -132,12 +115,12 @@ export const staffReviewsForm = defineForm({
   action: "/staff/reviews",
   intents: {
     hide: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       await shop.reviews.setHidden(staff.id, value.review, true);
       return { toast: { type: "success", message: "Review hidden." } };
     }),
     show: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
-      const staff = await requireStaff(context);
+      const staff = staffOf(context);
       await shop.reviews.setHidden(staff.id, value.review, false);
       return { toast: { type: "success", message: "Review shown again." } };
     }),

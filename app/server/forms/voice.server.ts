@@ -12,6 +12,7 @@ import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { recordingName, SpeechError, speechEngine } from "../speech/speech.server.ts";
 import type { VoiceOrder } from "../shop/port.server.ts";
+import { addVoiceOrder } from "../use-cases/cart.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 /** What a transcription answers: the transcript, the engine, and the list it makes. */
@@ -66,17 +67,12 @@ export const voiceForm = defineForm({
           const wanted = Number(form.get(`qty-${reference}`) ?? 1);
           return Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 999) : 1;
         };
-        const result = await shop.cart.addMany(
+        const { added, type, message } = await addVoiceOrder(
+          shop,
           customer,
-          [...new Set(value.add)].map((reference) => ({ internalReference: reference, quantity: quantityOf(reference), label: reference })),
+          [...new Set(value.add)].map((reference) => ({ internalReference: reference, quantity: quantityOf(reference) })),
         );
-        const added = result.added.length;
-        const warnings = [...result.added.flatMap((c) => (c.warning ? [`${c.title}: ${c.warning}`] : [])), ...result.refused.map((r) => `${r.label}: ${r.reason}`)];
-        if (added === 0) return { to: listPath(value.list), toast: { type: "error", message: warnings.join(" ") || VOICE_MESSAGES.noneChosen } };
-        return {
-          to: "/addtocart",
-          toast: warnings.length ? { type: "warning", message: `${VOICE_MESSAGES.added(added)} ${warnings.join(" ")}` } : { type: "success", message: VOICE_MESSAGES.added(added) },
-        };
+        return { to: added === 0 ? listPath(value.list) : "/addtocart", toast: { type, message } };
       },
       {
         // Signed out: to sign in, then back to the same list.

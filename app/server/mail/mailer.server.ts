@@ -1,6 +1,7 @@
 // Outgoing e-mail. With SMTP_URL set it goes out through nodemailer; without, each
 // message is written to DATA_DIR/outbox/ as a file (the log names it), so a demo
 // shop (and the end-to-end tests) can read what would have been sent.
+import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import { log } from "../log.server.ts";
 import fs from "node:fs";
 import path from "node:path";
@@ -32,6 +33,7 @@ export function createMailer(env: Env): Mailer {
     let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
     return {
       async send(mail) {
+        outsideTransaction("The mail server");
         // A mail server that does not answer must not hold a shopper's request for minutes
         // (nodemailer's defaults): give up in seconds; the caller keeps the mail for a retry.
         transport ??= import("nodemailer").then((n) =>

@@ -4,23 +4,22 @@
 // exempt from the same-origin check (security/same-origin.server.ts); each verifies
 // Razorpay's signature instead.
 import { redirect, type RouterContextProvider } from "react-router";
-import { orderPlacedMail } from "../../domain/order-mail.ts";
+import { answerFor } from "../../domain/form-reply.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { shopOf } from "../context.server.ts";
 import { readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
-import { ShopError, type PaymentOutcome, type Shop } from "../shop/port.server.ts";
+import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
+import { confirmByWebhook, confirmCheckout, confirmLink, noteFailedPayment } from "../use-cases/confirm-payment.server.ts";
 
 /** Where a return goes: the payment's success page, or the cart with the reason it is not an order. */
-async function afterReturn(shop: Shop, outcome: PaymentOutcome): Promise<Response> {
+function afterReturn(outcome: PaymentOutcome): Promise<Response> | Response {
   if (outcome.kind === "refunding") return cookies().toast.redirectWithToast("/addtocart", { type: "warning", message: PAYMENT_MESSAGES.late }, { status: 303 });
-  // The webhook may have confirmed it first: then it has mailed it too.
-  if (outcome.fresh) await mailOrder(shop, outcome.customer, outcome.orderId, orderPlacedMail);
   return redirect(`/paymentsuccess?order=${outcome.orderId}`, 303);
 }
 
+/** A shopper's browser coming back can only be sent on: whatever the ShopError's code, its words go in a toast on Review Order. */
 async function refused(error: unknown): Promise<Response> {
   if (error instanceof ShopError) return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: error.message }, { status: 303 });
   log.error("payment return failed", errorFields(error));
@@ -54,9 +53,8 @@ export async function linkReturn(context: Readonly<RouterContextProvider>, url: 
     signature: text(q.get("razorpay_signature")),
   };
   if (!fields.linkId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
-  const shop = shopOf(context);
   try {
-    return await afterReturn(shop, await shop.payments.completeLink(fields));
+    return await afterReturn(await confirmLink(shopOf(context), fields));
   } catch (error) {
     return refused(error);
   }
@@ -75,13 +73,13 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
   const failedOrder = failedOrderOf(form);
   if (failedOrder) {
     // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
-    await shop.payments.noteFailure({ orderId: failedOrder, reason: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong });
+    await noteFailedPayment(shop, { orderId: failedOrder, reason: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong });
     return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong }, { status: 303 });
   }
   const fields = { orderId: text(form.get("razorpay_order_id")), paymentId: text(form.get("razorpay_payment_id")), signature: text(form.get("razorpay_signature")) };
   if (!fields.orderId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
   try {
-    return await afterReturn(shop, await shop.payments.completeCheckout(fields));
+    return await afterReturn(await confirmCheckout(shop, fields));
   } catch (error) {
     return refused(error);
   }
@@ -94,13 +92,12 @@ export async function razorpayWebhook(context: Readonly<RouterContextProvider>, 
   const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
   const raw = await request.text();
   if (raw.length > WEBHOOK_MAX_BYTES) return json(413, { error: "Too large" });
-  const shop = shopOf(context);
   try {
-    const result = await shop.payments.webhook(raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
-    if (result.placed) await mailOrder(shop, result.placed.customer, result.placed.orderId, orderPlacedMail);
+    const result = await confirmByWebhook(shopOf(context), raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
     return json(200, { status: result.status });
   } catch (error) {
-    if (error instanceof ShopError) return json(error.code === "not_found" ? 404 : 400, { error: error.message });
+    // Any answer but a 2xx makes Razorpay deliver it again: the one table says which.
+    if (error instanceof ShopError) return json(answerFor(error.code).status, { error: error.message });
     log.error("webhook failed; Razorpay will deliver it again", errorFields(error));
     return json(500, { error: "Try again" });
   }

@@ -1,6 +1,6 @@
 // Coupons as the embedded Shop keeps them: the rule rows, their usage by placed orders,
 // and the check of a draft order's coupon against the cart as it is now.
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { evaluateCoupon, type CouponCheck, type CouponRule } from "../../domain/coupon.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
@@ -29,22 +29,27 @@ export async function couponByCode(tx: Conn, code: string, lock = false): Promis
   return row ?? null;
 }
 
-/** Placed (not cancelled) orders that used the coupon: everyone's and this customer's. */
-export async function couponUsage(tx: Conn, couponId: number, customerId: number) {
-  const placed = inArray(orders.state, ["confirmed"]);
-  const [total] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.couponId, couponId), placed));
+/**
+ * The orders that count as a use of their coupon (issue 24): placed and not cancelled, and
+ * those placed for online payment still waiting for it (their stock and their coupon are held).
+ * A cancelled order, and one whose payment never came (lapsed, or back to a cart), gives its
+ * use back. The staff's coupon list counts by the same states.
+ */
+export const COUPON_USING_STATES = ["confirmed", "awaiting_payment"] as const;
+
+/** The orders that used the coupon, everyone's and this customer's (`except`: leaving one order out). */
+export async function couponUsage(tx: Conn, couponId: number, customerId: number, except?: number) {
+  const using = and(eq(orders.couponId, couponId), inArray(orders.state, [...COUPON_USING_STATES]), except === undefined ? undefined : ne(orders.id, except));
+  const [total] = await tx.select({ n: count() }).from(orders).where(using);
   const [mine] = await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.couponId, couponId), placed, eq(orders.customerId, customerId)));
+    .where(and(using, eq(orders.customerId, customerId)));
   return { total: Number(total?.n ?? 0), byCustomer: Number(mine?.n ?? 0) };
 }
 
-export async function checkCoupon(tx: Conn, row: CouponRow | null, customerId: number, subtotalPaise: number, now = new Date()): Promise<CouponCheck> {
-  const usage = row ? await couponUsage(tx, row.id, customerId) : { total: 0, byCustomer: 0 };
+export async function checkCoupon(tx: Conn, row: CouponRow | null, customerId: number, subtotalPaise: number, now = new Date(), except?: number): Promise<CouponCheck> {
+  const usage = row ? await couponUsage(tx, row.id, customerId, except) : { total: 0, byCustomer: 0 };
   return evaluateCoupon(row ? toRule(row) : null, { subtotalPaise, now, usage });
 }
 

@@ -481,7 +481,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .set({ status: "cancelled", updatedAt: at })
           .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
         // Paid online: the whole payment is given back, asked for once (refunds_one_per_payment)
-        // and sent to Razorpay after this commits (shop.payments.sendRefunds).
+        // and sent to Razorpay after this commits (shop.payments.sendRefund).
         const [paid] = await tx
           .select()
           .from(payments)

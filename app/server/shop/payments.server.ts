@@ -11,14 +11,16 @@ import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm"
 import { PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import type { Db } from "../db/client.server.ts";
-import { orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
+import { coupons, orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
 import { checkoutSignature, linkSignature, sameSignature, webhookSignature } from "../payments/signatures.server.ts";
 import { draftOrderId } from "./cart.server.ts";
+import { underLease } from "./leases.server.ts";
+import { guardClient } from "../db/transaction-scope.server.ts";
 import { releaseSlot } from "./delivery.server.ts";
-import type { Conn } from "./coupons.server.ts";
+import { couponUsage, type Conn } from "./coupons.server.ts";
 import { confirmOrder, customerOfOrder, refundKey } from "./orders.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
@@ -48,16 +50,22 @@ interface Capture {
 /** What a confirmation leaves to do once its transaction has committed. */
 interface AfterCommit {
   outcome: PaymentOutcome | null;
-  refund: boolean;
+  /** The refund of an unwanted payment, to ask of Razorpay. */
+  refund: number | null;
   cancelLink: string | null;
 }
 
-const NOTHING: AfterCommit = { outcome: null, refund: false, cancelLink: null };
+const NOTHING: AfterCommit = { outcome: null, refund: null, cancelLink: null };
+
+/** The background sweep's lease: one instance at a time works through due holds and refunds. */
+const SWEEP_LEASE = "payments.sweep";
+const SWEEP_LEASE_MS = 5 * 60_000;
 
 export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   const config = options.razorpay;
   const now = options.now ?? (() => new Date());
-  const gateway: Gateway | null = config ? (options.gateway ?? createGateway(config)) : null;
+  // Razorpay is called outside transactions only (issue 24): the guard says so at once if not.
+  const gateway: Gateway | null = config ? guardClient("Razorpay", options.gateway ?? createGateway(config)) : null;
 
   function requireGateway(): Gateway {
     if (!gateway || !config) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
@@ -176,8 +184,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         .update(payments)
         .set({ status: "captured", providerPaymentId: paid.providerPaymentId, providerMethod: paid.method ?? attempt.instrument, paidAt: at, failureReason: null, updatedAt: at })
         .where(eq(payments.id, attempt.id));
+      if (order.couponId !== null) await recheckCoupon(tx, order);
       await confirmOrder(tx, attempt.orderId, at);
-      return { outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: true }, refund: false, cancelLink: attempt.providerLinkId };
+      return { outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: true }, refund: null, cancelLink: attempt.providerLinkId };
     }
     // Too late, or a second payment: keep it on record and give it back.
     const late = attempt.status !== "captured";
@@ -204,18 +213,33 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         .returning({ id: payments.id });
       unwantedId = row!.id;
     }
-    await tx
+    const [refund] = await tx
       .insert(refunds)
       .values({ paymentId: unwantedId, amountPaise: paid.amountPaise, reason: late ? "late" : "duplicate", idempotencyKey: refundKey(unwantedId) })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
     log.warn("payment for an order no longer waiting for it: refunding", { orderId: attempt.orderId, paymentId: paid.providerPaymentId, reason: late ? "late" : "duplicate" });
-    return { outcome: { kind: late ? "refunding" : "confirmed", orderId: attempt.orderId, customer, fresh: false }, refund: true, cancelLink: null };
+    return { outcome: { kind: late ? "refunding" : "confirmed", orderId: attempt.orderId, customer, fresh: false }, refund: refund?.id ?? null, cancelLink: null };
+  }
+
+  /**
+   * A paid order's coupon, checked again as it is confirmed (issue 24, decision 044). Its use was
+   * counted from the moment it was placed, so no other order can have taken it meanwhile; only
+   * staff lowering a limit can leave it past one. The shopper paid the price shown: it is
+   * honoured, never charged again, and said in the log for staff.
+   */
+  async function recheckCoupon(tx: Conn, order: OrderRow): Promise<void> {
+    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId!)).for("update");
+    if (!coupon) return;
+    const usage = await couponUsage(tx, coupon.id, order.customerId, order.id);
+    const over = (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) || (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit);
+    if (over) log.warn("a paid order's coupon is past its limit: honoured at the price paid", { orderId: order.id, coupon: coupon.code, ...usage });
   }
 
   /** What a confirmation leaves to do: refunds to ask for, a link that must not take a second payment. */
   async function afterCommit(done: AfterCommit): Promise<void> {
     if (done.cancelLink && done.outcome?.kind === "confirmed" && done.outcome.fresh) await cancelLinkQuietly(done.cancelLink);
-    if (done.refund) await sendRefunds().catch((error: unknown) => log.error("refund could not be sent", errorFields(error)));
+    if (done.refund !== null) await sendRefund(done.refund);
   }
 
   async function captureNow(paymentId: number, paid: Capture): Promise<PaymentOutcome | null> {
@@ -243,41 +267,67 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     return null;
   }
 
-  async function sendRefunds(): Promise<{ sent: number; failed: number }> {
-    if (!gateway) return { sent: 0, failed: 0 };
-    const due = await db
+  type DueRefund = { refund: typeof refunds.$inferSelect; providerPaymentId: string | null; orderId: number };
+
+  /** Refunds recorded and not yet accepted by Razorpay (`only`: that one). */
+  function dueRefunds(only?: number): Promise<DueRefund[]> {
+    return db
       .select({ refund: refunds, providerPaymentId: payments.providerPaymentId, orderId: payments.orderId })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(refunds.status, "initiated"), isNull(refunds.providerRefundId), lt(refunds.attempts, 20)))
+      .where(and(eq(refunds.status, "initiated"), isNull(refunds.providerRefundId), lt(refunds.attempts, 20), only === undefined ? undefined : eq(refunds.id, only)))
       .orderBy(asc(refunds.id))
       .limit(20);
+  }
+
+  /** Asks Razorpay for one refund, outside any transaction; a failure is recorded for the sweep to retry. */
+  async function askForRefund({ refund, providerPaymentId, orderId }: DueRefund): Promise<boolean> {
+    try {
+      // The same key and the same body every time: a retry is the same refund (REFERENCE-NOTES §7).
+      const answer = await gateway!.refund(
+        providerPaymentId!,
+        { amount: refund.amountPaise, receipt: refund.idempotencyKey, notes: { haat_order: String(orderId), reason: refund.reason } },
+        refund.idempotencyKey,
+      );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refunds)
+          .set({ providerRefundId: answer.id, attempts: sql`${refunds.attempts} + 1`, lastError: null, updatedAt: now() })
+          .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
+        if (answer.status === "processed" || answer.status === "failed") await settleRefund(tx, answer.id, answer.status);
+      });
+      return true;
+    } catch (error) {
+      await db
+        .update(refunds)
+        .set({ attempts: sql`${refunds.attempts} + 1`, lastError: (error as Error).message.slice(0, 500), updatedAt: now() })
+        .where(eq(refunds.id, refund.id))
+        .catch(() => undefined);
+      log.warn("refund not accepted yet; will retry", { orderId, refundId: refund.id, ...errorFields(error) });
+      return false;
+    }
+  }
+
+  /** One refund, just recorded (a cancel, a short pick, an unwanted payment). Never throws: the sweep retries it. */
+  async function sendRefund(refundId: number): Promise<boolean> {
+    if (!gateway) return false;
+    try {
+      const [due] = await dueRefunds(refundId);
+      return due ? await askForRefund(due) : false;
+    } catch (error) {
+      log.error("refund could not be sent; the sweep will retry it", { refundId, ...errorFields(error) });
+      return false;
+    }
+  }
+
+  /** Every refund Razorpay has not accepted yet, oldest first (the sweep's). */
+  async function sendRefunds(): Promise<{ sent: number; failed: number }> {
+    if (!gateway) return { sent: 0, failed: 0 };
     let sent = 0;
     let failed = 0;
-    for (const { refund, providerPaymentId, orderId } of due) {
-      try {
-        // The same key and the same body every time: a retry is the same refund (REFERENCE-NOTES §7).
-        const answer = await gateway.refund(
-          providerPaymentId!,
-          { amount: refund.amountPaise, receipt: refund.idempotencyKey, notes: { haat_order: String(orderId), reason: refund.reason } },
-          refund.idempotencyKey,
-        );
-        await db.transaction(async (tx) => {
-          await tx
-            .update(refunds)
-            .set({ providerRefundId: answer.id, attempts: sql`${refunds.attempts} + 1`, lastError: null, updatedAt: now() })
-            .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
-          if (answer.status === "processed" || answer.status === "failed") await settleRefund(tx, answer.id, answer.status);
-        });
-        sent++;
-      } catch (error) {
-        failed++;
-        await db
-          .update(refunds)
-          .set({ attempts: sql`${refunds.attempts} + 1`, lastError: (error as Error).message.slice(0, 500), updatedAt: now() })
-          .where(eq(refunds.id, refund.id));
-        log.warn("refund not accepted yet; will retry", { orderId, refundId: refund.id, ...errorFields(error) });
-      }
+    for (const due of await dueRefunds()) {
+      if (await askForRefund(due)) sent++;
+      else failed++;
     }
     return { sent, failed };
   }
@@ -507,26 +557,31 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       return done.result;
     },
 
+    sendRefund,
     sendRefunds,
 
     async sweep() {
-      let confirmed = 0;
-      let released = 0;
-      const due = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.method, "razorpay"), eq(payments.status, "pending"), lte(payments.expiresAt, now())))
-        .orderBy(asc(payments.expiresAt))
-        .limit(50);
-      for (const attempt of due) {
-        if ((attempt.providerOrderId || attempt.providerLinkId) && (await askRazorpay(attempt))) {
-          confirmed++;
-          continue;
+      // One instance at a time across a cluster; the others find the lease taken and wait for the next minute.
+      const done = await underLease(db, SWEEP_LEASE, SWEEP_LEASE_MS, now(), async () => {
+        let confirmed = 0;
+        let released = 0;
+        const due = await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.method, "razorpay"), eq(payments.status, "pending"), lte(payments.expiresAt, now())))
+          .orderBy(asc(payments.expiresAt))
+          .limit(50);
+        for (const attempt of due) {
+          if ((attempt.providerOrderId || attempt.providerLinkId) && (await askRazorpay(attempt))) {
+            confirmed++;
+            continue;
+          }
+          if (await releaseAndCancelLink(attempt.id)) released++;
         }
-        if (await releaseAndCancelLink(attempt.id)) released++;
-      }
-      await sendRefunds();
-      return { confirmed, released };
+        const refunded = await sendRefunds();
+        return { confirmed, released, refunds: refunded.sent, ran: true };
+      });
+      return done ?? { confirmed: 0, released: 0, refunds: 0, ran: false };
     },
   };
 
@@ -568,7 +623,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           .update(payments)
           .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), updatedAt: at })
           .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")));
-        return { ...NOTHING, outcome: null, refund: false };
+        return NOTHING;
       }
       case "refund.processed":
       case "refund.failed": {
@@ -579,7 +634,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           receipt: refund.receipt,
           amount: refund.amount,
         });
-        return settled ? { ...NOTHING, refund: false } : NOTHING;
+        return settled ? { ...NOTHING } : NOTHING;
       }
       default:
         return NOTHING;

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders and actions reach data. Grouped by aggregate;
 // later issues add orders, addresses, tickets, newsletter. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
 import type { CategoryNode, ListingResult, ProductCard, ProductDetail, Suggestion } from "../../domain/catalog.ts";
@@ -278,7 +279,7 @@ export interface OrdersPort {
    * Staff: only `packed` of a line could be packed (fewer than ordered; 0 takes the line off,
    * unless it is the only one), until the order is out for delivery. The order is priced again
    * (repriceShort), the event is on its timeline, and a prepaid order's difference is recorded
-   * as a refund (`refundId`, for shop.payments.sendRefunds). Audited.
+   * as a refund (`refundId`, for shop.payments.sendRefund). Audited.
    */
   shortPick(orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
@@ -288,7 +289,7 @@ export interface OrdersPort {
   latest(customer: Customer): Promise<OrderView | null>;
   /**
    * Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'.
-   * An order paid online gets its refund recorded (`refundId`), for shop.payments.sendRefunds to ask of Razorpay.
+   * An order paid online gets its refund recorded (`refundId`), for shop.payments.sendRefund to ask of Razorpay.
    */
   cancel(customer: Customer, id: number): Promise<{ refundId: number | null }>;
 }
@@ -371,10 +372,18 @@ export interface PaymentsPort {
   noteFailure(fields: { orderId: string; reason: string }): Promise<number | null>;
   /** A webhook delivery, verified over its raw body; a redelivered event id changes nothing. ShopError 'invalid' on a bad signature. */
   webhook(rawBody: string, signature: string | null, eventId: string | null): Promise<WebhookResult>;
-  /** Asks Razorpay for every recorded refund it has not yet accepted (after a cancel, or a retry). */
+  /**
+   * Asks Razorpay for the one refund just recorded (a cancel's, a short pick's), outside any
+   * transaction. Never throws: false when Razorpay did not accept it now; the sweep retries it.
+   */
+  sendRefund(refundId: number): Promise<boolean>;
+  /** Asks Razorpay for every recorded refund it has not yet accepted (the sweep's part). */
   sendRefunds(): Promise<{ sent: number; failed: number }>;
-  /** Ends holds that ran out (after asking Razorpay whether they were paid) and retries refunds. */
-  sweep(): Promise<{ confirmed: number; released: number }>;
+  /**
+   * Ends holds that ran out (after asking Razorpay whether they were paid) and retries refunds,
+   * one instance at a time across a cluster (`ran` is false when another instance holds the lease).
+   */
+  sweep(): Promise<{ confirmed: number; released: number; refunds: number; ran: boolean }>;
 }
 
 /** One order on the staff's list of a day. */
@@ -610,7 +619,7 @@ export interface Shop {
 
 /** A failure with the shopper-facing message from the specifications' error catalogue. */
 export class ShopError extends Error {
-  readonly code: "not_found" | "invalid" | "conflict" | "unavailable";
+  readonly code: ShopErrorCode;
   constructor(code: ShopError["code"], message: string) {
     super(message);
     this.name = "ShopError";

@@ -6,16 +6,16 @@ import { STAFF_COUPON_MESSAGES } from "../../domain/staff-coupon.ts";
 import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
-import { toRule, type Conn } from "./coupons.server.ts";
+import { COUPON_USING_STATES, toRule, type Conn } from "./coupons.server.ts";
 import { ShopError, type StaffCouponsPort, type StaffCouponView } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
 
-/** Placed orders by coupon, counted as couponUsage counts them (confirmed, not cancelled). */
+/** Orders by coupon, counted as couponUsage counts them (COUPON_USING_STATES). */
 async function usedBy(conn: Conn, ids?: number[]): Promise<Map<number, number>> {
   const rows = await conn
     .select({ id: orders.couponId, n: count() })
     .from(orders)
-    .where(and(isNotNull(orders.couponId), inArray(orders.state, ["confirmed"]), ids ? inArray(orders.couponId, ids) : undefined))
+    .where(and(isNotNull(orders.couponId), inArray(orders.state, [...COUPON_USING_STATES]), ids ? inArray(orders.couponId, ids) : undefined))
     .groupBy(orders.couponId);
   return new Map(rows.map((r) => [r.id!, Number(r.n)]));
 }

@@ -4,6 +4,7 @@
 // than a moment. Failures become ShopErrors with the ERP's own words (browsing §8's rule:
 // the body's error, else its message, else 'HTTP {status}'); an ERP that cannot be reached
 // is 'Something went wrong' ("unavailable"), never a stack trace on a page.
+import { outsideTransaction } from "../../db/transaction-scope.server.ts";
 import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
 
@@ -73,6 +74,7 @@ export function createErpClient(options: ErpOptions): ErpClient {
   let openUntil = 0;
 
   async function once(path: string, params: Record<string, unknown>, token: string | null | undefined): Promise<unknown> {
+    outsideTransaction("The ERP");
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {

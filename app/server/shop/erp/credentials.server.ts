@@ -4,7 +4,7 @@
 // renewed with the refresh token; when that fails too, the customer's Haat sessions end and
 // they sign in again. With Clerk: a token of the customer's Clerk session, minted for the calls.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../../domain/account.ts";
 import type { Db } from "../../db/client.server.ts";
 import { erpCustomers, sessions } from "../../db/schema.server.ts";
@@ -20,6 +20,11 @@ export interface ErpTokenAnswer {
 
 // Renewed a little before it expires, so a call does not go out with a token about to die.
 const EARLY_MS = 30_000;
+// How long one instance may take to renew a customer's tokens before another may try; how often
+// (and how many times) another waits for its answer.
+const RENEW_LEASE_MS = 15_000;
+const RENEW_WAIT_MS = 100;
+const RENEW_WAIT_TRIES = 200;
 
 /**
  * With Clerk (AUTH_PROVIDER=clerk): a fresh session token of the customer's Clerk session, from
@@ -101,44 +106,66 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
   }
 
   // One renewal per customer at a time: in this process by the promise, across instances by
-  // the row's lock. A refresh token is spent by its first use, and a second use of it makes
-  // the ERP end the whole family (decision 042), so parallel calls must never both send it.
+  // a lease on the customer's row. A refresh token is spent by its first use, and a second use of
+  // it makes the ERP end the whole family (decision 042), so parallel calls must never both send
+  // it. A lease, not a row lock: the ERP is never called with a transaction open (issue 24).
   const renewing = new Map<number, Promise<string>>();
   function renew(customerId: number, stale: string | null): Promise<string> {
     if (clerk) return mint(customerId);
     const pending = renewing.get(customerId);
     if (pending) return pending;
-    const run = renewLocked(customerId, stale).finally(() => renewing.delete(customerId));
+    const run = renewUnderLease(customerId, stale).finally(() => renewing.delete(customerId));
     renewing.set(customerId, run);
     return run;
   }
 
-  async function renewLocked(customerId: number, stale: string | null): Promise<string> {
-    const outcome = await db.transaction(async (tx): Promise<{ token: string } | { lost: true }> => {
-      const [row] = await tx.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId)).for("update");
-      const access = open(row?.accessToken ?? null);
-      // Another request (or instance) renewed it while this one waited for the lock.
-      if (access && access !== stale && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now()) return { token: access };
-      const refresh = open(row?.refreshToken ?? null);
-      if (!refresh) return { lost: true };
-      try {
-        const answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
-        await tx
-          .update(erpCustomers)
-          .set({
-            accessToken: seal(answer.access_token),
-            refreshToken: seal(answer.refresh_token),
-            accessExpiresAt: new Date(now() + answer.expires_in * 1000),
-            updatedAt: new Date(now()),
-          })
-          .where(eq(erpCustomers.customerId, customerId));
-        return { token: answer.access_token };
-      } catch (error) {
-        if (error instanceof ErpUnauthorized || (error instanceof ShopError && error.code !== "unavailable")) return { lost: true };
-        throw error;
+  /** The access token kept for the customer, when it is another than `stale` and still good. */
+  const fresh = (row: typeof erpCustomers.$inferSelect | undefined, stale: string | null): string | null => {
+    const access = open(row?.accessToken ?? null);
+    return access && access !== stale && row?.accessExpiresAt && row.accessExpiresAt.getTime() - EARLY_MS > now() ? access : null;
+  };
+
+  async function renewUnderLease(customerId: number, stale: string | null): Promise<string> {
+    for (let tries = 0; tries < RENEW_WAIT_TRIES; tries++) {
+      const until = new Date(now() + RENEW_LEASE_MS);
+      const [row] = await db
+        .update(erpCustomers)
+        .set({ renewingUntil: until })
+        .where(and(eq(erpCustomers.customerId, customerId), or(isNull(erpCustomers.renewingUntil), lt(erpCustomers.renewingUntil, new Date(now())))))
+        .returning();
+      if (!row) {
+        // Another instance is renewing: its new token is what this call wants.
+        await new Promise((r) => setTimeout(r, RENEW_WAIT_MS));
+        const [latest] = await db.select().from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+        if (!latest) return lost(customerId);
+        const token = fresh(latest, stale);
+        if (token) return token;
+        continue;
       }
-    });
-    return "token" in outcome ? outcome.token : lost(customerId);
+      try {
+        // Renewed by another request (or instance) just before this one took the lease.
+        const token = fresh(row, stale);
+        if (token) return token;
+        const refresh = open(row.refreshToken);
+        if (!refresh) return await lost(customerId);
+        let answer: ErpTokenAnswer;
+        try {
+          answer = await erp.call<ErpTokenAnswer>("/api/auth/refresh", { refresh_token: refresh });
+        } catch (error) {
+          if (error instanceof ErpUnauthorized || (error instanceof ShopError && error.code !== "unavailable")) return await lost(customerId);
+          throw error;
+        }
+        await save(customerId, answer);
+        return answer.access_token;
+      } finally {
+        await db
+          .update(erpCustomers)
+          .set({ renewingUntil: null })
+          .where(and(eq(erpCustomers.customerId, customerId), eq(erpCustomers.renewingUntil, until)))
+          .catch(() => undefined);
+      }
+    }
+    throw new ShopError("unavailable", "Something went wrong. Please try again.");
   }
 
   async function current(customerId: number): Promise<string> {

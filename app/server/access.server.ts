@@ -1,0 +1,51 @@
+// Who may reach a page (issue 24): one guard per branch, as React Router middleware on the
+// branch's layout route, before any loader or action runs and before any body is read.
+// - /staff (issue 14, decision 035): staff only. Anyone else, signed in or not, gets the
+//   shop's own 404 page on every staff URL and method, as if the pages were not there.
+// - The customer's own pages (/myaccount, /orders, Review Order, the success pages): a
+//   signed-out visitor is sent to sign in and comes back to the same URL.
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { parseId } from "../domain/ids.ts";
+import { signInPath } from "../domain/safe-path.ts";
+import { customerOf } from "./auth/session.server.ts";
+import { shopOf } from "./context.server.ts";
+import type { Customer, OrderView } from "./shop/port.server.ts";
+
+const staffContext = createContext<Customer | null>(null);
+
+const notFound = () => data(null, { status: 404 });
+
+/** The /staff branch's guard. */
+export const staffOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const customer = customerOf(context);
+  if (!customer || !(await shopOf(context).staff.isStaff(customer))) throw notFound();
+  context.set(staffContext, customer);
+  return next();
+};
+
+/** The staff member the /staff guard let in; a 404 anywhere the guard did not run. */
+export function staffOf(context: Readonly<RouterContextProvider>): Customer {
+  const staff = context.get(staffContext);
+  if (!staff) throw notFound();
+  return staff;
+}
+
+/** The guard of the customer's own pages: signed out, to sign in and back to this URL. */
+export const customersOnly: MiddlewareFunction<Response> = ({ context, request }, next) => {
+  if (!customerOf(context)) {
+    const url = new URL(request.url);
+    // React Router's own fetch (/orders.data) comes back to the page itself.
+    const path = url.pathname.replace(/\.data$/, "") || "/";
+    throw redirect(signInPath(path + url.search.replace(/[?&]_routes=[^&]*/, "")), 303);
+  }
+  return next();
+};
+
+/** Any placed order, for staff, by the id in a path. Null when there is no such order. */
+export async function staffOrder(context: Readonly<RouterContextProvider>, rawId: string | undefined): Promise<OrderView | null> {
+  staffOf(context);
+  const shop = shopOf(context);
+  const id = parseId(rawId);
+  const shopper = id === null ? null : await shop.staff.customerOfOrder(id);
+  return shopper && id !== null ? shop.orders.get(shopper, id) : null;
+}

@@ -1,0 +1,32 @@
+// An order's life after it is placed (issue 14; decision 034, 037): staff move it through its
+// stages and mark a line short; the shopper moves its delivery slot. Each mails the shopper
+// what changed. The rules (which stage follows, until when a slot may move, what a short pick
+// refunds) are the Shop's orders port and app/domain/order-life.ts.
+import type { Slot } from "../../domain/delivery.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { orderShortMail, orderStageMail } from "../../domain/order-mail.ts";
+import { LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
+import type { Customer, Shop } from "../shop/port.server.ts";
+
+/** Staff: the order's next stage, from the stage the staff member saw (two at once make one move). */
+export async function advanceOrder(shop: Shop, staff: Customer, orderId: number, from: Stage): Promise<{ message: string }> {
+  const { stage, customer } = await shop.orders.advance(orderId, from, staff.id);
+  if (stage !== "placed") await mailOrder(shop, customer, orderId, orderStageMail(stage));
+  return { message: `Order #${orderId} is now ${STAGE_LABELS[stage]}.` };
+}
+
+/** Staff: fewer of a line could be packed than were ordered; the order is priced again, its own refund sent. */
+export async function shortPick(shop: Shop, staff: Customer, orderId: number, lineId: number, packed: number): Promise<{ message: string }> {
+  const short = await shop.orders.shortPick(orderId, lineId, packed, staff.id);
+  if (short.refundId !== null) await shop.payments.sendRefund(short.refundId);
+  await mailOrder(shop, short.customer, orderId, orderShortMail(short));
+  return { message: SHORT_MESSAGES.done(orderId, formatRupees(short.totalPaise)) };
+}
+
+/** The shopper moves an undelivered order to another slot. */
+export async function changeSlot(shop: Shop, customer: Customer, orderId: number, slot: Slot): Promise<{ message: string }> {
+  await shop.orders.changeSlot(customer, orderId, slot);
+  return { message: LIFE_MESSAGES.slotChanged };
+}
