@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 // Types only (erased at run time): the values come from the loaded build.
 import type * as AppEntry from "./app/entry.server.tsx";
@@ -304,13 +304,25 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 
   // The context keys of the build that serves the request: in development Vite may have
   // reloaded context.server.ts since start.
-  const loadContext = (build: ServerBuild) => {
+  const loadContext = (build: ServerBuild, mode: "development" | "production") => {
     const { requestInfoContext, shopContext } = entryOf(build);
+    const render = createRouterHandler(build, mode);
     return (req: express.Request) => {
       const context = new RouterContextProvider();
       context.set(shopContext, shop);
       // Shared with the log line: the root middleware notes the route pattern in it.
-      const info = { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown", requestId: (req.res?.locals.requestId as string | undefined) ?? null, route: null };
+      const info = {
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: (req.res?.locals.requestId as string | undefined) ?? null,
+        route: null,
+        // The shop's own 404 page, as a page no route claims renders it: what a guard answers
+        // on any URL it refuses, a file's URL (a CSV, a PDF) included.
+        notFoundPage: async (request: Request) => {
+          const page = await render(new Request(new URL("/__not-found", request.url), { headers: { accept: "text/html", cookie: request.headers.get("cookie") ?? "" } }), context);
+          page.headers.delete("Set-Cookie");
+          return page;
+        },
+      };
       if (req.res) req.res.locals.requestInfo = info;
       context.set(requestInfoContext, info);
       return context;
@@ -326,7 +338,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     app.use(async (req, res, next) => {
       try {
         const build = await loaded.build();
-        return createRequestHandler({ build, getLoadContext: loadContext(build), mode: "development" })(req, res, next);
+        return createRequestHandler({ build, getLoadContext: loadContext(build, "development"), mode: "development" })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -337,7 +349,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     // Fingerprinted assets never change under their name.
     app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
-    app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build), mode: "production" }));
+    app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build, "production"), mode: "production" }));
   }
   // The last resort: an error nothing else answered is logged with its stack, and the
   // shopper gets a plain page with the id to quote.

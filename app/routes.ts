@@ -35,6 +35,7 @@ export default [
     route("orders", "routes/orders.tsx"),
     route("orders/:id", "routes/orders.detail.tsx"),
     route("revieworder", "routes/revieworder.tsx"),
+    route("address-test", "routes/address-test.tsx"),
     route("myaccount", "routes/myaccount.tsx", [
       index("routes/myaccount._index.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),
@@ -51,7 +52,6 @@ export default [
   route("landingpage", "routes/landingpage.tsx"),
   route("testimonial", "routes/testimonial.tsx"),
   route("voicesearch", "routes/voicesearch.tsx"),
-  route("address-test", "routes/address-test.tsx"),
   // The staff's side (issue 14): its own layout, 404 to everyone else.
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),

@@ -9,7 +9,7 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { reviewOrderForm } from "../server/forms/addresses.server.ts";
+import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
 import type { Route } from "./+types/address-test";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -30,8 +30,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-// Choosing and adding an address are Review Order's own intents (one form for both pages).
-export const action = reviewOrderForm.run;
+// Choosing and adding an address: Review Order's address intents, and nothing else of it.
+export const action = deliveryAddressForm.run;
 
 export default function AddressTest({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, chosen, changing, here, back, email } = loaderData;

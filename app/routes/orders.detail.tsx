@@ -6,7 +6,7 @@ import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
-import { orders as ordersForm } from "../components/forms.ts";
+import { orders } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { addressLine } from "../domain/address.ts";
@@ -18,6 +18,7 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { paymentLine } from "../domain/payment.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
+import { ordersForm } from "../server/forms/orders.server.ts";
 import type { Route } from "./+types/orders.detail";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
@@ -39,13 +40,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 }
 
+// Cancelling, moving the slot and buying again post to this page itself.
+export const action = ordersForm.run;
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, cancellable, slots, confirming } = loaderData;
   const cancelled = order.state === "cancelled";
   const delivered = !cancelled && order.stage === "delivered";
   const here = `/orders/${order.id}`;
   const back = <input type="hidden" name="redirectTo" value={here} />;
-  const orderField = <input type="hidden" name={ordersForm.field("cancel", "order")} value={order.id} />;
+  const orderField = <input type="hidden" name={orders.field("cancel", "order")} value={order.id} />;
   return (
     <article aria-labelledby="order-title" className="mx-auto max-w-3xl px-4 py-8">
       <p className="text-sm">
@@ -71,11 +75,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {order.deliveryAddress.name}, {addressLine(order.deliveryAddress)}, {order.deliveryAddress.phone}
         </p>
         {slots && (
-          <Form method="post" action={ordersForm.action} className="mt-3">
-            <input type="hidden" {...ordersForm.intent("change-slot")} />
+          <Form method="post" action={here} className="mt-3">
+            <input type="hidden" {...orders.intent("change-slot")} />
             {orderField}
             {back}
-            <SlotPicker slots={slots} name={ordersForm.field("change-slot", "slot")} chosen={order.slot ? slotValue(order.slot) : null} />
+            <SlotPicker slots={slots} name={orders.field("change-slot", "slot")} chosen={order.slot ? slotValue(order.slot) : null} />
             <button type="submit" className="mt-3 rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
               Change slot
             </button>
@@ -111,8 +115,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
           Invoice (PDF)
         </a>
-        <Form method="post" action={ordersForm.action}>
-          <input type="hidden" {...ordersForm.intent("buy-again")} />
+        <Form method="post" action={here}>
+          <input type="hidden" {...orders.intent("buy-again")} />
           {orderField}
           {back}
           <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -125,7 +129,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </div>
-      {cancellable && confirming && <CancelConfirm order={order.id} action={ordersForm.action} keep={here} back={here} />}
+      {cancellable && confirming && <CancelConfirm order={order.id} action={here} keep={here} back={here} />}
       {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
     </article>
   );

@@ -21,7 +21,7 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { reviewOrderForm } from "../server/forms/addresses.server.ts";
+import { reviewOrderForm } from "../server/forms/review-order.server.ts";
 import { cartOf } from "../server/viewer.server.ts";
 import type { Route } from "./+types/revieworder";
 

@@ -10,6 +10,7 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
 import { staffOrder } from "../server/access.server.ts";
+import { staffOrdersForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -17,6 +18,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname };
 }
+
+// Moving the order and marking a line short post to this page itself.
+export const action = staffOrdersForm.run;
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { order, here } = loaderData;
@@ -31,7 +35,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
       <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
       {!cancelled && (
         <div className="mt-3">
-          <AdvanceForm order={order.id} stage={order.stage} back={here} />
+          <AdvanceForm order={order.id} stage={order.stage} back={here} action={here} />
         </div>
       )}
       <p className="mt-4 text-sm">
@@ -53,7 +57,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
               {l.title} ({l.attribute}) <span className="text-stone-600">{l.internalReference}</span>
             </span>
             <strong>× {l.quantity}</strong>
-            {shortable && (l.quantity > 1 || order.lines.length > 1) && <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} />}
+            {shortable && (l.quantity > 1 || order.lines.length > 1) && <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />}
           </li>
         ))}
       </ul>

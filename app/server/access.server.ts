@@ -8,17 +8,27 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { parseId } from "../domain/ids.ts";
 import { signInPath } from "../domain/safe-path.ts";
 import { customerOf } from "./auth/session.server.ts";
-import { shopOf } from "./context.server.ts";
+import { requestInfoContext, shopOf } from "./context.server.ts";
 import type { Customer, OrderView } from "./shop/port.server.ts";
 
 const staffContext = createContext<Customer | null>(null);
 
 const notFound = () => data(null, { status: 404 });
 
+/**
+ * The refusal: the shop's own 404 page for a browser's request, whatever the URL matched (a
+ * page, or a file such as the CSV, whose route would answer a bare 404); a 404 for React
+ * Router's own fetch, which the page's error boundary shows.
+ */
+async function refusal(context: Readonly<RouterContextProvider>, request: Request): Promise<unknown> {
+  const page = context.get(requestInfoContext).notFoundPage;
+  return page && !new URL(request.url).pathname.endsWith(".data") ? page(request) : notFound();
+}
+
 /** The /staff branch's guard. */
-export const staffOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const staffOnly: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const customer = customerOf(context);
-  if (!customer || !(await shopOf(context).staff.isStaff(customer))) throw notFound();
+  if (!customer || !(await shopOf(context).staff.isStaff(customer))) throw await refusal(context, request);
   context.set(staffContext, customer);
   return next();
 };

@@ -13,6 +13,8 @@ export interface RequestInfo {
   requestId: string | null;
   /** The matched route's pattern (/product/:id), noted by the root middleware for the log line. */
   route: string | null;
+  /** The shop's 404 page for this request (server.ts renders it); absent under another server. */
+  notFoundPage?: (request: Request) => Promise<Response>;
 }
 export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown", requestId: null, route: null });
 

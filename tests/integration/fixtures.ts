@@ -31,11 +31,7 @@ export const home: NewAddress = {
  * pages): the branch's middleware first, then the action. What the guard throws (a 404, a
  * redirect) is thrown here as it would end the request.
  */
-export async function throughGuard<T>(
-  guard: MiddlewareFunction<Response>,
-  args: { request: Request; context: RouterContextProvider; url: URL },
-  action: () => Promise<T>,
-): Promise<T> {
+export async function throughGuard<T>(guard: MiddlewareFunction<Response>, args: { request: Request; context: RouterContextProvider; url: URL }, action: () => Promise<T>): Promise<T> {
   let answer: T | undefined;
   await guard({ ...args, params: {}, pattern: args.url.pathname }, async () => {
     answer = await action();

@@ -257,7 +257,7 @@ describe.each(targets)("a staff member's photo upload on $name", (target) => {
     context.set(signedInContext, { customer: who, token: "t" });
     try {
       const request = new Request(url, { method: "POST", body });
-    const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));
+      const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));
       if (answer instanceof Response) return { status: answer.status, reply: null };
       const d = answer as unknown as { data: FormReply; init: ResponseInit | null };
       return { status: d.init?.status ?? 200, reply: d.data };

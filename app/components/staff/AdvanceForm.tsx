@@ -3,11 +3,11 @@ import { nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts"
 import { staffOrders } from "../forms.ts";
 
 /** 'Mark Packed' (or the next step): names the stage the staff member saw, so two at once make one move. */
-export function AdvanceForm({ order, stage, back }: { order: number; stage: Stage; back: string }) {
+export function AdvanceForm({ order, stage, back, action = staffOrders.action }: { order: number; stage: Stage; back: string; action?: string }) {
   const next = nextStage(stage);
   if (!next) return null;
   return (
-    <Form method="post" action={staffOrders.action}>
+    <Form method="post" action={action}>
       <input type="hidden" {...staffOrders.intent("advance")} />
       <input type="hidden" name={staffOrders.field("advance", "order")} value={order} />
       <input type="hidden" name={staffOrders.field("advance", "from")} value={stage} />

@@ -2,9 +2,23 @@ import { Form } from "react-router";
 import { staffOrders } from "../forms.ts";
 
 /** 'Mark short': how many of a line could be packed (fewer than ordered); the order is priced again. */
-export function ShortForm({ order, line, title, quantity, back }: { order: number; line: number; title: string; quantity: number; back: string }) {
+export function ShortForm({
+  order,
+  line,
+  title,
+  quantity,
+  back,
+  action = staffOrders.action,
+}: {
+  order: number;
+  line: number;
+  title: string;
+  quantity: number;
+  back: string;
+  action?: string;
+}) {
   return (
-    <Form method="post" action={staffOrders.action} className="flex items-center gap-2">
+    <Form method="post" action={action} className="flex items-center gap-2">
       <input type="hidden" {...staffOrders.intent("short")} />
       <input type="hidden" name={staffOrders.field("short", "order")} value={order} />
       <input type="hidden" name={staffOrders.field("short", "line")} value={line} />

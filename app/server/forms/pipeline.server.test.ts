@@ -7,7 +7,6 @@ import type { FormReply } from "../../domain/form-reply.ts";
 import { shopContext, signedInContext } from "../context.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
 import { accountForms } from "./account.server.ts";
-import { perform } from "./pipeline.server.ts";
 import { cartForm } from "./cart.server.ts";
 import { newsletterForm } from "./contact.server.ts";
 import { addressBookForm } from "./addresses.server.ts";
@@ -190,29 +189,6 @@ describe("the newsletter", () => {
     const answer = await post(newsletterForm, "/newsletter", await withHoneypot({ email: "asha@example.in", redirectTo: "/aboutus" }), { shop, customer: null, fetcher: true });
     expect(answer).toMatchObject({ status: 200, reply: { ok: true, message: NEWSLETTER_MESSAGES.subscribed } });
     expect(enqueue).toHaveBeenCalledWith(expect.objectContaining({ to: "asha@example.in", text: expect.stringContaining("/newsletter/confirm?token=tok") }), expect.any(String));
-  });
-});
-
-describe("a declared intent outside a post (after sign-in)", () => {
-  const args = (shop: Shop) => ({
-    customer: asha,
-    shop,
-    form: new FormData(),
-    request: new Request(ORIGIN),
-    context: new RouterContextProvider(),
-    url: new URL(ORIGIN),
-    back: "/addtocart",
-  });
-  const value = { internal_reference: "GP-1", quantity: 2, then: "cart" as const, product_id: undefined, price: undefined, stock: undefined };
-  it("does what the form would, and says it the same way", async () => {
-    const outcome = await perform(cartForm.intents.add, { ...args(fakeShop()), value });
-    expect(outcome).toMatchObject({ to: "/addtocart", toast: { type: "success", message: "Masoor Dal added to cart!" } });
-  });
-  it("turns a Shop failure into an error toast, and throws anything else", async () => {
-    const refusing = fakeShop({ cart: { add: vi.fn(async () => Promise.reject(new ShopError("conflict", "This product is currently out of stock."))) } });
-    expect(await perform(cartForm.intents.add, { ...args(refusing), value })).toEqual({ toast: { type: "error", message: "This product is currently out of stock." } });
-    const broken = fakeShop({ cart: { add: vi.fn(async () => Promise.reject(new Error("connection reset"))) } });
-    await expect(perform(cartForm.intents.add, { ...args(broken), value })).rejects.toThrow("connection reset");
   });
 });
 

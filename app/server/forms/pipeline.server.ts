@@ -211,20 +211,6 @@ export function defineForm<const A extends string, const I extends Record<string
   return action;
 }
 
-/**
- * Runs one declared intent outside a form post (what a shopper tapped before signing in,
- * done by /post-auth): a Shop failure becomes an error toast in the words the form would
- * use; anything else is thrown.
- */
-export async function perform<S extends Fields>(declared: IntentSpec<S, Customer>, args: RunArgs<z.output<S>, Customer>): Promise<Outcome> {
-  try {
-    return await declared.run(args);
-  } catch (error) {
-    if (!(error instanceof ShopError)) throw error;
-    return { toast: { type: "error", message: declared.describe?.(error) ?? error.message } };
-  }
-}
-
 function refusal(intent: string | null, error: string, result: Refusal["result"]): FormReply {
   return { ok: false, intent, error, toasted: false, result };
 }

@@ -17,7 +17,7 @@ import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
 import { checkoutSignature, linkSignature, sameSignature, webhookSignature } from "../payments/signatures.server.ts";
 import { draftOrderId } from "./cart.server.ts";
-import { underLease } from "./leases.server.ts";
+import { leaseHolder, underLease } from "./leases.server.ts";
 import { guardClient } from "../db/transaction-scope.server.ts";
 import { releaseSlot } from "./delivery.server.ts";
 import { couponUsage, type Conn } from "./coupons.server.ts";
@@ -66,6 +66,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   const now = options.now ?? (() => new Date());
   // Razorpay is called outside transactions only (issue 24): the guard says so at once if not.
   const gateway: Gateway | null = config ? guardClient("Razorpay", options.gateway ?? createGateway(config)) : null;
+  const sweepLease = { name: SWEEP_LEASE, holder: leaseHolder(), ms: SWEEP_LEASE_MS };
 
   function requireGateway(): Gateway {
     if (!gateway || !config) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
@@ -562,7 +563,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
 
     async sweep() {
       // One instance at a time across a cluster; the others find the lease taken and wait for the next minute.
-      const done = await underLease(db, SWEEP_LEASE, SWEEP_LEASE_MS, now(), async () => {
+      const done = await underLease(db, sweepLease, now(), async () => {
         let confirmed = 0;
         let released = 0;
         const due = await db

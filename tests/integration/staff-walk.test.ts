@@ -1,0 +1,109 @@
+// Every staff URL, every method (issue 24, decision 035): to a signed-out visitor and to a
+// shopper, each is the shop's own 404 page, answered by the /staff branch's one guard before any
+// body is read (a malformed post is a 404 too, never a 400 or a sign-in redirect).
+// The URLs are read from app/routes.ts, so a staff route added later is walked too.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes.ts";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Every URL under /staff in the route table, `:id` as an order id. */
+function staffUrls(): string[] {
+  const urls: string[] = [];
+  const walk = (entries: readonly RouteEntry[], prefix: string) => {
+    for (const e of entries) {
+      const here = e.index ? prefix : e.path ? `${prefix}/${e.path}` : prefix;
+      if (here.startsWith("/staff")) urls.push(here.replace(/:id/g, "1"));
+      if (e.children) walk(e.children, here);
+    }
+  };
+  walk(routes as RouteEntry[], "");
+  return [...new Set(urls)];
+}
+
+// The shop's 404 page (app/components/NotFound.tsx), as its HTML spells it.
+const NOT_FOUND = "<title>Page not found | Haat</title>";
+const STAFF = "walk-staff@example.in";
+
+describe.skipIf(!hasBuild())("every /staff URL and method", () => {
+  let origin = "";
+  let shopper = "";
+  let staff = "";
+
+  const signUp = async (email: string) => {
+    const answer = await fetch(`${origin}/signup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Walker", email, phone: "9876543210", password: "long-enough-password" }),
+    });
+    expect(answer.status).toBe(303);
+    return answer.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const dir = path.join(tmpDir(), "data");
+    fs.mkdirSync(dir, { recursive: true });
+    runServer({ DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", STAFF_EMAILS: STAFF });
+    await waitHealthy(port, 170_000);
+    shopper = await signUp("walk-shopper@example.in");
+    staff = await signUp(STAFF);
+  }, 180_000);
+  afterAll(() => killServers());
+
+  it("finds the staff pages in the route table", () => {
+    const urls = staffUrls();
+    expect(urls).toEqual(expect.arrayContaining(["/staff", "/staff/orders", "/staff/orders/1", "/staff/orders/1/slip", "/staff/coupons", "/staff/catalogue", "/staff/newsletter.csv"]));
+    expect(urls.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it("is the shop's 404 page to a visitor and to a shopper, for GET and POST, document and data, whatever the body", async () => {
+    const bodies: { type: string; body: BodyInit }[] = [
+      { type: "application/x-www-form-urlencoded", body: "intent=create&code=SNEAKY&kind=flat&value=500" },
+      { type: "application/x-www-form-urlencoded", body: "intent=advance&order=1" },
+      { type: "application/x-www-form-urlencoded", body: "%%%not-a-form" },
+      { type: "text/plain", body: "not a form at all" },
+    ];
+    const seen: string[] = [];
+    for (const url of staffUrls()) {
+      for (const cookie of [null, shopper]) {
+        const who = cookie ? "shopper" : "visitor";
+        const page = await fetch(`${origin}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+        const html = await page.text();
+        expect([url, who, "GET", page.status]).toEqual([url, who, "GET", 404]);
+        expect(html, `${url} GET as ${who}`).toContain(NOT_FOUND);
+        for (const { type, body } of bodies) {
+          for (const suffix of ["", ".data"]) {
+            const post = await fetch(`${origin}${url}${suffix}`, { method: "POST", redirect: "manual", headers: { origin, "content-type": type, ...(cookie ? { cookie } : {}) }, body });
+            const text = await post.text();
+            expect([url + suffix, who, "POST", post.status]).toEqual([url + suffix, who, "POST", 404]);
+            if (!suffix) expect(text, `${url} POST as ${who}`).toContain(NOT_FOUND);
+            seen.push(`${url}${suffix}`);
+          }
+        }
+      }
+    }
+    expect(seen.length).toBeGreaterThan(100);
+  });
+
+  it("lets staff in (the walk above could fail)", async () => {
+    const page = await fetch(`${origin}/staff/orders`, { headers: { cookie: staff } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Haat staff");
+    const csv = await fetch(`${origin}/staff/newsletter.csv`, { headers: { cookie: staff } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+  });
+});
