@@ -56,6 +56,7 @@ export type Entry = typeof AppEntry;
 
 const NEEDED = [
   "openShop",
+  "shopOptionsFromEnv",
   "shopContext",
   "requestInfoContext",
   "readEnv",
@@ -77,7 +78,6 @@ const NEEDED = [
   "imageStoreFor",
   "MEDIA_PATH",
   "serveMedia",
-  "cookieSecret",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -132,7 +132,6 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     checkServerEnv,
     collectRequestStats,
     compressionOptions,
-    cookieSecret,
     newRequestStats,
     CROSS_SITE_REFUSAL,
     DataDirLockedError,
@@ -141,6 +140,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     lockDataDir,
     MEDIA_PATH,
     openShop,
+    shopOptionsFromEnv,
     refusesCrossSiteWrite,
     serveMedia,
     serverTiming,
@@ -169,18 +169,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const images = imageStoreFor(env);
   let opened: Shop;
   try {
-    opened = await openShop({
-      target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
-      seedDemo: env.seedDemo,
-      refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
-      payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails: env.STAFF_EMAILS ?? [] },
-      images,
-      // The brand's ERP as the system of record (decision 043).
-      erp:
-        env.SHOP_BACKEND === "erp" && env.ERP_URL
-          ? { url: env.ERP_URL, timeoutMs: env.ERP_TIMEOUT_MS, syncMs: env.ERP_CATALOG_SYNC_SECONDS * 1000, secret: cookieSecret(env) }
-          : undefined,
-    });
+    opened = await openShop(shopOptionsFromEnv(env, images));
   } catch (error) {
     releaseLock();
     throw new StartupError(edge.databaseStartupMessage(error, env.DATABASE_URL), EXIT.database);

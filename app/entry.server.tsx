@@ -14,6 +14,7 @@ export { CROSS_SITE_REFUSAL, refusesCrossSiteWrite } from "./server/security/sam
 export { startKeptMailRetry } from "./server/mail/queue.server.ts";
 export { startPaymentSweep } from "./server/payments/sweep.server.ts";
 export { openShop } from "./server/shop/open.server.ts";
+export { shopOptionsFromEnv } from "./server/shop/options.server.ts";
 export { ShopError } from "./server/shop/port.server.ts";
 export { bodyLimitFor, UNREADABLE_FORM } from "./domain/body-limits.ts";
 export * as edge from "./server/edge.server.ts";

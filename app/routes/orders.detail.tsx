@@ -31,7 +31,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   const now = new Date();
   const cancelled = order.state === "cancelled";
-  const movable = canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
+  // Offered only where the back end can move it (not with the ERP).
+  const movable = shop.capabilities.changeSlot && canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
   return {
     order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
     cancellable: canCancel(order.stage, cancelled),

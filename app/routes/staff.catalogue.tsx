@@ -3,6 +3,7 @@
 // import a catalogue file (issue 14).
 // Every form works without JavaScript; every change is audited and reaches every instance.
 import { Form } from "react-router";
+import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CatalogueImport, CategoryStatus } from "../components/staff/CatalogueImport.tsx";
 import { VariantForm, VariantPhotoForm } from "../components/staff/VariantForm.tsx";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
@@ -14,14 +15,23 @@ const RESULTS = 20;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const shop = shopOf(context);
+  // With the ERP the catalogue is its: the page says so instead of offering forms it would refuse.
+  if (!shop.capabilities.staffEditsCatalogue) return { editable: false as const };
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [products, categories] = await Promise.all([shop.staffCatalog.search(q, RESULTS), shop.staffCatalog.topCategories()]);
-  return { q, products, categories, here: url.pathname + url.search };
+  return { editable: true as const, q, products, categories, here: url.pathname + url.search };
 }
 
 export const action = staffCatalogForm.run;
 
 export default function StaffCatalogue({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.editable)
+    return (
+      <div className="mt-6 space-y-3">
+        <h1 className="text-2xl font-semibold">Catalogue</h1>
+        <p className="text-stone-700">{ELSEWHERE_MESSAGES.catalogue}</p>
+      </div>
+    );
   const { q, products, categories, here } = loaderData;
   return (
     <div className="mt-6 space-y-8">

@@ -1,5 +1,6 @@
 // /staff/coupons: every coupon with its use; a new one; its limits and dates (?edit=ID); switch it
 // off or on (issue 14, decision 036). Every form works without JavaScript; every change is audited.
+import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CouponTable } from "../components/staff/CouponTable.tsx";
 import { CreateCouponForm, EditCouponForm } from "../components/staff/CouponForms.tsx";
 import { privatePageMeta } from "../components/seo.ts";
@@ -11,16 +12,26 @@ import { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { Route } from "./+types/staff.coupons";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const coupons = await shopOf(context).coupons.list();
+  const shop = shopOf(context);
+  // With the ERP coupons are its: the page says so instead of offering forms it would not apply.
+  if (!shop.capabilities.staffEditsCoupons) return { editable: false as const };
+  const coupons = await shop.coupons.list();
   const id = parseId(url.searchParams.get("edit"));
-  return { coupons, editing: id === null ? null : (coupons.find((c) => c.id === id) ?? null) };
+  return { editable: true as const, coupons, editing: id === null ? null : (coupons.find((c) => c.id === id) ?? null) };
 }
 
 export const action = staffCouponsForm.run;
 
 export default function StaffCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, editing } = loaderData;
   const refusal = refusalOf(actionData);
+  if (!loaderData.editable)
+    return (
+      <div className="mt-6 space-y-3">
+        <h1 className="text-2xl font-semibold">Coupons</h1>
+        <p className="text-stone-700">{ELSEWHERE_MESSAGES.coupons}</p>
+      </div>
+    );
+  const { coupons, editing } = loaderData;
   const resultOf = (intent: "create" | "update") => (refusal?.intent === intent ? refusal.result : undefined);
   return (
     <div className="mt-6 space-y-8">

@@ -10,20 +10,22 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
 import { staffOrder } from "../server/access.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { staffOrdersForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const order = await staffOrder(context, params.id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
-  return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname };
+  return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname, canMove: shopOf(context).capabilities.staffMovesOrders };
 }
 
 // Moving the order and marking a line short post to this page itself.
 export const action = staffOrdersForm.run;
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
-  const { order, here } = loaderData;
+  const { order, here, canMove } = loaderData;
   const cancelled = order.state === "cancelled";
   // Items may be marked short while the order is being packed, not once it has left.
   const shortable = canShort(order.stage, cancelled);
@@ -35,7 +37,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
       <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
       {!cancelled && (
         <div className="mt-3">
-          <AdvanceForm order={order.id} stage={order.stage} back={here} action={here} />
+          {canMove ? <AdvanceForm order={order.id} stage={order.stage} back={here} action={here} /> : <p className="text-sm text-stone-700">{ELSEWHERE_MESSAGES.orders}</p>}
         </div>
       )}
       <p className="mt-4 text-sm">
@@ -57,7 +59,9 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
               {l.title} ({l.attribute}) <span className="text-stone-600">{l.internalReference}</span>
             </span>
             <strong>× {l.quantity}</strong>
-            {shortable && (l.quantity > 1 || order.lines.length > 1) && <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />}
+            {canMove && shortable && (l.quantity > 1 || order.lines.length > 1) && (
+              <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 // /staff/orders: a day's orders by delivery slot (today or tomorrow, or any date), filterable by
 // stage, each moved to its next stage from here (issue 14). Works without JavaScript.
 import { Form, Link } from "react-router";
+import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { slotDates, shopDate } from "../domain/delivery.ts";
 import { formatRupees } from "../domain/money.ts";
@@ -17,13 +18,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const date = asked === "tomorrow" ? days.tomorrow : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : days.today;
   const stageParam = url.searchParams.get("stage");
   const stage = (STAGES as readonly string[]).includes(stageParam ?? "") ? (stageParam as Stage) : null;
-  return { date, days, day: asked, stage, orders: await shopOf(context).staff.ordersOn(date, stage), here: url.pathname + url.search };
+  const shop = shopOf(context);
+  return { date, days, day: asked, stage, orders: await shop.staff.ordersOn(date, stage), here: url.pathname + url.search, canMove: shop.capabilities.staffMovesOrders };
 }
 
 export const action = staffOrdersForm.run;
 
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, days, stage, orders, here } = loaderData;
+  const { date, days, stage, orders, here, canMove } = loaderData;
   const slots = [...new Set(orders.map((o) => o.slot))];
   return (
     <section aria-labelledby="staff-orders-title" className="mt-6">
@@ -31,6 +33,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
         Orders for {date}
       </h1>
       <RefusalNotice reply={actionData} />
+      {!canMove && <p className="mt-2 text-sm text-stone-700">{ELSEWHERE_MESSAGES.orders}</p>}
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col">
           Day
@@ -73,7 +76,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
                   <span>{formatRupees(o.totalPaise)}</span>
                   <span>{o.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}</span>
                   <span className="rounded bg-stone-100 px-2 py-0.5 font-medium">{o.cancelled ? STAGE_LABELS.cancelled : STAGE_LABELS[o.stage]}</span>
-                  {!o.cancelled && <AdvanceForm order={o.id} stage={o.stage} back={here} />}
+                  {!o.cancelled && canMove && <AdvanceForm order={o.id} stage={o.stage} back={here} />}
                 </li>
               ))}
           </ul>

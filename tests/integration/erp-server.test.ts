@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, Recorder } from "../../bench/lib/shoppers.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
+const STAFF = "erp-staff@example.in";
 let erpPort: number;
 let shopPort: number;
 let erpDir: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   erpDir = path.join(tmpDir(), "erp");
   erp = runServer({ DATA_DIR: erpDir, PORT: String(erpPort) });
   await waitHealthy(erpPort);
-  runServer({ DATA_DIR: path.join(tmpDir(), "shop"), PORT: String(shopPort), SHOP_BACKEND: "erp", ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_TIMEOUT_MS: "2000" });
+  runServer({ DATA_DIR: path.join(tmpDir(), "shop"), PORT: String(shopPort), SHOP_BACKEND: "erp", ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_TIMEOUT_MS: "2000", STAFF_EMAILS: STAFF });
   await waitHealthy(shopPort);
 }, 120_000);
 afterAll(killServers);
@@ -94,4 +95,33 @@ describe("Haat on top of an ERP", () => {
     expect(back?.status).toBe(200);
     expect(back?.html).toContain(`#${cartId}`);
   }, 120_000);
+
+  it("lets STAFF_EMAILS in, and offers staff and shoppers no form the ERP would refuse", async () => {
+    const staff = new Browser(`http://127.0.0.1:${shopPort}`, new Recorder());
+    expect((await staff.request("sign-up", "/signup", { name: "Ravi Staff", email: STAFF, phone: "9876543210", password: "ravi-password-1", return_to: "/" }))?.status).toBe(303);
+    const catalogue = await staff.request("order page", "/staff/catalogue");
+    expect(catalogue?.status).toBe(200);
+    expect(catalogue?.html).toContain("prices, stock, categories and photos are changed there");
+    expect(catalogue?.html).not.toContain("Import a catalogue file");
+    const coupons = await staff.request("order page", "/staff/coupons");
+    expect(coupons?.html).toContain("staff create and change them there");
+    expect((await staff.request("order page", "/staff/orders"))?.html).toContain("The ERP is the system of record for orders");
+
+    // A shopper's order: cancel is offered, a slot change (which the ERP would refuse) is not.
+    await staff.request("cart add", "/cart", { intent: "add", internal_reference: "GP-DRY-ALM-250G", quantity: "1" });
+    const appToken = (await api(shopPort, "/api/auth/token", { email: STAFF, password: "ravi-password-1" })).body.result.access_token;
+    const address = await api(
+      shopPort,
+      "/api/customer/addresses/new",
+      { name: "Ravi", phone: "9876543210", email: STAFF, street: "12 MG Road", city: "Gurugram", zip: "122001", state_id: 10, country_id: 105 },
+      appToken,
+    );
+    const cartId = (await api(shopPort, "/api/cart/get", {}, appToken)).body.result.cart_id;
+    const placed = await api(shopPort, "/api/order/create", { cart_id: cartId, address_id: address.body.result.address_id, payment_method: "cod" }, appToken);
+    expect(placed.status).toBe(200);
+    const page = await staff.request("order page", `/orders/${placed.body.result.order_id}`);
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain("Cancel order");
+    expect(page?.html).not.toContain("Change slot");
+  }, 60_000);
 });

@@ -2,7 +2,10 @@
 // a coupon's limits hold under concurrency and across a payment that is still coming; a cancel
 // sends its own refund and never another order's; the sweep runs on one instance at a time; and
 // no network call is ever made while a database transaction is open.
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -23,6 +26,18 @@ import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorp
 import { targets } from "./databases.ts";
 import { home } from "./fixtures.ts";
 import type { Env } from "../../app/server/env.server.ts";
+
+// Mail (the 'order placed' of an order a payment confirmed) is kept in DATA_DIR/outbox without SMTP_URL.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-invariants-"));
+process.env.DATA_DIR = dataDir;
+/** The mails in the outbox to `email` whose subject has `words`. */
+const mailed = (email: string, words: string) =>
+  fs.existsSync(path.join(dataDir, "outbox"))
+    ? fs
+        .readdirSync(path.join(dataDir, "outbox"))
+        .map((f) => fs.readFileSync(path.join(dataDir, "outbox", f), "utf8"))
+        .filter((m) => m.includes(email) && m.includes(words))
+    : [];
 
 const KEYS = { keyId: "rzp_test_HaatInvariant1", keySecret: "invariant-key-secret-01", webhookSecret: "invariant-webhook-secret-1" };
 const REF = "GP-PUL-MSR-1KG";
@@ -184,6 +199,25 @@ describe.each(targets)("the money path's invariants on $name", (target) => {
     const unsent = await database.db.select({ id: refunds.id }).from(refunds).where(isNull(refunds.providerRefundId));
     expect(unsent).toEqual([]);
     expect(await database.db.select({ id: refunds.id }).from(refunds).where(isNotNull(refunds.providerRefundId))).toHaveLength(2);
+  });
+
+  it("mails 'order placed' once for an order its payment confirmed, whichever way came first", async () => {
+    const { customer, addressId } = await shopper();
+    await shop.cart.add(customer, { internalReference: REF, quantity: 1 });
+    await shop.cart.choosePayment(customer, "upi");
+    const placed = await placeOrder(shop, customer, { cartId: (await shop.cart.get(customer)).id!, addressId, slot: "earliest", method: "as-chosen", via: "modal" });
+    const start = await shop.payments.begin(customer, placed.orderId, "modal");
+    if (start.kind !== "modal") throw new Error("expected Standard Checkout");
+    const answer = await standin.payOrder(start.checkout.orderId, { method: "upi", outcome: "success" });
+    if ("error" in answer) throw new Error("payment failed");
+    // The shopper closed the tab: no return. Their next visit asks Razorpay, which says it is paid.
+    expect(await shop.payments.pending(customer)).toBeNull();
+    expect((await shop.orders.get(customer, placed.orderId))?.state).toBe("confirmed");
+    const subject = `order #${placed.orderId} is confirmed`;
+    expect(mailed(customer.email, subject)).toHaveLength(1);
+    // The return comes late after all: the same order, no second mail.
+    await confirmCheckout(shop, { orderId: answer.razorpay_order_id, paymentId: answer.razorpay_payment_id, signature: answer.razorpay_signature });
+    expect(mailed(customer.email, subject)).toHaveLength(1);
   });
 
   it("runs the sweep on one instance at a time, and on another when the holder died", async () => {

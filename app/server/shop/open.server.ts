@@ -18,6 +18,8 @@ import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
+import { orderPlacedMail } from "../../domain/order-mail.ts";
+import { mailOrder } from "../mail/order-mail.server.ts";
 import { createDelivery, seedDemoPins } from "./delivery.server.ts";
 import { createReviews } from "./reviews.server.ts";
 import { createStaffCatalog } from "./staff-catalog.server.ts";
@@ -67,7 +69,25 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
   const catalog = createCatalog(database.db, { refreshMs });
   // No prepaid orders without a payment provider, so no prepaid discount either.
   const prepaidPercent = pay.razorpay ? pay.prepaidPercent : 0;
-  return {
+  const payments = createPayments(database.db, {
+    razorpay: pay.razorpay,
+    publicOrigin: pay.publicOrigin,
+    storeName: store.name,
+    gateway: pay.gateway,
+    now: pay.now,
+    // Whichever way a payment confirms its order (the return, the API's verify, the webhook,
+    // the sweep, the shopper's next visit), its 'order placed' mail goes from this one place.
+    placed: ({ customer, orderId }) => mailOrder(shop, customer, orderId, orderPlacedMail),
+  });
+  const shop: Shop & { warm(): Promise<void> } = {
+    capabilities: {
+      onlinePayment: payments.available,
+      changeSlot: true,
+      staffMovesOrders: true,
+      staffEditsCatalogue: true,
+      staffEditsCoupons: true,
+      staffEditsDelivery: true,
+    },
     catalog,
     accounts: createAccounts(database.db),
     tokens: createApiTokens(database.db),
@@ -79,7 +99,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
-    payments: createPayments(database.db, { razorpay: pay.razorpay, publicOrigin: pay.publicOrigin, storeName: store.name, gateway: pay.gateway, now: pay.now }),
+    payments,
     staffCatalog: createStaffCatalog(database.db, images),
     reviews: createReviews(database.db),
     tickets: createTickets(database.db),
@@ -109,6 +129,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     },
     close: () => database.close(),
   };
+  return shop;
 }
 
 /** Whether the newest migration this build ships has been applied (Drizzle records each by its time stamp). */

@@ -35,6 +35,8 @@ export interface PaymentsOptions {
   /** Tests pass a gateway of their own (or the stand-in's); else Razorpay's API through fetch. */
   gateway?: Gateway;
   now?: () => Date;
+  /** Called once for each order a payment confirmed, after its transaction commits (its 'order placed' mail). Never throws. */
+  placed?: (order: { customer: Customer; orderId: number }) => Promise<void>;
 }
 
 /** The path Razorpay returns the shopper to (GET from a payment link, POST from Standard Checkout). */
@@ -237,8 +239,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     if (over) log.warn("a paid order's coupon is past its limit: honoured at the price paid", { orderId: order.id, coupon: coupon.code, ...usage });
   }
 
-  /** What a confirmation leaves to do: refunds to ask for, a link that must not take a second payment. */
+  /** What a confirmation leaves to do: its mail, refunds to ask for, a link that must not take a second payment. */
   async function afterCommit(done: AfterCommit): Promise<void> {
+    if (done.outcome?.kind === "confirmed" && done.outcome.fresh) await options.placed?.({ customer: done.outcome.customer, orderId: done.outcome.orderId });
     if (done.cancelLink && done.outcome?.kind === "confirmed" && done.outcome.fresh) await cancelLinkQuietly(done.cancelLink);
     if (done.refund !== null) await sendRefund(done.refund);
   }

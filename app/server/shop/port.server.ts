@@ -587,7 +587,29 @@ export interface ViewerPort {
   of(customer: Customer): Promise<ViewerFacts>;
 }
 
+/**
+ * What a back end can do (issue 24): the pages read these, so a shopper or staff member is never
+ * offered what the back end would refuse. The embedded Shop can do all of it; the ERP adapter
+ * leaves out what the ERP owns and its calls cannot do (decision 043).
+ */
+export interface ShopCapabilities {
+  /** Card and UPI through Razorpay (the keys are set, and the back end places orders before payment). */
+  onlinePayment: boolean;
+  /** The shopper moves an order's delivery slot. */
+  changeSlot: boolean;
+  /** Staff move orders through their stages and mark lines short. */
+  staffMovesOrders: boolean;
+  /** Staff edit prices, stock, categories and photos, and import catalogue files. */
+  staffEditsCatalogue: boolean;
+  /** Staff create, edit and switch coupons. */
+  staffEditsCoupons: boolean;
+  /** Slots' capacity, the served PINs and the delivery settings are the shop's to change. */
+  staffEditsDelivery: boolean;
+}
+
 export interface Shop {
+  /** What this back end can do; the pages offer nothing else. */
+  capabilities: ShopCapabilities;
   /** Staff: the coupons (issue 14). */
   coupons: StaffCouponsPort;
   /** Staff: the newsletter's subscriber list (issue 14). */

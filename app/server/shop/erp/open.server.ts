@@ -28,6 +28,8 @@ export interface ErpShopOptions {
   fetch?: typeof fetch;
   /** AUTH_PROVIDER=clerk: the ERP is sent the customer's Clerk session tokens, minted by Clerk's Backend API. */
   clerk?: { secretKey: string; apiUrl?: string } | null;
+  /** STAFF_EMAILS: staff in ERP mode too (the staff side works on Haat's own data: tickets, reviews, the newsletter). */
+  staffEmails?: readonly string[];
 }
 
 /** A fresh token of a Clerk session (Clerk's Backend API); ErpUnauthorized when the session is over. */
@@ -47,7 +49,12 @@ function clerkMint(clerk: { secretKey: string; apiUrl?: string }): ClerkTokenMin
 }
 
 export function createErpShop(database: Database, options: ErpShopOptions): Shop & { warm(): Promise<void> } {
-  const base = createShop(database, options.refreshMs ?? 5000, undefined, options.images ?? null);
+  const base = createShop(
+    database,
+    options.refreshMs ?? 5000,
+    { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0, staffEmails: options.staffEmails ?? [] },
+    options.images ?? null,
+  );
   const erp = createErpClient({ baseUrl: options.url, timeoutMs: options.timeoutMs, fetch: options.fetch });
   const credentials = createErpCredentials(database.db, erp, options.secret, Date.now, options.clerk ? clerkMint(options.clerk) : null);
   const cart = createErpCart(database.db, erp, credentials);
@@ -60,6 +67,16 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
   const sync = startCatalogueSync(database.db, erp, options.syncMs);
   return {
     ...base,
+    // The ERP places an order only once it is paid, and owns orders, prices, stock, coupons and
+    // the catalogue: none of that is offered here (decision 043).
+    capabilities: {
+      onlinePayment: false,
+      changeSlot: false,
+      staffMovesOrders: false,
+      staffEditsCatalogue: false,
+      staffEditsCoupons: false,
+      staffEditsDelivery: true,
+    },
     accounts: createErpAccounts(base.accounts, erp, credentials),
     cart,
     wishlist,

@@ -2,6 +2,7 @@
 // by transactions §7's calls. The chosen delivery address is remembered by Haat (the ERP's
 // calls have no place for it). An order's view takes what the ERP gives and says plainly
 // what it did not (an empty timeline, no slot), never inventing it.
+import { ELSEWHERE_MESSAGES } from "../../../domain/capabilities.ts";
 import type { ApiAddress, ApiOrder } from "../../../domain/api.ts";
 import { stateIdOf } from "../../../domain/api.ts";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../../domain/address.ts";
@@ -15,7 +16,7 @@ import { ShopError, type AddressesPort, type Customer, type NewAddress, type Ord
 import { erpImage, type ErpClient } from "./client.server.ts";
 import type { ErpCredentials } from "./credentials.server.ts";
 
-const STAFF_ONLY = "The ERP is the system of record for orders: staff change them there.";
+const STAFF_ONLY = ELSEWHERE_MESSAGES.orders;
 
 export function toAddressView(a: Partial<ApiAddress> & { id: number }): AddressView {
   return {
