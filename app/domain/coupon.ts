@@ -36,9 +36,9 @@ export interface CouponRule {
 }
 
 export interface CouponUsage {
-  /** Confirmed orders that used it, everyone's. */
+  /** Orders that hold a use of it (placed, or waiting for their payment), everyone's. */
   total: number;
-  /** Confirmed orders of this customer that used it. */
+  /** The same, of this customer. */
   byCustomer: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canMoveSlot, canShort, nextStage } from "./order-life.ts";
+import { canCancel, canMoveSlot, canShort, nextStage, STAGES_IN_THE_SHOP } from "./order-life.ts";
 
 describe("an order's life", () => {
   it("goes placed, confirmed, packed, out for delivery, delivered", () => {
@@ -27,5 +27,11 @@ describe("an order's life", () => {
     expect(canMoveSlot({ stage: "out_for_delivery", cancelled: false, slot }, early)).toBe(false);
     expect(canMoveSlot({ stage: "placed", cancelled: false, slot }, new Date("2026-11-25T01:00:00Z"))).toBe(false);
     expect(canMoveSlot({ stage: "placed", cancelled: false, slot: null }, early)).toBe(false);
+  });
+});
+
+describe("the stages an order's items are still in the shop", () => {
+  it("are those before it leaves: what staff may still mark short", () => {
+    expect(STAGES_IN_THE_SHOP).toEqual(["placed", "confirmed", "packed"]);
   });
 });

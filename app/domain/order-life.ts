@@ -34,6 +34,9 @@ export function canCancel(stage: Stage | null, cancelled: boolean): boolean {
   return !cancelled && (stage === null || stage === "placed" || stage === "confirmed");
 }
 
+/** The stages in which an order's items are still in the shop (held against its stock): until it leaves. */
+export const STAGES_IN_THE_SHOP: readonly Stage[] = STAGES.filter((s) => canShort(s, false));
+
 /** Staff may mark items short while the order is being packed, not once it has left. */
 export function canShort(stage: Stage | null, cancelled: boolean): boolean {
   return canCancel(stage, cancelled) || (!cancelled && stage === "packed");

@@ -1,6 +1,6 @@
 // /orders/{id}: one order (issue 14): where it is (a timeline), its lines, delivery slot,
 // address, payment and invoice; moving the slot until 2 hours before it, cancelling until it is
-// packed, and Buy again. Every form posts to /orders and comes back here.
+// packed, and Buy again. Every form posts to this page itself.
 import { data, Form, Link } from "react-router";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";

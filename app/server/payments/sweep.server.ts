@@ -1,7 +1,8 @@
 // The server's pass over online payments (decision 030): holds that ran out are checked with
 // Razorpay and released, and refunds Razorpay has not accepted yet are asked for again.
-// Instances side by side may both run it: every change locks its payment's row, and a
-// refund is sent with its own idempotency key, so a second pass changes nothing.
+// Instances side by side take turns: payments.sweep runs under a lease, one instance at a
+// time (issue 24); every change also locks its payment's row, and a refund is sent with its
+// own idempotency key, so even a second pass would change nothing.
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 

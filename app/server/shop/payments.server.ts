@@ -8,6 +8,7 @@
 // Every change is one transaction that locks the payment's row; calls to Razorpay happen
 // outside transactions, so a slow provider never holds a lock.
 import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import type { Db } from "../db/client.server.ts";
@@ -20,7 +21,7 @@ import { draftOrderId } from "./cart.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
 import { guardClient } from "../db/transaction-scope.server.ts";
 import { releaseSlot } from "./delivery.server.ts";
-import { couponUsage, type Conn } from "./coupons.server.ts";
+import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { confirmOrder, customerOfOrder, refundKey } from "./orders.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
@@ -234,9 +235,11 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   async function recheckCoupon(tx: Conn, order: OrderRow): Promise<void> {
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId!)).for("update");
     if (!coupon) return;
-    const usage = await couponUsage(tx, coupon.id, order.customerId, order.id);
-    const over = (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) || (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit);
-    if (over) log.warn("a paid order's coupon is past its limit: honoured at the price paid", { orderId: order.id, coupon: coupon.code, ...usage });
+    // The coupon's own rule, over the other orders that hold it; only a limit passed is noted
+    // (a coupon switched off or ended meanwhile is honoured too: the shopper paid the price shown).
+    const check = await checkCoupon(tx, coupon, order.customerId, order.subtotalPaise ?? 0, now(), order.id);
+    const over = !check.ok && (check.reason === COUPON_MESSAGES.usedUp || check.reason === COUPON_MESSAGES.usedByYou);
+    if (over) log.warn("a paid order's coupon is past its limit: honoured at the price paid", { orderId: order.id, coupon: coupon.code, reason: check.reason });
   }
 
   /** What a confirmation leaves to do: its mail, refunds to ask for, a link that must not take a second payment. */

@@ -4,6 +4,7 @@
 // the prices they were placed at (order lines are snapshots).
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { MAX_IMAGES, MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
+import { STAGES_IN_THE_SHOP } from "../../domain/order-life.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, type VariantEdit } from "../../domain/staff-catalog.ts";
 import { importCatalog } from "../catalog/import.server.ts";
@@ -25,7 +26,7 @@ async function heldBy(conn: Conn, variantIds: number[]): Promise<Map<number, num
     .where(
       and(
         inArray(orderLines.variantId, variantIds),
-        or(eq(orders.state, "awaiting_payment"), and(eq(orders.state, "confirmed"), or(isNull(orders.stage), inArray(orders.stage, ["placed", "confirmed", "packed"])))),
+        or(eq(orders.state, "awaiting_payment"), and(eq(orders.state, "confirmed"), or(isNull(orders.stage), inArray(orders.stage, [...STAGES_IN_THE_SHOP])))),
       ),
     )
     .groupBy(orderLines.variantId);

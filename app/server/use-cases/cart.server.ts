@@ -1,6 +1,7 @@
 // Putting things in the cart several at a time (transactions §2; issues 14, 15): an order's
 // lines bought again, and a spoken or typed shopping list. Each line is its own add by the
 // cart's rules (stock clamp, sold or not), in the Shop's cart port.
+import { MAX_QUANTITY_INPUT } from "../../domain/cart.ts";
 import { LIFE_MESSAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
@@ -29,11 +30,11 @@ export async function buyAgain(shop: Shop, customer: Customer, orderId: number):
   return { added: added.length, type: gone.length || warnings.length ? "warning" : "success", message };
 }
 
-/** The items of a voice order the shopper kept, each with its quantity (1 to 999), into the cart. */
+/** The items of a voice order the shopper kept, each with its quantity (whole, 1 to MAX_QUANTITY_INPUT), into the cart. */
 export async function addVoiceOrder(shop: Shop, customer: Customer, items: readonly { internalReference: string; quantity: number }[]): Promise<LinesAdded> {
   const result = await shop.cart.addMany(
     customer,
-    items.map((i) => ({ internalReference: i.internalReference, quantity: Math.min(Math.max(1, Math.trunc(i.quantity)), 999), label: i.internalReference })),
+    items.map((i) => ({ internalReference: i.internalReference, quantity: Math.min(Math.max(1, Math.trunc(i.quantity)), MAX_QUANTITY_INPUT), label: i.internalReference })),
   );
   const added = result.added.length;
   const warnings = [...result.added.flatMap((c) => (c.warning ? [`${c.title}: ${c.warning}`] : [])), ...result.refused.map((r) => `${r.label}: ${r.reason}`)];
