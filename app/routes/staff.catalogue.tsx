@@ -3,6 +3,7 @@
 // import a catalogue file (issue 14).
 // Every form works without JavaScript; every change is audited and reaches every instance.
 import { Form } from "react-router";
+import { ElsewhereNote } from "../components/staff/ElsewhereNote.tsx";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CatalogueImport, CategoryStatus } from "../components/staff/CatalogueImport.tsx";
 import { VariantForm, VariantPhotoForm } from "../components/staff/VariantForm.tsx";
@@ -25,13 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const action = staffCatalogForm.run;
 
 export default function StaffCatalogue({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.editable)
-    return (
-      <div className="mt-6 space-y-3">
-        <h1 className="text-2xl font-semibold">Catalogue</h1>
-        <p className="text-stone-700">{ELSEWHERE_MESSAGES.catalogue}</p>
-      </div>
-    );
+  if (!loaderData.editable) return <ElsewhereNote title="Catalogue" note={ELSEWHERE_MESSAGES.catalogue} />;
   const { q, products, categories, here } = loaderData;
   return (
     <div className="mt-6 space-y-8">

@@ -1,5 +1,6 @@
 // /staff/coupons: every coupon with its use; a new one; its limits and dates (?edit=ID); switch it
 // off or on (issue 14, decision 036). Every form works without JavaScript; every change is audited.
+import { ElsewhereNote } from "../components/staff/ElsewhereNote.tsx";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CouponTable } from "../components/staff/CouponTable.tsx";
 import { CreateCouponForm, EditCouponForm } from "../components/staff/CouponForms.tsx";
@@ -24,13 +25,7 @@ export const action = staffCouponsForm.run;
 
 export default function StaffCoupons({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  if (!loaderData.editable)
-    return (
-      <div className="mt-6 space-y-3">
-        <h1 className="text-2xl font-semibold">Coupons</h1>
-        <p className="text-stone-700">{ELSEWHERE_MESSAGES.coupons}</p>
-      </div>
-    );
+  if (!loaderData.editable) return <ElsewhereNote title="Coupons" note={ELSEWHERE_MESSAGES.coupons} />;
   const { coupons, editing } = loaderData;
   const resultOf = (intent: "create" | "update") => (refusal?.intent === intent ? refusal.result : undefined);
   return (

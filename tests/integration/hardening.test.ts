@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 beforeAll(() => {
   expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
@@ -216,17 +216,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL connections killed under load", () =>
 
     // A signed-in shopper: every cart page reads the session and the cart from the database.
     const email = `fault-${randomBytes(4).toString("hex")}@example.in`;
-    const signUp = await fetch(`${origin}/signup`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Fault Tester", email, phone: "9876543210", password: "long-enough-password" }),
-    });
-    expect(signUp.status).toBe(303);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signUpCookie(origin, email, { name: "Fault Tester" });
 
     const statuses = new Map<number, number>();
     let running = true;

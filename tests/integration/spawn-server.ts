@@ -58,3 +58,18 @@ export function killServers() {
 export function hasBuild(): boolean {
   return fs.existsSync(path.join(ROOT, "build/server/index.js"));
 }
+
+/** Signs up a new local account on a running server, as the sign-up form posts; its cookies, ready for a Cookie header. */
+export async function signUpCookie(origin: string, email: string, fields: { name?: string; phone?: string; password?: string } = {}): Promise<string> {
+  const answer = await fetch(`${origin}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name: fields.name ?? "Test Shopper", email, phone: fields.phone ?? "9876543210", password: fields.password ?? "long-enough-password" }),
+  });
+  if (answer.status !== 303) throw new Error(`sign-up of ${email} answered ${answer.status}`);
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

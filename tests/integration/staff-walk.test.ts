@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 interface RouteEntry {
   path?: string;
@@ -37,20 +37,6 @@ describe.skipIf(!hasBuild())("every /staff URL and method", () => {
   let shopper = "";
   let staff = "";
 
-  const signUp = async (email: string) => {
-    const answer = await fetch(`${origin}/signup`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Walker", email, phone: "9876543210", password: "long-enough-password" }),
-    });
-    expect(answer.status).toBe(303);
-    return answer.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  };
-
   beforeAll(async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -58,8 +44,8 @@ describe.skipIf(!hasBuild())("every /staff URL and method", () => {
     fs.mkdirSync(dir, { recursive: true });
     runServer({ DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", STAFF_EMAILS: STAFF });
     await waitHealthy(port, 170_000);
-    shopper = await signUp("walk-shopper@example.in");
-    staff = await signUp(STAFF);
+    shopper = await signUpCookie(origin, "walk-shopper@example.in");
+    staff = await signUpCookie(origin, STAFF);
   }, 180_000);
   afterAll(() => killServers());
 
