@@ -44,9 +44,10 @@ export function staffOf(context: Readonly<RouterContextProvider>): Customer {
 export const customersOnly: MiddlewareFunction<Response> = ({ context, request }, next) => {
   if (!customerOf(context)) {
     const url = new URL(request.url);
-    // React Router's own fetch (/orders.data) comes back to the page itself.
+    // React Router's own fetch (/orders.data?_routes=…) comes back to the page itself.
     const path = url.pathname.replace(/\.data$/, "") || "/";
-    throw redirect(signInPath(path + url.search.replace(/[?&]_routes=[^&]*/, "")), 303);
+    url.searchParams.delete("_routes");
+    throw redirect(signInPath(path + (url.searchParams.size ? `?${url.searchParams}` : "")), 303);
   }
   return next();
 };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONTACT_MESSAGES, contactSchema, NEWSLETTER_MESSAGES, newsletterSchema } from "../../domain/contact.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { confirmSubscription, subscribe, unsubscribe } from "../use-cases/newsletter.server.ts";
+import type { Shop } from "../shop/port.server.ts";
 import { openTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, openIntent } from "./pipeline.server.ts";
 
@@ -36,27 +37,17 @@ export const newsletterForm = defineForm({
   },
 });
 
+/** A mailed link's button: the token it carries, the use case it runs; the page then says it in place of the question. */
+const linkToken = z.object({ token: z.string().max(200).default("") });
+const answersInPlace = (run: (shop: Shop, token: string) => Promise<void>) =>
+  openIntent(linkToken, async ({ shop, value }) => {
+    await run(shop, value.token);
+    return { stay: true };
+  });
+
 // The link in the confirmation mail opens a page that asks; its button (a POST, so a mail
 // scanner fetching the link confirms nothing) subscribes and sends the welcome.
-export const confirmForm = defineForm({
-  action: "/newsletter/confirm",
-  intents: {
-    confirm: openIntent(z.object({ token: z.string().max(200).default("") }), async ({ shop, value }) => {
-      await confirmSubscription(shop, value.token);
-      // The page says it in place of the question.
-      return { stay: true };
-    }),
-  },
-});
+export const confirmForm = defineForm({ action: "/newsletter/confirm", intents: { confirm: answersInPlace(confirmSubscription) } });
 
 // The link in every newsletter mail asks; its button unsubscribes, without signing in.
-export const unsubscribeForm = defineForm({
-  action: "/newsletter/unsubscribe",
-  intents: {
-    unsubscribe: openIntent(z.object({ token: z.string().max(200).default("") }), async ({ shop, value }) => {
-      await unsubscribe(shop, value.token);
-      // The page says it in place of the question.
-      return { stay: true };
-    }),
-  },
-});
+export const unsubscribeForm = defineForm({ action: "/newsletter/unsubscribe", intents: { unsubscribe: answersInPlace(unsubscribe) } });

@@ -73,8 +73,11 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
   const failedOrder = failedOrderOf(form);
   if (failedOrder) {
     // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
-    await noteFailedPayment(shop, { orderId: failedOrder, reason: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong });
-    return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: text(form.get("error[description]")) || PAYMENT_MESSAGES.wentWrong }, { status: 303 });
+    // The post is unsigned (any site can send one): it is said in the shop's own words, never
+    // the post's, and one for no order Haat made changes nothing and says nothing (issue 25).
+    const noted = await noteFailedPayment(shop, { orderId: failedOrder, reason: PAYMENT_MESSAGES.wentWrong });
+    if (noted === null) return redirect("/revieworder", 303);
+    return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
   }
   const fields = { orderId: text(form.get("razorpay_order_id")), paymentId: text(form.get("razorpay_payment_id")), signature: text(form.get("razorpay_signature")) };
   if (!fields.orderId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
