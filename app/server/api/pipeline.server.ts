@@ -101,7 +101,8 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
     // Networkless with CLERK_JWT_KEY: the session JWT's signature and times are checked here.
     const claims = await verifyToken(token, { jwtKey: env.CLERK_JWT_KEY, secretKey: env.CLERK_SECRET_KEY }).catch(() => null);
     if (!claims?.sub) throw new ApiRefusal(401, API_MESSAGES.badToken);
-    let customer = await shop.accounts.clerkCustomer(claims.sub);
+    const sessionId = typeof claims.sid === "string" ? claims.sid : null;
+    let customer = await shop.accounts.clerkCustomer(claims.sub, sessionId);
     if (!customer) {
       // First call of a Clerk user Haat has not seen: linked as /auth/clerk links them, once.
       const user = await createClerkClient({ secretKey: env.CLERK_SECRET_KEY, apiUrl: env.CLERK_API_URL })
@@ -113,7 +114,7 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
       const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
       if (!primary || primary.verification?.status !== "verified") throw new ApiRefusal(403, "Your account needs a verified e-mail address to shop here.");
       const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
-      customer = await shop.accounts.linkClerkUser({ clerkUserId: user.id, email: primary.emailAddress, name });
+      customer = await shop.accounts.linkClerkUser({ clerkUserId: user.id, email: primary.emailAddress, name, sessionId });
     }
     return { customer, subject: claims.sub };
   }

@@ -91,7 +91,11 @@ export interface AccountsPort {
   /** Name and mobile; the e-mail stays as it is. */
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
   /** The customer already linked to this Clerk user, or null. */
-  clerkCustomer(clerkUserId: string): Promise<Customer | null>;
+  /**
+   * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
+   * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.
+   */
+  clerkCustomer(clerkUserId: string, sessionId?: string | null): Promise<Customer | null>;
   /** The customer linked to a Clerk user: by Clerk id, else by e-mail, else a new one. */
   linkClerkUser(user: { clerkUserId: string; email: string; name: string; sessionId?: string | null }): Promise<Customer>;
 }

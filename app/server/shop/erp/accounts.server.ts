@@ -47,6 +47,12 @@ export function createErpAccounts(local: AccountsPort, erp: ErpClient, credentia
         throw error;
       }
     },
+    async clerkCustomer(clerkUserId, sessionId) {
+      const customer = await local.clerkCustomer(clerkUserId);
+      // An app's call with its Clerk session: the ERP is sent that session's tokens from now on.
+      if (customer && sessionId) await credentials.saveClerkSession(customer.id, sessionId);
+      return customer;
+    },
     async linkClerkUser(user) {
       const customer = await local.linkClerkUser(user);
       // With Clerk the ERP is sent this session's tokens (decision 043).

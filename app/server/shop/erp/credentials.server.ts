@@ -202,6 +202,9 @@ export function createErpCredentials(db: Db, erp: ErpClient, secret: string, now
     withBearer,
     callAs: (customer, path, params = {}, idempotent = false) => withBearer(customer.id, (token) => erp.call(path, params, { token, idempotent })),
     async saveClerkSession(customerId, sessionId) {
+      // The same session as before (every API call of an app names it): nothing to change.
+      const [row] = await db.select({ sid: erpCustomers.clerkSessionId }).from(erpCustomers).where(eq(erpCustomers.customerId, customerId));
+      if (row?.sid === sessionId) return;
       minted.delete(customerId);
       await upsert(customerId, { clerkSessionId: sessionId });
     },
