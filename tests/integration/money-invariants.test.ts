@@ -49,7 +49,7 @@ describe.each(targets)("the money path's invariants on $name", (target) => {
   let n = 0;
 
   const shopper = async (): Promise<{ customer: Customer; addressId: number }> => {
-    const customer = await shop.accounts.register({ name: `Shopper ${n}`, email: `invariant${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const customer = await shop.accounts.register({ name: `Shopper ${n}`, email: `invariant-${target.name}-${n++}@example.in`, phone: "9876543210", password: "password-1" });
     return { customer, addressId: (await shop.addresses.create(customer, home)).id };
   };
   const coupon = async (code: string, limits: { usageLimit?: number; perCustomerLimit?: number }) => {
