@@ -7,13 +7,13 @@ import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
 import type { Route } from "./+types/address-test";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, url.pathname + url.search);
+  const customer = customerIn(context);
   const shop = shopOf(context);
   const remember = url.searchParams.get("remember") === "1";
   const { addresses, chosen: remembered } = await shop.addresses.book(customer);

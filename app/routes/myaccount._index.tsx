@@ -8,12 +8,12 @@ import { profile as profileForm } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import type { AccountOutlet } from "./myaccount.tsx";
 import type { Route } from "./+types/myaccount._index";
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, "/myaccount");
+  const customer = customerIn(context);
   return { profile: { name: customer.name, email: customer.email, phone: customer.phone }, editing: url.searchParams.get("edit") === "1" };
 }
 

@@ -8,7 +8,7 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { addressLine } from "../domain/address.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { addressBookForm } from "../server/forms/addresses.server.ts";
 import type { Route } from "./+types/myaccount.addresses";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/myaccount.addresses";
 const BASE = "/myaccount/addresses";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, BASE);
+  const customer = customerIn(context);
   const shop = shopOf(context);
   const { addresses, chosen } = await shop.addresses.book(customer);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;

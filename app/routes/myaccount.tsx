@@ -2,12 +2,12 @@
 // profile form on the dashboard posts here, so a refused save stays at /myaccount.
 import { Form, NavLink, Outlet } from "react-router";
 import { signOut } from "../components/forms.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/myaccount";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, url.pathname);
+export function loader({ context }: Route.LoaderArgs) {
+  const customer = customerIn(context);
   return { name: customer.name };
 }
 

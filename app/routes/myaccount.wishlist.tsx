@@ -1,12 +1,12 @@
 // /myaccount/wishlist: the wishlist inside the account area (the actions stay on /wishlist).
 import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/myaccount.wishlist";
 import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, "/myaccount/wishlist");
+  const customer = customerIn(context);
   return { items: await shopOf(context).wishlist.list(customer) };
 }
 

@@ -16,7 +16,7 @@ import { formatRupees } from "../domain/money.ts";
 import { canCancel, canMoveSlot, STAGE_LABELS } from "../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { paymentLine } from "../domain/payment.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { ordersForm } from "../server/forms/orders.server.ts";
 import type { Route } from "./+types/orders.detail";
@@ -24,7 +24,7 @@ import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, url.pathname);
+  const customer = customerIn(context);
   const shop = shopOf(context);
   const id = parseId(params.id);
   const order = id === null ? null : await shop.orders.get(customer, id);

@@ -5,7 +5,7 @@ import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { formatRupees } from "../domain/money.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
 import { privatePageMeta } from "../components/seo.ts";
@@ -14,7 +14,7 @@ import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, url.pathname + url.search);
+  const customer = customerIn(context);
   const id = parseId(url.searchParams.get("order"));
   // No order named: the list of orders says what there is.
   if (id === null) throw redirect("/orders", 303);

@@ -6,12 +6,12 @@ import { privatePageMeta } from "../components/seo.ts";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/paymentsuccess";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, url.pathname + url.search);
+  const customer = customerIn(context);
   const id = parseId(url.searchParams.get("order"));
   if (id === null) throw redirect("/orders", 303);
   const order = await shopOf(context).orders.get(customer, id);

@@ -13,6 +13,7 @@ import { cookies } from "../server/auth/cookies.server.ts";
 import { customerOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { changeToast } from "../server/forms/cart.server.ts";
+import { refusedToward } from "../server/forms/pipeline.server.ts";
 import { errorFields, log } from "../server/log.server.ts";
 import { clearPendingItem, readPendingCookie } from "../server/pending-item.server.ts";
 import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
@@ -47,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     });
   } catch (error) {
     // Not done: the item stays for the next sign-in while it lasts (transactions §4).
-    if (error instanceof ShopError) return cookies().toast.redirectWithToast(back, { type: "error", message: error.message }, { status: 303, headers: kept });
+    if (error instanceof ShopError) return refusedToward(back, error, error.message, kept);
     // Other failures are only logged (transactions §4).
     log.error("post-auth: could not do the pending item", errorFields(error));
     return redirect(back, { status: 303, headers: kept });

@@ -19,14 +19,14 @@ import { ADDRESSES_SHOWN, addressLine } from "../domain/address.ts";
 import { CART_MESSAGES, stockProblems } from "../domain/cart.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
-import { requireCustomer } from "../server/auth/session.server.ts";
+import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { reviewOrderForm } from "../server/forms/review-order.server.ts";
 import { cartOf } from "../server/viewer.server.ts";
 import type { Route } from "./+types/revieworder";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, "/revieworder");
+  const customer = customerIn(context);
   const shop = shopOf(context);
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { customersOnly, staffOf, staffOnly } from "./access.server.ts";
+import { customerIn, customersOnly, staffOf, staffOnly } from "./access.server.ts";
 import { shopContext, signedInContext } from "./context.server.ts";
 import type { Customer, Shop } from "./shop/port.server.ts";
 
@@ -41,8 +41,19 @@ describe("the customer's pages' guard", () => {
     const { thrown } = await run(customersOnly, null, "/myaccount/orders.data?_routes=routes%2Fmyaccount.orders");
     expect((thrown as Response).headers.get("Location")).toBe(`/signin?return_to=${encodeURIComponent("/myaccount/orders")}`);
   });
-  it("lets a signed-in customer through", async () => {
+  it("lets a signed-in customer through, and tells the page who they are", async () => {
     expect(await run(customersOnly, asha, "/orders")).toEqual({ reached: true, thrown: null });
+    const context = contextOf(asha);
+    await customersOnly(
+      { request: new Request(`${ORIGIN}/orders`), context, params: {}, pattern: "/orders", url: new URL(`${ORIGIN}/orders`) } as Parameters<typeof staffOnly>[0],
+      async () => {
+        expect(customerIn(context)).toEqual(asha);
+        return new Response("ok");
+      },
+    );
+  });
+  it("has no customer where the guard did not run, even for a signed-in shopper: a 404", () => {
+    expect(() => customerIn(contextOf(asha))).toThrow();
   });
 });
 

@@ -12,6 +12,7 @@ import { requestInfoContext, shopOf } from "./context.server.ts";
 import type { Customer, OrderView } from "./shop/port.server.ts";
 
 const staffContext = createContext<Customer | null>(null);
+const customerContext = createContext<Customer | null>(null);
 
 const notFound = () => data(null, { status: 404 });
 
@@ -42,18 +43,28 @@ export function staffOf(context: Readonly<RouterContextProvider>): Customer {
 
 /** The guard of the customer's own pages: signed out, to sign in and back to this URL. */
 export const customersOnly: MiddlewareFunction<Response> = ({ context, request }, next) => {
-  if (!customerOf(context)) {
+  const customer = customerOf(context);
+  if (!customer) {
     const url = new URL(request.url);
     // React Router's own fetch (/orders.data?_routes=…) comes back to the page itself.
     const path = url.pathname.replace(/\.data$/, "") || "/";
     url.searchParams.delete("_routes");
     throw redirect(signInPath(path + (url.searchParams.size ? `?${url.searchParams}` : "")), 303);
   }
+  context.set(customerContext, customer);
   return next();
 };
 
+/** The shopper the customer pages' guard let in; a 404 anywhere the guard did not run. */
+export function customerIn(context: Readonly<RouterContextProvider>): Customer {
+  const customer = context.get(customerContext);
+  if (!customer) throw notFound();
+  return customer;
+}
+
 /** Any placed order, for staff, by the id in a path. Null when there is no such order. */
 export async function staffOrder(context: Readonly<RouterContextProvider>, rawId: string | undefined): Promise<OrderView | null> {
+  // Any shopper's order: only where the staff guard ran.
   staffOf(context);
   const shop = shopOf(context);
   const id = parseId(rawId);

@@ -6,21 +6,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClerkStandin, type ClerkStandin } from "./clerk-standin.ts";
+import { rpc } from "./fixtures.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 const PUBLISHABLE = "pk_test_aGFhdC5jbGVyay5hY2NvdW50cy5kZXYk";
 let clerk: ClerkStandin;
 let erp = "";
 let shop = "";
-
-const api = async (origin: string, pathname: string, params: Record<string, unknown>, token: string) => {
-  const res = await fetch(`${origin}${pathname}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ params }),
-  });
-  return { status: res.status, body: (await res.json()) as { result?: Record<string, unknown>; error?: unknown } };
-};
 
 /** A session token of a Clerk session, as Clerk's SDK in an app gets one. */
 async function sessionToken(sessionId: string): Promise<string> {
@@ -51,29 +43,28 @@ describe("the server with Clerk on top of an ERP", () => {
     clerk.startSession("sess_asha", "user_asha");
     const token = await sessionToken("sess_asha");
 
-    const added = await api(shop, "/api/cart/add", { internal_reference: "GP-DRY-ALM-250G", quantity: 2 }, token);
+    const added = await rpc(`${shop}/api/cart/add`, { internal_reference: "GP-DRY-ALM-250G", quantity: 2 }, token);
     expect(added.status).toBe(200);
-    const cart = await api(shop, "/api/cart/get", {}, token);
+    const cart = await rpc(`${shop}/api/cart/get`, {}, token);
     expect(cart.status).toBe(200);
     const lines = cart.body.result!.cart as { internal_reference: string; quantity: number }[];
     expect(lines.map((l) => [l.internal_reference, l.quantity])).toEqual([["GP-DRY-ALM-250G", 2]]);
 
-    const address = await api(
-      shop,
-      "/api/customer/addresses/new",
+    const address = await rpc(
+      `${shop}/api/customer/addresses/new`,
       { name: "Asha Verma", phone: "9876543210", email: "asha@example.in", street: "12 MG Road", city: "Gurugram", zip: "122001", state_id: 10, country_id: 105 },
       token,
     );
     expect(address.status).toBe(200);
-    const placed = await api(shop, "/api/order/create", { cart_id: cart.body.result!.cart_id, address_id: address.body.result!.address_id, payment_method: "cod" }, token);
+    const placed = await rpc(`${shop}/api/order/create`, { cart_id: cart.body.result!.cart_id, address_id: address.body.result!.address_id, payment_method: "cod" }, token);
     expect(placed.status).toBe(200);
     const orderId = placed.body.result!.order_id as number;
 
     // The ERP holds it, for the same Clerk user, asked directly with a Clerk token of their own.
-    const held = await api(erp, "/api/orders/all", {}, await sessionToken("sess_asha"));
+    const held = await rpc(`${erp}/api/orders/all`, {}, await sessionToken("sess_asha"));
     expect((held.body.result!.orders as { id: number }[]).map((o) => o.id)).toContain(orderId);
     // And the shop reads it back from the ERP.
-    const orders = await api(shop, "/api/orders/all", {}, token);
+    const orders = await rpc(`${shop}/api/orders/all`, {}, token);
     expect((orders.body.result!.orders as { id: number }[]).map((o) => o.id)).toEqual([orderId]);
   });
 
@@ -83,7 +74,7 @@ describe("the server with Clerk on top of an ERP", () => {
     const token = await sessionToken("sess_ravi");
     clerk.endSession("sess_ravi");
     // The token still verifies (it lives a minute), but Clerk gives the ERP none for an ended session.
-    const refused = await api(shop, "/api/cart/get", {}, token);
+    const refused = await rpc(`${shop}/api/cart/get`, {}, token);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("Please sign in to continue.");
   });

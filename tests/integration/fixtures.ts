@@ -1,7 +1,8 @@
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 // Test data and helpers more than one integration test uses.
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { expect } from "vitest";
-import { ShopError, type NewAddress } from "../../app/server/shop/port.server.ts";
+import { shopContext, signedInContext } from "../../app/server/context.server.ts";
+import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
 export async function refusal(promise: Promise<unknown>): Promise<ShopError> {
@@ -38,4 +39,22 @@ export async function throughGuard<T>(guard: MiddlewareFunction<Response>, args:
     return new Response(null);
   });
   return answer as T;
+}
+
+/** The context server.ts gives a route: the Shop, and the shopper signed in (null: signed out). */
+export function routeContext(shop: Shop, customer: Customer | null): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(shopContext, shop);
+  context.set(signedInContext, customer ? { customer, token: "t" } : null);
+  return context;
+}
+
+/** A JSON-RPC call of the JSON API over HTTP, as an app makes it (with a bearer token when given). */
+export async function rpc(url: string, params: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify({ params }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { result?: Record<string, unknown>; error?: unknown } };
 }

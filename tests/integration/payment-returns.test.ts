@@ -2,11 +2,9 @@
 // takes unsigned posts from any site, so a failure is said in the shop's own words only, and a
 // post for no order Haat made changes nothing and says nothing.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "../../app/domain/payment.ts";
 import { cookies, TOAST_COOKIE } from "../../app/server/auth/cookies.server.ts";
-import { shopContext } from "../../app/server/context.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { payments } from "../../app/server/db/schema.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
@@ -16,7 +14,7 @@ import type { Shop } from "../../app/server/shop/port.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
+import { home, routeContext } from "./fixtures.ts";
 
 const KEYS = { keyId: "rzp_test_HaatReturns01", keySecret: "returns-key-secret-0123", webhookSecret: "returns-webhook-secret-01" };
 const ORIGIN = "https://shop.example.in";
@@ -29,8 +27,7 @@ describe.each(targets)("a failed payment's return on $name", (target) => {
 
   /** The callback as a cross-site post sends it: Standard Checkout's error fields. */
   async function failedReturn(razorpayOrderId: string) {
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
+    const context = routeContext(shop, null);
     const body = new URLSearchParams({
       "error[code]": "BAD_REQUEST_ERROR",
       "error[description]": HOSTILE,

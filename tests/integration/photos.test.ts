@@ -11,14 +11,12 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { PHOTO_MESSAGES, photoSet } from "../../app/domain/photo.ts";
-import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import { staffOnly } from "../../app/server/access.server.ts";
-import { throughGuard } from "./fixtures.ts";
+import { throughGuard, routeContext } from "./fixtures.ts";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
 import { staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts";
@@ -252,9 +250,7 @@ describe.each(targets)("a staff member's photo upload on $name", (target) => {
 
   async function post(body: FormData, who: Customer = staff): Promise<{ status: number; reply: FormReply | null }> {
     const url = new URL(`${ORIGIN}/staff/catalogue`);
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
-    context.set(signedInContext, { customer: who, token: "t" });
+    const context = routeContext(shop, who);
     try {
       const request = new Request(url, { method: "POST", body });
       const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));

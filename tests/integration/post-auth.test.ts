@@ -2,17 +2,16 @@
 // and clears it only when it was done, or when there is none; refused, the shopper is told why
 // and the item is kept (it expires after 30 minutes).
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/post-auth.ts";
 import { cookies, PENDING_COOKIE, TOAST_COOKIE } from "../../app/server/auth/cookies.server.ts";
-import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { variants } from "../../app/server/db/schema.server.ts";
 import { savePendingItem } from "../../app/server/pending-item.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { routeContext } from "./fixtures.ts";
 
 const ORIGIN = "http://localhost:3000";
 const REF = "GP-PUL-MSR-1KG";
@@ -24,9 +23,7 @@ describe.each(targets)("after sign-in on $name", (target) => {
 
   /** /post-auth as the browser asks for it, with the pending cookie `pending` (Set-Cookie as made). */
   async function postAuth(pending: string | null) {
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
-    context.set(signedInContext, { customer, token: "t" });
+    const context = routeContext(shop, customer);
     const url = new URL(`${ORIGIN}/post-auth`);
     const request = new Request(url, { headers: pending ? { cookie: pending.split(";")[0]! } : {} });
     const answer = (await loader({ request, context, url, params: {}, pattern: "/post-auth" } as Parameters<typeof loader>[0])) as Response;

@@ -7,11 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
 import { resetPasswordWithCode, signInWithPassword, type SignInAttempt } from "../../app/server/auth/local.server.ts";
-import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
 import type { Mail, Mailer } from "../../app/server/mail/mailer.server.ts";
@@ -20,6 +18,7 @@ import { createLimits } from "../../app/server/shop/limits.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { routeContext } from "./fixtures.ts";
 
 const PASSWORD = "the-owners-password";
 let dataDir: string;
@@ -283,9 +282,7 @@ describe.each(targets)("sign-in limits on $name", (target) => {
     async function post(form: typeof accountForms.signIn | typeof accountForms.signUp, pathname: string, fields: Record<string, string>, cookie?: string) {
       const url = new URL(`http://haat.test${pathname}`);
       const request = new Request(url, { method: "POST", body: new URLSearchParams(fields), headers: cookie ? { Cookie: cookie } : {} });
-      const context = new RouterContextProvider();
-      context.set(shopContext, shop);
-      context.set(signedInContext, null);
+      const context = routeContext(shop, null);
       const answer = await form.run({ request, context, url });
       if (answer instanceof Response) return { status: answer.status, cookies: answer.headers.getSetCookie() };
       const d = answer as { init: ResponseInit | null };

@@ -3,19 +3,17 @@
 // staff at once make one change; a price change leaves placed orders as they were; a category
 // marked coming soon; a file imported whole or not at all; an audit row for each.
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { products, staffAudit, variants } from "../../app/server/db/schema.server.ts";
-import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import { staffOnly } from "../../app/server/access.server.ts";
 import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal, throughGuard } from "./fixtures.ts";
+import { home, refusal, throughGuard, routeContext } from "./fixtures.ts";
 
 const ORIGIN = "http://haat.test";
 const REF = "GP-PUL-CHD-500G";
@@ -42,9 +40,7 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
 
   async function post(body: URLSearchParams | FormData, who: Customer = staff): Promise<Posted> {
     const url = new URL(`${ORIGIN}/staff/catalogue`);
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
-    context.set(signedInContext, { customer: who, token: "t" });
+    const context = routeContext(shop, who);
     const request = new Request(url, { method: "POST", body });
     const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCatalogForm.run({ request, context, url }));
     if (answer instanceof Response) return { status: answer.status, reply: null };

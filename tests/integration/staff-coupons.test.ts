@@ -3,7 +3,6 @@
 // written, limits and dates edited, a coupon switched off no longer applying to a cart, an
 // audit row for every change, and the subscriber list as escaped CSV.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "../../app/domain/coupon.ts";
 import { csvCell, subscribersCsv } from "../../app/domain/csv.ts";
@@ -11,7 +10,6 @@ import type { FormReply } from "../../app/domain/form-reply.ts";
 import { newCouponOf, couponCreateSchema, STAFF_COUPON_MESSAGES } from "../../app/domain/staff-coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { coupons, newsletterSubscribers, staffAudit } from "../../app/server/db/schema.server.ts";
-import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import { staffOnly } from "../../app/server/access.server.ts";
 import { staffCouponsForm } from "../../app/server/forms/staff-coupons.server.ts";
 import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
@@ -19,7 +17,7 @@ import { createNewsletter } from "../../app/server/shop/newsletter.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal, throughGuard } from "./fixtures.ts";
+import { home, refusal, throughGuard, routeContext } from "./fixtures.ts";
 
 const ITEM = "GP-PUL-CHD-500G";
 const ORIGIN = "http://haat.test";
@@ -50,9 +48,7 @@ describe.each(targets)("staff coupons and the newsletter export on $name", (targ
   /** Posts the coupon form as a browser does, signed in as `who`. */
   async function post(fields: Record<string, string>, who: Customer = staff): Promise<Posted> {
     const url = new URL(`${ORIGIN}/staff/coupons`);
-    const context = new RouterContextProvider();
-    context.set(shopContext, shop);
-    context.set(signedInContext, { customer: who, token: "t" });
+    const context = routeContext(shop, who);
     const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
     const answer = await throughGuard(staffOnly, { request, context, url }, () => staffCouponsForm.run({ request, context, url }));
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location"), reply: null };

@@ -187,9 +187,9 @@ export function defineForm<const A extends string, const I extends Record<string
         if (field) return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, fieldErrors: { [field]: [message] } })), answerFor(error.code).status);
         const answer = answerFor(error.code);
         if (answer.kind === "refuse") return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, formErrors: [message] })), answer.status);
-        const toast: Toast = { type: "error", message };
-        if (isData && spec.fetcher) return cookies().toast.dataWithToast({ ...refusal(name, message, submission.reply({ hideFields: declared.hide })), toasted: true }, toast);
-        return cookies().toast.redirectWithToast(back, toast, { status: 303 });
+        if (isData && spec.fetcher)
+          return cookies().toast.dataWithToast({ ...refusal(name, message, submission.reply({ hideFields: declared.hide })), toasted: true }, refusalToast(message));
+        return refusedToward(back, error, message);
       }
     }
     return answer(request, name, back, outcome);
@@ -209,6 +209,20 @@ export function defineForm<const A extends string, const I extends Record<string
 
   const action: Form<A, I> = { action: spec.action, intents: spec.intents, run };
   return action;
+}
+
+/** A refusal's toast: the shop's words, as an error. */
+function refusalToast(message: string): Toast {
+  return { type: "error", message };
+}
+
+/**
+ * A ShopError where there is no form to refuse on (a browser back from Razorpay, the step after
+ * sign-in) or whose code is news rather than bad input: the shopper is sent on to `to` with the
+ * shop's words in a toast. The one table (SHOP_ERROR_ANSWERS) decides the rest.
+ */
+export function refusedToward(to: string, error: ShopError, message = error.message, headers?: HeadersInit): Promise<Response> {
+  return cookies().toast.redirectWithToast(to, refusalToast(message), { status: 303, headers });
 }
 
 function refusal(intent: string | null, error: string, result: Refusal["result"]): FormReply {

@@ -8,6 +8,7 @@ import { answerFor } from "../../domain/form-reply.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { shopOf } from "../context.server.ts";
+import { refusedToward } from "../forms/pipeline.server.ts";
 import { readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
@@ -21,7 +22,7 @@ function afterReturn(outcome: PaymentOutcome): Promise<Response> | Response {
 
 /** A shopper's browser coming back can only be sent on: whatever the ShopError's code, its words go in a toast on Review Order. */
 async function refused(error: unknown): Promise<Response> {
-  if (error instanceof ShopError) return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: error.message }, { status: 303 });
+  if (error instanceof ShopError) return refusedToward("/revieworder", error);
   log.error("payment return failed", errorFields(error));
   return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
 }

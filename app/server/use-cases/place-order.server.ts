@@ -40,11 +40,11 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   const thisCart = cart.id === input.cartId;
   // A form for another cart (placed in another tab, or tampered) hears about that from
   // orders.place, which never places anything but this customer's cart.
-  if (input.method === "online" && !shop.payments.available) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
+  const online = input.method === "online" || (input.method === "as-chosen" && thisCart && cart.paymentMethod === "razorpay");
+  // Refused before anything changes: to the API, a part that is missing; on the page, news about the cart's choice.
+  if (online && !shop.payments.available) throw new ShopError(input.method === "online" ? "unavailable" : "conflict", PAYMENT_MESSAGES.configMissing);
   if (input.method === "online" && thisCart && cart.paymentMethod !== "razorpay") await shop.cart.choosePayment(customer, "upi");
   if (!input.slot && thisCart) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
-  const online = input.method === "online" || (input.method === "as-chosen" && thisCart && cart.paymentMethod === "razorpay");
-  if (online && !shop.payments.available) throw new ShopError(input.method === "online" ? "unavailable" : "conflict", PAYMENT_MESSAGES.configMissing);
   const slot = input.slot === "earliest" ? await earliestSlot(shop) : input.slot;
   const placed = await shop.orders.place(customer, { cartId: input.cartId, addressId: input.addressId, paymentMethod: online ? "razorpay" : "cod", slot });
   if (placed.awaitingPayment) {
