@@ -64,25 +64,31 @@ describe("cartCount and summarize", () => {
 });
 
 describe("applyPendingCartChange", () => {
-  const entries: CartEntries = { A: { line: 7, quantity: 2, pricePaise: 100, inventoryStock: 3 } };
+  const entries: CartEntries = { A: { quantity: 2, pricePaise: 100, inventoryStock: 3 } };
   // What the browser reads of a pending post: its intent and its fields as sent.
   const form = (fields: Record<string, string>) => ({ intent: fields.intent, fields }) as PendingCartChange;
   it("adds a new reference with the price and stock the form carries", () => {
     const next = applyPendingCartChange(entries, form({ intent: "add", internal_reference: "B", quantity: "2", price: "500", stock: "9" }));
-    expect(next.B).toEqual({ line: -1, quantity: 2, pricePaise: 500, inventoryStock: 9 });
+    expect(next.B).toEqual({ pending: true, quantity: 2, pricePaise: 500, inventoryStock: 9 });
     expect(entriesCount(next)).toBe(4);
+    // More of a line the server has: still the server's line, not pending.
+    expect(applyPendingCartChange(entries, form({ intent: "add", internal_reference: "A", quantity: "1", price: "100", stock: "3" })).A).toEqual({
+      quantity: 3,
+      pricePaise: 100,
+      inventoryStock: 3,
+    });
   });
   it("steps a line within 1 and its stock", () => {
-    expect(applyPendingCartChange(entries, form({ intent: "increment", line: "7" })).A!.quantity).toBe(3);
-    const full = applyPendingCartChange({ A: { ...entries.A!, quantity: 3 } }, form({ intent: "increment", line: "7" }));
+    expect(applyPendingCartChange(entries, form({ intent: "increment", internal_reference: "A" })).A!.quantity).toBe(3);
+    const full = applyPendingCartChange({ A: { ...entries.A!, quantity: 3 } }, form({ intent: "increment", internal_reference: "A" }));
     expect(full.A!.quantity).toBe(3);
-    const one = applyPendingCartChange({ A: { ...entries.A!, quantity: 1 } }, form({ intent: "decrement", line: "7" }));
+    const one = applyPendingCartChange({ A: { ...entries.A!, quantity: 1 } }, form({ intent: "decrement", internal_reference: "A" }));
     expect(one.A!.quantity).toBe(1);
   });
   it("removes and clears; ignores forms it cannot read", () => {
-    expect(applyPendingCartChange(entries, form({ intent: "remove", line: "7" }))).toEqual({});
+    expect(applyPendingCartChange(entries, form({ intent: "remove", internal_reference: "A" }))).toEqual({});
     expect(applyPendingCartChange(entries, form({ intent: "clear" }))).toEqual({});
-    expect(applyPendingCartChange(entries, form({ intent: "remove", line: "99" }))).toBe(entries);
+    expect(applyPendingCartChange(entries, form({ intent: "remove", internal_reference: "Z" }))).toBe(entries);
     expect(applyPendingCartChange(entries, form({ intent: "nonsense" }))).toBe(entries);
   });
 });

@@ -88,7 +88,8 @@ export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 
 
 /** What the browser knows of a cart line: enough for badges, steppers and 'Go to Cart'. */
 export interface CartEntry {
-  line: number;
+  /** Shown before the server has the line (an add not yet answered): its stepper waits. */
+  pending?: true;
   quantity: number;
   pricePaise: number;
   inventoryStock: number;
@@ -102,7 +103,7 @@ export type CartEntries = Record<string, CartEntry>;
  */
 export type PendingCartChange =
   | { intent: "add"; fields: { internal_reference?: string; quantity?: string; price?: string; stock?: string } }
-  | { intent: "increment" | "decrement" | "remove"; fields: { line?: string } }
+  | { intent: "increment" | "decrement" | "remove"; fields: { internal_reference?: string } }
   | { intent: "clear" | "apply-coupon" | "remove-coupon" | "checkout" };
 
 /**
@@ -120,13 +121,12 @@ export function applyPendingCartChange(entries: CartEntries, pending: PendingCar
     const price = whole(fields.price, current?.pricePaise ?? 0);
     const check = checkQuantity((current?.quantity ?? 0) + Math.max(1, whole(fields.quantity, DEFAULT_QUANTITY)), { inStock: stock > 0, inventoryStock: stock });
     if (!check.ok) return entries;
-    return { ...entries, [ref]: { line: current?.line ?? -1, quantity: check.quantity, pricePaise: price, inventoryStock: stock } };
+    return { ...entries, [ref]: { ...(current ? (current.pending ? { pending: true } : {}) : { pending: true }), quantity: check.quantity, pricePaise: price, inventoryStock: stock } };
   }
   if (pending.intent !== "remove" && pending.intent !== "increment" && pending.intent !== "decrement") return entries;
-  const line = whole(pending.fields.line, -1);
-  const found = Object.entries(entries).find(([, e]) => e.line === line && line > 0);
-  if (!found) return entries;
-  const [ref, entry] = found;
+  const ref = pending.fields.internal_reference;
+  const entry = ref ? entries[ref] : undefined;
+  if (!ref || !entry) return entries;
   if (pending.intent === "remove") {
     const { [ref]: _gone, ...rest } = entries;
     return rest;

@@ -95,19 +95,19 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
 
   it("steps, sets and removes lines within 1 and the stock", async () => {
     const line = (await shop.cart.get(asha)).lines.find((l) => l.internalReference === scarce.internal_reference)!;
-    expect((await shop.cart.step(asha, line.id, 1)).warning).toBe("Only 2 item(s) available in stock");
-    expect((await shop.cart.step(asha, line.id, -1)).quantity).toBe(1);
-    expect((await shop.cart.step(asha, line.id, -1)).quantity).toBe(1);
-    expect(await shop.cart.setQuantity(asha, line.id, 2)).toEqual({ title: scarce.title, quantity: 2 });
-    expect(await shop.cart.remove(asha, line.id)).toEqual({ title: scarce.title });
-    await rejects(shop.cart.remove(asha, line.id), "not_found", "That item is not in your cart.");
+    expect((await shop.cart.step(asha, line.internalReference, 1)).warning).toBe("Only 2 item(s) available in stock");
+    expect((await shop.cart.step(asha, line.internalReference, -1)).quantity).toBe(1);
+    expect((await shop.cart.step(asha, line.internalReference, -1)).quantity).toBe(1);
+    expect(await shop.cart.setQuantity(asha, line.internalReference, 2)).toEqual({ title: scarce.title, quantity: 2 });
+    expect(await shop.cart.remove(asha, line.internalReference)).toEqual({ title: scarce.title });
+    await rejects(shop.cart.remove(asha, line.internalReference), "not_found", "That item is not in your cart.");
   });
 
   it("keeps another customer's lines out of reach", async () => {
     const ashaLine = (await shop.cart.get(asha)).lines[0]!;
-    await rejects(shop.cart.setQuantity(ravi, ashaLine.id, 1), "not_found", "That item is not in your cart.");
-    await rejects(shop.cart.step(ravi, ashaLine.id, 1), "not_found", "That item is not in your cart.");
-    await rejects(shop.cart.remove(ravi, ashaLine.id), "not_found", "That item is not in your cart.");
+    await rejects(shop.cart.setQuantity(ravi, ashaLine.internalReference, 1), "not_found", "That item is not in your cart.");
+    await rejects(shop.cart.step(ravi, ashaLine.internalReference, 1), "not_found", "That item is not in your cart.");
+    await rejects(shop.cart.remove(ravi, ashaLine.internalReference), "not_found", "That item is not in your cart.");
     expect((await shop.cart.get(asha)).lines[0]).toEqual(ashaLine);
     expect((await shop.cart.get(ravi)).lines).toEqual([]);
   });
@@ -224,8 +224,8 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
       expect((await shop.viewer.of(c.customer)).deliverTo).toEqual({ city: "Gurugram", zip: "122002" });
       const entries = facts.cart;
       expect(entries).toEqual({
-        [c.a.internalReference]: { line: c.a.id, quantity: 3, pricePaise: before!.price - 100, inventoryStock: c.a.inventoryStock },
-        [c.b.internalReference]: { line: c.b.id, quantity: 1, pricePaise: c.b.pricePaise, inventoryStock: c.b.inventoryStock },
+        [c.a.internalReference]: { quantity: 3, pricePaise: before!.price - 100, inventoryStock: c.a.inventoryStock },
+        [c.b.internalReference]: { quantity: 1, pricePaise: c.b.pricePaise, inventoryStock: c.b.inventoryStock },
       });
       expect(log.queries).toHaveLength(1);
       expect(log.queries[0]).toMatch(/^select /i);
@@ -248,36 +248,36 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
   it("a decrement below the coupon's minimum takes it off and says why", async () => {
     const c = await shopperWithCouponCart();
     // More never drops it.
-    expect(await shop.cart.step(c.customer, c.b.id, 1)).toEqual({ title: expect.any(String), quantity: 2 });
-    expect(await shop.cart.step(c.customer, c.b.id, -1)).toEqual({ title: expect.any(String), quantity: 1 });
+    expect(await shop.cart.step(c.customer, c.b.internalReference, 1)).toEqual({ title: expect.any(String), quantity: 2 });
+    expect(await shop.cart.step(c.customer, c.b.internalReference, -1)).toEqual({ title: expect.any(String), quantity: 1 });
     expect(await couponIdOf(c.cartId)).not.toBeNull();
-    const change = await shop.cart.step(c.customer, c.a.id, -1);
+    const change = await shop.cart.step(c.customer, c.a.internalReference, -1);
     expect(change).toMatchObject({ quantity: 2, couponDropped: minimumMessage(c.minSubtotalPaise) });
     expect(await couponIdOf(c.cartId)).toBeNull();
     const cart = await shop.cart.get(c.customer);
     expect(cart.coupon).toBeNull();
     expect(cart.summary.totalPaise).toBe(cart.summary.subtotalPaise);
     // Said once: nothing is left to drop.
-    expect((await shop.cart.step(c.customer, c.b.id, -1)).couponDropped).toBeUndefined();
+    expect((await shop.cart.step(c.customer, c.b.internalReference, -1)).couponDropped).toBeUndefined();
   });
 
   it("setting a lower quantity or removing a line drops the coupon with its reason; clearing drops it silently", async () => {
     const set = await shopperWithCouponCart();
-    expect(await shop.cart.setQuantity(set.customer, set.a.id, 1)).toMatchObject({ quantity: 1, couponDropped: minimumMessage(set.minSubtotalPaise) });
+    expect(await shop.cart.setQuantity(set.customer, set.a.internalReference, 1)).toMatchObject({ quantity: 1, couponDropped: minimumMessage(set.minSubtotalPaise) });
     expect(await couponIdOf(set.cartId)).toBeNull();
 
     const removed = await shopperWithCouponCart();
-    expect(await shop.cart.remove(removed.customer, removed.b.id)).toEqual({ title: expect.any(String), couponDropped: minimumMessage(removed.minSubtotalPaise) });
+    expect(await shop.cart.remove(removed.customer, removed.b.internalReference)).toEqual({ title: expect.any(String), couponDropped: minimumMessage(removed.minSubtotalPaise) });
     expect(await couponIdOf(removed.cartId)).toBeNull();
 
     // A coupon the cart still reaches stays on through a decrement.
     const kept = await shopperWithCouponCart();
     await database.db.update(coupons).set({ minSubtotalPaise: 0 }).where(eq(coupons.code, kept.code));
-    expect((await shop.cart.step(kept.customer, kept.a.id, -1)).couponDropped).toBeUndefined();
-    expect((await shop.cart.remove(kept.customer, kept.b.id)).couponDropped).toBeUndefined();
+    expect((await shop.cart.step(kept.customer, kept.a.internalReference, -1)).couponDropped).toBeUndefined();
+    expect((await shop.cart.remove(kept.customer, kept.b.internalReference)).couponDropped).toBeUndefined();
     expect((await shop.cart.get(kept.customer)).coupon).toMatchObject({ code: kept.code });
     // Removing the last line empties the cart: the coupon goes without a reason.
-    expect((await shop.cart.remove(kept.customer, kept.a.id)).couponDropped).toBeUndefined();
+    expect((await shop.cart.remove(kept.customer, kept.a.internalReference)).couponDropped).toBeUndefined();
     expect(await couponIdOf(kept.cartId)).toBeNull();
 
     const cleared = await shopperWithCouponCart();

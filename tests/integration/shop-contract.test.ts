@@ -108,13 +108,13 @@ describe.each(subjects)("$name", (subject) => {
     const almonds = cart.lines[0]!;
     expect(cart.summary.totalPaise).toBe(cart.lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0) + cart.summary.deliveryPaise);
 
-    expect((await shop.cart.step(asha, almonds.id, 1)).quantity).toBe(3);
-    expect((await shop.cart.step(asha, cart.lines[1]!.id, -1)).quantity).toBe(1);
+    expect((await shop.cart.step(asha, almonds.internalReference, 1)).quantity).toBe(3);
+    expect((await shop.cart.step(asha, cart.lines[1]!.internalReference, -1)).quantity).toBe(1);
     // More than the stock: clamped, with the message.
-    const clamped = await shop.cart.setQuantity(asha, almonds.id, almonds.inventoryStock + 5);
+    const clamped = await shop.cart.setQuantity(asha, almonds.internalReference, almonds.inventoryStock + 5);
     expect(clamped.quantity).toBe(almonds.inventoryStock);
     expect(clamped.warning).toBe(`Only ${almonds.inventoryStock} item(s) available in stock`);
-    await shop.cart.setQuantity(asha, almonds.id, 4);
+    await shop.cart.setQuantity(asha, almonds.internalReference, 4);
 
     expect((await refusal(shop.cart.applyCoupon(asha, "NOSUCHCODE"))).message).toBe("Invalid coupon code");
     const applied = await shop.cart.applyCoupon(asha, "WELCOME10");
@@ -126,7 +126,7 @@ describe.each(subjects)("$name", (subject) => {
     await shop.cart.removeCoupon(asha);
     expect((await shop.cart.get(asha)).coupon).toBeNull();
 
-    expect((await shop.cart.remove(asha, cart.lines[1]!.id)).title).toBe("Haat Select California Almonds");
+    expect((await shop.cart.remove(asha, cart.lines[1]!.internalReference)).title).toBe("Haat Select California Almonds");
     expect((await shop.cart.get(asha)).lines).toHaveLength(1);
     await shop.cart.clear(asha);
     expect((await shop.cart.get(asha)).lines).toEqual([]);

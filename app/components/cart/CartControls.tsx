@@ -43,11 +43,11 @@ export function CartControls({
   const wide = big ? "h-11 px-6 text-base" : "h-9 px-3 text-sm";
 
   if (entry) {
-    const settled = entry.line > 0;
+    const settled = !entry.pending;
     return (
       <div className="relative z-10 flex flex-wrap items-center gap-2">
         <fetcher.Form method="post" action={cart.action}>
-          <input type="hidden" name={cart.field("increment", "line")} value={entry.line} />
+          <input type="hidden" name={cart.field("increment", "internal_reference")} value={item.internalReference} />
           <input type="hidden" name="redirectTo" value={back} />
           <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-white" />
         </fetcher.Form>

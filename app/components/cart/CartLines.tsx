@@ -9,14 +9,14 @@ import { ProductImage } from "../ui/ProductImage.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
   const entries = useCartEntries();
-  const problems = new Map(stockProblems(lines).map((p) => [p.line.id, p]));
+  const problems = new Map(stockProblems(lines).map((p) => [p.line.internalReference, p]));
   // Lines leave as soon as their removal is sent; quantities follow pending steps.
   const shown = lines.filter((l) => entries[l.internalReference]);
   return (
     <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
       {shown.map((line) => (
-        <li key={line.id}>
-          <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} problem={problems.get(line.id)} />
+        <li key={line.internalReference}>
+          <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} problem={problems.get(line.internalReference)} />
         </li>
       ))}
     </ul>
@@ -52,7 +52,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
           <span className="text-stone-600"> each</span>
         </p>
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
-          <input type="hidden" name={cart.field("remove", "line")} value={line.id} />
+          <input type="hidden" name={cart.field("remove", "internal_reference")} value={line.internalReference} />
           <QuantityStepper title={line.title} quantity={line.quantity} max={line.inventoryStock} className="border-stone-300" />
           <button type="submit" {...cart.intent("remove")} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
             Remove

@@ -43,12 +43,6 @@ import { z } from "zod";
 
 const cartAnswer = async (shop: Shop, customer: Customer) => ({ success: true, ...cartOut(await shop.cart.get(customer)) });
 
-async function lineOf(shop: Shop, customer: Customer, internalReference: string) {
-  const line = (await shop.cart.get(customer)).lines.find((l) => l.internalReference === internalReference);
-  if (!line) throw new ShopError("not_found", CART_MESSAGES.notInCart);
-  return line;
-}
-
 function pathId(path: Record<string, string>, message: string): number {
   const id = parseId(path.id);
   if (id === null) throw new ShopError("not_found", message);
@@ -209,7 +203,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.cartRemove,
     result: apiCart.extend({ ...ok, coupon_dropped: z.string().nullable() }),
     async run({ shop, customer, params }) {
-      const removed = await shop.cart.remove(customer, (await lineOf(shop, customer, params.internal_reference)).id);
+      const removed = await shop.cart.remove(customer, params.internal_reference);
       return { ...(await cartAnswer(shop, customer)), coupon_dropped: removed.couponDropped ?? null };
     },
   }),
@@ -219,12 +213,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.cartUpdate,
     result: apiCart.extend({ ...ok, warning: z.string().nullable(), coupon_dropped: z.string().nullable() }),
     async run({ shop, customer, params }) {
-      const line = await lineOf(shop, customer, params.internal_reference);
       if (params.quantity === 0) {
-        const removed = await shop.cart.remove(customer, line.id);
+        const removed = await shop.cart.remove(customer, params.internal_reference);
         return { ...(await cartAnswer(shop, customer)), warning: null, coupon_dropped: removed.couponDropped ?? null };
       }
-      const change = await shop.cart.setQuantity(customer, line.id, params.quantity);
+      const change = await shop.cart.setQuantity(customer, params.internal_reference, params.quantity);
       return { ...(await cartAnswer(shop, customer)), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
     },
   }),

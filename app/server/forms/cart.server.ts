@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stockProblems, stockStopMessage } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
-import { browserHint, productReference, quantity, recordId } from "../../domain/form-fields.ts";
+import { browserHint, productReference, quantity } from "../../domain/form-fields.ts";
 import type { Toast } from "../../domain/form-reply.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { savePendingItem } from "../pending-item.server.ts";
@@ -12,7 +12,8 @@ import { ShopError, type CartChange } from "../shop/port.server.ts";
 import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
-const line = z.object({ line: recordId("Missing cart line.") });
+// A cart line is named by its variant (the port's key, and the ERP's).
+const line = z.object({ internal_reference: productReference });
 
 /** What a change says: the clamp to stock, a coupon the cart no longer qualifies for, or `done`. */
 export function changeToast(change: Pick<CartChange, "warning" | "couponDropped">, done: string): Toast {
@@ -54,9 +55,9 @@ export const cartForm = defineForm({
         },
       },
     ),
-    increment: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.line, 1), CART_MESSAGES.updated) })),
-    decrement: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.line, -1), CART_MESSAGES.updated) })),
-    remove: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.remove(customer, value.line), CART_MESSAGES.removed) })),
+    increment: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.internal_reference, 1), CART_MESSAGES.updated) })),
+    decrement: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.internal_reference, -1), CART_MESSAGES.updated) })),
+    remove: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.remove(customer, value.internal_reference), CART_MESSAGES.removed) })),
     clear: intent(z.object({}), async ({ shop, customer }) => {
       await shop.cart.clear(customer);
       return { toast: { type: "success", message: CART_MESSAGES.cleared } };
@@ -80,7 +81,7 @@ export const cartForm = defineForm({
         // short lines lowered to what is left, rather than fail at Confirm Order.
         const problems = stockProblems(cart.lines);
         let couponDropped: string | null = null;
-        for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.id, p.available)).couponDropped ?? couponDropped;
+        for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.internalReference, p.available)).couponDropped ?? couponDropped;
         if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped));
         // Card and UPI go through Razorpay: only when its keys are set.
         if (value.payment !== "cod" && !shop.payments.available) throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);

@@ -149,8 +149,8 @@ export interface CartOptions {
 }
 
 export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): CartPort {
-  /** A line of this customer's cart, with its variant's stock; not found for anyone else's. */
-  async function ownLine(tx: Conn, customer: Customer, lineId: number) {
+  /** The line of this customer's cart holding the variant, with its stock; not found when the cart holds none. */
+  async function ownLine(tx: Conn, customer: Customer, internalReference: string) {
     const [row] = await tx
       .select({
         id: orderLines.id,
@@ -164,7 +164,7 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(variants, eq(variants.id, orderLines.variantId))
       .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(eq(orderLines.id, lineId), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
+      .where(and(eq(variants.internalReference, internalReference), eq(orders.customerId, customer.id), eq(orders.state, "draft")))
       .limit(1);
     if (!row) throw new ShopError("not_found", CART_MESSAGES.notInCart);
     return row;
@@ -256,18 +256,18 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
       return { added, refused };
     },
 
-    setQuantity: (customer, lineId, quantity) => db.transaction(async (tx) => setLine(tx, customer, await ownLine(tx, customer, lineId), quantity)),
+    setQuantity: (customer, internalReference, quantity) => db.transaction(async (tx) => setLine(tx, customer, await ownLine(tx, customer, internalReference), quantity)),
 
-    step: (customer, lineId, by) =>
+    step: (customer, internalReference, by) =>
       db.transaction(async (tx) => {
-        const line = await ownLine(tx, customer, lineId);
+        const line = await ownLine(tx, customer, internalReference);
         // Minus stops at 1: removing is its own action.
         return setLine(tx, customer, line, Math.max(1, line.quantity + by));
       }),
 
-    remove: (customer, lineId) =>
+    remove: (customer, internalReference) =>
       db.transaction(async (tx) => {
-        const line = await ownLine(tx, customer, lineId);
+        const line = await ownLine(tx, customer, internalReference);
         await tx.delete(orderLines).where(eq(orderLines.id, line.id));
         await touch(tx, line.orderId);
         const couponDropped = await recheckCoupon(tx, customer, line.orderId);

@@ -170,11 +170,15 @@ export interface CartPort {
     customer: Customer,
     items: readonly { internalReference: string; quantity: number; label: string }[],
   ): Promise<{ added: CartChange[]; refused: { label: string; reason: string }[] }>;
-  /** Lowering a quantity re-checks the coupon in the same transaction (`couponDropped`). */
-  setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange>;
-  step(customer: Customer, lineId: number, by: 1 | -1): Promise<CartChange>;
+  /**
+   * A line is named by its variant's internal_reference (a cart holds a variant once): what the
+   * ERP knows, so no back end invents line ids. Not in this customer's cart: ShopError "not_found".
+   * Lowering a quantity re-checks the coupon in the same transaction (`couponDropped`).
+   */
+  setQuantity(customer: Customer, internalReference: string, quantity: number): Promise<CartChange>;
+  step(customer: Customer, internalReference: string, by: 1 | -1): Promise<CartChange>;
   /** Re-checks the coupon too; emptying the cart takes it off without a reason. */
-  remove(customer: Customer, lineId: number): Promise<{ title: string; couponDropped?: string }>;
+  remove(customer: Customer, internalReference: string): Promise<{ title: string; couponDropped?: string }>;
   /** Empties the cart and takes the coupon off, silently. */
   clear(customer: Customer): Promise<void>;
   /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */

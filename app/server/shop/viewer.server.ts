@@ -24,7 +24,8 @@ export function freshChoiceSince(now: number): Date {
 
 export function toViewerFacts(json: ViewerJson): ViewerFacts {
   const cart: CartEntries = {};
-  for (const [line, internalReference, quantity, pricePaise, inventoryStock] of json.cart) cart[internalReference] = { line, quantity, pricePaise, inventoryStock };
+  // The row's line id is not needed: a cart line is changed by its variant's internal_reference.
+  for (const [, internalReference, quantity, pricePaise, inventoryStock] of json.cart) cart[internalReference] = { quantity, pricePaise, inventoryStock };
   return { cart, wishlist: json.wishlist, deliverTo: json.deliverTo };
 }
 

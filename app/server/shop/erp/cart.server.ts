@@ -93,9 +93,10 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
 
   const get = async (customer: Customer) => view(customer, await as<ErpCartAnswer>(customer, "/api/cart/get", {}, true));
 
-  async function lineById(customer: Customer, lineId: number) {
+  /** The cart's line of a variant: the ERP knows lines by internal_reference. */
+  async function lineOf(customer: Customer, internalReference: string) {
     const cart = await get(customer);
-    const line = cart.lines.find((l) => l.id === lineId);
+    const line = cart.lines.find((l) => l.internalReference === internalReference);
     if (!line) throw new ShopError("not_found", CART_MESSAGES.notInCart);
     return line;
   }
@@ -115,10 +116,10 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
     return changeOf(answer, item.internalReference, item.internalReference);
   }
 
-  async function setQuantity(customer: Customer, lineId: number, quantity: number): Promise<CartChange> {
-    const line = await lineById(customer, lineId);
-    const answer = await as<ErpCartAnswer>(customer, "/api/cart/update", { internal_reference: line.internalReference, quantity });
-    return changeOf(answer, line.internalReference, line.title);
+  async function setQuantity(customer: Customer, internalReference: string, quantity: number): Promise<CartChange> {
+    const line = await lineOf(customer, internalReference);
+    const answer = await as<ErpCartAnswer>(customer, "/api/cart/update", { internal_reference: internalReference, quantity });
+    return changeOf(answer, internalReference, line.title);
   }
 
   return {
@@ -139,14 +140,14 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       return { added, refused };
     },
     setQuantity,
-    async step(customer, lineId, by) {
-      const line = await lineById(customer, lineId);
+    async step(customer, internalReference, by) {
+      const line = await lineOf(customer, internalReference);
       // Minus stops at 1: removing is its own action (as the embedded cart).
       const answer = await as<ErpCartAnswer>(customer, "/api/cart/update", { internal_reference: line.internalReference, quantity: Math.max(1, line.quantity + by) });
       return changeOf(answer, line.internalReference, line.title);
     },
-    async remove(customer, lineId) {
-      const line = await lineById(customer, lineId);
+    async remove(customer, internalReference) {
+      const line = await lineOf(customer, internalReference);
       const answer = await as<ErpCartAnswer>(customer, "/api/cart/remove", { internal_reference: line.internalReference });
       return { title: line.title, ...(answer.coupon_dropped ? { couponDropped: answer.coupon_dropped } : {}) };
     },
@@ -246,7 +247,7 @@ export function createErpViewer(cart: CartPort, wishlist: WishlistPort, deliverT
       }
       const [c, w, to] = read;
       const entries: CartEntries = {};
-      for (const l of c.lines) entries[l.internalReference] = { line: l.id, quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
+      for (const l of c.lines) entries[l.internalReference] = { quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
       return { cart: entries, wishlist: Object.fromEntries(w.map((i) => [i.internalReference, i.id])), deliverTo: to };
     },
   };
