@@ -1,19 +1,20 @@
 // /signup/*: name, e-mail, phone and password. SIGNUP_ENABLED=false turns it off.
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { signUp } from "../components/forms.ts";
-import { signUpSchema } from "../domain/account.ts";
+import { ACCOUNT_MESSAGES, signUpSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { safePath } from "../domain/safe-path.ts";
 import { customerOf } from "../server/auth/session.server.ts";
-import { accountForms, ensureSignUpEnabled } from "../server/forms/account.server.ts";
+import { accountForms } from "../server/forms/account.server.ts";
+import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import type { Route } from "./+types/signup";
 import { privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  ensureSignUpEnabled();
+  if (!signUpOpen()) throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
   const returnTo = safePath(url.searchParams.get("return_to"), "/post-auth");
   if (customerOf(context)) throw redirect(returnTo, 303);
   return { returnTo };

@@ -16,7 +16,7 @@ import {
   apiTokenResult,
   stateById,
 } from "../../domain/api.ts";
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../domain/account.ts";
+import { PROFILE_MESSAGES } from "../../domain/account.ts";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES } from "../../domain/address.ts";
 import { addedMessage, CART_MESSAGES } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
@@ -24,7 +24,7 @@ import { parseId } from "../../domain/ids.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
-import { allowSignUp, signInWithPassword } from "../auth/local.server.ts";
+import { signInWithPassword } from "../auth/local.server.ts";
 import { clerkEnabled } from "../auth/clerk.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
@@ -38,6 +38,8 @@ import { confirmCheckout } from "../use-cases/confirm-payment.server.ts";
 import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
 import { subscribe } from "../use-cases/newsletter.server.ts";
 import { paidOrder, placeOrder } from "../use-cases/place-order.server.ts";
+import { addAddress, changeAddress, deleteAddress } from "../use-cases/address-book.server.ts";
+import { signUp } from "../use-cases/sign-up.server.ts";
 import { openTicket } from "../use-cases/tickets.server.ts";
 import { z } from "zod";
 
@@ -102,10 +104,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.register,
     result: apiTokenResult,
     async run({ shop, params, context }) {
+      // An app of a Clerk shop is told where its shoppers sign up; the rest is the use case's.
       localOnly();
-      if (!appEnv().SIGNUP_ENABLED) throw new ApiRefusal(404, ACCOUNT_MESSAGES.signupDisabled);
-      if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new ApiRefusal(429, ACCOUNT_MESSAGES.tooManySignUps);
-      const customer = await shop.accounts.register({ name: params.name, email: params.email, phone: params.mobile, password: params.password });
+      const customer = await signUp(shop, { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
       const pair = await shop.tokens.issue(customer.id);
       return tokenAnswer(pair, customer.id);
     },
@@ -428,9 +429,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.address,
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
     async run({ shop, customer, params }) {
-      const address = await shop.addresses.create(customer, await addressInput(params));
-      if (params.is_default) await shop.addresses.makeDefault(customer, address.id);
-      return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.saved };
+      const { address, message } = await addAddress(shop, customer, await addressInput(params), { makeDefault: params.is_default });
+      return { success: true, address_id: address.id, id: address.id, message };
     },
   }),
   "/api/customer/addresses/{id}": call({
@@ -439,9 +439,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.address,
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
     async run({ shop, customer, params, path }) {
-      const address = await shop.addresses.update(customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params));
-      if (params.is_default) await shop.addresses.makeDefault(customer, address.id);
-      return { success: true, address_id: address.id, id: address.id, message: ADDRESS_MESSAGES.updated };
+      const { address, message } = await changeAddress(shop, customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params), { makeDefault: params.is_default });
+      return { success: true, address_id: address.id, id: address.id, message };
     },
   }),
   "/api/customer/addresses/delete/{id}": call({
@@ -450,8 +449,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.addresses,
     result: z.object({ ...ok, message: z.string() }),
     async run({ shop, customer, path }) {
-      await shop.addresses.remove(customer, pathId(path, ADDRESS_MESSAGES.invalidId));
-      return { success: true, message: ADDRESS_MESSAGES.deleted };
+      return { success: true, ...(await deleteAddress(shop, customer, pathId(path, ADDRESS_MESSAGES.invalidId))) };
     },
   }),
   "/api/customer/profile": call({

@@ -4,22 +4,17 @@ import { data, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, profileSchema, resetConfirmSchema, resetRequestSchema, signInSchema, signUpSchema } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
-import { allowSignUp, resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
+import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
+import { signUp } from "../use-cases/sign-up.server.ts";
 import { z } from "zod";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 const secret = ["password"];
-
-/** Sign-up is a local provider's page, and SIGNUP_ENABLED=false turns it off. */
-export function ensureSignUpEnabled() {
-  const env = appEnv();
-  if (!env.SIGNUP_ENABLED || env.AUTH_PROVIDER !== "local") throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
-}
 
 // Clerk's customers sign in, and reset their password, in Clerk's own sign-in.
 function ensureLocal(refusal: () => never) {
@@ -68,9 +63,7 @@ export const accountForms = {
       "sign-up": openIntent(
         signUpSchema,
         async ({ shop, context, request, value }) => {
-          ensureSignUpEnabled();
-          if (!(await allowSignUp(shop, clientAddressOf(context)))) throw new Refused(ACCOUNT_MESSAGES.tooManySignUps, 429);
-          const customer = await shop.accounts.register(value);
+          const customer = await signUp(shop, value, clientAddressOf(context));
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },

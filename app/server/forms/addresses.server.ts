@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, missingFieldsMessage } from "../../domain/address.ts";
 import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
 import { recordId } from "../../domain/form-fields.ts";
-import { ShopError } from "../shop/port.server.ts";
+import { addAddress, changeAddress, deleteAddress, deliverTo, makeDefaultAddress } from "../use-cases/address-book.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const addressId = recordId(ADDRESS_MESSAGES.invalidId);
@@ -15,31 +15,26 @@ const deliveryOptions = { summary: missingFieldsMessage };
 /** The delivery address's intents: Review Order's, and the address picker's page (/address-test). */
 export const deliveryAddressIntents = {
   select: intent(z.object({ address: addressId }), async ({ shop, customer, value }) => {
-    await shop.addresses.select(customer, value.address);
+    await deliverTo(shop, customer, value.address);
     return {};
   }),
   "add-address": intent(
     deliveryAddressSchema,
     async ({ shop, customer, value }) => {
-      const address = await shop.addresses.create(customer, fromDeliveryForm(value));
-      await shop.addresses.select(customer, address.id);
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.saved } };
+      const { message } = await addAddress(shop, customer, fromDeliveryForm(value), { deliverHere: true });
+      return { toast: { type: "success", message } };
     },
     deliveryOptions,
   ),
   "update-address": intent(
     deliveryAddressSchema.extend({ id: addressId }),
     async ({ shop, customer, value }) => {
-      const address = await shop.addresses.update(customer, value.id, fromDeliveryForm(value));
-      await shop.addresses.select(customer, address.id);
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.updated } };
+      const { message } = await changeAddress(shop, customer, value.id, fromDeliveryForm(value), { deliverHere: true });
+      return { toast: { type: "success", message } };
     },
     deliveryOptions,
   ),
-  "delete-address": intent(byId, async ({ shop, customer, value }) => {
-    await shop.addresses.remove(customer, value.id);
-    return { toast: { type: "success", message: ADDRESS_MESSAGES.deleted } };
-  }),
+  "delete-address": intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await deleteAddress(shop, customer, value.id)).message } })),
 };
 
 /** The address picker's own page: choosing and adding an address, nothing else of Review Order. */
@@ -49,24 +44,14 @@ export const addressBookForm = defineForm({
   action: "/myaccount/addresses",
   intents: {
     add: intent(quickAddressSchema, async ({ shop, customer, value }) => {
-      await shop.addresses.create(customer, { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country });
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.saved } };
+      const { message } = await addAddress(shop, customer, { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country });
+      return { toast: { type: "success", message } };
     }),
-    update: intent(quickAddressSchema.safeExtend({ id: addressId }), async ({ shop, customer, value }) => {
-      const current = await shop.addresses.get(customer, value.id);
-      if (!current) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
-      // The quick form has no second line, state or country: an edit keeps them.
-      const { id, ...fields } = value;
-      await shop.addresses.update(customer, id, { ...fields, street2: current.street2, state: current.state, country: current.country });
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.updated } };
-    }),
-    delete: intent(byId, async ({ shop, customer, value }) => {
-      await shop.addresses.remove(customer, value.id);
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.deleted } };
-    }),
-    default: intent(byId, async ({ shop, customer, value }) => {
-      await shop.addresses.makeDefault(customer, value.id);
-      return { toast: { type: "success", message: ADDRESS_MESSAGES.madeDefault } };
-    }),
+    // The quick form has no second line, state or country: the use case keeps them as saved.
+    update: intent(quickAddressSchema.safeExtend({ id: addressId }), async ({ shop, customer, value: { id, ...fields } }) => ({
+      toast: { type: "success", message: (await changeAddress(shop, customer, id, fields)).message },
+    })),
+    delete: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await deleteAddress(shop, customer, value.id)).message } })),
+    default: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await makeDefaultAddress(shop, customer, value.id)).message } })),
   },
 });

@@ -1,0 +1,19 @@
+// Opening an account (transactions §2): the sign-up page and the JSON API's register call. Only
+// the local provider opens accounts here (Clerk's shoppers sign up in Clerk), SIGNUP_ENABLED=false
+// turns it off, and a connection may open only so many (the rate-limit table's signUpPerAddress).
+import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
+import { allowSignUp } from "../auth/local.server.ts";
+import { appEnv, type Env } from "../env.server.ts";
+import { ShopError, type Customer, type NewCustomer, type Shop } from "../shop/port.server.ts";
+
+/** Whether this shop opens accounts itself: the sign-up page exists only then. */
+export function signUpOpen(env: Env = appEnv()): boolean {
+  return env.SIGNUP_ENABLED && env.AUTH_PROVIDER === "local";
+}
+
+/** A new account, from the connection `clientAddress`. ShopError "conflict" when the e-mail has one. */
+export async function signUp(shop: Shop, input: NewCustomer, clientAddress: string): Promise<Customer> {
+  if (!signUpOpen()) throw new ShopError("not_found", ACCOUNT_MESSAGES.signupDisabled);
+  if (!(await allowSignUp(shop, clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
+  return shop.accounts.register(input);
+}

@@ -1,0 +1,92 @@
+// The address book and sign-up as use cases (issue 24), on PGlite and PostgreSQL: every way in
+// (Review Order, the address picker, My Account, the JSON API; the sign-up page and the API's
+// register call) runs these, so their rules are proven here once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
+import { ADDRESS_MESSAGES } from "../../app/domain/address.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { appEnv } from "../../app/server/env.server.ts";
+import { rateLimit } from "../../app/server/security/rate-limits.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import { addAddress, changeAddress, deleteAddress, makeDefaultAddress } from "../../app/server/use-cases/address-book.server.ts";
+import { signUp, signUpOpen } from "../../app/server/use-cases/sign-up.server.ts";
+import { targets } from "./databases.ts";
+import { home, refusal } from "./fixtures.ts";
+
+describe.each(targets)("the address book and sign-up on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let asha: Customer;
+  let ravi: Customer;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0);
+    asha = await signUp(shop, { name: "Asha Verma", email: `asha-book-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, "198.51.100.1");
+    ravi = await signUp(shop, { name: "Ravi Kumar", email: `ravi-book-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, "198.51.100.1");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("adds an address, delivers there and makes it the default when asked", async () => {
+    const first = await addAddress(shop, asha, home);
+    expect(first.message).toBe(ADDRESS_MESSAGES.saved);
+    const office = await addAddress(shop, asha, { ...home, street: "Plot 7, Udyog Vihar", street2: "Phase 4", zip: "122015" }, { deliverHere: true, makeDefault: true });
+    const book = await shop.addresses.book(asha);
+    expect(book.chosen?.id).toBe(office.address.id);
+    expect(book.addresses.find((a) => a.id === office.address.id)?.isDefault).toBe(true);
+  });
+
+  it("keeps what a form does not send when an address is changed", async () => {
+    const { address } = await addAddress(shop, asha, { ...home, street2: "Tower B, flat 1204", state: "Haryana" });
+    // My Account's quick form has no second line, state or country.
+    const changed = await changeAddress(shop, asha, address.id, { name: "Asha V.", street: "14 Golf Course Road" });
+    expect(changed.message).toBe(ADDRESS_MESSAGES.updated);
+    expect(await shop.addresses.get(asha, address.id)).toMatchObject({
+      name: "Asha V.",
+      street: "14 Golf Course Road",
+      street2: "Tower B, flat 1204",
+      state: "Haryana",
+      country: "India",
+      zip: home.zip,
+    });
+  });
+
+  it("never reaches another customer's address, and keeps the primary one", async () => {
+    const { address } = await addAddress(shop, asha, home);
+    expect((await refusal(changeAddress(shop, ravi, address.id, { name: "Not Ravi's" }))).message).toBe(ADDRESS_MESSAGES.invalidId);
+    expect((await refusal(deleteAddress(shop, ravi, address.id))).code).toBe("not_found");
+    expect((await refusal(makeDefaultAddress(shop, ravi, address.id))).code).toBe("not_found");
+    expect((await shop.addresses.get(asha, address.id))?.name).toBe(home.name);
+    const primary = (await shop.addresses.list(asha)).find((a) => a.isPrimary)!;
+    expect((await refusal(deleteAddress(shop, asha, primary.id))).message).toBe(ADDRESS_MESSAGES.primaryKept);
+    expect((await deleteAddress(shop, asha, address.id)).message).toBe(ADDRESS_MESSAGES.deleted);
+  });
+
+  it("opens accounts only while the connection is within its limit, and says so", async () => {
+    const { limit } = rateLimit("signUpPerAddress");
+    const from = `203.0.113.${target.name === "pglite" ? 7 : 8}`;
+    for (let i = 0; i < limit; i++) await signUp(shop, { name: "Many", email: `many-${i}-${target.name}@example.in`, phone: "9876543210", password: "password-many" }, from);
+    const refused = await refusal(signUp(shop, { name: "One more", email: `one-more-${target.name}@example.in`, phone: "9876543210", password: "password-more" }, from));
+    expect([refused.code, refused.message]).toEqual(["too_many", ACCOUNT_MESSAGES.tooManySignUps]);
+    // Nothing was written for the refused one; another connection still may.
+    expect(await shop.accounts.authenticate(`one-more-${target.name}@example.in`, "password-more")).toBeNull();
+    await signUp(shop, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
+  });
+
+  it("refuses an e-mail that has an account", async () => {
+    expect((await refusal(signUp(shop, { name: "Asha Again", email: asha.email, phone: "9876543210", password: "password-again" }, "192.0.2.10"))).code).toBe("conflict");
+  });
+});
+
+describe("whether the shop opens accounts", () => {
+  it("does with the local provider, not with Clerk, and not when SIGNUP_ENABLED is off", () => {
+    const env = appEnv();
+    expect(signUpOpen({ ...env, AUTH_PROVIDER: "local", SIGNUP_ENABLED: true })).toBe(true);
+    expect(signUpOpen({ ...env, AUTH_PROVIDER: "clerk", SIGNUP_ENABLED: true })).toBe(false);
+    expect(signUpOpen({ ...env, AUTH_PROVIDER: "local", SIGNUP_ENABLED: false })).toBe(false);
+  });
+});
