@@ -18,6 +18,7 @@ import type { ImportSummary } from "../catalog/import.server.ts";
 import type { MatchedItem } from "../../domain/voice-order.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 
+// Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
   /** Top-level categories with their children, in display order (coming_soon last). */
   categories(): Promise<CategoryNode[]>;
@@ -59,6 +60,7 @@ export interface NewCustomer {
 
 export type ResetOutcome = "changed" | "invalid" | "spent";
 
+// Built by app/server/shop/accounts.server.ts; with the ERP, shop/erp/accounts.server.ts over it.
 export interface AccountsPort {
   /** Creates a local account; ShopError "conflict" when the e-mail has one. */
   register(input: NewCustomer): Promise<Customer>;
@@ -107,6 +109,7 @@ export interface ApiTokenPair {
   expiresIn: number;
 }
 
+// Built by app/server/shop/tokens.server.ts, with either back end.
 /** The JSON API's bearer tokens with the local provider, stored as digests (decision 042). */
 export interface ApiTokensPort {
   issue(customerId: number): Promise<ApiTokenPair>;
@@ -121,6 +124,7 @@ export interface ApiTokensPort {
   revoke(token: string): Promise<boolean>;
 }
 
+// Built by app/server/shop/limits.server.ts, with either back end.
 export interface RateLimitPort {
   /**
    * Counts one attempt under `key` and answers in the same statement: not allowed once more
@@ -157,6 +161,7 @@ export interface CartChange {
   couponDropped?: string;
 }
 
+// Built by app/server/shop/cart.server.ts; with the ERP, shop/erp/cart.server.ts.
 export interface CartPort {
   /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
   get(customer: Customer): Promise<CartView>;
@@ -191,6 +196,7 @@ export interface CartPort {
 /** The fields of a saved address: what an order keeps of it, too. */
 export type NewAddress = AddressSnapshot;
 
+// Built by app/server/shop/addresses.server.ts; with the ERP, shop/erp/orders.server.ts (createErpAddresses).
 export interface AddressesPort {
   list(customer: Customer): Promise<AddressView[]>;
   /** Not found (null) for anyone else's address. */
@@ -266,6 +272,7 @@ export interface ShortPickResult {
   refundId: number | null;
 }
 
+// Built by app/server/shop/orders.server.ts; with the ERP, shop/erp/orders.server.ts.
 export interface OrdersPort {
   /**
    * Places the cart `cartId` in one transaction: paid by cash on delivery, it is confirmed;
@@ -312,6 +319,7 @@ export interface DeliverySettings {
   freeDeliveryAbovePaise: number;
 }
 
+// Built by app/server/shop/delivery.server.ts, with either back end.
 export interface DeliveryPort {
   /** The slots of the days offered (tomorrow first), with the places left in each. */
   slots(): Promise<SlotOffer[]>;
@@ -358,6 +366,7 @@ export interface WebhookResult {
   placed: { customer: Customer; orderId: number } | null;
 }
 
+// Built by app/server/shop/payments.server.ts (the ERP takes no online payment: capabilities.onlinePayment).
 export interface PaymentsPort {
   /** Whether card and UPI are offered (the Razorpay keys are set). */
   readonly available: boolean;
@@ -409,6 +418,7 @@ export interface StaffOrderRow {
   items: number;
 }
 
+// Built by app/server/shop/staff.server.ts, with either back end.
 export interface StaffPort {
   /** Whether the customer may open /staff: role staff, or an e-mail in STAFF_EMAILS. */
   isStaff(customer: Customer): Promise<boolean>;
@@ -427,6 +437,7 @@ export interface StaffReviewRow extends ReviewView {
   hidden: boolean;
 }
 
+// Built by app/server/shop/reviews.server.ts, with either back end.
 export interface ReviewsPort {
   /** The product's published reviews, newest first (at most `limit`), with the count and mean its detail carries. */
   forProduct(product: { id: number; reviewCount: number; rating: number }, limit?: number): Promise<ProductReviews>;
@@ -443,6 +454,7 @@ export interface ReviewsPort {
   setHidden(staffId: number, reviewId: number, hidden: boolean): Promise<void>;
 }
 
+// Built by app/server/shop/wishlist.server.ts; with the ERP, shop/erp/cart.server.ts (createErpWishlist).
 export interface WishlistPort {
   list(customer: Customer): Promise<WishlistItemView[]>;
   add(customer: Customer, internalReference: string): Promise<void>;
@@ -466,6 +478,7 @@ export interface TicketView {
   replies: { body: string; at: Date }[];
 }
 
+// Built by app/server/shop/tickets.server.ts, with either back end.
 export interface TicketsPort {
   /** Staff: the tickets not closed, newest first. */
   inbox(): Promise<TicketView[]>;
@@ -481,6 +494,7 @@ export interface TicketsPort {
   get(id: number, access: { customer: Customer | null; key: string | null }): Promise<TicketView | null>;
 }
 
+// Built by app/server/shop/newsletter.server.ts, with either back end.
 export interface NewsletterPort {
   /**
    * Asks to subscribe (double opt-in): an address that is not subscribed and confirmed gets a
@@ -505,6 +519,7 @@ export interface KeptMail {
   text: string;
 }
 
+// Built by app/server/shop/mail.server.ts, with either back end.
 export interface MailQueuePort {
   /** Keeps a mail for a retry; `error` is why the first try failed (that try counts). */
   enqueue(mail: KeptMail, error?: string): Promise<{ id: number }>;
@@ -537,6 +552,7 @@ export interface StaffCouponView extends NewCoupon {
   createdAt: Date;
 }
 
+// Built by app/server/shop/staff-coupons.server.ts (with the ERP, read-only: capabilities.staffEditsCoupons).
 export interface StaffCouponsPort {
   /** Every coupon, newest first. */
   list(): Promise<StaffCouponView[]>;
@@ -548,6 +564,7 @@ export interface StaffCouponsPort {
   setActive(staffId: number, id: number, active: boolean): Promise<{ code: string; changed: boolean }>;
 }
 
+// Built by app/server/shop/subscribers.server.ts, with either back end.
 export interface SubscribersPort {
   /** The newsletter's addresses by standing: confirmed and subscribed, waiting for their confirmation, unsubscribed. */
   summary(): Promise<{ subscribed: number; waiting: number; unsubscribed: number }>;
@@ -555,6 +572,7 @@ export interface SubscribersPort {
   export(staffId: number): Promise<SubscriberRow[]>;
 }
 
+// Built by app/server/shop/staff-catalog.server.ts (with the ERP, read-only: capabilities.staffEditsCatalogue).
 /** Staff: the catalogue's prices, stock and category status, and imports (issue 14). */
 export interface StaffCatalogPort {
   /** Products whose title or a variant's internal_reference holds `query` (or the first ones), with their variants' figures. */
@@ -590,6 +608,7 @@ export interface ViewerFacts {
   deliverTo: { city: string; zip: string } | null;
 }
 
+// Built by app/server/shop/viewer.server.ts; with the ERP, shop/erp/cart.server.ts (createErpViewer).
 export interface ViewerPort {
   /** One read, no writes. */
   of(customer: Customer): Promise<ViewerFacts>;

@@ -65,8 +65,29 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     return chosen ? { city: chosen.city, zip: chosen.zip } : null;
   };
   const sync = startCatalogueSync(database.db, erp, options.syncMs);
+  // Each part of the port, named for this back end: the ERP's where it owns the data, the
+  // shop's own tables where it does not (decision 043).
   return {
-    ...base,
+    // Kept in step with the ERP's catalogue (catalog-mirror.server.ts); staff edit nothing of it.
+    catalog: base.catalog,
+    staffCatalog: base.staffCatalog,
+    // Coupons are the ERP's: the staff page shows the shop's table read-only.
+    coupons: base.coupons,
+    // The shop's own, whatever the back end: API tokens, rate limits, delivery slots and PINs,
+    // staff roles, reviews, support tickets, the newsletter, the mail queue.
+    tokens: base.tokens,
+    limits: base.limits,
+    delivery: base.delivery,
+    staff: base.staff,
+    reviews: base.reviews,
+    tickets: base.tickets,
+    newsletter: base.newsletter,
+    subscribers: base.subscribers,
+    mail: base.mail,
+    // No online payment (capabilities.onlinePayment): the port is there for the sweep and returns, which find nothing.
+    payments: base.payments,
+    healthy: () => base.healthy(),
+    ready: () => base.ready(),
     // The ERP places an order only once it is paid, and owns orders, prices, stock, coupons and
     // the catalogue: none of that is offered here (decision 043).
     capabilities: {
