@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, missingFieldsMessage } from "./address.ts";
+import { addressLine, missingFieldsMessage, snapshotOf, type AddressView } from "./address.ts";
 import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
@@ -64,5 +64,35 @@ describe("a short address", () => {
     expect([...shortAddress(line, 48)].length).toBe(49);
     expect(shortAddress(line, 32)).toBe("Flat 1204, Tower B, DLF The Cres…");
     expect(shortAddress("9 MG Road, Gurgaon", 48)).toBe("9 MG Road, Gurgaon");
+  });
+});
+
+describe("snapshotOf", () => {
+  it("keeps an address's fields and drops its place in the book", () => {
+    const view: AddressView = {
+      id: 7,
+      isDefault: true,
+      isPrimary: false,
+      name: "Asha",
+      phone: "9876543210",
+      email: "a@example.in",
+      street: "12 Road",
+      street2: "",
+      city: "Gurgaon",
+      state: "Haryana",
+      zip: "122002",
+      country: "India",
+    };
+    expect(snapshotOf(view)).toEqual({
+      name: "Asha",
+      phone: "9876543210",
+      email: "a@example.in",
+      street: "12 Road",
+      street2: "",
+      city: "Gurgaon",
+      state: "Haryana",
+      zip: "122002",
+      country: "India",
+    });
   });
 });

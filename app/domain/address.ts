@@ -36,28 +36,6 @@ export function missingFieldsMessage(form: FormData | URLSearchParams): string |
   return missing.length ? `Please fill: ${missing.join(", ")}` : null;
 }
 
-/** An address as pages and orders see it. */
-export interface AddressView {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  isDefault: boolean;
-  /** The contact address made at sign-up or first order: it cannot be deleted. */
-  isPrimary: boolean;
-}
-
-/** One line for lists and the header: "street, street2, city, state zip". */
-export function addressLine(a: Pick<AddressView, "street" | "street2" | "city" | "state" | "zip">): string {
-  return [a.street, a.street2, a.city, `${a.state} ${a.zip}`.trim()].filter(Boolean).join(", ");
-}
-
 /** What an order keeps of its delivery address, whatever happens to the address later. */
 export interface AddressSnapshot {
   name: string;
@@ -69,6 +47,24 @@ export interface AddressSnapshot {
   state: string;
   zip: string;
   country: string;
+}
+
+/** The fields of a saved address, without its place in the book. */
+export function snapshotOf({ name, phone, email, street, street2, city, state, zip, country }: AddressSnapshot): AddressSnapshot {
+  return { name, phone, email, street, street2, city, state, zip, country };
+}
+
+/** An address as pages and orders see it. */
+export interface AddressView extends AddressSnapshot {
+  id: number;
+  isDefault: boolean;
+  /** The contact address made at sign-up or first order: it cannot be deleted. */
+  isPrimary: boolean;
+}
+
+/** One line for lists and the header: "street, street2, city, state zip". */
+export function addressLine(a: Pick<AddressView, "street" | "street2" | "city" | "state" | "zip">): string {
+  return [a.street, a.street2, a.city, `${a.state} ${a.zip}`.trim()].filter(Boolean).join(", ");
 }
 
 /** An address cut for a narrow line (transactions §2, §9: 48 characters on the picker, 32 in the search field's placeholder), with an ellipsis when cut. */

@@ -2,7 +2,7 @@
 // My Account's quick form and the JSON API's address calls all save, change and delete an
 // address here. Which address may be deleted (not the primary) and whose it is are the Shop's
 // addresses port; what an edit keeps of a form's missing fields is written here, once.
-import { ADDRESS_MESSAGES, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_MESSAGES, snapshotOf, type AddressView } from "../../domain/address.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../shop/port.server.ts";
 
 /** After saving: orders go to it from now on (`deliverHere`), and it is the default address (`makeDefault`). */
@@ -31,18 +31,7 @@ export async function addAddress(shop: Shop, customer: Customer, input: NewAddre
 export async function changeAddress(shop: Shop, customer: Customer, id: number, change: Partial<NewAddress>, choice: AddressChoice = {}): Promise<Saved> {
   const current = await shop.addresses.get(customer, id);
   if (!current) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
-  const kept: NewAddress = {
-    name: current.name,
-    phone: current.phone,
-    email: current.email,
-    street: current.street,
-    street2: current.street2,
-    city: current.city,
-    state: current.state,
-    zip: current.zip,
-    country: current.country,
-  };
-  const address = await shop.addresses.update(customer, id, { ...kept, ...change });
+  const address = await shop.addresses.update(customer, id, { ...snapshotOf(current), ...change });
   await afterSaving(shop, customer, address, choice);
   return { address, message: ADDRESS_MESSAGES.updated };
 }
