@@ -2,9 +2,9 @@
 // and password reset (DESIGN.md security rules; the numbers are in
 // security/rate-limits.server.ts; decisions 018 and 020), and the mail they send.
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
-import { appEnv, type Env } from "../env.server.ts";
-import { mailer, type Mailer } from "../mail/mailer.server.ts";
-import { sendOrKeep } from "../mail/queue.server.ts";
+import { appEnv } from "../env.server.ts";
+import type { Mail, Mailer } from "../mail/mailer.server.ts";
+import { sendInBackground } from "../mail/queue.server.ts";
 import { clearLimit, hitLimit, rateLimit, type LimitHit } from "../security/rate-limits.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 
@@ -50,18 +50,19 @@ export async function signInWithPassword(shop: Shop, mail: Mailer, attempt: Sign
 
   perEmail ??= await hitLimit(shop, "signInPerEmail", email);
   // The failure that uses up the limit is counted once per window, so this mail goes once.
-  if (perEmail.count === perEmail.limit) await tellOwnerOfPause(shop, mail, email);
+  if (perEmail.count === perEmail.limit) void tellOwnerOfPause(shop, mail, email);
   const perAddress = await hitLimit(shop, "signInPerAddress", clientAddress);
   return perAddress.allowed ? badCredentials : tooManySignIns;
 }
 
+/** Not awaited by the sign-in: its answer and time are the same whether or not the e-mail has an account. */
 async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string): Promise<void> {
-  const customer = await shop.accounts.findLocal(email);
+  const customer = await shop.accounts.findLocal(email).catch(() => null);
   if (!customer) return;
   const { limit, windowMs } = rateLimit("signInPerEmail");
   const minutes = windowMs / 60000;
-  // Kept for a retry when the mail server is down: the sign-in's answer does not wait on it.
-  await sendOrKeep(shop, mail, {
+  // Kept for a retry when the mail server is down.
+  await sendInBackground(shop, mail, {
     to: customer.email,
     subject: `Sign-ins to your Haat account are paused for ${minutes} minutes`,
     text:
@@ -77,24 +78,28 @@ export async function allowSignUp(shop: Shop, clientAddress: string): Promise<bo
   return (await hitLimit(shop, "signUpPerAddress", clientAddress)).allowed;
 }
 
+/** The mail with a reset code. */
+function resetMail(customer: Customer, code: string): Mail {
+  return {
+    to: customer.email,
+    subject: "Your Haat password reset code",
+    text:
+      `Hello ${customer.name},\n\nYour code to reset your Haat password is ${code}.\n` +
+      `It is valid for ${RESET_CODE_LIFETIME_MS / 60000} minutes. If you did not ask for it, ignore this e-mail.\n`,
+  };
+}
+
 /**
  * Sends a reset code when the e-mail has a local account. The answer is the same either
- * way, so it does not tell whether an account exists; only the rate limit can refuse.
+ * way, and so is its time: the mail goes (or is kept for a retry) after the answer, whatever
+ * the mail server does. Only the rate limit can refuse. `mailed` is for tests to wait on.
  */
-export async function sendResetCode(shop: Shop, env: Env, email: string, clientAddress: string): Promise<{ ok: boolean; message: string }> {
+export async function sendResetCode(shop: Shop, mail: Mailer, email: string, clientAddress: string): Promise<{ ok: boolean; message: string; mailed?: Promise<unknown> }> {
   const [a, b] = await Promise.all([hitLimit(shop, "resetPerEmail", email), hitLimit(shop, "resetPerAddress", clientAddress)]);
   if (!a.allowed || !b.allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyResets };
   const reset = await shop.accounts.requestPasswordReset(email);
-  if (reset) {
-    await mailer(env).send({
-      to: reset.customer.email,
-      subject: "Your Haat password reset code",
-      text:
-        `Hello ${reset.customer.name},\n\nYour code to reset your Haat password is ${reset.code}.\n` +
-        `It is valid for ${RESET_CODE_LIFETIME_MS / 60000} minutes. If you did not ask for it, ignore this e-mail.\n`,
-    });
-  }
-  return { ok: true, message: ACCOUNT_MESSAGES.codeSent };
+  const mailed = reset ? sendInBackground(shop, mail, resetMail(reset.customer, reset.code)) : undefined;
+  return { ok: true, message: ACCOUNT_MESSAGES.codeSent, mailed };
 }
 
 export type ResetResult = { ok: true } | { ok: false; message: string; tooMany: boolean };

@@ -82,7 +82,7 @@ export const accountForms = {
     intents: {
       request: openIntent(resetRequestSchema, async ({ shop, context, value }) => {
         ensureLocal(toClerkSignIn);
-        const sent = await sendResetCode(shop, appEnv(), value.email, clientAddressOf(context));
+        const sent = await sendResetCode(shop, mailer(appEnv()), value.email, clientAddressOf(context));
         if (!sent.ok) throw new Refused(sent.message, 429);
         return { stay: true, data: { email: value.email, sent: sent.message } };
       }),

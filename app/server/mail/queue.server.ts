@@ -24,6 +24,19 @@ export async function sendOrKeep(shop: WithMail, mailer: Mailer, mail: Mail): Pr
 }
 
 /**
+ * Sends or keeps the mail without holding up the request that asked for it: a caller that
+ * must answer the same whether or not there was a mail (a reset for an unknown e-mail, the
+ * notice of a sign-in pause) does not await it, so neither its answer nor its time says
+ * whether an account exists or how the mail server is (issue 25). Never rejects.
+ */
+export function sendInBackground(shop: WithMail, mailer: Mailer, mail: Mail): Promise<"sent" | "kept" | "lost"> {
+  return sendOrKeep(shop, mailer, mail).catch((error: unknown) => {
+    log.error("mail could be neither sent nor kept", errorFields(error));
+    return "lost" as const;
+  });
+}
+
+/**
  * One pass over the kept mail that is due: each is sent, or backs off (given up after the
  * last attempt). Safe to run on several instances at once: each due mail is claimed by one.
  */
