@@ -13,6 +13,7 @@ import { gstState } from "./invoice-tax.ts";
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
   notJson: 'The request body must be JSON: { "params": { … } }.',
+  jsonOnly: "Send the body as Content-Type: application/json.",
   notAnObject: "params must be an object.",
   tooLarge: "The request is too large.",
   unknownCall: "There is no such call.",

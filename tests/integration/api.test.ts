@@ -389,6 +389,27 @@ describe("what is not a call", () => {
     expect(huge.status).toBe(413);
   });
 
+  it("reads a body only when it is declared JSON: another site's 'simple' post is refused before it reaches a call", async () => {
+    const before = (await call("/api/products", { limit: 1 })).status;
+    expect(before).toBe(200);
+    const email = `cross-site-${Date.now()}@example.in`;
+    const body = JSON.stringify({ params: { name: "Cross Site", email, mobile: "9876543210", password: "cross-site-password" } });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", ""]) {
+      const refused = await post("/api/auth/register", undefined, { raw: body, headers: { "Content-Type": type } });
+      expect([type, refused.status]).toEqual([type, 415]);
+      expect(refused.body.error).toBe("Send the body as Content-Type: application/json.");
+    }
+    for (const [path, params] of [
+      ["/api/subscribe", { email }],
+      ["/api/contact", { name: "X", email, phone: "9876543210", subject: "Hi", message: "Hello there" }],
+    ] as const) {
+      expect((await post(path, undefined, { raw: JSON.stringify({ params }), headers: { "Content-Type": "text/plain;charset=UTF-8" } })).status).toBe(415);
+    }
+    // Nothing was made: the e-mail has no account, so it can register now, sent as JSON (charset allowed).
+    const made = await post("/api/auth/register", undefined, { raw: body, headers: { "Content-Type": "application/json; charset=utf-8" } });
+    expect(made.status).toBe(200);
+  });
+
   it("says which calls exist and how they are made", async () => {
     expect((await call("/api/no/such/call")).status).toBe(404);
     const get = await fetch(`http://127.0.0.1:${port}/api/cart/get`);

@@ -61,6 +61,8 @@ export function openApiDocument(): object {
           ...(c.auth === "bearer" ? { "401": failure, "403": failure } : {}),
           "404": failure,
           "409": failure,
+          "413": failure,
+          "415": { ...failure, description: "The body was not sent as `Content-Type: application/json`." },
           "429": failure,
         },
       },

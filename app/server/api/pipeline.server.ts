@@ -123,6 +123,11 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
   return { customer, subject: String(customer.id) };
 }
 
+/** application/json, with or without parameters (charset=utf-8). */
+function declaresJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
 async function readBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > FORM_BODY_LIMIT) throw new ApiRefusal(413, API_MESSAGES.tooLarge);
@@ -130,6 +135,9 @@ async function readBody(request: Request): Promise<unknown> {
   if (text.length > FORM_BODY_LIMIT) throw new ApiRefusal(413, API_MESSAGES.tooLarge);
   // Some calls are sent with an empty body (transactions §7: cancel).
   if (!text.trim()) return {};
+  // A body is JSON only when it says so: a page on another site can post text/plain or a form
+  // without asking (a CORS 'simple' request), but not application/json (issue 25).
+  if (!declaresJson(request)) throw new ApiRefusal(415, API_MESSAGES.jsonOnly);
   try {
     return JSON.parse(text);
   } catch {
