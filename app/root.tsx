@@ -18,7 +18,7 @@ import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
 import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
-import { routeNoteMiddleware } from "./server/context.server.ts";
+import { routeNoteMiddleware, shopOf } from "./server/context.server.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypot: await honeypotInputProps(),
     origin: appEnv().publicOrigin,
     flashed,
-    payments: paymentOffer(),
+    payments: paymentOffer(shopOf(context).capabilities.onlinePayment),
     geocoder: geocoderConfigured(appEnv()),
     map: mapConfig(appEnv()),
   };

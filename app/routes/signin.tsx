@@ -13,6 +13,7 @@ import { clerkEnabled, clerkRouteMiddleware, clerkServer } from "../server/auth/
 import { customerOf } from "../server/auth/session.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
+import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
 import { privatePageMeta } from "../components/seo.ts";
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     const state = (await rootAuthLoader(args)) as { clerkState?: unknown } | { data?: { clerkState?: unknown } };
     clerkState = "clerkState" in state ? state.clerkState : (state as { data?: { clerkState?: unknown } }).data?.clerkState;
   }
-  return { returnTo, signupEnabled: env.SIGNUP_ENABLED && env.AUTH_PROVIDER === "local", provider: env.AUTH_PROVIDER, clerkState };
+  return { returnTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState };
 }
 
 export const action = accountForms.signIn.run;

@@ -7,13 +7,15 @@ describe("payment configuration", () => {
   it("offers cash on delivery only, with no prepaid discount, without the Razorpay keys", () => {
     const env = readEnv({});
     expect(env.razorpay).toBeNull();
-    expect(paymentOffer(env)).toEqual({ online: false, prepaidPercent: 0 });
+    expect(paymentOffer(env.razorpay !== null, env)).toEqual({ online: false, prepaidPercent: 0 });
   });
 
   it("offers card and UPI with the keys, Razorpay's own addresses by default and the 5% prepaid discount", () => {
     const env = readEnv(keys);
     expect(env.razorpay).toMatchObject({ keyId: "rzp_live_Abc123", apiBase: "https://api.razorpay.com", checkoutJs: "https://checkout.razorpay.com/v1/checkout.js", holdMinutes: 20 });
-    expect(paymentOffer(env)).toEqual({ online: true, prepaidPercent: 5 });
+    expect(paymentOffer(true, env)).toEqual({ online: true, prepaidPercent: 5 });
+    // A back end that takes no online payment (the ERP) is offered none, keys or not.
+    expect(paymentOffer(false, env)).toEqual({ online: false, prepaidPercent: 0 });
     expect(readEnv({ ...keys, PREPAID_DISCOUNT_PERCENT: "0" }).prepaidPercent).toBe(0);
   });
 

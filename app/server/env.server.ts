@@ -265,9 +265,13 @@ export function checkServerEnv(env: Env): void {
   }
 }
 
-/** What the pages say about paying (the root loader sends it to every page). */
-export function paymentOffer(env: Env = appEnv()): { online: boolean; prepaidPercent: number } {
-  return { online: env.razorpay !== null, prepaidPercent: env.prepaidPercent };
+/**
+ * What the pages say about paying (the root loader sends it to every page): card and UPI only
+ * where the back end takes online payment (`onlinePayment`, the Shop's capability: false with
+ * the ERP, even with Razorpay's keys set), so nothing is offered that checkout would refuse.
+ */
+export function paymentOffer(onlinePayment: boolean, env: Env = appEnv()): { online: boolean; prepaidPercent: number } {
+  return { online: onlinePayment, prepaidPercent: onlinePayment ? env.prepaidPercent : 0 };
 }
 
 let current: Env | undefined;

@@ -1,5 +1,5 @@
-// Who is signed in: the session middleware reads the session cookie once per request,
-// and every loader and action asks signedInOf / requireCustomer.
+// Who is signed in: the session middleware reads the session cookie once per request, and
+// loaders and actions ask customerOf (the customer pages' guard hands on customerIn instead).
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { signInPath } from "../../domain/safe-path.ts";
 import { shopOf, signedInContext, type SignedIn } from "../context.server.ts";

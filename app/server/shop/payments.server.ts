@@ -555,10 +555,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           .values({ eventId, event: String(event.event).slice(0, 60) })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
-        if (!fresh) return { result: { status: "duplicate", placed: null }, after: NOTHING };
+        if (!fresh) return { result: { status: "duplicate" }, after: NOTHING };
         const after = await applyEvent(tx, event);
-        const placed = after.outcome?.kind === "confirmed" && after.outcome.fresh ? { customer: after.outcome.customer, orderId: after.outcome.orderId } : null;
-        return { result: { status: after === NOTHING ? "ignored" : "handled", placed }, after };
+        return { result: { status: after === NOTHING ? "ignored" : "handled" }, after };
       });
       await afterCommit(done.after);
       return done.result;

@@ -1,5 +1,5 @@
-// The Shop port: the only way loaders and actions reach data. Grouped by aggregate;
-// later issues add orders, addresses, tickets, newsletter. Every personal method takes
+// The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
+// each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
@@ -92,7 +92,6 @@ export interface AccountsPort {
   rememberDevice(customerId: number, deviceToken: string): Promise<void>;
   /** Name and mobile; the e-mail stays as it is. */
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
-  /** The customer already linked to this Clerk user, or null. */
   /**
    * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
    * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.
@@ -360,10 +359,9 @@ export interface PaymentOutcome {
   fresh: boolean;
 }
 
-/** A webhook delivery's result, and the order it confirmed (for its mail). */
+/** A webhook delivery's result (the mail of an order it confirmed goes from the payments port's `placed` hook). */
 export interface WebhookResult {
   status: "handled" | "duplicate" | "ignored";
-  placed: { customer: Customer; orderId: number } | null;
 }
 
 // Built by app/server/shop/payments.server.ts (the ERP takes no online payment: capabilities.onlinePayment).
