@@ -12,13 +12,15 @@ export interface FlashedReply {
 
 /** The longest value a flashed field keeps: a browser drops a cookie over 4 KB whole. */
 export const FLASHED_VALUE_MAX = 254;
+/** The longest Set-Cookie the flash makes (browsers keep 4,096 bytes per cookie). */
+export const FLASHED_COOKIE_MAX = 3500;
 
 /**
  * The answer as a cookie, holding of what was posted only the form's own `fields`, each cut
  * to FLASHED_VALUE_MAX characters: the rest of a post (a bot's padding, unknown fields) must
  * not grow the cookie past what a browser keeps or a proxy's header buffer takes.
  */
-export function flashReply(form: string, reply: FormReply, fields: readonly string[]): Promise<string> {
+export async function flashReply(form: string, reply: FormReply, fields: readonly string[]): Promise<string> {
   const kept = new Set(fields);
   const cut = (v: unknown) => (typeof v === "string" ? v.slice(0, FLASHED_VALUE_MAX) : undefined);
   const pick = <T>(record: Record<string, T> | null | undefined, map: (v: T) => unknown) =>
@@ -34,7 +36,10 @@ export function flashReply(form: string, reply: FormReply, fields: readonly stri
           state: undefined,
         },
       };
-  return cookies().reply.serialize({ form, reply: small } satisfies FlashedReply);
+  const cookie = await cookies().reply.serialize({ form, reply: small } satisfies FlashedReply);
+  if (cookie.length <= FLASHED_COOKIE_MAX || small.ok) return cookie;
+  // Still too big (many long declared fields): the reason alone, without what was typed.
+  return cookies().reply.serialize({ form, reply: { ...small, result: { status: "error", error: { "": [small.error.slice(0, FLASHED_VALUE_MAX)] } } } } satisfies FlashedReply);
 }
 
 /** The flashed answer, if any, and the header that clears it. */
