@@ -14,7 +14,12 @@ export function cardAnchor(productId: number): string {
   return `product-${productId}`;
 }
 
-export function ProductCard({ card, eager = false, withVariant = false }: { card: Card; eager?: boolean; withVariant?: boolean }) {
+/**
+ * `eager`: the picture loads at once (the first cards on screen), and first among the page's
+ * pictures when `lead` (a listing, where the cards are the page; not the home page, whose
+ * banner comes first).
+ */
+export function ProductCard({ card, eager = false, lead = true, withVariant = false }: { card: Card; eager?: boolean; lead?: boolean; withVariant?: boolean }) {
   // On the listing a card links to its displayed variant (browsing §2).
   const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
   const available = isAvailable(card);
@@ -28,7 +33,7 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
           height={600}
           sizes={PHOTO_SIZES.card}
           loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
+          fetchPriority={eager && lead ? "high" : undefined}
           decoding="async"
           className={`h-full w-full object-cover ${available ? "" : "opacity-60 grayscale"}`}
         />
@@ -73,12 +78,24 @@ export function ProductCard({ card, eager = false, withVariant = false }: { card
   );
 }
 
-export function ProductGrid({ cards, eagerCount = 0, withVariant = false, label }: { cards: Card[]; eagerCount?: number; withVariant?: boolean; label?: string }) {
+export function ProductGrid({
+  cards,
+  eagerCount = 0,
+  lead = true,
+  withVariant = false,
+  label,
+}: {
+  cards: Card[];
+  eagerCount?: number;
+  lead?: boolean;
+  withVariant?: boolean;
+  label?: string;
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-5">
       {cards.map((card, i) => (
         <li key={card.id}>
-          <ProductCard card={card} eager={i < eagerCount} withVariant={withVariant} />
+          <ProductCard card={card} eager={i < eagerCount} lead={lead} withVariant={withVariant} />
         </li>
       ))}
     </ul>

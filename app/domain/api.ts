@@ -103,7 +103,16 @@ export const apiParams = {
     limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_MAX).default(PRODUCTS_PAGE_MAX),
   }),
   newProducts: z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) }),
-  token: signInSchema.pick({ email: true, password: true }),
+  token: signInSchema.pick({ email: true, password: true }).extend({
+    device_token: z
+      .string()
+      .min(16)
+      .max(200)
+      .optional()
+      .describe(
+        "The device_token an earlier sign-in or sign-up of this app answered. Keep it: while someone else's wrong guesses pause the e-mail's sign-ins for 15 minutes, an app that sends it still signs in (decision 020).",
+      ),
+  }),
   /** Sign-up's own rules; `mobile` as the profile calls the phone. */
   register: signUpSchema.omit({ return_to: true, phone: true }).extend({ mobile: signUpSchema.shape.phone }),
   refresh: z.object({ refresh_token: z.string().min(1).max(200) }),
@@ -307,7 +316,14 @@ export const apiWishlistItem = z.object({
 
 export const apiProfile = z.object({ name: z.string(), email: z.string(), mobile: z.string(), phone: z.string() });
 
-export const apiTokenResult = z.object({ access_token: z.string(), refresh_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number(), clerk_id: z.string() });
+export const apiTokenResult = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number(),
+  clerk_id: z.string(),
+  device_token: z.string().optional().describe("This app's device token (from /api/auth/token and /api/auth/register): send it with the next /api/auth/token."),
+});
 
 export type ApiProduct = z.infer<typeof apiProduct>;
 export type ApiCart = z.infer<typeof apiCart>;

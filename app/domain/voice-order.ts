@@ -467,3 +467,12 @@ export function extractedProducts(items: readonly MatchedItem[]): ExtractedProdu
     image: i.image,
   }));
 }
+
+/** A filename for a recording by its type (transactions §7; the recorder and the server both name it so): webm, mp3, mp4, wav, else audio.webm. */
+export function recordingName(type: string): string {
+  if (type.includes("webm")) return "audio.webm";
+  if (type.includes("mpeg") || type.includes("mp3")) return "audio.mp3";
+  if (type.includes("mp4")) return "audio.mp4";
+  if (type.includes("wav")) return "audio.wav";
+  return "audio.webm";
+}

@@ -36,7 +36,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CategoryTiles categories={categories} />
       </Section>
       <Section title="New Products" viewAll>
-        <ProductGrid cards={newProducts} label="New products" />
+        {/* The first 5 cards' pictures load at once (browsing §2), after the banner's. */}
+        <ProductGrid cards={newProducts} eagerCount={5} lead={false} label="New products" />
       </Section>
       <Section title="Our Store">
         <StoreCarousel />

@@ -1,4 +1,4 @@
-import { SearchHelp } from "../components/listing/SearchHelp.tsx";
+import { CategoriesToTry, SearchHelp } from "../components/listing/SearchHelp.tsx";
 import { data, Link } from "react-router";
 import { count } from "../domain/plural.ts";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
@@ -88,7 +88,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-stone-600" role="status">
                 {count(result.total, "product")}
               </p>
-              {query.search && result.help && <SearchHelp search={query.search} help={result.help} total={result.total} base={base} />}
+              {query.search && result.help && <SearchHelp search={query.search} help={result.help} base={base} />}
               {unknownCategory && (
                 <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
                   We have no category called “{unknownCategory}”. Here is {heading.category ? `everything in ${heading.category}` : "everything we sell"}.
@@ -99,7 +99,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-4">
             {result.cards.length === 0 ? (
-              !query.search && <p className="rounded-lg bg-stone-50 px-4 py-12 text-center text-stone-700">No products match your filter.</p>
+              <div className="space-y-4 rounded-lg bg-stone-50 px-4 py-12 text-center text-stone-700">
+                <p>No products match your filter.</p>
+                {query.search && result.help && <CategoriesToTry help={result.help} base={base} />}
+              </div>
             ) : (
               <>
                 {/* The cards' titles are h3s: the outline needs this level between them and the h1. */}

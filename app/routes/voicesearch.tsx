@@ -26,20 +26,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const list = raw.slice(0, LIST_MAX_CHARS);
   const order = list.trim() ? await shopOf(context).catalog.voiceOrder(list) : null;
   const engine = speechEngine(appEnv());
-  return { list, order, tooLong: raw.length > LIST_MAX_CHARS, engine: engine?.name ?? null };
+  // 'Find items' with an empty box is said, not ignored.
+  const empty = url.searchParams.has("list") && !list.trim();
+  return { list, order, tooLong: raw.length > LIST_MAX_CHARS, empty, engine: engine?.name ?? null };
 }
 
 export const action = voiceForm.run;
 
 export default function VoiceSearch({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, order, tooLong, engine } = loaderData;
+  const { list, order, tooLong, empty, engine } = loaderData;
   const fetcher = useFetcher<FormReply>({ key: "voice" });
   const hydrated = useHydrated();
   const [audio, setAudio] = useState<string | null>(null);
   useEffect(() => () => void (audio && URL.revokeObjectURL(audio)), [audio]);
 
   const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? actionData;
-  const transcribed = reply?.ok && reply.intent === "transcribe" ? (reply.data as Transcribed) : null;
+  // Start clears the transcript shown until the next one comes.
+  const [cleared, setCleared] = useState<unknown>(null);
+  const transcribed = reply !== cleared && reply?.ok && reply.intent === "transcribe" ? (reply.data as Transcribed) : null;
   const refusal = refusalOf(reply);
   const busy = fetcher.state !== "idle";
   const shown = transcribed ? { list: transcribed.transcript.text, order: transcribed.order } : order ? { list, order } : null;
@@ -56,7 +60,12 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
         {engine ? (
           <div className="mt-3 space-y-3">
             {hydrated && (
-              <VoiceRecorder busy={busy} onAudio={setAudio} submit={(form) => fetcher.submit(form, { method: "post", action: voice.action, encType: "multipart/form-data" })} />
+              <VoiceRecorder
+                busy={busy}
+                onAudio={setAudio}
+                onStart={() => setCleared(reply)}
+                submit={(form) => fetcher.submit(form, { method: "post", action: voice.action, encType: "multipart/form-data" })}
+              />
             )}
             <fetcher.Form method="post" action={voice.action} encType="multipart/form-data" className="flex flex-wrap items-center gap-3 text-sm">
               <input type="hidden" {...voice.intent("transcribe")} />
@@ -145,6 +154,11 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
           {tooLong && (
             <p role="alert" className="text-sm text-red-700">
               {VOICE_MESSAGES.listTooLong(LIST_MAX_CHARS)}
+            </p>
+          )}
+          {empty && !transcribed && (
+            <p role="alert" className="text-sm text-red-700">
+              {VOICE_MESSAGES.emptyList}
             </p>
           )}
           <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">

@@ -50,6 +50,11 @@ test("home page: header, sections and footer", async ({ page, hasJs }) => {
     await expect(cards.first().getByRole("link")).toHaveAttribute("href", /^\/product\/\d+$/);
     await expect(cards.first()).toContainText(/Price\s*₹/);
     await expect(fresh.getByRole("link", { name: /View All/ })).toHaveAttribute("href", "/shopretail");
+    // The first 5 cards' pictures load at once (browsing §2), the rest as they come into view.
+    const loading = await cards.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
+    expect(loading.length).toBeGreaterThan(5);
+    expect(loading.slice(0, 5)).toEqual(["eager", "eager", "eager", "eager", "eager"]);
+    expect(loading.slice(5).every((l) => l === "lazy")).toBe(true);
 
     await expect(page.getByRole("heading", { name: "Our Store" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Our Store" }).getByRole("figure").first()).toBeAttached();

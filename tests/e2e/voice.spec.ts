@@ -40,6 +40,13 @@ test.use({
 
 const items = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Items found in your list" });
 
+test("'Find items' with an empty box says to type the list first", async ({ page, hasJs }) => {
+  await open(page, "/voicesearch", hasJs);
+  await page.getByRole("button", { name: "Find items" }).click();
+  await expect(page).toHaveURL(/\/voicesearch\?list=$/);
+  await expect(page.getByRole("alert").filter({ hasText: "Type or paste your list first." })).toBeVisible();
+});
+
 test("a typed list goes to the cart, each item with its quantity", async ({ page, hasJs, shopper: _signedIn }) => {
   await open(page, "/voicesearch", hasJs);
   await expect(page.getByRole("heading", { name: "Order by voice", level: 1 })).toBeVisible();
@@ -112,6 +119,11 @@ test("a recording made in the page is transcribed", async ({ page, hasJs }) => {
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByLabel("Your recording")).toBeVisible();
   await expect(items(page).getByRole("link", { name: "Haat Select Basmati Rice" })).toBeVisible({ timeout: 20_000 });
+  // Start again: the last transcript and its segments go at once.
+  await expect(page.getByRole("heading", { name: "Transcript" })).toBeVisible();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Transcript" })).toBeHidden();
+  await expect(page.getByRole("list", { name: "Timed segments" })).toBeHidden();
 });
 
 test("the order backend's JSON call finds the items of a transcript", async ({ page, hasJs, baseURL }) => {

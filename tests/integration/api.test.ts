@@ -115,6 +115,30 @@ describe("tokens", () => {
     expect(bad.body).toMatchObject({ success: false, error: "That e-mail and password do not match an account." });
   });
 
+  it("lets an app that keeps its device token sign in while someone else's guesses pause the e-mail (the web's device cookie, for apps)", async () => {
+    const someone = await newCustomer();
+    const first = await call("/api/auth/token", { email: someone.email, password: someone.password });
+    const device = first.body.result.device_token as string;
+    expect(device).toMatch(/^[\w-]{20,}$/);
+    // Someone guesses five times from elsewhere: the e-mail's sign-ins are paused.
+    for (let i = 0; i < 5; i++) await call("/api/auth/token", { email: someone.email, password: `guess-${i}` });
+    const paused = await call("/api/auth/token", { email: someone.email, password: someone.password });
+    expect(paused.status).toBe(429);
+    expect(paused.body.error).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    // A token the account never answered is no device; the app's own is.
+    expect((await call("/api/auth/token", { email: someone.email, password: someone.password, device_token: "made-up-device-token-0123456789" })).status).toBe(429);
+    const owner = await call("/api/auth/token", { email: someone.email, password: someone.password, device_token: device });
+    expect(owner.status).toBe(200);
+    expect(owner.body.result.device_token).toBe(device);
+    // Another account's device token does not pass this account's pause.
+    const other = await newCustomer();
+    const othersDevice = (await call("/api/auth/token", { email: other.email, password: other.password })).body.result.device_token as string;
+    expect((await call("/api/auth/token", { email: someone.email, password: someone.password, device_token: othersDevice })).status).toBe(429);
+    // The OpenAPI document tells an app to keep it.
+    const doc = await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json();
+    expect(doc.paths["/api/auth/token"].post.requestBody.content["application/json"].schema.properties.params.properties.device_token.description).toContain("Keep it");
+  });
+
   it("refuses a call without a token, with a forged one, and with a revoked one", async () => {
     const someone = await newCustomer();
     const none = await call("/api/cart/get");

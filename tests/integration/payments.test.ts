@@ -11,6 +11,7 @@ import { PAYMENT_MESSAGES } from "../../app/domain/payment.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { orders, paymentEvents, payments, refunds, variants } from "../../app/server/db/schema.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
+import { createGateway, type Gateway } from "../../app/server/payments/razorpay.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
@@ -26,6 +27,7 @@ describe.each(targets)("online payment on $name", (target) => {
   let receiver: http.Server;
   let clock = 0;
   let n = 0;
+  const refusedCancels: string[] = [];
   const ref = "GP-PUL-MSR-1KG";
   const other = "GP-PUL-TOOR-1KG";
 
@@ -95,7 +97,17 @@ describe.each(targets)("online payment on $name", (target) => {
     const { port } = receiver.address() as AddressInfo;
     standin = await startRazorpayStandin({ ...KEYS, webhookUrl: `http://127.0.0.1:${port}/webhooks/razorpay` });
     const razorpay: RazorpayConfig = { ...KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
-    shop = createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5, now: () => new Date(Date.now() + clock) });
+    // Razorpay's own gateway, with the link cancellations it refused written down.
+    const real = createGateway(razorpay);
+    const gateway: Gateway = {
+      ...real,
+      cancelLink: (id) =>
+        real.cancelLink(id).catch((error: unknown) => {
+          refusedCancels.push(id);
+          throw error;
+        }),
+    };
+    shop = createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5, gateway, now: () => new Date(Date.now() + clock) });
   });
   afterAll(async () => {
     await standin?.close();
@@ -145,6 +157,9 @@ describe.each(targets)("online payment on $name", (target) => {
     const outcome = await shop.payments.completeLink(fields);
     expect(outcome).toMatchObject({ kind: "confirmed", orderId, fresh: true });
     await standin.idle();
+    // The paid link is not asked to be cancelled (Razorpay refuses that for a paid link).
+    expect(refusedCancels).toEqual([]);
+    expect(standin.paymentLinks.get(link.id)!.status).toBe("paid");
     // The callback again (a reload) and the webhooks that followed change nothing.
     expect(await shop.payments.completeLink(fields)).toMatchObject({ kind: "confirmed", orderId, fresh: false });
     const order = (await shop.orders.get(customer, orderId))!;

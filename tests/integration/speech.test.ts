@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOICE_MESSAGES } from "../../app/domain/voice-order.ts";
 import { sniffMedia, toSpeechWav } from "../../app/server/speech/media.server.ts";
-import { createRemoteEngine, limiter, recordingName, SpeechError } from "../../app/server/speech/speech.server.ts";
+import { recordingName } from "../../app/domain/voice-order.ts";
+import { createRemoteEngine, limiter, SpeechError } from "../../app/server/speech/speech.server.ts";
 import { startTranscribeStandin, type TranscribeStandin } from "../../scripts/transcribe-standin.ts";
 
 const wavHeader = (dataBytes: number) => {
@@ -109,6 +110,8 @@ describe("recordings by their bytes", () => {
     expect(sniffMedia(Buffer.from("<html>not audio</html>"))).toBeNull();
     expect(recordingName("audio/webm;codecs=opus")).toBe("audio.webm");
     expect(recordingName("audio/mp4")).toBe("audio.mp4");
+    expect(recordingName("audio/mpeg")).toBe("audio.mp3");
+    expect(recordingName("audio/wav")).toBe("audio.wav");
     expect(recordingName("")).toBe("audio.webm");
   });
 

@@ -4,10 +4,9 @@ import { listingHref } from "../../domain/listing.ts";
 
 /**
  * A search's results page helps (issue 13 point 3): the query stays in a box to change it,
- * 'Did you mean …' when a close spelling finds more, and, when nothing was found, the nearest
- * categories (or every one) to go on from.
+ * and 'Did you mean …' when a close spelling finds more.
  */
-export function SearchHelp({ search, help, total, base }: { search: string; help: NonNullable<ListingResult["help"]>; total: number; base: string }) {
+export function SearchHelp({ search, help, base }: { search: string; help: NonNullable<ListingResult["help"]>; base: string }) {
   return (
     <div className="mt-3 space-y-2">
       <Form method="get" action={base} role="search" aria-label="Change your search" className="flex max-w-md gap-2">
@@ -28,23 +27,28 @@ export function SearchHelp({ search, help, total, base }: { search: string; help
           ?
         </p>
       )}
-      {total === 0 && help.categories.length > 0 && (
-        <nav aria-label="Categories to try" className="rounded-lg bg-stone-50 p-4 text-sm">
-          <p>No products match “{search}”. Try one of these:</p>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {help.categories.map((c) => (
-              <li key={`${c.category}/${c.sub ?? ""}`}>
-                <Link
-                  to={listingHref({ category: c.category, sub: c.sub }, base)}
-                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 font-medium hover:border-brand-700"
-                >
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
     </div>
+  );
+}
+
+/** When a search found nothing: after the specification's 'No products match your filter.', the nearest categories (or every one) to go on from. */
+export function CategoriesToTry({ help, base }: { help: NonNullable<ListingResult["help"]>; base: string }) {
+  if (help.categories.length === 0) return null;
+  return (
+    <nav aria-label="Categories to try" className="text-sm">
+      <p>Try one of these:</p>
+      <ul className="mt-2 flex flex-wrap justify-center gap-2">
+        {help.categories.map((c) => (
+          <li key={`${c.category}/${c.sub ?? ""}`}>
+            <Link
+              to={listingHref({ category: c.category, sub: c.sub }, base)}
+              className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 font-medium hover:border-brand-700"
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

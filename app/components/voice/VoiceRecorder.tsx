@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { voice } from "../forms.ts";
 
 /** The formats MediaRecorder is asked for, best first (transactions §7). */
@@ -15,7 +15,7 @@ type Submit = (form: FormData) => void;
  * indicator while recording; on Stop the recording is posted like an upload. An empty recording
  * is refused here, with the specification's words.
  */
-export function VoiceRecorder({ submit, onAudio, busy }: { submit: Submit; onAudio: (url: string | null) => void; busy: boolean }) {
+export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Submit; onAudio: (url: string | null) => void; onStart: () => void; busy: boolean }) {
   const [recording, setRecording] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [seconds, setSeconds] = useState(0);
@@ -33,6 +33,8 @@ export function VoiceRecorder({ submit, onAudio, busy }: { submit: Submit; onAud
 
   async function start() {
     setError(null);
+    // A new recording: the last one's transcript, segments and meta go (transactions §7).
+    onStart();
     onAudio(null);
     chunks.current = [];
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
@@ -62,7 +64,7 @@ export function VoiceRecorder({ submit, onAudio, busy }: { submit: Submit; onAud
       onAudio(URL.createObjectURL(blob));
       const form = new FormData();
       form.set("intent", voice.intent("transcribe").value);
-      form.set(voice.field("transcribe", "audio"), new File([blob], type.includes("mp4") ? "audio.mp4" : "audio.webm", { type }));
+      form.set(voice.field("transcribe", "audio"), new File([blob], recordingName(type), { type }));
       submit(form);
     };
     rec.start(CHUNK_MS);

@@ -24,6 +24,7 @@ import { parseId } from "../../domain/ids.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
+import { rememberDeviceToken } from "../auth/device.server.ts";
 import { signInWithPassword } from "../auth/local.server.ts";
 import { clerkEnabled } from "../auth/clerk.server.ts";
 import { clientAddressOf } from "../context.server.ts";
@@ -92,10 +93,13 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: apiTokenResult,
     async run({ shop, params, context }) {
       localOnly();
-      const outcome = await signInWithPassword(shop, mailer(appEnv()), { email: params.email, password: params.password, clientAddress: clientAddressOf(context), device: null });
+      const device = params.device_token ?? null;
+      const outcome = await signInWithPassword(shop, mailer(appEnv()), { email: params.email, password: params.password, clientAddress: clientAddressOf(context), device });
       if (!outcome.ok) throw new ApiRefusal(outcome.tooMany ? 429 : 401, outcome.message);
       const pair = await shop.tokens.issue(outcome.customer.id);
-      return tokenAnswer(pair, outcome.customer.id);
+      // Only a token this account already knows is kept: an app never names its own.
+      const kept = device && (await shop.accounts.knownDevice(params.email, device)) ? device : null;
+      return { ...tokenAnswer(pair, outcome.customer.id), device_token: await rememberDeviceToken(shop, outcome.customer, kept) };
     },
   }),
   "/api/auth/register": call({
@@ -108,7 +112,7 @@ export const API_CALLS: Record<string, ApiCall> = {
       localOnly();
       const customer = await signUp(shop, { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
       const pair = await shop.tokens.issue(customer.id);
-      return tokenAnswer(pair, customer.id);
+      return { ...tokenAnswer(pair, customer.id), device_token: await rememberDeviceToken(shop, customer, null) };
     },
   }),
   "/api/auth/refresh": call({

@@ -17,7 +17,16 @@ export async function deviceTokenOf(request: Request): Promise<string | null> {
  * A browser keeps one token for every account signed in from it (a family's shared phone).
  */
 export async function rememberDevice(shop: Shop, customer: Customer, token: string | null): Promise<string> {
+  return cookies().device.serialize(await rememberDeviceToken(shop, customer, token));
+}
+
+/**
+ * The same for an app (the JSON API): it keeps the token itself and sends it back with its next
+ * sign-in, so the e-mail's pause spares it as the cookie spares a browser. A random token of
+ * 32 bytes needs no signature; an unknown one is simply no device.
+ */
+export async function rememberDeviceToken(shop: Shop, customer: Customer, token: string | null): Promise<string> {
   const deviceToken = token ?? newToken();
   await shop.accounts.rememberDevice(customer.id, deviceToken);
-  return cookies().device.serialize(deviceToken);
+  return deviceToken;
 }

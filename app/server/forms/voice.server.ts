@@ -4,13 +4,13 @@
 import { z } from "zod";
 import { productReference } from "../../domain/form-fields.ts";
 import { safePath } from "../../domain/safe-path.ts";
-import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { LIST_MAX_CHARS, recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
-import { recordingName, SpeechError, speechEngine } from "../speech/speech.server.ts";
+import { SpeechError, speechEngine } from "../speech/speech.server.ts";
 import type { VoiceOrder } from "../shop/port.server.ts";
 import { addVoiceOrder } from "../use-cases/cart.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";

@@ -157,8 +157,14 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     return true;
   }
 
+  /** Razorpay refuses to cancel a link that was paid or has expired: only one still taking payment is cancelled. */
   async function cancelLinkQuietly(linkId: string): Promise<void> {
-    await gateway?.cancelLink(linkId).catch((error: unknown) => log.warn("payment link could not be cancelled", { linkId, ...errorFields(error) }));
+    if (!gateway) return;
+    try {
+      if ((await gateway.getLink(linkId)).status === "created") await gateway.cancelLink(linkId);
+    } catch (error) {
+      log.warn("payment link could not be cancelled", { linkId, ...errorFields(error) });
+    }
   }
 
   /**

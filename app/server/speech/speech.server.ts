@@ -153,12 +153,3 @@ export function speechEngine(env: Env): SpeechEngine | null {
   shared = { engine };
   return engine;
 }
-
-/** A filename for a recording by its type (transactions §7): webm, mp3, mp4, wav, else audio.webm. */
-export function recordingName(type: string): string {
-  if (type.includes("webm")) return "audio.webm";
-  if (type.includes("mpeg") || type.includes("mp3")) return "audio.mp3";
-  if (type.includes("mp4")) return "audio.mp4";
-  if (type.includes("wav")) return "audio.wav";
-  return "audio.webm";
-}
