@@ -183,14 +183,15 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 
   // First: every response gets its request id, its security headers and its log line,
   // whatever answers it (a refusal below, a static file, a page).
-  const common = edge.commonSecurityHeaders(env);
+  const [common, commonOverHttps] = [edge.commonSecurityHeaders(env, false), edge.commonSecurityHeaders(env, true)];
   app.use((req, res, next) => {
     const started = performance.now();
     const stats = newRequestStats(req.method);
     const requestId = edge.requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    for (const [name, value] of common) res.setHeader(name, value);
+    // req.secure: HTTPS, or X-Forwarded-Proto https from a proxy TRUST_PROXY trusts.
+    for (const [name, value] of req.secure ? commonOverHttps : common) res.setHeader(name, value);
     edge.beforeHeaders(res, () => {
       // Pages set their own policy with their nonce; anything else may load nothing.
       if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", edge.RESOURCE_POLICY);

@@ -58,6 +58,16 @@ describe("JSON catalogue files", () => {
     expect(reasons).toMatch(/must be a path starting with \/, an https:\/\/ URL, or a \.jpg, \.png or \.webp file beside the catalogue file/);
   });
 
+  it("refuses a picture a browser would fetch from another site: protocol-relative, backslashed or with a control character", () => {
+    const evil = ["//evil.example/x.png", "/\\evil.example/x.png", "/\t/evil.example/x.png", "https:///evil.example/x.png"];
+    const r = parseCatalogFile(JSON.stringify({ products: evil.map((image, i) => product({}, { internal_reference: `E${i}`, images: [image] })) }), "json");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(evil.length);
+    for (const e of r.errors) expect(e.reason).toMatch(/must be a path starting with \//);
+    expect(parseCatalogFile(JSON.stringify({ products: [product({}, { images: ["/images/products/toor-dal.svg", "https://cdn.example.in/toor.png"] })] }), "json").ok).toBe(true);
+  });
+
   it("takes photo files beside the catalogue file, lists each once with its first line, and swaps in their stored URLs", () => {
     const text = JSON.stringify(
       {

@@ -13,11 +13,19 @@ export const rupees = z
   .max(10_000_000, "is too large")
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "has more than two decimals");
 
+/**
+ * A path on the shop ("/images/…"), never one a browser reads as another site's: "//evil.example/x.png"
+ * is protocol-relative, and a backslash or a control character can become a slash (issue 25).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const shopPath = (s: string) => /^\/(?![/\\])/.test(s) && !/[\u0000-\u001f\u007f\\]/.test(s);
+const httpsUrl = (s: string) => /^https:\/\/[^/\\]/.test(s);
+
 const mediaPath = z
   .string()
   .trim()
   .max(500)
-  .refine((s) => s.startsWith("/") || /^https:\/\//.test(s), "must be a path starting with / or an https:// URL");
+  .refine((s) => shopPath(s) || httpsUrl(s), "must be a path starting with / or an https:// URL");
 
 /** A variant's pictures: at most this many. */
 export const MAX_IMAGES = 20;
@@ -31,10 +39,7 @@ const pictureEntry = z
   .string()
   .trim()
   .max(500)
-  .refine(
-    (s) => s.startsWith("/") || /^https:\/\//.test(s) || isPhotoFilePath(s),
-    "must be a path starting with /, an https:// URL, or a .jpg, .png or .webp file beside the catalogue file",
-  );
+  .refine((s) => shopPath(s) || httpsUrl(s) || isPhotoFilePath(s), "must be a path starting with /, an https:// URL, or a .jpg, .png or .webp file beside the catalogue file");
 
 /** A count of stock, as a catalogue file and the staff's catalogue form give it. */
 export const stockCount = z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(1_000_000_000, "is too large");

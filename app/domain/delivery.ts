@@ -28,6 +28,7 @@ export const DELIVERY_MESSAGES = {
   notServiceable: (pin: string) => `We do not deliver to PIN ${pin} yet. Please choose an address in an area we serve.`,
   serviceable: (pin: string) => `Good news: we deliver to PIN ${pin}.`,
   invalidPin: "Enter a valid 6-digit PIN code",
+  pastCapacity: "That day has passed: its slots' capacity can no longer be set.",
 } as const;
 
 /** A slot on a day: the date is the shop's (IST) calendar date, "2026-11-25". */

@@ -11,19 +11,33 @@ export const productReference = z
   .max(64, "That product reference is not valid.")
   .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
 
-export const quantity = z.coerce
-  .number({ error: "Enter a quantity." })
-  .int("Enter a whole number.")
-  .min(MIN_QUANTITY, "The quantity must be at least 1.")
-  .max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`);
+/** Decimal digits as a person types them, with a sign or a fraction the field's own rules then answer. */
+const DECIMAL = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number as JSON sends it, or as a form does (decimal digits), checked by `number`. Never hex,
+ * an exponent or Infinity, which Number() would read ("0x10" as 16, "1e3" as 1000): those are
+ * `message`, as anything else that is not a number (issue 25).
+ */
+export function typedNumber(message: string, number: z.ZodNumber = z.number()) {
+  return z.union([z.number(), z.string().regex(DECIMAL).transform(Number)], { error: message }).pipe(number);
+}
+
+export const quantity = typedNumber(
+  "Enter a quantity.",
+  z.number().int("Enter a whole number.").min(MIN_QUANTITY, "The quantity must be at least 1.").max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`),
+);
 
 /** A database id (a positive 32-bit integer); anything else reads as `message`. */
 export function recordId(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(2 ** 31 - 1, message);
+  return typedNumber(
+    message,
+    z
+      .number()
+      .int(message)
+      .positive(message)
+      .max(2 ** 31 - 1, message),
+  );
 }
 
 /** A number the browser sends for its own use (the optimistic view), never trusted by the server. */

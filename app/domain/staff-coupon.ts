@@ -4,7 +4,7 @@
 // rupees and kept in paise. Dates are the shop's calendar days (India Standard Time): a coupon
 // runs from the start of its first day to the end of its last (decision 036).
 import { z } from "zod";
-import { recordId } from "./form-fields.ts";
+import { recordId, typedNumber } from "./form-fields.ts";
 import { formatRupees } from "./money.ts";
 import { COUPON_CODE_MAX, COUPON_DESCRIPTION_MAX, dayStart, type CouponLimits, type LimitField, type NewCoupon } from "./staff-coupon-view.ts";
 
@@ -28,18 +28,24 @@ export const STAFF_COUPON_MESSAGES = {
 } as const;
 
 const rupees = (label: string, min: 0 | 1) =>
-  z.coerce
-    .number({ error: `${label}: enter whole rupees.` })
-    .int(`${label}: enter whole rupees.`)
-    .min(min, min === 0 ? `${label} cannot be negative.` : `${label}: at least ₹1 (or leave it empty).`)
-    .max(MAX_RUPEES, `${label}: at most ${formatRupees(MAX_RUPEES * 100)}.`);
+  typedNumber(
+    `${label}: enter whole rupees.`,
+    z
+      .number()
+      .int(`${label}: enter whole rupees.`)
+      .min(min, min === 0 ? `${label} cannot be negative.` : `${label}: at least ₹1 (or leave it empty).`)
+      .max(MAX_RUPEES, `${label}: at most ${formatRupees(MAX_RUPEES * 100)}.`),
+  );
 
 const uses = (label: string) =>
-  z.coerce
-    .number({ error: `${label}: enter a whole number.` })
-    .int(`${label}: enter a whole number.`)
-    .min(1, `${label}: at least 1 (or leave it empty for no limit).`)
-    .max(MAX_USES, `${label}: at most ${MAX_USES.toLocaleString("en-IN")}.`);
+  typedNumber(
+    `${label}: enter a whole number.`,
+    z
+      .number()
+      .int(`${label}: enter a whole number.`)
+      .min(1, `${label}: at least 1 (or leave it empty for no limit).`)
+      .max(MAX_USES, `${label}: at most ${MAX_USES.toLocaleString("en-IN")}.`),
+  );
 
 /** A calendar day as a date input sends it (YYYY-MM-DD), a real one. */
 const day = z
@@ -79,7 +85,7 @@ export const couponCreateSchema = z
       .transform((v) => v.toUpperCase()),
     kind: z.enum(["percent", "flat"], { error: STAFF_COUPON_MESSAGES.kind }),
     /** Percent, or rupees for a flat coupon. */
-    value: z.coerce.number({ error: STAFF_COUPON_MESSAGES.value }).int(STAFF_COUPON_MESSAGES.value).positive(STAFF_COUPON_MESSAGES.value).max(MAX_RUPEES, STAFF_COUPON_MESSAGES.value),
+    value: typedNumber(STAFF_COUPON_MESSAGES.value, z.number().int(STAFF_COUPON_MESSAGES.value).positive(STAFF_COUPON_MESSAGES.value).max(MAX_RUPEES, STAFF_COUPON_MESSAGES.value)),
     ...limitFields,
   })
   .superRefine((v, ctx) => {

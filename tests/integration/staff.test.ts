@@ -2,13 +2,13 @@
 // role, or STAFF_EMAILS), a day's orders by slot, and the audit row every staff move writes.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slotDates } from "../../app/domain/delivery.ts";
+import { shopDate, slotDates } from "../../app/domain/delivery.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { staffAudit } from "../../app/server/db/schema.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home } from "./fixtures.ts";
+import { home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("staff on $name", (target) => {
   let database: Database;
@@ -78,6 +78,10 @@ describe.each(targets)("staff's delivery settings on $name", (target) => {
     const slot = { date: slotDates(new Date())[0]!, kind: "morning" as const };
     await shop.delivery.setCapacity(staff.id, slot, 0);
     expect((await shop.delivery.slots())[0]).toMatchObject({ ...slot, capacity: 0, left: 0, available: false, reason: "full" });
+    // A day gone by: refused, and nothing is written or audited.
+    const yesterday = shopDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
+    const past = await refusal(shop.delivery.setCapacity(staff.id, { date: yesterday, kind: "morning" }, 40));
+    expect([past.code, past.message]).toEqual(["invalid", "That day has passed: its slots' capacity can no longer be set."]);
     await shop.delivery.setSettings(staff.id, { minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0 });
     // Saved together; a setting left as it was is not audited.
     expect(await shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900 });

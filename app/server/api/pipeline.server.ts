@@ -16,6 +16,7 @@ import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { hitLimit, type RateLimitName } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../db/lost-connection.server.ts";
 
 export interface CallArgs<P, C = Customer> {
   params: P;
@@ -173,6 +174,12 @@ export async function answerCall(c: ApiCall, path: Record<string, string>, reque
       return failure(error.status, error.message, id, extra);
     }
     if (error instanceof ShopError) return failure(answerFor(error.code).status, error.message, id, cors);
+    if (isDatabaseUnavailable(error)) {
+      // As the pages do: a lost database is 'try again shortly', not a fault.
+      const extra = new Headers(cors);
+      extra.set("Retry-After", String(RETRY_AFTER_SECONDS));
+      return failure(503, UNAVAILABLE_MESSAGE, id, extra);
+    }
     log.error("api call failed", { path: new URL(request.url).pathname, ...errorFields(error) });
     return failure(500, API_MESSAGES.error, id, cors);
   }

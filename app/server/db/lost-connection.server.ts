@@ -23,11 +23,22 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 export const UNAVAILABLE_MESSAGE = "The shop cannot reach its database just now. Please try again in a moment.";
+/** Seconds a client is asked to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const answered = new WeakSet<object>();
 
 /** The answer for a request whose database call found no connection: the error boundary shows it. */
 function unavailable(error: unknown): never {
   log.warn("database unreachable: answered 503", errorFields(error));
-  throw data(UNAVAILABLE_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "5" } });
+  const answer = data(UNAVAILABLE_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  answered.add(answer);
+  throw answer;
+}
+
+/** Whether a failure is the database out of reach (the guarded Shop's 503, or the driver's own error): answered 503, to retry, never 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (typeof error === "object" && error !== null && answered.has(error)) || isConnectionError(error);
 }
 
 function guard<T extends object>(target: T): T {

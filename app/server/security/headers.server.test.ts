@@ -64,14 +64,17 @@ describe("the address map's tiles", () => {
 });
 
 describe("the headers on every response", () => {
-  it("are nosniff, a referrer policy and a permissions policy; HSTS only with Secure cookies", () => {
-    const plain = Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "false" })));
+  it("are nosniff, a referrer policy and a permissions policy; HSTS only with Secure cookies, over HTTPS", () => {
+    const plain = Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "false" }), true));
     expect(plain["X-Content-Type-Options"]).toBe("nosniff");
     expect(plain["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(plain["Permissions-Policy"]).toContain("geolocation=(self)");
     expect(plain["Permissions-Policy"]).toContain("microphone=(self)");
     expect(plain["Permissions-Policy"]).toContain("camera=()");
     expect(plain["Strict-Transport-Security"]).toBeUndefined();
-    expect(Object.fromEntries(commonSecurityHeaders(readEnv({ COOKIE_SECURE: "true" })))["Strict-Transport-Security"]).toBe("max-age=31536000");
+    const secure = readEnv({ COOKIE_SECURE: "true" });
+    expect(Object.fromEntries(commonSecurityHeaders(secure, true))["Strict-Transport-Security"]).toBe("max-age=31536000");
+    // Plain HTTP (a health check on the node, a proxy that does not say HTTPS): none.
+    expect(Object.fromEntries(commonSecurityHeaders(secure, false))["Strict-Transport-Security"]).toBeUndefined();
   });
 });

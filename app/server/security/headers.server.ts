@@ -104,8 +104,11 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-/** The headers every response carries, whatever answers it. */
-export function commonSecurityHeaders(env: Env): [string, string][] {
+/**
+ * The headers every response carries, whatever answers it. `overHttps`: the request came over
+ * HTTPS, directly or through a proxy TRUST_PROXY trusts to say so (X-Forwarded-Proto).
+ */
+export function commonSecurityHeaders(env: Env, overHttps: boolean): [string, string][] {
   const headers: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
@@ -113,6 +116,7 @@ export function commonSecurityHeaders(env: Env): [string, string][] {
     ["X-Frame-Options", "DENY"],
   ];
   // Secure cookies mean the shop is meant to be reached over HTTPS: browsers then keep to it.
-  if (env.cookieSecure) headers.push(["Strict-Transport-Security", "max-age=31536000"]);
+  // Sent only over HTTPS (RFC 6797 §7.2): over plain HTTP a browser must ignore it anyway.
+  if (env.cookieSecure && overHttps) headers.push(["Strict-Transport-Security", "max-age=31536000"]);
   return headers;
 }

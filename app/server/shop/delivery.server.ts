@@ -2,7 +2,7 @@
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
+import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, shopDate, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
@@ -111,6 +111,8 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
 
     setCapacity: (staffId, slot, capacity) =>
       db.transaction(async (tx) => {
+        // A day gone by takes no orders: a capacity set for it would only be a wrong record.
+        if (slot.date < shopDate(now())) throw new ShopError("invalid", DELIVERY_MESSAGES.pastCapacity);
         const { slotCapacity } = await readSettings(tx);
         await tx.insert(deliverySlots).values({ date: slot.date, kind: slot.kind, capacity: slotCapacity }).onConflictDoNothing();
         const [before] = await tx
