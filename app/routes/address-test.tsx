@@ -41,7 +41,7 @@ export default function AddressTest({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-2xl font-semibold">Delivery address</h1>
       {refusal?.intent !== "add-address" && <RefusalNotice reply={actionData} className="mt-2" />}
       <div className="mt-4">
-        <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back}>
+        <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back} search>
           <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} back={back} />
         </AddressPicker>
       </div>

@@ -98,14 +98,16 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
           </h2>
           {/* The address form shows its own errors; a refusal of a button is said here. */}
           {refusal?.intent !== "add-address" && refusal?.intent !== "update-address" && <RefusalNotice reply={actionData} className="mt-2" />}
-          {/* The same picker as /address-test and the account's addresses (issue 15). */}
-          <div className="mt-3">
-            <AddressPicker chosen={deliverTo} addresses={addresses} changing={changing} here="/revieworder" back="/revieworder">
-              <Link to="/revieworder?address=new" className="text-sm font-medium text-brand-700 underline">
-                Add a new address
-              </Link>
-            </AddressPicker>
-          </div>
+          {/* The same picker as /address-test and the account's addresses (issue 15), once there are addresses to choose from. */}
+          {addresses.length > 0 && (
+            <div className="mt-3">
+              <AddressPicker chosen={deliverTo} addresses={addresses} changing={changing} here="/revieworder" back="/revieworder">
+                <Link to="/revieworder?address=new" className="text-sm font-medium text-brand-700 underline">
+                  Add a new address
+                </Link>
+              </AddressPicker>
+            </div>
+          )}
           <ul aria-label="Saved addresses" className="mt-3 space-y-2">
             {shown.map((a) => (
               <li key={a.id} className={`rounded-lg border p-3 ${a.id === selectedId ? "border-brand-700 bg-brand-50" : "border-stone-200"}`}>

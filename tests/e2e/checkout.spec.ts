@@ -48,7 +48,19 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(page).toHaveURL(/\/revieworder$/);
   await expect(page.getByRole("heading", { name: "Review Order" })).toBeVisible();
 
-  // No saved address yet: the delivery form, with the spec's messages.
+  // No saved address yet: the delivery form alone, with the spec's messages; nothing to choose, nothing to search.
+  const delivery = page.getByRole("region", { name: "Delivery address" });
+  await expect(delivery.getByRole("textbox", { name: "First name" })).toBeVisible();
+  await expect(delivery.getByText("Change or Add New Address")).toHaveCount(0);
+  await expect(delivery.getByRole("searchbox")).toHaveCount(0);
+  if (hasJs) {
+    // Leaving a field checks that field; the 'Please fill' toast waits for a submit.
+    await page.getByLabel("PIN code").fill("12");
+    await page.getByLabel("PIN code").blur();
+    await expect(page.getByText("Enter a valid 6-digit PIN code")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fill:" })).toHaveCount(0);
+    await page.getByLabel("PIN code").fill("");
+  }
   await page.getByRole("button", { name: "Save & Continue" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
   // Transactions §5's summary: a toast with JavaScript, the form's own message without.

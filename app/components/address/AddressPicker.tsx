@@ -10,7 +10,8 @@ export const ADDRESS_UPDATED = "address-updated";
 /**
  * 'Deliver to' (transactions §2, §9): the chosen address cut at 48 characters, its city, state
  * and PIN, and 'Change or Add New Address': a dialog with JavaScript, the same chooser in the
- * page without it (`?change=1`). A search field's placeholder shows the address cut at 32.
+ * page without it (`?change=1`). On /address-test (the specification's demo, `search`), a search
+ * field whose placeholder shows the address cut at 32; checkout has no product search in it.
  */
 export function AddressPicker({
   chosen,
@@ -18,6 +19,7 @@ export function AddressPicker({
   changing,
   here,
   back,
+  search = false,
   children,
 }: {
   chosen: AddressView | null;
@@ -27,6 +29,8 @@ export function AddressPicker({
   here: string;
   /** Where a choice comes back to. */
   back: string;
+  /** The demo page's product search field (transactions §9). */
+  search?: boolean;
   children?: React.ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -101,18 +105,20 @@ export function AddressPicker({
             Change or Add New Address
           </Link>
         )}
-        <form role="search" action="/products" className="mt-3">
-          <label htmlFor="picker-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="picker-search"
-            name="search"
-            type="search"
-            placeholder={chosen ? `Deliver to ${shortAddress(line, 32)}` : "Search products"}
-            className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
-          />
-        </form>
+        {search && (
+          <form role="search" action="/products" className="mt-3">
+            <label htmlFor="picker-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="picker-search"
+              name="search"
+              type="search"
+              placeholder={chosen ? `Deliver to ${shortAddress(line, 32)}` : "Search products"}
+              className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
+            />
+          </form>
+        )}
       </section>
       {hydrated ? (
         <dialog ref={dialog} aria-labelledby="picker-dialog-title" className="w-full max-w-lg rounded-lg p-4 backdrop:bg-black/40">

@@ -45,8 +45,9 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
   };
   const busy = useNavigation().formData?.get("intent") === intent;
   // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
-  // server's answer, and on a submit the browser's own check stops before it is sent.
-  const missing = form.errors?.find((e) => e.startsWith("Please fill:"));
+  // server's answer, and on a submit the browser's own check stops before it is sent. Never
+  // from the check as a field is left (issue 25): that toast belongs to a submit.
+  const missing = lastResult?.error?.[""]?.find((e) => e.startsWith("Please fill:"));
   useEffect(() => {
     if (missing) raiseToast(missing);
   }, [missing, lastResult]);
