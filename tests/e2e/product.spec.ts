@@ -78,6 +78,24 @@ test.describe("product page", () => {
     for (const t of titles) expect(placement(product(t)).category).toBe(category);
   });
 
+  test("shares on WhatsApp and by e-mail, with the product's name and the address of the variant shown", async ({ page, request, hasJs, baseURL }) => {
+    const shown = products.find((p) => p.variants.some(isAvailable))!;
+    await openProduct(page, request, shown.title, hasJs);
+    const share = page.getByRole("group", { name: "Share" });
+    const here = new URL(page.url());
+    const whatsapp = new URL((await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href"))!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/");
+    const text = whatsapp.searchParams.get("text")!;
+    expect(text.startsWith(`${shown.title} `)).toBe(true);
+    const shared = new URL(text.slice(shown.title.length + 1));
+    expect(shared.origin).toBe(new URL(baseURL!).origin);
+    expect(shared.pathname).toBe(here.pathname);
+    expect(shared.searchParams.get("variant")).toBe(shownVariant(shown).internal_reference);
+    const mail = (await share.getByRole("link", { name: "E-mail" }).getAttribute("href"))!;
+    expect(mail.startsWith(`mailto:?subject=${encodeURIComponent(shown.title)}`)).toBe(true);
+    expect(decodeURIComponent(mail)).toContain(shared.href);
+  });
+
   test("a product without a description says so", async ({ page, request, hasJs }) => {
     const bare = products.find((p) => !p.long_desc.trim())!;
     expect(bare).toBeDefined();

@@ -11,10 +11,12 @@ import { paymentNote } from "../../domain/payment.ts";
 import { LeafIcon } from "../ui/icons.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
 import { Price } from "../ui/Price.tsx";
-import { useCartEntries, usePaymentOffer } from "../viewer.ts";
+import { useCartEntries, usePaymentOffer, useRootData } from "../viewer.ts";
+import { ShareProduct } from "./ShareProduct.tsx";
 import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";
 
 export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
+  const { origin } = useRootData();
   const pack = packSize(variant.attribute);
   const available = isAvailable(variant);
   const offer = usePaymentOffer();
@@ -117,6 +119,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.
         </li>
       </ul>
+      <ShareProduct page={{ title: product.title, url: `${origin}/product/${product.id}?variant=${encodeURIComponent(variant.internalReference)}` }} />
     </section>
   );
 }
