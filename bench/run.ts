@@ -300,7 +300,7 @@ async function measureApi(server: LoadRow["server"], s: RunningServer, productPa
 async function signedInWithCart(origin: string, productPath: string | null): Promise<string | null> {
   const form = new URLSearchParams({ name: "Bench Shopper", email: `bench-${Date.now()}@example.test`, phone: "9876543210", password: "bench-password", return_to: "/" });
   const signup = await fetch(`${origin}/signup`, { method: "POST", body: form, headers: { origin }, redirect: "manual" });
-  const session = signup.headers.getSetCookie().find((c) => c.startsWith("haat_session="));
+  const session = signup.headers.getSetCookie().find((c) => /^(__Host-)?haat_session=/.test(c));
   if (signup.status !== 303 || !session) {
     notes.push(`shop: signing up a bench customer answered ${signup.status}; the signed-in pages were not measured.`);
     return null;

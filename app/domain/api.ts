@@ -9,6 +9,7 @@ import { contactSchema, newsletterSchema } from "./contact.ts";
 import { productReference, quantity, recordId } from "./form-fields.ts";
 import { parseSlot } from "./delivery.ts";
 import { gstState } from "./invoice-tax.ts";
+import { COUPON_MESSAGES } from "./coupon.ts";
 
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
@@ -123,7 +124,7 @@ export const apiParams = {
     internal_reference: productReference,
     quantity: z.coerce.number({ error: "Enter a quantity." }).int("Enter a whole number.").min(0).max(999),
   }),
-  applyCoupon: z.object({ order_id: z.coerce.number().int().optional(), coupon_code: z.string().max(40, "Invalid coupon code") }),
+  applyCoupon: z.object({ order_id: z.coerce.number().int().optional(), coupon_code: z.string().max(40, COUPON_MESSAGES.invalid) }),
   removeCoupon: z.object({ order_id: z.coerce.number().int().optional() }),
   wishlistAdd: z.object({
     internal_reference: productReference,

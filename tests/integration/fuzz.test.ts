@@ -472,6 +472,8 @@ interface Case {
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JUNK_COOKIES = [
   "haat_session=forged.c2lnbmF0dXJl",
+  "__Host-haat_session=forged.c2lnbmF0dXJl",
+  "__Host-haat_session=; __Host-haat_session=x",
   "haat_session=%zz",
   "haat_session=; haat_session=x",
   `haat_session=${"a".repeat(4000)}`,
@@ -747,7 +749,7 @@ function form(fields: Record<string, string>): [Record<string, string>, Buffer] 
 function cookiesOf(answer: Answer): string {
   return (answer.headers["set-cookie"] ?? [])
     .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.startsWith("haat_toast=") && !c.endsWith("="))
+    .filter((c) => !/^(__Host-)?haat_toast=/.test(c) && !c.endsWith("="))
     .join("; ");
 }
 

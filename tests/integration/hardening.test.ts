@@ -82,11 +82,21 @@ describe("the embedded shop's server", () => {
       expect(response.headers["permissions-policy"], what).toMatch(/geolocation=\(self\).*microphone=\(self\).*camera=\(\)/);
       expect(response.headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
       expect(response.headers["x-request-id"], what).toMatch(/^[0-9a-f-]{36}$/);
-      // Production cookies are Secure, so browsers are told to keep to HTTPS.
-      expect(response.headers["strict-transport-security"], what).toBe("max-age=31536000");
+      // Production cookies are Secure, but this is plain HTTP: HSTS only comes over HTTPS (RFC 6797 §7.2).
+      expect(response.headers["strict-transport-security"], what).toBeUndefined();
     }
+    // Without TRUST_PROXY, a client's own 'X-Forwarded-Proto: https' is not believed.
+    const claimed = await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}`, "x-forwarded-proto": "https" } });
+    expect(claimed.headers["strict-transport-security"]).toBeUndefined();
     const kept = await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}`, "x-request-id": "lb-req-0001-abcd" } });
     expect(kept.headers["x-request-id"]).toBe("lb-req-0001-abcd");
+  });
+
+  it("names its cookies with the __Host- prefix in production, where they are Secure", async () => {
+    const cookie = await signUpCookie(`http://127.0.0.1:${port}`, `host-prefix-${Date.now()}@example.in`);
+    expect(cookie).toMatch(/(^|; )__Host-haat_session=/);
+    expect(cookie).toMatch(/(^|; )__Host-haat_device=/);
+    expect(cookie).not.toMatch(/(^|; )haat_/);
   });
 
   it("logs one JSON line per request with its id, method, route, status and duration", async () => {
@@ -178,13 +188,17 @@ describe("the embedded shop's server", () => {
 describe("an empty catalogue", () => {
   afterEach(killServers);
 
-  it("is live but not ready", async () => {
+  it("is live but not ready; behind a trusted proxy that says HTTPS, it sends HSTS", async () => {
     const port = await freePort();
-    runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port), SEED_DEMO: "false" });
+    runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port), SEED_DEMO: "false", TRUST_PROXY: "loopback" });
     await waitHealthy(port);
     const response = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "not ready", checks: { database: true, migrations: true, catalogue: false } });
+    // The proxy (here, on the loopback TRUST_PROXY names) says the shopper came over HTTPS: browsers are told to keep to it.
+    const viaProxy = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { "x-forwarded-proto": "https" } });
+    expect(viaProxy.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).headers.get("strict-transport-security")).toBeNull();
   }, 90_000);
 });
 

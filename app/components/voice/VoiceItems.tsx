@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { MAX_QUANTITY_INPUT } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { quantityLabel, VOICE_MESSAGES, type MatchedItem } from "../../domain/voice-order.ts";
 import { voice } from "../forms.ts";
@@ -57,7 +58,7 @@ export function VoiceItems({ list, items, unmatched }: { list: string; items: Ma
                       name={`qty-${item.internalReference}`}
                       type="number"
                       min={1}
-                      max={999}
+                      max={MAX_QUANTITY_INPUT}
                       defaultValue={item.count}
                       className="w-16 rounded-md border border-stone-300 px-2 py-1"
                     />

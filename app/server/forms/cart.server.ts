@@ -62,7 +62,7 @@ export const cartForm = defineForm({
       await shop.cart.clear(customer);
       return { toast: { type: "success", message: CART_MESSAGES.cleared } };
     }),
-    "apply-coupon": intent(z.object({ code: z.string().max(40, "Invalid coupon code").optional().default("") }), async ({ shop, customer, value }) => {
+    "apply-coupon": intent(z.object({ code: z.string().max(40, COUPON_MESSAGES.invalid).optional().default("") }), async ({ shop, customer, value }) => {
       const applied = await applyCoupon(shop, customer, { code: value.code });
       // An empty code does nothing (transactions §5).
       if (applied.kind === "empty") return {};
