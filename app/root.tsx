@@ -18,7 +18,7 @@ import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
 import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
-import { routeNoteMiddleware, shopOf } from "./server/context.server.ts";
+import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypot: await honeypotInputProps(),
     origin: appEnv().publicOrigin,
     flashed,
-    payments: paymentOffer(shopOf(context).capabilities.onlinePayment),
+    // No Shop (a bare react-router-serve): nothing can be paid for.
+    payments: paymentOffer(shopIfAny(context)?.capabilities.onlinePayment ?? false),
     geocoder: geocoderConfigured(appEnv()),
     map: mapConfig(appEnv()),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedDistance, createSearchIndex, FUZZY_THRESHOLD, MAX_EDIT_DISTANCE, parseQuery, searchIds, sizeWords, stem } from "./search.ts";
+import { allowedDistance, createSearchIndex, FUZZY_THRESHOLD, MAX_EDIT_DISTANCE, namesExactly, parseQuery, searchIds, sizeWords, stem } from "./search.ts";
 import { highlight, isSearchable } from "./search-text.ts";
 
 const index = createSearchIndex([
@@ -103,5 +103,22 @@ describe("help on the results page", () => {
     ];
     expect(nearestCategories(tree, "snaks")).toEqual([{ name: "Snacks & Namkeen", category: "grocers-pick", sub: "snacks-namkeen" }]);
     expect(nearestCategories(tree, "iphone").map((c) => c.name)).toEqual(["Grocers Pick", "Farm Basket"]);
+  });
+});
+
+describe("namesExactly", () => {
+  it("is true when every word, or a synonym of it, is a word of the product's name or category", () => {
+    expect(namesExactly(index, "basmati rice", 1)).toBe(true);
+    expect(namesExactly(index, "chawal", 1)).toBe(true);
+    expect(namesExactly(index, "sarson ka tel", 3)).toBe(true);
+    expect(namesExactly(index, "toor dal", 2)).toBe(true);
+  });
+  it("is false for a misspelling, a completion or a word only the description has: a guess to ask about", () => {
+    expect(searchIds(index, "basmti")).toEqual([1]);
+    expect(namesExactly(index, "basmti", 1)).toBe(false);
+    expect(searchIds(index, "basm")).toEqual([1]);
+    expect(namesExactly(index, "basm", 1)).toBe(false);
+    expect(namesExactly(index, "broken", 6)).toBe(false);
+    expect(namesExactly(index, "", 1)).toBe(false);
   });
 });

@@ -324,6 +324,17 @@ function rankedIds(index: SearchIndex, query: string, completing: boolean): numb
   return scored.sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
 }
 
+/**
+ * Whether `query` names product `id` outright: each of its words (or a synonym of one) is a word
+ * of the product's name or category as typed, not a completion, a misspelling or a word of its
+ * description. Voice ordering ticks only such matches; the rest it asks about (issue 25).
+ */
+export function namesExactly(index: SearchIndex, query: string, id: number): boolean {
+  const { groups } = parseQuery(query.slice(0, 200), index.vocabulary);
+  const named = (word: string) => index.search.search(word, { fields: ["head", "title", "category"], prefix: false, fuzzy: false }).some((r) => r.id === id);
+  return groups.length > 0 && groups.every((g) => g.alternatives.some((words) => words.length > 0 && words.every(named)));
+}
+
 /** Product ids matching the query, best first, each once. `completing`: the shopper is still typing (suggestions). */
 export function searchIds(index: SearchIndex, query: string, limit = Infinity, completing = false): number[] {
   if (!isSearchable(query)) return [];

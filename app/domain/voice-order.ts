@@ -36,6 +36,8 @@ export interface VoiceProduct {
 /** An item matched to the catalogue (found), or not. `count` is how many of the variant go in the cart. */
 export interface MatchedItem extends SpokenItem {
   found: boolean;
+  /** Found by name outright (every word a word of its name): ticked to add. Otherwise the shopper is asked 'Did you mean…?'. */
+  sure: boolean;
   /** Found, and for sale now (an out-of-stock product is found but cannot be added). */
   available: boolean;
   productId: number | null;
@@ -64,6 +66,7 @@ export const VOICE_MESSAGES = {
   outOfStock: "Out of stock",
   added: (n: number) => `${n} ${n === 1 ? "item" : "items"} added to your cart.`,
   noneChosen: "Choose at least one found item to add.",
+  didYouMean: "Did you mean…?",
 } as const;
 
 export const LIST_MAX_CHARS = 2000;
@@ -375,21 +378,35 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
   return { variant: pool[0]!, count: clampCount(item.quantity) };
 }
 
-/** Matches each item with `search` (the shop's ranked product ids for a name) among `products`. */
-export function matchItems(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
+/**
+ * Matches each item with `search` (the shop's ranked product ids for a name) among `products`;
+ * `names(name, id)`: whether the name names that product outright (else it is only a guess).
+ */
+export function matchItems(
+  items: readonly SpokenItem[],
+  search: (name: string) => number[],
+  productOf: (id: number) => VoiceProduct | undefined,
+  names: (name: string, id: number) => boolean = () => true,
+): MatchedItem[] {
   // The same variant said twice ('basmati rice, chawal') is one line with both counts.
   const merged: MatchedItem[] = [];
-  for (const item of matchEach(items, search, productOf)) {
+  for (const item of matchEach(items, search, productOf, names)) {
     const same = item.found ? merged.find((m) => m.internalReference === item.internalReference) : undefined;
     if (same) {
       same.count = clampCount(same.count + item.count);
       same.phrase = `${same.phrase}, ${item.phrase}`;
+      same.sure = same.sure || item.sure;
     } else merged.push(item);
   }
   return merged;
 }
 
-function matchEach(items: readonly SpokenItem[], search: (name: string) => number[], productOf: (id: number) => VoiceProduct | undefined): MatchedItem[] {
+function matchEach(
+  items: readonly SpokenItem[],
+  search: (name: string) => number[],
+  productOf: (id: number) => VoiceProduct | undefined,
+  names: (name: string, id: number) => boolean,
+): MatchedItem[] {
   return items.map((item) => {
     const product = item.name
       ? search(item.name)
@@ -401,6 +418,7 @@ function matchEach(items: readonly SpokenItem[], search: (name: string) => numbe
       return {
         ...item,
         found: false,
+        sure: false,
         available: false,
         productId: null,
         title: null,
@@ -414,6 +432,7 @@ function matchEach(items: readonly SpokenItem[], search: (name: string) => numbe
     return {
       ...item,
       found: true,
+      sure: names(item.name, product.id),
       available: available(chosen.variant),
       productId: product.id,
       title: product.title,

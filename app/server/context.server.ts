@@ -39,6 +39,15 @@ export function shopOf(context: Readonly<RouterContextProvider>): Shop {
   return context.get(shopContext);
 }
 
+/** The Shop when the server put one in the context: server.ts always does; the build under a bare react-router-serve does not. */
+export function shopIfAny(context: Readonly<RouterContextProvider>): Shop | null {
+  try {
+    return context.get(shopContext);
+  } catch {
+    return null;
+  }
+}
+
 export function clientAddressOf(context: Readonly<RouterContextProvider>): string {
   return context.get(requestInfoContext).clientAddress;
 }

@@ -47,6 +47,18 @@ test("'Find items' with an empty box says to type the list first", async ({ page
   await expect(page.getByRole("alert").filter({ hasText: "Type or paste your list first." })).toBeVisible();
 });
 
+test("an item only guessed at (a misspelling) is asked about, not ticked", async ({ page, hasJs }) => {
+  await open(page, "/voicesearch", hasJs);
+  await page.getByRole("textbox", { name: /^Your list/ }).fill("ek kilo basmti, ek kilo toor dal");
+  await page.getByRole("button", { name: "Find items" }).click();
+  const guessed = items(page).getByRole("listitem").filter({ hasText: "ek kilo basmti" });
+  await expect(guessed.getByText("Did you mean…?", { exact: true })).toBeVisible();
+  await expect(guessed.getByRole("checkbox", { name: /^Add / })).not.toBeChecked();
+  const named = items(page).getByRole("listitem").filter({ hasText: "ek kilo toor dal" });
+  await expect(named.getByText("Found", { exact: true })).toBeVisible();
+  await expect(named.getByRole("checkbox", { name: /^Add / })).toBeChecked();
+});
+
 test("a typed list goes to the cart, each item with its quantity", async ({ page, hasJs, shopper: _signedIn }) => {
   await open(page, "/voicesearch", hasJs);
   await expect(page.getByRole("heading", { name: "Order by voice", level: 1 })).toBeVisible();

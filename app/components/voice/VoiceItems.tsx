@@ -27,8 +27,10 @@ export function VoiceItems({ list, items, unmatched }: { list: string; items: Ma
         <ul aria-label="Items found in your list" className="divide-y divide-stone-200 rounded-lg border border-stone-200">
           {items.map((item, n) => (
             <li key={n} className="flex flex-wrap items-center gap-3 p-3 text-sm">
-              {item.found ? (
+              {item.found && item.sure ? (
                 <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Found</span>
+              ) : item.found ? (
+                <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{VOICE_MESSAGES.didYouMean}</span>
               ) : (
                 <span className="rounded bg-yellow-200 px-2 py-0.5 text-xs font-semibold text-yellow-900">Not Found</span>
               )}
@@ -47,7 +49,7 @@ export function VoiceItems({ list, items, unmatched }: { list: string; items: Ma
               {item.found && item.available && (
                 <>
                   <label className="flex items-center gap-1">
-                    <input type="checkbox" name={voice.field("add", "add")} value={item.internalReference!} defaultChecked />
+                    <input type="checkbox" name={voice.field("add", "add")} value={item.internalReference!} defaultChecked={item.sure} />
                     Add <span className="sr-only">{item.title}</span>
                   </label>
                   <label className="flex items-center gap-1">

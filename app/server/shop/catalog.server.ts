@@ -9,7 +9,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
 import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
-import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
+import { createSearchIndex, didYouMean, namesExactly, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
 import { matchItems, parseOrderText } from "../../domain/voice-order.ts";
 import { ratingMean } from "../../domain/review.ts";
@@ -281,6 +281,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         parseOrderText(text),
         (name) => searchIds(snap.index, name, 5),
         (id) => snap.byId.get(id),
+        (name, id) => namesExactly(snap.index, name, id),
       );
       return { items, unmatched: items.filter((i) => !i.found).length };
     },
