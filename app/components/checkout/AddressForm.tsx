@@ -52,8 +52,13 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
     if (missing) raiseToast(missing);
   }, [missing, lastResult]);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const empty = missingFieldsMessage(new FormData(event.currentTarget));
-    if (empty) raiseToast(empty);
+    // Conform checks a field as it is left by submitting the form with its own button
+    // ('__intent__'): that is not the shopper's submit, and says nothing in a toast.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("name") !== "__intent__") {
+      const empty = missingFieldsMessage(new FormData(event.currentTarget));
+      if (empty) raiseToast(empty);
+    }
     form.onSubmit(event);
   };
   return (
