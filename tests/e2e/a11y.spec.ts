@@ -65,7 +65,8 @@ for (const scripts of ["with JavaScript", "as rendered without JavaScript"] as c
     });
 
     test("public pages", async ({ page, request }) => {
-      test.setTimeout(120_000);
+      // Every public page in turn, each checked by axe: minutes on a busy two-core machine.
+      test.setTimeout(180_000);
       for (const path of [...publicPages, await productPath(request, products[0]!.title)]) {
         await open(page, path, scripts === "with JavaScript");
         await expectAccessible(page, path);
