@@ -36,6 +36,8 @@ export default [
     route("orders/:id", "routes/orders.detail.tsx"),
     route("revieworder", "routes/revieworder.tsx"),
     route("address-test", "routes/address-test.tsx"),
+    // The link that confirms a new account's e-mail (decision 047): signed in as that account.
+    route("verify-email", "routes/verify-email.tsx"),
     route("myaccount", "routes/myaccount.tsx", [
       index("routes/myaccount._index.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),

@@ -73,6 +73,7 @@ export const signIn = handle<(typeof accountForms)["signIn"]>("/signin");
 export const signUp = handle<(typeof accountForms)["signUp"]>("/signup");
 export const passwordReset = handle<(typeof accountForms)["passwordReset"]>("/forgot-password");
 export const profile = handle<(typeof accountForms)["profile"]>("/myaccount");
+export const confirmEmail = handle<(typeof accountForms)["confirmEmail"]>("/verify-email");
 export const signOut = handle<(typeof accountForms)["signOut"]>("/signout");
 
 /**

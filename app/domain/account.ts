@@ -6,6 +6,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const RESET_CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const RESET_CODE_TRIES = 5;
+/** How long the link that confirms a new account's e-mail works (decision 047). */
+export const EMAIL_CONFIRMATION_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rolling session is pushed forward at most once in this interval, to spare writes. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +33,19 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: "Your password has been changed. Please sign in.",
   signupDisabled: "Sign-up is turned off for this shop.",
   signInFirst: "Please sign in to continue.",
+} as const;
+
+/** Confirming the e-mail of a new account (issue 25, decision 047). */
+export const EMAIL_CONFIRMATION_MESSAGES = {
+  pending: (email: string) => `Please confirm your e-mail address. We sent a link to ${email}.`,
+  resend: "Send the link again",
+  sent: (email: string) => `We have sent a new confirmation link to ${email}. It works for ${EMAIL_CONFIRMATION_LIFETIME_MS / (24 * 60 * 60 * 1000)} days.`,
+  tooMany: "Too many links asked for. Please wait 15 minutes and try again.",
+  question: (email: string) => `Confirm that ${email} is your e-mail address?`,
+  button: "Confirm e-mail address",
+  confirmed: "Thank you: your e-mail address is confirmed.",
+  already: "Your e-mail address is confirmed.",
+  unknownLink: "This confirmation link does not work any more. Open the newest link we sent, or ask for a new one in My Account.",
 } as const;
 
 /** E-mail addresses are compared without case or surrounding spaces. */

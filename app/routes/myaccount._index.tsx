@@ -3,28 +3,32 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useOutletContext } from "react-router";
+import { ConfirmEmailNotice } from "../components/auth/ConfirmEmailNotice.tsx";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { profile as profileForm } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
+import { shopOf } from "../server/context.server.ts";
 import type { AccountOutlet } from "./myaccount.tsx";
 import type { Route } from "./+types/myaccount._index";
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  return { profile: { name: customer.name, email: customer.email, phone: customer.phone }, editing: url.searchParams.get("edit") === "1" };
+  const confirmed = await shopOf(context).accounts.emailConfirmed(customer.id);
+  return { profile: { name: customer.name, email: customer.email, phone: customer.phone }, editing: url.searchParams.get("edit") === "1", confirmed };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { profile, editing } = loaderData;
+  const { profile, editing, confirmed } = loaderData;
   const refusal = refusalOf(useOutletContext<AccountOutlet>());
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title" className="text-2xl font-semibold">
         My profile
       </h1>
+      {confirmed ? null : <ConfirmEmailNotice email={profile.email} />}
       {editing || refusal ? (
         <ProfileForm profile={profile} lastResult={refusal?.result} />
       ) : (

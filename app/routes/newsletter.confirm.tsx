@@ -1,6 +1,6 @@
 // /newsletter/confirm?token=…: the link in the confirmation mail (double opt-in). Opening it
 // asks; the button (a POST) subscribes the address and sends the welcome, without signing in.
-import { NewsletterLink } from "../components/NewsletterLink.tsx";
+import { MailedLink } from "../components/MailedLink.tsx";
 import { confirmNewsletter } from "../components/forms.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
@@ -23,7 +23,8 @@ export const action = confirmForm.run;
 export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { token, subscriber } = loaderData;
   return (
-    <NewsletterLink
+    <MailedLink
+      title="Newsletter"
       state={actionData?.ok || subscriber?.confirmed ? "done" : !subscriber || actionData ? "unknown" : "ask"}
       done={NEWSLETTER_MESSAGES.confirmed}
       unknown={NEWSLETTER_MESSAGES.unknownConfirmLink}

@@ -1,6 +1,6 @@
 // /newsletter/unsubscribe?token=…: the link in every newsletter mail. Opening it asks;
 // the button (a POST) unsubscribes, without signing in.
-import { NewsletterLink } from "../components/NewsletterLink.tsx";
+import { MailedLink } from "../components/MailedLink.tsx";
 import { unsubscribe } from "../components/forms.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
 import { shopOf } from "../server/context.server.ts";
@@ -22,7 +22,8 @@ export const action = unsubscribeForm.run;
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token, subscriber } = loaderData;
   return (
-    <NewsletterLink
+    <MailedLink
+      title="Newsletter"
       state={actionData?.ok || (subscriber && !subscriber.subscribed) ? "done" : !subscriber || actionData ? "unknown" : "ask"}
       done={NEWSLETTER_MESSAGES.unsubscribed}
       unknown={NEWSLETTER_MESSAGES.unknownLink}

@@ -71,7 +71,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("If an account exists for that e-mail, we have sent it a 6-digit code.")).toBeVisible();
-    const mail = await lastMailTo(shopper.email);
+    const mail = await lastMailTo(shopper.email, "Your Haat password reset code");
     const code = /code to reset your Haat password is (\d{6})/.exec(mail)![1]!;
 
     await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
@@ -87,6 +87,29 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("a-brand-new-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/addtocart$/);
+  });
+
+  test("a new account confirms its e-mail by the mailed link, signed in", async ({ page, hasJs, shopper, browser, baseURL }) => {
+    await open(page, "/myaccount", hasJs);
+    await expect(page.getByText(`Please confirm your e-mail address. We sent a link to ${shopper.email}.`)).toBeVisible();
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expectToast(page, `We have sent a new confirmation link to ${shopper.email}. It works for 3 days.`, hasJs);
+    const link = new URL(/(http\S+\/verify-email\?token=\S+)/.exec(await lastMailTo(shopper.email, "/verify-email?token="))![1]!);
+
+    // Someone else's browser (or a mail scanner) opening the link is asked to sign in, and confirms nothing.
+    const stranger = await browser.newContext({ baseURL });
+    const seen = await stranger.request.get(link.pathname + link.search, { maxRedirects: 0 });
+    expect(seen.status()).toBe(303);
+    expect(seen.headers()["location"]).toMatch(/^\/signin\?return_to=/);
+    await stranger.close();
+
+    await open(page, link.pathname + link.search, hasJs);
+    await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+    await expect(page.getByText(`Confirm that ${shopper.email} is your e-mail address?`)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm e-mail address" }).click();
+    await expect(page).toHaveURL(/\/myaccount$/);
+    await expectToast(page, "Thank you: your e-mail address is confirmed.", hasJs);
+    await expect(page.getByText("Please confirm your e-mail address.")).toHaveCount(0);
   });
 
   test("an unknown e-mail gets the same answer and no mail", async ({ page, hasJs, context }) => {

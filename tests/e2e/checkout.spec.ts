@@ -112,8 +112,7 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(page.getByText("Total Paid")).toHaveCount(0);
   // The confirmation mail: the lines, what is to pay, and a link to the order.
   const orderId = /order=(\d+)/.exec(page.url())![1]!;
-  const mail = await lastMailTo(shopper.email);
-  expect(mail).toContain(`Subject: Your Haat order #${orderId} is confirmed`);
+  const mail = await lastMailTo(shopper.email, `Subject: Your Haat order #${orderId} is confirmed`);
   expect(mail).toContain(`  ${dal.title} (${dal.variants[0]!.attribute}) × 1: ${rupees(dal.variants[0]!.price)}`);
   expect(mail).toContain(`  To pay on delivery (cash on delivery): ${rupees(subtotal - discount)}`);
   expect(mail).toContain(`/ordersuccess?order=${orderId}`);

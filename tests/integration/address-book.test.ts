@@ -12,20 +12,21 @@ import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { addAddress, changeAddress, deleteAddress, makeDefaultAddress } from "../../app/server/use-cases/address-book.server.ts";
 import { signUp, signUpOpen } from "../../app/server/use-cases/sign-up.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, recordingMailer, refusal } from "./fixtures.ts";
 
 describe.each(targets)("the address book and sign-up on $name", (target) => {
   let database: Database;
   let shop: Shop;
   let asha: Customer;
   let ravi: Customer;
+  const mail = recordingMailer();
 
   beforeAll(async () => {
     database = await target.open();
     await seedDemoCatalog(database);
     shop = createShop(database, 0);
-    asha = await signUp(shop, { name: "Asha Verma", email: `asha-book-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, "198.51.100.1");
-    ravi = await signUp(shop, { name: "Ravi Kumar", email: `ravi-book-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, "198.51.100.1");
+    asha = await signUp(shop, mail, { name: "Asha Verma", email: `asha-book-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, "198.51.100.1");
+    ravi = await signUp(shop, mail, { name: "Ravi Kumar", email: `ravi-book-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, "198.51.100.1");
   });
   afterAll(async () => {
     await database?.close();
@@ -69,16 +70,16 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
   it("opens accounts only while the connection is within its limit, and says so", async () => {
     const { limit } = rateLimit("signUpPerAddress");
     const from = `203.0.113.${target.name === "pglite" ? 7 : 8}`;
-    for (let i = 0; i < limit; i++) await signUp(shop, { name: "Many", email: `many-${i}-${target.name}@example.in`, phone: "9876543210", password: "password-many" }, from);
-    const refused = await refusal(signUp(shop, { name: "One more", email: `one-more-${target.name}@example.in`, phone: "9876543210", password: "password-more" }, from));
+    for (let i = 0; i < limit; i++) await signUp(shop, mail, { name: "Many", email: `many-${i}-${target.name}@example.in`, phone: "9876543210", password: "password-many" }, from);
+    const refused = await refusal(signUp(shop, mail, { name: "One more", email: `one-more-${target.name}@example.in`, phone: "9876543210", password: "password-more" }, from));
     expect([refused.code, refused.message]).toEqual(["too_many", ACCOUNT_MESSAGES.tooManySignUps]);
     // Nothing was written for the refused one; another connection still may.
     expect(await shop.accounts.authenticate(`one-more-${target.name}@example.in`, "password-more")).toBeNull();
-    await signUp(shop, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
+    await signUp(shop, mail, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
   });
 
   it("refuses an e-mail that has an account", async () => {
-    expect((await refusal(signUp(shop, { name: "Asha Again", email: asha.email, phone: "9876543210", password: "password-again" }, "192.0.2.10"))).code).toBe("conflict");
+    expect((await refusal(signUp(shop, mail, { name: "Asha Again", email: asha.email, phone: "9876543210", password: "password-again" }, "192.0.2.10"))).code).toBe("conflict");
   });
 });
 

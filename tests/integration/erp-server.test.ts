@@ -5,12 +5,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, Recorder } from "../../bench/lib/shoppers.ts";
-import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { confirmEmailCookie, freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 const STAFF = "erp-staff@example.in";
 let erpPort: number;
 let shopPort: number;
 let erpDir: string;
+let shopDir: string;
 let erp: ReturnType<typeof runServer>;
 
 beforeAll(async () => {
@@ -19,7 +20,8 @@ beforeAll(async () => {
   erpDir = path.join(tmpDir(), "erp");
   erp = runServer({ DATA_DIR: erpDir, PORT: String(erpPort) });
   await waitHealthy(erpPort);
-  runServer({ DATA_DIR: path.join(tmpDir(), "shop"), PORT: String(shopPort), SHOP_BACKEND: "erp", ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_TIMEOUT_MS: "2000", STAFF_EMAILS: STAFF });
+  shopDir = path.join(tmpDir(), "shop");
+  runServer({ DATA_DIR: shopDir, PORT: String(shopPort), SHOP_BACKEND: "erp", ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_TIMEOUT_MS: "2000", STAFF_EMAILS: STAFF });
   await waitHealthy(shopPort);
 }, 120_000);
 afterAll(killServers);
@@ -99,6 +101,9 @@ describe("Haat on top of an ERP", () => {
   it("lets STAFF_EMAILS in, and offers staff and shoppers no form the ERP would refuse", async () => {
     const staff = new Browser(`http://127.0.0.1:${shopPort}`, new Recorder());
     expect((await staff.request("sign-up", "/signup", { name: "Ravi Staff", email: STAFF, phone: "9876543210", password: "ravi-password-1", return_to: "/" }))?.status).toBe(303);
+    expect((await staff.request("order page", "/staff/catalogue"))?.status).toBe(404);
+    // Staff once the mailbox is proved theirs (decision 047).
+    await confirmEmailCookie(`http://127.0.0.1:${shopPort}`, staff.cookieHeader(), shopDir, STAFF);
     const catalogue = await staff.request("order page", "/staff/catalogue");
     expect(catalogue?.status).toBe(200);
     expect(catalogue?.html).toContain("prices, stock, categories and photos are changed there");

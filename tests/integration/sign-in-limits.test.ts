@@ -12,13 +12,13 @@ import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword, type SignInAttempt } from "../../app/server/auth/local.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
-import type { Mail, Mailer } from "../../app/server/mail/mailer.server.ts";
+import type { Mailer } from "../../app/server/mail/mailer.server.ts";
 import { hitLimit } from "../../app/server/security/rate-limits.server.ts";
 import { createLimits } from "../../app/server/shop/limits.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { routeContext } from "./fixtures.ts";
+import { recordingMailer, routeContext } from "./fixtures.ts";
 
 const PASSWORD = "the-owners-password";
 let dataDir: string;
@@ -32,11 +32,6 @@ beforeAll(() => {
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function recordingMailer(): Mailer & { sent: Mail[] } {
-  const sent: Mail[] = [];
-  return { sent, send: async (mail) => void sent.push(mail) };
-}
 
 let unique = 0;
 /** An e-mail and a client address of a test's own. */

@@ -73,3 +73,28 @@ export async function signUpCookie(origin: string, email: string, fields: { name
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+/**
+ * Confirms the e-mail of an account signed up on a running server (decision 047), as its owner
+ * does: the link in the mail the server wrote to DATA_DIR/outbox, posted with the account's cookies.
+ */
+export async function confirmEmailCookie(origin: string, cookie: string, dataDir: string, email: string): Promise<void> {
+  const outbox = path.join(dataDir, "outbox");
+  let token: string | null = null;
+  for (let i = 0; i < 100 && !token; i++) {
+    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith(`-${email.toLowerCase()}.txt`)) : [];
+    for (const name of names) {
+      const match = /\/verify-email\?token=(\S+)/.exec(fs.readFileSync(path.join(outbox, name), "utf8"));
+      if (match) token = decodeURIComponent(match[1]!);
+    }
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error(`no confirmation mail for ${email} in ${outbox}`);
+  const answer = await fetch(`${origin}/verify-email`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "confirm-email", token }),
+  });
+  if (answer.status !== 303 || answer.headers.get("location") !== "/myaccount") throw new Error(`confirming ${email} answered ${answer.status}`);
+}

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { confirmEmailCookie, freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 interface RouteEntry {
   path?: string;
@@ -46,6 +46,8 @@ describe.skipIf(!hasBuild())("every /staff URL and method", () => {
     await waitHealthy(port, 170_000);
     shopper = await signUpCookie(origin, "walk-shopper@example.in");
     staff = await signUpCookie(origin, STAFF);
+    // A listed address is staff once its mailbox is proved (decision 047).
+    await confirmEmailCookie(origin, staff, dir, STAFF);
   }, 180_000);
   afterAll(() => killServers());
 

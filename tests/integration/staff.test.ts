@@ -1,5 +1,5 @@
-// The staff side's checks and records (issue 14), on PGlite and PostgreSQL: who is staff (the
-// role, or STAFF_EMAILS), a day's orders by slot, and the audit row every staff move writes.
+// The staff side's checks and records (issue 14), on PGlite and PostgreSQL: who is staff (a
+// confirmed e-mail, and the role or STAFF_EMAILS), a day's orders by slot, and the audit row every staff move writes.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopDate, slotDates } from "../../app/domain/delivery.ts";
@@ -8,7 +8,7 @@ import { staffAudit } from "../../app/server/db/schema.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { confirmed, home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("staff on $name", (target) => {
   let database: Database;
@@ -27,12 +27,19 @@ describe.each(targets)("staff on $name", (target) => {
     const listed = await shop.accounts.register({ name: "Listed", email: "listed@haat.example", phone: "9876543210", password: "password-1" });
     const made = await shop.accounts.register({ name: "Made", email: "made@haat.example", phone: "9876543210", password: "password-1" });
     const shopper = await shop.accounts.register({ name: "Shopper", email: "shopper@haat.example", phone: "9876543210", password: "password-1" });
+    // Neither is staff before the mailbox is proved theirs (decision 047).
+    expect(await shop.staff.isStaff(listed)).toBe(false);
+    expect(await shop.staff.makeStaff("MADE@haat.example")).toBe("unconfirmed");
+    expect(await shop.staff.isStaff(made)).toBe(false);
+    await confirmed(shop, listed);
+    await confirmed(shop, made);
+    await confirmed(shop, shopper);
     expect(await shop.staff.isStaff(listed)).toBe(true);
     expect(await shop.staff.isStaff(made)).toBe(false);
-    expect(await shop.staff.makeStaff("MADE@haat.example")).toBe(true);
+    expect(await shop.staff.makeStaff("MADE@haat.example")).toBe("made");
     expect(await shop.staff.isStaff(made)).toBe(true);
     expect(await shop.staff.isStaff(shopper)).toBe(false);
-    expect(await shop.staff.makeStaff("nobody@haat.example")).toBe(false);
+    expect(await shop.staff.makeStaff("nobody@haat.example")).toBe("no_account");
   });
 
   it("lists a day's orders by slot, and audits every move with who, what, before and after", async () => {

@@ -103,14 +103,15 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
   "/api/auth/register": call({
-    summary: "A new account (local provider, when sign-up is on) and its first token, rate limited like sign-up.",
+    summary:
+      "A new account (local provider, when sign-up is on) and its first token, rate limited like sign-up. The account is mailed a link that confirms its e-mail, opened in a browser signed in to it.",
     auth: "none",
     params: apiParams.register,
     result: apiTokenResult,
     async run({ shop, params, context }) {
       // An app of a Clerk shop is told where its shoppers sign up; the rest is the use case's.
       localOnly();
-      const customer = await signUp(shop, { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
+      const customer = await signUp(shop, mailer(appEnv()), { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
       const pair = await shop.tokens.issue(customer.id);
       return { ...tokenAnswer(pair, customer.id), device_token: await rememberDeviceToken(shop, customer, null) };
     },

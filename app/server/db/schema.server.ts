@@ -89,6 +89,9 @@ export const customers = pgTable("customers", {
   role: text("role", { enum: ["customer", "staff"] })
     .notNull()
     .default("customer"),
+  // When the mailbox was proved to be the customer's (issue 25, decision 047): by the link mailed
+  // at sign-up, a reset code, or Clerk. Until then the account shops but is never staff.
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   // The delivery address chosen at checkout, remembered for 30 days (transactions §4).
   selectedAddressId: integer("selected_address_id"),
   selectedAddressAt: timestamp("selected_address_at", { withTimezone: true }),
@@ -193,6 +196,16 @@ export const passwordResets = pgTable(
   },
   (t) => [index("password_resets_customer_idx").on(t.customerId)],
 );
+
+/** The live e-mail confirmation link of an account (one at a time: a new one replaces it), as a digest. */
+export const emailConfirmations = pgTable("email_confirmations", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  tokenDigest: text("token_digest").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Fixed-window counters shared by every server instance (sign-in, sign-up, reset). */
 export const rateLimits = pgTable("rate_limits", {

@@ -1,7 +1,16 @@
 // The account's forms: sign-in, sign-up, the password reset's two steps and the profile
 // (transactions §2, §5; issue 3). Each refusal is shown on its own form, passwords never echoed.
 import { data, redirect } from "react-router";
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, profileSchema, resetConfirmSchema, resetRequestSchema, signInSchema, signUpSchema } from "../../domain/account.ts";
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_CONFIRMATION_MESSAGES,
+  PROFILE_MESSAGES,
+  profileSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
@@ -10,6 +19,7 @@ import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
+import { confirmEmail, mailConfirmationAgain } from "../use-cases/email-confirmation.server.ts";
 import { signUp } from "../use-cases/sign-up.server.ts";
 import { z } from "zod";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
@@ -63,7 +73,7 @@ export const accountForms = {
       "sign-up": openIntent(
         signUpSchema,
         async ({ shop, context, request, value }) => {
-          const customer = await signUp(shop, value, clientAddressOf(context));
+          const customer = await signUp(shop, mailer(appEnv()), value, clientAddressOf(context));
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
@@ -110,6 +120,22 @@ export const accountForms = {
         },
         { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
       ),
+      // The dashboard's 'Send the link again' while the e-mail is not confirmed (decision 047).
+      "send-confirmation": intent(z.object({}), async ({ shop, customer }) => {
+        const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer);
+        return { toast: { type: "success", message } };
+      }),
+    },
+  }),
+
+  // The button of the mailed link's page, signed in as the account (the customer pages' guard).
+  confirmEmail: defineForm({
+    action: "/verify-email",
+    intents: {
+      "confirm-email": intent(z.object({ token: z.string().max(200).default("") }), async ({ shop, customer, value }) => {
+        await confirmEmail(shop, customer, value.token);
+        return { to: "/myaccount", toast: { type: "success", message: EMAIL_CONFIRMATION_MESSAGES.confirmed } };
+      }),
     },
   }),
 

@@ -17,7 +17,7 @@ interface Row {
   count: number;
   windowMs: number;
   /** What the key names: a client address is turned into its addressKey first. */
-  per: "email" | "address" | "device";
+  per: "email" | "address" | "device" | "account";
   variable: keyof Env & `RATE_LIMIT_${string}`;
 }
 
@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   signInPerDevice: { count: 10, windowMs: FIFTEEN_MINUTES, per: "device", variable: "RATE_LIMIT_SIGNIN_PER_DEVICE" },
   /** Sign-up attempts per client address. */
   signUpPerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_SIGNUP_PER_ADDRESS" },
+  /** E-mail confirmation links asked for again, per account: each one sends a mail (decision 047). */
+  confirmationPerAccount: { count: 3, windowMs: FIFTEEN_MINUTES, per: "account", variable: "RATE_LIMIT_CONFIRMATION_PER_ACCOUNT" },
   /** Password-reset requests per e-mail address: each one sends a mail to that address. */
   resetPerEmail: { count: 3, windowMs: FIFTEEN_MINUTES, per: "email", variable: "RATE_LIMIT_RESET_PER_EMAIL" },
   /** Password-reset requests per client address. */

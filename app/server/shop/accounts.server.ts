@@ -1,9 +1,18 @@
 // Customers, their sessions and password resets (embedded Shop).
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { ACCOUNT_MESSAGES, DEVICE_LIFETIME_MS, normalizeEmail, RESET_CODE_LIFETIME_MS, RESET_CODE_TRIES, SESSION_LIFETIME_MS, SESSION_RENEW_AFTER_MS } from "../../domain/account.ts";
+import {
+  ACCOUNT_MESSAGES,
+  DEVICE_LIFETIME_MS,
+  EMAIL_CONFIRMATION_LIFETIME_MS,
+  normalizeEmail,
+  RESET_CODE_LIFETIME_MS,
+  RESET_CODE_TRIES,
+  SESSION_LIFETIME_MS,
+  SESSION_RENEW_AFTER_MS,
+} from "../../domain/account.ts";
 import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { apiTokens, customers, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
+import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
@@ -128,16 +137,59 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
         if (used.length === 0) return "invalid";
+        // The code came to the mailbox, so the mailbox is the owner's (decision 047).
         await tx
           .update(customers)
-          .set({ passwordHash, updatedAt: new Date(now()) })
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${new Date(now()).toISOString()}::timestamptz)`, updatedAt: new Date(now()) })
           .where(eq(customers.id, row.id));
+        await tx.delete(emailConfirmations).where(eq(emailConfirmations.customerId, row.id));
         // Whoever knew the old password may have signed in: their sessions end, and their
         // browsers no longer pass the sign-in limit as the owner's.
         await tx.delete(sessions).where(eq(sessions.customerId, row.id));
         await tx.delete(apiTokens).where(eq(apiTokens.customerId, row.id));
         await tx.delete(knownDevices).where(eq(knownDevices.customerId, row.id));
         return "changed";
+      });
+    },
+
+    async emailConfirmed(customerId) {
+      const [row] = await db.select({ at: customers.emailVerifiedAt }).from(customers).where(eq(customers.id, customerId)).limit(1);
+      return Boolean(row?.at);
+    },
+
+    async newEmailConfirmation(customerId) {
+      const [row] = await db.select({ at: customers.emailVerifiedAt }).from(customers).where(eq(customers.id, customerId)).limit(1);
+      if (!row || row.at) return null;
+      const token = newToken();
+      const values = { tokenDigest: digest(`confirm:${customerId}:${token}`), expiresAt: new Date(now() + EMAIL_CONFIRMATION_LIFETIME_MS), createdAt: new Date(now()) };
+      // One live link per account: the newest mail's.
+      await db
+        .insert(emailConfirmations)
+        .values({ customerId, ...values })
+        .onConflictDoUpdate({ target: emailConfirmations.customerId, set: values });
+      return token;
+    },
+
+    async confirmEmail(customerId, token) {
+      if (!token) return false;
+      return db.transaction(async (tx) => {
+        // Deleting the row is what uses the link: two clicks at once confirm once.
+        const [used] = await tx
+          .delete(emailConfirmations)
+          .where(
+            and(
+              eq(emailConfirmations.customerId, customerId),
+              eq(emailConfirmations.tokenDigest, digest(`confirm:${customerId}:${token}`)),
+              gt(emailConfirmations.expiresAt, new Date(now())),
+            ),
+          )
+          .returning({ customerId: emailConfirmations.customerId });
+        if (!used) return false;
+        await tx
+          .update(customers)
+          .set({ emailVerifiedAt: new Date(now()), updatedAt: new Date(now()) })
+          .where(and(eq(customers.id, customerId), isNull(customers.emailVerifiedAt)));
+        return true;
       });
     },
 
@@ -200,17 +252,18 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       const email = normalizeEmail(user.email);
       const [byClerk] = await db.select().from(customers).where(eq(customers.clerkUserId, user.clerkUserId)).limit(1);
       if (byClerk) return toCustomer(byClerk);
-      // Clerk verified the e-mail, so an existing account with it is this person's.
+      // Clerk verified the e-mail, so an existing account with it is this person's, and its
+      // mailbox is proved (decision 047).
       const [linked] = await db
         .update(customers)
-        .set({ clerkUserId: user.clerkUserId, updatedAt: new Date(now()) })
+        .set({ clerkUserId: user.clerkUserId, emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${new Date(now()).toISOString()}::timestamptz)`, updatedAt: new Date(now()) })
         .where(and(eq(customers.email, email), isNull(customers.clerkUserId)))
         .returning();
       if (linked) return toCustomer(linked);
       try {
         const [created] = await db
           .insert(customers)
-          .values({ email, name: user.name.trim() || email, clerkUserId: user.clerkUserId })
+          .values({ email, name: user.name.trim() || email, clerkUserId: user.clerkUserId, emailVerifiedAt: new Date(now()) })
           .returning();
         return toCustomer(created!);
       } catch (error) {

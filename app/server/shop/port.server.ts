@@ -62,7 +62,7 @@ export type ResetOutcome = "changed" | "invalid" | "spent";
 
 // Built by app/server/shop/accounts.server.ts; with the ERP, shop/erp/accounts.server.ts over it.
 export interface AccountsPort {
-  /** Creates a local account; ShopError "conflict" when the e-mail has one. */
+  /** Creates a local account, its e-mail not yet confirmed; ShopError "conflict" when the e-mail has one. */
   register(input: NewCustomer): Promise<Customer>;
   /** The customer whose password this is, else null (same time either way). */
   authenticate(email: string, password: string): Promise<Customer | null>;
@@ -82,6 +82,12 @@ export interface AccountsPort {
    * or wrong after that); "invalid" for a wrong, expired or used code, or no such account.
    */
   resetPassword(email: string, code: string, newPassword: string): Promise<ResetOutcome>;
+  /** Whether the account's mailbox is proved its owner's (decision 047): a confirmation link, a reset code or Clerk. */
+  emailConfirmed(customerId: number): Promise<boolean>;
+  /** A fresh confirmation link's token (it replaces any earlier one), or null when the e-mail is confirmed already. */
+  newEmailConfirmation(customerId: number): Promise<string | null>;
+  /** Confirms the account's e-mail with its live link's token; false for a wrong, expired or used one. */
+  confirmEmail(customerId: number, token: string): Promise<boolean>;
   /** The customer with this id, or null (the API's signed invoice link names its customer by id). */
   byId(id: number): Promise<Customer | null>;
   /** The local (password) account with this e-mail, or null. */
@@ -418,10 +424,10 @@ export interface StaffOrderRow {
 
 // Built by app/server/shop/staff.server.ts, with either back end.
 export interface StaffPort {
-  /** Whether the customer may open /staff: role staff, or an e-mail in STAFF_EMAILS. */
+  /** Whether the customer may open /staff: a confirmed e-mail (decision 047), and role staff or an e-mail in STAFF_EMAILS. */
   isStaff(customer: Customer): Promise<boolean>;
-  /** Makes the account with this e-mail staff (`npm run staff -- add`); false when there is none. */
-  makeStaff(email: string): Promise<boolean>;
+  /** Makes the account with this e-mail staff (`npm run staff -- add`), only once its e-mail is confirmed. */
+  makeStaff(email: string): Promise<"made" | "no_account" | "unconfirmed">;
   /** The placed orders for delivery on a date (the shop's), by slot, optionally of one stage. */
   ordersOn(date: string, stage: Stage | null): Promise<StaffOrderRow[]>;
   /** The shopper an order belongs to (to mail them). */

@@ -22,19 +22,21 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
   const listed = new Set(staffEmails.map(normalizeEmail));
   return {
     async isStaff(customer: Customer) {
-      if (listed.has(normalizeEmail(customer.email))) return true;
-      const [row] = await db.select({ role: customers.role }).from(customers).where(eq(customers.id, customer.id));
-      return row?.role === "staff";
+      const [row] = await db.select({ role: customers.role, email: customers.email, confirmed: customers.emailVerifiedAt }).from(customers).where(eq(customers.id, customer.id));
+      // Whoever signs up with a listed address is not staff until the mailbox is proved theirs (decision 047).
+      return Boolean(row?.confirmed) && (row!.role === "staff" || listed.has(row!.email));
     },
 
     async makeStaff(email: string) {
-      const [row] = await db
-        .update(customers)
-        .set({ role: "staff" })
-        .where(eq(customers.email, normalizeEmail(email)))
-        .returning({ id: customers.id });
-      if (row) await audit(db, { staffId: null, action: "staff.add", entity: "customer", entityId: row.id, after: { role: "staff" } });
-      return Boolean(row);
+      const [account] = await db
+        .select({ id: customers.id, confirmed: customers.emailVerifiedAt })
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)));
+      if (!account) return "no_account";
+      if (!account.confirmed) return "unconfirmed";
+      await db.update(customers).set({ role: "staff" }).where(eq(customers.id, account.id));
+      await audit(db, { staffId: null, action: "staff.add", entity: "customer", entityId: account.id, after: { role: "staff" } });
+      return "made";
     },
 
     async ordersOn(date: string, stage: Stage | null) {

@@ -1,10 +1,13 @@
 // Opening an account (transactions §2): the sign-up page and the JSON API's register call. Only
 // the local provider opens accounts here (Clerk's shoppers sign up in Clerk), SIGNUP_ENABLED=false
 // turns it off, and a connection may open only so many (the rate-limit table's signUpPerAddress).
+// Every new account is mailed the link that confirms its e-mail (decision 047).
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { allowSignUp } from "../auth/local.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
+import type { Mailer } from "../mail/mailer.server.ts";
 import { ShopError, type Customer, type NewCustomer, type Shop } from "../shop/port.server.ts";
+import { mailConfirmationLink } from "./email-confirmation.server.ts";
 
 /** Whether this shop opens accounts itself: the sign-up page exists only then. */
 export function signUpOpen(env: Env = appEnv()): boolean {
@@ -12,8 +15,10 @@ export function signUpOpen(env: Env = appEnv()): boolean {
 }
 
 /** A new account, from the connection `clientAddress`. ShopError "conflict" when the e-mail has one. */
-export async function signUp(shop: Shop, input: NewCustomer, clientAddress: string): Promise<Customer> {
+export async function signUp(shop: Shop, mail: Mailer, input: NewCustomer, clientAddress: string): Promise<Customer> {
   if (!signUpOpen()) throw new ShopError("not_found", ACCOUNT_MESSAGES.signupDisabled);
   if (!(await allowSignUp(shop, clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
-  return shop.accounts.register(input);
+  const customer = await shop.accounts.register(input);
+  await mailConfirmationLink(shop, mail, customer);
+  return customer;
 }

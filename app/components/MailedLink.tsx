@@ -2,11 +2,13 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * The page behind a link in a newsletter mail (confirm, unsubscribe): it asks, and its button
+ * The page behind a link in a mail (the newsletter's confirm and unsubscribe, an account's
+ * e-mail confirmation): it asks, and its button
  * (a POST, so a mail scanner fetching the link changes nothing) does it. `done` once it is
  * done, `unknown` for a link that names nobody or a refused post, else the question.
  */
-export function NewsletterLink({
+export function MailedLink({
+  title,
   state,
   done,
   unknown,
@@ -14,6 +16,7 @@ export function NewsletterLink({
   hidden,
   button,
 }: {
+  title: string;
   state: "done" | "unknown" | "ask";
   done: string;
   unknown: string;
@@ -23,7 +26,7 @@ export function NewsletterLink({
 }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="mb-4 text-2xl font-semibold">Newsletter</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
       {state === "done" ? (
         <p role="status">{done}</p>
       ) : state === "unknown" ? (
