@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pocketsphinxInstalled } from "../../app/server/speech/pocketsphinx.server.ts";
 import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 beforeAll(() => {
@@ -163,6 +164,44 @@ describe("the embedded shop's server", () => {
     });
     expect(streamed.status).toBe(411);
     expect(rssKb(server.child.pid!) - before).toBeLessThan(64 * 1024);
+  });
+
+  it.skipIf(!pocketsphinxInstalled())("takes 40 voice uploads of 10 MB at once, refusing what the limits refuse before reading it; memory stays put", async () => {
+    const boundary = "haat-upload-test";
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ntranscribe\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="list.webm"\r\nContent-Type: audio/webm\r\n\r\n`),
+      // A WebM header, then 10 MB that is no recording: the engine refuses it once it reads it.
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      Buffer.alloc(10 * 1024 * 1024 - 8 * 1024, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const pid = server.child.pid!;
+    const before = rssKb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`http://127.0.0.1:${port}/voicesearch.data`, {
+          method: "POST",
+          headers: { origin: `http://127.0.0.1:${port}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+          body,
+        }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          // A refusal sent while the client still sends: the socket closes under it.
+          () => "closed",
+        ),
+      ),
+    );
+    clearInterval(sampler);
+    const byStatus: Record<string, number> = {};
+    for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
+    console.log(`40 voice uploads of 10 MB at once: ${JSON.stringify(byStatus)}; memory ${Math.round(before / 1024)} MB before, ${Math.round(peak / 1024)} MB at its peak`);
+    // The connection's limit (30 per 15 minutes) refuses the last 10 before reading them.
+    expect(byStatus["429"]).toBe(10);
+    expect(statuses.filter((s) => typeof s === "number" && s >= 500 && s !== 502 && s !== 503)).toEqual([]);
+    // At most the engine's queue is read at once, and each upload goes to disk as it arrives.
+    expect(peak - before).toBeLessThan(64 * 1024);
   });
 
   it("answers malformed form posts with 400 and the reason, never 500", async () => {

@@ -34,7 +34,7 @@ describe("the speech service contract", () => {
   afterAll(async () => {
     await standin?.close();
   });
-  const recording = { bytes: wavHeader(3200), filename: "audio.wav", type: "audio/wav" };
+  const recording = { audio: new Blob([wavHeader(3200)]), filename: "audio.wav", type: "audio/wav" };
   const titles = async () => [];
 
   it("sends the audio, language_code en and index 1 with the key, and reads every field of the answer", async () => {
@@ -96,6 +96,28 @@ describe("recognitions at once", () => {
     release();
     expect(await Promise.all([first, second])).toEqual(["done", "done"]);
     expect(most).toBe(1);
+  });
+
+  it("counts uploads still being read as waiting, and refuses a burst of them before a byte is read", async () => {
+    const limit = limiter(1, 2);
+    // Three places in all: three uploads are let in while nothing runs yet, the fourth is not.
+    const reading = [limit.admit(), limit.admit(), limit.admit()];
+    expect(() => limit.admit()).toThrow(VOICE_MESSAGES.busy);
+    // One is read and runs; its place is taken by the running task, so still no room.
+    reading[0]!();
+    reading[0]!();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const running = limit(() => gate);
+    expect(() => limit.admit()).toThrow(VOICE_MESSAGES.busy);
+    // An upload refused after being let in (too large, not audio) gives its place back.
+    reading[1]!();
+    const fourth = limit.admit();
+    expect(() => limit.admit()).toThrow(VOICE_MESSAGES.busy);
+    release();
+    await running;
+    fourth();
+    reading[2]!();
   });
 });
 

@@ -14,7 +14,7 @@ import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import { readForm, UnreadableForm } from "./read-form.server.ts";
+import { discardUploads, readForm, UnreadableForm } from "./read-form.server.ts";
 import { flashReply } from "./reply-flash.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod object of form fields
@@ -109,6 +109,12 @@ export interface FormSpec<I extends Record<string, IntentSpec<Fields, never>>> {
    * a refused plain post goes back to the page it came from with the reason and what was typed.
    */
   answersBack?: boolean;
+  /**
+   * A form that takes an upload (a multipart body): what must hold before a byte of it is read
+   * (a rate limit, room in a queue), so a refused upload costs nothing (issue 25 item 7). Throws
+   * Refused, or returns what to let go of once the body is read.
+   */
+  beforeUpload?: (args: { shop: Shop; context: Readonly<RouterContextProvider> }) => Promise<() => void>;
 }
 
 export interface Form<A extends string, I extends Record<string, IntentSpec<Fields, never>>> {
@@ -116,6 +122,10 @@ export interface Form<A extends string, I extends Record<string, IntentSpec<Fiel
   readonly intents: I;
   /** The route action: `export const action = myForm.run;` */
   run(args: { request: Request; context: Readonly<RouterContextProvider>; url: URL }): Promise<Response | ReturnType<typeof data<FormReply>> | FormReply>;
+}
+
+function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").trim().toLowerCase().startsWith("multipart/");
 }
 
 /** True for React Router's own fetch (`/path.data`), false for a browser's document POST. */
@@ -128,15 +138,36 @@ export function defineForm<const A extends string, const I extends Record<string
   const intentSchema = z.object({ intent: z.enum(names as [string, ...string[]], { error: spec.unknownIntent ?? UNDERSTOOD_NOT }) });
 
   async function run({ request, context, url }: { request: Request; context: Readonly<RouterContextProvider>; url: URL }) {
-    const isData = isDataRequest(request);
+    // Nothing of the post can be echoed back: the page answers with the reason alone.
+    const unread = (message: string, status: number) => data(refusal(null, message, { status: "error", error: { "": [message] } }), { status });
+    let admitted: (() => void) | null = null;
+    if (spec.beforeUpload && isMultipart(request)) {
+      try {
+        admitted = await spec.beforeUpload({ shop: shopOf(context), context });
+      } catch (error) {
+        if (error instanceof Refused) return unread(error.message, error.status);
+        throw error;
+      }
+    }
     let form: FormData;
     try {
       form = await readForm(request);
     } catch (error) {
       if (!(error instanceof UnreadableForm)) throw error;
-      // Nothing of the post can be echoed back: the page answers with the reason alone.
-      return data(refusal(null, error.message, { status: "error", error: { "": [error.message] } }), { status: error.status });
+      return unread(error.message, error.status);
+    } finally {
+      admitted?.();
     }
+    try {
+      return await answerPost(request, context, url, form);
+    } finally {
+      // An upload's files on disk are the post's alone: gone once it is answered.
+      await discardUploads(form);
+    }
+  }
+
+  async function answerPost(request: Request, context: Readonly<RouterContextProvider>, url: URL, form: FormData) {
+    const isData = isDataRequest(request);
     const back = safePath(form.get("redirectTo"), spec.back ?? url.pathname);
 
     const refuse = async (reply: FormReply, status: number) => {

@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { FORM_BODY_LIMIT, UNREADABLE_FORM } from "../../domain/body-limits.ts";
-import { readForm, UnreadableForm } from "./read-form.server.ts";
+import { bodyLimitFor, FORM_BODY_LIMIT, UNREADABLE_FORM } from "../../domain/body-limits.ts";
+import { discardUploads, readForm, UnreadableForm } from "./read-form.server.ts";
 
 const URL_ = "http://localhost/contact";
 
@@ -77,5 +79,42 @@ describe("readForm", () => {
       expect(await refusal(post(body, "application/x-www-form-urlencoded")), body).toEqual({ status: 400, message: UNREADABLE_FORM.controlCharacter });
     }
     expect((await readForm(post("message=a%09b%0Ac", "application/x-www-form-urlencoded"))).get("message")).toBe("a\tb\nc");
+  });
+
+  it("writes an uploaded file to disk as it arrives, reads it back whole, and removes it once answered", async () => {
+    const audio = new Uint8Array(3 * 1024 * 1024).map((_, i) => i % 251);
+    const multipart = new FormData();
+    multipart.set("intent", "transcribe");
+    multipart.set("audio", new File([audio], "list.webm", { type: "audio/webm" }));
+    const form = await readForm(new Request("http://localhost/voicesearch", { method: "POST", body: multipart }));
+    const file = form.get("audio") as File;
+    expect([form.get("intent"), file.name, file.type, file.size]).toEqual(["transcribe", "list.webm", "audio/webm", audio.length]);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(audio);
+    const dirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("haat-upload-")).length;
+    const before = dirs();
+    await discardUploads(form);
+    expect(dirs()).toBe(before - 1);
+  });
+
+  it("stops reading an undeclared upload at the route's cap, and leaves no file behind", async () => {
+    let sent = 0;
+    const head = new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="audio"; filename="a.webm"\r\nContent-Type: audio/webm\r\n\r\n');
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(7));
+      },
+    });
+    const before = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("haat-upload-")).length;
+    const request = new Request("http://localhost/voicesearch", {
+      method: "POST",
+      body: endless,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusal(request)).toEqual({ status: 413, message: UNREADABLE_FORM.tooLarge });
+    expect(sent).toBeLessThan(bodyLimitFor("/voicesearch") + 128 * 1024);
+    expect(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("haat-upload-")).length).toBe(before);
   });
 });

@@ -33,16 +33,28 @@ export function listPath(list: string): string {
 export const voiceForm = defineForm({
   action: "/voicesearch",
   fetcher: true,
+  // A recording is refused before a byte of it is read: no engine, the connection's limit, or
+  // no room in the engine's queue for it and the uploads already coming (issue 25 item 7).
+  async beforeUpload({ shop, context }) {
+    const engine = speechEngine(appEnv());
+    if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
+    if (!(await hitLimit(shop, "voicePerAddress", clientAddressOf(context))).allowed) throw new Refused(VOICE_MESSAGES.busy, 429);
+    try {
+      return engine.admit();
+    } catch (error) {
+      if (error instanceof SpeechError) throw new Refused(error.message, error.status);
+      throw error;
+    }
+  },
   intents: {
-    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ shop, context, value, request }) => {
+    // Only as an upload (multipart), so beforeUpload has run for it.
+    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ shop, value, request }) => {
       const engine = speechEngine(appEnv());
       if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
       if (value.audio.size === 0) throw new Refused(VOICE_MESSAGES.emptyRecording, 400, "audio");
-      if (!(await hitLimit(shop, "voicePerAddress", clientAddressOf(context))).allowed) throw new Refused(VOICE_MESSAGES.busy, 429);
       try {
-        const bytes = new Uint8Array(await value.audio.arrayBuffer());
         const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
-        const transcript = await engine.transcribe({ bytes, filename, type: value.audio.type }, () => shop.catalog.titles(), request.signal);
+        const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type }, () => shop.catalog.titles(), request.signal);
         const order = await shop.catalog.voiceOrder(transcript.text);
         return { stay: true, data: { transcript, engine: engine.name, order } satisfies Transcribed };
       } catch (error) {

@@ -9,7 +9,7 @@ import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { shopOf } from "../context.server.ts";
 import { refusedToward } from "../forms/pipeline.server.ts";
-import { readForm, UnreadableForm } from "../forms/read-form.server.ts";
+import { discardUploads, readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
 import { confirmByWebhook, confirmCheckout, confirmLink, noteFailedPayment } from "../use-cases/confirm-payment.server.ts";
@@ -70,6 +70,8 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
     if (error instanceof UnreadableForm) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
     throw error;
   }
+  // Razorpay posts three fields: whatever else a post carried is not kept.
+  await discardUploads(form);
   const shop = shopOf(context);
   const failedOrder = failedOrderOf(form);
   if (failedOrder) {

@@ -22,7 +22,8 @@ export interface Transcript {
 }
 
 export interface Recording {
-  bytes: Uint8Array;
+  /** The recording as uploaded: a file on disk until the engine reads it (issue 25 item 7). */
+  audio: Blob;
   filename: string;
   type: string;
 }
@@ -30,13 +31,23 @@ export interface Recording {
 export interface SpeechEngine {
   /** 'pocketsphinx' or 'remote': shown on the page with the model. */
   readonly name: string;
+  /**
+   * A place for an upload being read, taken before its first byte: refused (SpeechError 503)
+   * when the engine's queue and the uploads already coming would fill it. Call what it returns
+   * once the upload is read.
+   */
+  admit(): () => void;
   /** `titles`: the catalogue's product titles, which the embedded engine listens for. */
   transcribe(recording: Recording, titles: () => Promise<Iterable<string>>, signal?: AbortSignal): Promise<Transcript>;
 }
 
-/** At most `running` at once and `waiting` queued; beyond that, refused at once. */
+/**
+ * At most `running` at once and `waiting` queued; beyond that, refused at once. Uploads still
+ * being read (admitted) count as waiting, so a burst of them is refused before it is read.
+ */
 export function limiter(running: number, waiting: number) {
   let active = 0;
+  let reading = 0;
   const queue: { start: () => void; signal?: AbortSignal }[] = [];
   const release = () => {
     // The slot goes straight to the next waiter still wanted: nobody slips in above the limit.
@@ -45,9 +56,9 @@ export function limiter(running: number, waiting: number) {
     if (next) next.start();
     else active--;
   };
-  return async function limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (active >= running) {
-      if (queue.length >= waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
+      if (queue.length + reading >= waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
       await new Promise<void>((start) => queue.push({ start, signal }));
     } else active++;
     try {
@@ -56,17 +67,33 @@ export function limiter(running: number, waiting: number) {
     } finally {
       release();
     }
+  }
+  limit.admit = (): (() => void) => {
+    if (active + queue.length + reading >= running + waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
+    reading++;
+    let read = false;
+    return () => {
+      if (!read) reading--;
+      read = true;
+    };
   };
+  return limit;
+}
+
+/** The recording's bytes, read from disk inside the engine's limit: only running transcriptions hold theirs. */
+async function bytesOf(recording: Recording): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await recording.audio.arrayBuffer());
 }
 
 export function createPocketsphinxEngine(options: { concurrency: number; timeoutMs: number }): SpeechEngine {
   const limit = limiter(options.concurrency, options.concurrency * 4);
   return {
     name: "pocketsphinx",
+    admit: limit.admit,
     transcribe: (recording, titles, signal) =>
       limit(async () => {
         const started = performance.now();
-        const { wav } = await toSpeechWav(recording.bytes, options.timeoutMs, signal);
+        const { wav } = await toSpeechWav(await bytesOf(recording), options.timeoutMs, signal);
         const heard = await recognise(wav, listNames(await titles()), options.timeoutMs, signal);
         return {
           text: heard.text,
@@ -90,14 +117,16 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
   const call = options.fetch ?? fetch;
   return {
     name: "remote",
+    admit: limit.admit,
     transcribe: (recording, _titles, signal) =>
       limit(async () => {
-        if (recording.bytes.length > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
+        if (recording.audio.size > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
+        const bytes = await bytesOf(recording);
         // The same checks as the embedded engine's: only audio or video goes to the service.
-        if (recording.bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
-        if (!sniffMedia(recording.bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
+        if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
+        if (!sniffMedia(bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
         const form = new FormData();
-        form.set("audio", new Blob([new Uint8Array(recording.bytes)], { type: recording.type || "application/octet-stream" }), recording.filename);
+        form.set("audio", new Blob([bytes], { type: recording.type || "application/octet-stream" }), recording.filename);
         form.set("language_code", "en");
         form.set("index", "1");
         const timeout = AbortSignal.timeout(options.timeoutMs);
