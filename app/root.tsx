@@ -69,8 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body id="top" className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <body id="top" className="flex min-h-screen flex-col bg-surface font-sans text-stone-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
           Skip to content
         </a>
         <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>

@@ -5,7 +5,10 @@
 // without the crawlability audit only. Writes bench/lighthouse-last-run.md; exits 1 when a
 // page misses a target, listing the audits that cost it.
 //
-//   npm run lighthouse [-- --only=home,product]
+// With --scheme=dark, Chromium runs in dark mode (prefers-color-scheme: dark; issue 25 item 16)
+// and the report goes to bench/lighthouse-last-run-dark.md.
+//
+//   npm run lighthouse [-- --only=home,product] [-- --scheme=dark]
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +24,7 @@ const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
+const dark = process.argv.includes("--scheme=dark");
 /** Runs of each page; the median one is reported (LIGHTHOUSE_RUNS, default 3). */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
@@ -85,7 +89,10 @@ async function main() {
     readyPath: "/readyz",
     timeoutSeconds: 120,
   });
-  const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...(dark ? ["--force-dark-mode"] : [])],
+  });
   const rows: Cell[][] = [];
   const misses: string[] = [];
   try {
@@ -162,14 +169,14 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const out = [
-    `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version}; the median of ${RUNS} runs of each page)`,
+    `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G${dark ? ", dark mode" : ""}; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version}; the median of ${RUNS} runs of each page)`,
     "",
     mdTable(["Page", "Path", "Perf", "Perf, each run", "A11y", "Best pr.", "SEO", "FCP", "LCP", "TBT", "CLS"], rows, ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r"]),
     "",
     misses.length ? ["Below target:", "", ...misses.map((m) => `- ${m}`)].join("\n") : "Every page meets its targets (performance ≥ 95; accessibility, best practices, SEO 100).",
     "",
   ].join("\n");
-  fs.writeFileSync(path.join(repo, "bench/lighthouse-last-run.md"), out);
+  fs.writeFileSync(path.join(repo, dark ? "bench/lighthouse-last-run-dark.md" : "bench/lighthouse-last-run.md"), out);
   console.log(`\n${out}`);
   if (misses.length) process.exitCode = 1;
 }

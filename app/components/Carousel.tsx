@@ -107,7 +107,7 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
 
-  const button = "flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-100";
+  const button = "flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-surface text-stone-800 shadow-sm hover:bg-stone-100";
   return (
     <section
       aria-roledescription="carousel"

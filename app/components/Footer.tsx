@@ -4,7 +4,7 @@ import { NewsletterForm } from "./NewsletterForm.tsx";
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-stone-900 text-stone-200">
+    <footer className="keeps-neutrals mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="text-lg font-semibold text-white">

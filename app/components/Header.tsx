@@ -12,7 +12,7 @@ export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
   const signedIn = useViewer() !== null;
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
         <MobileMenu links={links} signedIn={signedIn} />
         <Link to="/" className="flex shrink-0 items-center" aria-label="Haat home">
@@ -42,7 +42,7 @@ export function Header() {
             <SearchIcon />
             <span className="sr-only">Open search</span>
           </summary>
-          <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-white p-3 shadow-lg">
+          <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface p-3 shadow-lg">
             <SearchBox id="search-mobile" mobile />
           </div>
         </details>

@@ -65,7 +65,7 @@ function AccountMenu({ name }: { name: string }) {
         <AccountIcon />
         <span className="sr-only">Account menu</span>
       </summary>
-      <div className="absolute right-0 top-full z-40 mt-1 w-52 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
+      <div className="absolute right-0 top-full z-40 mt-1 w-52 rounded-md border border-stone-200 bg-surface py-1 shadow-lg">
         <p className="truncate px-4 py-2 text-xs text-stone-600">Signed in as {name}</p>
         <Link to="/myaccount" onClick={close} className={item}>
           My Account

@@ -14,7 +14,7 @@ export function MobileMenu({ links, signedIn }: { links: { label: string; to: st
         <MenuIcon />
         <span className="sr-only">Menu</span>
       </summary>
-      <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+      <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface shadow-lg">
         <ul className="divide-y divide-stone-100">
           {links.map((l) => (
             <li key={l.to}>

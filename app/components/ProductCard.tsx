@@ -24,7 +24,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
   const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
   const available = isAvailable(card);
   return (
-    <article id={cardAnchor(card.id)} className="group relative flex scroll-mt-28 flex-col overflow-hidden rounded-lg border border-stone-200 bg-white transition hover:shadow-md">
+    <article id={cardAnchor(card.id)} className="group relative flex scroll-mt-28 flex-col overflow-hidden rounded-lg border border-stone-200 bg-surface transition hover:shadow-md">
       <div className="relative aspect-square bg-stone-50">
         <ProductImage
           src={card.image}
@@ -37,7 +37,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
           decoding="async"
           className={`h-full w-full object-cover ${available ? "" : "opacity-60 grayscale"}`}
         />
-        {!available && <span className="absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>}
+        {!available && <span className="keeps-neutrals absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>}
         {available && card.discount > 0 && <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>}
         <WishlistHeart internalReference={card.internalReference} title={card.title} anchor={cardAnchor(card.id)} className="absolute right-2 top-2" />
       </div>

@@ -168,7 +168,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
           id={listId}
           role="listbox"
           aria-label="Suggestions"
-          className={`absolute inset-x-0 top-full z-40 mt-2 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-xl ${mobile ? "max-h-60" : "max-h-72"}`}
+          className={`absolute inset-x-0 top-full z-40 mt-2 overflow-y-auto rounded-lg border border-stone-200 bg-surface py-1 shadow-xl ${mobile ? "max-h-60" : "max-h-72"}`}
         >
           {items.map((s, i) => {
             const h = highlight(s.title, text);

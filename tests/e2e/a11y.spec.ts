@@ -1,5 +1,6 @@
 // Every page passes axe with no serious or critical violation, signed out and signed in,
-// with and without JavaScript (issue 5).
+// with and without JavaScript (issue 5), and in the system's dark mode too (issue 25 item 16:
+// its colours are CSS alone, so it is checked once, with JavaScript).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, firstSlot, open, products, productPath, test } from "./support.ts";
@@ -58,19 +59,34 @@ async function expectAccessible(page: Page, path: string) {
 // shop's scripts blocked so nothing hydrates.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe needs script evaluation; the js project checks the no-JS rendering too");
 
-for (const scripts of ["with JavaScript", "as rendered without JavaScript"] as const) {
-  test.describe(scripts, () => {
+const walks = [
+  { scripts: "with JavaScript", scheme: "light" },
+  { scripts: "as rendered without JavaScript", scheme: "light" },
+  { scripts: "with JavaScript", scheme: "dark" },
+] as const;
+
+for (const { scripts, scheme } of walks) {
+  test.describe(`${scripts}${scheme === "dark" ? ", in dark mode" : ""}`, () => {
+    test.use({ colorScheme: scheme });
     test.beforeEach(async ({ page }) => {
       if (scripts !== "with JavaScript") await page.route(/\.(js|mjs)(\?|$)/, (route) => route.abort());
     });
 
-    test("public pages", async ({ page, request }) => {
-      // Every public page in turn, each checked by axe: minutes on a busy two-core machine.
-      test.setTimeout(180_000);
-      for (const path of [...publicPages, await productPath(request, products[0]!.title)]) {
+    // A test each, so the two workers share the walk and a failure names its page.
+    for (const path of publicPages) {
+      test(`public page ${path}`, async ({ page }) => {
         await open(page, path, scripts === "with JavaScript");
+        // The page is in the scheme asked for: dark mode's page is not white.
+        const white = (await page.evaluate(() => getComputedStyle(document.body).backgroundColor)) === "rgb(255, 255, 255)";
+        expect(white, `${path} in the ${scheme} scheme`).toBe(scheme === "light");
         await expectAccessible(page, path);
-      }
+      });
+    }
+
+    test("the product page", async ({ page, request }) => {
+      const path = await productPath(request, products[0]!.title);
+      await open(page, path, scripts === "with JavaScript");
+      await expectAccessible(page, path);
     });
 
     test("signed-in pages", async ({ page, shopper: _signedIn, baseURL, request }) => {

@@ -18,7 +18,7 @@ export function Testimonials({ heading = "What our guests say" }: { heading?: st
         delay={TESTIMONIAL_AUTOPLAY_MS}
         slideClass="w-full p-2 md:w-1/2"
         slides={TESTIMONIALS.map((t) => (
-          <figure key={t.name} className="h-full rounded-lg border border-stone-200 bg-white p-5">
+          <figure key={t.name} className="h-full rounded-lg border border-stone-200 bg-surface p-5">
             <p>
               <Stars rating={t.rating} label={`${t.rating} out of 5 stars`} />
             </p>

@@ -49,7 +49,7 @@ export function CartControls({
         <fetcher.Form method="post" action={cart.action}>
           <input type="hidden" name={cart.field("increment", "internal_reference")} value={item.internalReference} />
           <input type="hidden" name="redirectTo" value={back} />
-          <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-white" />
+          <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-surface" />
         </fetcher.Form>
         <Link to="/addtocart" className={`inline-flex items-center rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 ${wide}`}>
           Go to Cart

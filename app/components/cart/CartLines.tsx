@@ -13,7 +13,7 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
   // Lines leave as soon as their removal is sent; quantities follow pending steps.
   const shown = lines.filter((l) => entries[l.internalReference]);
   return (
-    <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+    <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-surface">
       {shown.map((line) => (
         <li key={line.internalReference}>
           <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} problem={problems.get(line.internalReference)} />

@@ -52,7 +52,7 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
       </span>
     );
   return (
-    <div role="group" aria-label={`Quantity of ${title}`} className="flex items-center rounded-md border border-stone-300 bg-white">
+    <div role="group" aria-label={`Quantity of ${title}`} className="flex items-center rounded-md border border-stone-300 bg-surface">
       {stepLink(value - 1, "Decrease quantity", "−", value > 1)}
       <input
         type="number"

@@ -23,7 +23,7 @@ export function SlotPicker({ slots, name, chosen }: { slots: readonly SlotOffer[
                 {day.map((s) => (
                   <label
                     key={s.kind}
-                    className={`flex items-center gap-1.5 rounded-md border px-2 py-1 text-sm ${s.available ? "border-stone-300 bg-white" : "border-stone-200 bg-stone-100 text-stone-500"}`}
+                    className={`flex items-center gap-1.5 rounded-md border px-2 py-1 text-sm ${s.available ? "border-stone-300 bg-surface" : "border-stone-200 bg-stone-100 text-stone-500"}`}
                   >
                     <input type="radio" name={name} value={slotValue(s)} defaultChecked={slotValue(s) === checked} disabled={!s.available} required />
                     {SLOTS[s.kind].label}

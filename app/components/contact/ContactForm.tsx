@@ -43,7 +43,7 @@ export function ContactForm({ id, heading = "Get in touch" }: { id: string; head
     setFilled(REQUIRED.every((f) => String(data?.get(f) ?? "").trim() !== ""));
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-white p-5">
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-surface p-5">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {heading}
       </h2>

@@ -16,7 +16,7 @@ export function Filters({ query, base }: { query: ListingQuery; base: string }) 
           defaultValue={query.sort}
           key={query.sort}
           onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-          className="rounded border border-stone-300 bg-white px-2 py-1.5"
+          className="rounded border border-stone-300 bg-surface px-2 py-1.5"
         >
           {SORTS.map((s) => (
             <option key={s} value={s}>

@@ -42,7 +42,7 @@ export function CategoriesToTry({ help, base }: { help: NonNullable<ListingResul
           <li key={`${c.category}/${c.sub ?? ""}`}>
             <Link
               to={listingHref({ category: c.category, sub: c.sub }, base)}
-              className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 font-medium hover:border-brand-700"
+              className="inline-block rounded-full border border-stone-300 bg-surface px-3 py-1 font-medium hover:border-brand-700"
             >
               {c.name}
             </Link>

@@ -29,7 +29,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
     <ul aria-label="Orders" className="mt-6 space-y-4">
       {orders.map((o) => (
         <li key={o.id}>
-          <article aria-label={`Order #${o.id}`} className="rounded-lg border border-stone-200 bg-white p-4">
+          <article aria-label={`Order #${o.id}`} className="rounded-lg border border-stone-200 bg-surface p-4">
             <header className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-semibold">
                 <Link to={`/orders/${o.id}`} className="hover:underline">

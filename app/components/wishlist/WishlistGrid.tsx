@@ -40,7 +40,7 @@ function WishlistCard({ item }: { item: WishlistItemView }) {
   const inStock = wishlistItemInStock(item);
   const href = `/product/${item.productId}?variant=${encodeURIComponent(item.internalReference)}`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white">
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-surface">
       <Link to={href} className="block aspect-square bg-stone-50" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={item.image}

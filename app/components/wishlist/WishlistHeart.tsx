@@ -18,7 +18,7 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
         type="submit"
         aria-pressed={on}
         aria-label={`${on ? "Remove" : "Add"} ${title} ${on ? "from" : "to"} wishlist`}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-accent-600 shadow-sm hover:bg-white"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-accent-600 shadow-sm hover:bg-surface"
       >
         <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
