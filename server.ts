@@ -195,6 +195,10 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     edge.beforeHeaders(res, () => {
       // Pages set their own policy with their nonce; anything else may load nothing.
       if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", edge.RESOURCE_POLICY);
+      // A page that sets a stricter referrer policy (a link's page with a token) has its own
+      // appended after the default: the page's alone goes out.
+      const referrer = res.getHeader("Referrer-Policy");
+      if (Array.isArray(referrer)) res.setHeader("Referrer-Policy", referrer.at(-1)!);
       if (env.SERVER_TIMING) res.setHeader("Server-Timing", serverTiming(stats, performance.now() - started));
     });
     // "close" comes for every response, also one cut short (the client went away).

@@ -103,7 +103,10 @@ test.describe("accounts", () => {
     expect(seen.headers()["location"]).toMatch(/^\/signin\?return_to=/);
     await stranger.close();
 
-    await open(page, link.pathname + link.search, hasJs);
+    const linkPage = await open(page, link.pathname + link.search, hasJs);
+    // The token is a secret: never kept by a cache, never sent on as a referrer.
+    expect(linkPage?.headers()["cache-control"]).toBe("private, no-store");
+    expect(linkPage?.headers()["referrer-policy"]).toBe("same-origin");
     await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
     await expect(page.getByText(`Confirm that ${shopper.email} is your e-mail address?`)).toBeVisible();
     await page.getByRole("button", { name: "Confirm e-mail address" }).click();

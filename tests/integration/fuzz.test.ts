@@ -69,7 +69,7 @@ class Rng {
 // ---------- the forms, as app/server/forms/*.server.ts declare them ----------
 
 type FormName =
-  "contact" | "cart" | "wishlist" | "revieworder" | "profile" | "addresses" | "orders" | "signin" | "signup" | "signout" | "reset" | "newsletter" | "confirm" | "unsubscribe";
+  "contact" | "cart" | "wishlist" | "revieworder" | "profile" | "addresses" | "orders" | "signin" | "signup" | "signout" | "reset" | "newsletter" | "confirm" | "unsubscribe" | "verify";
 
 const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   contact: { intents: ["send"], fields: ["name", "email", "phone", "subject", "message", "website_url", "form_opened"] },
@@ -82,7 +82,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
     intents: ["select", "add-address", "update-address", "delete-address", "place", "pay", "cancel-payment"],
     fields: ["address", "id", "cart_id", "address_id", "slot", "via", "order", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
   },
-  profile: { intents: ["update-profile"], fields: ["name", "phone"] },
+  profile: { intents: ["update-profile", "send-confirmation"], fields: ["name", "phone"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
   orders: { intents: ["cancel", "change-slot", "buy-again"], fields: ["order", "slot"] },
   signin: { intents: ["sign-in"], fields: ["email", "password", "return_to"] },
@@ -92,6 +92,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   newsletter: { intents: ["subscribe"], fields: ["email", "website_url", "form_opened"] },
   confirm: { intents: ["confirm"], fields: ["token"] },
   unsubscribe: { intents: ["unsubscribe"], fields: ["token"] },
+  verify: { intents: ["confirm-email"], fields: ["token"] },
 };
 
 interface Route {
@@ -124,6 +125,7 @@ const ROUTES: Route[] = [
   { label: "/newsletter", paths: ["/newsletter", "/newsletter.data"], form: "newsletter" },
   { label: "/newsletter/confirm", paths: ["/newsletter/confirm", "/newsletter/confirm.data"], form: "confirm" },
   { label: "/newsletter/unsubscribe", paths: ["/newsletter/unsubscribe", "/newsletter/unsubscribe.data"], form: "unsubscribe" },
+  { label: "/verify-email", paths: ["/verify-email", "/verify-email.data"], form: "verify" },
 ];
 
 /** Real rows made before the fuzz, so that intents naming ids reach real lines, addresses and orders. */

@@ -89,6 +89,9 @@ describe("the embedded shop's server", () => {
     // Without TRUST_PROXY, a client's own 'X-Forwarded-Proto: https' is not believed.
     const claimed = await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}`, "x-forwarded-proto": "https" } });
     expect(claimed.headers["strict-transport-security"]).toBeUndefined();
+    // A link's page with a token in its URL sends a stricter referrer policy, and only that one.
+    const link = await raw(port, { path: "/newsletter/confirm?token=unknown", headers: { host: `127.0.0.1:${port}` } });
+    expect(link.headers["referrer-policy"]).toBe("same-origin");
     const kept = await raw(port, { path: "/healthz", headers: { host: `127.0.0.1:${port}`, "x-request-id": "lb-req-0001-abcd" } });
     expect(kept.headers["x-request-id"]).toBe("lb-req-0001-abcd");
   });
