@@ -19,6 +19,7 @@ import { viewerOf } from "./server/viewer.server.ts";
 import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
+import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -52,7 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(body, { headers });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // Installable (issue 26): the manifest, and the icon iOS puts on the home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Absent when the root loader itself failed: the error page then shows no toast.
@@ -64,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
-        <meta name="theme-color" content="#2f5616" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <RequestIdMeta />
         <Meta />
         <Links />

@@ -77,6 +77,7 @@ export default [
   route("payments/razorpay/callback", "routes/payments.razorpay.callback.ts"),
   route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,9 +8,11 @@
 //   images/products/<slug>.svg (+ <slug>-2.svg, -3.svg for extra gallery images)
 //   images/categories/<slug>.svg, images/banners/{desktop,mobile}/banner-N.svg,
 //   images/stores/store-N.svg, images/promos/promo-N.svg, images/placeholder.svg,
-//   images/logo.svg, images/badges/{google-play,app-store}.svg, favicon.ico
+//   images/logo.svg, images/badges/{google-play,app-store}.svg, favicon.ico,
+//   icons/*.png (the web app manifest's icons and Apple's touch icon)
 // Product videos are made separately by scripts/make-videos.sh (needs ffmpeg).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { crc32, deflateSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -1463,7 +1465,9 @@ function logo(): string {
     "Haat",
     `<circle cx="24" cy="24" r="21" fill="#2f6b3a"/><path d="M12 22H36L33 36Q32 38 30 38H18Q16 38 15 36Z" fill="#f3d98a"/><path d="M17 22Q17 10 24 10Q31 10 31 22" fill="none" stroke="#f3d98a" stroke-width="3"/>` +
       `<path d="M24 22Q22 15 27 12Q29 18 24 22Z" fill="#8cc06a"/>` +
-      `<text ${SERIF} font-size="34" font-weight="bold" fill="#1f3d2a" x="54" y="36">Haat</text>`,
+      `<text ${SERIF} font-size="34" font-weight="bold" fill="#1f3d2a" x="54" y="36">Haat</text>` +
+      // The word mark lightens on the shop's dark mode (decision 048).
+      `<style>@media (prefers-color-scheme: dark){text{fill:#e2eed8}}</style>`,
   );
 }
 
@@ -1485,20 +1489,27 @@ function badge(kind: "android" | "ios"): string {
 
 // ---------------------------------------------------------------- favicon.ico (16 and 32 px, 32-bit BMP inside ICO)
 
-function faviconPixels(size: number): Uint8Array {
-  // A green rounded square with a cream "H"; supersampled 4x4 for smooth edges.
+/**
+ * A green rounded square with a cream "H"; supersampled 4x4 for smooth edges. `maskable`: the
+ * green fills the whole square and the "H" keeps within the middle fifth-radius safe zone that
+ * a launcher's mask (circle, squircle) never cuts (the web app manifest's icons, issue 26).
+ */
+function faviconPixels(size: number, { maskable = false }: { maskable?: boolean } = {}): Uint8Array {
   const px = new Uint8Array(size * size * 4);
   const green = [0x2f, 0x6b, 0x3a];
   const cream = [0xf3, 0xd9, 0x8a];
-  const radius = size * 0.22;
+  const radius = maskable ? 0 : size * 0.22;
   const inShape = (x: number, y: number): boolean => {
+    if (maskable) return true;
     const cx = Math.min(Math.max(x, radius), size - radius);
     const cy = Math.min(Math.max(y, radius), size - radius);
     return (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius;
   };
+  // The letter is drawn in a box: the whole icon, or the safe zone's middle 60% when maskable.
+  const scale = maskable ? 0.6 : 1;
   const inH = (x: number, y: number): boolean => {
-    const u = x / size;
-    const v = y / size;
+    const u = (x / size - 0.5) / scale + 0.5;
+    const v = (y / size - 0.5) / scale + 0.5;
     if (v < 0.22 || v > 0.78) return false;
     return (u > 0.24 && u < 0.38) || (u > 0.62 && u < 0.76) || (u >= 0.38 && u <= 0.62 && v > 0.44 && v < 0.56);
   };
@@ -1577,6 +1588,42 @@ function favicon(): Uint8Array {
   return Buffer.concat([head, ...images.map((i) => i.data)]);
 }
 
+// ---------------------------------------------------------------- app icons (PNG, for the web app manifest)
+
+/** A PNG of RGBA pixels: signature, IHDR, one zlib IDAT (each row with filter 0), IEND. */
+function png(size: number, rgba: Uint8Array): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 6; // RGBA
+  const rows = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) rows.set(rgba.subarray(y * size * 4, (y + 1) * size * 4), y * (size * 4 + 1) + 1);
+  // Level 9 and no clock in the output: the same icon always gives the same bytes.
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The sizes browsers ask a web app manifest for (192 and 512, and a maskable 512), and Apple's touch icon. */
+export const APP_ICONS = [
+  { file: "icons/icon-192.png", size: 192, maskable: false },
+  { file: "icons/icon-512.png", size: 512, maskable: false },
+  { file: "icons/icon-maskable-512.png", size: 512, maskable: true },
+  { file: "icons/apple-touch-icon.png", size: 180, maskable: true },
+] as const;
+
 // ---------------------------------------------------------------- main
 
 function main(): void {
@@ -1618,8 +1665,10 @@ function main(): void {
   write("images/badges/google-play.svg", badge("android"));
   write("images/badges/app-store.svg", badge("ios"));
   write("favicon.ico", favicon());
+  for (const icon of APP_ICONS) write(icon.file, png(icon.size, faviconPixels(icon.size, { maskable: icon.maskable })));
 
   console.log(`draw-images: wrote ${written.length} files under public/`);
 }
 
-main();
+// Run as a script (npm run images); imported (the icons' sizes), it draws nothing.
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
