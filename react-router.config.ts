@@ -4,4 +4,10 @@ export default {
   ssr: true,
   // Lazy route discovery keeps the manifest out of the first page's JavaScript.
   routeDiscovery: { mode: "lazy" },
+  // The service worker, once every environment is built (issue 26; scripts/build-sw.ts).
+  async buildEnd({ viteConfig }) {
+    const { buildServiceWorker } = await import("./scripts/build-sw.ts");
+    const { precached, bytes } = await buildServiceWorker(viteConfig.root);
+    console.log(`service worker: build/client/sw.js, ${precached} files precached (${Math.round(bytes / 1024)} kB)`);
+  },
 } satisfies Config;

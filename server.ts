@@ -342,7 +342,19 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     const build = await loaded.build();
     // Fingerprinted assets never change under their name.
     app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
+    app.use(
+      express.static(path.join(ROOT, "build/client"), {
+        maxAge: "1h",
+        index: false,
+        setHeaders(res, file) {
+          if (path.basename(file) !== "sw.js") return;
+          // The service worker (issue 26): checked for a new version on every visit, and allowed
+          // to fetch from the shop itself (its own policy governs the worker's requests).
+          res.setHeader("Cache-Control", "no-cache");
+          res.setHeader("Content-Security-Policy", edge.WORKER_POLICY);
+        },
+      }),
+    );
     app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build, "production"), mode: "production" }));
   }
   // The last resort: an error nothing else answered is logged with its stack, and the

@@ -20,6 +20,8 @@ import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
+import { OfflineNotice } from "./components/offline/OfflineNotice.tsx";
+import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -82,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
           <Toaster toast={root?.toast ?? null} />
           <Header />
+          <OfflineSupport />
           <main id="main" className="flex-1">
             {children}
           </main>
@@ -106,6 +109,8 @@ function RequestIdMeta() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useErrorRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A page that could not be fetched while the phone is offline (one the worker did not keep).
+  if (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine) return <OfflineNotice />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
   const message =

@@ -78,6 +78,8 @@ export default [
   route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
+  // The service worker's page for what the network cannot bring (issue 26).
+  route("offline", "routes/offline.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP = path.join(ROOT, "build/server/index.js");
-const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "scripts/build-sw.ts", "package-lock.json"];
 
 function newest(p: string): number {
   const stat = fs.statSync(p, { throwIfNoEntry: false });

@@ -8,7 +8,7 @@ import { errorFields, log } from "./log.server.ts";
 import type { RequestStats } from "./request-scope.server.ts";
 
 export { configureLog, errorFields, log } from "./log.server.ts";
-export { commonSecurityHeaders, RESOURCE_POLICY } from "./security/headers.server.ts";
+export { commonSecurityHeaders, RESOURCE_POLICY, WORKER_POLICY } from "./security/headers.server.ts";
 export { withUnavailablePage } from "./db/lost-connection.server.ts";
 
 /** A load balancer's id is kept when it is a sane token; otherwise the request gets a new one. */

@@ -138,7 +138,7 @@ test("the account area: edit the profile; add, edit, make default and delete add
   const menu = page.getByRole("navigation", { name: "My account" });
   for (const name of ["Dashboard", "Orders", "Wishlist", "Addresses"]) await expect(menu.getByRole("link", { name })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
-  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.getByText(shopper.email, { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Edit profile" }).click();
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
   await expect(page.getByText("Not editable — contact support to change")).toBeVisible();

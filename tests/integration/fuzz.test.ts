@@ -82,7 +82,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
     intents: ["select", "add-address", "update-address", "delete-address", "place", "pay", "cancel-payment"],
     fields: ["address", "id", "cart_id", "address_id", "slot", "via", "order", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
   },
-  profile: { intents: ["update-profile", "send-confirmation"], fields: ["name", "phone"] },
+  profile: { intents: ["update-profile"], fields: ["name", "phone"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
   orders: { intents: ["cancel", "change-slot", "buy-again"], fields: ["order", "slot"] },
   signin: { intents: ["sign-in"], fields: ["email", "password", "return_to"] },
@@ -92,7 +92,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   newsletter: { intents: ["subscribe"], fields: ["email", "website_url", "form_opened"] },
   confirm: { intents: ["confirm"], fields: ["token"] },
   unsubscribe: { intents: ["unsubscribe"], fields: ["token"] },
-  verify: { intents: ["confirm-email"], fields: ["token"] },
+  verify: { intents: ["confirm-email", "send-confirmation"], fields: ["token"] },
 };
 
 interface Route {

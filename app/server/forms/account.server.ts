@@ -18,7 +18,7 @@ import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
-import type { Customer, Shop } from "../shop/port.server.ts";
+import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
 import { confirmEmail, mailConfirmationAgain } from "../use-cases/email-confirmation.server.ts";
 import { signUp } from "../use-cases/sign-up.server.ts";
 import { z } from "zod";
@@ -120,21 +120,27 @@ export const accountForms = {
         },
         { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
       ),
-      // The dashboard's 'Send the link again' while the e-mail is not confirmed (decision 047).
-      "send-confirmation": intent(z.object({}), async ({ shop, customer }) => {
-        const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer);
-        return { toast: { type: "success", message } };
-      }),
     },
   }),
 
-  // The button of the mailed link's page, signed in as the account (the customer pages' guard).
+  // Confirming the e-mail (decision 047), signed in as the account (the customer pages' guard):
+  // the mailed link's button, and My Account's 'Send the link again'. Both end on My Account.
   confirmEmail: defineForm({
     action: "/verify-email",
     intents: {
       "confirm-email": intent(z.object({ token: z.string().max(200).default("") }), async ({ shop, customer, value }) => {
         await confirmEmail(shop, customer, value.token);
         return { to: "/myaccount", toast: { type: "success", message: EMAIL_CONFIRMATION_MESSAGES.confirmed } };
+      }),
+      "send-confirmation": intent(z.object({}), async ({ shop, customer }) => {
+        try {
+          const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer);
+          return { to: "/myaccount", toast: { type: "success", message } };
+        } catch (error) {
+          // Too many asked for: said on My Account, where the button is.
+          if (error instanceof ShopError && error.code === "too_many") return { to: "/myaccount", toast: { type: "error", message: error.message } };
+          throw error;
+        }
       }),
     },
   }),

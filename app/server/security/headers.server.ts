@@ -85,6 +85,9 @@ export function pagePolicy(nonce: string, env: Env): string {
 /** The policy of everything else (files, JSON, plain-text answers): nothing may load, nobody may frame it. */
 export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The service worker's script: it fetches the shop's own pages, scripts and pictures, and nothing else. */
+export const WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Geolocation (the address picker) and the microphone (voice ordering) for the shop itself; the rest off (passkeys keep their default, the shop itself). */
 export const PERMISSIONS_POLICY = [
   "geolocation=(self)",

@@ -1,0 +1,90 @@
+// The page's side of the service worker (issue 26, decision 049), with JavaScript only (the
+// shop without it never registers one): registers /sw.js after hydration, offers a new version
+// with 'Reload' (it waits until then, so no page mixes old and new scripts), and marks a page
+// the worker answered with its kept copy: 'Offline: showing the page as you last saw it'.
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { keptLine, OFFLINE_MESSAGES } from "../../domain/offline.ts";
+
+interface Kept {
+  path: string;
+  keptAt: string;
+}
+
+// The kept copy the page shows, if any: the document's own (a meta tag the worker adds), then
+// what the worker says of each `.data` load it answered from what it kept.
+let kept: Kept | null | undefined;
+const listeners = new Set<() => void>();
+function setKept(next: Kept | null) {
+  kept = next;
+  for (const listener of listeners) listener();
+}
+function keptNow(): Kept | null {
+  if (kept === undefined) {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="haat-kept-at"]');
+    kept = meta ? { path: window.location.pathname, keptAt: meta.content } : null;
+  }
+  return kept;
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function OfflineSupport() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const current = useSyncExternalStore(subscribe, keptNow, () => null);
+  const [update, setUpdate] = useState<(() => void) | null>(null);
+
+  // A new navigation forgets the last page's kept copy; the worker says again if this one is.
+  useEffect(() => {
+    if (navigation.state === "loading") setKept(null);
+  }, [navigation.state]);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+    const onMessage = (event: MessageEvent<{ type?: string; path?: string; keptAt?: string }>) => {
+      if (event.data?.type === "haat-kept-copy" && event.data.path && event.data.keptAt) setKept({ path: event.data.path, keptAt: event.data.keptAt });
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    let cancelled = false;
+    // Loaded after hydration: the first visit's scripts stay as small as they were.
+    void import("@serwist/window").then(({ Serwist }) => {
+      if (cancelled) return;
+      const worker = new Serwist("/sw.js", { scope: "/", type: "classic" });
+      worker.addEventListener("waiting", () =>
+        setUpdate(() => () => {
+          worker.addEventListener("controlling", () => window.location.reload());
+          worker.messageSkipWaiting();
+        }),
+      );
+      void worker.register();
+    });
+    return () => {
+      cancelled = true;
+      navigator.serviceWorker.removeEventListener("message", onMessage);
+    };
+  }, []);
+
+  return (
+    <>
+      {current && current.path === pathname && (
+        <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
+          {keptLine(new Date(current.keptAt))}
+        </p>
+      )}
+      {update && (
+        <div
+          role="status"
+          className="fixed inset-x-3 bottom-3 z-50 flex items-center gap-3 rounded-md border-l-4 border-sky-600 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900 shadow-lg sm:left-auto sm:w-[22rem]"
+        >
+          <p className="flex-1">{OFFLINE_MESSAGES.update}</p>
+          <button type="button" onClick={update} className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
+            {OFFLINE_MESSAGES.reload}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { endsKeptPages, isCatalogueImage, keptLine, pageKind } from "./offline.ts";
+
+describe("what the service worker keeps", () => {
+  it("keeps catalogue pages and their loads, and nothing personal", () => {
+    for (const path of [
+      "/",
+      "/_.data",
+      "/products",
+      "/products.data",
+      "/shopretail",
+      "/product/12",
+      "/product/12.data",
+      "/blog",
+      "/blog/3",
+      "/PrivacyPolicy",
+      "/aboutus",
+      "/__manifest",
+    ]) {
+      expect(pageKind(path), path).toBe("catalogue");
+    }
+    for (const path of [
+      "/addtocart",
+      "/cart",
+      "/revieworder",
+      "/orders",
+      "/orders/4",
+      "/myaccount",
+      "/myaccount/addresses",
+      "/wishlist",
+      "/ordersuccess",
+      "/staff",
+      "/api/cart/get",
+      "/verify-email",
+      "/signin",
+      "/product/12/extra",
+    ]) {
+      expect(pageKind(path), path).toBe("other");
+    }
+  });
+
+  it("keeps the catalogue's pictures only", () => {
+    expect(isCatalogueImage("/images/products/almonds.svg")).toBe(true);
+    expect(isCatalogueImage("/media/ab12.webp")).toBe(true);
+    expect(isCatalogueImage("/orders/3/invoice")).toBe(false);
+  });
+
+  it("drops every kept page when the person at the browser changes", () => {
+    for (const path of ["/signout", "/signout.data", "/signin", "/signup.data", "/post-auth"]) expect(endsKeptPages("POST", path), path).toBe(true);
+    expect(endsKeptPages("GET", "/signin")).toBe(false);
+    expect(endsKeptPages("POST", "/addtocart")).toBe(false);
+  });
+
+  it("says when a kept copy was kept, in India's time", () => {
+    const now = new Date("2026-11-26T12:00:00Z");
+    expect(keptLine(new Date("2026-11-26T09:05:00Z"), now)).toBe("Offline: showing the page as you last saw it (today, 2:35 pm).");
+    expect(keptLine(new Date("2026-11-24T09:05:00Z"), now)).toBe("Offline: showing the page as you last saw it (24 Nov, 2:35 pm).");
+  });
+});

@@ -1,0 +1,117 @@
+/// <reference lib="webworker" />
+// The shop's service worker (issue 26, decision 049), built by Serwist: registered only with
+// JavaScript (app/components/offline/ServiceWorker.tsx), bundled and given its precache list
+// at the end of the build (react-router.config.ts). What it keeps and for how long are rules in
+// app/domain/offline.ts:
+// - catalogue pages (and React Router's `.data` loads of them): network first, with a short
+//   timeout, then the copy last kept, marked with the time it was kept;
+// - the catalogue's pictures: the same; the hashed scripts and styles: kept once fetched;
+// - everything else (the cart, Review Order, orders, the account, staff, the API): never kept,
+//   and the shop's own offline page when the network is not there;
+// - every kept page goes when the person at the browser changes (sign-out, sign-in, sign-up).
+import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type RouteHandlerCallback, type SerwistGlobalConfig, type SerwistPlugin } from "serwist";
+import { CACHES, endsKeptPages, isCatalogueImage, KEPT_AT_HEADER, KEPT_IMAGES, KEPT_PAGES, NETWORK_TIMEOUT_SECONDS, OFFLINE_PATH, pageKind } from "../domain/offline.ts";
+
+declare global {
+  interface WorkerGlobalScope extends SerwistGlobalConfig {
+    __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  }
+}
+declare const self: ServiceWorkerGlobalScope;
+
+/** A copy with one header more (a Response's headers cannot be changed in place). */
+async function withHeader(response: Response, name: string, value: string): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Only whole answers are kept, stamped with the time they were kept. */
+const stamped: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? withHeader(response, KEPT_AT_HEADER, new Date().toISOString()) : null),
+};
+const catalogue = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [stamped, new ExpirationPlugin(KEPT_PAGES)] });
+
+/**
+ * A catalogue page, network first. An answer carrying the stamp is a kept copy (the network's
+ * own never does): a document gets a meta tag the page reads, a `.data` load a message to the
+ * page that asked, and the page says it is showing what it kept.
+ */
+const cataloguePage: RouteHandlerCallback = async (options) => {
+  // Past the browser's own cache (a page's stale-while-revalidate would answer offline from it,
+  // unmarked): the network or the worker's kept copy, nothing in between.
+  const fresh = new Request(options.request.url, { headers: options.request.headers, credentials: "same-origin", cache: "no-cache" });
+  const response = await catalogue.handle({ ...options, request: fresh });
+  const keptAt = response.headers.get(KEPT_AT_HEADER);
+  if (!keptAt) return response;
+  const { request } = options;
+  if (request.mode === "navigate") {
+    const html = await response.text();
+    return new Response(html.replace("</head>", `<meta name="haat-kept-at" content="${keptAt}"></head>`), { status: 200, headers: response.headers });
+  }
+  const { pathname } = new URL(request.url);
+  // A page's own load (route discovery's /__manifest is not a page).
+  if (!pathname.endsWith(".data")) return response;
+  const clientId = (options.event as FetchEvent | undefined)?.clientId;
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  client?.postMessage({ type: "haat-kept-copy", path: pathname.replace(/\.data$/, "").replace(/^\/_$/, "/"), keptAt });
+  return response;
+};
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  // A new version waits until the shopper says Reload: no page mixes old and new scripts.
+  skipWaiting: false,
+  clientsClaim: true,
+  // Catalogue pages are fetched past the browser's cache (cataloguePage): a preload would be a second fetch.
+  navigationPreload: false,
+  runtimeCaching: [
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && pageKind(url.pathname) === "catalogue",
+      handler: cataloguePage,
+    },
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && isCatalogueImage(url.pathname),
+      handler: new NetworkFirst({ cacheName: CACHES.images, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [new ExpirationPlugin(KEPT_IMAGES)] }),
+    },
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+      handler: new CacheFirst({ cacheName: CACHES.assets, plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
+    },
+  ],
+});
+
+// Everything else goes to the network; a page the network cannot bring is the offline page.
+serwist.setDefaultHandler(new NetworkOnly());
+serwist.setCatchHandler(async ({ request }) => {
+  if (request.mode !== "navigate") return Response.error();
+  const url = new URL(request.url);
+  // The offline page at its own address, so it hydrates as itself; Try again goes back to `from`.
+  if (url.pathname !== OFFLINE_PATH) return Response.redirect(`${OFFLINE_PATH}?from=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  const page = await caches.open(CACHES.offline).then((cache) => cache.match(OFFLINE_PATH, { ignoreSearch: true }));
+  return page ?? Response.error();
+});
+
+self.addEventListener("install", (event) => {
+  // The offline page as anyone signed out sees it: it names nobody and shows no cart.
+  event.waitUntil(
+    (async () => {
+      const page = await fetch(OFFLINE_PATH, { credentials: "omit", cache: "no-store" });
+      if (page.ok) await (await caches.open(CACHES.offline)).put(OFFLINE_PATH, page);
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !endsKeptPages(event.request.method, url.pathname)) return;
+  // Once the server has answered the sign-out (or sign-in), the last person's pages go.
+  event.respondWith(
+    fetch(event.request).then(async (response) => {
+      await caches.delete(CACHES.pages);
+      return response;
+    }),
+  );
+});
+
+serwist.addEventListeners();
