@@ -9,7 +9,18 @@
 // - everything else (the cart, Review Order, orders, the account, staff, the API): never kept,
 //   and the shop's own offline page when the network is not there;
 // - every kept page goes when the person at the browser changes (sign-out, sign-in, sign-up).
-import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type RouteHandlerCallback, type SerwistGlobalConfig, type SerwistPlugin } from "serwist";
+import {
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  NetworkOnly,
+  Route,
+  Serwist,
+  type PrecacheEntry,
+  type RouteHandlerCallback,
+  type SerwistGlobalConfig,
+  type SerwistPlugin,
+} from "serwist";
 import { CACHES, endsKeptPages, isCatalogueImage, KEPT_AT_HEADER, KEPT_IMAGES, KEPT_PAGES, NETWORK_TIMEOUT_SECONDS, OFFLINE_PATH, pageKind } from "../domain/offline.ts";
 
 declare global {
@@ -81,8 +92,10 @@ const serwist = new Serwist({
   ],
 });
 
-// Everything else goes to the network; a page the network cannot bring is the offline page.
-serwist.setDefaultHandler(new NetworkOnly());
+// Any other page of the shop goes to the network, so that one the network cannot bring gets the
+// offline page. Everything else (other sites' scripts, such as Razorpay's Checkout; the personal
+// pages' loads) the worker leaves alone.
+serwist.registerRoute(new Route(({ request, sameOrigin }) => sameOrigin && request.mode === "navigate", new NetworkOnly()));
 serwist.setCatchHandler(async ({ request }) => {
   if (request.mode !== "navigate") return Response.error();
   const url = new URL(request.url);
