@@ -21,6 +21,7 @@ import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { OfflineNotice } from "./components/offline/OfflineNotice.tsx";
+import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payments: paymentOffer(shopIfAny(context)?.capabilities.onlinePayment ?? false),
     geocoder: geocoderConfigured(appEnv()),
     map: mapConfig(appEnv()),
+    lite: liteModeOf(request),
   };
   const headers = new Headers(flash?.headers);
   if (clear) headers.append("Set-Cookie", clear);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useLiteMode } from "./viewer.ts";
 
 export type AutoplayState = "off" | "running" | "paused";
 
@@ -27,7 +28,9 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
 
-  const autoplay: AutoplayState = !hydrated || reducedMotion || stopped || count < 2 ? "off" : hovered || focused ? "paused" : "running";
+  // Lite mode (issue 26): nothing moves by itself.
+  const lite = useLiteMode().on;
+  const autoplay: AutoplayState = !hydrated || reducedMotion || lite || stopped || count < 2 ? "off" : hovered || focused ? "paused" : "running";
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS, store } from "../store-config.ts";
+import { LiteModeSwitch } from "./LiteModeSwitch.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 
 export function Footer() {
@@ -45,6 +46,7 @@ export function Footer() {
               {store.support.email}
             </a>
           </p>
+          <LiteModeSwitch />
         </section>
         <section aria-labelledby="footer-apps">
           <h2 id="footer-apps" className="text-lg font-semibold text-white">

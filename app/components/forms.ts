@@ -18,6 +18,7 @@ import type { voiceForm } from "../server/forms/voice.server.ts";
 import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
+import type { liteForm } from "../server/forms/lite.server.ts";
 import { raiseToast } from "./Toaster.tsx";
 
 type Names<F> = keyof IntentsOf<F> & string;
@@ -74,6 +75,7 @@ export const signUp = handle<(typeof accountForms)["signUp"]>("/signup");
 export const passwordReset = handle<(typeof accountForms)["passwordReset"]>("/forgot-password");
 export const profile = handle<(typeof accountForms)["profile"]>("/myaccount");
 export const confirmEmail = handle<(typeof accountForms)["confirmEmail"]>("/verify-email");
+export const lite = handle<typeof liteForm>("/lite");
 export const signOut = handle<(typeof accountForms)["signOut"]>("/signout");
 
 /**

@@ -4,6 +4,7 @@ import { useFetchers, useLocation, useRouteLoaderData } from "react-router";
 import { applyPendingCartChange, entriesCount, type CartEntries } from "../domain/cart.ts";
 import type { FormReply } from "../domain/form-reply.ts";
 import type { Viewer } from "../domain/viewer.ts";
+import type { LiteMode } from "../domain/lite-mode.ts";
 import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
 
@@ -24,6 +25,8 @@ export interface RootData {
   geocoder: boolean;
   /** The map for picking a new address's point (MAP_TILES_URL with GEOCODER_URL), or null for plain fields. */
   map: { tiles: string; attribution: string } | null;
+  /** Lite mode (issue 26): Save-Data, or the footer's choice. */
+  lite: LiteMode;
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
@@ -40,6 +43,11 @@ export function useRootData(): RootData {
 /** Whether card and UPI are offered, and their prepaid discount. */
 export function usePaymentOffer(): RootData["payments"] {
   return useRootData()?.payments ?? { online: false, prepaidPercent: 0 };
+}
+
+/** Whether the page is in Lite mode: smaller pictures, nothing that moves or loads by itself. */
+export function useLiteMode(): LiteMode {
+  return useRootData()?.lite ?? { on: false, why: null };
 }
 
 export function useViewer(): Viewer | null {

@@ -45,6 +45,15 @@ describe("PageCache", () => {
     expect(cache.get(get("http://shop/f", { cookie: "session=1" }))).toBeNull();
   });
 
+  it("neither serves nor keeps a page asked with Save-Data (Lite mode's page differs)", async () => {
+    const cache = new PageCache({ maxSeconds: 10 });
+    await cache.put(get("http://shop/g", { "save-data": "on" }), page("lite"));
+    expect(cache.size).toBe(0);
+    await cache.put(get("http://shop/g"), page("full"));
+    expect(cache.get(get("http://shop/g", { "save-data": "on" }))).toBeNull();
+    expect(cache.get(get("http://shop/g"))).not.toBeNull();
+  });
+
   it("is off at zero seconds and evicts the oldest past its byte limit", async () => {
     const off = new PageCache({ maxSeconds: 0 });
     await off.put(get(), page());

@@ -124,6 +124,8 @@ export class PageCache {
     if (this.maxSeconds <= 0) return null;
     if (request.method !== "GET") return null;
     if (request.headers.has("cookie") || request.headers.has("authorization")) return null;
+    // Lite mode's page differs (issue 26): asked with Save-Data, it is rendered, never shared.
+    if (request.headers.has("save-data")) return null;
     return request.url.length <= MAX_KEY_LENGTH ? request.url : null;
   }
 

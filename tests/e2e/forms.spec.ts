@@ -80,9 +80,13 @@ test.describe("a refused form", () => {
     await page.getByLabel("PIN code").fill("12");
     const before = await save.boundingBox();
     if (hasJs) {
-      // The message appears when the field is left.
-      await page.getByLabel("PIN code").blur();
-      await expect(page.getByText("Enter a valid 6-digit PIN code")).toBeVisible();
+      // The message appears when the field is left, once the form's code has come (it is fetched
+      // after the page; a shopper leaving the field before then leaves it again).
+      await expect(async () => {
+        await page.getByLabel("PIN code").focus();
+        await page.getByLabel("PIN code").blur();
+        await expect(page.getByText("Enter a valid 6-digit PIN code")).toBeVisible({ timeout: 1000 });
+      }).toPass();
       expect((await save.boundingBox())?.y).toBe(before?.y);
     } else {
       // Without JavaScript the server says it, and keeps what was typed.

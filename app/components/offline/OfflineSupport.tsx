@@ -49,20 +49,27 @@ export function OfflineSupport() {
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
     let cancelled = false;
-    // Loaded after hydration: the first visit's scripts stay as small as they were.
-    void import("@serwist/window").then(({ Serwist }) => {
-      if (cancelled) return;
-      const worker = new Serwist("/sw.js", { scope: "/", type: "classic" });
-      worker.addEventListener("waiting", () =>
-        setUpdate(() => () => {
-          worker.addEventListener("controlling", () => window.location.reload());
-          worker.messageSkipWaiting();
-        }),
-      );
-      void worker.register();
-    });
+    // Once the page is idle, so the worker's precache never competes with what the page itself
+    // still loads (a lazy form's code); its code comes in a chunk of its own, then.
+    const register = () =>
+      void import("@serwist/window").then(({ Serwist }) => {
+        if (cancelled) return;
+        const worker = new Serwist("/sw.js", { scope: "/", type: "classic" });
+        worker.addEventListener("waiting", () =>
+          setUpdate(() => () => {
+            worker.addEventListener("controlling", () => window.location.reload());
+            worker.messageSkipWaiting();
+          }),
+        );
+        void worker.register();
+      });
+    // Safari has no requestIdleCallback: a moment after hydration there.
+    const canIdle = typeof window.requestIdleCallback === "function";
+    const idle = canIdle ? window.requestIdleCallback(register, { timeout: 5000 }) : window.setTimeout(register, 2000);
     return () => {
       cancelled = true;
+      if (canIdle) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
       navigator.serviceWorker.removeEventListener("message", onMessage);
     };
   }, []);

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { photoSet } from "../../domain/photo.ts";
+import { useLiteMode } from "../viewer.ts";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height" | "alt"> & {
   src: string;
@@ -17,14 +18,17 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes
  * else (the demo's drawings, a plain image URL) is the `<img>` it always was.
  */
 export function ProductImage({ src, alt, sizes, width, height, ...rest }: Props) {
+  // Lite mode (issue 26): only the smallest width is offered, whatever the screen.
+  const lite = useLiteMode().on;
   const photo = photoSet(src);
   if (!photo) return <img src={src} alt={alt} width={width} height={height} {...rest} />;
+  const offered = (srcSet: string) => (lite ? srcSet.split(", ")[0]! : srcSet);
   return (
     <picture>
       {photo.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+        <source key={source.type} type={source.type} srcSet={offered(source.srcSet)} sizes={sizes} />
       ))}
-      <img src={photo.src} srcSet={photo.srcSet} sizes={sizes} alt={alt} width={photo.width} height={photo.height} {...rest} />
+      <img src={photo.src} srcSet={offered(photo.srcSet)} sizes={sizes} alt={alt} width={photo.width} height={photo.height} {...rest} />
     </picture>
   );
 }

@@ -31,7 +31,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // A page with someone's cart and wishlist in it is theirs alone; so is a form's answer.
     response.headers.set("Cache-Control", "private, no-store");
   } else if (/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "")) {
-    response.headers.append("Vary", "Cookie");
+    // Signed-out pages differ by their cookies and by Save-Data (Lite mode): so do shared caches.
+    response.headers.append("Vary", "Cookie, Save-Data");
   }
   return response;
 };
