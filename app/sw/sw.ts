@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The shop's service worker (issue 26, decision 049), built by Serwist: registered only with
-// JavaScript (app/components/offline/ServiceWorker.tsx), bundled and given its precache list
+// JavaScript (app/components/offline/OfflineSupport.tsx), bundled and given its precache list
 // at the end of the build (react-router.config.ts). What it keeps and for how long are rules in
 // app/domain/offline.ts:
 // - catalogue pages (and React Router's `.data` loads of them): network first, with a short
