@@ -9,13 +9,11 @@
 // and the report goes to bench/lighthouse-last-run-dark.md.
 //
 //   npm run lighthouse [-- --only=home,product] [-- --scheme=dark]
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort, runCommand, SetupError, startServer, stopAll } from "./lib/processes.ts";
+import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { mdTable, type Cell } from "./lib/report.ts";
 import { addSomething, Browser, checkOut, readCatalogue, Recorder } from "./lib/shoppers.ts";
 
@@ -66,29 +64,7 @@ async function shopper(origin: string): Promise<string> {
 
 async function main() {
   if (!chromium) throw new SetupError("Chromium is not installed: as root, `apt-get install -y chromium`.");
-  const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
-  if (build.code !== 0) throw new SetupError("The build failed.", build.output);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-lighthouse-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    name: "shop",
-    argv: [process.execPath, "server.ts"],
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: origin,
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    port,
-    readyPath: "/readyz",
-    timeoutSeconds: 120,
-  });
+  const { origin, stop } = await startProductionShop(repo, "lighthouse");
   const chrome = await chromeLauncher.launch({
     chromePath: chromium,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...(dark ? ["--force-dark-mode"] : [])],
@@ -165,8 +141,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   const out = [
     `## Lighthouse ${new Date().toISOString().slice(0, 19)}Z (mobile, simulated slow 4G${dark ? ", dark mode" : ""}; Lighthouse ${JSON.parse(fs.readFileSync(path.join(repo, "node_modules/lighthouse/package.json"), "utf8")).version}; the median of ${RUNS} runs of each page)`,

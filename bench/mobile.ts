@@ -12,10 +12,9 @@
 //   npm run bench:mobile [-- --only=home,product]
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { freePort, runCommand, SetupError, startServer, stopAll } from "./lib/processes.ts";
+import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { kB, mdTable, ms, type Cell } from "./lib/report.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -70,30 +69,8 @@ async function signedIn(context: BrowserContext, origin: string, reference: stri
 
 async function main() {
   if (!chromiumPath) throw new SetupError("Chromium is not installed: as root, `apt-get install -y chromium`.");
-  const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
-  if (build.code !== 0) throw new SetupError("The build failed.", build.output);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-mobile-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    name: "shop",
-    argv: [process.execPath, "server.ts"],
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: origin,
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      TRUST_PROXY: "loopback",
-    },
-    port,
-    readyPath: "/readyz",
-    timeoutSeconds: 120,
-  });
+  // Each shopper of the runs comes from an address of their own (the sign-up limit).
+  const { origin, stop } = await startProductionShop(repo, "mobile", { TRUST_PROXY: "loopback" });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   const rows: Cell[][] = [];
   const misses: string[] = [];
@@ -177,8 +154,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   const out = [
     `## bench:mobile ${new Date().toISOString().slice(0, 19)}Z (Slow 3G: 400 kbit/s, 400 ms; CPU 4x slower; a 412 px phone; the median of ${RUNS} runs)`,

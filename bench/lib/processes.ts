@@ -1,5 +1,9 @@
 // Child processes for the bench: one-shot commands (builds, the catalogue import) and
 // production servers that are started, polled until ready, and always stopped again.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
@@ -183,4 +187,43 @@ export async function stopAll(): Promise<void> {
   for (const child of live) child.kill("SIGTERM");
   await sleep(500);
   for (const child of live) child.kill("SIGKILL");
+}
+
+/**
+ * The shop as a tool measures it (npm run lighthouse, npm run bench:mobile): the production
+ * build (made when the sources are newer) on a fresh embedded database of its own. `stop()`
+ * ends the server and removes its data.
+ */
+export async function startProductionShop(repo: string, name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ origin: string; stop(): Promise<void> }> {
+  const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
+  if (build.code !== 0) throw new SetupError("The build failed.", build.output);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-${name}-`));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name: "shop",
+    argv: [process.execPath, "server.ts"],
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...extraEnv,
+    },
+    port,
+    readyPath: "/readyz",
+    timeoutSeconds: 120,
+  });
+  return {
+    origin,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,6 +1,8 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
 import { count } from "../../app/domain/plural.ts";
+import { confirmationToken } from "../confirmation-link.ts";
+export { confirmationToken };
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
@@ -76,13 +78,6 @@ export async function lastMailTo(to: string, about?: string): Promise<string> {
     })
     .toBe(true);
   return found!;
-}
-
-/** The token of the e-mail confirmation link in a mail's text (decision 047). */
-export function confirmationToken(mail: string): string {
-  const token = /\/verify-email\?token=(\S+)/.exec(mail)?.[1];
-  if (!token) throw new Error("the mail has no confirmation link");
-  return decodeURIComponent(token);
 }
 
 // ---------- the demo catalogue ----------

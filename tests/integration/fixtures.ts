@@ -3,6 +3,7 @@ import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { expect } from "vitest";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import type { Mail, Mailer } from "../../app/server/mail/mailer.server.ts";
+export { confirmationToken } from "../confirmation-link.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
@@ -64,13 +65,6 @@ export async function rpc(url: string, params: Record<string, unknown> = {}, tok
 export function recordingMailer(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = [];
   return { sent, send: async (mail) => void sent.push(mail) };
-}
-
-/** The token of the e-mail confirmation link in a mail (decision 047). */
-export function confirmationToken(text: string): string {
-  const token = /\/verify-email\?token=([^\s]+)/.exec(text)?.[1];
-  if (!token) throw new Error("the mail has no confirmation link");
-  return decodeURIComponent(token);
 }
 
 /** Proves the account's mailbox, as its owner opening the mailed link does: staff must have (decision 047). */

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { confirmationToken } from "../confirmation-link.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const children: ReturnType<typeof spawn>[] = [];
@@ -84,8 +85,8 @@ export async function confirmEmailCookie(origin: string, cookie: string, dataDir
   for (let i = 0; i < 100 && !token; i++) {
     const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith(`-${email.toLowerCase()}.txt`)) : [];
     for (const name of names) {
-      const match = /\/verify-email\?token=(\S+)/.exec(fs.readFileSync(path.join(outbox, name), "utf8"));
-      if (match) token = decodeURIComponent(match[1]!);
+      const mail = fs.readFileSync(path.join(outbox, name), "utf8");
+      if (mail.includes("/verify-email?token=")) token = confirmationToken(mail);
     }
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
