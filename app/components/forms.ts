@@ -5,6 +5,7 @@
 import { useEffect } from "react";
 import type { z } from "zod";
 import { refusalOf } from "../domain/form-reply.ts";
+import { CART_ACTION, REVIEW_ORDER_ACTION, WISHLIST_ACTION } from "../domain/offline-queue.ts";
 import type { ActionOf, IntentsOf } from "../server/forms/pipeline.server.ts";
 import type { accountForms } from "../server/forms/account.server.ts";
 import type { addressBookForm } from "../server/forms/addresses.server.ts";
@@ -53,13 +54,13 @@ function handle<F>(action: ActionOf<F>): FormHandle<F> {
   };
 }
 
-export const cart = handle<typeof cartForm>("/addtocart");
-export const wishlist = handle<typeof wishlistForm>("/wishlist");
+export const cart = handle<typeof cartForm>(CART_ACTION);
+export const wishlist = handle<typeof wishlistForm>(WISHLIST_ACTION);
 export const contact = handle<typeof contactForm>("/contact");
 export const newsletter = handle<typeof newsletterForm>("/newsletter");
 export const unsubscribe = handle<typeof unsubscribeForm>("/newsletter/unsubscribe");
 export const confirmNewsletter = handle<typeof confirmForm>("/newsletter/confirm");
-export const reviewOrder = handle<typeof reviewOrderForm>("/revieworder");
+export const reviewOrder = handle<typeof reviewOrderForm>(REVIEW_ORDER_ACTION);
 export const addressBook = handle<typeof addressBookForm>("/myaccount/addresses");
 export const orders = handle<typeof ordersForm>("/orders");
 export const reviews = handle<typeof reviewsForm>("/reviews");

@@ -7,6 +7,8 @@ import type { Viewer } from "../domain/viewer.ts";
 import type { LiteMode } from "../domain/lite-mode.ts";
 import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
+import { POST_KEY_FIELD, withQueuedCart, withQueuedWishlist } from "../domain/offline-queue.ts";
+import { useQueuedPosts } from "./offline/QueuedPosts.tsx";
 
 export type { Viewer };
 
@@ -54,20 +56,22 @@ export function useViewer(): Viewer | null {
   return useRootData()?.viewer ?? null;
 }
 
-/** The pending posts of one form, read through its declaration's types. */
+/** The pending posts of one form, read through its declaration's types, and the keys of those being sent. */
 function usePending<F>(form: FormHandle<F>) {
-  return useFetchers()
-    .flatMap((f) => (f.formData && f.formAction === form.action ? [form.read(f.formData)] : []))
-    .filter((p) => p !== null);
+  const fetchers = useFetchers().filter((f) => f.formData && f.formAction === form.action);
+  const sending = new Set(fetchers.map((f) => String(f.formData!.get(POST_KEY_FIELD) ?? "")));
+  return { changes: fetchers.map((f) => form.read(f.formData!)).filter((p) => p !== null), sending };
 }
 
-/** The cart as it will be once pending posts land: what badges and steppers show. */
+/** The cart as it will be once queued and pending posts land: what badges and steppers show. */
 export function useCartEntries(): CartEntries {
   const viewer = useViewer();
   const pending = usePending(cart);
+  const queued = useQueuedPosts();
   let entries = viewer?.cart ?? {};
   if (!viewer) return entries;
-  for (const change of pending) entries = applyPendingCartChange(entries, change);
+  entries = withQueuedCart(entries, queued, pending.sending);
+  for (const change of pending.changes) entries = applyPendingCartChange(entries, change);
   return entries;
 }
 
@@ -78,9 +82,11 @@ export function useCartCount(): number {
 export function useWishlistRefs(): Set<string> {
   const viewer = useViewer();
   const pending = usePending(wishlist);
+  const queued = useQueuedPosts();
   let refs = new Set(Object.keys(viewer?.wishlist ?? {}));
   if (!viewer) return refs;
-  for (const change of pending) refs = applyPendingWishlistChange(refs, change);
+  refs = withQueuedWishlist(refs, queued, pending.sending);
+  for (const change of pending.changes) refs = applyPendingWishlistChange(refs, change);
   return refs;
 }
 

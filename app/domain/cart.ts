@@ -90,6 +90,8 @@ export function summarize(lines: readonly CartLineView[], couponDiscountPaise = 
 export interface CartEntry {
   /** Shown before the server has the line (an add not yet answered): its stepper waits. */
   pending?: true;
+  /** Changed by a post waiting for the network (issue 26): the page says it will be sent. */
+  queued?: true;
   quantity: number;
   pricePaise: number;
   inventoryStock: number;

@@ -8,7 +8,10 @@
 // - the catalogue's pictures: the same; the hashed scripts and styles: kept once fetched;
 // - everything else (the cart, Review Order, orders, the account, staff, the API): never kept,
 //   and the shop's own offline page when the network is not there;
-// - every kept page goes when the person at the browser changes (sign-out, sign-in, sign-up).
+// - every kept page goes when the person at the browser changes (sign-out, sign-in, sign-up),
+//   and so do their cart changes still waiting for the network;
+// - those changes (app/components/offline/post-queue.ts) are sent by Background Sync when the
+//   network is back: by the open page if there is one, else by the worker itself.
 import {
   CacheFirst,
   ExpirationPlugin,
@@ -21,6 +24,8 @@ import {
   type SerwistGlobalConfig,
   type SerwistPlugin,
 } from "serwist";
+import { replayVerdict } from "../domain/offline-queue.ts";
+import { forgetAllPosts, forgetPost, queuedPosts, SYNC_TAG } from "../components/offline/post-queue.ts";
 import { CACHES, endsKeptPages, isCatalogueImage, KEPT_AT_HEADER, KEPT_IMAGES, KEPT_PAGES, NETWORK_TIMEOUT_SECONDS, OFFLINE_PATH, pageKind } from "../domain/offline.ts";
 
 declare global {
@@ -121,10 +126,43 @@ self.addEventListener("fetch", (event) => {
   // Once the server has answered the sign-out (or sign-in), the last person's pages go.
   event.respondWith(
     fetch(event.request).then(async (response) => {
-      await caches.delete(CACHES.pages);
+      await Promise.all([caches.delete(CACHES.pages), forgetAllPosts().catch(() => undefined)]);
       return response;
     }),
   );
 });
+
+/**
+ * Sends the queued changes. An open page of the shop does it itself (its toasts and cart
+ * follow each answer); with none open the worker posts each as a plain form post, so the
+ * server's answer (a redirect with its toast) is shown on the next page opened. A post with no
+ * answer stays, and the browser tries the sync again later; its key makes it count once.
+ */
+async function replayQueue(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: "window" });
+  if (pages.length > 0) {
+    for (const page of pages) page.postMessage({ type: "haat-replay" });
+    return;
+  }
+  for (const post of await queuedPosts()) {
+    let answer: { status: number } | "no-answer";
+    try {
+      const response = await fetch(post.action, { method: "POST", body: new URLSearchParams(post.fields), credentials: "same-origin", redirect: "manual" });
+      // A redirect (the post's usual answer) is opaque to a worker: answered.
+      answer = response.type === "opaqueredirect" ? { status: 303 } : { status: response.status };
+    } catch {
+      answer = "no-answer";
+    }
+    if (replayVerdict(answer) === "keep") throw new Error("The network is not back yet: the browser will sync again.");
+    await forgetPost(post.key);
+  }
+}
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener("sync", ((event: SyncEvent) => {
+  if (event.tag === SYNC_TAG) event.waitUntil(replayQueue());
+}) as EventListener);
 
 serwist.addEventListeners();

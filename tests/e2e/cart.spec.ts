@@ -1,16 +1,12 @@
 // The cart: signed-out add through sign-in, steppers and stock limits, Buy Now, the cart
 // page and the header badge, with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, open, product, productList, productPath, rupees, signInOnPage, test } from "./support.ts";
+import { cartBadge, expect, open, product, productList, productPath, rupees, signInOnPage, test } from "./support.ts";
 
 const plenty = product("Haat Select Masoor Dal (Malka)");
 const scarce = product("Kiln & Co. Melamine Quarter Plates"); // 2 in stock
 const soldOut = product("Clearcut Glass Decanter"); // 0 in stock
 const other = product("Haat Select Bajra Flour");
-
-function cartBadge(page: Page) {
-  return page.getByRole("banner").getByRole("link", { name: /^Cart/ });
-}
 
 /** The product page's own summary, apart from the related products' cards. */
 function summary(page: Page, title: string) {

@@ -2,7 +2,7 @@
 // catalogue pages a shopper opened and answers with the shop's own offline page for the rest;
 // without it, no worker is ever registered.
 import type { Page } from "@playwright/test";
-import { expect, headerToggle, open, productPath, products, test } from "./support.ts";
+import { cartBadge, expect, headerToggle, isAvailable, open, productPath, products, shownVariant, test } from "./support.ts";
 
 /** Waits until the page is controlled by the shop's worker (it claims the page once active). */
 async function controlled(page: Page) {
@@ -58,4 +58,68 @@ test("without JavaScript no service worker is registered", async ({ page, contex
   await open(page, "/", hasJs);
   await open(page, "/products", hasJs);
   expect(context.serviceWorkers()).toEqual([]);
+});
+
+test.describe("changes made offline, with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the queue needs JavaScript; without it a post offline gets the offline page");
+
+  test("an add to cart made offline waits, then lands once when the network is back, even when the first answer is lost", async ({ page, context, request, shopper: _signedIn }) => {
+    const item = products.filter((p) => isAvailable(shownVariant(p)))[4]!;
+    await open(page, "/", true);
+    await controlled(page);
+    await open(page, await productPath(request, item.title), true);
+    await context.setOffline(true);
+    await page.getByRole("region", { name: item.title }).getByRole("button", { name: "Add to Cart" }).click();
+    // Said once as it is kept, and beside the product's stepper while it waits.
+    const waiting = page.getByRole("region", { name: item.title }).getByRole("status").filter({ hasText: "Will be added when you are back online" });
+    await expect(waiting).toBeVisible();
+    await expect(cartBadge(page)).toHaveAccessibleName("Cart, 1 item");
+
+    // The first replay reaches the shop, and its answer is lost on the way back.
+    let lost = 0;
+    await page.route("**/addtocart.data*", async (route) => {
+      if (route.request().method() !== "POST" || lost > 0) return route.continue();
+      lost++;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await context.setOffline(false);
+    await expect.poll(() => lost).toBe(1);
+    // No answer came, so it is sent again (Background Sync, or the next time the browser is
+    // online), with the same key: the shop answers as it did the first time and adds nothing.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByText(`${item.title} added to cart!`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await open(page, "/addtocart", true);
+    const line = page.getByRole("list", { name: "Cart items" }).getByRole("article", { name: item.title });
+    await expect(line.getByRole("status", { name: `Quantity of ${item.title}` })).toHaveText("1");
+    await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("Confirm Order offline places nothing and says so", async ({ page, context, baseURL, shopper: _signedIn }) => {
+    const item = products.filter((p) => isAvailable(shownVariant(p)))[5]!;
+    const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect((await post("/cart", { intent: "add", internal_reference: shownVariant(item).internal_reference })).status()).toBe(303);
+    expect(
+      (await post("/myaccount/addresses", { intent: "add", name: "Asha Verma", phone: "9876543210", street: "12 Golf Course Road", city: "Gurgaon", zip: "122002" })).status(),
+    ).toBe(303);
+    await open(page, "/", true);
+    await controlled(page);
+    await open(page, "/addtocart", true);
+    await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page).toHaveURL(/\/revieworder$/);
+    await expect(page.getByRole("button", { name: "Confirm Order" })).toBeEnabled();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Confirm Order" }).click();
+    await expect(page.getByText("Your order was not placed: you are offline. Nothing was charged.", { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/revieworder$/);
+    await context.setOffline(false);
+    // Nothing was placed: the cart still holds the item, and there is no order.
+    await open(page, "/addtocart", true);
+    await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+    await open(page, "/orders", true);
+    await expect(page.getByRole("link", { name: /Order #?\d+/ })).toHaveCount(0);
+  });
 });

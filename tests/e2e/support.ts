@@ -265,6 +265,11 @@ export async function expectToast(page: Page, message: string, hasJs: boolean) {
   await expect(flashed.filter({ hasText: message })).toBeAttached();
 }
 
+/** The header's cart link, named with its count ('Cart, 1 item'). */
+export function cartBadge(page: Page): Locator {
+  return page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+}
+
 /** The first delivery slot Review Order's page offers (its radio's value), for tests that post Confirm Order themselves. */
 export function firstSlot(reviewHtml: string): string {
   const slot = [...reviewHtml.matchAll(/<input type="radio"[^>]*name="slot"[^>]*>/g)].map((m) => m[0]).find((input) => !input.includes("disabled"));

@@ -2,7 +2,9 @@ import { Link, useFetcher } from "react-router";
 import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
-import { useCartEntries, useHere } from "../viewer.ts";
+import { useCartEntries, useHere, useViewer } from "../viewer.ts";
+import { PostKeyField } from "../offline/QueuedPosts.tsx";
+import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
 
 export interface CartItemRef {
   productId: number;
@@ -38,15 +40,18 @@ export function CartControls({
   const back = useHere(anchor);
   const fetcher = useFetcher({ key: `cart:${item.internalReference}` });
   useRefusalToast(fetcher);
+  // Signed in, each press carries a key, so a press made offline can wait and be sent once (issue 26).
+  const keyed = useViewer() !== null;
   const available = item.inStock && item.inventoryStock > 0;
   const big = size === "page";
   const wide = big ? "h-11 px-6 text-base" : "h-9 px-3 text-sm";
 
   if (entry) {
-    const settled = !entry.pending;
+    const settled = !entry.pending && !entry.queued;
     return (
       <div className="relative z-10 flex flex-wrap items-center gap-2">
         <fetcher.Form method="post" action={cart.action}>
+          {keyed && <PostKeyField />}
           <input type="hidden" name={cart.field("increment", "internal_reference")} value={item.internalReference} />
           <input type="hidden" name="redirectTo" value={back} />
           <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-surface" />
@@ -55,6 +60,11 @@ export function CartControls({
           Go to Cart
         </Link>
         {buyNow && <BuyNowLink />}
+        {entry.queued && (
+          <p role="status" className="basis-full text-sm font-medium text-amber-800">
+            {entry.pending ? QUEUE_MESSAGES.add : QUEUE_MESSAGES.change}
+          </p>
+        )}
       </div>
     );
   }
@@ -62,6 +72,7 @@ export function CartControls({
   return (
     <fetcher.Form method="post" action={cart.action} className="relative z-10 flex flex-wrap items-center gap-2">
       <input type="hidden" {...cart.intent("add")} />
+      {keyed && <PostKeyField />}
       <input type="hidden" name={cart.field("add", "internal_reference")} value={item.internalReference} />
       <input type="hidden" name={cart.field("add", "product_id")} value={item.productId} />
       {chooser && available ? (

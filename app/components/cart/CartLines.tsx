@@ -6,6 +6,7 @@ import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
+import { PostKeyField } from "../offline/QueuedPosts.tsx";
 
 export function CartLines({ lines }: { lines: CartLineView[] }) {
   const entries = useCartEntries();
@@ -52,6 +53,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
           <span className="text-stone-600"> each</span>
         </p>
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
+          <PostKeyField />
           <input type="hidden" name={cart.field("remove", "internal_reference")} value={line.internalReference} />
           <QuantityStepper title={line.title} quantity={line.quantity} max={line.inventoryStock} className="border-stone-300" />
           <button type="submit" {...cart.intent("remove")} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>

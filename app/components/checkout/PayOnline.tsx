@@ -10,7 +10,7 @@ import type { FormReply } from "../../domain/form-reply.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { methodLabel, minutesLeft, PAYMENT_MESSAGES, type CheckoutOptions, type Instrument } from "../../domain/payment.ts";
 import { count } from "../../domain/plural.ts";
-import { reviewOrder } from "../forms.ts";
+import { reviewOrder, useRefusalToast } from "../forms.ts";
 
 interface RazorpayInstance {
   open(): void;
@@ -71,6 +71,8 @@ export function PayForm({
   disabled?: boolean;
 }) {
   const fetcher = useFetcher<FormReply>({ key: `pay-${intent}` });
+  // A refusal the server did not toast (Confirm Order offline: not placed) is said here.
+  useRefusalToast(fetcher);
   const submit = useSubmit();
   const hydrated = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);

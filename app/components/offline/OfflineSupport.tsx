@@ -5,6 +5,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { keptLine, OFFLINE_MESSAGES } from "../../domain/offline.ts";
+import { useViewer } from "../viewer.ts";
+import { ReplayQueuedPosts, stampPostKeys } from "./QueuedPosts.tsx";
 
 interface Kept {
   path: string;
@@ -36,6 +38,9 @@ export function OfflineSupport() {
   const navigation = useNavigation();
   const current = useSyncExternalStore(subscribe, keptNow, () => null);
   const [update, setUpdate] = useState<(() => void) | null>(null);
+  const signedIn = useViewer() !== null;
+
+  useEffect(() => stampPostKeys(), []);
 
   // A new navigation forgets the last page's kept copy; the worker says again if this one is.
   useEffect(() => {
@@ -76,6 +81,8 @@ export function OfflineSupport() {
 
   return (
     <>
+      {/* The queue is the signed-in shopper's: cleared by the worker at sign-out. */}
+      {signedIn && <ReplayQueuedPosts />}
       {current && current.path === pathname && (
         <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
           {keptLine(new Date(current.keptAt))}

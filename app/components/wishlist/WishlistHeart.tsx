@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { useRefusalToast, wishlist } from "../forms.ts";
-import { useHere, useWishlistRefs } from "../viewer.ts";
+import { useHere, useViewer, useWishlistRefs } from "../viewer.ts";
+import { PostKeyField } from "../offline/QueuedPosts.tsx";
 
 // The heart on cards and the product page: a form post toggling the variant in the
 // wishlist; signed out, the heart is remembered and the shopper signs in, then comes back here.
@@ -9,9 +10,11 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
   const back = useHere(anchor);
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });
   useRefusalToast(fetcher);
+  const keyed = useViewer() !== null;
   return (
     <fetcher.Form method="post" action={wishlist.action} className={`z-10 ${className}`}>
       <input type="hidden" {...wishlist.intent("toggle")} />
+      {keyed && <PostKeyField />}
       <input type="hidden" name={wishlist.field("toggle", "internal_reference")} value={internalReference} />
       <input type="hidden" name="redirectTo" value={back} />
       <button

@@ -664,6 +664,24 @@ export const leases = pgTable("leases", {
   until: timestamp("until", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Posts a shopper's browser may send more than once (issue 26: a cart change queued offline,
+ * replayed after a lost answer): the key it sent and what the first post answered, so a
+ * repeat changes nothing and gets the same answer. Not tied to `customers` by a foreign key:
+ * with the ERP back end the customer is the ERP's. Kept a day (use-cases/once.server.ts).
+ */
+export const postKeys = pgTable(
+  "post_keys",
+  {
+    customerId: integer("customer_id").notNull(),
+    key: text("key").notNull(),
+    /** The first post's outcome; null while it is still being made. */
+    outcome: jsonb("outcome"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] }), index("post_keys_created_idx").on(t.createdAt)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;

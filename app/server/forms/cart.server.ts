@@ -1,6 +1,7 @@
 // The cart's form (browsing §3, transactions §2, §5): every cart button on every page posts
 // here, to the cart page's route. Signed out, an add is kept and done after sign-in.
 import { z } from "zod";
+import { CART_ACTION } from "../../domain/offline-queue.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stockProblems, stockStopMessage } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
@@ -22,10 +23,12 @@ export function changeToast(change: Pick<CartChange, "warning" | "couponDropped"
 }
 
 export const cartForm = defineForm({
-  action: "/addtocart",
+  action: CART_ACTION,
   back: "/addtocart",
   fetcher: true,
   unknownIntent: "Unknown cart action.",
+  // A change queued offline is replayed with its key (issue 26): made once.
+  keyed: true,
   signInToast: { type: "info", message: ACCOUNT_MESSAGES.signInFirst },
   intents: {
     add: intent(

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { answerFor, UNDERSTOOD_NOT, type FormReply, type Refusal, type ShopErrorCode, type Toast } from "../../domain/form-reply.ts";
 import { safePath, signInPath } from "../../domain/safe-path.ts";
 import { cookies } from "../auth/cookies.server.ts";
+import { POST_KEY_FIELD, postKeyOf } from "../../domain/offline-queue.ts";
+import { once } from "../use-cases/once.server.ts";
 import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
@@ -115,6 +117,12 @@ export interface FormSpec<I extends Record<string, IntentSpec<Fields, never>>> {
    * Refused, or returns what to let go of once the body is read.
    */
   beforeUpload?: (args: { shop: Shop; context: Readonly<RouterContextProvider> }) => Promise<() => void>;
+  /**
+   * Its posts may come more than once (a change queued offline and replayed, issue 26): a
+   * signed-in post carrying a key (POST_KEY_FIELD) makes its change once, and a repeat gets the
+   * first one's outcome (use-cases/once.server.ts). Its outcomes must be plain data (no headers).
+   */
+  keyed?: boolean;
 }
 
 export interface Form<A extends string, I extends Record<string, IntentSpec<Fields, never>>> {
@@ -205,7 +213,10 @@ export function defineForm<const A extends string, const I extends Record<string
       outcome = declared.signedOut ? await declared.signedOut({ value, form, back }) : { to: signInPath(back), toast: spec.signInToast ?? null };
     } else {
       try {
-        outcome = await declared.run({ value, customer, shop: shopOf(context), form, request, context, url, back });
+        const shop = shopOf(context);
+        const change = () => declared.run({ value, customer, shop, form, request, context, url, back });
+        const key = spec.keyed && customer ? postKeyOf(form.get(POST_KEY_FIELD)) : null;
+        outcome = customer && key ? await once(shop, customer, key, change) : await change();
       } catch (error) {
         if (error instanceof Refused) {
           const reply = submission.reply({ hideFields: declared.hide, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }) });

@@ -1,6 +1,7 @@
 // Review Order (transactions §2, §5, §9): the delivery address's intents, and placing the
 // order (Confirm Order), paying again, or giving up paying. What placing does is one use case
 // (use-cases/place-order.server.ts), the same the JSON API calls.
+import { REVIEW_ORDER_ACTION } from "../../domain/offline-queue.ts";
 import { z } from "zod";
 import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
@@ -25,7 +26,7 @@ function payOutcome(start: PaymentStart, order: number): Outcome {
 }
 
 export const reviewOrderForm = defineForm({
-  action: "/revieworder",
+  action: REVIEW_ORDER_ACTION,
   intents: {
     ...deliveryAddressIntents,
     place: intent(

@@ -1,6 +1,7 @@
 // The wishlist's form (browsing §2, §5, §8): every heart and the wishlist page post here.
 // Signed out, a heart is remembered and added after sign-in, back on the page it was on.
 import { z } from "zod";
+import { WISHLIST_ACTION } from "../../domain/offline-queue.ts";
 import { productReference, recordId } from "../../domain/form-fields.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
@@ -16,10 +17,12 @@ async function rememberHeart({ value, back }: { value: { internal_reference: str
 }
 
 export const wishlistForm = defineForm({
-  action: "/wishlist",
+  action: WISHLIST_ACTION,
   back: "/wishlist",
   fetcher: true,
   unknownIntent: WISHLIST_MESSAGES.failed,
+  // A heart tapped offline is replayed with its key (issue 26): toggled once.
+  keyed: true,
   signInToast: { type: "info", message: WISHLIST_MESSAGES.signInToSave },
   intents: {
     add: intent(

@@ -33,6 +33,7 @@ import { createSubscribers } from "./subscribers.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
+import { createPostKeys } from "./post-keys.server.ts";
 import { createViewer } from "./viewer.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
 import { ShopError, type Shop } from "./port.server.ts";
@@ -92,6 +93,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     accounts: createAccounts(database.db),
     tokens: createApiTokens(database.db),
     limits: createLimits(database.db),
+    postKeys: createPostKeys(database.db),
     cart: createCart(database.db, { prepaidPercent }),
     wishlist: createWishlist(database.db),
     addresses: createAddresses(database.db),

@@ -141,6 +141,23 @@ export interface RateLimitPort {
   clear(key: string): Promise<void>;
 }
 
+/** What a keyed post found when it asked for its key (PostKeysPort.claim). */
+export type PostKeyClaim = { kind: "new" } | { kind: "done"; outcome: unknown } | { kind: "running" };
+
+// Built by app/server/shop/post-keys.server.ts, with either back end.
+export interface PostKeysPort {
+  /**
+   * Takes `key` for this customer in one statement: "new" when no post had it (this one makes
+   * the change), "done" with the first post's outcome, or "running" while the first is still
+   * being made. Keys older than `keepMs` are forgotten first.
+   */
+  claim(customerId: number, key: string, keepMs: number): Promise<PostKeyClaim>;
+  /** Records the outcome of the change made under `key`. */
+  finish(customerId: number, key: string, outcome: unknown): Promise<void>;
+  /** Gives `key` back when the change was refused or failed: nothing changed, so a repeat may try again. */
+  release(customerId: number, key: string): Promise<void>;
+}
+
 export interface CartView {
   /** The draft order's id: the spec's cart id. Null until something is added. */
   id: number | null;
@@ -650,6 +667,8 @@ export interface Shop {
   /** The JSON API's bearer tokens (issue 17). */
   tokens: ApiTokensPort;
   limits: RateLimitPort;
+  /** Keys of posts a browser may send again (issue 26): each change is made once. */
+  postKeys: PostKeysPort;
   cart: CartPort;
   wishlist: WishlistPort;
   addresses: AddressesPort;

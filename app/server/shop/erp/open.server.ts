@@ -77,6 +77,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     // staff roles, reviews, support tickets, the newsletter, the mail queue.
     tokens: base.tokens,
     limits: base.limits,
+    postKeys: base.postKeys,
     delivery: base.delivery,
     staff: base.staff,
     reviews: base.reviews,

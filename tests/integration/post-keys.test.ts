@@ -1,0 +1,131 @@
+// A cart change sent more than once with its key (issue 26 part 3, decision 051): the offline
+// queue replays a post whose answer was lost, and the server makes the change once. Through the
+// cart and wishlist forms as the browser posts them, on PGlite and on PostgreSQL.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { postKeys, variants } from "../../app/server/db/schema.server.ts";
+import { cartForm } from "../../app/server/forms/cart.server.ts";
+import { wishlistForm } from "../../app/server/forms/wishlist.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { FormReply } from "../../app/domain/form-reply.ts";
+import { POST_KEY_FIELD, POST_KEY_KEEP_MS } from "../../app/domain/offline-queue.ts";
+import { targets } from "./databases.ts";
+import { routeContext } from "./fixtures.ts";
+
+const ORIGIN = "http://localhost:3000";
+const REF = "GP-PUL-MSR-1KG";
+
+describe.each(targets)("keyed posts on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let asha: Customer;
+  let ravi: Customer;
+  let n = 0;
+  const newKey = () => `key-${Date.now()}-${++n}-0000000000`;
+
+  /** A fetcher's post of `form` (as React Router sends it, to `/action.data`) by `who`. */
+  async function post(form: typeof cartForm | typeof wishlistForm, who: Customer, fields: Record<string, string>) {
+    const url = new URL(`${ORIGIN}${form.action}.data`);
+    const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+    const answer = (await form.run({ request, context: routeContext(shop, who), url })) as unknown as { data: FormReply; init: ResponseInit | null };
+    return { status: answer.init?.status ?? 200, reply: answer.data };
+  }
+  const add = (who: Customer, key: string | null, quantity = 1) =>
+    post(cartForm, who, { intent: "add", internal_reference: REF, quantity: String(quantity), ...(key ? { [POST_KEY_FIELD]: key } : {}) });
+  const quantityOf = async (who: Customer) => (await shop.cart.get(who)).lines.find((l) => l.internalReference === REF)?.quantity ?? 0;
+  const stock = (count: number) =>
+    database.db
+      .update(variants)
+      .set({ inventoryStock: count, inStock: count > 0 })
+      .where(eq(variants.internalReference, REF));
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0);
+    asha = await shop.accounts.register({ name: "Asha", email: "asha-keys@example.in", phone: "9876543210", password: "password-asha" });
+    ravi = await shop.accounts.register({ name: "Ravi", email: "ravi-keys@example.in", phone: "9876543211", password: "password-ravi" });
+    await stock(50);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("adds once however many times a keyed add arrives, answering each copy alike", async () => {
+    await shop.cart.clear(asha);
+    const key = newKey();
+    const first = await add(asha, key);
+    const again = await add(asha, key);
+    const third = await add(asha, key);
+    expect(first.reply).toMatchObject({ ok: true, intent: "add" });
+    expect(again).toEqual(first);
+    expect(third).toEqual(first);
+    expect(await quantityOf(asha)).toBe(1);
+    // A new press is a new key: it adds.
+    await add(asha, newKey());
+    expect(await quantityOf(asha)).toBe(2);
+  });
+
+  it("makes copies sent at the same moment count once", async () => {
+    await shop.cart.clear(asha);
+    const key = newKey();
+    const answers = await Promise.all([add(asha, key), add(asha, key), add(asha, key)]);
+    expect(answers.every((a) => a.reply.ok)).toBe(true);
+    expect(await quantityOf(asha)).toBe(1);
+  });
+
+  it("keeps one customer's key from answering another's post", async () => {
+    await shop.cart.clear(asha);
+    await shop.cart.clear(ravi);
+    const key = newKey();
+    await add(asha, key);
+    await add(ravi, key);
+    expect([await quantityOf(asha), await quantityOf(ravi)]).toEqual([1, 1]);
+  });
+
+  it("gives a refused post's key back: a copy sent once the product is back in stock adds it", async () => {
+    await shop.cart.clear(asha);
+    await stock(0);
+    const key = newKey();
+    const refused = await add(asha, key);
+    expect(refused.reply).toMatchObject({ ok: false, error: "This product is currently out of stock." });
+    expect(await database.db.select().from(postKeys).where(eq(postKeys.key, key))).toEqual([]);
+    await stock(50);
+    expect((await add(asha, key)).reply.ok).toBe(true);
+    expect(await quantityOf(asha)).toBe(1);
+    await stock(50);
+  });
+
+  it("toggles a heart once for a replayed tap", async () => {
+    const key = newKey();
+    const tap = () => post(wishlistForm, asha, { intent: "toggle", internal_reference: REF, [POST_KEY_FIELD]: key });
+    const before = (await shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
+    await tap();
+    await tap();
+    expect((await shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(!before);
+  });
+
+  it("makes a post without a key, or with a malformed one, as often as it comes (no JavaScript: no queue)", async () => {
+    await shop.cart.clear(asha);
+    await add(asha, null);
+    await add(asha, null);
+    await add(asha, "short");
+    await add(asha, "short");
+    expect(await quantityOf(asha)).toBe(4);
+  });
+
+  it("forgets a key after a day: a copy that old is a new change", async () => {
+    await shop.cart.clear(asha);
+    const key = newKey();
+    await add(asha, key);
+    await database.db
+      .update(postKeys)
+      .set({ createdAt: new Date(Date.now() - POST_KEY_KEEP_MS - 60_000) })
+      .where(eq(postKeys.key, key));
+    await add(asha, key);
+    expect(await quantityOf(asha)).toBe(2);
+    expect(await database.db.select().from(postKeys).where(eq(postKeys.key, key))).toHaveLength(1);
+  });
+});
