@@ -1,3 +1,4 @@
+import { offlinePosts } from "./components/offline/offline-posts.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -33,6 +34,8 @@ import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
+// With JavaScript, a post that gets no answer is queued or said not sent (issue 26).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [offlinePosts];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = signedInOf(context);

@@ -12,8 +12,8 @@ import { build } from "vite";
 const FIRST_ROUTES = ["root", "routes/home", "routes/offline"];
 /**
  * The routes a tap on a kept page posts to (the cart's buttons, the hearts): React Router loads
- * the route's module before its clientAction runs, so they are precached for a tap made offline
- * to be queued (issue 26 part 3): about 7.5 kB compressed.
+ * a route's module when a post goes to it, and reloads the page when it cannot, so they are
+ * precached for a tap made offline to be queued (issue 26 part 3): about 7.5 kB compressed.
  */
 const OFFLINE_ACTION_ROUTES = ["routes/addtocart", "routes/wishlist"];
 

@@ -1,8 +1,6 @@
 // /addtocart: the cart page (transactions §2): lines, the order summary with its coupon,
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
-import { sendOrKeep } from "../components/offline/client-action.ts";
-import { CART_ACTION } from "../domain/offline-queue.ts";
 import { count } from "../domain/plural.ts";
 import { Form, Link } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
@@ -43,8 +41,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const action = cartForm.run;
-// Offline: a small change waits in the queue; a coupon or checkout is not sent (issue 26).
-export const clientAction = sendOrKeep(CART_ACTION);
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart: view, pendingOrder, pin, pinAnswer } = loaderData;

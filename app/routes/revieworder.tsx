@@ -1,8 +1,6 @@
 // /revieworder: 'Review Order' (transactions §2): choose or add the delivery address,
 // see the order summary with its coupon, and Confirm Order: placed for cash on delivery, or
 // on to pay by UPI or card (Razorpay). An order waiting for its payment is shown instead.
-import { sendOrKeep } from "../components/offline/client-action.ts";
-import { REVIEW_ORDER_ACTION } from "../domain/offline-queue.ts";
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
@@ -54,8 +52,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const action = reviewOrderForm.run;
-// Offline: an order is never queued; Confirm Order says it was not placed (issue 26).
-export const clientAction = sendOrKeep(REVIEW_ORDER_ACTION);
 
 // Standard Checkout's options came back: the modal opens over this page as it is. Reloading
 // it now would show the order as waiting for payment and unmount the form that opened it.

@@ -1,6 +1,4 @@
 // /wishlist: the page 'Your Wishlist', and the action behind every heart (browsing §2, §5).
-import { sendOrKeep } from "../components/offline/client-action.ts";
-import { WISHLIST_ACTION } from "../domain/offline-queue.ts";
 import { Link } from "react-router";
 import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
@@ -18,8 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const action = wishlistForm.run;
-// Offline: a heart waits in the queue (issue 26).
-export const clientAction = sendOrKeep(WISHLIST_ACTION);
 
 export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 // The cart: signed-out add through sign-in, steppers and stock limits, Buy Now, the cart
 // page and the header badge, with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { cartBadge, expect, open, product, productList, productPath, rupees, signInOnPage, test } from "./support.ts";
+import { cartBadge, expect, expectToast, open, product, productList, productPath, rupees, signInOnPage, test } from "./support.ts";
 
 const plenty = product("Haat Select Masoor Dal (Malka)");
 const scarce = product("Kiln & Co. Melamine Quarter Plates"); // 2 in stock
@@ -79,6 +79,8 @@ test.describe("cart", () => {
       await open(page, await productPath(request, p.title), hasJs);
       await summary(page, p.title).getByRole("button", { name: "Add to Cart" }).click();
       await expect(summary(page, p.title).getByRole("link", { name: "Go to Cart" })).toBeVisible();
+      // The shop's answer, before going on to the next product.
+      await expectToast(page, `${p.title} added to cart!`, hasJs);
     }
     await expect(cartBadge(page)).toHaveAccessibleName("Cart, 2 items");
     await summary(page, other.title).getByRole("link", { name: "Go to Cart" }).click();

@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import { preload } from "react-dom";
 import { photoSet } from "../../domain/photo.ts";
 import { useLiteMode } from "../viewer.ts";
 
@@ -23,6 +24,11 @@ export function ProductImage({ src, alt, sizes, width, height, ...rest }: Props)
   const photo = photoSet(src);
   if (!photo) return <img src={src} alt={alt} width={width} height={height} {...rest} />;
   const offered = (srcSet: string) => (lite ? srcSet.split(", ")[0]! : srcSet);
+  // The page's main picture (its LCP on a phone, issue 26 part 5) is asked for from the head,
+  // before the styles and scripts, at the width the screen shows, in the best format offered: a
+  // browser that cannot show that format ignores the preload and takes the <picture>'s choice.
+  const best = photo.sources[0];
+  if (rest.fetchPriority === "high" && best) preload(photo.src, { as: "image", imageSrcSet: offered(best.srcSet), imageSizes: sizes, type: best.type, fetchPriority: "high" });
   return (
     <picture>
       {photo.sources.map((source) => (

@@ -1,0 +1,67 @@
+// What a post does when the network is not there (issue 26 part 3, decision 051), with
+// JavaScript: the root route's client middleware, around every post the page sends. A small
+// cart or wishlist change (app/domain/offline-queue.ts says which) that gets no answer is kept
+// in the queue and sent when the browser is back online; anything else (a coupon, checkout,
+// Confirm Order) is not sent, and the page says so. Middleware on the root rather than a
+// clientAction on each route: the root is always loaded, so a post goes out at once and never
+// waits for the action route's module. Without JavaScript a post is a navigation, and the
+// worker shows the offline page.
+import { data, type DataStrategyResult, type MiddlewareFunction } from "react-router";
+import { notSentMessage, queueable, queuedMessage } from "../../domain/offline-queue.ts";
+import type { FormReply } from "../../domain/form-reply.ts";
+import { raiseToast } from "../Toaster.tsx";
+import { forgetPost, keepPost, SYNC_TAG } from "./post-queue.ts";
+
+type Results = Record<string, DataStrategyResult>;
+
+/** A fetch that got no answer: the browser is offline, or the answer was lost on the way. */
+function noAnswer(result: DataStrategyResult): boolean {
+  if (result.type !== "error") return false;
+  // Single fetch hands an action's error on inside data(), with the answer's status (none here).
+  const error = (result.result as { type?: string; data?: unknown } | null)?.type === "DataWithResponseInit" ? (result.result as { data: unknown }).data : result.result;
+  return error instanceof TypeError;
+}
+
+/** Background Sync where the browser has it: the worker replays when the network is back, even with the page closed. */
+async function askForSync(): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  await sync?.register(SYNC_TAG);
+}
+
+// Never on the wire: a status of 400 or more keeps React Router from reloading the page's data
+// after the post, which the network could not bring either.
+const NO_NETWORK = 503;
+
+/** What the page gets for a post that got no answer: kept in the queue, or not sent. */
+async function unanswered(action: string, fields: Record<string, string>): Promise<DataStrategyResult> {
+  const intent = fields.intent ?? null;
+  const post = queueable(action, fields, Date.now());
+  const kept = post ? await keepPost(post).catch(() => null) : null;
+  if (post && kept !== null) {
+    void askForSync().catch(() => undefined);
+    // Said once, when it is first kept: a replay that got no answer stays quiet.
+    if (kept) raiseToast(queuedMessage(post), "info");
+    return { type: "data", result: data<FormReply>({ ok: true, intent, message: queuedMessage(post), data: { queued: true } }, { status: NO_NETWORK }) };
+  }
+  const notSent = notSentMessage(action, intent);
+  return { type: "data", result: data<FormReply>({ ok: false, intent, error: notSent, toasted: false, result: { status: "error", error: { "": [notSent] } } }, { status: NO_NETWORK }) };
+}
+
+export const offlinePosts: MiddlewareFunction<Results> = async ({ request }, next) => {
+  if (request.method !== "POST") return next();
+  // Read before the action sends the body.
+  const fields: Record<string, string> = {};
+  for (const [name, value] of await request.clone().formData()) if (typeof value === "string") fields[name] = value;
+  const action = new URL(request.url).pathname;
+  const results = await next();
+  const lost = Object.entries(results).filter(([, result]) => noAnswer(result));
+  if (lost.length === 0) {
+    // Answered (done or refused): a replay of it no longer waits.
+    const post = queueable(action, fields, Date.now());
+    if (post) await forgetPost(post.key).catch(() => undefined);
+    return results;
+  }
+  const answer = await unanswered(action, fields);
+  return { ...results, ...Object.fromEntries(lost.map(([id]) => [id, answer])) };
+};
