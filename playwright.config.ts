@@ -41,8 +41,10 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    { name: "js", use: { ...browser, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...browser, javaScriptEnabled: false } },
+    { name: "js", use: { ...browser, javaScriptEnabled: true }, testIgnore: /sw-update\.spec\.ts/ },
+    { name: "no-js", use: { ...browser, javaScriptEnabled: false }, testIgnore: /sw-update\.spec\.ts/ },
+    // Changes the built service worker that every page is offered: alone, after the others.
+    { name: "sw-update", use: { ...browser, javaScriptEnabled: true }, testMatch: /sw-update\.spec\.ts/, dependencies: ["js", "no-js"] },
   ],
   webServer: {
     command: "node scripts/e2e-server.ts",

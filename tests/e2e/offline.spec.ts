@@ -1,13 +1,7 @@
 // A shop that keeps working offline (issue 26): with JavaScript, a service worker keeps the
 // catalogue pages a shopper opened and answers with the shop's own offline page for the rest;
 // without it, no worker is ever registered.
-import type { Page } from "@playwright/test";
-import { cartBadge, expect, headerToggle, isAvailable, open, productPath, products, shownVariant, test } from "./support.ts";
-
-/** Waits until the page is controlled by the shop's worker (it claims the page once active). */
-async function controlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller))).toBe(true);
-}
+import { cartBadge, controlled, expect, headerToggle, isAvailable, open, productPath, products, shownVariant, test } from "./support.ts";
 
 test.describe("offline, with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the worker is registered only with JavaScript");

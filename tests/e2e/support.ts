@@ -265,6 +265,11 @@ export async function expectToast(page: Page, message: string, hasJs: boolean) {
   await expect(flashed.filter({ hasText: message })).toBeAttached();
 }
 
+/** Waits until the page is controlled by the shop's service worker (it claims the page once active). */
+export async function controlled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller))).toBe(true);
+}
+
 /** The header's cart link, named with its count ('Cart, 1 item'). */
 export function cartBadge(page: Page): Locator {
   return page.getByRole("banner").getByRole("link", { name: /^Cart/ });
