@@ -340,8 +340,10 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     });
   } else {
     const build = await loaded.build();
-    // Fingerprinted assets never change under their name.
-    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Fingerprinted assets never change under their name: cached for good, so no validators
+    // (ETag, Last-Modified) nor ranges to offer, about 100 bytes less on each of a first visit's
+    // two dozen scripts (issue 26).
+    app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false }));
     app.use(
       express.static(path.join(ROOT, "build/client"), {
         maxAge: "1h",

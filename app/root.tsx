@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { OFFLINE_PATH } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,7 +23,6 @@ import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
 import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
-import { OfflineNotice } from "./components/offline/OfflineNotice.tsx";
 import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 
@@ -111,11 +112,22 @@ function RequestIdMeta() {
   return id ? <meta name="request-id" content={id} /> : null;
 }
 
+/**
+ * Offline, a page the worker did not keep: its offline page, as a document load of the page
+ * would get (the worker's own answer), so the offline page's code is not part of every visit.
+ */
+function ToOfflinePage() {
+  useEffect(() => {
+    window.location.replace(`${OFFLINE_PATH}?from=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  }, []);
+  return null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useErrorRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A page that could not be fetched while the phone is offline (one the worker did not keep).
-  if (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine) return <OfflineNotice />;
+  if (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine) return <ToOfflinePage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
   const message =

@@ -32,6 +32,8 @@ describe("server.ts", () => {
     expect(asset).toBeDefined();
     const assetRes = await fetch(`http://127.0.0.1:${port}${asset}`);
     expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    // Cached for good: nothing to revalidate with (issue 26: bytes on every first visit).
+    expect([assetRes.headers.get("etag"), assetRes.headers.get("last-modified")]).toEqual([null, null]);
 
     // A command-line tool refuses the directory while the server holds it.
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
