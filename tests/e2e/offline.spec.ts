@@ -16,6 +16,12 @@ test.describe("offline, with JavaScript", () => {
     await page.goto(product);
     await expect(page.getByRole("heading", { level: 1, name: products[0]!.title })).toBeVisible();
     await expect(page.getByText(/^Offline: showing the page as you last saw it \(today, /)).toBeVisible();
+    // A link to a product the phone did not keep, followed in the page: the shop's offline page too.
+    const related = page.getByRole("list", { name: "Related products" }).getByRole("heading", { level: 3 }).first().getByRole("link");
+    const relatedPath = new URL((await related.getAttribute("href"))!, "http://shop").pathname;
+    await related.click();
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect(page).toHaveURL(`/offline?from=${encodeURIComponent(relatedPath)}`);
 
     const unvisited = await productPath(request, products[3]!.title);
     await page.goto(unvisited);
