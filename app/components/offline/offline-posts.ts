@@ -59,7 +59,7 @@ export const offlinePosts: MiddlewareFunction<Results> = async ({ request }, nex
   if (lost.length === 0) {
     // Answered (done or refused): a replay of it no longer waits.
     const post = queueable(action, fields, Date.now());
-    if (post) await forgetPost(post.key).catch(() => undefined);
+    if (post) void forgetPost(post.key).catch(() => undefined);
     return results;
   }
   const answer = await unanswered(action, fields);
