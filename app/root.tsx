@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { OFFLINE_PATH } from "./domain/offline.ts";
+import { isNoAnswer, OFFLINE_PATH } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -126,8 +126,9 @@ function ToOfflinePage() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useErrorRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A page that could not be fetched while the phone is offline (one the worker did not keep).
-  if (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine) return <ToOfflinePage />;
+  // A load that got no answer (offline, or the network dropped while the page's data reloaded):
+  // the shop's offline page and its Try again, not 'Something went wrong'.
+  if (isNoAnswer(error) || (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine)) return <ToOfflinePage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
   const message =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsKeptPages, isCatalogueImage, keptLine, pageKind } from "./offline.ts";
+import { endsKeptPages, isCatalogueImage, isNoAnswer, keptLine, pageKind } from "./offline.ts";
 
 describe("what the service worker keeps", () => {
   it("keeps catalogue pages and their loads, and nothing personal", () => {
@@ -55,5 +55,19 @@ describe("what the service worker keeps", () => {
     const now = new Date("2026-11-26T12:00:00Z");
     expect(keptLine(new Date("2026-11-26T09:05:00Z"), now)).toBe("Offline: showing the page as you last saw it (today, 2:35 pm).");
     expect(keptLine(new Date("2026-11-24T09:05:00Z"), now)).toBe("Offline: showing the page as you last saw it (24 Nov, 2:35 pm).");
+  });
+});
+
+describe("a fetch that got no answer", () => {
+  it("is told by each browser's words, and only for a TypeError", () => {
+    expect(isNoAnswer(new TypeError("Failed to fetch"))).toBe(true);
+    expect(isNoAnswer(new TypeError("NetworkError when attempting to fetch resource."))).toBe(true);
+    expect(isNoAnswer(new TypeError("Load failed"))).toBe(true);
+    expect(isNoAnswer(new Error("Failed to fetch"))).toBe(false);
+  });
+
+  it("is not a fault of the code that happens to be a TypeError", () => {
+    expect(isNoAnswer(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isNoAnswer("Failed to fetch")).toBe(false);
   });
 });

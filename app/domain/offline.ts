@@ -73,3 +73,12 @@ export const OFFLINE_MESSAGES = {
   update: "A new version of Haat is ready.",
   reload: "Reload",
 } as const;
+
+/**
+ * Whether an error is a fetch that got no answer (offline, or the answer lost), by the words
+ * each browser uses: Chrome 'Failed to fetch', Firefox 'NetworkError when attempting to fetch
+ * resource.', Safari 'Load failed'. Any other TypeError is a fault, not the network.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection was lost/i.test(error.message);
+}

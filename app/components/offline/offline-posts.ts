@@ -8,6 +8,7 @@
 // worker shows the offline page.
 import { data, type DataStrategyResult, type MiddlewareFunction } from "react-router";
 import { notSentMessage, queueable, queuedMessage } from "../../domain/offline-queue.ts";
+import { isNoAnswer } from "../../domain/offline.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { forgetPost, keepPost, SYNC_TAG } from "./post-queue.ts";
@@ -19,7 +20,7 @@ function noAnswer(result: DataStrategyResult): boolean {
   if (result.type !== "error") return false;
   // Single fetch hands an action's error on inside data(), with the answer's status (none here).
   const error = (result.result as { type?: string; data?: unknown } | null)?.type === "DataWithResponseInit" ? (result.result as { data: unknown }).data : result.result;
-  return error instanceof TypeError;
+  return isNoAnswer(error);
 }
 
 /** Background Sync where the browser has it: the worker replays when the network is back, even with the page closed. */
