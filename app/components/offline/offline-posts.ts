@@ -51,9 +51,11 @@ async function unanswered(action: string, fields: Record<string, string>): Promi
 
 export const offlinePosts: MiddlewareFunction<Results> = async ({ request }, next) => {
   if (request.method !== "POST") return next();
-  // Read before the action sends the body.
+  // Read before the action sends the body; only a plain form's (the cart's, the hearts',
+  // Review Order's): an upload is never queued and is not read twice.
   const fields: Record<string, string> = {};
-  for (const [name, value] of await request.clone().formData()) if (typeof value === "string") fields[name] = value;
+  if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded"))
+    for (const [name, value] of new URLSearchParams(await request.clone().text())) fields[name] = value;
   const action = new URL(request.url).pathname;
   const results = await next();
   const lost = Object.entries(results).filter(([, result]) => noAnswer(result));
