@@ -68,6 +68,9 @@ test.describe("changes made offline, with JavaScript", () => {
     await open(page, "/", true);
     await controlled(page);
     await open(page, await productPath(request, item.title), true);
+    // Once the page has learnt where its links and forms lead (React Router asks the shop after
+    // hydration): a post to a route it does not know yet needs the network.
+    await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.getByRole("region", { name: item.title }).getByRole("button", { name: "Add to Cart" }).click();
     // Said once as it is kept, and beside the product's stepper while it waits.
@@ -106,6 +109,9 @@ test.describe("changes made offline, with JavaScript", () => {
     await open(page, "/", true);
     await controlled(page);
     await open(page, await productPath(request, item.title), true);
+    // Once the page has learnt where its links and forms lead (React Router asks the shop after
+    // hydration): a post to a route it does not know yet needs the network.
+    await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page
       .getByRole("region", { name: item.title })
