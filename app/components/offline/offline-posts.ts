@@ -7,7 +7,7 @@
 // waits for the action route's module. Without JavaScript a post is a navigation, and the
 // worker shows the offline page.
 import { data, type DataStrategyResult, type MiddlewareFunction } from "react-router";
-import { notSentMessage, queueable, queuedMessage } from "../../domain/offline-queue.ts";
+import { notSentMessage, queueable, queuedMessage, type QueuedPost } from "../../domain/offline-queue.ts";
 import { isNoAnswer } from "../../domain/offline.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { raiseToast } from "../Toaster.tsx";
@@ -35,9 +35,8 @@ async function askForSync(): Promise<void> {
 const NO_NETWORK = 503;
 
 /** What the page gets for a post that got no answer: kept in the queue, or not sent. */
-async function unanswered(action: string, fields: Record<string, string>): Promise<DataStrategyResult> {
+async function unanswered(action: string, fields: Record<string, string>, post: QueuedPost | null): Promise<DataStrategyResult> {
   const intent = fields.intent ?? null;
-  const post = queueable(action, fields, Date.now());
   const kept = post ? await keepPost(post).catch(() => null) : null;
   if (post && kept !== null) {
     void askForSync().catch(() => undefined);
@@ -57,14 +56,14 @@ export const offlinePosts: MiddlewareFunction<Results> = async ({ request }, nex
   if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded"))
     for (const [name, value] of new URLSearchParams(await request.clone().text())) fields[name] = value;
   const action = new URL(request.url).pathname;
+  const post = queueable(action, fields, Date.now());
   const results = await next();
   const lost = Object.entries(results).filter(([, result]) => noAnswer(result));
   if (lost.length === 0) {
     // Answered (done or refused): a replay of it no longer waits.
-    const post = queueable(action, fields, Date.now());
     if (post) void forgetPost(post.key).catch(() => undefined);
     return results;
   }
-  const answer = await unanswered(action, fields);
+  const answer = await unanswered(action, fields, post);
   return { ...results, ...Object.fromEntries(lost.map(([id]) => [id, answer])) };
 };
