@@ -78,6 +78,7 @@ const NEEDED = [
   "imageStoreFor",
   "MEDIA_PATH",
   "serveMedia",
+  "languageBuilds",
 ] as const satisfies readonly (keyof Entry)[];
 
 /** The app as this server sees it: the server build and its entry module. */
@@ -312,7 +313,12 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         // The shop's own 404 page, as a page no route claims renders it: what a guard answers
         // on any URL it refuses, a file's URL (a CSV, a PDF) included.
         notFoundPage: async (request: Request) => {
-          const page = await render(new Request(new URL("/__not-found", request.url), { headers: { accept: "text/html", cookie: request.headers.get("cookie") ?? "" } }), context);
+          const page = await render(
+            new Request(new URL(`${(build.basename ?? "/").replace(/\/$/, "")}/__not-found`, request.url), {
+              headers: { accept: "text/html", cookie: request.headers.get("cookie") ?? "" },
+            }),
+            context,
+          );
           page.headers.delete("Set-Cookie");
           return page;
         },
@@ -331,7 +337,9 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
       try {
-        const build = await loaded.build();
+        // One build per language, each with its basename (decision 052): /hi's pages are the same routes.
+        const base = await loaded.build();
+        const build = entryOf(base).languageBuilds(base, req.path);
         return createRequestHandler({ build, getLoadContext: loadContext(build, "development"), mode: "development" })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
@@ -357,7 +365,15 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         },
       }),
     );
-    app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContext(build, "production"), mode: "production" }));
+    // One handler per language, each with its basename (decision 052): /hi's pages are the same
+    // routes, and every link, form and redirect of a Hindi page stays under /hi by itself.
+    const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
+    app.all("/{*splat}", (req, res, next) => {
+      const chosen = entryOf(build).languageBuilds(build, req.path);
+      let handler = handlers.get(chosen);
+      if (!handler) handlers.set(chosen, (handler = createRequestHandler({ build: chosen, getLoadContext: loadContext(chosen, "production"), mode: "production" })));
+      return handler(req, res, next);
+    });
   }
   // The last resort: an error nothing else answered is logged with its stack, and the
   // shopper gets a plain page with the id to quote.

@@ -5,6 +5,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { registerCatalogue } from "./components/i18n.tsx";
+import { localeOfBasename } from "./domain/i18n/locale.ts";
+import hindiCatalogue from "./locales/hi.json?url&no-inline";
 
 function hydrate() {
   startTransition(() => {
@@ -17,6 +20,21 @@ function hydrate() {
   });
 }
 
-// requestAnimationFrame runs just before the next paint; the timeout, just after it.
-if (typeof requestAnimationFrame === "function" && document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(hydrate, 0));
-else hydrate();
+function whenPainted() {
+  // requestAnimationFrame runs just before the next paint; the timeout, just after it.
+  if (typeof requestAnimationFrame === "function" && document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(hydrate, 0));
+  else hydrate();
+}
+
+// A Hindi page (decision 052) first reads its messages (preloaded by the page's head). Without
+// them the page stays as the server sent it, which works as it does without JavaScript.
+const basename = (window as { __reactRouterContext?: { basename?: string } }).__reactRouterContext?.basename;
+if (localeOfBasename(basename) === "hi") {
+  fetch(hindiCatalogue)
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then((catalogue) => {
+      registerCatalogue("hi", catalogue);
+      whenPainted();
+    })
+    .catch(() => {});
+} else whenPainted();

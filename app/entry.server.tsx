@@ -22,3 +22,4 @@ export { collectRequestStats, newRequestStats, serverTiming } from "./server/req
 export { imageStoreFor, MEDIA_PATH } from "./server/images/store.server.ts";
 export { serveMedia } from "./server/images/serve.server.ts";
 export { cookieSecret } from "./server/auth/secret.server.ts";
+export { languageBuilds } from "./server/i18n.server.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isNoAnswer, OFFLINE_PATH } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Stylesheet } from "./components/stylesheet.tsx";
@@ -25,6 +25,10 @@ import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
+import { languageMiddleware, localeOf } from "./server/i18n.server.ts";
+import { I18nProvider, useI18n } from "./components/i18n.tsx";
+import { BASENAME, HTML_LANG, localeOfBasename } from "./domain/i18n/locale.ts";
+import hindiCatalogue from "./locales/hi.json?url&no-inline";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -34,7 +38,8 @@ import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 // Only in the browser: the server sends no CSP to itself and keeps zod's compiled parsers.
 if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
-export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, pageCacheMiddleware, sessionMiddleware];
+// The language's redirect comes before the page cache, which keys pages by their URL alone.
+export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, languageMiddleware, pageCacheMiddleware, sessionMiddleware];
 // With JavaScript, a post that gets no answer is queued or said not sent (issue 26).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [offlinePosts];
 
@@ -45,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const { flashed, clear } = await takeFlashedReply(request);
   const body: RootData = {
+    locale: localeOf(request),
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
@@ -71,11 +77,15 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // Absent when the root loader itself failed: the error page then shows no toast.
   const root = useRouteLoaderData("root") as RootData | undefined;
+  // The router's basename is the language's prefix (decision 052): known even when the root loader failed.
+  const locale = localeOfBasename(useHref("/"));
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Hindi pages' messages, which the page's script reads before it takes over (entry.client.tsx). */}
+        {locale === "hi" ? <link rel="preload" as="fetch" href={hindiCatalogue} crossOrigin="anonymous" /> : null}
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
         <meta name="theme-color" content={THEME_COLOR} />
@@ -84,18 +94,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body id="top" className="flex min-h-screen flex-col bg-surface font-sans text-stone-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
-          Skip to content
-        </a>
-        <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
-          <Toaster toast={root?.toast ?? null} />
-          <Header />
-          <OfflineSupport />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer />
-        </HoneypotProvider>
+        <I18nProvider locale={locale}>
+          <SkipLink />
+          <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
+            <Toaster toast={root?.toast ?? null} />
+            <Header />
+            <OfflineSupport />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+          </HoneypotProvider>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -105,6 +115,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+function SkipLink() {
+  const i18n = useI18n();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
+      {i18n._("Skip to content")}
+    </a>
+  );
 }
 
 function RequestIdMeta() {
@@ -125,6 +144,7 @@ function ToOfflinePage() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useErrorRequestId();
+  const i18n = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A load that got no answer (offline, or the network dropped while the page's data reloaded):
   // the shop's offline page and its Try again, not 'Something went wrong'.
@@ -133,18 +153,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
   const message =
     status === 400
-      ? "That request could not be understood."
+      ? i18n._("That request could not be understood.")
       : status === 503 && isRouteErrorResponse(error) && typeof error.data === "string"
-        ? error.data
-        : "Please try again in a moment.";
+        ? i18n._(error.data)
+        : i18n._("Please try again in a moment.");
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>Something went wrong | Haat</title>
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <title>{`${i18n._("Something went wrong")} | Haat`}</title>
+      <h1 className="text-2xl font-semibold">{i18n._("Something went wrong")}</h1>
       <p className="mt-3 text-stone-700">{message}</p>
-      {requestId ? <p className="mt-2 text-sm text-stone-600">If you write to us about this, quote reference {requestId}.</p> : null}
-      <a href="/" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-        Go Back Home
+      {requestId ? <p className="mt-2 text-sm text-stone-600">{i18n._("If you write to us about this, quote reference {requestId}.", { requestId })}</p> : null}
+      <a href={BASENAME[i18n.locale]} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        {i18n._("Go Back Home")}
       </a>
     </section>
   );

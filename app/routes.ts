@@ -80,6 +80,8 @@ export default [
   route("manifest.webmanifest", "routes/manifest.ts"),
   // The service worker's page for what the network cannot bring (issue 26).
   route("offline", "routes/offline.tsx"),
+  // The header's language switch (issue 27): /hi serves these same routes in Hindi (decision 052).
+  route("language", "routes/language.ts"),
   // The footer's Lite mode switch (issue 26).
   route("lite", "routes/lite.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -26,12 +26,12 @@ export const store = {
     android: { note: "Download App Get -10% Discount", url: "" },
     ios: { note: "Download App Get -20% Discount", url: "" },
   },
-  deliveryPromise: "Delivery Tomorrow",
+  deliveryPromise: /*i18n*/ "Delivery Tomorrow",
   prepaidDiscountPercent: 5,
 } as const;
 
 /** Header navigation labels; their paths follow browsing §2's rule (see navPath). */
-export const NAV_LABELS = ["Home", "Shop Retail", "Blog", "About Us"] as const;
+export const NAV_LABELS = [/*i18n*/ "Home", /*i18n*/ "Shop Retail", /*i18n*/ "Blog", /*i18n*/ "About Us"] as const;
 
 /** Browsing §1: the shop's categories, used as search prompts. */
 export const SEARCH_PROMPTS = ["sugar", "rice", "dry fruits", "pulses", "snacks", "oil and ghee", "flour and atta", "spices", "biscuits", "beverages"] as const;

@@ -7,28 +7,30 @@ import { HeaderActions } from "./HeaderActions.tsx";
 import { LocationLine } from "./LocationLine.tsx";
 import { SearchIcon } from "./ui/icons.tsx";
 import { useViewer } from "./viewer.ts";
+import { useI18n } from "./i18n.tsx";
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
   const signedIn = useViewer() !== null;
+  const i18n = useI18n();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
         <MobileMenu links={links} signedIn={signedIn} />
-        <Link to="/" className="flex shrink-0 items-center" aria-label="Haat home">
+        <Link to="/" className="flex shrink-0 items-center" aria-label={i18n._("Haat home")}>
           <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
         </Link>
         {/* Every width sees the promise: below the row on phones and tablets, beside the logo on a laptop. */}
         <p className="order-last basis-full text-center text-xs leading-tight lg:order-none lg:basis-auto lg:text-left lg:text-sm">
-          <span className="block font-semibold text-brand-700">{store.deliveryPromise}</span>
+          <span className="block font-semibold text-brand-700">{i18n._(store.deliveryPromise)}</span>
           <LocationLine />
         </p>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={i18n._("Main")} className="hidden md:block">
           <ul className="flex items-center gap-4 whitespace-nowrap text-sm font-medium lg:gap-5">
             {links.slice(0, 4).map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end className={({ isActive }) => (isActive ? "text-brand-700 underline underline-offset-4" : "hover:text-brand-700")}>
-                  {l.label}
+                  {i18n._(l.label)}
                 </NavLink>
               </li>
             ))}
@@ -40,18 +42,18 @@ export function Header() {
         <details className="group ml-auto md:hidden">
           <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
             <SearchIcon />
-            <span className="sr-only">Open search</span>
+            <span className="sr-only">{i18n._("Open search")}</span>
           </summary>
           <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface p-3 shadow-lg">
             <SearchBox id="search-mobile" mobile />
           </div>
         </details>
         {links.length > 4 && (
-          <nav aria-label="More" className="hidden md:block">
+          <nav aria-label={i18n._("More")} className="hidden md:block">
             <ul className="flex gap-4 text-sm">
               {links.slice(4).map((l) => (
                 <li key={l.to}>
-                  <NavLink to={l.to}>{l.label}</NavLink>
+                  <NavLink to={l.to}>{i18n._(l.label)}</NavLink>
                 </li>
               ))}
             </ul>

@@ -1,17 +1,20 @@
 import { store } from "../store-config.ts";
-import { originOf } from "./viewer.ts";
+import { HTML_LANG, LOCALES, pathIn, type Locale } from "../domain/i18n/locale.ts";
+import { localeOfMatches, originOf } from "./viewer.ts";
 
 /**
  * A page's own title, description, canonical link and Open Graph tags (issue 5): one
  * helper for every page's `meta`; `origin` is `originOf(matches)`, from the root loader.
  */
-export function pageMeta(page: { title: string; description: string; path: string; origin: string; type?: string; image?: string }) {
-  const url = page.origin + page.path;
+export function pageMeta(page: { title: string; description: string; path: string; origin: string; locale?: Locale; type?: string; image?: string }) {
+  // Each language's page is its own canonical, and names the other (issue 27).
+  const url = page.origin + pathIn(page.locale ?? "en", page.path);
   const title = `${page.title} | ${store.name}`;
   return [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...languageAlternates(page.origin, page.path),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: store.name },
     { property: "og:title", content: page.title },
@@ -22,9 +25,17 @@ export function pageMeta(page: { title: string; description: string; path: strin
 }
 
 // Beside the root loader's data, which every page loads anyway.
-export { originOf } from "./viewer.ts";
+export { localeOfMatches, originOf } from "./viewer.ts";
 
 /** A personal or transactional page: its own title, description and canonical link, kept out of search results. */
 export function privatePageMeta(matches: Parameters<typeof originOf>[0], page: { title: string; description: string; path: string }) {
-  return [...pageMeta({ ...page, origin: originOf(matches) }), { name: "robots", content: "noindex" }];
+  return [...pageMeta({ ...page, origin: originOf(matches), locale: localeOfMatches(matches) }), { name: "robots", content: "noindex" }];
+}
+
+/** hreflang links to the page in each language, and English as the default. */
+export function languageAlternates(origin: string, path: string) {
+  return [
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: HTML_LANG[locale], href: origin + pathIn(locale, path) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + pathIn("en", path) },
+  ];
 }

@@ -4,6 +4,7 @@ import { useFetchers, useLocation, useRouteLoaderData } from "react-router";
 import { applyPendingCartChange, entriesCount, type CartEntries } from "../domain/cart.ts";
 import type { FormReply } from "../domain/form-reply.ts";
 import type { Viewer } from "../domain/viewer.ts";
+import type { Locale } from "../domain/i18n/locale.ts";
 import type { LiteMode } from "../domain/lite-mode.ts";
 import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
@@ -13,6 +14,8 @@ import { useQueuedPosts } from "./offline/QueuedPosts.tsx";
 export type { Viewer };
 
 export interface RootData {
+  /** The page's language (issue 27): Hindi under /hi. */
+  locale: Locale;
   viewer: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
   /** The request's origin, for absolute links in meta tags. */
@@ -32,6 +35,11 @@ export interface RootData {
 }
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** The page's language, from the root loader's data (for `meta`). */
+export function localeOfMatches(matches: Matches): Locale {
+  return (matches.find((m) => m?.id === "root")?.loaderData as Partial<RootData> | undefined)?.locale ?? "en";
+}
 
 /** The request's origin, from the root loader's data (for `meta`): no page's own loader needs to return it. */
 export function originOf(matches: Matches): string {

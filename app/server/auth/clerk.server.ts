@@ -2,6 +2,7 @@
 // links (or creates) the customer row by Clerk's user id and starts Haat's own session,
 // so every other page works the same for both providers. Clerk's code is loaded only
 // when the provider is clerk: none of it runs or ships otherwise.
+import { accountLanguageCookies } from "../i18n.server.ts";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
@@ -52,7 +53,11 @@ export async function completeClerkSignIn(shop: Shop, identity: ClerkIdentity, r
   }
   const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name, sessionId: identity.sessionId ?? null });
   const cookie = await startSession(shop, customer);
-  return cookies().toast.redirectWithToast(returnTo, { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) }, { status: 303, headers: { "Set-Cookie": cookie } });
+  return cookies().toast.redirectWithToast(
+    returnTo,
+    { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
+    { status: 303, headers: [["Set-Cookie", cookie], ...accountLanguageCookies(customer)] },
+  );
 }
 
 /** Who Clerk says is signed in on this request, or a redirect back to sign-in. */

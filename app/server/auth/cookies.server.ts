@@ -51,3 +51,19 @@ export function cookies(): Cookies {
 export function hasCookie(request: Request, name: string): boolean {
   return (request.headers.get("Cookie") ?? "").includes(`${cookieName(name)}=`);
 }
+
+/** A plain (unsigned) preference cookie's value: Lite mode, the language. */
+export function plainCookie(request: Request, name: string): string | null {
+  const full = cookieName(name);
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [key, value] = part.trim().split("=");
+    if (key === full) return value ?? null;
+  }
+  return null;
+}
+
+/** The Set-Cookie of a plain preference cookie, kept `maxAge` seconds. */
+export function plainCookieHeader(name: string, value: string, maxAge: number): string {
+  const secure = appEnv().cookieSecure ? "; Secure" : "";
+  return `${cookieName(name)}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}

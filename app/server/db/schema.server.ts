@@ -95,6 +95,9 @@ export const customers = pgTable("customers", {
   // The delivery address chosen at checkout, remembered for 30 days (transactions §4).
   selectedAddressId: integer("selected_address_id"),
   selectedAddressAt: timestamp("selected_address_at", { withTimezone: true }),
+  // The language the customer chose with the header's switch ('en' or 'hi'; issue 27), so it
+  // follows them to another device: signing in there sets it. Null until they choose.
+  language: text("language"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

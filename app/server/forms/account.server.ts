@@ -15,6 +15,7 @@ import { safePath } from "../../domain/safe-path.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
+import { accountLanguageCookies } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
@@ -42,6 +43,8 @@ async function signedInHeaders(shop: Shop, request: Request, customer: Customer)
   return [
     ["Set-Cookie", await startSession(shop, customer)],
     ["Set-Cookie", await rememberDevice(shop, customer, await deviceTokenOf(request))],
+    // The language chosen on another device follows the customer here (issue 27).
+    ...accountLanguageCookies(customer),
   ];
 }
 

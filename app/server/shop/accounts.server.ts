@@ -1,4 +1,5 @@
 // Customers, their sessions and password resets (embedded Shop).
+import { isLocale } from "../../domain/i18n/locale.ts";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   ACCOUNT_MESSAGES,
@@ -17,7 +18,7 @@ import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "
 import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
-  return { id: row.id, email: row.email, name: row.name, phone: row.phone };
+  return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null };
 }
 
 /** A known device's row id: the token alone never reaches the database. */
@@ -241,6 +242,13 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .returning();
       if (!row) throw new ShopError("not_found", "That account could not be found.");
       return toCustomer(row);
+    },
+
+    async setLanguage(customerId, language) {
+      await db
+        .update(customers)
+        .set({ language, updatedAt: new Date(now()) })
+        .where(eq(customers.id, customerId));
     },
 
     async clerkCustomer(clerkUserId) {

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
 // each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { Locale } from "../../domain/i18n/locale.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
@@ -49,6 +50,8 @@ export interface Customer {
   email: string;
   name: string;
   phone: string;
+  /** The language they chose (issue 27), when they have. */
+  language?: Locale | null;
 }
 
 export interface NewCustomer {
@@ -98,6 +101,8 @@ export interface AccountsPort {
   rememberDevice(customerId: number, deviceToken: string): Promise<void>;
   /** Name and mobile; the e-mail stays as it is. */
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
+  /** Keeps the language the customer chose with the header's switch. */
+  setLanguage(customerId: number, language: Locale): Promise<void>;
   /**
    * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
    * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.

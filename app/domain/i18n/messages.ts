@@ -1,0 +1,69 @@
+// Reads Lingui's compiled messages (decision 052): the server and the browser format with this
+// same function, so a page hydrates to exactly what the server sent, and the browser carries no
+// i18n runtime. Supported: text, {name}, plural (with =N and offset), selectordinal, select and
+// '#'. A unit test runs every catalogue entry through this and through Lingui's own i18n._.
+import { INTL_LOCALE, type Locale } from "./locale.ts";
+
+export type CompiledMessage = string | CompiledToken[];
+export type CompiledToken = string | [name: string] | [name: string, type: "plural" | "selectordinal" | "select", cases: Record<string, CompiledMessage | number>];
+export type Catalogue = Record<string, CompiledMessage>;
+export type MessageValues = Record<string, string | number | null | undefined>;
+
+const rules = new Map<string, Intl.PluralRules>();
+const numbers = new Map<Locale, Intl.NumberFormat>();
+
+function pluralRules(locale: Locale, ordinal: boolean): Intl.PluralRules {
+  const key = `${locale}${ordinal}`;
+  let r = rules.get(key);
+  if (!r) rules.set(key, (r = new Intl.PluralRules(INTL_LOCALE[locale], { type: ordinal ? "ordinal" : "cardinal" })));
+  return r;
+}
+
+function formatNumber(locale: Locale, n: number): string {
+  let f = numbers.get(locale);
+  if (!f) numbers.set(locale, (f = new Intl.NumberFormat(INTL_LOCALE[locale])));
+  return f.format(n);
+}
+
+/** One compiled message with its values, in a language. */
+export function formatMessage(locale: Locale, message: CompiledMessage, values: MessageValues = {}): string {
+  const run = (tokens: CompiledMessage | number | undefined, count: string | null): string => {
+    if (tokens === undefined) return "";
+    if (typeof tokens !== "object") return String(tokens);
+    let out = "";
+    for (const token of tokens) {
+      if (typeof token === "string") out += token === "#" && count !== null ? count : token;
+      else if (token.length === 1) out += values[token[0]] ?? "";
+      else {
+        const [name, type, cases] = token;
+        const value = values[name];
+        if (type === "select") out += run(Object.hasOwn(cases, String(value)) ? cases[String(value)] : cases.other, null);
+        else {
+          const n = Number(value);
+          const offset = typeof cases.offset === "number" ? cases.offset : 0;
+          const exact = Object.hasOwn(cases, String(n)) ? cases[String(n)] : undefined;
+          const chosen = exact ?? cases[pluralRules(locale, type === "selectordinal").select(n - offset)] ?? cases.other;
+          out += run(chosen, formatNumber(locale, n - offset));
+        }
+      }
+    }
+    return out;
+  };
+  return run(message, null);
+}
+
+/** {name} placeholders only: how an English message reads when its id is its text. */
+function fillPlaceholders(text: string, values: MessageValues | undefined): string {
+  if (!values || !text.includes("{")) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? "") : whole));
+}
+
+/**
+ * The translation of a message (its id is its English text) in a catalogue, else the English
+ * text itself: a string the catalogue does not hold (a product's name, a message from the ERP)
+ * is shown as it came.
+ */
+export function translate(locale: Locale, catalogue: Catalogue, id: string, values?: MessageValues): string {
+  const compiled = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
+  return compiled === undefined ? fillPlaceholders(id, values) : formatMessage(locale, compiled, values);
+}

@@ -1,0 +1,89 @@
+// The request's language (issue 27, decision 052): Hindi under /hi, English elsewhere. The
+// server holds both catalogues; a shopper's choice is a plain cookie (and their account's
+// language, which sign-in copies into it).
+import { redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
+import { i18nFor, registerCatalogue, type I18n } from "../components/i18n.tsx";
+import { BASENAME, isLocale, localeOfAcceptLanguage, localeOfPath, LOCALE_COOKIE, pathIn, type Locale } from "../domain/i18n/locale.ts";
+import type { Catalogue } from "../domain/i18n/messages.ts";
+import hindi from "../locales/hi.json" with { type: "json" };
+import { plainCookie, plainCookieHeader } from "./auth/cookies.server.ts";
+import { signedInOf } from "./auth/session.server.ts";
+import { shopOf } from "./context.server.ts";
+import type { Customer } from "./shop/port.server.ts";
+
+registerCatalogue("hi", hindi as unknown as Catalogue);
+
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+export function localeOf(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}
+
+/** The request's messages: what actions, mails and toasts say things with. */
+export function i18nOf(request: Request): I18n {
+  return i18nFor(localeOf(request));
+}
+
+/** The language the shopper chose (the switch, or their account at sign-in), if any. */
+export function chosenLocale(request: Request): Locale | null {
+  const value = plainCookie(request, LOCALE_COOKIE);
+  return isLocale(value) ? value : null;
+}
+
+export function localeCookie(locale: Locale): string {
+  return plainCookieHeader(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
+}
+
+/** The switch: the cookie that keeps the choice, and the signed-in customer's account keeps it too. */
+export async function keepLanguage(context: Readonly<RouterContextProvider>, locale: Locale): Promise<string> {
+  const signedIn = signedInOf(context);
+  if (signedIn) await shopOf(context).accounts.setLanguage(signedIn.customer.id, locale);
+  return localeCookie(locale);
+}
+
+/** At sign-in: the language the account chose, for this browser too (none when it never chose). */
+export function accountLanguageCookies(customer: Customer): [string, string][] {
+  return customer.language ? [["Set-Cookie", localeCookie(customer.language)]] : [];
+}
+
+/** Paths that are pages a shopper reads: not files, feeds, the API or the staff's side. */
+function isShopperPage(pathname: string): boolean {
+  return !/^\/(api|webhooks|payments|staff|assets|images|media|auth|language|lite|post-auth|signout|reviews)(\/|$)|\.(txt|xml|webmanifest|csv|pdf|mp3)$/.test(pathname);
+}
+
+/**
+ * Root middleware: an English page asked for by a shopper who chose Hindi is sent to its Hindi
+ * address; so is a first visit (no cookie at all) from a browser that prefers Hindi to English,
+ * once, with the cookie that remembers it. A Hindi address is always answered in Hindi: it is
+ * what was linked to, and its header's switch is one tap away.
+ */
+export const languageMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+  if (request.method !== "GET") return next();
+  const url = new URL(request.url);
+  if (localeOfPath(url.pathname) !== "en") return next();
+  const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  if (!isShopperPage(page)) return next();
+  const chosen = chosenLocale(request);
+  if (chosen === "hi") throw redirectDocument(pathIn("hi", page + searchWithoutData(url)), { status: 303, headers: { "Cache-Control": "no-store" } });
+  if (!chosen && !request.headers.has("Cookie") && localeOfAcceptLanguage(request.headers.get("Accept-Language")) === "hi") {
+    throw redirectDocument(pathIn("hi", page + searchWithoutData(url)), { status: 303, headers: { "Set-Cookie": localeCookie("hi"), "Cache-Control": "no-store" } });
+  }
+  return next();
+};
+
+function searchWithoutData(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+const hindiBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+/** The build that serves a path: the app itself, or for /hi the same app with basename /hi. */
+export function languageBuilds(build: ServerBuild, pathname: string): ServerBuild {
+  if (localeOfPath(pathname) === "en") return build;
+  let hindi = hindiBuilds.get(build);
+  if (!hindi) hindiBuilds.set(build, (hindi = { ...build, basename: BASENAME.hi }));
+  return hindi;
+}
