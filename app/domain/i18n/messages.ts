@@ -52,18 +52,63 @@ export function formatMessage(locale: Locale, message: CompiledMessage, values: 
   return run(message, null);
 }
 
-/** {name} placeholders only: how an English message reads when its id is its text. */
-function fillPlaceholders(text: string, values: MessageValues | undefined): string {
+/**
+ * {name} placeholders only: how an English message reads when its id is its text. The domain
+ * says its messages with values this way (`say("Welcome, {name}!", { name })`), and the page
+ * translates the English text it is handed by finding the message it was said from (below).
+ */
+export function say(text: string, values?: MessageValues): string {
   if (!values || !text.includes("{")) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name] ?? "") : whole));
 }
 
+interface Template {
+  pattern: RegExp;
+  names: string[];
+  id: string;
+}
+const templatesOf = new WeakMap<Catalogue, Template[]>();
+
+/** The catalogue's messages with {name} placeholders and nothing else, as patterns of their English text. */
+function templates(catalogue: Catalogue): Template[] {
+  let found = templatesOf.get(catalogue);
+  if (found) return found;
+  found = [];
+  for (const id of Object.keys(catalogue)) {
+    // Only {name} placeholders, with some text of their own to be recognised by.
+    if (!/\{\w+\}/.test(id) || /\{\w+,/.test(id) || id.replace(/\{\w+\}/g, "").trim().length < 4) continue;
+    const names: string[] = [];
+    const source = id
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "([\\s\\S]+?)";
+      })
+      .join("");
+    found.push({ pattern: new RegExp(`^${source}$`), names, id });
+  }
+  // The most specific (longest) first, so "Order #{id} is ready." wins over "{what}".
+  found.sort((a, b) => b.id.length - a.id.length);
+  templatesOf.set(catalogue, found);
+  return found;
+}
+
 /**
- * The translation of a message (its id is its English text) in a catalogue, else the English
- * text itself: a string the catalogue does not hold (a product's name, a message from the ERP)
- * is shown as it came.
+ * The translation of a message (its id is its English text) in a catalogue. Handed English text
+ * that was said with values, the message it was said from, with those values. Anything else (a
+ * product's name, a message from the ERP) is shown as it came.
  */
 export function translate(locale: Locale, catalogue: Catalogue, id: string, values?: MessageValues): string {
   const compiled = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
-  return compiled === undefined ? fillPlaceholders(id, values) : formatMessage(locale, compiled, values);
+  if (compiled !== undefined) return formatMessage(locale, compiled, values);
+  if (values === undefined && locale !== "en") {
+    for (const template of templates(catalogue)) {
+      const match = template.pattern.exec(id);
+      if (match) return formatMessage(locale, catalogue[template.id]!, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
+    }
+  }
+  return say(id, values);
 }
+

@@ -1,0 +1,65 @@
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { formatMessage, say, translate, type Catalogue, type CompiledMessage } from "./messages.ts";
+
+const compile = (source: string) => compileMessage(source) as CompiledMessage;
+
+describe("formatMessage reads Lingui's compiled messages", () => {
+  const items = compile("{count, plural, =0 {कोई सामान नहीं} one {# सामान} other {# सामान}}");
+  it("plurals: =0, one and other, with # in Indian grouping", () => {
+    expect(formatMessage("hi", items, { count: 0 })).toBe("कोई सामान नहीं");
+    expect(formatMessage("hi", items, { count: 1 })).toBe("1 सामान");
+    expect(formatMessage("hi", items, { count: 123456 })).toBe("1,23,456 सामान");
+    const english = compile("{count, plural, one {# item} other {# items}}");
+    expect(formatMessage("en", english, { count: 0 })).toBe("0 items");
+    expect(formatMessage("en", english, { count: 1 })).toBe("1 item");
+    expect(formatMessage("en", english, { count: 100000 })).toBe("1,00,000 items");
+  });
+  it("select, placeholders and text", () => {
+    const m = compile("{name} paid by {method, select, cod {cash} upi {UPI} other {card}}.");
+    expect(formatMessage("en", m, { name: "Asha", method: "upi" })).toBe("Asha paid by UPI.");
+    expect(formatMessage("en", m, { name: "Asha", method: "toString" })).toBe("Asha paid by card.");
+  });
+
+  const samples = [
+    "Add to Cart",
+    "Hello {name}, welcome back",
+    "{count, plural, =0 {no items} one {# item} other {# items}}",
+    "{count, plural, offset:1 =0 {nobody} =1 {just {name}} one {{name} and # other} other {{name} and # others}}",
+    "{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
+    "{kind, select, veg {Veg} nonveg {Non-veg} other {Other}} in {city}",
+  ];
+  const valuesList = [0, 1, 2, 3, 5, 11, 21, 1000, 123456].map((n) => ({ count: n, place: n, name: "Asha", kind: n % 2 ? "veg" : "nonveg", city: "Gurugram" }));
+  for (const locale of ["en", "hi"] as const) {
+    it(`gives what Lingui's own i18n._ gives (${locale})`, () => {
+      const messages = Object.fromEntries(samples.map((s) => [s, compile(s)]));
+      const lingui = setupI18n({ locale, locales: [locale === "en" ? "en-IN" : "hi-IN"], messages: { [locale]: messages } });
+      for (const id of samples) for (const values of valuesList) expect(formatMessage(locale, messages[id]!, values)).toBe(lingui._(id, values));
+    });
+  }
+});
+
+describe("translate", () => {
+  const hindi: Catalogue = {
+    "Add to Cart": compile("कार्ट में डालें"),
+    "Welcome, {name}!": compile("स्वागत है, {name}!"),
+    "We do not deliver to PIN {pin} yet.": compile("हम अभी पिन {pin} पर डिलीवरी नहीं करते।"),
+    "{what}!": compile("{what}!!"),
+  };
+  it("finds a message by its English text", () => {
+    expect(translate("hi", hindi, "Add to Cart")).toBe("कार्ट में डालें");
+    expect(translate("hi", hindi, "Welcome, {name}!", { name: "Asha" })).toBe("स्वागत है, Asha!");
+  });
+  it("finds the message English text was said from, with its values", () => {
+    expect(translate("hi", hindi, say("Welcome, {name}!", { name: "Asha Rao" }))).toBe("स्वागत है, Asha Rao!");
+    expect(translate("hi", hindi, say("We do not deliver to PIN {pin} yet.", { pin: "122001" }))).toBe("हम अभी पिन 122001 पर डिलीवरी नहीं करते।");
+  });
+  it("leaves what it does not know as it came, and English as its own text", () => {
+    expect(translate("hi", hindi, "Basmati Rice 5 kg")).toBe("Basmati Rice 5 kg");
+    // A template with too little text of its own is never used to recognise anything.
+    expect(translate("hi", hindi, "Sale!")).toBe("Sale!");
+    expect(translate("en", {}, "Welcome, {name}!", { name: "Asha" })).toBe("Welcome, Asha!");
+    expect(translate("en", {}, "Add to Cart")).toBe("Add to Cart");
+  });
+});
