@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
+import { useI18n } from "./i18n.tsx";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addToasts, type ShownToast } from "../domain/toasts.ts";
@@ -71,6 +72,7 @@ function ToastItem({ toast, duration, onClose }: { toast: Shown; duration: numbe
   const close = useEffectEvent(onClose);
   // Without JavaScript the toast fades by CSS alone, and a button would do nothing.
   const hydrated = useHydrated();
+  const i18n = useI18n();
   useEffect(() => {
     const timer = setTimeout(() => close(), duration);
     return () => clearTimeout(timer);
@@ -86,11 +88,12 @@ function ToastItem({ toast, duration, onClose }: { toast: Shown; duration: numbe
       className={`toast pointer-events-auto relative flex cursor-pointer items-start gap-2 overflow-hidden rounded-md border-l-4 py-3 pl-4 pr-2 text-sm font-medium shadow-lg ${tone[toast.type]}`}
     >
       <p className="flex-1">
-        {toast.message}
+        {/* Toasts are said in English by the server and the page, and translated as they are shown (decision 052). */}
+        {i18n._(toast.message)}
         {toast.count > 1 && <span className="ml-1 font-semibold"> (×{toast.count})</span>}
       </p>
       {hydrated && (
-        <button type="button" aria-label="Dismiss" onClick={onClose} className="-my-1 rounded px-1.5 text-base leading-6 opacity-70 hover:opacity-100">
+        <button type="button" aria-label={i18n._("Dismiss")} onClick={onClose} className="-my-1 rounded px-1.5 text-base leading-6 opacity-70 hover:opacity-100">
           <span aria-hidden="true">×</span>
         </button>
       )}

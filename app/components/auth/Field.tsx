@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useI18n } from "../i18n.tsx";
 
 type InputType = "text" | "email" | "password" | "tel";
 
@@ -25,6 +26,8 @@ export function Field({
   readOnly?: boolean;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  // Labels and hints come translated from the form; errors are the schema's English, translated here.
+  const i18n = useI18n();
   return (
     <div>
       <label htmlFor={meta.id} className="block text-sm font-medium">
@@ -45,7 +48,7 @@ export function Field({
       )}
       {meta.errors?.[0] ? (
         <p id={meta.errorId} className="mt-1 min-h-5 text-sm leading-5 text-red-700">
-          {meta.errors[0]}
+          {i18n._(meta.errors[0])}
         </p>
       ) : (
         reserveError && <p aria-hidden="true" className="mt-1 min-h-5" />
@@ -55,10 +58,11 @@ export function Field({
 }
 
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
+  const i18n = useI18n();
   if (!errors?.length) return null;
   return (
     <p id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-      {errors[0]}
+      {i18n._(errors[0]!)}
     </p>
   );
 }
