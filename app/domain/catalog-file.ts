@@ -74,7 +74,10 @@ export const hsnCode = z
 
 const productSchema = z.object({
   title: z.string({ error: "title is required" }).trim().min(1, "title is required").max(200),
+  // Hindi beside the English (issue 27): optional, shown on Hindi pages, English where blank.
+  title_hi: z.string().trim().max(200).default(""),
   short_desc: z.string().max(2_000).default(""),
+  short_desc_hi: z.string().max(2_000).default(""),
   long_desc: z.string().max(50_000).default(""),
   category: z
     .string({ error: "category is required" })
@@ -99,6 +102,8 @@ const productSchema = z.object({
 
 const childSchema = z.object({
   name: z.string().trim().min(1).max(100),
+  // The name in Hindi (issue 27), optional.
+  title_hi: z.string().trim().max(100).default(""),
   slug: z.string().trim().max(100).optional(),
   image: mediaPath.nullable().optional(),
   sort: z.number().int().optional(),
@@ -125,7 +130,10 @@ export interface ImportVariant {
 export interface ImportProduct {
   line: number;
   title: string;
+  /** Hindi (issue 27); "" when the file has none. */
+  titleHi: string;
   shortDesc: string;
+  shortDescHi: string;
   longDesc: string;
   categoryPath: string;
   categorySlug: string;
@@ -143,12 +151,14 @@ export interface ImportProduct {
 
 export interface ImportCategory {
   name: string;
+  /** The name in Hindi; "" when the file has none. */
+  nameHi: string;
   slug: string;
   image: string | null;
   status: "active" | "coming_soon";
   sort: number;
   backendKey: string | null;
-  children: { name: string; slug: string; image: string | null; sort: number; backendKey: string | null }[];
+  children: { name: string; nameHi: string; slug: string; image: string | null; sort: number; backendKey: string | null }[];
 }
 
 export interface CatalogFile {
@@ -208,6 +218,7 @@ export function parseJsonCatalog(text: string): ParseResult {
     const c = r.data;
     cats.push({
       name: c.name,
+      nameHi: c.title_hi,
       slug: slugOr(c.slug, c.name),
       image: c.image ?? null,
       status: c.status,
@@ -215,6 +226,7 @@ export function parseJsonCatalog(text: string): ParseResult {
       backendKey: c.backendKey || null,
       children: c.children.map((ch, j) => ({
         name: ch.name,
+        nameHi: ch.title_hi,
         slug: slugOr(ch.slug, ch.name),
         image: ch.image ?? null,
         sort: ch.sort ?? j + 1,
@@ -243,7 +255,9 @@ function toImportProduct(line: number, p: z.infer<typeof productSchema>): Import
   return {
     line,
     title: p.title,
+    titleHi: p.title_hi,
     shortDesc: p.short_desc,
+    shortDescHi: p.short_desc_hi,
     longDesc: p.long_desc,
     categoryPath: p.category.trim(),
     categorySlug: place.categorySlug,
@@ -415,7 +429,9 @@ export function jsonErrorOffset(text: string): number {
 export const CSV_COLUMNS = [
   "product_key",
   "title",
+  "title_hi",
   "short_desc",
+  "short_desc_hi",
   "long_desc",
   "category",
   "sales_tax",
@@ -523,7 +539,9 @@ export function parseCsvCatalog(text: string): ParseResult {
       line: row.line,
       product: {
         title: get("title"),
+        title_hi: get("title_hi"),
         short_desc: get("short_desc"),
+        short_desc_hi: get("short_desc_hi"),
         long_desc: get("long_desc"),
         category: get("category"),
         sales_tax: get("sales_tax").trim() ? list(get("sales_tax")) : undefined,

@@ -9,6 +9,8 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 export interface CategoryChild {
   id: number;
   name: string;
+  /** The name in Hindi (issue 27), when the catalogue has it. */
+  nameHi?: string;
   slug: string;
   image: string | null;
   backendKey: string | null;
@@ -35,6 +37,8 @@ export interface VariantView {
 export interface ProductCard {
   id: number;
   title: string;
+  /** The title in Hindi (issue 27), when the catalogue has it. */
+  titleHi?: string;
   image: string;
   pricePaise: number;
   mrpPaise: number;
@@ -54,6 +58,11 @@ export interface ProductDetail {
   id: number;
   title: string;
   shortDesc: string;
+  /** Hindi (issue 27), when the catalogue has it. */
+  titleHi?: string;
+  shortDescHi?: string;
+  categoryNameHi?: string;
+  subNameHi?: string | null;
   longDesc: string;
   categoryPath: string;
   categorySlug: string;
@@ -72,11 +81,12 @@ export interface ProductDetail {
 export interface Suggestion {
   id: number;
   title: string;
+  titleHi?: string;
   image: string;
 }
 
 export function toCard(
-  product: { id: number; title: string; categorySlug: string; subSlug: string | null; reviewCount?: number; reviewTotal?: number },
+  product: { id: number; title: string; titleHi?: string; categorySlug: string; subSlug: string | null; reviewCount?: number; reviewTotal?: number },
   variants: readonly VariantView[],
 ): ProductCard | null {
   const v = displayVariant(variants);
@@ -84,6 +94,7 @@ export function toCard(
   return {
     id: product.id,
     title: product.title,
+    ...(product.titleHi ? { titleHi: product.titleHi } : {}),
     image: v.images[0] ?? PLACEHOLDER_IMAGE,
     pricePaise: v.pricePaise,
     mrpPaise: v.mrpPaise,

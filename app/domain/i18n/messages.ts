@@ -111,4 +111,3 @@ export function translate(locale: Locale, catalogue: Catalogue, id: string, valu
   }
   return say(id, values);
 }
-

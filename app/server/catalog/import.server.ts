@@ -48,7 +48,7 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
     for (const c of await tx.select().from(categories)) known.set(c.slug, { id: c.id, parentId: c.parentId, name: c.name });
 
     async function upsertCategory(
-      c: { name: string; slug: string; image: string | null; sort: number; backendKey: string | null; status?: "active" | "coming_soon" },
+      c: { name: string; nameHi?: string; slug: string; image: string | null; sort: number; backendKey: string | null; status?: "active" | "coming_soon" },
       parentId: number | null,
       line: number,
     ) {
@@ -59,13 +59,22 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
         }
         await tx
           .update(categories)
-          .set({ name: c.name, image: c.image, sort: c.sort, backendKey: c.backendKey, ...(c.status ? { status: c.status } : {}), updatedAt: now })
+          .set({
+            name: c.name,
+            // A file without Hindi leaves the stored Hindi as it is.
+            ...(c.nameHi ? { nameHi: c.nameHi } : {}),
+            image: c.image,
+            sort: c.sort,
+            backendKey: c.backendKey,
+            ...(c.status ? { status: c.status } : {}),
+            updatedAt: now,
+          })
           .where(eq(categories.id, existing.id));
         return existing.id;
       }
       const [row] = await tx
         .insert(categories)
-        .values({ name: c.name, slug: c.slug, image: c.image, sort: c.sort, backendKey: c.backendKey, status: c.status ?? "active", parentId })
+        .values({ name: c.name, nameHi: c.nameHi ?? "", slug: c.slug, image: c.image, sort: c.sort, backendKey: c.backendKey, status: c.status ?? "active", parentId })
         .returning({ id: categories.id });
       known.set(c.slug, { id: row.id, parentId, name: c.name });
       summary.categoriesCreated++;
@@ -116,6 +125,9 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
     const productValues = (p: ImportProduct) => ({
       title: p.title,
       shortDesc: p.shortDesc,
+      // A file without Hindi leaves the stored Hindi as it is.
+      ...(p.titleHi ? { titleHi: p.titleHi } : {}),
+      ...(p.shortDescHi ? { shortDescHi: p.shortDescHi } : {}),
       longDesc: p.longDesc,
       categoryPath: p.categoryPath,
       categorySlug: p.categorySlug,

@@ -10,6 +10,8 @@ export const categories = pgTable(
     id: serial("id").primaryKey(),
     parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
+    // The name in Hindi (issue 27); "" when the catalogue has none (Hindi pages then show the name).
+    nameHi: text("name_hi").notNull().default(""),
     slug: text("slug").notNull().unique(),
     image: text("image"),
     status: text("status", { enum: ["active", "coming_soon"] })
@@ -28,6 +30,9 @@ export const products = pgTable(
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
     shortDesc: text("short_desc").notNull().default(""),
+    // Hindi (issue 27); "" where the catalogue has none, and Hindi pages show the English.
+    titleHi: text("title_hi").notNull().default(""),
+    shortDescHi: text("short_desc_hi").notNull().default(""),
     longDesc: text("long_desc").notNull().default(""),
     // The spec's slash-separated path ("All / Grocers Pick / Rice"); the two slugs
     // below are derived from it by app/domain/category.ts when the row is written.

@@ -50,6 +50,14 @@ export function toVariantView(v: VariantRow): VariantView {
   };
 }
 
+/** The Hindi names of a product's category and subcategory, for search (issue 27). */
+function categoryPathHi(rows: readonly { slug: string; nameHi: string }[], categorySlug: string, subSlug: string | null): string {
+  return rows
+    .filter((c) => c.slug === categorySlug || c.slug === subSlug)
+    .map((c) => c.nameHi)
+    .join(" ");
+}
+
 export interface CatalogOptions {
   refreshMs: number;
   /** Called each time the search index is built (tests count them). */
@@ -63,6 +71,10 @@ function toDetail(row: ProductRow, variantRows: VariantRow[], snap: Snapshot): P
     id: row.id,
     title: row.title,
     shortDesc: row.shortDesc,
+    titleHi: row.titleHi,
+    shortDescHi: row.shortDescHi,
+    categoryNameHi: top?.nameHi ?? "",
+    subNameHi: child?.nameHi ?? null,
     longDesc: row.longDesc,
     categoryPath: row.categoryPath,
     categorySlug: row.categorySlug,
@@ -108,11 +120,12 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       .map((c) => ({
         id: c.id,
         name: c.name,
+        nameHi: c.nameHi,
         slug: c.slug,
         image: c.image,
         status: c.status,
         backendKey: c.backendKey,
-        children: catRows.filter((ch) => ch.parentId === c.id).map((ch) => ({ id: ch.id, name: ch.name, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
+        children: catRows.filter((ch) => ch.parentId === c.id).map((ch) => ({ id: ch.id, name: ch.name, nameHi: ch.nameHi, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
       }))
       // Coming-soon tiles go last (browsing §2); sort is stable within each group.
       .sort((a, b) => Number(a.status === "coming_soon") - Number(b.status === "coming_soon"));
@@ -129,7 +142,15 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       const card = toCard(p, byProduct.get(p.id) ?? []);
       if (!card) continue; // a product without variants cannot be shown or bought
       list.push({ id: p.id, title: p.title, card, variants: byProduct.get(p.id) ?? [], createdAt: p.createdAt.getTime() });
-      entries.push({ id: p.id, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: (byProduct.get(p.id) ?? []).map((v) => v.attribute) });
+      entries.push({
+        id: p.id,
+        title: p.title,
+        titleHi: p.titleHi,
+        description: p.shortDesc,
+        category: p.categoryPath,
+        categoryHi: categoryPathHi(catRows, p.categorySlug, p.subSlug),
+        attributes: (byProduct.get(p.id) ?? []).map((v) => v.attribute),
+      });
     }
     return {
       stamp,
@@ -300,7 +321,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       // The shopper is still typing: the last word is completed ('basm' → basmati).
       return searchIds(snap.index, query.slice(0, 100), SUGGESTION_LIMIT, true).flatMap((id) => {
         const p = snap.byId.get(id);
-        return p ? [{ id, title: p.card.title, image: p.card.image }] : [];
+        return p ? [{ id, title: p.card.title, ...(p.card.titleHi ? { titleHi: p.card.titleHi } : {}), image: p.card.image }] : [];
       });
     },
   };
