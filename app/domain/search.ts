@@ -26,6 +26,9 @@ export interface SearchEntry {
   description: string;
   /** The category path: "All / Grocers Pick / Dry Fruits". */
   category: string;
+  /** Hindi (issue 27): the title, and the category's and subcategory's names, when the catalogue has them. */
+  titleHi?: string;
+  categoryHi?: string;
   /** The variants' attributes: "Net Weight 250 g", "Capacity 1 L". */
   attributes: readonly string[];
 }
@@ -70,14 +73,19 @@ interface IndexedEntry {
   description: string;
 }
 
-/** Lower case, accents off, '&' as 'and', anything else not a letter or digit a space. */
+/**
+ * Lower case, accents off, '&' as 'and', anything else not a letter or digit a space. Devanagari
+ * stays (issue 27), without the spellings that vary for one word: the nukta (फ़/फ) and
+ * chandrabindu written as anusvara (बादाँ/बादां); the joiners that only shape letters go.
+ */
 export function normalize(text: string): string {
   return text
     .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u0300-\u036f\u093c\u200c\u200d]/g, "")
+    .replace(/\u0901/g, "\u0902")
     .toLowerCase()
     .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, " ")
+    .replace(/[^a-z0-9\u0900-\u0963\u0966-\u097f]+/g, " ")
     .trim();
 }
 
@@ -158,7 +166,15 @@ export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex 
     const attributes = [...e.attributes, ...e.attributes.flatMap(sizeWords)].join(" ");
     // The root ('All') names no category a shopper means.
     const category = e.category.replace(/^All\s*\/\s*/, "");
-    const doc = { id: e.id, head: headWords(e.title).join(" "), title: e.title, category, attributes, description: e.description };
+    // Hindi names beside the English ones (issue 27): 'चावल' finds what 'rice' finds.
+    const doc = {
+      id: e.id,
+      head: [...headWords(e.title), ...headWords(e.titleHi ?? "")].join(" "),
+      title: e.titleHi ? `${e.title} ${e.titleHi}` : e.title,
+      category: e.categoryHi ? `${category} ${e.categoryHi}` : category,
+      attributes,
+      description: e.description,
+    };
     for (const f of FIELDS) for (const w of wordsOf(doc[f])) if (!STOPWORDS.has(w)) vocabulary.add(w);
     return doc;
   });
