@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { orderCancelledMail, orderPlacedMail, orderShortMail, type MailedOrder } from "./order-mail.ts";
+import { i18nFor } from "./i18n/registry.ts";
+
+const en = i18nFor("en");
 
 const order: MailedOrder = {
   id: 42,
@@ -28,7 +31,7 @@ const order: MailedOrder = {
 
 describe("order mails", () => {
   it("confirms an order with its lines, coupon, delivery, tax, what is to pay, the address and a link", () => {
-    const mail = orderPlacedMail(order, "Asha", "Haat", "https://shop.haat.in");
+    const mail = orderPlacedMail(order, "Asha", "Haat", "https://shop.haat.in", en);
     expect(mail.subject).toBe("Your Haat order #42 is confirmed");
     for (const line of [
       "  Masoor Dal (1 kg) × 2: ₹298",
@@ -47,7 +50,7 @@ describe("order mails", () => {
 
   it("shows a paid order's prepaid discount and the delivery slot", () => {
     const paid = { ...order, paymentMethod: "razorpay" as const, prepaidDiscountPaise: 16_940, totalPaise: 321_860, slot: { label: "Wed, 25 Nov, Morning 8-12" } };
-    const lines = orderPlacedMail(paid, "Asha", "Haat", "https://shop.haat.in").text.split("\n");
+    const lines = orderPlacedMail(paid, "Asha", "Haat", "https://shop.haat.in", en).text.split("\n");
     expect(lines).toContain("  Prepaid discount: −₹169");
     expect(lines).toContain("  Delivery: Free");
     expect(lines).toContain("  Paid online: ₹3,219");
@@ -55,15 +58,21 @@ describe("order mails", () => {
   });
 
   it("tells the shopper what was short, the new total and the refund", () => {
-    const cash = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 1, refundPaise: 0 })(order, "Asha", "Haat", "https://shop.haat.in");
+    const cash = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 1, refundPaise: 0 })(order, "Asha", "Haat", "https://shop.haat.in", en);
     expect(cash.subject).toBe("Your Haat order #42: some items were short");
     expect(cash.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: 1 of 2", "  Total: ₹3,388", "To pay on delivery (cash on delivery): ₹3,388"]));
-    const paid = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 0, refundPaise: 14_900 })({ ...order, paymentMethod: "razorpay" }, "Asha", "Haat", "https://shop.haat.in");
+    const paid = orderShortMail({ title: "Masoor Dal", ordered: 2, packed: 0, refundPaise: 14_900 })(
+      { ...order, paymentMethod: "razorpay" },
+      "Asha",
+      "Haat",
+      "https://shop.haat.in",
+      en,
+    );
     expect(paid.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: none of 2 (taken off your order)", "₹149.00 is refunded to your payment method."]));
   });
 
   it("says a cancellation and that nothing is to pay for cash on delivery", () => {
-    const mail = orderCancelledMail(order, "Asha", "Haat", "https://shop.haat.in");
+    const mail = orderCancelledMail(order, "Asha", "Haat", "https://shop.haat.in", en);
     expect(mail.subject).toBe("Your Haat order #42 is cancelled");
     expect(mail.text).toContain("Your order #42 has been cancelled, as you asked. Nothing will be delivered.\nNothing is to pay.");
     expect(mail.text).toContain("  Total: ₹3,388");
@@ -85,11 +94,11 @@ describe("the mails of an order's life", () => {
       lines: [],
       slot: { label: "Wed, 25 Nov, Morning 8-12" },
     };
-    const packed = orderStageMail("packed")(order, "Asha", "Haat", "https://shop.example.in");
+    const packed = orderStageMail("packed")(order, "Asha", "Haat", "https://shop.example.in", en);
     expect(packed.subject).toBe("Your Haat order #42 is packed");
     expect(packed.text).toContain("It can no longer be cancelled.");
     expect(packed.text).toContain("Delivery slot: Wed, 25 Nov, Morning 8-12");
     expect(packed.text).toContain("https://shop.example.in/orders/42");
-    expect(orderStageMail("out_for_delivery")(order, "Asha", "Haat", "https://shop.example.in").subject).toBe("Your Haat order #42 is out for delivery");
+    expect(orderStageMail("out_for_delivery")(order, "Asha", "Haat", "https://shop.example.in", en).subject).toBe("Your Haat order #42 is out for delivery");
   });
 });

@@ -1,6 +1,9 @@
 // The mails an order sends (issue 11 point 4): its confirmation and its cancellation, in
-// plain text. Pure: the forms send them through the mailer, kept for a retry if it fails.
+// plain text, in the shopper's language (issue 27). Pure: the forms send them through the
+// mailer, kept for a retry if it fails.
 import { addressLine, type AddressSnapshot } from "./address.ts";
+import { pathIn } from "./i18n/locale.ts";
+import type { I18n } from "./i18n/messages.ts";
 import { formatRupees } from "./money.ts";
 import { deliveryPaiseOf } from "./pricing.ts";
 
@@ -25,103 +28,126 @@ export interface OrderMail {
   text: string;
 }
 
-function figures(order: MailedOrder): string[] {
+/** What composes an order's mail: the order, who it is for, the shop, its origin, the language. */
+export type ComposeOrderMail = (order: MailedOrder, customerName: string, shopName: string, origin: string, i18n: I18n) => OrderMail;
+
+function figures(order: MailedOrder, i18n: I18n): string[] {
   const prepaid = order.prepaidDiscountPaise ?? 0;
   const delivery = deliveryPaiseOf(order);
   return [
     ...order.lines.map((l) => `  ${l.title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
     "",
-    `  Items: ${formatRupees(order.subtotalPaise)}`,
-    ...(order.discountPaise > 0 ? [`  Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: −${formatRupees(order.discountPaise)}`] : []),
-    ...(prepaid > 0 ? [`  Prepaid discount: −${formatRupees(prepaid)}`] : []),
-    `  Delivery: ${delivery === 0 ? "Free" : formatRupees(delivery)}`,
-    `  Tax included: ${formatRupees(order.taxPaise)}`,
+    `  ${i18n._("Items: {amount}", { amount: formatRupees(order.subtotalPaise) })}`,
+    ...(order.discountPaise > 0
+      ? [
+          `  ${order.couponCode ? i18n._("Coupon {code}: −{amount}", { code: order.couponCode, amount: formatRupees(order.discountPaise) }) : i18n._("Coupon: −{amount}", { amount: formatRupees(order.discountPaise) })}`,
+        ]
+      : []),
+    ...(prepaid > 0 ? [`  ${i18n._("Prepaid discount: −{amount}", { amount: formatRupees(prepaid) })}`] : []),
+    `  ${delivery === 0 ? i18n._("Delivery: Free") : i18n._("Delivery: {amount}", { amount: formatRupees(delivery) })}`,
+    `  ${i18n._("Tax included: {amount}", { amount: formatRupees(order.taxPaise) })}`,
   ];
 }
 
-export function orderPlacedMail(order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail {
+const link = (origin: string, i18n: I18n, path: string) => origin + pathIn(i18n.locale, path);
+const hello = (i18n: I18n, name: string) => i18n._("Hello {name},", { name });
+
+export const orderPlacedMail: ComposeOrderMail = (order, customerName, shopName, origin, i18n) => {
   const a = order.deliveryAddress;
-  const payment = order.paymentMethod === "cod" ? `To pay on delivery (cash on delivery): ${formatRupees(order.totalPaise)}` : `Paid online: ${formatRupees(order.totalPaise)}`;
+  const total = formatRupees(order.totalPaise);
+  const payment = order.paymentMethod === "cod" ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: total }) : i18n._("Paid online: {amount}", { amount: total });
   return {
-    subject: `Your ${shopName} order #${order.id} is confirmed`,
+    subject: i18n._("Your {shop} order #{id} is confirmed", { shop: shopName, id: order.id }),
     text: [
-      `Hello ${customerName},`,
+      hello(i18n, customerName),
       "",
-      `Thank you for your order #${order.id}.`,
+      i18n._("Thank you for your order #{id}.", { id: order.id }),
       "",
-      ...figures(order),
+      ...figures(order, i18n),
       `  ${payment}`,
       "",
-      ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
-      `Delivering to: ${a.name}, ${addressLine(a)}, phone ${a.phone}`,
+      ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: order.slot.label })] : []),
+      i18n._("Delivering to: {name}, {address}, phone {phone}", { name: a.name, address: addressLine(a), phone: a.phone }),
       "",
-      `See your order: ${origin}/ordersuccess?order=${order.id}`,
-      `Your orders and invoices: ${origin}/orders`,
+      i18n._("See your order: {link}", { link: link(origin, i18n, `/ordersuccess?order=${order.id}`) }),
+      i18n._("Your orders and invoices: {link}", { link: link(origin, i18n, "/orders") }),
       "",
     ].join("\n"),
   };
-}
+};
 
-export function orderCancelledMail(order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail {
-  return {
-    subject: `Your ${shopName} order #${order.id} is cancelled`,
-    text: [
-      `Hello ${customerName},`,
-      "",
-      `Your order #${order.id} has been cancelled, as you asked. Nothing will be delivered.`,
-      order.paymentMethod === "cod" ? "Nothing is to pay." : "The amount paid is refunded to your payment method.",
-      "",
-      ...figures(order),
-      `  Total: ${formatRupees(order.totalPaise)}`,
-      "",
-      `Your orders: ${origin}/orders`,
-      "",
-    ].join("\n"),
-  };
-}
+export const orderCancelledMail: ComposeOrderMail = (order, customerName, shopName, origin, i18n) => ({
+  subject: i18n._("Your {shop} order #{id} is cancelled", { shop: shopName, id: order.id }),
+  text: [
+    hello(i18n, customerName),
+    "",
+    i18n._("Your order #{id} has been cancelled, as you asked. Nothing will be delivered.", { id: order.id }),
+    order.paymentMethod === "cod" ? i18n._("Nothing is to pay.") : i18n._("The amount paid is refunded to your payment method."),
+    "",
+    ...figures(order, i18n),
+    `  ${i18n._("Total: {amount}", { amount: formatRupees(order.totalPaise) })}`,
+    "",
+    i18n._("Your orders: {link}", { link: link(origin, i18n, "/orders") }),
+    "",
+  ].join("\n"),
+});
 
 /** Each step of an order's life after it is placed (issue 14), told to the shopper. */
-export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery" | "delivered") {
-  const words = {
-    confirmed: ["is confirmed by the store", "We have your order and will pack it for its slot."],
-    packed: ["is packed", "It is packed and waits for its delivery slot. It can no longer be cancelled."],
-    out_for_delivery: ["is out for delivery", "It is on its way to you."],
-    delivered: ["is delivered", "Thank you for shopping with us. You can rate what you bought on its product page."],
-  }[stage];
-  return (order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail => ({
-    subject: `Your ${shopName} order #${order.id} ${words[0]}`,
-    text: [
-      `Hello ${customerName},`,
-      "",
-      `Your order #${order.id} ${words[0]}. ${words[1]}`,
-      ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
-      "",
-      `Your order: ${origin}/orders/${order.id}`,
-      "",
-    ].join("\n"),
-  });
+export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery" | "delivered"): ComposeOrderMail {
+  return (order, customerName, shopName, origin, i18n) => {
+    const values = { shop: shopName, id: order.id };
+    const [subject, line] = {
+      confirmed: [
+        i18n._("Your {shop} order #{id} is confirmed by the store", values),
+        i18n._("Your order #{id} is confirmed by the store. We have your order and will pack it for its slot.", values),
+      ],
+      packed: [
+        i18n._("Your {shop} order #{id} is packed", values),
+        i18n._("Your order #{id} is packed. It is packed and waits for its delivery slot. It can no longer be cancelled.", values),
+      ],
+      out_for_delivery: [i18n._("Your {shop} order #{id} is out for delivery", values), i18n._("Your order #{id} is out for delivery. It is on its way to you.", values)],
+      delivered: [
+        i18n._("Your {shop} order #{id} is delivered", values),
+        i18n._("Your order #{id} is delivered. Thank you for shopping with us. You can rate what you bought on its product page.", values),
+      ],
+    }[stage];
+    return {
+      subject,
+      text: [
+        hello(i18n, customerName),
+        "",
+        line,
+        ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: order.slot.label })] : []),
+        "",
+        i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
+        "",
+      ].join("\n"),
+    };
+  };
 }
 
 /** Items short at packing (issue 14): what changed, the new total, and the money given back. */
-export function orderShortMail(change: { title: string; ordered: number; packed: number; refundPaise: number }) {
-  return (order: MailedOrder, customerName: string, shopName: string, origin: string): OrderMail => ({
-    subject: `Your ${shopName} order #${order.id}: some items were short`,
+export function orderShortMail(change: { title: string; ordered: number; packed: number; refundPaise: number }): ComposeOrderMail {
+  return (order, customerName, shopName, origin, i18n) => ({
+    subject: i18n._("Your {shop} order #{id}: some items were short", { shop: shopName, id: order.id }),
     text: [
-      `Hello ${customerName},`,
+      hello(i18n, customerName),
       "",
-      `We are sorry: while packing your order #${order.id} we could not find everything you ordered.`,
-      change.packed === 0 ? `  ${change.title}: none of ${change.ordered} (taken off your order)` : `  ${change.title}: ${change.packed} of ${change.ordered}`,
+      i18n._("We are sorry: while packing your order #{id} we could not find everything you ordered.", { id: order.id }),
+      change.packed === 0
+        ? `  ${i18n._("{title}: none of {ordered} (taken off your order)", { title: change.title, ordered: change.ordered })}`
+        : `  ${i18n._("{title}: {packed} of {ordered}", { title: change.title, packed: change.packed, ordered: change.ordered })}`,
       "",
-      "Your order now:",
-      ...figures(order),
-      `  Total: ${formatRupees(order.totalPaise)}`,
+      i18n._("Your order now:"),
+      ...figures(order, i18n),
+      `  ${i18n._("Total: {amount}", { amount: formatRupees(order.totalPaise) })}`,
       order.paymentMethod === "cod"
-        ? `To pay on delivery (cash on delivery): ${formatRupees(order.totalPaise)}`
+        ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: formatRupees(order.totalPaise) })
         : change.refundPaise > 0
-          ? `${formatRupees(change.refundPaise, { exact: true })} is refunded to your payment method.`
-          : "Nothing more is charged.",
+          ? i18n._("{amount} is refunded to your payment method.", { amount: formatRupees(change.refundPaise, { exact: true }) })
+          : i18n._("Nothing more is charged."),
       "",
-      `Your order: ${origin}/orders/${order.id}`,
+      i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
       "",
     ].join("\n"),
   });

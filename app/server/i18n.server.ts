@@ -2,7 +2,8 @@
 // server holds both catalogues; a shopper's choice is a plain cookie (and their account's
 // language, which sign-in copies into it).
 import { redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
-import { i18nFor, registerCatalogue, type I18n } from "../components/i18n.tsx";
+import { i18nFor, registerCatalogue } from "../domain/i18n/registry.ts";
+import type { I18n } from "../domain/i18n/messages.ts";
 import { BASENAME, isLocale, localeOfAcceptLanguage, localeOfPath, LOCALE_COOKIE, pathIn, type Locale } from "../domain/i18n/locale.ts";
 import type { Catalogue } from "../domain/i18n/messages.ts";
 import hindi from "../locales/hi.json" with { type: "json" };

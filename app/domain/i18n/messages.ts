@@ -9,6 +9,15 @@ export type CompiledToken = string | [name: string] | [name: string, type: "plur
 export type Catalogue = Record<string, CompiledMessage>;
 export type MessageValues = Record<string, string | number | null | undefined>;
 
+/** What says things in a language: pages (useI18n), the server (i18nOf) and the mails it composes. */
+export interface I18n {
+  readonly locale: Locale;
+  /** A message by its English text, in the language. */
+  _(id: string, values?: MessageValues): string;
+  /** Dates and times in the language (Hindi month and day names in Hindi). */
+  date(value: Date | string | number, options: Intl.DateTimeFormatOptions): string;
+}
+
 const rules = new Map<string, Intl.PluralRules>();
 const numbers = new Map<Locale, Intl.NumberFormat>();
 

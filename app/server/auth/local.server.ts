@@ -1,6 +1,8 @@
 // The local provider's rules around the Shop's accounts: rate limits on sign-in, sign-up
 // and password reset (DESIGN.md security rules; the numbers are in
 // security/rate-limits.server.ts; decisions 018 and 020), and the mail they send.
+import type { I18n } from "../../domain/i18n/messages.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
 import type { Mail, Mailer } from "../mail/mailer.server.ts";
@@ -79,13 +81,13 @@ export async function allowSignUp(shop: Shop, clientAddress: string): Promise<bo
 }
 
 /** The mail with a reset code. */
-function resetMail(customer: Customer, code: string): Mail {
+function resetMail(customer: Customer, code: string, i18n: I18n): Mail {
   return {
     to: customer.email,
-    subject: "Your Haat password reset code",
+    subject: i18n._("Your Haat password reset code"),
     text:
-      `Hello ${customer.name},\n\nYour code to reset your Haat password is ${code}.\n` +
-      `It is valid for ${RESET_CODE_LIFETIME_MS / 60000} minutes. If you did not ask for it, ignore this e-mail.\n`,
+      `${i18n._("Hello {name},", { name: customer.name })}\n\n${i18n._("Your code to reset your Haat password is {code}.", { code })}\n` +
+      `${i18n._("It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.", { minutes: RESET_CODE_LIFETIME_MS / 60000 })}\n`,
   };
 }
 
@@ -94,11 +96,17 @@ function resetMail(customer: Customer, code: string): Mail {
  * way, and so is its time: the mail goes (or is kept for a retry) after the answer, whatever
  * the mail server does. Only the rate limit can refuse. `mailed` is for tests to wait on.
  */
-export async function sendResetCode(shop: Shop, mail: Mailer, email: string, clientAddress: string): Promise<{ ok: boolean; message: string; mailed?: Promise<unknown> }> {
+export async function sendResetCode(
+  shop: Shop,
+  mail: Mailer,
+  email: string,
+  clientAddress: string,
+  i18n: I18n = i18nFor("en"),
+): Promise<{ ok: boolean; message: string; mailed?: Promise<unknown> }> {
   const [a, b] = await Promise.all([hitLimit(shop, "resetPerEmail", email), hitLimit(shop, "resetPerAddress", clientAddress)]);
   if (!a.allowed || !b.allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyResets };
   const reset = await shop.accounts.requestPasswordReset(email);
-  const mailed = reset ? sendInBackground(shop, mail, resetMail(reset.customer, reset.code)) : undefined;
+  const mailed = reset ? sendInBackground(shop, mail, resetMail(reset.customer, reset.code, i18n)) : undefined;
   return { ok: true, message: ACCOUNT_MESSAGES.codeSent, mailed };
 }
 

@@ -1,6 +1,8 @@
 // Sends an order's mail to its customer (issue 11 point 4). A mail server that is down does
 // not undo the order: the mail is kept and sent later (decision 017).
-import type { MailedOrder, OrderMail } from "../../domain/order-mail.ts";
+import type { ComposeOrderMail } from "../../domain/order-mail.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
 import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
@@ -8,15 +10,17 @@ import { errorFields, log } from "../log.server.ts";
 import { mailer } from "./mailer.server.ts";
 import { sendOrKeep } from "./queue.server.ts";
 
-type Compose = (order: MailedOrder, customerName: string, shopName: string, origin: string) => OrderMail;
-
-/** Never throws: the order is placed (or cancelled) already, and the shopper must hear so even if the mail cannot even be kept. */
-export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: Compose): Promise<void> {
+/**
+ * Never throws: the order is placed (or cancelled) already, and the shopper must hear so even if
+ * the mail cannot even be kept. In the language of the page the shopper acted on, else the one
+ * their account chose, else English (issue 27).
+ */
+export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: ComposeOrderMail, locale?: Locale): Promise<void> {
   try {
     const order = await shop.orders.get(customer, orderId);
     if (!order) return;
     const env = appEnv();
-    await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin) });
+    await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin, i18nFor(locale ?? customer.language ?? "en")) });
   } catch (error) {
     log.error("order mail could be neither sent nor kept", { orderId, ...errorFields(error) });
   }

@@ -3,6 +3,9 @@
 // account's own session as well as the link, so a mail scanner or a stranger holding the link
 // cannot confirm an account someone else opened with this address. Until it is confirmed an
 // account shops as any other, but is never staff (staff.isStaff).
+import { pathIn } from "../../domain/i18n/locale.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
 import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATION_MESSAGES } from "../../domain/account.ts";
 import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
@@ -21,27 +24,27 @@ export function confirmationPath(token: string): string {
  * kept for a retry), so a slow or refused mail server never holds up a sign-up. `mailed` is for
  * tests to wait on.
  */
-export async function mailConfirmationLink(shop: Shop, mail: Mailer, customer: Customer): Promise<{ mailed: Promise<unknown> | null }> {
+export async function mailConfirmationLink(shop: Shop, mail: Mailer, customer: Customer, i18n: I18n = i18nFor("en")): Promise<{ mailed: Promise<unknown> | null }> {
   const token = await shop.accounts.newEmailConfirmation(customer.id);
   if (!token) return { mailed: null };
   const days = EMAIL_CONFIRMATION_LIFETIME_MS / (24 * 60 * 60 * 1000);
   const mailed = sendInBackground(shop, mail, {
     to: customer.email,
-    subject: `Please confirm your e-mail address for ${store.name}`,
+    subject: i18n._("Please confirm your e-mail address for {shop}", { shop: store.name }),
     text:
-      `Hello ${customer.name},\n\n` +
-      `To confirm that this is your e-mail address, open this link while signed in to your ${store.name} account, and press the button:\n` +
-      `${appEnv().publicOrigin}${confirmationPath(token)}\n\n` +
-      `The link works for ${days} days. If you did not open an account at ${store.name}, ignore this e-mail.\n`,
+      `${i18n._("Hello {name},", { name: customer.name })}\n\n` +
+      `${i18n._("To confirm that this is your e-mail address, open this link while signed in to your {shop} account, and press the button:", { shop: store.name })}\n` +
+      `${appEnv().publicOrigin}${pathIn(i18n.locale, confirmationPath(token))}\n\n` +
+      `${i18n._("The link works for {days} days. If you did not open an account at {shop}, ignore this e-mail.", { days, shop: store.name })}\n`,
   });
   return { mailed };
 }
 
 /** My Account's 'Send the link again': a few per account per window, since each sends a mail. */
-export async function mailConfirmationAgain(shop: Shop, mail: Mailer, customer: Customer): Promise<{ message: string; mailed: Promise<unknown> | null }> {
+export async function mailConfirmationAgain(shop: Shop, mail: Mailer, customer: Customer, i18n: I18n = i18nFor("en")): Promise<{ message: string; mailed: Promise<unknown> | null }> {
   if (await shop.accounts.emailConfirmed(customer.id)) return { message: EMAIL_CONFIRMATION_MESSAGES.already, mailed: null };
   if (!(await hitLimit(shop, "confirmationPerAccount", String(customer.id))).allowed) throw new ShopError("too_many", EMAIL_CONFIRMATION_MESSAGES.tooMany);
-  const { mailed } = await mailConfirmationLink(shop, mail, customer);
+  const { mailed } = await mailConfirmationLink(shop, mail, customer, i18n);
   return { message: EMAIL_CONFIRMATION_MESSAGES.sent(customer.email), mailed };
 }
 

@@ -1,6 +1,9 @@
 // The newsletter (browsing §2, §7; decision 024): asking to subscribe (the footer's form and the
 // JSON API), confirming by the mailed link, and unsubscribing. Double opt-in and its resend
 // pause are the Shop's newsletter port.
+import { pathIn } from "../../domain/i18n/locale.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
 import { NEWSLETTER_MESSAGES } from "../../domain/contact.ts";
 import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
@@ -14,34 +17,35 @@ import { ShopError, type Shop } from "../shop/port.server.ts";
  * The answer is the same whether the address was new, waiting or subscribed: it tells a
  * stranger nothing about someone else's address.
  */
-export async function subscribe(shop: Shop, clientAddress: string, email: string): Promise<{ message: string }> {
+export async function subscribe(shop: Shop, clientAddress: string, email: string, i18n: I18n = i18nFor("en")): Promise<{ message: string }> {
   if (!(await hitLimit(shop, "newsletterPerAddress", clientAddress)).allowed) throw new ShopError("too_many", NEWSLETTER_MESSAGES.tooMany);
   const { confirmToken } = await shop.newsletter.subscribe(email);
   if (confirmToken) {
-    const link = `${appEnv().publicOrigin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+    // In the language of the page it was asked on (issue 27), and so is the link's page.
+    const link = `${appEnv().publicOrigin}${pathIn(i18n.locale, `/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`)}`;
     // A mail that cannot go now is kept and sent later.
     await sendOrKeep(shop, mailer(appEnv()), {
       to: email,
-      subject: `Please confirm your ${store.name} newsletter subscription`,
+      subject: i18n._("Please confirm your {shop} newsletter subscription", { shop: store.name }),
       text:
-        `Someone, we hope you, asked for the ${store.name} newsletter at this address.\n\n` +
-        `To start receiving it, open this link and confirm: ${link}\n\n` +
-        `If it was not you, ignore this e-mail: nothing will be sent unless the link is used.\n`,
+        `${i18n._("Someone, we hope you, asked for the {shop} newsletter at this address.", { shop: store.name })}\n\n` +
+        `${i18n._("To start receiving it, open this link and confirm: {link}", { link })}\n\n` +
+        `${i18n._("If it was not you, ignore this e-mail: nothing will be sent unless the link is used.")}\n`,
     });
   }
   return { message: NEWSLETTER_MESSAGES.subscribed };
 }
 
 /** The confirmation link's button: the address is subscribed and welcomed (once). */
-export async function confirmSubscription(shop: Shop, token: string): Promise<void> {
+export async function confirmSubscription(shop: Shop, token: string, i18n: I18n = i18nFor("en")): Promise<void> {
   const confirmed = await shop.newsletter.confirm(token);
   if (!confirmed) throw new ShopError("not_found", NEWSLETTER_MESSAGES.unknownConfirmLink);
   if (confirmed.already) return;
-  const unsubscribe = `${appEnv().publicOrigin}/newsletter/unsubscribe?token=${encodeURIComponent(confirmed.unsubscribeToken)}`;
+  const unsubscribe = `${appEnv().publicOrigin}${pathIn(i18n.locale, `/newsletter/unsubscribe?token=${encodeURIComponent(confirmed.unsubscribeToken)}`)}`;
   await sendOrKeep(shop, mailer(appEnv()), {
     to: confirmed.email,
-    subject: `You're on the ${store.name} newsletter`,
-    text: `Thank you for subscribing to the ${store.name} newsletter.\n\nTo stop receiving it, open this link: ${unsubscribe}\n`,
+    subject: i18n._("You're on the {shop} newsletter", { shop: store.name }),
+    text: `${i18n._("Thank you for subscribing to the {shop} newsletter.", { shop: store.name })}\n\n${i18n._("To stop receiving it, open this link: {link}", { link: unsubscribe })}\n`,
   });
 }
 

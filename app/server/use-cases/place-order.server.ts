@@ -2,6 +2,7 @@
 // by cash on delivery or online (UPI, card), whoever asks: Review Order's Confirm Order, the
 // JSON API's /api/order/create and /api/razorpay/order. The rules themselves (stock, coupon,
 // minimum, PIN, slot, idempotency) are the Shop's orders.place, in one transaction.
+import type { Locale } from "../../domain/i18n/locale.ts";
 import { API_MESSAGES } from "../../domain/api.ts";
 import type { Slot } from "../../domain/delivery.ts";
 import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";
@@ -19,6 +20,8 @@ export interface PlaceOrder {
   method: "as-chosen" | "cod" | "online";
   /** Online only: a payment link to redirect to (no JavaScript) or Standard Checkout's options. */
   via: "link" | "modal";
+  /** The language of the page it was placed on (issue 27): its mails are in it. */
+  locale?: Locale;
 }
 
 export type Placed = { kind: "confirmed"; orderId: number; alreadyPlaced: boolean } | { kind: "paying"; orderId: number; start: PaymentStart };
@@ -47,6 +50,9 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   if (!input.slot && thisCart) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
   const slot = input.slot === "earliest" ? await earliestSlot(shop) : input.slot;
   const placed = await shop.orders.place(customer, { cartId: input.cartId, addressId: input.addressId, paymentMethod: online ? "razorpay" : "cod", slot });
+  // A shopper who never chose a language and shops in Hindi gets the order's later mails (and
+  // their next device) in Hindi too; a choice they made stays theirs.
+  if (input.locale && !customer.language) await shop.accounts.setLanguage(customer.id, input.locale);
   if (placed.awaitingPayment) {
     // Placed for online payment before (another tab): paid for, not placed again by cash.
     if (input.method === "cod") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
@@ -54,7 +60,7 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   }
   if (input.method === "online") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
   // A second Confirm of the same cart is the same order: one confirmation mail.
-  if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail);
+  if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail, input.locale);
   return { kind: "confirmed", orderId: placed.orderId, alreadyPlaced: placed.alreadyPlaced };
 }
 

@@ -1,0 +1,37 @@
+// Each language's compiled messages, and the I18n that says things with them (decision 052).
+// English starts with only its plurals (every other English message is its own id); the
+// server registers Hindi at start, the browser before it hydrates a Hindi page.
+import { ENGLISH_PLURALS } from "../../locales/en.ts";
+import { INTL_LOCALE, type Locale } from "./locale.ts";
+import { translate, type Catalogue, type I18n } from "./messages.ts";
+
+const catalogues: Partial<Record<Locale, Catalogue>> = { en: ENGLISH_PLURALS };
+const made = new Map<Locale, I18n>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function registerCatalogue(locale: Locale, catalogue: Catalogue): void {
+  catalogues[locale] = catalogue;
+  made.delete(locale);
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return catalogues[locale] !== undefined;
+}
+
+export function i18nFor(locale: Locale): I18n {
+  let i18n = made.get(locale);
+  if (i18n) return i18n;
+  const catalogue = catalogues[locale] ?? {};
+  i18n = {
+    locale,
+    _: (id, values) => translate(locale, catalogue, id, values),
+    date(value, options) {
+      const key = `${locale}${JSON.stringify(options)}`;
+      let f = dateFormats.get(key);
+      if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[locale], options)));
+      return f.format(value instanceof Date ? value : new Date(value));
+    },
+  };
+  made.set(locale, i18n);
+  return i18n;
+}
