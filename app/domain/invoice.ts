@@ -6,6 +6,8 @@ import { splitTax, type SupplyKind } from "./invoice-tax.ts";
 
 export interface InvoiceSourceLine {
   title: string;
+  /** The product's Hindi name, printed under the English (issue 27); English stays the invoice's language. */
+  titleHi?: string;
   attribute: string;
   internalReference: string;
   /** The HSN code snapshotted when the order was placed; "" when the catalogue had none. */
@@ -19,6 +21,8 @@ export interface InvoiceSourceLine {
 
 export interface InvoiceLine {
   description: string;
+  /** The Hindi name under the description, when the catalogue has one. */
+  descriptionHi: string;
   reference: string;
   hsn: string;
   quantity: number;
@@ -101,6 +105,7 @@ export function invoiceLines(lines: readonly InvoiceSourceLine[], kind: SupplyKi
     const total = gross - l.discountPaise;
     return {
       description: l.attribute ? `${l.title} (${l.attribute})` : l.title,
+      descriptionHi: l.titleHi?.trim() ?? "",
       reference: l.internalReference,
       hsn: l.hsn ?? "",
       quantity: l.quantity,

@@ -20,7 +20,7 @@ export interface MailedOrder {
   deliveryAddress: AddressSnapshot;
   /** The delivery slot (issue 14). */
   slot?: { label: string } | null;
-  lines: { title: string; attribute: string; quantity: number; unitPricePaise: number }[];
+  lines: { title: string; titleHi?: string; attribute: string; quantity: number; unitPricePaise: number }[];
 }
 
 export interface OrderMail {
@@ -35,7 +35,10 @@ function figures(order: MailedOrder, i18n: I18n): string[] {
   const prepaid = order.prepaidDiscountPaise ?? 0;
   const delivery = deliveryPaiseOf(order);
   return [
-    ...order.lines.map((l) => `  ${l.title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`),
+    ...order.lines.map((l) => {
+      const title = i18n.locale === "hi" && l.titleHi ? l.titleHi : l.title;
+      return `  ${title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`;
+    }),
     "",
     `  ${i18n._("Items: {amount}", { amount: formatRupees(order.subtotalPaise) })}`,
     ...(order.discountPaise > 0

@@ -7,7 +7,7 @@ import { store } from "../../store-config.ts";
 import type { OrderLineView, OrderView } from "../shop/port.server.ts";
 import { invoicePdf, scriptRuns } from "./invoice.server.ts";
 
-type Item = Pick<OrderLineView, "title" | "attribute" | "internalReference" | "hsn" | "quantity" | "unitPricePaise" | "mrpPaise" | "taxRate">;
+type Item = Pick<OrderLineView, "title" | "titleHi" | "attribute" | "internalReference" | "hsn" | "quantity" | "unitPricePaise" | "mrpPaise" | "taxRate">;
 
 /** An order as placing it would fix it: lines priced (coupon spread, tax inside) by the one pricing function. */
 function orderOf(items: Item[], options: { state: string; couponPaise?: number; name?: string; id?: number; cancelled?: boolean }): OrderView {
@@ -46,6 +46,7 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
     lines: pricing.lines.map((l, n) => ({
       id: n + 1,
       title: l.title,
+      ...(l.titleHi ? { titleHi: l.titleHi } : {}),
       attribute: l.attribute,
       internalReference: l.internalReference,
       hsn: l.hsn,
@@ -193,6 +194,15 @@ describe("the tax invoice, as pdftotext reads it", () => {
       }
     }
     expect(clash).toEqual([]);
+  });
+
+  it("prints a product's Hindi name under its English one, in English's invoice (issue 27)", async () => {
+    const text = pdfLayoutText(await invoicePdf(orderOf([{ ...items[0]!, titleHi: "हाट सिलेक्ट मसूर दाल (मलका)" }, items[1]!], { state: "Haryana" })));
+    expect(text).toContain("TAX INVOICE");
+    expect(rowOf(text, "Masoor Dal")).toMatch(/^Haat Select Masoor Dal .* 0713 2 ₹129\.00/);
+    expect(text).toContain("हाट सिलेक्ट मसूर दाल (मलका)");
+    // Only where the catalogue has a Hindi name.
+    expect(text.split("\n").filter((l) => /[\u0900-\u097f]/.test(l) && !l.includes("राम शर्मा"))).toHaveLength(1);
   });
 
   it("says when the order was cancelled, and prints a missing HSN code as a dash", async () => {

@@ -346,11 +346,14 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   header();
   for (const l of lines) {
     const refStyle: Style = { size: 6.5, color: GREY };
-    const itemHeight = w.blockHeight(l.description, table.item - 2 * PAD, cellStyle) + w.blockHeight(l.reference, table.item - 2 * PAD, refStyle);
+    // The Hindi name (issue 27) under the English one, which stays the invoice's language.
+    const hindiHeight = l.descriptionHi ? w.blockHeight(l.descriptionHi, table.item - 2 * PAD, cellStyle) : 0;
+    const itemHeight = w.blockHeight(l.description, table.item - 2 * PAD, cellStyle) + hindiHeight + w.blockHeight(l.reference, table.item - 2 * PAD, refStyle);
     const h = Math.max(itemHeight, lineHeight(cellStyle.size)) + 2 * PAD;
     if (room(h)) header();
     let iy = y + PAD;
     iy += w.block(l.description, left + PAD, iy, table.item - 2 * PAD, cellStyle);
+    if (l.descriptionHi) iy += w.block(l.descriptionHi, left + PAD, iy, table.item - 2 * PAD, cellStyle);
     w.block(l.reference, left + PAD, iy, table.item - 2 * PAD, refStyle);
     let x = left + table.item;
     for (const c of table.rest) {

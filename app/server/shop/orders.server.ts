@@ -61,7 +61,7 @@ import {
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
-type LineRow = { line: OrderLineRow; productId: number; productHsn: string };
+type LineRow = { line: OrderLineRow; productId: number; productHsn: string; titleHi?: string };
 type PaidRow = { status: string; providerMethod: string | null; providerPaymentId: string | null; refundStatus: string | null };
 
 /** How an order's payment reads: cash on delivery, or the online payment and its refund. */
@@ -97,9 +97,10 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     taxPaise: row.taxPaise ?? 0,
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
-    lines: lines.map(({ line: l, productId, productHsn }): OrderLineView => ({
+    lines: lines.map(({ line: l, productId, productHsn, titleHi }): OrderLineView => ({
       id: l.id,
       title: l.title ?? "",
+      ...(titleHi ? { titleHi } : {}),
       attribute: l.attribute ?? "",
       internalReference: l.internalReference ?? "",
       image: l.image ?? PLACEHOLDER_IMAGE,
@@ -158,7 +159,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
   /** The lines of the orders that match `where` (joined with orders), in line order. */
   function linesWhere(conn: Conn, where: SQL | undefined): Promise<LineRow[]> {
     return conn
-      .select({ line: orderLines, productId: variants.productId, productHsn: products.hsn })
+      .select({ line: orderLines, productId: variants.productId, productHsn: products.hsn, titleHi: products.titleHi })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(variants, eq(variants.id, orderLines.variantId))

@@ -246,6 +246,8 @@ export interface OrderLineView {
   /** The line's id (staff mark a line short by it). */
   id: number;
   title: string;
+  /** The product's Hindi name as the catalogue has it now (issue 27), when it has one. */
+  titleHi?: string;
   attribute: string;
   internalReference: string;
   image: string;
