@@ -27,6 +27,7 @@ import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { languageMiddleware, localeOf } from "./server/i18n.server.ts";
 import { I18nProvider, useI18n } from "./components/i18n.tsx";
+import { DevanagariFont } from "./components/DevanagariFont.tsx";
 import { BASENAME, HTML_LANG, localeOfBasename } from "./domain/i18n/locale.ts";
 import hindiCatalogue from "./locales/hi.json?url&no-inline";
 
@@ -86,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Hindi pages' messages, which the page's script reads before it takes over (entry.client.tsx). */}
         {locale === "hi" ? <link rel="preload" as="fetch" href={hindiCatalogue} crossOrigin="anonymous" /> : null}
+        {locale === "hi" ? <DevanagariFont /> : null}
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
         <meta name="theme-color" content={THEME_COLOR} />
