@@ -1,13 +1,15 @@
-// /robots.txt: everything public may be crawled; personal and action URLs may not.
+// /robots.txt: everything public may be crawled; personal and action URLs may not, in either
+// language (issue 27: /hi/... are the same pages in Hindi).
 import { appEnv } from "../server/env.server.ts";
+import { LOCALES, pathIn } from "../domain/i18n/locale.ts";
 
 export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
-    ...["/addtocart", "/cart", "/revieworder", "/ordersuccess", "/orders", "/myaccount", "/wishlist", "/post-auth", "/signin", "/signup", "/forgot-password", "/api/"].map(
-      (p) => `Disallow: ${p}`,
-    ),
+    ...["/addtocart", "/cart", "/revieworder", "/ordersuccess", "/orders", "/myaccount", "/wishlist", "/post-auth", "/signin", "/signup", "/forgot-password", "/api/"]
+      .flatMap((p) => LOCALES.map((l) => pathIn(l, p)))
+      .map((p) => `Disallow: ${p}`),
     "",
     `Sitemap: ${appEnv().publicOrigin}/sitemap.xml`,
     "",

@@ -43,6 +43,7 @@ test.describe("search engines", () => {
     const text = await (await request.get("/robots.txt")).text();
     expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     expect(text).toContain("Disallow: /myaccount");
+    expect(text).toContain("Disallow: /hi/myaccount");
   });
 
   test("the sitemap lists pages, categories and every product", async ({ request, baseURL }) => {
@@ -53,7 +54,12 @@ test.describe("search engines", () => {
     expect(xml).toContain(`<loc>${baseURL}/products?category=grocers-pick&amp;sub=rice</loc>`);
     const product = await productPath(request, products[3]!.title);
     expect(xml).toContain(`<loc>${baseURL}${product}</loc>`);
-    expect(xml.match(/<loc>[^<]*\/product\/\d+<\/loc>/g)).toHaveLength(products.length);
+    expect(xml.match(new RegExp(`<loc>${baseURL}/product/\\d+</loc>`, "g"))).toHaveLength(products.length);
+    // Each page in Hindi too, both naming each other (issue 27).
+    expect(xml.match(new RegExp(`<loc>${baseURL}/hi/product/\\d+</loc>`, "g"))).toHaveLength(products.length);
+    expect(xml).toContain(`<loc>${baseURL}/hi/PrivacyPolicy</loc>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="hi-IN" href="${baseURL}/hi${product}"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en-IN" href="${baseURL}${product}"/>`);
   });
 
   test("the home page describes the shop as a LocalBusiness", async ({ page }) => {
