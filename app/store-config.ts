@@ -2,7 +2,7 @@
 // clearly fictional demo value: replace them before going live.
 export const store = {
   name: "Haat",
-  tagline: "Grocery, gourmet & more from Gurugram",
+  tagline: /*i18n*/ "Grocery, gourmet & more from Gurugram",
   company: {
     legalName: "Haat Retail Private Limited (demo)",
     address: "Plot 00, Demo Market, Sector 00, Gurugram, Haryana 122000, India",
@@ -15,7 +15,7 @@ export const store = {
     state: "Haryana",
   },
   support: {
-    hours: "Monday–Friday 10am–06pm",
+    hours: /*i18n*/ "Monday–Friday 10am–06pm",
     phone: "+91 00000 00000",
     email: "support@haat.example",
   },
@@ -23,8 +23,8 @@ export const store = {
     linkedin: "https://www.linkedin.com/company/haat-demo",
   },
   apps: {
-    android: { note: "Download App Get -10% Discount", url: "" },
-    ios: { note: "Download App Get -20% Discount", url: "" },
+    android: { note: /*i18n*/ "Download App Get -10% Discount", url: "" },
+    ios: { note: /*i18n*/ "Download App Get -20% Discount", url: "" },
   },
   deliveryPromise: /*i18n*/ "Delivery Tomorrow",
   prepaidDiscountPercent: 5,
@@ -33,13 +33,16 @@ export const store = {
 /** Header navigation labels; their paths follow browsing §2's rule (see navPath). */
 export const NAV_LABELS = [/*i18n*/ "Home", /*i18n*/ "Shop Retail", /*i18n*/ "Blog", /*i18n*/ "About Us"] as const;
 
-/** Browsing §1: the shop's categories, used as search prompts. */
+/**
+ * Browsing §1: the shop's categories, used as search prompts. Category names, and what the
+ * search understands: they stay English on Hindi pages too, inside a translated "Search for …".
+ */
 export const SEARCH_PROMPTS = ["sugar", "rice", "dry fruits", "pulses", "snacks", "oil and ghee", "flour and atta", "spices", "biscuits", "beverages"] as const;
 
 export const FOOTER_LINKS = [
-  { label: "Contact Us", to: "/contact" },
-  { label: "Privacy Policy", to: "/PrivacyPolicy" },
-  { label: "Shipping & Delivery", to: "/shippinganddelivery" },
-  { label: "Terms & Conditions", to: "/termsandconditions" },
-  { label: "Cancellation & Refund Policy", to: "/cancellationandrefundpolicy" },
+  { label: /*i18n*/ "Contact Us", to: "/contact" },
+  { label: /*i18n*/ "Privacy Policy", to: "/PrivacyPolicy" },
+  { label: /*i18n*/ "Shipping & Delivery", to: "/shippinganddelivery" },
+  { label: /*i18n*/ "Terms & Conditions", to: "/termsandconditions" },
+  { label: /*i18n*/ "Cancellation & Refund Policy", to: "/cancellationandrefundpolicy" },
 ] as const;

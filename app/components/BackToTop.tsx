@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ArrowUpIcon } from "./ui/icons.tsx";
+import { useI18n } from "./i18n.tsx";
 
 /**
  * A plain anchor to the top of the page; with JavaScript it appears only after the
@@ -9,6 +10,7 @@ import { ArrowUpIcon } from "./ui/icons.tsx";
 export function BackToTop({ threshold }: { threshold: number }) {
   const hydrated = useHydrated();
   const [past, setPast] = useState(false);
+  const i18n = useI18n();
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > threshold);
     onScroll();
@@ -22,7 +24,7 @@ export function BackToTop({ threshold }: { threshold: number }) {
       className={`${hydrated ? "fixed bottom-5 right-5 shadow-lg" : "mx-auto mt-8 w-fit"} z-20 flex items-center gap-1 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800`}
     >
       <ArrowUpIcon />
-      Back to top
+      {i18n._("Back to top")}
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useI18n } from "./i18n.tsx";
 import { useLiteMode } from "./viewer.ts";
 
 export type AutoplayState = "off" | "running" | "paused";
@@ -27,6 +28,7 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
+  const i18n = useI18n();
 
   // Lite mode (issue 26): nothing moves by itself.
   const lite = useLiteMode().on;
@@ -113,7 +115,7 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
   const button = "flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-surface text-stone-800 shadow-sm hover:bg-stone-100";
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={i18n._("carousel")}
       aria-label={label}
       data-autoplay={autoplay}
       onPointerEnter={() => setHovered(true)}
@@ -134,8 +136,8 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
             key={i}
             id={`${id}-slide-${i + 1}`}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-roledescription={i18n._("slide")}
+            aria-label={i18n._("{number} of {count}", { number: i + 1, count })}
             // Without JavaScript a link jumps the page to the slide: clear of the sticky header.
             className={`shrink-0 snap-start scroll-mt-40 ${slideClass}`}
           >
@@ -146,13 +148,13 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
       {hydrated && (
         // Says which slide the shopper has moved to; quiet while the slide show runs by itself.
         <p className="sr-only" aria-live={autoplay === "running" ? "off" : "polite"}>
-          Slide {current + 1} of {count}
+          {i18n._("Slide {number} of {count}", { number: current + 1, count })}
         </p>
       )}
       {count > 1 && (
         <div className="mt-2 flex min-h-10 items-center justify-center gap-2">
           {hydrated && (
-            <button type="button" className={button} aria-label="Previous slide" onClick={previous}>
+            <button type="button" className={button} aria-label={i18n._("Previous slide")} onClick={previous}>
               <Chevron direction="left" />
             </button>
           )}
@@ -161,7 +163,7 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
               <li key={i}>
                 <a
                   href={`#${id}-slide-${i + 1}`}
-                  aria-label={`Go to slide ${i + 1}`}
+                  aria-label={i18n._("Go to slide {number}", { number: i + 1 })}
                   aria-current={hydrated && i === current ? "true" : undefined}
                   onClick={(event) => onDot(event, i)}
                   className="group flex h-8 w-8 items-center justify-center rounded-full"
@@ -172,12 +174,12 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
             ))}
           </ul>
           {hydrated && (
-            <button type="button" className={button} aria-label="Next slide" onClick={next}>
+            <button type="button" className={button} aria-label={i18n._("Next slide")} onClick={next}>
               <Chevron direction="right" />
             </button>
           )}
           {hydrated && !reducedMotion && (
-            <button type="button" className={button} aria-label={stopped ? "Start automatic slide show" : "Stop automatic slide show"} onClick={toggleAutoplay}>
+            <button type="button" className={button} aria-label={stopped ? i18n._("Start automatic slide show") : i18n._("Stop automatic slide show")} onClick={toggleAutoplay}>
               {stopped ? (
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                   <path d="M6 4l10 6-10 6z" />

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS, store } from "../store-config.ts";
+import { useI18n } from "./i18n.tsx";
 import { LiteModeSwitch } from "./LiteModeSwitch.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 
 export function Footer() {
+  const i18n = useI18n();
   return (
     <footer className="keeps-neutrals mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -18,13 +20,13 @@ export function Footer() {
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-lg font-semibold text-white">
-            Information
+            {i18n._("Information")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                  {i18n._(l.label)}
                 </Link>
               </li>
             ))}
@@ -32,15 +34,15 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-support">
           <h2 id="footer-support" className="text-lg font-semibold text-white">
-            Support
+            {i18n._("Support")}
           </h2>
-          <p className="mt-3 text-sm text-stone-300">{store.support.hours}</p>
+          <p className="mt-3 text-sm text-stone-300">{i18n._(store.support.hours)}</p>
           <p className="mt-2 text-sm">
             <a href={`tel:${store.support.phone.replace(/\s+/g, "")}`} className="hover:text-white hover:underline">
               {store.support.phone}
             </a>
           </p>
-          <p className="mt-3 text-sm text-stone-300">Need help with your order?</p>
+          <p className="mt-3 text-sm text-stone-300">{i18n._("Need help with your order?")}</p>
           <p className="text-sm">
             <a href={`mailto:${store.support.email}`} className="hover:text-white hover:underline">
               {store.support.email}
@@ -50,13 +52,13 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-apps">
           <h2 id="footer-apps" className="text-lg font-semibold text-white">
-            Get the app
+            {i18n._("Get the app")}
           </h2>
           <ul className="mt-3 space-y-3 text-sm">
-            <AppBadge image="/images/badges/google-play.svg" label="Android app" note={store.apps.android.note} url={store.apps.android.url} />
-            <AppBadge image="/images/badges/app-store.svg" label="iOS app" note={store.apps.ios.note} url={store.apps.ios.url} />
+            <AppBadge image="/images/badges/google-play.svg" label={i18n._("Android app")} note={i18n._(store.apps.android.note)} url={store.apps.android.url} />
+            <AppBadge image="/images/badges/app-store.svg" label={i18n._("iOS app")} note={i18n._(store.apps.ios.note)} url={store.apps.ios.url} />
           </ul>
-          <h2 className="mt-6 text-lg font-semibold text-white">Follow us</h2>
+          <h2 className="mt-6 text-lg font-semibold text-white">{i18n._("Follow us")}</h2>
           <ul className="mt-3 flex gap-4 text-sm">
             <li>
               <a href={store.social.linkedin} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
@@ -64,20 +66,20 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <span title="Coming soon" className="text-stone-400">
-                Facebook <span className="sr-only">(coming soon)</span>
+              <span title={i18n._("Coming soon")} className="text-stone-400">
+                Facebook <span className="sr-only">{i18n._("(coming soon)")}</span>
               </span>
             </li>
             <li>
-              <span title="Coming soon" className="text-stone-400">
-                Instagram <span className="sr-only">(coming soon)</span>
+              <span title={i18n._("Coming soon")} className="text-stone-400">
+                Instagram <span className="sr-only">{i18n._("(coming soon)")}</span>
               </span>
             </li>
           </ul>
         </section>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
-        © {new Date().getFullYear()} {store.name}. Prices include GST.
+        {i18n._("© {year} {name}. Prices include GST.", { year: new Date().getFullYear(), name: store.name })}
       </p>
     </footer>
   );

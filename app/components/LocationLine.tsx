@@ -1,15 +1,17 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { placeAt } from "./address/place.ts";
+import { useI18n } from "./i18n.tsx";
 import { useRootData, useViewer } from "./viewer.ts";
 
 const TIMEOUT_MS = 15_000;
 
+// Kept in English in state, translated as shown.
 export const LOCATION_MESSAGES = {
-  denied: "Location permission was denied.",
-  unavailable: "Your location is not available right now.",
-  timeout: "Finding your location took too long.",
-  unsupported: "This browser cannot share its location.",
+  denied: /*i18n*/ "Location permission was denied.",
+  unavailable: /*i18n*/ "Your location is not available right now.",
+  timeout: /*i18n*/ "Finding your location took too long.",
+  unsupported: /*i18n*/ "This browser cannot share its location.",
 } as const;
 
 /**
@@ -24,6 +26,7 @@ export function LocationLine() {
   const [place, setPlace] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const i18n = useI18n();
 
   function locate() {
     setProblem(null);
@@ -55,12 +58,12 @@ export function LocationLine() {
       <span aria-live="polite">{text}</span>
       {hydrated && geocoder && !place && (
         <button type="button" onClick={locate} disabled={asking} className={`${text ? "ml-2 " : ""}underline hover:text-brand-700`}>
-          {asking ? "Finding you…" : "Use my location"}
+          {asking ? i18n._("Finding you…") : i18n._("Use my location")}
         </button>
       )}
       {problem && (
         <span role="alert" className="block text-xs text-red-700">
-          {problem}
+          {i18n._(problem)}
         </span>
       )}
     </span>

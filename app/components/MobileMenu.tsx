@@ -17,7 +17,7 @@ export function MobileMenu({ links, signedIn }: { links: { label: string; to: st
         <MenuIcon />
         <span className="sr-only">{i18n._("Menu")}</span>
       </summary>
-      <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface shadow-lg">
+      <nav aria-label={i18n._("Mobile")} className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface shadow-lg">
         <ul className="divide-y divide-stone-100">
           {links.map((l) => (
             <li key={l.to}>

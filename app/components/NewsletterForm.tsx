@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { typedValue, type FormReply } from "../domain/form-reply.ts";
 import { newsletter } from "./forms.ts";
+import { useI18n } from "./i18n.tsx";
 import { useHere, useRootData } from "./viewer.ts";
 
 // The footer's newsletter form (browsing §2): one e-mail field. Without JavaScript it
@@ -13,6 +14,7 @@ export function NewsletterForm() {
   const form = useRef<HTMLFormElement>(null);
   const here = useHere();
   const flashed = useRootData()?.flashed;
+  const i18n = useI18n();
   const reply = (fetcher.state === "idle" ? fetcher.data : undefined) ?? (flashed?.form === newsletter.action ? flashed.reply : undefined);
   useEffect(() => {
     if (fetcher.data?.ok) form.current?.reset();
@@ -20,14 +22,14 @@ export function NewsletterForm() {
   return (
     <section aria-labelledby="footer-newsletter" className="mt-6">
       <h2 id="footer-newsletter" className="text-lg font-semibold text-white">
-        Newsletter
+        {i18n._("Newsletter")}
       </h2>
-      <p className="mt-1 text-sm text-stone-300">New arrivals, seasonal hampers and offers, once a fortnight.</p>
+      <p className="mt-1 text-sm text-stone-300">{i18n._("New arrivals, seasonal hampers and offers, once a fortnight.")}</p>
       <fetcher.Form ref={form} method="post" action={newsletter.action} noValidate className="mt-3 flex gap-2">
-        <HoneypotInputs label="Leave this field empty" />
+        <HoneypotInputs label={i18n._("Leave this field empty")} />
         <input type="hidden" name="redirectTo" value={here} />
         <label htmlFor="newsletter-email" className="sr-only">
-          Email address for the newsletter
+          {i18n._("Email address for the newsletter")}
         </label>
         <input
           id="newsletter-email"
@@ -35,16 +37,17 @@ export function NewsletterForm() {
           defaultValue={typedValue(reply, "email")}
           type="email"
           autoComplete="email"
-          placeholder="Your email"
+          placeholder={i18n._("Your email")}
           className="min-w-0 flex-1 rounded-md border border-stone-600 bg-stone-800 px-3 py-2 text-white placeholder:text-stone-400"
         />
         <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          Subscribe
+          {i18n._("Subscribe")}
         </button>
       </fetcher.Form>
       {reply && (
         <p role={reply.ok ? "status" : "alert"} className={`mt-2 text-sm ${reply.ok ? "text-brand-100" : "text-red-300"}`}>
-          {reply.ok ? reply.message : reply.error}
+          {/* The answer's message is a marked constant: translated as it is shown. */}
+          {reply.ok ? reply.message && i18n._(reply.message) : i18n._(reply.error)}
         </p>
       )}
     </section>

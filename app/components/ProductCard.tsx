@@ -4,10 +4,10 @@ import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../
 import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
 import { Stars } from "./ui/Stars.tsx";
-import { ratingLabel } from "../domain/review.ts";
 import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "./ui/ProductImage.tsx";
+import { useI18n } from "./i18n.tsx";
 
 /** A card's id on its page: where a plain post from it comes back to. */
 export function cardAnchor(productId: number): string {
@@ -23,6 +23,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
   // On the listing a card links to its displayed variant (browsing §2).
   const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
   const available = isAvailable(card);
+  const i18n = useI18n();
   return (
     <article id={cardAnchor(card.id)} className="group relative flex scroll-mt-28 flex-col overflow-hidden rounded-lg border border-stone-200 bg-surface transition hover:shadow-md">
       <div className="relative aspect-square bg-stone-50">
@@ -37,8 +38,10 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
           decoding="async"
           className={`h-full w-full object-cover ${available ? "" : "opacity-60 grayscale"}`}
         />
-        {!available && <span className="keeps-neutrals absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{OUT_OF_STOCK_BADGE}</span>}
-        {available && card.discount > 0 && <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{card.discount}% off</span>}
+        {!available && <span className="keeps-neutrals absolute left-2 top-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">{i18n._(OUT_OF_STOCK_BADGE)}</span>}
+        {available && card.discount > 0 && (
+          <span className="absolute left-2 top-2 rounded bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">{i18n._("{discount}% off", { discount: card.discount })}</span>
+        )}
         <WishlistHeart internalReference={card.internalReference} title={card.title} anchor={cardAnchor(card.id)} className="absolute right-2 top-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -50,7 +53,11 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
         {card.attribute && <p className="text-xs text-stone-600">{card.attribute}</p>}
         {card.rating !== null && (
           <p className="flex items-center gap-1 text-xs text-stone-700">
-            <Stars rating={card.rating} label={ratingLabel(card.rating, card.reviewCount)} />
+            {/* ratingLabel's words (domain/review.ts), as a message with its plural. */}
+            <Stars
+              rating={card.rating}
+              label={i18n._("Rated {rating} out of 5 from {count, plural, one {# review} other {# reviews}}", { rating: card.rating, count: card.reviewCount })}
+            />
             <span aria-hidden="true">
               {card.rating} ({card.reviewCount})
             </span>
@@ -58,7 +65,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
         )}
         <div className="mt-auto pt-1">
           <Price pricePaise={card.pricePaise} mrpPaise={card.mrpPaise} discount={card.discount} />
-          {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
+          {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}
         </div>
         <div className="pt-2">
           <CartControls

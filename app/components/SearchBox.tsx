@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useLocation, useNavigate } from "react-router";
+import { Form, useHref, useLocation, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Suggestion } from "../domain/catalog.ts";
 import { highlight, isSearchable } from "../domain/search-text.ts";
 import { SEARCH_PROMPTS } from "../store-config.ts";
 import { SearchIcon } from "./ui/icons.tsx";
+import { useI18n } from "./i18n.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "./ui/ProductImage.tsx";
 
@@ -28,6 +29,9 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [prompt, setPrompt] = useState(0);
+  const i18n = useI18n();
+  // Under the page's language prefix: a Hindi page's suggestions are named in Hindi (issue 27).
+  const suggestionsPath = useHref("/api/suggestions");
 
   // The placeholder cycles through the shop's categories until the shopper types.
   useEffect(() => {
@@ -47,7 +51,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
     const timer = setTimeout(async () => {
       setStatus("loading");
       try {
-        const res = await fetch(`/api/suggestions?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal });
+        const res = await fetch(`${suggestionsPath}?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const body = (await res.json()) as { suggestions: Suggestion[] };
         setItems(body.suggestions);
@@ -61,7 +65,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, suggestionsPath]);
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +96,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
   const items = searchable ? fetched : [];
   const status = searchable ? fetchStatus : "idle";
   const showList = open && items.length > 0;
-  const hint = status === "loading" ? "Loading search..." : status === "error" ? "Search unavailable" : "";
+  const hint = status === "loading" ? i18n._("Loading search...") : status === "error" ? i18n._("Search unavailable") : "";
 
   return (
     <Form
@@ -107,7 +111,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {i18n._("Search products")}
       </label>
       <div className="flex items-center rounded-full border border-stone-300 bg-stone-50 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         <input
@@ -118,7 +122,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
           pattern=".*\S.*"
           maxLength={100}
           autoComplete="off"
-          placeholder={`Search for ${SEARCH_PROMPTS[prompt]}...`}
+          placeholder={i18n._("Search for {prompt}...", { prompt: SEARCH_PROMPTS[prompt] })}
           className="w-full min-w-0 bg-transparent px-4 py-2 text-sm outline-none"
           value={text}
           role={hydrated ? "combobox" : undefined}
@@ -157,7 +161,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
           }}
         >
           <SearchIcon />
-          <span className="sr-only">Search</span>
+          <span className="sr-only">{i18n._("Search")}</span>
         </button>
       </div>
       <p role="status" className={hint ? "absolute left-4 top-full mt-1 text-xs text-stone-600" : "sr-only"}>
@@ -167,7 +171,7 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
         <ul
           id={listId}
           role="listbox"
-          aria-label="Suggestions"
+          aria-label={i18n._("Suggestions")}
           className={`absolute inset-x-0 top-full z-40 mt-2 overflow-y-auto rounded-lg border border-stone-200 bg-surface py-1 shadow-xl ${mobile ? "max-h-60" : "max-h-72"}`}
         >
           {items.map((s, i) => {

@@ -1,43 +1,53 @@
 // The home page's fixed content (browsing §2). Images are drawn by scripts/draw-images.ts.
+// Its words are English here, marked /*i18n*/ for the extractor, and translated where shown
+// (components/home/HomeSections.tsx).
 export const BANNERS = [
-  { desktop: "/images/banners/desktop/banner-1.svg", mobile: "/images/banners/mobile/banner-1.svg", alt: "Fresh from the farm: seasonal produce, delivered tomorrow" },
-  { desktop: "/images/banners/desktop/banner-2.svg", mobile: "/images/banners/mobile/banner-2.svg", alt: "Gourmet gifting: hampers and tea sets for every occasion" },
-  { desktop: "/images/banners/desktop/banner-3.svg", mobile: "/images/banners/mobile/banner-3.svg", alt: "Pantry staples: rice, dals and atta at everyday prices" },
+  { desktop: "/images/banners/desktop/banner-1.svg", mobile: "/images/banners/mobile/banner-1.svg", alt: /*i18n*/ "Fresh from the farm: seasonal produce, delivered tomorrow" },
+  { desktop: "/images/banners/desktop/banner-2.svg", mobile: "/images/banners/mobile/banner-2.svg", alt: /*i18n*/ "Gourmet gifting: hampers and tea sets for every occasion" },
+  { desktop: "/images/banners/desktop/banner-3.svg", mobile: "/images/banners/mobile/banner-3.svg", alt: /*i18n*/ "Pantry staples: rice, dals and atta at everyday prices" },
 ];
 
 // Each alt text says what its picture shows (it is the picture's own <title>, kept equal by
 // tests/e2e/home.spec.ts); the caption names the place.
 export const STORES = [
-  { image: "/images/stores/store-1.svg", caption: "Our flagship market, Gurugram", alt: "The Haat store front in Gurugram, with a striped awning and window displays" },
-  { image: "/images/stores/store-2.svg", caption: "The Grocers Pick aisle", alt: "Inside the Haat grocery: shelves of rice, dals, spices and dry fruits" },
-  { image: "/images/stores/store-3.svg", caption: "The café counter", alt: "The Haat café corner with a coffee counter, menu board and tables" },
-  { image: "/images/stores/store-4.svg", caption: "Farm basket corner", alt: "The Farm Basket stand at Haat, with crates of fresh vegetables and fruit" },
-  { image: "/images/stores/store-5.svg", caption: "Street Food Gully", alt: "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights" },
+  {
+    image: "/images/stores/store-1.svg",
+    caption: /*i18n*/ "Our flagship market, Gurugram",
+    alt: /*i18n*/ "The Haat store front in Gurugram, with a striped awning and window displays",
+  },
+  { image: "/images/stores/store-2.svg", caption: /*i18n*/ "The Grocers Pick aisle", alt: /*i18n*/ "Inside the Haat grocery: shelves of rice, dals, spices and dry fruits" },
+  { image: "/images/stores/store-3.svg", caption: /*i18n*/ "The café counter", alt: /*i18n*/ "The Haat café corner with a coffee counter, menu board and tables" },
+  { image: "/images/stores/store-4.svg", caption: /*i18n*/ "Farm basket corner", alt: /*i18n*/ "The Farm Basket stand at Haat, with crates of fresh vegetables and fruit" },
+  {
+    image: "/images/stores/store-5.svg",
+    caption: /*i18n*/ "Street Food Gully",
+    alt: /*i18n*/ "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights",
+  },
 ];
 
 // The promo pictures carry no words: each card's one title, text and button are HTML.
 export const PROMOS = [
   {
     image: "/images/promos/promo-1.svg",
-    title: "Gourmet hampers",
-    text: "Curated for every celebration, gift-wrapped and delivered tomorrow.",
+    title: /*i18n*/ "Gourmet hampers",
+    text: /*i18n*/ "Curated for every celebration, gift-wrapped and delivered tomorrow.",
     to: "/products?category=gifting&sub=hamper",
     tone: "dark",
   },
   {
     image: "/images/promos/promo-2.svg",
-    title: "Go organic",
-    text: "Millets, quinoa, dals and greens from growers we know.",
+    title: /*i18n*/ "Go organic",
+    text: /*i18n*/ "Millets, quinoa, dals and greens from growers we know.",
     to: "/products?search=organic",
     tone: "light",
   },
 ] as const;
 
 export const TRUST_BADGES = [
-  { title: "Premium Quality", text: "Hand-picked by our grocers" },
-  { title: "Swift Shipping", text: "Delivery tomorrow in Gurugram" },
-  { title: "Easy Return", text: "Damaged or defective? We make it right" },
-  { title: "24/7 Support", text: "We are here when you need us" },
+  { title: /*i18n*/ "Premium Quality", text: /*i18n*/ "Hand-picked by our grocers" },
+  { title: /*i18n*/ "Swift Shipping", text: /*i18n*/ "Delivery tomorrow in Gurugram" },
+  { title: /*i18n*/ "Easy Return", text: /*i18n*/ "Damaged or defective? We make it right" },
+  { title: /*i18n*/ "24/7 Support", text: /*i18n*/ "We are here when you need us" },
 ];
 
 export const HOME_BANNER_DELAY_MS = 4000;

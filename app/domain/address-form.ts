@@ -1,14 +1,19 @@
 // The delivery address forms' rules (transactions §5, §9): Review Order's form and the account's
 // quick add. Apart from address.ts so that pages which only show addresses don't load zod. No I/O.
 import { z } from "zod";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, REQUIRED_LABELS, type AddressSnapshot } from "./address.ts";
+import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, REQUIRED_LABELS, type AddressSnapshot, type RequiredLabel } from "./address.ts";
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(200, `${label} is too long`);
+/** Each required field's messages, whole sentences so that a page translates them with their label. */
+const FIELD_MESSAGES: Readonly<Record<RequiredLabel, { missing: string; tooLong: string }>> = {
+  [REQUIRED_LABELS.firstName]: { missing: /*i18n*/ "First name is required", tooLong: /*i18n*/ "First name is too long" },
+  [REQUIRED_LABELS.lastName]: { missing: /*i18n*/ "Last name is required", tooLong: /*i18n*/ "Last name is too long" },
+  [REQUIRED_LABELS.email]: { missing: /*i18n*/ "Email address is required", tooLong: /*i18n*/ "Email address is too long" },
+  [REQUIRED_LABELS.phone]: { missing: /*i18n*/ "Phone number is required", tooLong: /*i18n*/ "Phone number is too long" },
+  [REQUIRED_LABELS.street]: { missing: /*i18n*/ "Address line 1 is required", tooLong: /*i18n*/ "Address line 1 is too long" },
+  [REQUIRED_LABELS.zip]: { missing: /*i18n*/ "PIN code is required", tooLong: /*i18n*/ "PIN code is too long" },
+};
+
+const required = (label: RequiredLabel) => z.string({ error: FIELD_MESSAGES[label].missing }).trim().min(1, FIELD_MESSAGES[label].missing).max(200, FIELD_MESSAGES[label].tooLong);
 const optional = (max: number) =>
   z
     .string()
@@ -18,14 +23,14 @@ const optional = (max: number) =>
     .transform((v) => v ?? "");
 
 export const emailRule = z
-  .string({ error: `${REQUIRED_LABELS.email} is required` })
+  .string({ error: FIELD_MESSAGES[REQUIRED_LABELS.email].missing })
   .trim()
-  .min(1, `${REQUIRED_LABELS.email} is required`)
-  .max(254, "Enter a valid email address")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address");
-export const phoneRule = (label: string) =>
-  required(label).refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10 && v.replace(/\D/g, "").length <= 15, "Enter a valid 10-digit phone number");
-export const pinRule = (label: string) => required(label).regex(/^\d{6}$/, "Enter a valid 6-digit PIN code");
+  .min(1, FIELD_MESSAGES[REQUIRED_LABELS.email].missing)
+  .max(254, /*i18n*/ "Enter a valid email address")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, /*i18n*/ "Enter a valid email address");
+export const phoneRule = (label: RequiredLabel) =>
+  required(label).refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10 && v.replace(/\D/g, "").length <= 15, /*i18n*/ "Enter a valid 10-digit phone number");
+export const pinRule = (label: RequiredLabel) => required(label).regex(/^\d{6}$/, /*i18n*/ "Enter a valid 6-digit PIN code");
 
 /** The review-order delivery form (transactions §5). */
 export const deliveryAddressSchema = z.object({
@@ -57,9 +62,9 @@ export const quickAddressSchema = z
       ctx.addIssue({ code: "custom", message: ADDRESS_MESSAGES.quickAddMissing, path: [] });
       return;
     }
-    if (v.phone.replace(/\D/g, "").length < 10) ctx.addIssue({ code: "custom", message: "Enter a valid 10-digit phone number", path: ["phone"] });
-    if (!/^\d{6}$/.test(v.zip)) ctx.addIssue({ code: "custom", message: "Enter a valid 6-digit PIN code", path: ["zip"] });
-    if (v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) ctx.addIssue({ code: "custom", message: "Enter a valid email address", path: ["email"] });
+    if (v.phone.replace(/\D/g, "").length < 10) ctx.addIssue({ code: "custom", message: /*i18n*/ "Enter a valid 10-digit phone number", path: ["phone"] });
+    if (!/^\d{6}$/.test(v.zip)) ctx.addIssue({ code: "custom", message: /*i18n*/ "Enter a valid 6-digit PIN code", path: ["zip"] });
+    if (v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) ctx.addIssue({ code: "custom", message: /*i18n*/ "Enter a valid email address", path: ["email"] });
   });
 
 /** The delivery form's fields as a saved address. */

@@ -1,39 +1,53 @@
 // Delivery addresses (transactions §3, §5, §9): how they are shown, and their messages. The
 // forms' rules are in address-form.ts, so a page that only shows addresses carries no zod. No I/O.
+import { say } from "./i18n/messages.ts";
 
 export const ADDRESS_DEFAULTS = { country: "India", state: "Haryana", city: "Gurgaon" } as const;
 export const ADDRESSES_SHOWN = 2;
 export const SELECTED_ADDRESS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const ADDRESS_MESSAGES = {
-  saved: "Address saved!",
-  updated: "Address updated!",
-  deleted: "Address deleted successfully",
-  invalidId: "Invalid address id",
-  primaryKept: "The primary address cannot be deleted.",
-  quickAddMissing: "Please fill name, phone, address, city and pincode.",
-  madeDefault: "Default address updated",
+  saved: /*i18n*/ "Address saved!",
+  updated: /*i18n*/ "Address updated!",
+  deleted: /*i18n*/ "Address deleted successfully",
+  invalidId: /*i18n*/ "Invalid address id",
+  primaryKept: /*i18n*/ "The primary address cannot be deleted.",
+  quickAddMissing: /*i18n*/ "Please fill name, phone, address, city and pincode.",
+  madeDefault: /*i18n*/ "Default address updated",
 } as const;
 
 /** The delivery form's required fields and their labels, in the form's order. */
 export const REQUIRED_LABELS = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email address",
-  phone: "Phone number",
-  street: "Address line 1",
-  zip: "PIN code",
+  firstName: /*i18n*/ "First name",
+  lastName: /*i18n*/ "Last name",
+  email: /*i18n*/ "Email address",
+  phone: /*i18n*/ "Phone number",
+  street: /*i18n*/ "Address line 1",
+  zip: /*i18n*/ "PIN code",
 } as const;
+export type RequiredLabel = (typeof REQUIRED_LABELS)[keyof typeof REQUIRED_LABELS];
 
-/** The 'Please fill: …' toast: the required fields left empty, by label. */
-export function missingFieldsMessage(form: FormData | URLSearchParams): string | null {
-  const missing = Object.entries(REQUIRED_LABELS)
+const PLEASE_FILL = "Please fill: ";
+
+/** The labels of the required fields left empty, in the form's order. */
+export function missingLabels(form: FormData | URLSearchParams): RequiredLabel[] {
+  return Object.entries(REQUIRED_LABELS)
     .filter(([name]) => {
       const v = form.get(name);
       return typeof v !== "string" || v.trim() === "";
     })
     .map(([, label]) => label);
-  return missing.length ? `Please fill: ${missing.join(", ")}` : null;
+}
+
+/** The 'Please fill: …' toast: the required fields left empty, by label. */
+export function missingFieldsMessage(form: FormData | URLSearchParams): string | null {
+  const missing = missingLabels(form);
+  return missing.length ? say(/*i18n*/ "Please fill: {fields}", { fields: missing.join(", ") }) : null;
+}
+
+/** The labels a 'Please fill: …' message names (the server says it in English; the page says its labels in its language), or null for another message. */
+export function labelsOfMissingMessage(message: string): string[] | null {
+  return message.startsWith(PLEASE_FILL) ? message.slice(PLEASE_FILL.length).split(", ") : null;
 }
 
 /** What an order keeps of its delivery address, whatever happens to the address later. */

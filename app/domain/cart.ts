@@ -1,5 +1,6 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
+import { say, type I18n } from "./i18n/messages.ts";
 import { NO_DELIVERY_FEE, priceOrder, type DeliveryFee, type OrderPricing } from "./pricing.ts";
 
 export const DEFAULT_QUANTITY = 1;
@@ -8,29 +9,29 @@ export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY_INPUT = 999;
 
 export const CART_MESSAGES = {
-  outOfStock: "This product is currently out of stock.",
-  updateFailed: "Failed to update quantity",
-  notInCart: "That item is not in your cart.",
-  unknownProduct: "That product could not be found.",
-  cleared: "Your cart is now empty.",
-  removed: "Item removed from cart",
-  updated: "Cart updated",
-  signInToAdd: "Please login to add items",
-  empty: "Your cart is empty. Please add items before placing an order.",
+  outOfStock: /*i18n*/ "This product is currently out of stock.",
+  updateFailed: /*i18n*/ "Failed to update quantity",
+  notInCart: /*i18n*/ "That item is not in your cart.",
+  unknownProduct: /*i18n*/ "That product could not be found.",
+  cleared: /*i18n*/ "Your cart is now empty.",
+  removed: /*i18n*/ "Item removed from cart",
+  updated: /*i18n*/ "Cart updated",
+  signInToAdd: /*i18n*/ "Please login to add items",
+  empty: /*i18n*/ "Your cart is empty. Please add items before placing an order.",
 } as const;
 
 export const CHECKOUT_MESSAGES = {
-  choosePayment: "Choose a payment method.",
-  acceptTerms: "Please accept the terms and conditions to place your order.",
-  onlineUnavailable: "Payment config error: missing Razorpay key.",
+  choosePayment: /*i18n*/ "Choose a payment method.",
+  acceptTerms: /*i18n*/ "Please accept the terms and conditions to place your order.",
+  onlineUnavailable: /*i18n*/ "Payment config error: missing Razorpay key.",
 } as const;
 
 export function addedMessage(title: string): string {
-  return `${title} added to cart!`;
+  return say(/*i18n*/ "{title} added to cart!", { title });
 }
 
 export function onlyAvailableMessage(stock: number): string {
-  return `Only ${stock} item(s) available in stock`;
+  return say(/*i18n*/ "Only {stock} item(s) available in stock", { stock });
 }
 
 export type QuantityCheck = { ok: true; quantity: number; clamped: false } | { ok: true; quantity: number; clamped: true; message: string } | { ok: false; message: string };
@@ -56,6 +57,8 @@ export interface CartLineView {
   productId: number;
   internalReference: string;
   title: string;
+  /** The product's Hindi name (issue 27), when the catalogue has one. */
+  titleHi?: string;
   attribute: string;
   image: string;
   quantity: number;
@@ -169,20 +172,36 @@ export function stockProblems(lines: readonly CartLineView[]): StockProblem[] {
 
 /** What a line's mark says on the cart and Review Order. */
 export function stockNote(problem: StockProblem, where: "cart" | "review" = "cart"): string {
-  if (problem.kind === "out") return "Out of stock: remove it to place your order.";
+  if (problem.kind === "out") return /*i18n*/ "Out of stock: remove it to place your order.";
   // On the cart, Place order lowers a short line; Review Order sends the shopper back to the cart.
   return where === "cart"
-    ? `Only ${problem.available} left: your quantity is lowered to ${problem.available} when you place the order.`
-    : `Only ${problem.available} left: lower the quantity in your cart to confirm.`;
+    ? say(/*i18n*/ "Only {available} left: your quantity is lowered to {available} when you place the order.", { available: problem.available })
+    : say(/*i18n*/ "Only {available} left: lower the quantity in your cart to confirm.", { available: problem.available });
 }
 
-/** What Place order says when it stops on the cart page, so nothing fails at Confirm Order. */
-export function stockStopMessage(problems: readonly StockProblem[], couponDropped: string | null = null): string {
+/** English, for callers with no page language at hand: every message as its own text. */
+const ENGLISH: Pick<I18n, "_"> = { _: say };
+
+/**
+ * What Place order says when it stops on the cart page, so nothing fails at Confirm Order. Its
+ * sentences come and go with the problems, so the server says it in the page's language
+ * (`i18n`); the page cannot recognise the whole as one message.
+ */
+export function stockStopMessage(problems: readonly StockProblem[], couponDropped: string | null = null, i18n: Pick<I18n, "_"> = ENGLISH): string {
   const out = problems.filter((p) => p.kind === "out").map((p) => p.line.title);
-  const short = problems.flatMap((p) => (p.kind === "short" ? [`${p.line.title} (now ${p.available})`] : []));
+  const short = problems.flatMap((p) => (p.kind === "short" ? [i18n._("{title} (now {available})", { title: p.line.title, available: p.available })] : []));
+  const names = (titles: string[]) => titles.join(", ");
   const parts = [
-    ...(out.length ? [`${out.join(", ")} ${out.length === 1 ? "is" : "are"} out of stock: remove ${out.length === 1 ? "it" : "them"} to place your order.`] : []),
-    ...(short.length ? [`Fewer are left than you chose, so we lowered the quantity of ${short.join(", ")}.`] : []),
+    ...(out.length
+      ? [
+          out.length === 1
+            ? i18n._("{names} is out of stock: remove it to place your order.", { names: names(out) })
+            : i18n._("{names} are out of stock: remove them to place your order.", { names: names(out) }),
+        ]
+      : []),
+    ...(short.length ? [i18n._("Fewer are left than you chose, so we lowered the quantity of {names}.", { names: names(short) })] : []),
   ];
-  return `Your cart changed. ${parts.join(" ")}${couponDropped ? ` Your coupon was removed: ${couponDropped}` : ""}`;
+  // The coupon's reason is a message of its own (app/domain/coupon.ts).
+  const coupon = couponDropped ? ` ${i18n._("Your coupon was removed: {reason}", { reason: i18n._(couponDropped) })}` : "";
+  return `${i18n._("Your cart changed.")} ${parts.join(" ")}${coupon}`;
 }

@@ -1,24 +1,25 @@
 // Coupon rules (transactions §2, §4, §5, §8): a coupon is data; whether it applies to a
 // cart, and for how much, is decided here. Discounts are whole rupees.
+import { say } from "./i18n/messages.ts";
 import { formatRupees } from "./money.ts";
 
 export const COUPON_MESSAGES = {
-  applied: "Coupon applied successfully",
-  invalid: "Invalid coupon code",
-  alreadyApplied: "Coupon already applied",
-  removed: "Coupon removed",
-  cartIdMissing: "Cart ID missing. Please try again.",
-  expired: "This coupon has expired.",
-  notYet: "This coupon is not active yet.",
-  usedUp: "This coupon has reached its usage limit.",
-  usedByYou: "You have already used this coupon.",
-  emptyCart: "Add items to your cart before applying a coupon.",
+  applied: /*i18n*/ "Coupon applied successfully",
+  invalid: /*i18n*/ "Invalid coupon code",
+  alreadyApplied: /*i18n*/ "Coupon already applied",
+  removed: /*i18n*/ "Coupon removed",
+  cartIdMissing: /*i18n*/ "Cart ID missing. Please try again.",
+  expired: /*i18n*/ "This coupon has expired.",
+  notYet: /*i18n*/ "This coupon is not active yet.",
+  usedUp: /*i18n*/ "This coupon has reached its usage limit.",
+  usedByYou: /*i18n*/ "You have already used this coupon.",
+  emptyCart: /*i18n*/ "Add items to your cart before applying a coupon.",
   /** Before the reason, when a change to the cart took the coupon off. */
-  droppedPrefix: "Your coupon was removed:",
+  droppedPrefix: /*i18n*/ "Your coupon was removed:",
 } as const;
 
 export function minimumMessage(minSubtotalPaise: number): string {
-  return `This coupon needs a cart of at least ${formatRupees(minSubtotalPaise)}.`;
+  return say(/*i18n*/ "This coupon needs a cart of at least {amount}.", { amount: formatRupees(minSubtotalPaise) });
 }
 
 export interface CouponRule {

@@ -1,14 +1,15 @@
 // Delivery slots and serviceable PINs (transactions §9: slots Morning 8-12, Afternoon 12-4,
 // Evening 4-8; 'Delivery Tomorrow'; slot changes up to 2 hours prior). Times are the shop's,
 // in India Standard Time, whatever the server's clock zone. No I/O.
+import { say } from "./i18n/messages.ts";
 
 export const SLOT_KINDS = ["morning", "afternoon", "evening"] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];
 
 export const SLOTS: Readonly<Record<SlotKind, { label: string; startHour: number; endHour: number }>> = {
-  morning: { label: "Morning 8-12", startHour: 8, endHour: 12 },
-  afternoon: { label: "Afternoon 12-4", startHour: 12, endHour: 16 },
-  evening: { label: "Evening 4-8", startHour: 16, endHour: 20 },
+  morning: { label: /*i18n*/ "Morning 8-12", startHour: 8, endHour: 12 },
+  afternoon: { label: /*i18n*/ "Afternoon 12-4", startHour: 12, endHour: 16 },
+  evening: { label: /*i18n*/ "Evening 4-8", startHour: 16, endHour: 20 },
 };
 
 /** How many days of slots Review Order offers, tomorrow first (the header's promise). */
@@ -21,13 +22,14 @@ export const DEFAULT_SLOT_CAPACITY = 40;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 export const DELIVERY_MESSAGES = {
-  chooseSlot: "Choose a delivery slot.",
-  slotFull: "That delivery slot is full. Please choose another.",
-  slotPast: "That delivery slot has already closed. Please choose another.",
-  slotChangeClosed: "The slot can no longer be changed: it starts in less than 2 hours.",
-  notServiceable: (pin: string) => `We do not deliver to PIN ${pin} yet. Please choose an address in an area we serve.`,
-  serviceable: (pin: string) => `Good news: we deliver to PIN ${pin}.`,
-  invalidPin: "Enter a valid 6-digit PIN code",
+  chooseSlot: /*i18n*/ "Choose a delivery slot.",
+  slotFull: /*i18n*/ "That delivery slot is full. Please choose another.",
+  slotPast: /*i18n*/ "That delivery slot has already closed. Please choose another.",
+  slotChangeClosed: /*i18n*/ "The slot can no longer be changed: it starts in less than 2 hours.",
+  notServiceable: (pin: string) => say(/*i18n*/ "We do not deliver to PIN {pin} yet. Please choose an address in an area we serve.", { pin }),
+  serviceable: (pin: string) => say(/*i18n*/ "Good news: we deliver to PIN {pin}.", { pin }),
+  invalidPin: /*i18n*/ "Enter a valid 6-digit PIN code",
+  // Staff only (their pages stay English).
   pastCapacity: "That day has passed: its slots' capacity can no longer be set.",
 } as const;
 
@@ -73,7 +75,7 @@ export function canChangeSlot(slot: Slot, now: Date): boolean {
   return slotStart(slot).getTime() - now.getTime() > SLOT_CHANGE_CUTOFF_MS;
 }
 
-/** "Wed 25 Nov, Morning 8-12". */
+/** "Wed, 25 Nov, Morning 8-12", in English (staff pages, stored notes); shopper pages say it in their language (components/orders/order-text.tsx). */
 export function slotLabel(slot: Slot): string {
   const day = new Date(`${slot.date}T12:00:00Z`).toLocaleDateString("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return `${day}, ${SLOTS[slot.kind].label}`;

@@ -2,14 +2,15 @@
 // Server-side and on pages that already load zod (the form declarations in app/server/forms).
 import { z } from "zod";
 import { MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
+import { say } from "./i18n/messages.ts";
 
 /** A variant's internal_reference as a form sends it. */
 export const productReference = z
   .string({ error: "Missing internal_reference" })
   .trim()
   .min(1, "Missing internal_reference")
-  .max(64, "That product reference is not valid.")
-  .regex(/^[A-Za-z0-9._-]+$/, "That product reference is not valid.");
+  .max(64, /*i18n*/ "That product reference is not valid.")
+  .regex(/^[A-Za-z0-9._-]+$/, /*i18n*/ "That product reference is not valid.");
 
 /** Decimal digits as a person types them, with a sign or a fraction the field's own rules then answer. */
 const DECIMAL = /^\s*[+-]?\d+(\.\d+)?\s*$/;
@@ -24,8 +25,12 @@ export function typedNumber(message: string, number: z.ZodNumber = z.number()) {
 }
 
 export const quantity = typedNumber(
-  "Enter a quantity.",
-  z.number().int("Enter a whole number.").min(MIN_QUANTITY, "The quantity must be at least 1.").max(MAX_QUANTITY_INPUT, `The quantity must be at most ${MAX_QUANTITY_INPUT}.`),
+  /*i18n*/ "Enter a quantity.",
+  z
+    .number()
+    .int(/*i18n*/ "Enter a whole number.")
+    .min(MIN_QUANTITY, /*i18n*/ "The quantity must be at least 1.")
+    .max(MAX_QUANTITY_INPUT, say(/*i18n*/ "The quantity must be at most {max}.", { max: MAX_QUANTITY_INPUT })),
 );
 
 /** A database id (a positive 32-bit integer); anything else reads as `message`. */

@@ -7,11 +7,12 @@ export const PRICE_MAX_DEFAULT = 4000;
 export const SEARCH_MAX_LENGTH = 100;
 export const SORTS = ["relevance", "price-asc", "price-desc", "newest"] as const;
 export type Sort = (typeof SORTS)[number];
+/** The sort options' names, translated where shown (components/listing/Filters.tsx). */
 export const SORT_LABELS: Record<Sort, string> = {
-  relevance: "Relevance",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  newest: "Newest",
+  relevance: /*i18n*/ "Relevance",
+  "price-asc": /*i18n*/ "Price: low to high",
+  "price-desc": /*i18n*/ "Price: high to low",
+  newest: /*i18n*/ "Newest",
 };
 
 export interface ListingQuery {

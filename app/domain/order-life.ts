@@ -2,25 +2,27 @@
 // delivery → Delivered, or Cancelled. What the shopper reads, which step comes next, and what
 // may still be done at each. No I/O.
 import { canChangeSlot, type Slot } from "./delivery.ts";
+import { say } from "./i18n/messages.ts";
 
 export const STAGES = ["placed", "confirmed", "packed", "out_for_delivery", "delivered"] as const;
 export type Stage = (typeof STAGES)[number];
 
+/** English on the staff's pages; shopper pages say them in their language (`i18n._`). */
 export const STAGE_LABELS: Readonly<Record<Stage | "cancelled", string>> = {
-  placed: "Placed",
-  confirmed: "Confirmed",
-  packed: "Packed",
-  out_for_delivery: "Out for delivery",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
+  placed: /*i18n*/ "Placed",
+  confirmed: /*i18n*/ "Confirmed",
+  packed: /*i18n*/ "Packed",
+  out_for_delivery: /*i18n*/ "Out for delivery",
+  delivered: /*i18n*/ "Delivered",
+  cancelled: /*i18n*/ "Cancelled",
 };
 
 export const LIFE_MESSAGES = {
-  tooLateToCancel: "This order is already packed, so it can no longer be cancelled. Please contact us if something is wrong.",
-  slotFixed: "This order's delivery slot can no longer be changed.",
-  slotChanged: "Delivery slot changed.",
-  boughtAgain: "The items are in your cart.",
-  notSoldAnyMore: (titles: string[]) => `No longer sold: ${titles.join(", ")}.`,
+  tooLateToCancel: /*i18n*/ "This order is already packed, so it can no longer be cancelled. Please contact us if something is wrong.",
+  slotFixed: /*i18n*/ "This order's delivery slot can no longer be changed.",
+  slotChanged: /*i18n*/ "Delivery slot changed.",
+  boughtAgain: /*i18n*/ "The items are in your cart.",
+  notSoldAnyMore: (titles: string[]) => say(/*i18n*/ "No longer sold: {titles}.", { titles: titles.join(", ") }),
 } as const;
 
 /** The step after `stage`, or null at the end. */

@@ -1,5 +1,6 @@
 // Orders as their lists show them. No I/O.
-import { paymentLine, type PaymentState } from "./payment.ts";
+import type { Slot } from "./delivery.ts";
+import type { PaymentState } from "./payment.ts";
 import type { Stage } from "./order-life.ts";
 
 export interface OrderSummaryView {
@@ -9,23 +10,23 @@ export interface OrderSummaryView {
   placedAt: string;
   totalPaise: number;
   itemCount: number;
-  /** How it is paid: 'Cash On Delivery', 'Paid', 'Refund initiated', 'Refunded'. */
-  payment: string;
-  /** The delivery slot ("Wed, 25 Nov, Morning 8-12"), when the order has one. */
-  slot: string | null;
+  /** How it is paid ('Cash On Delivery', 'UPI · Paid'): the page says it in its language. */
+  payment: { state: PaymentState; method: string | null };
+  /** The delivery slot, when the order has one: the page says it ("Wed, 25 Nov, Morning 8-12") in its language. */
+  slot: Slot | null;
   stage: Stage;
   lines: { title: string; quantity: number; internalReference: string }[];
 }
 
 export const ORDER_MESSAGES = {
-  invalidCart: "Invalid cart_id. Please refresh your cart.",
-  invalidAddress: "Invalid address_id. Please reselect your delivery address.",
-  invalidTotal: "Invalid cart total. Please check your items.",
-  alreadyCancelled: "Order is already cancelled.",
-  cancelled: "Your order has been cancelled.",
-  refundInitiated: "Refund initiated: the full amount goes back to where you paid from.",
-  notFound: "That order could not be found.",
-  confirmCancel: "Are you sure you want to cancel this order?",
+  invalidCart: /*i18n*/ "Invalid cart_id. Please refresh your cart.",
+  invalidAddress: /*i18n*/ "Invalid address_id. Please reselect your delivery address.",
+  invalidTotal: /*i18n*/ "Invalid cart total. Please check your items.",
+  alreadyCancelled: /*i18n*/ "Order is already cancelled.",
+  cancelled: /*i18n*/ "Your order has been cancelled.",
+  refundInitiated: /*i18n*/ "Refund initiated: the full amount goes back to where you paid from.",
+  notFound: /*i18n*/ "That order could not be found.",
+  confirmCancel: /*i18n*/ "Are you sure you want to cancel this order?",
 } as const;
 
 export function toOrderSummary(o: {
@@ -34,7 +35,7 @@ export function toOrderSummary(o: {
   placedAt: Date;
   totalPaise: number;
   payment: { state: PaymentState; method: string | null };
-  slot: { label: string } | null;
+  slot: Slot | null;
   stage: Stage;
   lines: { title: string; quantity: number; internalReference: string }[];
 }): OrderSummaryView {
@@ -44,9 +45,9 @@ export function toOrderSummary(o: {
     placedAt: o.placedAt.toISOString(),
     totalPaise: o.totalPaise,
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
-    slot: o.slot?.label ?? null,
+    slot: o.slot ? { date: o.slot.date, kind: o.slot.kind } : null,
     stage: o.stage,
-    payment: paymentLine(o.payment),
+    payment: { state: o.payment.state, method: o.payment.method },
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };
 }

@@ -1,17 +1,18 @@
 // Paying online (transactions §2, §8, §9): the messages, the hold on stock while a shopper
 // pays (decision 030), the prepaid discount (decision 031), and how a payment reads on an
 // order. No I/O.
+import { say } from "./i18n/messages.ts";
 
 export const PAYMENT_MESSAGES = {
-  configMissing: "Payment config error: missing Razorpay key.",
-  createFailed: "Failed to create payment order.",
-  verificationFailed: "Payment verification failed.",
-  cancelled: "Payment cancelled. Order not placed.",
-  wentWrong: "Something went wrong with payment.",
+  configMissing: /*i18n*/ "Payment config error: missing Razorpay key.",
+  createFailed: /*i18n*/ "Failed to create payment order.",
+  verificationFailed: /*i18n*/ "Payment verification failed.",
+  cancelled: /*i18n*/ "Payment cancelled. Order not placed.",
+  wentWrong: /*i18n*/ "Something went wrong with payment.",
   // 'Invalid cart total. Please check your items.' is ORDER_MESSAGES.invalidTotal: placing refuses it, for any method.
   /** A payment that came after its order's hold ended, or a second one: given back. */
-  late: "Your payment reached us after this order's hold ended, so the order was not placed and the full amount is being refunded.",
-  stillWaiting: "We have not heard from Razorpay about this payment yet. If you paid, your order will be placed as soon as it arrives.",
+  late: /*i18n*/ "Your payment reached us after this order's hold ended, so the order was not placed and the full amount is being refunded.",
+  stillWaiting: /*i18n*/ "We have not heard from Razorpay about this payment yet. If you paid, your order will be placed as soon as it arrives.",
 } as const;
 
 /** The two online choices of the cart page (transactions §2); cod is the third. */
@@ -31,8 +32,10 @@ export const DEFAULT_PREPAID_DISCOUNT_PERCENT = 5;
  * is advertised that is not given (decision 031).
  */
 export function paymentNote(offer: { online: boolean; prepaidPercent: number }): string {
-  if (!offer.online) return "pay on delivery. Card and UPI payments are coming soon.";
-  return offer.prepaidPercent > 0 ? `pay on delivery, card or UPI with a ${offer.prepaidPercent}% discount on prepaid orders.` : "pay on delivery, card or UPI.";
+  if (!offer.online) return /*i18n*/ "pay on delivery. Card and UPI payments are coming soon.";
+  return offer.prepaidPercent > 0
+    ? say(/*i18n*/ "pay on delivery, card or UPI with a {percent}% discount on prepaid orders.", { percent: offer.prepaidPercent })
+    : /*i18n*/ "pay on delivery, card or UPI.";
 }
 
 /** The receipt (orders) and reference_id (payment links) Razorpay keeps for one attempt: unique, under 40 characters. */
@@ -57,21 +60,21 @@ export interface CheckoutOptions {
   timeout: number;
 }
 
-/** What a shopper reads about an order's payment. */
+/** What a shopper reads about an order's payment. Its labels are English (the invoice, staff); a page says them with `i18n._`. */
 export type PaymentState = "cod" | "paid" | "refund_initiated" | "refunded" | "refund_failed";
 
 export function paymentStateLabel(state: PaymentState): string {
   switch (state) {
     case "cod":
-      return "Cash On Delivery";
+      return /*i18n*/ "Cash On Delivery";
     case "paid":
-      return "Paid";
+      return /*i18n*/ "Paid";
     case "refund_initiated":
-      return "Refund initiated";
+      return /*i18n*/ "Refund initiated";
     case "refunded":
-      return "Refunded";
+      return /*i18n*/ "Refunded";
     case "refund_failed":
-      return "Refund failed: our team will contact you";
+      return /*i18n*/ "Refund failed: our team will contact you";
   }
 }
 
@@ -82,8 +85,8 @@ export function paymentLine(payment: { state: PaymentState; method: string | nul
 
 /** How a method Razorpay reports reads on the invoice ("upi" → "UPI"). */
 export function methodLabel(method: string | null): string {
-  const names: Record<string, string> = { upi: "UPI", card: "Card", netbanking: "Netbanking", wallet: "Wallet", emi: "EMI" };
-  return method ? (names[method] ?? method) : "Online";
+  const names: Record<string, string> = { upi: /*i18n*/ "UPI", card: /*i18n*/ "Card", netbanking: /*i18n*/ "Netbanking", wallet: /*i18n*/ "Wallet", emi: /*i18n*/ "EMI" };
+  return method ? (names[method] ?? method) : /*i18n*/ "Online";
 }
 
 /** Minutes and seconds left on a hold, for the page that waits ("14 min"). */

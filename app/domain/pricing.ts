@@ -2,6 +2,7 @@
 // the prepaid discount of an order paid online) is spread over the lines in proportion to their value, so each line's tax is on what is
 // actually paid for it (what the invoice shows); delivery is free unless staff set a fee for
 // orders below the free-delivery threshold (issue 14). Integer paise throughout.
+import { say } from "./i18n/messages.ts";
 import { taxIncluded } from "./money.ts";
 
 /** The shipping policy's standing promise: orders above this always ship free (decision 027). */
@@ -27,13 +28,17 @@ export function deliveryPaiseOf(order: { totalPaise: number; subtotalPaise: numb
   return order.totalPaise - (order.subtotalPaise - order.discountPaise - (order.prepaidDiscountPaise ?? 0));
 }
 
-/** The note beside the order summary, worded from the same rule as the charge. */
+/** The note beside the order summary, worded from the same rule as the charge (the page says it in its language). */
 export function deliveryNote(subtotalPaise: number, rupees: (paise: number) => string, fee: DeliveryFee = NO_DELIVERY_FEE): string {
-  if (fee.feePaise <= 0) return `Delivery is free on every order for now; orders above ${rupees(FREE_DELIVERY_ABOVE_PAISE)} always ship free.`;
+  if (fee.feePaise <= 0) return say(/*i18n*/ "Delivery is free on every order for now; orders above {above} always ship free.", { above: rupees(FREE_DELIVERY_ABOVE_PAISE) });
   if (deliveryChargePaise(subtotalPaise, fee) > 0) {
-    return `Delivery costs ${rupees(fee.feePaise)}; add items worth ${rupees(fee.freeAbovePaise + 100 - subtotalPaise)} more for free delivery (orders above ${rupees(fee.freeAbovePaise)}).`;
+    return say(/*i18n*/ "Delivery costs {fee}; add items worth {more} more for free delivery (orders above {above}).", {
+      fee: rupees(fee.feePaise),
+      more: rupees(fee.freeAbovePaise + 100 - subtotalPaise),
+      above: rupees(fee.freeAbovePaise),
+    });
   }
-  return `Free delivery on orders above ${rupees(fee.freeAbovePaise)}.`;
+  return say(/*i18n*/ "Free delivery on orders above {above}.", { above: rupees(fee.freeAbovePaise) });
 }
 
 export interface PricedLineInput {

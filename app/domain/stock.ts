@@ -1,8 +1,8 @@
 // Stock rules of browsing §2, §3 and §9.
 
 export const LOW_STOCK_MAX = 2;
-export const LOW_STOCK_HINT = "Hurry! Only few left in stock";
-export const OUT_OF_STOCK_BADGE = "Out of Stock";
+export const LOW_STOCK_HINT = /*i18n*/ "Hurry! Only few left in stock";
+export const OUT_OF_STOCK_BADGE = /*i18n*/ "Out of Stock";
 
 export interface StockLike {
   inStock: boolean;

@@ -1,15 +1,16 @@
 // Wishlist rules of browsing §3, §5, §8 and transactions §8. No I/O.
 
 export const WISHLIST_MESSAGES = {
-  added: "Added to wishlist",
-  removed: "Removed from wishlist",
-  failed: "Wishlist action failed",
+  added: /*i18n*/ "Added to wishlist",
+  removed: /*i18n*/ "Removed from wishlist",
+  failed: /*i18n*/ "Wishlist action failed",
+  // A post without its field: only a broken client sees it, so it stays English.
   missingReference: "Missing internal_reference",
-  outOfStock: "Out of stock. Cannot move to cart.",
-  moved: "Moved to cart",
-  notFound: "That item is not in your wishlist.",
-  signInToView: "Please sign in to view your wishlist.",
-  signInToSave: "Please sign in to use your wishlist.",
+  outOfStock: /*i18n*/ "Out of stock. Cannot move to cart.",
+  moved: /*i18n*/ "Moved to cart",
+  notFound: /*i18n*/ "That item is not in your wishlist.",
+  signInToView: /*i18n*/ "Please sign in to view your wishlist.",
+  signInToSave: /*i18n*/ "Please sign in to use your wishlist.",
 } as const;
 
 export interface WishlistItemView {
@@ -17,6 +18,8 @@ export interface WishlistItemView {
   productId: number;
   internalReference: string;
   title: string;
+  /** The product's Hindi name (issue 27), when the catalogue has one. */
+  titleHi?: string;
   attribute: string;
   image: string;
   pricePaise: number;

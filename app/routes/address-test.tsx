@@ -4,7 +4,8 @@
 // shows the address the shopper last chose (kept 30 days); without, their default one.
 import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
@@ -36,9 +37,10 @@ export const action = deliveryAddressForm.run;
 export default function AddressTest({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, chosen, changing, here, back, email } = loaderData;
   const refusal = refusalOf(actionData);
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Delivery address</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Delivery address")}</h1>
       {refusal?.intent !== "add-address" && <RefusalNotice reply={actionData} className="mt-2" />}
       <div className="mt-4">
         <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back} search>
@@ -49,5 +51,7 @@ export default function AddressTest({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Delivery address", description: "Choose where your order is delivered.", path: "/address-test" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Delivery address"), description: i18n._("Choose where your order is delivered."), path: "/address-test" });
+};

@@ -1,14 +1,14 @@
 // /addtocart: the cart page (transactions §2): lines, the order summary with its coupon,
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
-import { count } from "../domain/plural.ts";
 import { Form, Link } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { CheckoutForm, CouponForm } from "../components/cart/CheckoutForms.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { cart } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { useCartEntries, usePaymentOffer } from "../components/viewer.ts";
 import { CART_MESSAGES, cartCount, summarize } from "../domain/cart.ts";
@@ -46,6 +46,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { cart: view, pendingOrder, pin, pinAnswer } = loaderData;
   const entries = useCartEntries();
   const { prepaidPercent } = usePaymentOffer();
+  const i18n = useI18n();
   // The summary follows pending quantity changes too.
   const lines = view.lines.filter((l) => entries[l.internalReference]).map((l) => ({ ...l, quantity: entries[l.internalReference]!.quantity }));
   const refusal = (
@@ -53,9 +54,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-6xl" />
       {pendingOrder !== null && (
         <p role="status" className="mx-auto mb-4 max-w-6xl rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Order #{pendingOrder} is waiting for your payment.{" "}
+          {i18n._("Order #{id} is waiting for your payment.", { id: pendingOrder })}{" "}
           <Link to="/revieworder" className="font-semibold underline">
-            Complete your payment
+            {i18n._("Complete your payment")}
           </Link>
         </p>
       )}
@@ -66,7 +67,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <div className="px-4 pt-10">
         {refusal}
         <p role="status" className="mx-auto max-w-xl text-center text-stone-700">
-          {CART_MESSAGES.empty}
+          {i18n._(CART_MESSAGES.empty)}
         </p>
         <EmptyCart />
       </div>
@@ -76,14 +77,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl px-4 py-8">
       {refusal}
       <h1 className="text-2xl font-semibold">
-        Your Cart <span className="text-base font-normal text-stone-600">({count(cartCount(lines), "item")})</span>
+        {i18n._("Your Cart")} <span className="text-base font-normal text-stone-600">({i18n._("{count, plural, one {# item} other {# items}}", { count: cartCount(lines) })})</span>
       </h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div>
           <CartLines lines={view.lines} />
           <Form method="post" action={cart.action} className="mt-3 text-right">
             <button type="submit" {...cart.intent("clear")} className="text-sm font-medium text-stone-600 underline-offset-2 hover:underline">
-              Clear cart
+              {i18n._("Clear cart")}
             </button>
           </Form>
         </div>
@@ -93,7 +94,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         >
           {view.couponDropped && (
             <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-              {COUPON_MESSAGES.droppedPrefix} {view.couponDropped}
+              {i18n._(COUPON_MESSAGES.droppedPrefix)} {i18n._(view.couponDropped)}
             </p>
           )}
           <CouponForm applied={view.coupon} />
@@ -105,5 +106,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Your Cart", description: "The products in your cart, your order summary, coupon and payment method.", path: "/addtocart" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, {
+    title: i18n._("Your Cart"),
+    description: i18n._("The products in your cart, your order summary, coupon and payment method."),
+    path: "/addtocart",
+  });
+};

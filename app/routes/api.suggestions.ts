@@ -1,9 +1,12 @@
 import { shopOf } from "../server/context.server.ts";
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { Route } from "./+types/api.suggestions";
 
 // Resource route: up to six products for the header's search box.
 export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const suggestions = await shopOf(context).catalog.suggestions(q);
+  // Named in the page's language: a Hindi page asks /hi/api/suggestions (issue 27).
+  const suggestions = cardsIn(localeIn(context), await shopOf(context).catalog.suggestions(q));
   return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=60, s-maxage=5" } });
 }

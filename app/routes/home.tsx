@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { ContactForm } from "../components/contact/ContactForm.tsx";
 import { contactForm } from "../server/forms/contact.server.ts";
@@ -9,14 +11,17 @@ import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
-import { originOf, pageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
-  return { categories, newProducts };
+  // Named in the page's language (issue 27).
+  const locale = localeIn(context);
+  return { categories: categoriesIn(locale, categories), newProducts: cardsIn(locale, newProducts) };
 }
 
 // The contact form on this page answers here (app/server/forms/contact.server.ts).
@@ -28,18 +33,19 @@ export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, newProducts } = loaderData;
+  const i18n = useI18n();
   return (
     <>
-      <h1 className="sr-only">{store.name}: groceries, gourmet food and gifts, delivered tomorrow in Gurugram</h1>
+      <h1 className="sr-only">{i18n._("{name}: groceries, gourmet food and gifts, delivered tomorrow in Gurugram", { name: store.name })}</h1>
       <HomeBanners />
-      <Section title="Curated For You" viewAll>
+      <Section id="curated-for-you" title={i18n._("Curated For You")} viewAll>
         <CategoryTiles categories={categories} />
       </Section>
-      <Section title="New Products" viewAll>
+      <Section id="new-products" title={i18n._("New Products")} viewAll>
         {/* The first 5 cards' pictures load at once (browsing §2), after the banner's. */}
-        <ProductGrid cards={newProducts} eagerCount={5} lead={false} label="New products" />
+        <ProductGrid cards={newProducts} eagerCount={5} lead={false} label={i18n._("New products")} />
       </Section>
-      <Section title="Our Store">
+      <Section id="our-store" title={i18n._("Our Store")}>
         <StoreCarousel />
       </Section>
       <PromoCards />
@@ -51,8 +57,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Section({ title, viewAll = false, children }: { title: string; viewAll?: boolean; children: React.ReactNode }) {
-  const id = title.toLowerCase().replace(/\s+/g, "-");
+// `id` is the English title's, in every language (what it was when made from the title).
+function Section({ id, title, viewAll = false, children }: { id: string; title: string; viewAll?: boolean; children: React.ReactNode }) {
+  const i18n = useI18n();
   return (
     <section aria-labelledby={id} className="mx-auto mt-10 max-w-7xl px-4">
       <div className="mb-4 flex items-end justify-between">
@@ -61,7 +68,8 @@ function Section({ title, viewAll = false, children }: { title: string; viewAll?
         </h2>
         {viewAll && (
           <Link to="/shopretail" className="text-sm font-medium text-brand-700 hover:underline">
-            View All<span className="sr-only"> {title}</span>
+            {i18n._("View All")}
+            <span className="sr-only"> {title}</span>
           </Link>
         )}
       </div>
@@ -72,12 +80,16 @@ function Section({ title, viewAll = false, children }: { title: string; viewAll?
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originOf(matches);
+  const i18n = i18nFor(localeOfMatches(matches));
   return [
     ...pageMeta({
-      title: "Groceries, gourmet food and gifts, delivered tomorrow in Gurugram",
-      description: "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
+      title: i18n._("Groceries, gourmet food and gifts, delivered tomorrow in Gurugram"),
+      description: i18n._(
+        "Shop rice, dals, atta, spices, dry fruits, farm-fresh produce, dinnerware and gift hampers online. Whole-rupee prices including GST, delivery tomorrow in Gurugram.",
+      ),
       path: "/",
       origin,
+      locale: i18n.locale,
     }),
     { "script:ld+json": localBusinessJsonLd(origin) },
   ];

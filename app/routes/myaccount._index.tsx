@@ -6,7 +6,8 @@ import { Form, Link, useNavigation, useOutletContext } from "react-router";
 import { ConfirmEmailNotice } from "../components/auth/ConfirmEmailNotice.tsx";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { profile as profileForm } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
@@ -23,10 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { profile, editing, confirmed } = loaderData;
   const refusal = refusalOf(useOutletContext<AccountOutlet>());
+  const i18n = useI18n();
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title" className="text-2xl font-semibold">
-        My profile
+        {i18n._("My profile")}
       </h1>
       {confirmed ? null : <ConfirmEmailNotice email={profile.email} />}
       {editing || refusal ? (
@@ -34,15 +36,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <dl className="mt-4 grid max-w-md grid-cols-[7rem_1fr] gap-y-2 text-sm">
-            <dt className="text-stone-600">Name</dt>
+            <dt className="text-stone-600">{i18n._("Name")}</dt>
             <dd>{profile.name}</dd>
-            <dt className="text-stone-600">Email</dt>
+            <dt className="text-stone-600">{i18n._("Email")}</dt>
             <dd>{profile.email}</dd>
-            <dt className="text-stone-600">Mobile</dt>
+            <dt className="text-stone-600">{i18n._("Mobile")}</dt>
             <dd>{profile.phone || "—"}</dd>
           </dl>
           <Link to="/myaccount?edit=1" className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-            Edit profile
+            {i18n._("Edit profile")}
           </Link>
         </>
       )}
@@ -60,13 +62,14 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   const busy = useNavigation().state === "submitting";
+  const i18n = useI18n();
   return (
     <Form method="post" action={profileForm.action} id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-4 max-w-md space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field meta={fields.name} label="Name" autoComplete="name" />
+      <Field meta={fields.name} label={i18n._("Name")} autoComplete="name" />
       <div>
         <label htmlFor="profile-email" className="block text-sm font-medium">
-          Email
+          {i18n._("Email")}
         </label>
         <input
           id="profile-email"
@@ -76,31 +79,34 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
           className="mt-1 block w-full rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-stone-600"
         />
         <p id="profile-email-note" className="mt-1 text-xs text-stone-600">
-          {PROFILE_MESSAGES.emailNotEditable}
+          {i18n._(PROFILE_MESSAGES.emailNotEditable)}
         </p>
       </div>
-      <Field meta={fields.phone} label="Mobile" type="tel" autoComplete="tel" inputMode="tel" />
+      <Field meta={fields.phone} label={i18n._("Mobile")} type="tel" autoComplete="tel" inputMode="tel" />
       <div className="flex gap-3">
         <button type="submit" className={submitButton} disabled={busy}>
-          Save
+          {i18n._("Save")}
         </button>
         <Link to="/myaccount" className="rounded-md border border-stone-300 px-4 py-2.5 font-medium">
-          Cancel
+          {i18n._("Cancel")}
         </Link>
       </div>
     </Form>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "My Account", description: "Your profile: name, e-mail and mobile number.", path: "/myaccount" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("My Account"), description: i18n._("Your profile: name, e-mail and mobile number."), path: "/myaccount" });
+};
 
 export function ErrorBoundary() {
+  const i18n = useI18n();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">My profile</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("My profile")}</h1>
       <p role="alert" className="mt-3 text-stone-700">
-        {PROFILE_MESSAGES.loadFailed}. Please try again in a moment.
+        {i18n._(PROFILE_MESSAGES.loadFailed)}. {i18n._("Please try again in a moment.")}
       </p>
     </section>
   );

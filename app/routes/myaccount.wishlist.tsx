@@ -1,23 +1,29 @@
 // /myaccount/wishlist: the wishlist inside the account area (the actions stay on /wishlist).
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/myaccount.wishlist";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  return { items: await shopOf(context).wishlist.list(customer) };
+  return { items: cardsIn(localeIn(context), await shopOf(context).wishlist.list(customer)) };
 }
 
 export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18n();
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Your Wishlist</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Your Wishlist")}</h1>
       <WishlistGrid items={loaderData.items} />
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Your Wishlist", description: "The products you saved for later.", path: "/myaccount/wishlist" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Your Wishlist"), description: i18n._("The products you saved for later."), path: "/myaccount/wishlist" });
+};

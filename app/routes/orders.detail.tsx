@@ -7,15 +7,16 @@ import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { orders } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { paymentText, slotText, stageText } from "../components/orders/order-text.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { addressLine } from "../domain/address.ts";
 import { slotValue } from "../domain/delivery.ts";
 import { parseId } from "../domain/ids.ts";
 import { formatRupees } from "../domain/money.ts";
-import { canCancel, canMoveSlot, STAGE_LABELS } from "../domain/order-life.ts";
+import { canCancel, canMoveSlot } from "../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
-import { paymentLine } from "../domain/payment.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { ordersForm } from "../server/forms/orders.server.ts";
@@ -51,27 +52,28 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const here = `/orders/${order.id}`;
   const back = <input type="hidden" name="redirectTo" value={here} />;
   const orderField = <input type="hidden" name={orders.field("cancel", "order")} value={order.id} />;
+  const i18n = useI18n();
   return (
     <article aria-labelledby="order-title" className="mx-auto max-w-3xl px-4 py-8">
       <p className="text-sm">
         <Link to="/orders" className="text-brand-700 underline">
-          Your Orders
+          {i18n._("Your Orders")}
         </Link>
       </p>
       <h1 id="order-title" className="mt-2 text-2xl font-semibold">
-        Order #{order.id}
+        {i18n._("Order #{id}", { id: order.id })}
       </h1>
       <p role="status" className="mt-1 text-stone-700">
-        {cancelled ? STAGE_LABELS.cancelled : STAGE_LABELS[order.stage]}
+        {stageText(i18n, order.stage, cancelled)}
       </p>
       <RefusalNotice reply={actionData} className="mt-3" />
       <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
 
       <section aria-labelledby="delivery-title" className="mt-6 rounded-lg border border-stone-200 p-4">
         <h2 id="delivery-title" className="font-semibold">
-          Delivery
+          {i18n._("Delivery")}
         </h2>
-        <p className="mt-1 text-sm">{order.slot ? order.slot.label : "No slot chosen"}</p>
+        <p className="mt-1 text-sm">{order.slot ? slotText(i18n, order.slot) : i18n._("No slot chosen")}</p>
         <p className="mt-1 text-sm text-stone-700">
           {order.deliveryAddress.name}, {addressLine(order.deliveryAddress)}, {order.deliveryAddress.phone}
         </p>
@@ -82,13 +84,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {back}
             <SlotPicker slots={slots} name={orders.field("change-slot", "slot")} chosen={order.slot ? slotValue(order.slot) : null} />
             <button type="submit" className="mt-3 rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-              Change slot
+              {i18n._("Change slot")}
             </button>
           </Form>
         )}
       </section>
 
-      <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
+      <ul aria-label={i18n._("Ordered items")} className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex items-center gap-3 p-3">
             <ProductImage src={l.image} alt="" width={48} height={48} sizes={PHOTO_SIZES.px(48)} className="h-12 w-12 rounded object-cover" />
@@ -100,8 +102,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 ({l.attribute}) × {l.quantity}
               </span>
               {delivered && (
-                <Link to={`/product/${l.productId}?tab=reviews#write-review`} className="ml-2 text-sm font-medium text-brand-700 underline" aria-label={`Write a review of ${l.title}`}>
-                  Write a review
+                <Link
+                  to={`/product/${l.productId}?tab=reviews#write-review`}
+                  className="ml-2 text-sm font-medium text-brand-700 underline"
+                  aria-label={i18n._("Write a review of {title}", { title: l.title })}
+                >
+                  {i18n._("Write a review")}
                 </Link>
               )}
             </span>
@@ -110,31 +116,39 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
       <OrderTotals order={order} />
-      <p className="mt-2 text-sm text-stone-700">Payment: {paymentLine(order.payment)}</p>
+      <p className="mt-2 text-sm text-stone-700">
+        {i18n._("Payment:")} {paymentText(i18n, order.payment)}
+      </p>
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-          Invoice (PDF)
+          {i18n._("Invoice (PDF)")}
         </a>
         <Form method="post" action={here}>
           <input type="hidden" {...orders.intent("buy-again")} />
           {orderField}
           {back}
           <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-            Buy again
+            {i18n._("Buy again")}
           </button>
         </Form>
         {cancellable && !confirming && (
           <Link to={`${here}?cancel=1`} preventScrollReset className="font-medium text-red-700 underline">
-            Cancel order
+            {i18n._("Cancel order")}
           </Link>
         )}
       </div>
       {cancellable && confirming && <CancelConfirm order={order.id} action={here} keep={here} back={here} />}
-      {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">This order is packed: it can no longer be cancelled.</p>}
+      {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">{i18n._("This order is packed: it can no longer be cancelled.")}</p>}
     </article>
   );
 }
 
-export const meta: Route.MetaFunction = ({ params, matches }) =>
-  privatePageMeta(matches, { title: `Order #${params.id}`, description: "Your order: where it is, its items, delivery and payment.", path: `/orders/${params.id}` });
+export const meta: Route.MetaFunction = ({ params, matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, {
+    title: i18n._("Order #{id}", { id: params.id }),
+    description: i18n._("Your order: where it is, its items, delivery and payment."),
+    path: `/orders/${params.id}`,
+  });
+};

@@ -1,6 +1,7 @@
 // /orders: 'Your Orders', with invoices and cancellation (transactions §2).
 import { OrdersSection } from "../components/orders/OrdersList.tsx";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { ordersForm } from "../server/forms/orders.server.ts";
 import { ordersPageData } from "../server/orders-page.server.ts";
 import type { Route } from "./+types/orders";
@@ -17,5 +18,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Your Orders", description: "Your orders, their invoices and cancellation.", path: "/orders" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Your Orders"), description: i18n._("Your orders, their invoices and cancellation."), path: "/orders" });
+};

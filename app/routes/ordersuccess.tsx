@@ -8,7 +8,9 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
-import { privatePageMeta } from "../components/seo.ts";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { place, slotText, withElements } from "../components/orders/order-text.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
@@ -25,22 +27,30 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const i18n = useI18n();
+  const id = <strong>{order.id}</strong>;
+  const to = { id: place("id"), name: order.deliveryAddress.name, city: order.deliveryAddress.city, zip: order.deliveryAddress.zip };
   return (
     <section aria-labelledby="placed-title" className="mx-auto max-w-2xl px-4 py-10">
       <h1 id="placed-title" className="text-2xl font-semibold text-brand-800">
-        {order.state === "cancelled" ? "Order Cancelled" : "Order Placed"}
+        {order.state === "cancelled" ? i18n._("Order Cancelled") : i18n._("Order Placed")}
       </h1>
       {order.state === "cancelled" ? (
         <p role="status" className="mt-2 font-medium text-red-800">
-          Order <strong>#{order.id}</strong> was cancelled. Nothing will be delivered and nothing is to pay.
+          {withElements(i18n._("Order #{id} was cancelled. Nothing will be delivered and nothing is to pay.", { id: place("id") }), { id })}
         </p>
       ) : (
         <p className="mt-2 text-stone-700">
-          Thank you! Order <strong>#{order.id}</strong> is confirmed and will be delivered to {order.deliveryAddress.name}, {order.deliveryAddress.city} {order.deliveryAddress.zip}
-          {order.slot ? <>, {order.slot.label}</> : null}. {order.paymentMethod === "cod" ? "Please pay in cash on delivery." : "It is paid online."}
+          {withElements(
+            order.slot
+              ? i18n._("Thank you! Order #{id} is confirmed and will be delivered to {name}, {city} {zip}, {slot}.", { ...to, slot: slotText(i18n, order.slot) })
+              : i18n._("Thank you! Order #{id} is confirmed and will be delivered to {name}, {city} {zip}.", to),
+            { id },
+          )}{" "}
+          {order.paymentMethod === "cod" ? i18n._("Please pay in cash on delivery.") : i18n._("It is paid online.")}
         </p>
       )}
-      <ul aria-label="Ordered items" className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
+      <ul aria-label={i18n._("Ordered items")} className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex items-center gap-3 p-3">
             <ProductImage src={l.image} alt="" width={56} height={56} sizes={PHOTO_SIZES.px(56)} className="h-14 w-14 rounded object-cover" />
@@ -53,11 +63,13 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       </ul>
       <OrderTotals order={order} />
       <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Continue shopping
+        {i18n._("Continue shopping")}
       </Link>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Order Placed", description: "Your order is placed: its items and the total to pay.", path: "/ordersuccess" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Order Placed"), description: i18n._("Your order is placed: its items and the total to pay."), path: "/ordersuccess" });
+};

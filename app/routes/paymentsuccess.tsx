@@ -2,10 +2,11 @@
 // payment ends: the order it placed, paid, with Razorpay's payment id, and Return to Home.
 import { data, Link, redirect } from "react-router";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
-import { privatePageMeta } from "../components/seo.ts";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { methodText, paymentStateText, place, slotText, withElements } from "../components/orders/order-text.tsx";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
-import { methodLabel, paymentStateLabel } from "../domain/payment.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/paymentsuccess";
@@ -23,26 +24,35 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const i18n = useI18n();
   return (
     <section aria-labelledby="paid-title" className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 id="paid-title" className="text-2xl font-semibold text-brand-800">
-        Payment Successful
+        {i18n._("Payment Successful")}
       </h1>
       <p className="mt-3 text-stone-700">
-        Thank you. Your payment was received and order <strong>#{order.id}</strong> is confirmed{order.slot ? <> for delivery {order.slot.label}</> : null}.
+        {withElements(
+          order.slot
+            ? i18n._("Thank you. Your payment was received and order #{id} is confirmed for delivery {slot}.", { id: place("id"), slot: slotText(i18n, order.slot) })
+            : i18n._("Thank you. Your payment was received and order #{id} is confirmed.", { id: place("id") }),
+          { id: <strong>{order.id}</strong> },
+        )}
       </p>
       <p className="mt-1 text-sm text-stone-600">
-        {methodLabel(order.payment.method)} · {paymentStateLabel(order.payment.state)}
-        {order.payment.providerPaymentId && <> · Payment ID {order.payment.providerPaymentId}</>}
+        {methodText(i18n, order.payment.method)} · {paymentStateText(i18n, order.payment.state)}
+        {order.payment.providerPaymentId && <> · {i18n._("Payment ID {id}", { id: order.payment.providerPaymentId })}</>}
       </p>
       <div className="mx-auto max-w-sm text-left">
         <OrderTotals order={order} />
       </div>
       <Link to="/" className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Return to Home
+        {i18n._("Return to Home")}
       </Link>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, { title: "Payment Successful", description: "Your payment was received.", path: "/paymentsuccess" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Payment Successful"), description: i18n._("Your payment was received."), path: "/paymentsuccess" });
+};

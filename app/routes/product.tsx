@@ -1,7 +1,12 @@
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn, detailIn } from "../domain/i18n/catalogue.ts";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { ProductGrid } from "../components/ProductCard.tsx";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { languageAlternates, localeOfMatches } from "../components/seo.ts";
+import { pathIn } from "../domain/i18n/locale.ts";
 import { DescriptionTabs } from "../components/product/DescriptionTabs.tsx";
 import { Gallery } from "../components/product/Gallery.tsx";
 import { ProductSummary } from "../components/product/ProductSummary.tsx";
@@ -27,8 +32,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     shop.reviews.forProduct(product),
     customer ? shop.reviews.standing(customer, product.id) : null,
   ]);
-  const { longDesc, ...rest } = product;
-  return { product: rest, description: parseDescription(longDesc), related, reviews, standing };
+  // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
+  const locale = localeIn(context);
+  const { longDesc, ...rest } = detailIn(locale, product);
+  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, standing };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -46,19 +53,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const variant = selectVariant(product.variants, params.get("variant"));
   const listing = `/products?category=${encodeURIComponent(product.categorySlug)}`;
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={i18n._("Breadcrumb")} className="text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className="hover:underline">
-              Home
+              {i18n._("Home")}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
           <li>
             <Link to="/products" className="hover:underline">
-              Shop
+              {i18n._("Shop")}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
@@ -91,9 +99,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="mb-4 text-xl font-semibold">
-            Related Products
+            {i18n._("Related Products")}
           </h2>
-          <ProductGrid cards={related} label="Related products" />
+          <ProductGrid cards={related} label={i18n._("Related products")} />
         </section>
       )}
       <BackToTop threshold={300} />
@@ -102,19 +110,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
-  if (!loaderData) return [{ title: `Product not found | ${store.name}` }];
+  const i18n = i18nFor(localeOfMatches(matches));
+  if (!loaderData) return [{ title: `${i18n._("Product not found")} | ${store.name}` }];
   const { product } = loaderData;
   const origin = originOf(matches);
   const variant = selectVariant(product.variants, new URLSearchParams(location.search).get("variant"));
-  const url = `${origin}/product/${product.id}`;
+  // Each language's page is its own canonical and names the other (as pageMeta does).
+  const path = `/product/${product.id}`;
+  const url = origin + pathIn(i18n.locale, path);
   // A photo in a bucket is recorded by its full URL (decision 041); everything else by its path.
   const first = variant.images[0];
   const image = first ? (first.startsWith("/") ? origin + first : first) : undefined;
-  const description = product.shortDesc || `${product.title} at ${store.name}, delivered tomorrow in Gurugram.`;
+  // The catalogue's own description stays as it is written; the fallback is the page's language.
+  const description = product.shortDesc || i18n._("{title} at {store}, delivered tomorrow in Gurugram.", { title: product.title, store: store.name });
   return [
     { title: `${product.title} | ${store.name}` },
     { name: "description", content: description.slice(0, 160) },
     { tagName: "link", rel: "canonical", href: url },
+    ...languageAlternates(origin, path),
     { property: "og:type", content: "product" },
     { property: "og:title", content: product.title },
     { property: "og:description", content: description.slice(0, 200) },

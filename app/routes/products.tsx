@@ -1,6 +1,8 @@
 import { CategoriesToTry, SearchHelp } from "../components/listing/SearchHelp.tsx";
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
+import { withoutLocale } from "../domain/i18n/locale.ts";
 import { data, Link } from "react-router";
-import { count } from "../domain/plural.ts";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Filters } from "../components/listing/Filters.tsx";
@@ -11,7 +13,9 @@ import { listingHref } from "../domain/listing.ts";
 import { parseListingQuery } from "../domain/listing-query.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { originOf } from "../components/viewer.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { languageAlternates, localeOfMatches, originOf } from "../components/seo.ts";
+import { pathIn } from "../domain/i18n/locale.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/products";
 
@@ -26,12 +30,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // for search engines, and the page lists what there is instead (decision 027).
   const unknownCategory = (found.filter.category && !top) || (found.filter.sub && !sub) ? (top ? query.sub : (query.category ?? query.sub)) : null;
   const result = unknownCategory ? await shop.catalog.listing({ ...query, category: top?.slug ?? null, sub: null }) : found;
+  // Named in the page's language (issue 27).
+  const locale = localeIn(context);
+  const named = categoriesIn(locale, categories);
+  const namedTop = named.find((c) => c.slug === top?.slug);
   const body = {
-    base: url.pathname.startsWith("/shopretail") ? "/shopretail" : "/products",
+    base: withoutLocale(url.pathname).startsWith("/shopretail") ? "/shopretail" : "/products",
     query: { ...query, page: result.page },
-    result,
-    categories,
-    heading: { category: top?.name ?? null, sub: sub?.name ?? null },
+    result: { ...result, cards: cardsIn(locale, result.cards) },
+    categories: named,
+    heading: { category: namedTop?.name ?? null, sub: namedTop?.children.find((c) => c.slug === sub?.slug)?.name ?? null },
     unknownCategory,
   };
   return data(body, { status: unknownCategory ? 404 : 200 });
@@ -43,21 +51,24 @@ export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { base, query, result, categories, heading, unknownCategory } = loaderData;
-  const title = query.search ? `Results for “${query.search}”` : (heading.sub ?? heading.category ?? (unknownCategory ? "All products" : "Shop"));
+  const i18n = useI18n();
+  const title = query.search
+    ? i18n._("Results for “{search}”", { search: query.search })
+    : (heading.sub ?? heading.category ?? (unknownCategory ? i18n._("All products") : i18n._("Shop")));
   const filtered = Boolean(query.search || result.filter.category || result.filter.sub || query.min !== 0 || query.max !== 4000 || query.sort !== "relevance");
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+      <nav aria-label={i18n._("Breadcrumb")} className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className="hover:underline">
-              Home
+              {i18n._("Home")}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
           <li>
             <Link to={base} className="hover:underline">
-              Shop
+              {i18n._("Shop")}
             </Link>
           </li>
           {heading.category && (
@@ -73,7 +84,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </ol>
         {filtered && (
           <Link to={base} className="ml-auto font-medium text-brand-700 hover:underline">
-            Clear Filters
+            {i18n._("Clear Filters")}
           </Link>
         )}
       </nav>
@@ -86,12 +97,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 {title}
               </h1>
               <p className="text-sm text-stone-600" role="status">
-                {count(result.total, "product")}
+                {i18n._("{count, plural, one {# product} other {# products}}", { count: result.total })}
               </p>
               {query.search && result.help && <SearchHelp search={query.search} help={result.help} base={base} />}
               {unknownCategory && (
                 <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  We have no category called “{unknownCategory}”. Here is {heading.category ? `everything in ${heading.category}` : "everything we sell"}.
+                  {heading.category
+                    ? i18n._("We have no category called “{name}”. Here is everything in {category}.", { name: unknownCategory, category: heading.category })
+                    : i18n._("We have no category called “{name}”. Here is everything we sell.", { name: unknownCategory })}
                 </p>
               )}
             </div>
@@ -100,14 +113,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             {result.cards.length === 0 ? (
               <div className="space-y-4 rounded-lg bg-stone-50 px-4 py-12 text-center text-stone-700">
-                <p>No products match your filter.</p>
+                <p>{i18n._("No products match your filter.")}</p>
                 {query.search && result.help && <CategoriesToTry help={result.help} base={base} />}
               </div>
             ) : (
               <>
                 {/* The cards' titles are h3s: the outline needs this level between them and the h1. */}
-                <h2 className="sr-only">Products</h2>
-                <ProductGrid cards={result.cards} eagerCount={4} withVariant label="Products" />
+                <h2 className="sr-only">{i18n._("Products")}</h2>
+                <ProductGrid cards={result.cards} eagerCount={4} withVariant label={i18n._("Products")} />
               </>
             )}
           </div>
@@ -120,14 +133,23 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: `Shop | ${store.name}` }];
+  const i18n = i18nFor(localeOfMatches(matches));
+  if (!loaderData) return [{ title: `${i18n._("Shop")} | ${store.name}` }];
   const { query, heading, base, unknownCategory } = loaderData;
   const origin = originOf(matches);
-  const name = query.search ? `Search: ${query.search}` : (heading.sub ?? heading.category ?? (unknownCategory ? "All products" : "Shop all products"));
+  const name = query.search
+    ? i18n._("Search: {search}", { search: query.search })
+    : (heading.sub ?? heading.category ?? (unknownCategory ? i18n._("All products") : i18n._("Shop all products")));
+  // Each language's listing is its own canonical, and names the other (as pageMeta does).
+  const path = listingHref({ ...query, search: query.search }, base === "/shopretail" ? "/products" : base);
   return [
     { title: `${name} | ${store.name}` },
-    { name: "description", content: `${name} at ${store.name}: groceries, gourmet food and gifts with delivery tomorrow in Gurugram. Prices include GST.` },
-    { tagName: "link", rel: "canonical", href: origin + listingHref({ ...query, search: query.search }, base === "/shopretail" ? "/products" : base) },
+    {
+      name: "description",
+      content: i18n._("{name} at {store}: groceries, gourmet food and gifts with delivery tomorrow in Gurugram. Prices include GST.", { name, store: store.name }),
+    },
+    { tagName: "link", rel: "canonical", href: origin + pathIn(i18n.locale, path) },
+    ...languageAlternates(origin, path),
     ...(query.search || unknownCategory ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };

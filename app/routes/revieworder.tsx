@@ -7,13 +7,14 @@ import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
 import { PayForm, PendingPayment } from "../components/checkout/PayOnline.tsx";
-import { methodLabel } from "../domain/payment.ts";
 import { DELIVERY_MESSAGES } from "../domain/delivery.ts";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { reviewOrder } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { methodText, place, withElements } from "../components/orders/order-text.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { ADDRESSES_SHOWN, addressLine } from "../domain/address.ts";
 import { CART_MESSAGES, stockProblems } from "../domain/cart.ts";
@@ -67,6 +68,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
   const shown = showAll ? ordered : ordered.slice(0, ADDRESSES_SHOWN);
   const placing = useNavigation().formData?.get("intent") === "place";
   const stockChanged = stockProblems(cart.lines).length > 0;
+  const i18n = useI18n();
   if (pending) {
     return (
       <div className="px-4 py-10">
@@ -82,7 +84,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
       <div className="px-4 pt-10">
         <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-xl" />
         <p role="status" className="mx-auto max-w-xl text-center text-stone-700">
-          {CART_MESSAGES.empty}
+          {i18n._(CART_MESSAGES.empty)}
         </p>
         <EmptyCart />
       </div>
@@ -90,11 +92,11 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Review Order</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Review Order")}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="delivery-title">
           <h2 id="delivery-title" className="text-lg font-semibold">
-            Delivery address
+            {i18n._("Delivery address")}
           </h2>
           {/* The address form shows its own errors; a refusal of a button is said here. */}
           {refusal?.intent !== "add-address" && refusal?.intent !== "update-address" && <RefusalNotice reply={actionData} className="mt-2" />}
@@ -103,12 +105,12 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             <div className="mt-3">
               <AddressPicker chosen={deliverTo} addresses={addresses} changing={changing} here="/revieworder" back="/revieworder">
                 <Link to="/revieworder?address=new" className="text-sm font-medium text-brand-700 underline">
-                  Add a new address
+                  {i18n._("Add a new address")}
                 </Link>
               </AddressPicker>
             </div>
           )}
-          <ul aria-label="Saved addresses" className="mt-3 space-y-2">
+          <ul aria-label={i18n._("Saved addresses")} className="mt-3 space-y-2">
             {shown.map((a) => (
               <li key={a.id} className={`rounded-lg border p-3 ${a.id === selectedId ? "border-brand-700 bg-brand-50" : "border-stone-200"}`}>
                 <p className="font-medium">{a.name}</p>
@@ -120,7 +122,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
           </ul>
           {addresses.length > ADDRESSES_SHOWN && (
             <Link to={showAll ? "/revieworder" : "/revieworder?show=all"} replace preventScrollReset className="mt-2 block w-fit text-sm font-medium text-brand-700 underline">
-              {showAll ? "Show less" : "Show more"}
+              {showAll ? i18n._("Show less") : i18n._("Show more")}
             </Link>
           )}
           {editing ? (
@@ -129,15 +131,15 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} />
           ) : (
             <Link to="/revieworder?address=new" className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-              Add a new address
+              {i18n._("Add a new address")}
             </Link>
           )}
           <OrderItems lines={cart.lines} />
         </section>
         <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code}>
           <p className="mt-3 text-sm">
-            Payment: <strong>{online ? methodLabel(cart.paymentChoice === "card" ? "card" : "upi") : "Cash On Delivery"}</strong>
-            {online && <span className="block text-xs text-stone-600">You pay on Razorpay's secure page next; your items are kept for you while you pay.</span>}
+            {i18n._("Payment:")} <strong>{online ? methodText(i18n, cart.paymentChoice === "card" ? "card" : "upi") : i18n._("Cash On Delivery")}</strong>
+            {online && <span className="block text-xs text-stone-600">{i18n._("You pay on Razorpay's secure page next; your items are kept for you while you pay.")}</span>}
           </p>
           {online ? (
             <PayForm
@@ -158,27 +160,29 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
                 disabled={!selectedId || placing || stockChanged || unservedPin !== null}
                 className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
               >
-                {placing ? "Placing Order..." : "Confirm Order"}
+                {placing ? i18n._("Placing Order...") : i18n._("Confirm Order")}
               </button>
             </Form>
           )}
-          {!selectedId && <p className="mt-2 text-xs text-stone-600">Add a delivery address to confirm your order.</p>}
+          {!selectedId && <p className="mt-2 text-xs text-stone-600">{i18n._("Add a delivery address to confirm your order.")}</p>}
           {unservedPin && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-              {DELIVERY_MESSAGES.notServiceable(unservedPin)}
+              {i18n._(DELIVERY_MESSAGES.notServiceable(unservedPin))}
             </p>
           )}
           {stockChanged && (
             <p className="mt-2 text-sm font-medium text-red-700">
-              Some items are no longer in stock as your cart asks.{" "}
-              <Link to="/addtocart" className="underline">
-                Change them in your cart
-              </Link>{" "}
-              to confirm your order.
+              {withElements(i18n._("Some items are no longer in stock as your cart asks. {link} to confirm your order.", { link: place("link") }), {
+                link: (
+                  <Link to="/addtocart" className="underline">
+                    {i18n._("Change them in your cart")}
+                  </Link>
+                ),
+              })}
             </p>
           )}
           <Link to="/addtocart" className="mt-3 inline-block text-sm text-brand-700 underline">
-            Back to cart
+            {i18n._("Back to cart")}
           </Link>
         </OrderSummary>
       </div>
@@ -186,18 +190,21 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Review Order", description: "Choose the delivery address and confirm your order.", path: "/revieworder" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Review Order"), description: i18n._("Choose the delivery address and confirm your order."), path: "/revieworder" });
+};
 
 export function ErrorBoundary() {
+  const i18n = useI18n();
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Review Order</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Review Order")}</h1>
       <p role="alert" className="mt-3 text-stone-700">
-        {CART_MESSAGES.updateFailed}. Please try again from your cart.
+        {i18n._(CART_MESSAGES.updateFailed)}. {i18n._("Please try again from your cart.")}
       </p>
       <Link to="/addtocart" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white">
-        Go to Cart
+        {i18n._("Go to Cart")}
       </Link>
     </section>
   );

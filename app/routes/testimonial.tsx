@@ -1,6 +1,7 @@
 // /testimonial: what guests say (transactions §2).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
-import { originOf, pageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/testimonial";
@@ -8,13 +9,22 @@ import type { Route } from "./+types/testimonial";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
 export default function TestimonialPage() {
+  const i18n = useI18n();
   return (
     <div className="py-6">
-      <h1 className="mx-auto max-w-5xl px-4 text-3xl font-semibold">Testimonials</h1>
-      <Testimonials heading={`Guests of ${store.name}, in their words`} />
+      <h1 className="mx-auto max-w-5xl px-4 text-3xl font-semibold">{i18n._("Testimonials")}</h1>
+      <Testimonials heading={i18n._("Guests of {name}, in their words", { name: store.name })} />
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Testimonials", description: `What shoppers and guests say about ${store.name}.`, path: "/testimonial", origin: originOf(matches) });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return pageMeta({
+    title: i18n._("Testimonials"),
+    description: i18n._("What shoppers and guests say about {name}.", { name: store.name }),
+    path: "/testimonial",
+    origin: originOf(matches),
+    locale: i18n.locale,
+  });
+};

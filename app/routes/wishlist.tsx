@@ -1,6 +1,9 @@
 // /wishlist: the page 'Your Wishlist', and the action behind every heart (browsing §2, §5).
+import { localeIn } from "../server/i18n.server.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { Link } from "react-router";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
 import { signInPath } from "../domain/safe-path.ts";
@@ -12,21 +15,22 @@ import type { Route } from "./+types/wishlist";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerOf(context);
-  return { items: customer ? await shopOf(context).wishlist.list(customer) : null };
+  return { items: customer ? cardsIn(localeIn(context), await shopOf(context).wishlist.list(customer)) : null };
 }
 
 export const action = wishlistForm.run;
 
 export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Your Wishlist</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Your Wishlist")}</h1>
       <RefusalNotice reply={actionData} className="mt-4" />
       {loaderData.items === null ? (
         <p className="mt-6 text-stone-700">
-          {WISHLIST_MESSAGES.signInToView}{" "}
+          {i18n._(WISHLIST_MESSAGES.signInToView)}{" "}
           <Link to={signInPath("/wishlist")} className="font-medium text-brand-700 underline">
-            Sign in
+            {i18n._("Sign in")}
           </Link>
         </p>
       ) : (
@@ -36,4 +40,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, { title: "Your Wishlist", description: "The products you saved for later.", path: "/wishlist" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Your Wishlist"), description: i18n._("The products you saved for later."), path: "/wishlist" });
+};

@@ -1,7 +1,7 @@
 // The request's language (issue 27, decision 052): Hindi under /hi, English elsewhere. The
 // server holds both catalogues; a shopper's choice is a plain cookie (and their account's
 // language, which sign-in copies into it).
-import { redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createContext, redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
 import { i18nFor, registerCatalogue } from "../domain/i18n/registry.ts";
 import type { I18n } from "../domain/i18n/messages.ts";
 import { BASENAME, isLocale, localeOfAcceptLanguage, localeOfPath, LOCALE_COOKIE, pathIn, type Locale } from "../domain/i18n/locale.ts";
@@ -18,6 +18,13 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 export function localeOf(request: Request): Locale {
   return localeOfPath(new URL(request.url).pathname);
+}
+
+/** The request's language, for server code that has the context and not the request (set by the root middleware). */
+export const localeContext = createContext<Locale>("en");
+
+export function localeIn(context: Readonly<RouterContextProvider>): Locale {
+  return context.get(localeContext);
 }
 
 /** The request's messages: what actions, mails and toasts say things with. */
@@ -58,7 +65,8 @@ function isShopperPage(pathname: string): boolean {
  * once, with the cookie that remembers it. A Hindi address is always answered in Hindi: it is
  * what was linked to, and its header's switch is one tap away.
  */
-export const languageMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+export const languageMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(localeContext, localeOf(request));
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
   if (localeOfPath(url.pathname) !== "en") return next();

@@ -3,17 +3,25 @@
 import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
 import { shopOf, signedInContext } from "./context.server.ts";
+import { localeIn } from "./i18n.server.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
 
 // The cart and Review Order pages show totals, so they read the whole cart with its coupon
 // re-checked; once per request, however many loaders ask.
 const carts = new WeakMap<object, Promise<CartView>>();
 
-/** The customer's cart with its totals, read once per request. Actions read the Shop directly: they change it. */
+/**
+ * The customer's cart with its totals, read once per request, its lines named in the page's
+ * language (issue 27). Actions read the Shop directly: they change it.
+ */
 export function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
   let cart = carts.get(context);
   if (!cart) {
-    cart = shopOf(context).cart.get(customer);
+    const locale = localeIn(context);
+    cart = shopOf(context)
+      .cart.get(customer)
+      .then((view) => ({ ...view, lines: cardsIn(locale, view.lines) }));
     carts.set(context, cart);
   }
   return cart;

@@ -1,6 +1,8 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
 import { count } from "../../app/domain/plural.ts";
+import { i18nFor, registerCatalogue } from "../../app/domain/i18n/registry.ts";
+import type { Catalogue, MessageValues } from "../../app/domain/i18n/messages.ts";
 import { confirmationToken } from "../confirmation-link.ts";
 export { confirmationToken };
 import fs from "node:fs";
@@ -95,6 +97,7 @@ export interface DemoVariant {
 
 export interface DemoProduct {
   title: string;
+  title_hi: string;
   short_desc: string;
   long_desc: string;
   category: string;
@@ -112,6 +115,15 @@ const raw = JSON.parse(fs.readFileSync(new URL("../../scripts/demo-catalog.json"
   categories: DemoCategory[];
   products: DemoProduct[];
 };
+
+registerCatalogue("hi", JSON.parse(fs.readFileSync(new URL("../../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue);
+
+/** A message as Hindi pages say it (the shop's own catalogue, app/locales/hi.po). */
+export function hi(id: string, values?: MessageValues): string {
+  const text = i18nFor("hi")._(id, values);
+  if (text === id && /[a-z]{3}/i.test(id)) throw new Error(`No Hindi for "${id}" in app/locales/hi.po`);
+  return text;
+}
 
 export const categories = raw.categories;
 export const products = raw.products;
@@ -168,8 +180,8 @@ export const PAGE_SIZE = 24;
  */
 export async function hydrated(page: Page, hasJs: boolean): Promise<void> {
   if (!hasJs) return;
-  // Attached, not visible: on a phone the box sits in the closed search toggle.
-  await expect(page.getByRole("combobox", { name: "Search products", includeHidden: true }).first()).toBeAttached();
+  // Attached, not visible: on a phone the box sits in the closed search toggle. In either language.
+  await expect(page.getByRole("combobox", { name: new RegExp(`^(Search products|${hi("Search products")})$`), includeHidden: true }).first()).toBeAttached();
 }
 
 /** Opens a URL and, with JavaScript, waits for hydration before the test interacts. */

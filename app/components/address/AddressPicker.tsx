@@ -3,6 +3,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addressLine, shortAddress, type AddressView } from "../../domain/address.ts";
 import { reviewOrder } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 
 /** Fired on window when the shopper's addresses change, so every picker on the page shows the new choice. */
 export const ADDRESS_UPDATED = "address-updated";
@@ -37,6 +38,7 @@ export function AddressPicker({
   const dialog = useRef<HTMLDialogElement>(null);
   const revalidator = useRevalidator();
   const line = chosen ? addressLine(chosen) : "";
+  const i18n = useI18n();
 
   useEffect(() => {
     const update = () => void revalidator.revalidate();
@@ -46,7 +48,7 @@ export function AddressPicker({
 
   const chooser = (
     <div className="space-y-3">
-      <ul aria-label="Saved addresses" className="space-y-2">
+      <ul aria-label={i18n._("Saved addresses")} className="space-y-2">
         {addresses.map((a) => (
           <li key={a.id} className={`rounded-lg border p-3 text-sm ${a.id === chosen?.id ? "border-brand-700 bg-brand-50" : "border-stone-200"}`}>
             <p className="font-medium">{a.name}</p>
@@ -59,9 +61,13 @@ export function AddressPicker({
                 type="submit"
                 disabled={a.id === chosen?.id}
                 className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
-                aria-label={`${a.id === chosen?.id ? "Delivering here" : "Deliver here"}: ${a.name}, ${addressLine(a)}`}
+                aria-label={
+                  a.id === chosen?.id
+                    ? i18n._("Delivering here: {name}, {address}", { name: a.name, address: addressLine(a) })
+                    : i18n._("Deliver here: {name}, {address}", { name: a.name, address: addressLine(a) })
+                }
               >
-                {a.id === chosen?.id ? "Delivering here" : "Deliver here"}
+                {a.id === chosen?.id ? i18n._("Delivering here") : i18n._("Deliver here")}
               </button>
             </Form>
           </li>
@@ -75,7 +81,7 @@ export function AddressPicker({
     <>
       <section aria-labelledby="deliver-to-title" className="rounded-lg border border-stone-200 p-4">
         <h2 id="deliver-to-title" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-          Deliver to
+          {i18n._("Deliver to")}
         </h2>
         {chosen ? (
           <>
@@ -87,7 +93,7 @@ export function AddressPicker({
             </p>
           </>
         ) : (
-          <p className="mt-1 text-stone-700">No delivery address yet.</p>
+          <p className="mt-1 text-stone-700">{i18n._("No delivery address yet.")}</p>
         )}
         {hydrated ? (
           <button
@@ -95,26 +101,26 @@ export function AddressPicker({
             onClick={() => dialog.current?.showModal()}
             className="mt-3 rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
-            Change or Add New Address
+            {i18n._("Change or Add New Address")}
           </button>
         ) : (
           <Link
             to={changing ? here : `${here}${here.includes("?") ? "&" : "?"}change=1`}
             className="mt-3 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
-            Change or Add New Address
+            {i18n._("Change or Add New Address")}
           </Link>
         )}
         {search && (
           <form role="search" action="/products" className="mt-3">
             <label htmlFor="picker-search" className="sr-only">
-              Search products
+              {i18n._("Search products")}
             </label>
             <input
               id="picker-search"
               name="search"
               type="search"
-              placeholder={chosen ? `Deliver to ${shortAddress(line, 32)}` : "Search products"}
+              placeholder={chosen ? i18n._("Deliver to {address}", { address: shortAddress(line, 32) }) : i18n._("Search products")}
               className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
             />
           </form>
@@ -124,9 +130,9 @@ export function AddressPicker({
         <dialog ref={dialog} aria-labelledby="picker-dialog-title" className="w-full max-w-lg rounded-lg p-4 backdrop:bg-black/40">
           <div className="flex items-center justify-between">
             <h3 id="picker-dialog-title" className="font-semibold">
-              Choose a delivery address
+              {i18n._("Choose a delivery address")}
             </h3>
-            <button type="button" onClick={() => dialog.current?.close()} aria-label="Close" className="text-xl">
+            <button type="button" onClick={() => dialog.current?.close()} aria-label={i18n._("Close")} className="text-xl">
               ×
             </button>
           </div>
@@ -139,7 +145,7 @@ export function AddressPicker({
         changing && (
           <section aria-labelledby="picker-page-title" className="mt-4">
             <h3 id="picker-page-title" className="font-semibold">
-              Choose a delivery address
+              {i18n._("Choose a delivery address")}
             </h3>
             <div className="mt-3">{chooser}</div>
           </section>

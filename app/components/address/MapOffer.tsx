@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "../viewer.ts";
+import { useI18n } from "../i18n.tsx";
 import type { PickedPlace } from "./MapPicker.tsx";
 
 // The map and its code load only when the shopper asks for it (issue 15); if its code cannot be
@@ -13,7 +14,8 @@ const MapPicker = lazy(() =>
 );
 
 function MapUnavailable(_: { tiles: string; attribution: string; onPicked(place: PickedPlace): void }) {
-  return <p className="text-xs text-stone-600">The map could not load: type the address instead.</p>;
+  const i18n = useI18n();
+  return <p className="text-xs text-stone-600">{i18n._("The map could not load: type the address instead.")}</p>;
 }
 
 /**
@@ -25,18 +27,19 @@ export function MapOffer({ onPicked, onTyped }: { onPicked(place: PickedPlace): 
   const map = useRootData()?.map ?? null;
   const hydrated = useHydrated();
   const [state, setState] = useState<"closed" | "open" | "picked">("closed");
+  const i18n = useI18n();
   if (!hydrated || !map) return null;
   if (state === "closed") {
     return (
       <button type="button" onClick={() => setState("open")} className="text-sm font-medium text-brand-700 underline">
-        Pick the address on a map
+        {i18n._("Pick the address on a map")}
       </button>
     );
   }
   return (
-    <section aria-label="Pick the address on the map" className="space-y-2">
+    <section aria-label={i18n._("Pick the address on the map")} className="space-y-2">
       {state === "open" ? (
-        <Suspense fallback={<p className="text-xs text-stone-600">Loading the map…</p>}>
+        <Suspense fallback={<p className="text-xs text-stone-600">{i18n._("Loading the map…")}</p>}>
           <MapPicker
             tiles={map.tiles}
             attribution={map.attribution}
@@ -47,7 +50,7 @@ export function MapOffer({ onPicked, onTyped }: { onPicked(place: PickedPlace): 
           />
         </Suspense>
       ) : (
-        <p className="text-sm text-stone-700">The address fields are filled from the map.</p>
+        <p className="text-sm text-stone-700">{i18n._("The address fields are filled from the map.")}</p>
       )}
       <button
         type="button"
@@ -57,7 +60,7 @@ export function MapOffer({ onPicked, onTyped }: { onPicked(place: PickedPlace): 
         }}
         className="text-sm font-medium text-brand-700 underline"
       >
-        Skip and type manually
+        {i18n._("Skip and type manually")}
       </button>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { placeAt, type PickedPlace } from "./place.ts";
+import { useI18n } from "../i18n.tsx";
 
 export type { PickedPlace };
 
@@ -29,7 +30,9 @@ export function MapPicker({ tiles, attribution, onPicked }: { tiles: string; att
   const box = useRef<HTMLDivElement>(null);
   const picked = useRef(onPicked);
   const [state, setState] = useState<"loading" | "ready" | "failed" | "looking">("loading");
+  // In English, said in the page's language where it is shown.
   const [problem, setProblem] = useState<string | null>(null);
+  const i18n = useI18n();
 
   useEffect(() => {
     picked.current = onPicked;
@@ -57,9 +60,9 @@ export function MapPicker({ tiles, attribution, onPicked }: { tiles: string; att
             const place = await placeAt(lat, lng);
             if (ask !== latest) return;
             if (place) picked.current(place);
-            else setProblem("No address was found there. Pick another point, or type the address.");
+            else setProblem(/*i18n*/ "No address was found there. Pick another point, or type the address.");
           } catch {
-            setProblem("The address could not be looked up. Pick again, or type the address.");
+            setProblem(/*i18n*/ "The address could not be looked up. Pick again, or type the address.");
           } finally {
             setState("ready");
           }
@@ -76,19 +79,19 @@ export function MapPicker({ tiles, attribution, onPicked }: { tiles: string; att
 
   return (
     <div>
-      <div ref={box} role="application" aria-label="Map: tap where the address is" className="h-64 w-full rounded-md border border-stone-300" />
+      <div ref={box} role="application" aria-label={i18n._("Map: tap where the address is")} className="h-64 w-full rounded-md border border-stone-300" />
       <p role="status" className="mt-1 text-xs text-stone-600">
         {state === "loading"
-          ? "Loading the map…"
+          ? i18n._("Loading the map…")
           : state === "looking"
-            ? "Finding the address…"
+            ? i18n._("Finding the address…")
             : state === "failed"
-              ? "The map could not load: type the address instead."
-              : "Tap the map where the address is."}
+              ? i18n._("The map could not load: type the address instead.")
+              : i18n._("Tap the map where the address is.")}
       </p>
       {problem && (
         <p role="alert" className="text-xs text-red-700">
-          {problem}
+          {i18n._(problem)}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { cart, useRefusalToast } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
 import { useCartEntries, useHere, useViewer } from "../viewer.ts";
@@ -42,6 +43,7 @@ export function CartControls({
   useRefusalToast(fetcher);
   // Signed in, each press carries a key, so a press made offline can wait and be sent once (issue 26).
   const keyed = useViewer() !== null;
+  const i18n = useI18n();
   const available = item.inStock && item.inventoryStock > 0;
   const big = size === "page";
   const wide = big ? "h-11 px-6 text-base" : "h-9 px-3 text-sm";
@@ -57,12 +59,12 @@ export function CartControls({
           <QuantityStepper title={item.title} quantity={entry.quantity} max={item.inventoryStock} disabled={!settled} className="border-brand-700 bg-surface" />
         </fetcher.Form>
         <Link to="/addtocart" className={`inline-flex items-center rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 ${wide}`}>
-          Go to Cart
+          {i18n._("Go to Cart")}
         </Link>
         {buyNow && <BuyNowLink />}
         {entry.queued && (
           <p role="status" className="basis-full text-sm font-medium text-amber-800">
-            {entry.pending ? QUEUE_MESSAGES.add : QUEUE_MESSAGES.change}
+            {i18n._(entry.pending ? QUEUE_MESSAGES.add : QUEUE_MESSAGES.change)}
           </p>
         )}
       </div>
@@ -89,7 +91,7 @@ export function CartControls({
         disabled={!available}
         className={`rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${wide}`}
       >
-        Add to Cart
+        {i18n._("Add to Cart")}
       </button>
       {buyNow && (
         <button
@@ -99,7 +101,7 @@ export function CartControls({
           disabled={!available}
           className={`rounded-md border-2 border-accent-600 font-semibold text-accent-600 hover:bg-accent-600 hover:text-white disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500 disabled:hover:bg-transparent ${wide}`}
         >
-          Buy Now
+          {i18n._("Buy Now")}
         </button>
       )}
     </fetcher.Form>
@@ -108,9 +110,10 @@ export function CartControls({
 
 /** Buy Now once the variant is in the cart: straight to the cart (transactions §4). */
 export function BuyNowLink() {
+  const i18n = useI18n();
   return (
     <Link to="/addtocart" className="inline-flex h-11 items-center rounded-md border-2 border-accent-600 px-6 font-semibold text-accent-600 hover:bg-accent-600 hover:text-white">
-      Buy Now
+      {i18n._("Buy Now")}
     </Link>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { lineTotal, stockNote, stockProblems, type CartLineView, type StockProblem } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { useCartEntries } from "../viewer.ts";
+import { useI18n } from "../i18n.tsx";
 import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
@@ -13,8 +14,9 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
   const problems = new Map(stockProblems(lines).map((p) => [p.line.internalReference, p]));
   // Lines leave as soon as their removal is sent; quantities follow pending steps.
   const shown = lines.filter((l) => entries[l.internalReference]);
+  const i18n = useI18n();
   return (
-    <ul aria-label="Cart items" className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-surface">
+    <ul aria-label={i18n._("Cart items")} className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-surface">
       {shown.map((line) => (
         <li key={line.internalReference}>
           <CartLine line={{ ...line, quantity: entries[line.internalReference]?.quantity ?? line.quantity }} problem={problems.get(line.internalReference)} />
@@ -28,6 +30,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
   const fetcher = useFetcher({ key: `cart:${line.internalReference}` });
   useRefusalToast(fetcher);
   const href = `/product/${line.productId}?variant=${encodeURIComponent(line.internalReference)}`;
+  const i18n = useI18n();
   return (
     <article aria-label={line.title} className="flex gap-3 p-3 sm:gap-4 sm:p-4">
       {/* The title below links to the product too: the picture's link is skipped by keyboard and screen readers. */}
@@ -41,28 +44,33 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
           </Link>
         </h2>
         {line.attribute && <p className="text-xs text-stone-600">{line.attribute}</p>}
-        {problem && <p className="text-sm font-medium text-red-700">{stockNote(problem)}</p>}
+        {problem && <p className="text-sm font-medium text-red-700">{i18n._(stockNote(problem))}</p>}
         <p className="text-sm">
           <span className="font-semibold">{formatRupees(line.pricePaise)}</span>
           {line.mrpPaise > line.pricePaise && (
             <span className="ml-2 text-stone-500 line-through">
-              <span className="sr-only">MRP </span>
+              <span className="sr-only">{i18n._("MRP")} </span>
               {formatRupees(line.mrpPaise)}
             </span>
           )}
-          <span className="text-stone-600"> each</span>
+          <span className="text-stone-600"> {i18n._("each")}</span>
         </p>
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
           <PostKeyField />
           <input type="hidden" name={cart.field("remove", "internal_reference")} value={line.internalReference} />
           <QuantityStepper title={line.title} quantity={line.quantity} max={line.inventoryStock} className="border-stone-300" />
-          <button type="submit" {...cart.intent("remove")} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline" aria-label={`Remove ${line.title} from cart`}>
-            Remove
+          <button
+            type="submit"
+            {...cart.intent("remove")}
+            className="text-sm font-medium text-red-700 underline-offset-2 hover:underline"
+            aria-label={i18n._("Remove {title} from cart", { title: line.title })}
+          >
+            {i18n._("Remove")}
           </button>
         </fetcher.Form>
       </div>
       <p className="shrink-0 text-right font-semibold">
-        <span className="sr-only">Line total </span>
+        <span className="sr-only">{i18n._("Line total")} </span>
         {formatRupees(lineTotal(line))}
       </p>
     </article>

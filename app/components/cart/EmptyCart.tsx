@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { useI18n } from "../i18n.tsx";
 
 export function EmptyCart() {
+  const i18n = useI18n();
   return (
     <section aria-labelledby="empty-cart-title" className="mx-auto max-w-xl px-4 py-16 text-center">
       <svg width={72} height={72} viewBox="0 0 24 24" aria-hidden="true" className="mx-auto text-stone-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
@@ -9,10 +11,10 @@ export function EmptyCart() {
         <circle cx="17" cy="20" r="1.2" />
       </svg>
       <h1 id="empty-cart-title" className="mt-4 text-xl font-bold tracking-wide">
-        YOUR CART IS CURRENTLY EMPTY
+        {i18n._("YOUR CART IS CURRENTLY EMPTY")}
       </h1>
       <Link to="/" className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Return to shop
+        {i18n._("Return to shop")}
       </Link>
     </section>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { onlyAvailableMessage } from "../../domain/cart.ts";
 import { cart } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 import { raiseToast } from "../Toaster.tsx";
 
 const step = "flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400";
@@ -15,6 +16,7 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
   const [params] = useSearchParams();
   const [typed, setTyped] = useState<string | null>(null);
   const max = Math.max(1, stock);
+  const i18n = useI18n();
   const href = (n: number) => {
     const next = new URLSearchParams(params);
     next.set("qty", String(n));
@@ -25,6 +27,7 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
     const n = Math.trunc(Number(raw));
     if (!Number.isFinite(n) || n < 1) return onChange(1);
     if (n > max) {
+      // The toast says it in the page's language.
       raiseToast(onlyAvailableMessage(stock), "warning");
       return onChange(max);
     }
@@ -52,8 +55,8 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
       </span>
     );
   return (
-    <div role="group" aria-label={`Quantity of ${title}`} className="flex items-center rounded-md border border-stone-300 bg-surface">
-      {stepLink(value - 1, "Decrease quantity", "−", value > 1)}
+    <div role="group" aria-label={i18n._("Quantity of {title}", { title })} className="flex items-center rounded-md border border-stone-300 bg-surface">
+      {stepLink(value - 1, i18n._("Decrease quantity"), "−", value > 1)}
       <input
         type="number"
         name={cart.field("add", "quantity")}
@@ -63,10 +66,10 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
         value={typed ?? String(value)}
         onChange={(e) => setTyped(e.target.value)}
         onBlur={(e) => settle(e.target.value)}
-        aria-label="Quantity"
+        aria-label={i18n._("Quantity")}
         className="h-11 w-14 border-x border-stone-300 text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
       />
-      {stepLink(value + 1, "Increase quantity", "+", value < max)}
+      {stepLink(value + 1, i18n._("Increase quantity"), "+", value < max)}
     </div>
   );
 }

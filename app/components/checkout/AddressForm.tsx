@@ -4,11 +4,23 @@ import { useEffect, useState } from "react";
 import { MapOffer } from "../address/MapOffer.tsx";
 import type { PickedPlace } from "../address/MapPicker.tsx";
 import { Form, Link, useNavigation } from "react-router";
-import { ADDRESS_DEFAULTS, missingFieldsMessage, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_DEFAULTS, labelsOfMissingMessage, missingLabels, type AddressView } from "../../domain/address.ts";
 import { deliveryAddressSchema, toDeliveryForm } from "../../domain/address-form.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+import { useI18n, type I18n } from "../i18n.tsx";
+
+/** 'Please fill: …' with its fields' labels in the page's language too. */
+function pleaseFill(i18n: I18n, labels: readonly string[]): string {
+  return i18n._("Please fill: {fields}", { fields: labels.map((label) => i18n._(label)).join(", ") });
+}
+
+/** A form-level message: the server's 'Please fill: …' (English) said with translated labels; any other as it is (FormErrors translates it). */
+function formMessage(i18n: I18n, message: string): string {
+  const labels = labelsOfMissingMessage(message);
+  return labels ? pleaseFill(i18n, labels) : message;
+}
 
 /**
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
@@ -25,6 +37,7 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
   });
   const intent = address ? "update-address" : "add-address";
+  const i18n = useI18n();
   // A new address picked on the page's map has its location fields filled and locked, until the
   // shopper chooses to type them.
   const [locked, setLocked] = useState<ReadonlySet<string>>(new Set());
@@ -49,46 +62,46 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
   // from the check as a field is left (issue 25): that toast belongs to a submit.
   const missing = lastResult?.error?.[""]?.find((e) => e.startsWith("Please fill:"));
   useEffect(() => {
-    if (missing) raiseToast(missing);
-  }, [missing, lastResult]);
+    if (missing) raiseToast(formMessage(i18n, missing));
+  }, [missing, lastResult, i18n]);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     // Conform checks a field as it is left by submitting the form with its own button
     // ('__intent__'): that is not the shopper's submit, and says nothing in a toast.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute("name") !== "__intent__") {
-      const empty = missingFieldsMessage(new FormData(event.currentTarget));
-      if (empty) raiseToast(empty);
+      const empty = missingLabels(new FormData(event.currentTarget));
+      if (empty.length) raiseToast(pleaseFill(i18n, empty));
     }
     form.onSubmit(event);
   };
   return (
     <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="mt-4 space-y-3 rounded-lg border border-stone-200 p-4">
-      <h3 className="font-semibold">{address ? "Update Delivery Details" : "New delivery address"}</h3>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <h3 className="font-semibold">{address ? i18n._("Update Delivery Details") : i18n._("New delivery address")}</h3>
+      <FormErrors errors={form.errors?.map((e) => formMessage(i18n, e))} id={form.errorId} />
       {back && <input type="hidden" name="redirectTo" value={back} />}
       <input type="hidden" {...reviewOrder.intent(intent)} />
       {address && <input type="hidden" name={reviewOrder.field("update-address", "id")} value={address.id} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field reserveError meta={fields.firstName} label="First name" autoComplete="given-name" />
-        <Field reserveError meta={fields.lastName} label="Last name" autoComplete="family-name" />
-        <Field reserveError meta={fields.email} label="Email address" type="email" autoComplete="email" />
-        <Field reserveError meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" inputMode="tel" />
+        <Field reserveError meta={fields.firstName} label={i18n._("First name")} autoComplete="given-name" />
+        <Field reserveError meta={fields.lastName} label={i18n._("Last name")} autoComplete="family-name" />
+        <Field reserveError meta={fields.email} label={i18n._("Email address")} type="email" autoComplete="email" />
+        <Field reserveError meta={fields.phone} label={i18n._("Phone number")} type="tel" autoComplete="tel" inputMode="tel" />
       </div>
-      <Field reserveError meta={fields.street} label="Address line 1" autoComplete="address-line1" readOnly={locked.has(fields.street.name)} />
-      <Field reserveError meta={fields.street2} label="Address line 2 (optional)" autoComplete="address-line2" />
+      <Field reserveError meta={fields.street} label={i18n._("Address line 1")} autoComplete="address-line1" readOnly={locked.has(fields.street.name)} />
+      <Field reserveError meta={fields.street2} label={i18n._("Address line 2 (optional)")} autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field reserveError meta={fields.city} label="City" autoComplete="address-level2" readOnly={locked.has(fields.city.name)} />
-        <Field reserveError meta={fields.state} label="State" autoComplete="address-level1" readOnly={locked.has(fields.state.name)} />
-        <Field reserveError meta={fields.zip} label="PIN code" autoComplete="postal-code" inputMode="numeric" readOnly={locked.has(fields.zip.name)} />
-        <Field reserveError meta={fields.country} label="Country" autoComplete="country-name" />
+        <Field reserveError meta={fields.city} label={i18n._("City")} autoComplete="address-level2" readOnly={locked.has(fields.city.name)} />
+        <Field reserveError meta={fields.state} label={i18n._("State")} autoComplete="address-level1" readOnly={locked.has(fields.state.name)} />
+        <Field reserveError meta={fields.zip} label={i18n._("PIN code")} autoComplete="postal-code" inputMode="numeric" readOnly={locked.has(fields.zip.name)} />
+        <Field reserveError meta={fields.country} label={i18n._("Country")} autoComplete="country-name" />
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={`${submitButton} sm:w-auto`} disabled={busy}>
-          Save &amp; Continue
+          {i18n._("Save & Continue")}
         </button>
         {address && (
           <Link to="/revieworder" className="rounded-md border border-stone-300 px-4 py-2.5 font-medium">
-            Back to Review
+            {i18n._("Back to Review")}
           </Link>
         )}
       </div>

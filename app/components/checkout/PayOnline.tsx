@@ -8,9 +8,10 @@ import { Form, useFetcher, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { methodLabel, minutesLeft, PAYMENT_MESSAGES, type CheckoutOptions, type Instrument } from "../../domain/payment.ts";
-import { count } from "../../domain/plural.ts";
+import { minutesLeft, PAYMENT_MESSAGES, type CheckoutOptions, type Instrument } from "../../domain/payment.ts";
 import { reviewOrder, useRefusalToast } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
+import { methodText, place, withElements } from "../orders/order-text.tsx";
 
 interface RazorpayInstance {
   open(): void;
@@ -125,6 +126,7 @@ export function PayForm({
   }, [checkout, orderId, submit]);
 
   const busy = fetcher.state !== "idle";
+  const i18n = useI18n();
   return (
     <>
       <fetcher.Form method="post" action={reviewOrder.action} className={className}>
@@ -139,12 +141,13 @@ export function PayForm({
           disabled={disabled || busy}
           className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {busy ? "Placing Order..." : intent === "place" ? "Confirm Order" : "Pay now"}
+          {busy ? i18n._("Placing Order...") : intent === "place" ? i18n._("Confirm Order") : i18n._("Pay now")}
         </button>
       </fetcher.Form>
+      {/* Razorpay's own words as they come; ours in the page's language. */}
       {problem && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
+          {i18n._(problem)}
         </p>
       )}
     </>
@@ -160,19 +163,24 @@ export function PendingPayment({
   now: string;
 }) {
   const left = minutesLeft(new Date(pending.expiresAt), new Date(now));
+  const i18n = useI18n();
+  const values = { id: place("id"), amount: place("amount") };
+  const waiting = pending.instrument
+    ? i18n._("Order #{id} is waiting for your payment of {amount} by {method}.", { ...values, method: methodText(i18n, pending.instrument) })
+    : i18n._("Order #{id} is waiting for your payment of {amount}.", values);
   return (
     <section aria-labelledby="pending-title" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h1 id="pending-title" className="text-xl font-semibold">
-        Complete your payment
+        {i18n._("Complete your payment")}
       </h1>
       <p className="mt-2 text-stone-800">
-        Order <strong>#{pending.orderId}</strong> is waiting for your payment of <strong>{formatRupees(pending.amountPaise)}</strong>
-        {pending.instrument ? ` by ${methodLabel(pending.instrument)}` : ""}. Its items are kept for you for {count(left, "more minute")}.
+        {withElements(waiting, { id: <strong>{pending.orderId}</strong>, amount: <strong>{formatRupees(pending.amountPaise)}</strong> })}{" "}
+        {i18n._("{count, plural, one {Its items are kept for you for # more minute.} other {Its items are kept for you for # more minutes.}}", { count: left })}
       </p>
-      <p className="mt-2 text-sm text-stone-700">{PAYMENT_MESSAGES.stillWaiting}</p>
+      <p className="mt-2 text-sm text-stone-700">{i18n._(PAYMENT_MESSAGES.stillWaiting)}</p>
       {pending.lastFailure && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          Last attempt: {pending.lastFailure}
+          {i18n._("Last attempt: {reason}", { reason: i18n._(pending.lastFailure) })}
         </p>
       )}
       <PayForm intent="pay" fields={{ [reviewOrder.field("pay", "order")]: pending.orderId }} />
@@ -180,7 +188,7 @@ export function PendingPayment({
         <input type="hidden" {...reviewOrder.intent("cancel-payment")} />
         <input type="hidden" name={reviewOrder.field("cancel-payment", "order")} value={pending.orderId} />
         <button type="submit" className="w-full rounded-md border border-stone-400 px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
-          Cancel payment
+          {i18n._("Cancel payment")}
         </button>
       </Form>
     </section>

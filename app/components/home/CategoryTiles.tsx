@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import type { CategoryNode } from "../../domain/catalog.ts";
+import { useI18n } from "../i18n.tsx";
 
 /** 'Curated For You': coming-soon tiles are disabled, greyed and last; the first four load eagerly. */
 export function CategoryTiles({ categories }: { categories: CategoryNode[] }) {
+  const i18n = useI18n();
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
       {categories.map((c, i) => {
@@ -24,7 +26,7 @@ export function CategoryTiles({ categories }: { categories: CategoryNode[] }) {
             {c.status === "coming_soon" ? (
               <div aria-disabled="true" className="cursor-not-allowed opacity-50 grayscale">
                 {body}
-                <span className="block text-center text-xs text-stone-600">Coming soon</span>
+                <span className="block text-center text-xs text-stone-600">{i18n._("Coming soon")}</span>
               </div>
             ) : (
               <Link to={`/products?category=${encodeURIComponent(c.backendKey ?? c.slug)}`} className="block rounded-lg hover:opacity-90">

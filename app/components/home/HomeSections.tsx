@@ -2,8 +2,12 @@ import { preload } from "react-dom";
 import { Link } from "react-router";
 import { BANNERS, HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BADGES } from "../../content/home.ts";
 import { Carousel } from "../Carousel.tsx";
+import { useI18n } from "../i18n.tsx";
+
+// The content's words (content/home.ts) are marked there and translated here, as they are shown.
 
 export function HomeBanners() {
+  const i18n = useI18n();
   // The first banner is the page's largest paint: its image for this screen is fetched first,
   // at high priority (React can't preload an image inside <picture> by itself).
   const first = BANNERS[0];
@@ -14,13 +18,21 @@ export function HomeBanners() {
   return (
     <Carousel
       id="offers"
-      label="Offers"
+      label={i18n._("Offers")}
       delay={HOME_BANNER_DELAY_MS}
       slides={BANNERS.map((b, i) => (
         <Link to="/shopretail" className="block">
           <picture>
             <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />
-            <img src={b.desktop} alt={b.alt} width={1600} height={500} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} className="h-auto w-full" />
+            <img
+              src={b.desktop}
+              alt={i18n._(b.alt)}
+              width={1600}
+              height={500}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+              className="h-auto w-full"
+            />
           </picture>
         </Link>
       ))}
@@ -29,16 +41,17 @@ export function HomeBanners() {
 }
 
 export function StoreCarousel() {
+  const i18n = useI18n();
   return (
     <Carousel
       id="store"
-      label="Photos of our store"
+      label={i18n._("Photos of our store")}
       delay={STORE_CAROUSEL_DELAY_MS}
       slideClass="w-4/5 pr-3 md:w-1/2"
       slides={STORES.map((s) => (
         <figure>
-          <img src={s.image} alt={s.alt} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
-          <figcaption className="mt-2 text-sm text-stone-700">{s.caption}</figcaption>
+          <img src={s.image} alt={i18n._(s.alt)} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
+          <figcaption className="mt-2 text-sm text-stone-700">{i18n._(s.caption)}</figcaption>
         </figure>
       ))}
     />
@@ -55,8 +68,9 @@ const PROMO_TONES = {
  * picture that carries no words, so they stay readable from a phone to a laptop.
  */
 export function PromoCards() {
+  const i18n = useI18n();
   return (
-    <section aria-label="Promotions" className="mx-auto mt-10 grid max-w-7xl gap-4 px-4 md:grid-cols-2">
+    <section aria-label={i18n._("Promotions")} className="mx-auto mt-10 grid max-w-7xl gap-4 px-4 md:grid-cols-2">
       {PROMOS.map((p, i) => {
         const tone = PROMO_TONES[p.tone];
         const titleId = `promo-${i + 1}-title`;
@@ -64,11 +78,11 @@ export function PromoCards() {
           <article key={p.title} aria-labelledby={titleId} className={`flex items-center gap-4 overflow-hidden rounded-xl p-5 sm:p-6 ${tone.card}`}>
             <div className="min-w-0 flex-1">
               <h2 id={titleId} className="font-serif text-2xl font-semibold md:text-3xl">
-                {p.title}
+                {i18n._(p.title)}
               </h2>
-              <p className="mt-2 text-base">{p.text}</p>
-              <Link to={p.to} aria-label={`Shop now: ${p.title}`} className={`mt-4 inline-block rounded-full px-5 py-2.5 font-semibold ${tone.button}`}>
-                Shop now
+              <p className="mt-2 text-base">{i18n._(p.text)}</p>
+              <Link to={p.to} aria-label={i18n._("Shop now: {title}", { title: i18n._(p.title) })} className={`mt-4 inline-block rounded-full px-5 py-2.5 font-semibold ${tone.button}`}>
+                {i18n._("Shop now")}
               </Link>
             </div>
             <img src={p.image} alt="" width={400} height={400} loading="lazy" className="h-28 w-28 shrink-0 sm:h-40 sm:w-40 lg:h-48 lg:w-48" />
@@ -80,13 +94,14 @@ export function PromoCards() {
 }
 
 export function TrustBadges() {
+  const i18n = useI18n();
   return (
-    <section aria-label="Why shop with us" className="mx-auto mt-10 max-w-7xl px-4">
+    <section aria-label={i18n._("Why shop with us")} className="mx-auto mt-10 max-w-7xl px-4">
       <ul className="grid grid-cols-2 gap-4 rounded-xl bg-brand-50 p-6 md:grid-cols-4">
         {TRUST_BADGES.map((b) => (
           <li key={b.title} className="text-center">
-            <p className="font-semibold text-brand-800">{b.title}</p>
-            <p className="mt-1 text-sm text-stone-700">{b.text}</p>
+            <p className="font-semibold text-brand-800">{i18n._(b.title)}</p>
+            <p className="mt-1 text-sm text-stone-700">{i18n._(b.text)}</p>
           </li>
         ))}
       </ul>

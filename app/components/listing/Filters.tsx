@@ -1,16 +1,18 @@
 import { Form, useSubmit } from "react-router";
 import { PRICE_MAX_DEFAULT, SORT_LABELS, SORTS, type ListingQuery } from "../../domain/listing.ts";
+import { useI18n } from "../i18n.tsx";
 
 /** Sort and price range: a GET form, so it works without JavaScript; with it, sorting applies on change. */
 export function Filters({ query, base }: { query: ListingQuery; base: string }) {
   const submit = useSubmit();
+  const i18n = useI18n();
   return (
-    <Form method="get" action={base} className="flex flex-wrap items-end gap-2 text-sm" aria-label="Sort and price filter">
+    <Form method="get" action={base} className="flex flex-wrap items-end gap-2 text-sm" aria-label={i18n._("Sort and price filter")}>
       {query.search && <input type="hidden" name="search" value={query.search} />}
       {query.category && <input type="hidden" name="category" value={query.category} />}
       {query.sub && <input type="hidden" name="sub" value={query.sub} />}
       <label className="flex flex-col gap-1">
-        <span className="font-medium">Sort by</span>
+        <span className="font-medium">{i18n._("Sort by")}</span>
         <select
           name="sort"
           defaultValue={query.sort}
@@ -20,15 +22,15 @@ export function Filters({ query, base }: { query: ListingQuery; base: string }) 
         >
           {SORTS.map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {i18n._(SORT_LABELS[s])}
             </option>
           ))}
         </select>
       </label>
       <fieldset className="flex items-end gap-1">
-        <legend className="mb-1 font-medium">Price (₹)</legend>
+        <legend className="mb-1 font-medium">{i18n._("Price (₹)")}</legend>
         <label className="flex flex-col">
-          <span className="sr-only">Minimum price</span>
+          <span className="sr-only">{i18n._("Minimum price")}</span>
           <input
             type="number"
             name="min"
@@ -44,7 +46,7 @@ export function Filters({ query, base }: { query: ListingQuery; base: string }) 
           –
         </span>
         <label className="flex flex-col">
-          <span className="sr-only">Maximum price</span>
+          <span className="sr-only">{i18n._("Maximum price")}</span>
           <input
             type="number"
             name="max"
@@ -59,7 +61,7 @@ export function Filters({ query, base }: { query: ListingQuery; base: string }) 
         </label>
       </fieldset>
       <button type="submit" className="rounded bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-800">
-        Apply
+        {i18n._("Apply")}
       </button>
     </Form>
   );

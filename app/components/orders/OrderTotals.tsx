@@ -1,5 +1,6 @@
 import { formatRupees } from "../../domain/money.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
+import { useI18n } from "../i18n.tsx";
 
 interface Totals {
   state: "confirmed" | "cancelled";
@@ -16,31 +17,35 @@ interface Totals {
 export function OrderTotals({ order }: { order: Totals }) {
   const deliveryPaise = deliveryPaiseOf(order);
   const row = "flex justify-between py-1";
-  const totalLabel = order.state === "cancelled" ? "Total (cancelled, nothing to pay)" : order.paymentMethod === "cod" ? "To pay on delivery" : "Total Paid";
+  const i18n = useI18n();
+  const totalLabel = order.state === "cancelled" ? i18n._("Total (cancelled, nothing to pay)") : order.paymentMethod === "cod" ? i18n._("To pay on delivery") : i18n._("Total Paid");
   return (
-    <dl aria-label="Order total" className="mt-4 text-sm">
+    <dl aria-label={i18n._("Order total")} className="mt-4 text-sm">
       <div className={row}>
-        <dt>Items</dt>
+        <dt>{i18n._("Items")}</dt>
         <dd>{formatRupees(order.subtotalPaise)}</dd>
       </div>
       {order.discountPaise > 0 && (
         <div className={`${row} text-brand-800`}>
-          <dt>Coupon{order.couponCode ? ` ${order.couponCode}` : ""}</dt>
+          <dt>
+            {i18n._("Coupon")}
+            {order.couponCode ? ` ${order.couponCode}` : ""}
+          </dt>
           <dd>−{formatRupees(order.discountPaise)}</dd>
         </div>
       )}
       {order.prepaidDiscountPaise > 0 && (
         <div className={`${row} text-brand-800`}>
-          <dt>Prepaid discount</dt>
+          <dt>{i18n._("Prepaid discount")}</dt>
           <dd>−{formatRupees(order.prepaidDiscountPaise)}</dd>
         </div>
       )}
       <div className={row}>
-        <dt>Delivery</dt>
-        <dd>{deliveryPaise === 0 ? "Free" : formatRupees(deliveryPaise)}</dd>
+        <dt>{i18n._("Delivery")}</dt>
+        <dd>{deliveryPaise === 0 ? i18n._("Free") : formatRupees(deliveryPaise)}</dd>
       </div>
       <div className={`${row} text-stone-600`}>
-        <dt>Tax included</dt>
+        <dt>{i18n._("Tax included")}</dt>
         <dd>{formatRupees(order.taxPaise)}</dd>
       </div>
       <div className={`${row} mt-2 border-t border-stone-300 pt-3 text-lg font-semibold`}>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PLACEHOLDER_IMAGE, type VariantView } from "../../domain/catalog.ts";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { useI18n } from "../i18n.tsx";
 import { ProductImage } from "../ui/ProductImage.tsx";
 
 /**
@@ -11,6 +12,7 @@ import { ProductImage } from "../ui/ProductImage.tsx";
 export function Gallery({ title, variant }: { title: string; variant: VariantView }) {
   const [params] = useSearchParams();
   const [preview, setPreview] = useState<number | null>(null);
+  const i18n = useI18n();
   const items: { kind: "image" | "video"; src: string }[] = [
     ...(variant.images.length ? variant.images : [PLACEHOLDER_IMAGE]).map((src) => ({ kind: "image" as const, src })),
     ...(variant.video ? [{ kind: "video" as const, src: variant.video }] : []),
@@ -32,14 +34,14 @@ export function Gallery({ title, variant }: { title: string; variant: VariantVie
           // The products' videos show the product and have no speech to caption.
           // eslint-disable-next-line jsx-a11y/media-has-caption
           <video key={shown.src} src={shown.src} poster={poster} controls preload="none" playsInline className="h-full w-full object-contain">
-            <a href={shown.src}>Watch the video of {title}</a>
+            <a href={shown.src}>{i18n._("Watch the video of {title}", { title })}</a>
           </video>
         ) : (
           <ProductImage key={shown.src} src={shown.src} alt={title} width={600} height={600} sizes={PHOTO_SIZES.gallery} fetchPriority="high" className="h-full w-full object-contain" />
         )}
       </div>
       {items.length > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Pictures and video">
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={i18n._("Pictures and video")}>
           {items.map((item, i) => (
             <li key={item.src}>
               <Link
@@ -47,7 +49,7 @@ export function Gallery({ title, variant }: { title: string; variant: VariantVie
                 replace
                 preventScrollReset
                 aria-current={i === chosen ? "true" : undefined}
-                aria-label={item.kind === "video" ? `Play video of ${title}` : `Show picture ${i + 1} of ${title}`}
+                aria-label={item.kind === "video" ? i18n._("Play video of {title}", { title }) : i18n._("Show picture {number} of {title}", { number: i + 1, title })}
                 onMouseEnter={() => setPreview(i)}
                 onMouseLeave={() => setPreview(null)}
                 onFocus={() => setPreview(null)}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { chosenQuantity } from "../../domain/cart.ts";
+import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { discountPercent, formatRupees } from "../../domain/money.ts";
 import { packSize } from "../../domain/pack-size.ts";
@@ -8,6 +8,7 @@ import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
 import { store } from "../../store-config.ts";
 import { paymentNote } from "../../domain/payment.ts";
+import { useI18n } from "../i18n.tsx";
 import { LeafIcon } from "../ui/icons.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
 import { Price } from "../ui/Price.tsx";
@@ -20,6 +21,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
   const pack = packSize(variant.attribute);
   const available = isAvailable(variant);
   const offer = usePaymentOffer();
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const fromUrl = chosenQuantity(params.get("qty"), variant.inventoryStock);
   const [chosen, setChosen] = useState(fromUrl.quantity);
@@ -38,7 +40,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       {product.isOrganic && (
         <p className="mb-2 inline-flex items-center gap-1 rounded bg-brand-100 px-2 py-0.5 text-xs font-bold tracking-wider text-brand-800">
           <LeafIcon />
-          ORGANIC
+          {i18n._("ORGANIC")}
         </p>
       )}
       <h1 id="product-title" className="text-2xl font-semibold md:text-3xl">
@@ -47,18 +49,20 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       {product.shortDesc && <p className="mt-2 text-stone-700">{product.shortDesc}</p>}
       {pack && (
         <p className="mt-3 text-sm">
-          <span className="font-medium">{pack.label}:</span> {pack.value}
+          <span className="font-medium">{i18n._(pack.label)}:</span> {pack.value}
         </p>
       )}
       <div className="mt-4">
         <Price pricePaise={variant.pricePaise * times} mrpPaise={variant.mrpPaise * times} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
-        <p className="text-xs text-stone-600">{times > 1 ? `${times} × ${formatRupees(variant.pricePaise)}, inclusive` : "Inclusive"} of all taxes</p>
+        <p className="text-xs text-stone-600">
+          {times > 1 ? i18n._("{times} × {price}, inclusive of all taxes", { times, price: formatRupees(variant.pricePaise) }) : i18n._("Inclusive of all taxes")}
+        </p>
       </div>
-      {!available && <p className="mt-3 font-semibold text-accent-600">This product is currently out of stock.</p>}
-      {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{LOW_STOCK_HINT}</p>}
+      {!available && <p className="mt-3 font-semibold text-accent-600">{i18n._(CART_MESSAGES.outOfStock)}</p>}
+      {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}
       {product.variants.length > 1 && (
         <fieldset className="mt-5">
-          <legend className="text-sm font-medium">Choose an option</legend>
+          <legend className="text-sm font-medium">{i18n._("Choose an option")}</legend>
           <ul className="mt-2 flex flex-wrap gap-2">
             {product.variants.map((v) => {
               const current = v.internalReference === variant.internalReference;
@@ -73,7 +77,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
                     className={`block rounded-lg border px-3 py-2 text-sm ${current ? "border-brand-700 bg-brand-50 font-semibold" : "border-stone-300 hover:border-stone-500"} ${out ? "text-stone-500 line-through" : ""}`}
                   >
                     {v.attribute || v.internalReference}
-                    {out && <span className="sr-only"> (out of stock)</span>}
+                    {out && <span className="sr-only"> {i18n._("(out of stock)")}</span>}
                   </Link>
                 </li>
               );
@@ -104,19 +108,21 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       </div>
       {fromUrl.message && !inCart && (
         <p role="status" className="mt-2 text-sm font-semibold text-accent-600">
-          {fromUrl.message}
+          {i18n._(fromUrl.message)}
         </p>
       )}
       <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
         <li>
-          <span className="font-medium text-stone-900">Payment:</span> {paymentNote(offer)}
+          <span className="font-medium text-stone-900">{i18n._("Payment:")}</span> {i18n._(paymentNote(offer))}
         </li>
         <li>
-          <span className="font-medium text-stone-900">Warranty:</span> returns are not accepted under the Consumer Protection Act, except for damaged or defective goods reported within{" "}
-          {POLICY.returnWindowHours} hours of delivery.
+          <span className="font-medium text-stone-900">{i18n._("Warranty:")}</span>{" "}
+          {i18n._("returns are not accepted under the Consumer Protection Act, except for damaged or defective goods reported within {hours} hours of delivery.", {
+            hours: POLICY.returnWindowHours,
+          })}
         </li>
         <li>
-          <span className="font-medium text-stone-900">Delivery:</span> {store.deliveryPromise.toLowerCase()} in Gurugram.
+          <span className="font-medium text-stone-900">{i18n._("Delivery:")}</span> {i18n._("{promise} in Gurugram.", { promise: i18n._(store.deliveryPromise).toLowerCase() })}
         </li>
       </ul>
       <ShareProduct page={{ title: product.title, url: `${origin}/product/${product.id}?variant=${encodeURIComponent(variant.internalReference)}` }} />

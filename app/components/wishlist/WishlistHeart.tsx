@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { useRefusalToast, wishlist } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 import { useHere, useViewer, useWishlistRefs } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
 
@@ -11,6 +12,7 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });
   useRefusalToast(fetcher);
   const keyed = useViewer() !== null;
+  const i18n = useI18n();
   return (
     <fetcher.Form method="post" action={wishlist.action} className={`z-10 ${className}`}>
       <input type="hidden" {...wishlist.intent("toggle")} />
@@ -20,7 +22,7 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
       <button
         type="submit"
         aria-pressed={on}
-        aria-label={`${on ? "Remove" : "Add"} ${title} ${on ? "from" : "to"} wishlist`}
+        aria-label={on ? i18n._("Remove {title} from wishlist", { title }) : i18n._("Add {title} to wishlist", { title })}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-accent-600 shadow-sm hover:bg-surface"
       >
         <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">

@@ -1,17 +1,22 @@
 // The catalogue in the page's language (issue 27): Hindi names and descriptions where the
 // catalogue has them, the English ones where it does not, so nothing is ever blank. The Shop
 // gives both; a loader hands its page the one it reads.
-import type { CategoryNode, ProductCard, ProductDetail, Suggestion } from "../catalog.ts";
+import type { CategoryNode, ProductDetail } from "../catalog.ts";
 import type { Locale } from "./locale.ts";
 
 const hindi = (text: string | null | undefined): text is string => typeof text === "string" && text.trim().length > 0;
 
-/** A card, a suggestion or anything with a title, in the page's language. */
-export function titledIn<T extends ProductCard | Suggestion>(locale: Locale, item: T): T {
+interface Titled {
+  title: string;
+  titleHi?: string;
+}
+
+/** A card, a suggestion, a cart or wishlist line: anything with a title, in the page's language. */
+export function titledIn<T extends Titled>(locale: Locale, item: T): T {
   return locale === "hi" && hindi(item.titleHi) ? { ...item, title: item.titleHi } : item;
 }
 
-export function cardsIn<T extends ProductCard | Suggestion>(locale: Locale, items: readonly T[]): T[] {
+export function cardsIn<T extends Titled>(locale: Locale, items: readonly T[]): T[] {
   return locale === "en" ? [...items] : items.map((item) => titledIn(locale, item));
 }
 

@@ -59,6 +59,10 @@ describe("translate", () => {
     expect(translate("hi", hindi, "Basmati Rice 5 kg")).toBe("Basmati Rice 5 kg");
     // A template with too little text of its own is never used to recognise anything.
     expect(translate("hi", hindi, "Sale!")).toBe("Sale!");
+    // Nor to read a longer text that merely starts or ends like a message.
+    const orders: Catalogue = { "Order #{id}": compile("ऑर्डर #{id}") };
+    expect(translate("hi", orders, "Order #12")).toBe("ऑर्डर #12");
+    expect(translate("hi", orders, "Order #12 is already out for delivery.")).toBe("Order #12 is already out for delivery.");
     expect(translate("en", {}, "Welcome, {name}!", { name: "Asha" })).toBe("Welcome, Asha!");
     expect(translate("en", {}, "Add to Cart")).toBe("Add to Cart");
   });

@@ -75,6 +75,8 @@ interface Template {
   pattern: RegExp;
   names: string[];
   id: string;
+  /** How long its own words are, without the placeholders. */
+  literal: number;
 }
 const templatesOf = new WeakMap<Catalogue, Template[]>();
 
@@ -96,7 +98,7 @@ function templates(catalogue: Catalogue): Template[] {
         return "([\\s\\S]+?)";
       })
       .join("");
-    found.push({ pattern: new RegExp(`^${source}$`), names, id });
+    found.push({ pattern: new RegExp(`^${source}$`), names, id, literal: id.replace(/\{\w+\}/g, "").length });
   }
   // The most specific (longest) first, so "Order #{id} is ready." wins over "{what}".
   found.sort((a, b) => b.id.length - a.id.length);
@@ -114,6 +116,8 @@ export function translate(locale: Locale, catalogue: Catalogue, id: string, valu
   if (compiled !== undefined) return formatMessage(locale, compiled, values);
   if (values === undefined && locale !== "en") {
     for (const template of templates(catalogue)) {
+      // The message's own words must be most of the text: 'Order #{id}' is not 'Order #12 is packed.'.
+      if (template.literal < id.length / 2) continue;
       const match = template.pattern.exec(id);
       if (match) return formatMessage(locale, catalogue[template.id]!, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
     }

@@ -7,7 +7,10 @@ import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stock
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { browserHint, productReference, quantity } from "../../domain/form-fields.ts";
 import type { Toast } from "../../domain/form-reply.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
 import { signInPath } from "../../domain/safe-path.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
+import { i18nOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
 import { ShopError, type CartChange } from "../shop/port.server.ts";
 import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
@@ -16,9 +19,15 @@ import { defineForm, intent } from "./pipeline.server.ts";
 // A cart line is named by its variant (the port's key, and the ERP's).
 const line = z.object({ internal_reference: productReference });
 
-/** What a change says: the clamp to stock, a coupon the cart no longer qualifies for, or `done`. */
-export function changeToast(change: Pick<CartChange, "warning" | "couponDropped">, done: string): Toast {
-  if (change.couponDropped) return { type: "warning", message: `${change.warning ?? done}. ${COUPON_MESSAGES.droppedPrefix} ${change.couponDropped}` };
+/**
+ * What a change says: the clamp to stock, a coupon the cart no longer qualifies for, or `done`.
+ * One message is translated where the toast shows it; the sentences joined for a dropped coupon
+ * are said here, in the request's language (`i18n`).
+ */
+export function changeToast(change: Pick<CartChange, "warning" | "couponDropped">, done: string, i18n: Pick<I18n, "_"> = i18nFor("en")): Toast {
+  if (change.couponDropped) {
+    return { type: "warning", message: `${i18n._(change.warning ?? done)}. ${i18n._(COUPON_MESSAGES.droppedPrefix)} ${i18n._(change.couponDropped)}` };
+  }
   return change.warning ? { type: "warning", message: change.warning } : { type: "success", message: done };
 }
 
@@ -26,7 +35,7 @@ export const cartForm = defineForm({
   action: CART_ACTION,
   back: "/addtocart",
   fetcher: true,
-  unknownIntent: "Unknown cart action.",
+  unknownIntent: /*i18n*/ "Unknown cart action.",
   // A change queued offline is replayed with its key (issue 26): made once.
   keyed: true,
   signInToast: { type: "info", message: ACCOUNT_MESSAGES.signInFirst },
@@ -41,9 +50,9 @@ export const cartForm = defineForm({
         price: browserHint,
         stock: browserHint,
       }),
-      async ({ shop, customer, value }) => {
+      async ({ shop, customer, value, request }) => {
         const change = await shop.cart.add(customer, { internalReference: value.internal_reference, quantity: value.quantity });
-        return { toast: changeToast(change, addedMessage(change.title)), to: value.then === "cart" ? "/addtocart" : undefined };
+        return { toast: changeToast(change, addedMessage(change.title), i18nOf(request)), to: value.then === "cart" ? "/addtocart" : undefined };
       },
       {
         // Signed out: keep what was tapped and add it after sign-in (/post-auth).
@@ -58,9 +67,15 @@ export const cartForm = defineForm({
         },
       },
     ),
-    increment: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.internal_reference, 1), CART_MESSAGES.updated) })),
-    decrement: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.step(customer, value.internal_reference, -1), CART_MESSAGES.updated) })),
-    remove: intent(line, async ({ shop, customer, value }) => ({ toast: changeToast(await shop.cart.remove(customer, value.internal_reference), CART_MESSAGES.removed) })),
+    increment: intent(line, async ({ shop, customer, value, request }) => ({
+      toast: changeToast(await shop.cart.step(customer, value.internal_reference, 1), CART_MESSAGES.updated, i18nOf(request)),
+    })),
+    decrement: intent(line, async ({ shop, customer, value, request }) => ({
+      toast: changeToast(await shop.cart.step(customer, value.internal_reference, -1), CART_MESSAGES.updated, i18nOf(request)),
+    })),
+    remove: intent(line, async ({ shop, customer, value, request }) => ({
+      toast: changeToast(await shop.cart.remove(customer, value.internal_reference), CART_MESSAGES.removed, i18nOf(request)),
+    })),
     clear: intent(z.object({}), async ({ shop, customer }) => {
       await shop.cart.clear(customer);
       return { toast: { type: "success", message: CART_MESSAGES.cleared } };
@@ -77,7 +92,7 @@ export const cartForm = defineForm({
         payment: z.enum(["upi", "card", "cod"], { error: CHECKOUT_MESSAGES.choosePayment }),
         terms: z.literal("on", { error: CHECKOUT_MESSAGES.acceptTerms }),
       }),
-      async ({ shop, customer, value }) => {
+      async ({ shop, customer, value, request }) => {
         const cart = await shop.cart.get(customer);
         if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
         // Another shopper may have bought what this cart holds: say it here, on the cart, with
@@ -85,7 +100,8 @@ export const cartForm = defineForm({
         const problems = stockProblems(cart.lines);
         let couponDropped: string | null = null;
         for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.internalReference, p.available)).couponDropped ?? couponDropped;
-        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped));
+        // Its sentences vary with the problems: said here in the page's language, shown as it comes.
+        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped, i18nOf(request)));
         // Card and UPI go through Razorpay: only when its keys are set.
         if (value.payment !== "cod" && !shop.payments.available) throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
         await shop.cart.choosePayment(customer, value.payment);

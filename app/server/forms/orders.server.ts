@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { i18nOf } from "../i18n.server.ts";
 import { buyAgain } from "../use-cases/cart.server.ts";
 import { cancelOrder } from "../use-cases/cancel-order.server.ts";
 import { changeSlot } from "../use-cases/move-order.server.ts";
@@ -14,9 +15,11 @@ const order = z.object({ order: recordId(ORDER_MESSAGES.notFound) });
 export const ordersForm = defineForm({
   action: "/orders",
   intents: {
-    cancel: intent(order, async ({ shop, customer, value }) => {
-      const { message } = await cancelOrder(shop, customer, value.order);
-      return { toast: { type: "success", message } };
+    cancel: intent(order, async ({ shop, customer, value, request }) => {
+      const i18n = i18nOf(request);
+      const { refunding, message } = await cancelOrder(shop, customer, value.order, i18n.locale);
+      // Two messages in one toast: said here in the page's language, as the toast finds no message for the pair.
+      return { toast: { type: "success", message: refunding ? `${i18n._(ORDER_MESSAGES.cancelled)} ${i18n._(ORDER_MESSAGES.refundInitiated)}` : message } };
     }),
     "change-slot": intent(
       order.extend({

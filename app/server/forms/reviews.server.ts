@@ -7,7 +7,7 @@ import { cleanReviewBody, REVIEW_BODY_MAX, REVIEW_MESSAGES } from "../../domain/
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const reviewFields = z.object({
-  product: recordId("That product could not be found."),
+  product: recordId(/*i18n*/ "That product could not be found."),
   rating: z.coerce.number({ error: REVIEW_MESSAGES.chooseRating }).int(REVIEW_MESSAGES.chooseRating).min(1, REVIEW_MESSAGES.chooseRating).max(5, REVIEW_MESSAGES.chooseRating),
   // Optional: a rating alone is a review too. Capped before and after cleaning.
   body: z
@@ -23,7 +23,7 @@ export const reviewsForm = defineForm({
   back: "/",
   fetcher: true,
   answersBack: true,
-  signInToast: { type: "info", message: "Please sign in to review this product." },
+  signInToast: { type: "info", message: /*i18n*/ "Please sign in to review this product." },
   intents: {
     write: intent(reviewFields, async ({ shop, customer, value }) => {
       await shop.reviews.write(customer, value.product, { rating: value.rating, body: value.body });

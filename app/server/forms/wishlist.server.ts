@@ -5,6 +5,7 @@ import { WISHLIST_ACTION } from "../../domain/offline-queue.ts";
 import { productReference, recordId } from "../../domain/form-fields.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
+import { i18nOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
 import { changeToast } from "./cart.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
@@ -46,8 +47,8 @@ export const wishlistForm = defineForm({
       await shop.wishlist.remove(customer, { item: value.item, internalReference: value.internal_reference });
       return { toast: { type: "success", message: WISHLIST_MESSAGES.removed } };
     }),
-    "move-to-cart": intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound), internal_reference: productReference.optional() }), async ({ shop, customer, value }) => ({
-      toast: changeToast(await shop.wishlist.moveToCart(customer, value.item), WISHLIST_MESSAGES.moved),
+    "move-to-cart": intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound), internal_reference: productReference.optional() }), async ({ shop, customer, value, request }) => ({
+      toast: changeToast(await shop.wishlist.moveToCart(customer, value.item), WISHLIST_MESSAGES.moved, i18nOf(request)),
     })),
   },
 });

@@ -27,6 +27,7 @@ export function createWishlist(db: Db): WishlistPort {
           id: wishlistItems.id,
           productId: products.id,
           title: products.title,
+          titleHi: products.titleHi,
           internalReference: variants.internalReference,
           attribute: variants.attribute,
           images: variants.images,
