@@ -102,3 +102,18 @@ describe("the mails of an order's life", () => {
     expect(orderStageMail("out_for_delivery")(order, "Asha", "Haat", "https://shop.example.in", en).subject).toBe("Your Haat order #42 is out for delivery");
   });
 });
+
+describe("order mails in Hindi (issue 27)", () => {
+  it("says it in Hindi, with the catalogue's Hindi names and links to the Hindi pages", async () => {
+    const { registerCatalogue } = await import("./i18n/registry.ts");
+    const hindi = (await import("../locales/hi.json", { with: { type: "json" } })).default;
+    registerCatalogue("hi", hindi as never);
+    const mail = orderPlacedMail({ ...order, lines: [{ ...order.lines[0]!, titleHi: "मसूर दाल" }, order.lines[1]!] }, "Asha", "Haat", "https://shop.haat.in", i18nFor("hi"));
+    expect(mail.subject).toBe("आपका Haat ऑर्डर #42 पक्का हो गया है");
+    expect(mail.text).toContain("नमस्ते Asha,");
+    expect(mail.text).toContain("  मसूर दाल (1 kg) × 2: ₹298");
+    expect(mail.text).toContain("  Dinner Set × 1: ₹3,290");
+    expect(mail.text).toContain("https://shop.haat.in/hi/ordersuccess?order=42");
+    expect(mail.text).not.toMatch(/Thank you|Delivering to/);
+  });
+});
