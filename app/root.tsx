@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isNoAnswer, OFFLINE_PATH } from "./domain/offline.ts";
+import { isNoAnswer, offlinePathFor } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -139,7 +139,7 @@ function RequestIdMeta() {
  */
 function ToOfflinePage() {
   useEffect(() => {
-    window.location.replace(`${OFFLINE_PATH}?from=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    window.location.replace(`${offlinePathFor(window.location.pathname)}?from=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   }, []);
   return null;
 }

@@ -1,6 +1,8 @@
 // The brand's own pages: about, testimonials, blog, the café and market pages and the
 // landing page (browsing §2, transactions §2). Written for this demo brand; a deployer
-// edits them here.
+// edits them here. In Hindi (issue 27): the about page and the blog are in brand.hi.ts, chosen
+// by the pages' loaders; the shorter texts marked /*i18n*/ are in the catalogue, translated as shown.
+import { say } from "../domain/i18n/messages.ts";
 import { store } from "../store-config.ts";
 
 export interface Testimonial {
@@ -17,38 +19,47 @@ export const TESTIMONIALS: Testimonial[] = [
   {
     name: "Ananya Mehra",
     location: "DLF Phase 4, Gurugram",
-    role: "Home cook",
-    title: "The dal tastes like my grandmother's again",
-    text: "The Malka masoor and the stone-ground atta are the real thing. Orders come the next morning, well packed, and the one time a jar arrived cracked they replaced it the same day.",
+    role: /*i18n*/ "Home cook",
+    title: /*i18n*/ "The dal tastes like my grandmother's again",
+    text: /*i18n*/ "The Malka masoor and the stone-ground atta are the real thing. Orders come the next morning, well packed, and the one time a jar arrived cracked they replaced it the same day.",
     rating: 5,
   },
   {
     name: "Rohit Sabharwal",
     location: "Sector 56, Gurugram",
-    role: "Café regular",
-    title: "A weekend ritual",
-    text: "Filter coffee at the artisanal café, a walk through the market, and a bag of their Kashmiri walnuts to take home. The staff remember how we like our dosa.",
+    role: /*i18n*/ "Café regular",
+    title: /*i18n*/ "A weekend ritual",
+    text: /*i18n*/ "Filter coffee at the artisanal café, a walk through the market, and a bag of their Kashmiri walnuts to take home. The staff remember how we like our dosa.",
     rating: 5,
   },
   {
     name: "Meera Iyer",
     location: "Golf Course Road, Gurugram",
-    role: "Corporate gifting",
-    title: "Forty hampers, zero fuss",
-    text: "We sent Diwali hampers to our whole team. Haat helped us choose, added handwritten notes and delivered every one on the promised day.",
+    role: /*i18n*/ "Corporate gifting",
+    title: /*i18n*/ "Forty hampers, zero fuss",
+    text: /*i18n*/ "We sent Diwali hampers to our whole team. Haat helped us choose, added handwritten notes and delivered every one on the promised day.",
     rating: 5,
   },
   {
     name: "Kabir Rao",
     location: "Sohna Road, Gurugram",
-    role: "Food writer",
-    title: "Street food, done honestly",
-    text: "The Street Food Gully serves chaat the way Old Delhi does, with filtered water and fresh oil. The kulfi alone is worth the drive.",
+    role: /*i18n*/ "Food writer",
+    title: /*i18n*/ "Street food, done honestly",
+    text: /*i18n*/ "The Street Food Gully serves chaat the way Old Delhi does, with filtered water and fresh oil. The kulfi alone is worth the drive.",
     rating: 5,
   },
 ];
 
 export const TESTIMONIAL_AUTOPLAY_MS = 2500;
+
+/** The about page's texts (/aboutus); Hindi in brand.hi.ts, with the same shape. */
+export interface AboutPage {
+  hero: { title: string; text: string };
+  brand: readonly string[];
+  vision: string;
+  director: { name: string; role: string; message: readonly string[] };
+  unique: readonly { title: string; text: string }[];
+}
 
 export const ABOUT = {
   hero: { title: `About ${store.name}`, text: "Honest groceries, gourmet finds and good food, from a Gurugram family business." },
@@ -71,8 +82,9 @@ export const ABOUT = {
     { title: "Prices you can read", text: "Whole-rupee prices including GST, and the MRP beside them, always." },
     { title: "People who answer", text: "A support team in Gurugram, Monday to Friday, who can actually help." },
   ],
-} as const;
+} as const satisfies AboutPage;
 
+/** A post of the blog; the Hindi posts (brand.hi.ts) have the same ids, slugs, dates and images. */
 export interface BlogPost {
   id: number;
   slug: string;
@@ -158,71 +170,77 @@ export interface BusinessPage {
 export const BUSINESSES: BusinessPage[] = [
   {
     path: "/marketplace",
-    title: "The Marketplace",
-    tagline: "Our shop floor, in person",
-    description: `Visit ${store.name}'s marketplace in Gurugram: staples, gourmet food, dinnerware and gifting under one roof.`,
+    title: /*i18n*/ "The Marketplace",
+    tagline: /*i18n*/ "Our shop floor, in person",
+    description: say(/*i18n*/ "Visit {shop}'s marketplace in Gurugram: staples, gourmet food, dinnerware and gifting under one roof.", { shop: store.name }),
     image: "/images/stores/store-1.svg",
-    imageAlt: "The Haat store front in Gurugram, with a striped awning and window displays",
+    imageAlt: /*i18n*/ "The Haat store front in Gurugram, with a striped awning and window displays",
     sections: [
       {
-        heading: "Everything on the website, and more",
-        text: "Taste before you buy at the spice and dry-fruit counters, have your flour milled while you wait, and find seasonal produce that never makes it online.",
+        heading: /*i18n*/ "Everything on the website, and more",
+        text: /*i18n*/ "Taste before you buy at the spice and dry-fruit counters, have your flour milled while you wait, and find seasonal produce that never makes it online.",
       },
       {
-        heading: "Farmers' market Saturdays",
-        text: "Every Saturday morning the growers we buy from sell their own produce in the courtyard: organic vegetables, cold-pressed oils, honey and pickles.",
+        heading: /*i18n*/ "Farmers' market Saturdays",
+        text: /*i18n*/ "Every Saturday morning the growers we buy from sell their own produce in the courtyard: organic vegetables, cold-pressed oils, honey and pickles.",
       },
     ],
-    hours: "Open every day, 8 AM to 10 PM",
+    hours: /*i18n*/ "Open every day, 8 AM to 10 PM",
   },
   {
     path: "/artisanalcafe",
-    title: "The Artisanal Café",
-    tagline: "Coffee, bakes and slow breakfasts",
-    description: `${store.name}'s artisanal café: South Indian filter coffee, sourdough from our own oven and breakfasts made with the shop's produce.`,
+    title: /*i18n*/ "The Artisanal Café",
+    tagline: /*i18n*/ "Coffee, bakes and slow breakfasts",
+    description: say(/*i18n*/ "{shop}'s artisanal café: South Indian filter coffee, sourdough from our own oven and breakfasts made with the shop's produce.", { shop: store.name }),
     image: "/images/stores/store-3.svg",
-    imageAlt: "The Haat café corner with a coffee counter, menu board and tables",
+    imageAlt: /*i18n*/ "The Haat café corner with a coffee counter, menu board and tables",
     sections: [
       {
-        heading: "From our shelves to your plate",
-        text: "The café cooks with what the shop sells: millets, cold-pressed oils, our own flours. If you like a dish, you can buy its ingredients on the way out.",
+        heading: /*i18n*/ "From our shelves to your plate",
+        text: /*i18n*/ "The café cooks with what the shop sells: millets, cold-pressed oils, our own flours. If you like a dish, you can buy its ingredients on the way out.",
       },
-      { heading: "Baked every morning", text: "Sourdough, nankhatai and millet cookies come out of the oven at 7 AM; what is left at closing goes to a shelter nearby." },
+      {
+        heading: /*i18n*/ "Baked every morning",
+        text: /*i18n*/ "Sourdough, nankhatai and millet cookies come out of the oven at 7 AM; what is left at closing goes to a shelter nearby.",
+      },
     ],
-    hours: "Open every day, 7:30 AM to 9 PM",
+    hours: /*i18n*/ "Open every day, 7:30 AM to 9 PM",
   },
   {
     path: "/streetfoodgully",
-    title: "Street Food Gully",
-    tagline: "India's street food, made with care",
-    description: `${store.name}'s Street Food Gully: chaat, kathi rolls and kulfi from across India, made with filtered water and fresh oil.`,
+    title: /*i18n*/ "Street Food Gully",
+    tagline: /*i18n*/ "India's street food, made with care",
+    description: say(/*i18n*/ "{shop}'s Street Food Gully: chaat, kathi rolls and kulfi from across India, made with filtered water and fresh oil.", { shop: store.name }),
     image: "/images/stores/store-5.svg",
-    imageAlt: "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights",
+    imageAlt: /*i18n*/ "The Street Food Gully at Haat at dusk: golgappe, kathi roll and kulfi stalls under string lights",
     sections: [
-      { heading: "A lane of stalls", text: "Golgappe from Delhi, vada pav from Mumbai, jhalmuri from Kolkata and kulfi from Lucknow, each stall run by a cook from that city." },
-      { heading: "Clean by design", text: "Filtered water for every pani, oil changed daily, and a kitchen you can see into." },
+      {
+        heading: /*i18n*/ "A lane of stalls",
+        text: /*i18n*/ "Golgappe from Delhi, vada pav from Mumbai, jhalmuri from Kolkata and kulfi from Lucknow, each stall run by a cook from that city.",
+      },
+      { heading: /*i18n*/ "Clean by design", text: /*i18n*/ "Filtered water for every pani, oil changed daily, and a kitchen you can see into." },
     ],
-    hours: "Open every day, 4 PM to 11 PM",
+    hours: /*i18n*/ "Open every day, 4 PM to 11 PM",
   },
 ];
 
 export const LANDING = {
   experiences: [
-    { title: "The Marketplace", text: "Groceries, gourmet and gifting under one roof.", to: "/marketplace" },
-    { title: "Artisanal Café", text: "Filter coffee, sourdough and slow breakfasts.", to: "/artisanalcafe" },
-    { title: "Street Food Gully", text: "India's street food, made with care.", to: "/streetfoodgully" },
-    { title: "Fine Dining", text: "A seasonal tasting menu from our executive chef, by reservation.", to: "/contact" },
+    { title: /*i18n*/ "The Marketplace", text: /*i18n*/ "Groceries, gourmet and gifting under one roof.", to: "/marketplace" },
+    { title: /*i18n*/ "Artisanal Café", text: /*i18n*/ "Filter coffee, sourdough and slow breakfasts.", to: "/artisanalcafe" },
+    { title: /*i18n*/ "Street Food Gully", text: /*i18n*/ "India's street food, made with care.", to: "/streetfoodgully" },
+    { title: /*i18n*/ "Fine Dining", text: /*i18n*/ "A seasonal tasting menu from our executive chef, by reservation.", to: "/contact" },
   ],
   fineDining:
-    "Our twelve-seat dining room serves a seasonal tasting menu built on what the market brings in that week. Reservations are taken by message: tell us the date and the number of guests.",
+    /*i18n*/ "Our twelve-seat dining room serves a seasonal tasting menu built on what the market brings in that week. Reservations are taken by message: tell us the date and the number of guests.",
   values: [
-    { title: "Sustainability", text: "Paper and cloth packaging, food waste composted or shared, and growers paid fairly and on time." },
-    { title: "Purity of Ingredients", text: "No added colours, no polished dals, no blends passed off as single-origin." },
-    { title: "Meaningful Connections", text: "Knowing the farmers we buy from and the customers we cook for, by name." },
+    { title: /*i18n*/ "Sustainability", text: /*i18n*/ "Paper and cloth packaging, food waste composted or shared, and growers paid fairly and on time." },
+    { title: /*i18n*/ "Purity of Ingredients", text: /*i18n*/ "No added colours, no polished dals, no blends passed off as single-origin." },
+    { title: /*i18n*/ "Meaningful Connections", text: /*i18n*/ "Knowing the farmers we buy from and the customers we cook for, by name." },
   ],
   team: [
-    { role: "Executive Chef", name: "Arjun Nair", text: "Trained in Kerala and Lyon; builds the café and tasting menus around the market." },
-    { role: "Master Artisan", name: "Farida Khan", text: "Runs the bakery and the flour mill, and judges every new spice lot." },
-    { role: "Experience Director", name: "Vikram Sethi", text: "Looks after the marketplace, the gully and every guest who walks in." },
+    { role: /*i18n*/ "Executive Chef", name: "Arjun Nair", text: /*i18n*/ "Trained in Kerala and Lyon; builds the café and tasting menus around the market." },
+    { role: /*i18n*/ "Master Artisan", name: "Farida Khan", text: /*i18n*/ "Runs the bakery and the flour mill, and judges every new spice lot." },
+    { role: /*i18n*/ "Experience Director", name: "Vikram Sethi", text: /*i18n*/ "Looks after the marketplace, the gully and every guest who walks in." },
   ],
 } as const;

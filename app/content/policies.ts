@@ -1,6 +1,7 @@
 // The shop's policy pages (browsing §2, §9; transactions §9). Their numbers live in
 // POLICY so the pages, the product page and checkout say the same thing; where the two
-// specifications disagree, decision 013 records the choice.
+// specifications disagree, decision 013 records the choice. The pages in Hindi are in
+// policies.hi.ts (issue 27), chosen by the page's loader.
 import { FREE_DELIVERY_ABOVE_PAISE } from "../domain/pricing.ts";
 import { store } from "../store-config.ts";
 

@@ -1,6 +1,7 @@
 // Sign-in, sign-up and password-reset forms (browsing §5, transactions §5): the zod
 // schemas the actions parse and Conform validates with in the browser. No I/O.
 import { z } from "zod";
+import { say } from "./i18n/messages.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -19,33 +20,34 @@ export const API_REFRESH_LIFETIME_MS = SESSION_LIFETIME_MS;
 export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const ACCOUNT_MESSAGES = {
-  badCredentials: "That e-mail and password do not match an account.",
-  tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
-  tooManySignUps: "Too many accounts created from this connection. Please try again later.",
-  tooManyResets: "Too many reset requests. Please wait 15 minutes and try again.",
-  emailTaken: "An account with this e-mail already exists. Sign in instead.",
-  signedOut: "You have been signed out.",
-  welcome: (name: string) => `Welcome, ${name}!`,
-  codeSent: "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.",
-  invalidCode: "Invalid OTP",
-  codeSpent: "This code was tried too many times and no longer works. Ask for a new code.",
-  tooManyCodes: "Too many codes tried from this connection. Please wait 15 minutes and try again.",
-  passwordChanged: "Your password has been changed. Please sign in.",
-  signupDisabled: "Sign-up is turned off for this shop.",
-  signInFirst: "Please sign in to continue.",
+  badCredentials: /*i18n*/ "That e-mail and password do not match an account.",
+  tooManySignIns: /*i18n*/ "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  tooManySignUps: /*i18n*/ "Too many accounts created from this connection. Please try again later.",
+  tooManyResets: /*i18n*/ "Too many reset requests. Please wait 15 minutes and try again.",
+  emailTaken: /*i18n*/ "An account with this e-mail already exists. Sign in instead.",
+  signedOut: /*i18n*/ "You have been signed out.",
+  welcome: (name: string) => say(/*i18n*/ "Welcome, {name}!", { name }),
+  codeSent: /*i18n*/ "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.",
+  invalidCode: /*i18n*/ "Invalid OTP",
+  codeSpent: /*i18n*/ "This code was tried too many times and no longer works. Ask for a new code.",
+  tooManyCodes: /*i18n*/ "Too many codes tried from this connection. Please wait 15 minutes and try again.",
+  passwordChanged: /*i18n*/ "Your password has been changed. Please sign in.",
+  signupDisabled: /*i18n*/ "Sign-up is turned off for this shop.",
+  signInFirst: /*i18n*/ "Please sign in to continue.",
 } as const;
 
 /** Confirming the e-mail of a new account (issue 25, decision 047). */
 export const EMAIL_CONFIRMATION_MESSAGES = {
-  pending: (email: string) => `Please confirm your e-mail address. We sent a link to ${email}.`,
-  resend: "Send the link again",
-  sent: (email: string) => `We have sent a new confirmation link to ${email}. It works for ${EMAIL_CONFIRMATION_LIFETIME_MS / (24 * 60 * 60 * 1000)} days.`,
-  tooMany: "Too many links asked for. Please wait 15 minutes and try again.",
-  question: (email: string) => `Confirm that ${email} is your e-mail address?`,
-  button: "Confirm e-mail address",
-  confirmed: "Thank you: your e-mail address is confirmed.",
-  already: "Your e-mail address is confirmed.",
-  unknownLink: "This confirmation link does not work any more. Open the newest link we sent, or ask for a new one in My Account.",
+  pending: (email: string) => say(/*i18n*/ "Please confirm your e-mail address. We sent a link to {email}.", { email }),
+  resend: /*i18n*/ "Send the link again",
+  sent: (email: string) =>
+    say(/*i18n*/ "We have sent a new confirmation link to {email}. It works for {days} days.", { email, days: EMAIL_CONFIRMATION_LIFETIME_MS / (24 * 60 * 60 * 1000) }),
+  tooMany: /*i18n*/ "Too many links asked for. Please wait 15 minutes and try again.",
+  question: (email: string) => say(/*i18n*/ "Confirm that {email} is your e-mail address?", { email }),
+  button: /*i18n*/ "Confirm e-mail address",
+  confirmed: /*i18n*/ "Thank you: your e-mail address is confirmed.",
+  already: /*i18n*/ "Your e-mail address is confirmed.",
+  unknownLink: /*i18n*/ "This confirmation link does not work any more. Open the newest link we sent, or ask for a new one in My Account.",
 } as const;
 
 /** E-mail addresses are compared without case or surrounding spaces. */
@@ -54,25 +56,26 @@ export function normalizeEmail(email: string): string {
 }
 
 export const emailField = z
-  .string({ error: "Enter your email" })
+  .string({ error: /*i18n*/ "Enter your email" })
   .trim()
-  .min(1, "Enter your email")
-  .max(254, "Enter a valid email address")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address")
+  .min(1, /*i18n*/ "Enter your email")
+  .max(254, /*i18n*/ "Enter a valid email address")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, /*i18n*/ "Enter a valid email address")
   .transform(normalizeEmail);
 
-const passwordField = z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+// The limits' messages, said with their numbers (translated where the field shows them).
+const TOO_LONG = say(/*i18n*/ "Use at most {max} characters.", { max: PASSWORD_MAX });
+const TOO_SHORT = say(/*i18n*/ "Use at least {min} characters.", { min: PASSWORD_MIN });
 
-const newPasswordField = z
-  .string({ error: "Choose a password" })
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+const passwordField = z.string({ error: /*i18n*/ "Enter your password" }).min(1, /*i18n*/ "Enter your password").max(PASSWORD_MAX, TOO_LONG);
+
+const newPasswordField = z.string({ error: /*i18n*/ "Choose a password" }).min(PASSWORD_MIN, TOO_SHORT).max(PASSWORD_MAX, TOO_LONG);
 
 export const phoneField = z
-  .string({ error: "Enter a valid 10-digit phone number" })
+  .string({ error: /*i18n*/ "Enter a valid 10-digit phone number" })
   .trim()
-  .max(20, "Enter a valid 10-digit phone number")
-  .refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10, "Enter a valid 10-digit phone number");
+  .max(20, /*i18n*/ "Enter a valid 10-digit phone number")
+  .refine((v) => /^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10, /*i18n*/ "Enter a valid 10-digit phone number");
 
 export const signInSchema = z.object({
   email: emailField,
@@ -81,7 +84,7 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(100, "Use at most 100 characters."),
+  name: z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters."),
   email: emailField,
   phone: phoneField,
   password: newPasswordField,
@@ -90,15 +93,15 @@ export const signUpSchema = z.object({
 
 /** The profile form (transactions §2, §5): name and mobile; the e-mail is not editable. */
 export const profileSchema = z.object({
-  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(100, "Use at most 100 characters."),
+  name: z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters."),
   phone: phoneField,
 });
 
 export const PROFILE_MESSAGES = {
-  updated: "Profile updated successfully!",
-  loadFailed: "Failed to load profile",
-  emailNotEditable: "Not editable — contact support to change",
-  updateFailed: (reason: string) => `Update failed: ${reason}`,
+  updated: /*i18n*/ "Profile updated successfully!",
+  loadFailed: /*i18n*/ "Failed to load profile",
+  emailNotEditable: /*i18n*/ "Not editable — contact support to change",
+  updateFailed: (reason: string) => say(/*i18n*/ "Update failed: {reason}", { reason }),
 } as const;
 
 export const resetRequestSchema = z.object({
@@ -110,9 +113,9 @@ export const resetConfirmSchema = z.object({
   intent: z.literal("reset"),
   email: emailField,
   code: z
-    .string({ error: "Enter the 6-digit code" })
+    .string({ error: /*i18n*/ "Enter the 6-digit code" })
     .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+    .regex(/^\d{6}$/, /*i18n*/ "Enter the 6-digit code"),
   password: newPasswordField,
 });
 

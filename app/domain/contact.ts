@@ -1,31 +1,32 @@
 // The contact form and the newsletter (browsing §2, §5, §8). No I/O.
 import { z } from "zod";
+import { say } from "./i18n/messages.ts";
 
 export const CONTACT_MESSAGES = {
-  name: "Name is required",
-  email: "Valid email is required",
-  subject: "Subject is required",
-  message: "Message is required",
-  failed: "Failed to submit. Please try again.",
-  tooMany: "You have sent several messages just now. Please wait a few minutes and try again.",
-  created: (ticketName: string) => `Thanks! Ticket created: ${ticketName}.`,
+  name: /*i18n*/ "Name is required",
+  email: /*i18n*/ "Valid email is required",
+  subject: /*i18n*/ "Subject is required",
+  message: /*i18n*/ "Message is required",
+  failed: /*i18n*/ "Failed to submit. Please try again.",
+  tooMany: /*i18n*/ "You have sent several messages just now. Please wait a few minutes and try again.",
+  created: (ticketName: string) => say(/*i18n*/ "Thanks! Ticket created: {ticketName}.", { ticketName }),
 } as const;
 
 export const NEWSLETTER_MESSAGES = {
-  empty: "Please enter an email address.",
-  invalid: "Please enter a valid email address.",
+  empty: /*i18n*/ "Please enter an email address.",
+  invalid: /*i18n*/ "Please enter a valid email address.",
   // The spec's confirmation, and what double opt-in asks of the reader next (decision 024).
-  subscribed: " You’ve been subscribed! Please confirm with the link we have e-mailed you.",
-  confirmed: "Your subscription is confirmed. Thank you for reading the newsletter!",
-  unknownConfirmLink: "This confirmation link is not valid. Please subscribe again with the form at the bottom of any page.",
-  failed: (status: number) => ` Subscription failed (${status})`,
-  tooMany: "Too many sign-ups from this connection. Please try again later.",
-  unsubscribed: "You have been unsubscribed. You will not receive the newsletter any more.",
-  unknownLink: "This unsubscribe link is not valid. It may have been used already.",
+  subscribed: /*i18n*/ " You’ve been subscribed! Please confirm with the link we have e-mailed you.",
+  confirmed: /*i18n*/ "Your subscription is confirmed. Thank you for reading the newsletter!",
+  unknownConfirmLink: /*i18n*/ "This confirmation link is not valid. Please subscribe again with the form at the bottom of any page.",
+  failed: (status: number) => say(/*i18n*/ " Subscription failed ({status})", { status }),
+  tooMany: /*i18n*/ "Too many sign-ups from this connection. Please try again later.",
+  unsubscribed: /*i18n*/ "You have been unsubscribed. You will not receive the newsletter any more.",
+  unknownLink: /*i18n*/ "This unsubscribe link is not valid. It may have been used already.",
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, say(/*i18n*/ "Use at most {max} characters.", { max }));
 
 /** Checked in the spec's order; the action shows only the first failure. */
 export const contactSchema = z.object({
@@ -36,8 +37,8 @@ export const contactSchema = z.object({
   phone: z
     .string()
     .trim()
-    .max(20, "Enter a valid phone number")
-    .regex(/^[+\d\s()-]*$/, "Enter a valid phone number")
+    .max(20, /*i18n*/ "Enter a valid phone number")
+    .regex(/^[+\d\s()-]*$/, /*i18n*/ "Enter a valid phone number")
     .optional()
     .transform((v) => v ?? ""),
 });

@@ -51,13 +51,13 @@ export function queueable(action: string, fields: Record<string, string>, now: n
 
 export const QUEUE_MESSAGES = {
   /** On an add waiting for the network (issue 26's words). */
-  add: "Will be added when you are back online",
-  change: "Will be changed when you are back online",
-  wishlist: "Will be saved when you are back online",
+  add: /*i18n*/ "Will be added when you are back online",
+  change: /*i18n*/ "Will be changed when you are back online",
+  wishlist: /*i18n*/ "Will be saved when you are back online",
   /** A post that may not wait (a coupon, checkout): nothing was sent. */
-  notSent: "You are offline, so this was not sent. Please try again when you are back online.",
+  notSent: /*i18n*/ "You are offline, so this was not sent. Please try again when you are back online.",
   /** Confirm Order offline: never queued. */
-  orderNotPlaced: "Your order was not placed: you are offline. Nothing was charged. Please confirm it again when you are back online.",
+  orderNotPlaced: /*i18n*/ "Your order was not placed: you are offline. Nothing was charged. Please confirm it again when you are back online.",
 } as const;
 
 export const REVIEW_ORDER_ACTION = "/revieworder";

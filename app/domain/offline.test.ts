@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsKeptPages, isCatalogueImage, isNoAnswer, keptLine, pageKind } from "./offline.ts";
+import { endsKeptPages, isCatalogueImage, isNoAnswer, keptLine, offlinePathFor, OFFLINE_PATHS, pageKind } from "./offline.ts";
 
 describe("what the service worker keeps", () => {
   it("keeps catalogue pages and their loads, and nothing personal", () => {
@@ -16,6 +16,13 @@ describe("what the service worker keeps", () => {
       "/PrivacyPolicy",
       "/aboutus",
       "/__manifest",
+      // The same pages in Hindi (issue 27).
+      "/hi",
+      "/hi/_.data",
+      "/hi.data",
+      "/hi/products",
+      "/hi/product/12.data",
+      "/hi/__manifest",
     ]) {
       expect(pageKind(path), path).toBe("catalogue");
     }
@@ -34,6 +41,9 @@ describe("what the service worker keeps", () => {
       "/verify-email",
       "/signin",
       "/product/12/extra",
+      "/hi/addtocart",
+      "/hi/myaccount",
+      "/history",
     ]) {
       expect(pageKind(path), path).toBe("other");
     }
@@ -46,7 +56,7 @@ describe("what the service worker keeps", () => {
   });
 
   it("drops every kept page when the person at the browser changes", () => {
-    for (const path of ["/signout", "/signout.data", "/signin", "/signup.data", "/post-auth"]) expect(endsKeptPages("POST", path), path).toBe(true);
+    for (const path of ["/signout", "/signout.data", "/signin", "/signup.data", "/post-auth", "/hi/signout", "/hi/signin.data"]) expect(endsKeptPages("POST", path), path).toBe(true);
     expect(endsKeptPages("GET", "/signin")).toBe(false);
     expect(endsKeptPages("POST", "/addtocart")).toBe(false);
   });
@@ -69,5 +79,13 @@ describe("a fetch that got no answer", () => {
   it("is not a fault of the code that happens to be a TypeError", () => {
     expect(isNoAnswer(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isNoAnswer("Failed to fetch")).toBe(false);
+  });
+});
+
+describe("the offline page in the page's language (issue 27)", () => {
+  it("Hindi pages get the Hindi offline page, and the worker keeps both", () => {
+    expect(offlinePathFor("/hi/products")).toBe("/hi/offline");
+    expect(offlinePathFor("/products")).toBe("/offline");
+    expect(OFFLINE_PATHS).toEqual(["/offline", "/hi/offline"]);
   });
 });

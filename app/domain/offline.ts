@@ -1,6 +1,9 @@
 // What the service worker keeps for a shop that works offline (issue 26, decision 049), as
 // rules on URLs and times, with no browser API, so they are unit-tested here and the worker
 // (app/sw/sw.ts) only wires them to Serwist.
+import { LOCALES, localeOfPath, pathIn, withoutLocale } from "./i18n/locale.ts";
+import type { I18n } from "./i18n/messages.ts";
+import { i18nFor } from "./i18n/registry.ts";
 
 /** The caches the worker keeps. Named here so the page (sign-out) and the worker agree. */
 export const CACHES = {
@@ -15,6 +18,19 @@ export const CACHES = {
 } as const;
 
 export const OFFLINE_PATH = "/offline";
+
+/** The offline page in the language of the page that could not be brought (issue 27). */
+export function offlinePathFor(pathname: string): string {
+  return pathIn(localeOfPath(pathname), OFFLINE_PATH);
+}
+
+/** Every language's offline page: the worker keeps each at install. */
+export const OFFLINE_PATHS = LOCALES.map((locale) => pathIn(locale, OFFLINE_PATH));
+
+/** A path as the rules below read it: without its language prefix (/hi's pages are the same pages). */
+function bare(pathname: string): string {
+  return pathname === "/hi.data" ? "/_.data" : withoutLocale(pathname);
+}
 /** How long the network has before a kept copy answers instead. */
 export const NETWORK_TIMEOUT_SECONDS = 3;
 /** How many pages and pictures are kept, and for how long (the oldest go first). */
@@ -40,7 +56,8 @@ export type PageKind = "catalogue" | "other";
 
 /** Whether a GET of this same-origin path is a catalogue page (kept) or anything else (never kept: personal pages, staff, the API). */
 export function pageKind(pathname: string): PageKind {
-  return CATALOGUE.some((re) => re.test(pathname)) ? "catalogue" : "other";
+  const path = bare(pathname);
+  return CATALOGUE.some((re) => re.test(path)) ? "catalogue" : "other";
 }
 
 /** Pictures worth keeping: the catalogue's drawings and photos. */
@@ -53,25 +70,25 @@ export function isCatalogueImage(pathname: string): boolean {
  * sign-up), and a kept page's header would show the last one's name and cart.
  */
 export function endsKeptPages(method: string, pathname: string): boolean {
-  return method === "POST" && /^\/(signout|signin|signup|post-auth)(\.data)?$/.test(pathname.replace(/\/$/, "") || "/");
+  return method === "POST" && /^\/(signout|signin|signup|post-auth)(\.data)?$/.test(bare(pathname).replace(/\/$/, "") || "/");
 }
 
-/** The line above a kept copy of a page. */
-export function keptLine(keptAt: Date, now: Date = new Date()): string {
-  const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).format(keptAt);
+/** The line above a kept copy of a page, in the page's language (`i18n`; English by default). */
+export function keptLine(keptAt: Date, now: Date = new Date(), i18n: I18n = i18nFor("en")): string {
+  const time = i18n.date(keptAt, { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
   const dayOf = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(d);
   const sameDay = dayOf(keptAt) === dayOf(now);
-  const day = sameDay ? "today" : new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(keptAt);
-  return `Offline: showing the page as you last saw it (${day}, ${time}).`;
+  const day = sameDay ? i18n._("today") : i18n.date(keptAt, { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
+  return i18n._("Offline: showing the page as you last saw it ({day}, {time}).", { day, time });
 }
 
 export const OFFLINE_MESSAGES = {
-  title: "You are offline",
-  intro: "Haat cannot reach the internet just now, and this page was not kept on your phone.",
-  stillWorks: "Pages you have opened before still open, as you last saw them.",
-  tryAgain: "Try again",
-  update: "A new version of Haat is ready.",
-  reload: "Reload",
+  title: /*i18n*/ "You are offline",
+  intro: /*i18n*/ "Haat cannot reach the internet just now, and this page was not kept on your phone.",
+  stillWorks: /*i18n*/ "Pages you have opened before still open, as you last saw them.",
+  tryAgain: /*i18n*/ "Try again",
+  update: /*i18n*/ "A new version of Haat is ready.",
+  reload: /*i18n*/ "Reload",
 } as const;
 
 /**

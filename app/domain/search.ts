@@ -85,7 +85,7 @@ export function normalize(text: string): string {
     .replace(/\u0901/g, "\u0902")
     .toLowerCase()
     .replace(/&/g, " and ")
-    .replace(/[^a-z0-9\u0900-\u0963\u0966-\u097f]+/g, " ")
+    .replace(/[^a-z0-9\p{Script=Devanagari}]+/gu, " ")
     .trim();
 }
 

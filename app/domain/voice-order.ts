@@ -4,6 +4,7 @@
 // 'dhai'; units; names matched by the shop's own search (its synonym table knows chawal and
 // badam); the variant whose pack fits the spoken quantity. Pure: the search is passed in.
 import { MAX_QUANTITY_INPUT } from "./cart.ts";
+import { say } from "./i18n/messages.ts";
 import { packAmount, type PackAmount } from "./pack-size.ts";
 
 export type Unit = "kg" | "g" | "l" | "ml" | "pack" | "dozen" | "piece" | "box";
@@ -50,23 +51,24 @@ export interface MatchedItem extends SpokenItem {
 }
 
 export const VOICE_MESSAGES = {
-  nothingToSend: "Nothing to send. Please record or upload audio first.",
-  emptyRecording: "Recording was empty. Speak for a second before stopping.",
-  transcriptionFailed: "Transcription failed.",
-  networkError: "Network error.",
-  notConfigured: "Voice ordering is not set up on this server. Type or paste your list instead.",
-  tooLarge: (mb: number) => `The recording is too large: at most ${mb} MB.`,
-  tooLong: (seconds: number) => `The recording is too long: at most ${seconds} seconds.`,
-  notAudio: "That file is not audio or video. Please upload a recording.",
-  busy: "Too many recordings are being transcribed right now. Please try again in a minute.",
-  timedOut: "Transcription took too long. Please try a shorter recording.",
-  emptyList: "Type or paste your list first.",
-  listTooLong: (max: number) => `Your list is too long: at most ${max} characters.`,
-  unmatched: (n: number) => `${n} item(s) couldn’t be matched in your system.`,
-  outOfStock: "Out of stock",
-  added: (n: number) => `${n} ${n === 1 ? "item" : "items"} added to your cart.`,
-  noneChosen: "Choose at least one found item to add.",
-  didYouMean: "Did you mean…?",
+  nothingToSend: /*i18n*/ "Nothing to send. Please record or upload audio first.",
+  emptyRecording: /*i18n*/ "Recording was empty. Speak for a second before stopping.",
+  transcriptionFailed: /*i18n*/ "Transcription failed.",
+  networkError: /*i18n*/ "Network error.",
+  notConfigured: /*i18n*/ "Voice ordering is not set up on this server. Type or paste your list instead.",
+  tooLarge: (mb: number) => say(/*i18n*/ "The recording is too large: at most {mb} MB.", { mb }),
+  tooLong: (seconds: number) => say(/*i18n*/ "The recording is too long: at most {seconds} seconds.", { seconds }),
+  notAudio: /*i18n*/ "That file is not audio or video. Please upload a recording.",
+  busy: /*i18n*/ "Too many recordings are being transcribed right now. Please try again in a minute.",
+  timedOut: /*i18n*/ "Transcription took too long. Please try a shorter recording.",
+  emptyList: /*i18n*/ "Type or paste your list first.",
+  listTooLong: (max: number) => say(/*i18n*/ "Your list is too long: at most {max} characters.", { max }),
+  unmatched: (n: number) => say(/*i18n*/ "{n} item(s) couldn’t be matched in your system.", { n }),
+  outOfStock: /*i18n*/ "Out of stock",
+  // Two messages rather than a plural: `say` has {name} placeholders only.
+  added: (n: number) => (n === 1 ? /*i18n*/ "1 item added to your cart." : say(/*i18n*/ "{n} items added to your cart.", { n })),
+  noneChosen: /*i18n*/ "Choose at least one found item to add.",
+  didYouMean: /*i18n*/ "Did you mean…?",
 } as const;
 
 export const LIST_MAX_CHARS = 2000;

@@ -12,7 +12,12 @@ import { ENGLISH_PLURALS } from "./en.ts";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const app = path.dirname(here);
-const po = (locale: string) => new Map(parsePoFile(fs.readFileSync(path.join(here, `${locale}.po`), "utf8")).items.filter((i) => !i.obsolete).map((i) => [i.msgid, i.msgstr[0] ?? ""]));
+const po = (locale: string) =>
+  new Map(
+    parsePoFile(fs.readFileSync(path.join(here, `${locale}.po`), "utf8"))
+      .items.filter((i) => !i.obsolete)
+      .map((i) => [i.msgid, i.msgstr[0] ?? ""]),
+  );
 const english = po("en");
 const hindi = po("hi");
 const hindiJson = JSON.parse(fs.readFileSync(path.join(here, "hi.json"), "utf8")) as Record<string, CompiledMessage>;

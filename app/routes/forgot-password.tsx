@@ -11,7 +11,8 @@ import { refusalOf, typedValue } from "../domain/form-reply.ts";
 import { appEnv } from "../server/env.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/forgot-password";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 // Clerk's customers reset their password in Clerk's sign-in.
 export function loader() {
@@ -26,9 +27,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sent = actionData?.ok ? (actionData.data as unknown as { email: string; sent: string }) : null;
   const refusal = refusalOf(actionData);
   const email = sent?.email ?? (refusal?.intent === "reset" ? typedValue(actionData, "email") : undefined);
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-semibold">Reset your password</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Reset your password")}</h1>
       {email === undefined ? (
         <RequestCode lastResult={refusal?.result} />
       ) : (
@@ -36,7 +38,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       )}
       <p className="mt-6 text-sm">
         <Link to="/signin" className="font-medium text-brand-700 underline">
-          Back to sign in
+          {i18n._("Back to sign in")}
         </Link>
       </p>
     </div>
@@ -54,14 +56,15 @@ function RequestCode({ lastResult }: { lastResult: LastResult }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   });
   const busy = useNavigation().state === "submitting";
+  const i18n = useI18n();
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
-      <p className="text-stone-700">Enter the e-mail address of your account and we will send you a 6-digit code.</p>
+      <p className="text-stone-700">{i18n._("Enter the e-mail address of your account and we will send you a 6-digit code.")}</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" {...passwordReset.intent("request")} />
-      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field meta={fields.email} label={i18n._("Email")} type="email" autoComplete="email" />
       <button type="submit" className={submitButton} disabled={busy}>
-        {busy ? "Sending…" : "Send code"}
+        {busy ? i18n._("Sending…") : i18n._("Send code")}
       </button>
     </Form>
   );
@@ -77,33 +80,40 @@ function EnterCode({ email, sent, lastResult }: { email: string; sent?: string; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetConfirmSchema }),
   });
   const busy = useNavigation().state === "submitting";
+  const i18n = useI18n();
+  // The whole sentence is translated; the address in it stays bold (split where it goes).
+  const codeSentTo = i18n._("Code sent to {email}.", { email: "\u0000" }).split("\u0000");
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
       {sent && (
         <p role="status" className="rounded-md bg-brand-50 p-3 text-sm">
-          {sent}
+          {i18n._(sent)}
         </p>
       )}
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" {...passwordReset.intent("reset")} />
       <input type="hidden" name={passwordReset.field("reset", "email")} value={email} />
       <p className="text-sm text-stone-700">
-        Code sent to <strong>{email}</strong>.
+        {codeSentTo[0]}
+        <strong>{email}</strong>
+        {codeSentTo[1]}
       </p>
-      <Field meta={fields.code} label="6-digit code" autoComplete="one-time-code" inputMode="numeric" />
-      <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+      <Field meta={fields.code} label={i18n._("6-digit code")} autoComplete="one-time-code" inputMode="numeric" />
+      <Field meta={fields.password} label={i18n._("New password")} type="password" autoComplete="new-password" hint={i18n._("At least 8 characters.")} />
       <button type="submit" className={submitButton} disabled={busy}>
-        {busy ? "Saving…" : "Set new password"}
+        {busy ? i18n._("Saving…") : i18n._("Set new password")}
       </button>
       {/* A code stops working after 5 wrong tries or 10 minutes: the way to another one. */}
       <p className="text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-          Ask for a new code
+          {i18n._("Ask for a new code")}
         </Link>
       </p>
     </Form>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Reset your password", description: "Get a 6-digit code by e-mail and choose a new password.", path: "/forgot-password" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Reset your password"), description: i18n._("Get a 6-digit code by e-mail and choose a new password."), path: "/forgot-password" });
+};

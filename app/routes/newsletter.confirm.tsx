@@ -2,7 +2,8 @@
 // asks; the button (a POST) subscribes the address and sends the welcome, without signing in.
 import { MailedLink } from "../components/MailedLink.tsx";
 import { confirmNewsletter } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
 import { shopOf } from "../server/context.server.ts";
 import { confirmForm } from "../server/forms/contact.server.ts";
@@ -22,15 +23,20 @@ export const action = confirmForm.run;
 
 export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { token, subscriber } = loaderData;
+  const i18n = useI18n();
+  // The whole question is translated; the address in it stays bold (split where it goes).
+  const [before, after] = i18n._("Send the {shop} newsletter to {email}?", { shop: store.name, email: "\u0000" }).split("\u0000");
   return (
     <MailedLink
-      title="Newsletter"
+      title={i18n._("Newsletter")}
       state={actionData?.ok || subscriber?.confirmed ? "done" : !subscriber || actionData ? "unknown" : "ask"}
-      done={NEWSLETTER_MESSAGES.confirmed}
-      unknown={NEWSLETTER_MESSAGES.unknownConfirmLink}
+      done={i18n._(NEWSLETTER_MESSAGES.confirmed)}
+      unknown={i18n._(NEWSLETTER_MESSAGES.unknownConfirmLink)}
       question={
         <>
-          Send the {store.name} newsletter to <strong>{subscriber?.email}</strong>?
+          {before}
+          <strong>{subscriber?.email}</strong>
+          {after}
         </>
       }
       hidden={
@@ -39,10 +45,12 @@ export default function ConfirmNewsletter({ loaderData, actionData }: Route.Comp
           <input type="hidden" name={confirmNewsletter.field("confirm", "token")} value={token} />
         </>
       }
-      button="Confirm subscription"
+      button={i18n._("Confirm subscription")}
     />
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Confirm your subscription", description: "Confirm the newsletter subscription.", path: "/newsletter/confirm" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Confirm your subscription"), description: i18n._("Confirm the newsletter subscription."), path: "/newsletter/confirm" });
+};

@@ -7,7 +7,8 @@ import { shopOf } from "../server/context.server.ts";
 import { unsubscribeForm } from "../server/forms/contact.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
@@ -21,15 +22,20 @@ export const action = unsubscribeForm.run;
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token, subscriber } = loaderData;
+  const i18n = useI18n();
+  // The whole question is translated; the address in it stays bold (split where it goes).
+  const [before, after] = i18n._("Stop sending the {shop} newsletter to {email}?", { shop: store.name, email: "\u0000" }).split("\u0000");
   return (
     <MailedLink
-      title="Newsletter"
+      title={i18n._("Newsletter")}
       state={actionData?.ok || (subscriber && !subscriber.subscribed) ? "done" : !subscriber || actionData ? "unknown" : "ask"}
-      done={NEWSLETTER_MESSAGES.unsubscribed}
-      unknown={NEWSLETTER_MESSAGES.unknownLink}
+      done={i18n._(NEWSLETTER_MESSAGES.unsubscribed)}
+      unknown={i18n._(NEWSLETTER_MESSAGES.unknownLink)}
       question={
         <>
-          Stop sending the {store.name} newsletter to <strong>{subscriber?.email}</strong>?
+          {before}
+          <strong>{subscriber?.email}</strong>
+          {after}
         </>
       }
       hidden={
@@ -38,10 +44,12 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name={unsubscribe.field("unsubscribe", "token")} value={token} />
         </>
       }
-      button="Unsubscribe"
+      button={i18n._("Unsubscribe")}
     />
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Unsubscribe", description: "Stop receiving the newsletter.", path: "/newsletter/unsubscribe" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Unsubscribe"), description: i18n._("Stop receiving the newsletter."), path: "/newsletter/unsubscribe" });
+};

@@ -2,7 +2,8 @@
 // (issue 26). The service worker fetches it signed out when it installs, so it names nobody, and
 // answers with it wherever the network fails. 'Try again' reloads the page that was asked for.
 import { OfflineNotice } from "../components/offline/OfflineNotice.tsx";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { OFFLINE_MESSAGES } from "../domain/offline.ts";
 import type { Route } from "./+types/offline";
 
@@ -10,5 +11,7 @@ export default function Offline() {
   return <OfflineNotice />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: OFFLINE_MESSAGES.title, description: "Haat cannot reach the internet just now.", path: "/offline" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._(OFFLINE_MESSAGES.title), description: i18n._("Haat cannot reach the internet just now."), path: "/offline" });
+};

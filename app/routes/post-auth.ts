@@ -3,6 +3,8 @@
 // ending on /addtocart, or a tapped heart, back on the page it was tapped on. The item is
 // cleared when it was done, or when there is none; when the shop refuses it (sold out, no
 // longer sold) the shopper is told why and the item is kept until it expires.
+import { i18nOf } from "../server/i18n.server.ts";
+import type { I18n } from "../domain/i18n/messages.ts";
 import { redirect } from "react-router";
 import { addedMessage } from "../domain/cart.ts";
 import type { Toast } from "../domain/form-reply.ts";
@@ -20,13 +22,13 @@ import { ShopError, type Customer, type Shop } from "../server/shop/port.server.
 import type { Route } from "./+types/post-auth";
 
 /** Does the pending item; what the shopper is told when it was done. */
-async function resume(shop: Shop, customer: Customer, item: PendingItem): Promise<Toast> {
+async function resume(shop: Shop, customer: Customer, item: PendingItem, i18n: I18n): Promise<Toast> {
   if ("kind" in item) {
     await shop.wishlist.add(customer, item.internal_reference);
     return { type: "success", message: WISHLIST_MESSAGES.added };
   }
   const change = await shop.cart.add(customer, { internalReference: item.internal_reference, quantity: item.qty });
-  return changeToast(change, addedMessage(change.title));
+  return changeToast(change, addedMessage(change.title), i18n);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,11 +42,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = shopOf(context);
   let toast: Toast;
   try {
-    toast = await resume(shop, customer, item).catch(async (error: unknown) => {
+    toast = await resume(shop, customer, item, i18nOf(request)).catch(async (error: unknown) => {
       // A refusal is the shop's answer; anything else (a dropped connection) may pass in 400 ms.
       if (error instanceof ShopError) throw error;
       await new Promise((r) => setTimeout(r, POST_AUTH_RETRY_DELAY_MS));
-      return resume(shop, customer, item);
+      return resume(shop, customer, item, i18nOf(request));
     });
   } catch (error) {
     // Not done: the item stays for the next sign-in while it lasts (transactions §4).

@@ -16,7 +16,8 @@ import { accountForms } from "../server/forms/account.server.ts";
 import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 // Only for AUTH_PROVIDER=clerk: a dynamic import, so the local provider's pages never load Clerk.
 const ClerkSignIn = lazy(() => import("../components/auth/ClerkSignIn.tsx"));
@@ -40,10 +41,11 @@ export async function loader(args: Route.LoaderArgs) {
 export const action = accountForms.signIn.run;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const i18n = useI18n();
   if (loaderData.provider === "clerk") {
     return (
       <div className="mx-auto flex max-w-md justify-center px-4 py-10">
-        <Suspense fallback={<p role="status">Loading sign-in…</p>}>
+        <Suspense fallback={<p role="status">{i18n._("Loading sign-in…")}</p>}>
           <ClerkSignIn clerkState={loaderData.clerkState} returnTo={loaderData.returnTo} />
         </Suspense>
       </div>
@@ -62,30 +64,31 @@ function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string
   });
   const busy = useNavigation().state === "submitting";
   const query = `?return_to=${encodeURIComponent(returnTo)}`;
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-semibold">Sign in</h1>
-      <p className="mt-1 text-stone-600">Welcome back to {store.name}.</p>
+      <h1 className="text-2xl font-semibold">{i18n._("Sign in")}</h1>
+      <p className="mt-1 text-stone-600">{i18n._("Welcome back to {name}.", { name: store.name })}</p>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} aria-describedby={form.errors ? form.errorId : undefined} className="mt-6 space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...signIn.intent("sign-in")} />
         <input type="hidden" name={signIn.field("sign-in", "return_to")} value={returnTo} />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <Field meta={fields.email} label={i18n._("Email")} type="email" autoComplete="email" />
+        <Field meta={fields.password} label={i18n._("Password")} type="password" autoComplete="current-password" />
         <button type="submit" className={submitButton} disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? i18n._("Signing in…") : i18n._("Sign in")}
         </button>
       </Form>
       <p className="mt-4 text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-          Forgot password?
+          {i18n._("Forgot password?")}
         </Link>
       </p>
       {signupEnabled && (
         <p className="mt-2 text-sm text-stone-700">
-          New to {store.name}?{" "}
+          {i18n._("New to {name}?", { name: store.name })}{" "}
           <Link to={`/signup${query}`} className="font-medium text-brand-700 underline">
-            Create an account
+            {i18n._("Create an account")}
           </Link>
         </p>
       )}
@@ -93,5 +96,7 @@ function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Sign in", description: "Sign in to your account to shop, keep a wishlist and see your orders.", path: "/signin" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Sign in"), description: i18n._("Sign in to your account to shop, keep a wishlist and see your orders."), path: "/signin" });
+};

@@ -11,7 +11,8 @@ import { customerOf } from "../server/auth/session.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import type { Route } from "./+types/signup";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   if (!signUpOpen()) throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
@@ -31,30 +32,33 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
   const busy = useNavigation().state === "submitting";
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-semibold">Create your account</h1>
+      <h1 className="text-2xl font-semibold">{i18n._("Create your account")}</h1>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...signUp.intent("sign-up")} />
         <input type="hidden" name={signUp.field("sign-up", "return_to")} value={loaderData.returnTo} />
-        <Field meta={fields.name} label="Name" autoComplete="name" />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <Field meta={fields.name} label={i18n._("Name")} autoComplete="name" />
+        <Field meta={fields.email} label={i18n._("Email")} type="email" autoComplete="email" />
+        <Field meta={fields.phone} label={i18n._("Phone")} type="tel" autoComplete="tel" inputMode="tel" />
+        <Field meta={fields.password} label={i18n._("Password")} type="password" autoComplete="new-password" hint={i18n._("At least 8 characters.")} />
         <button type="submit" className={submitButton} disabled={busy}>
-          {busy ? "Creating account…" : "Create account"}
+          {busy ? i18n._("Creating account…") : i18n._("Create account")}
         </button>
       </Form>
       <p className="mt-4 text-sm text-stone-700">
-        Already have an account?{" "}
+        {i18n._("Already have an account?")}{" "}
         <Link to={`/signin?return_to=${encodeURIComponent(loaderData.returnTo)}`} className="font-medium text-brand-700 underline">
-          Sign in
+          {i18n._("Sign in")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Create your account", description: "Create an account to shop, keep a wishlist and see your orders.", path: "/signup" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Create your account"), description: i18n._("Create an account to shop, keep a wishlist and see your orders."), path: "/signup" });
+};

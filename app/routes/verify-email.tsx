@@ -4,7 +4,8 @@
 // account's e-mail, and only with that account's own link.
 import { MailedLink } from "../components/MailedLink.tsx";
 import { confirmEmail } from "../components/forms.ts";
-import { privatePageMeta } from "../components/seo.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { EMAIL_CONFIRMATION_MESSAGES } from "../domain/account.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
@@ -24,23 +25,26 @@ export const action = accountForms.confirmEmail.run;
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { token, email, confirmed } = loaderData;
+  const i18n = useI18n();
   return (
     <MailedLink
-      title="Confirm your e-mail address"
+      title={i18n._("Confirm your e-mail address")}
       state={confirmed ? "done" : actionData || !token ? "unknown" : "ask"}
-      done={EMAIL_CONFIRMATION_MESSAGES.already}
-      unknown={EMAIL_CONFIRMATION_MESSAGES.unknownLink}
-      question={EMAIL_CONFIRMATION_MESSAGES.question(email)}
+      done={i18n._(EMAIL_CONFIRMATION_MESSAGES.already)}
+      unknown={i18n._(EMAIL_CONFIRMATION_MESSAGES.unknownLink)}
+      question={i18n._(EMAIL_CONFIRMATION_MESSAGES.question(email))}
       hidden={
         <>
           <input type="hidden" {...confirmEmail.intent("confirm-email")} />
           <input type="hidden" name={confirmEmail.field("confirm-email", "token")} value={token} />
         </>
       }
-      button={EMAIL_CONFIRMATION_MESSAGES.button}
+      button={i18n._(EMAIL_CONFIRMATION_MESSAGES.button)}
     />
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Confirm your e-mail address", description: "Confirm the e-mail address of your account.", path: "/verify-email" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._("Confirm your e-mail address"), description: i18n._("Confirm the e-mail address of your account."), path: "/verify-email" });
+};

@@ -6,8 +6,9 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { voice } from "../components/forms.ts";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { pageMeta } from "../components/seo.ts";
-import { originOf } from "../components/viewer.ts";
+import { localeOfMatches, originOf } from "../components/viewer.ts";
 import { VoiceItems } from "../components/voice/VoiceItems.tsx";
 import { VoiceRecorder } from "../components/voice/VoiceRecorder.tsx";
 import { refusalOf, type FormReply } from "../domain/form-reply.ts";
@@ -47,15 +48,16 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
   const refusal = refusalOf(reply);
   const busy = fetcher.state !== "idle";
   const shown = transcribed ? { list: transcribed.transcript.text, order: transcribed.order } : order ? { list, order } : null;
+  const i18n = useI18n();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Order by voice</h1>
-      <p className="mt-1 text-stone-700">Say or type your list, such as “do kilo chawal, ek kilo toor dal aur aadha kilo badam”, and add what we find to your cart.</p>
+      <h1 className="text-2xl font-semibold">{i18n._("Order by voice")}</h1>
+      <p className="mt-1 text-stone-700">{i18n._("Say or type your list, such as “do kilo chawal, ek kilo toor dal aur aadha kilo badam”, and add what we find to your cart.")}</p>
 
       <section aria-labelledby="voice-record-title" className="mt-6 rounded-lg border border-stone-200 p-4">
         <h2 id="voice-record-title" className="text-lg font-semibold">
-          Speak or upload
+          {i18n._("Speak or upload")}
         </h2>
         {engine ? (
           <div className="mt-3 space-y-3">
@@ -70,7 +72,7 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
             <fetcher.Form method="post" action={voice.action} encType="multipart/form-data" className="flex flex-wrap items-center gap-3 text-sm">
               <input type="hidden" {...voice.intent("transcribe")} />
               <label className="flex flex-col">
-                Upload a recording (audio or video)
+                {i18n._("Upload a recording (audio or video)")}
                 <input
                   type="file"
                   name={voice.field("transcribe", "audio")}
@@ -81,43 +83,43 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
                     const file = e.currentTarget.files?.[0];
                     // Too large is said here, before minutes of uploading on a slow connection.
                     const tooLarge = file && file.size > MAX_UPLOAD_MB * 1024 * 1024;
-                    e.currentTarget.setCustomValidity(tooLarge ? VOICE_MESSAGES.tooLarge(MAX_UPLOAD_MB) : "");
+                    e.currentTarget.setCustomValidity(tooLarge ? i18n._(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_MB)) : "");
                     e.currentTarget.reportValidity();
                     setAudio(file && !tooLarge ? URL.createObjectURL(file) : null);
                   }}
                 />
               </label>
               <button type="submit" disabled={busy} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
-                Upload
+                {i18n._("Upload")}
               </button>
             </fetcher.Form>
             {audio ? (
               // The shopper's own recording: its transcript, shown below, is its caption.
               // eslint-disable-next-line jsx-a11y/media-has-caption
-              <audio controls src={audio} className="w-full" aria-label="Your recording" />
+              <audio controls src={audio} className="w-full" aria-label={i18n._("Your recording")} />
             ) : (
-              <p className="text-sm text-stone-600">No audio yet</p>
+              <p className="text-sm text-stone-600">{i18n._("No audio yet")}</p>
             )}
             {/* Mounted before it fills, so screen readers announce it. */}
             <p role="status" className="min-h-5 text-sm font-medium">
-              {busy ? "Transcribing…" : ""}
+              {busy ? i18n._("Transcribing…") : ""}
             </p>
             {refusal?.intent === "transcribe" || (refusal && !refusal.intent) ? (
               <p role="alert" className="text-sm text-red-700">
-                {refusal.error}
+                {i18n._(refusal.error)}
               </p>
             ) : null}
           </div>
         ) : (
-          <p className="mt-2 text-sm text-stone-700">{VOICE_MESSAGES.notConfigured}</p>
+          <p className="mt-2 text-sm text-stone-700">{i18n._(VOICE_MESSAGES.notConfigured)}</p>
         )}
         {transcribed && (
           <section aria-labelledby="voice-transcript-title" className="mt-4 space-y-2 text-sm">
             <h3 id="voice-transcript-title" className="font-semibold">
-              Transcript
+              {i18n._("Transcript")}
             </h3>
-            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || VOICE_MESSAGES.nothingToSend}</p>
-            <ol aria-label="Timed segments" className="max-h-40 overflow-y-auto rounded border border-stone-200 p-2">
+            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || i18n._(VOICE_MESSAGES.nothingToSend)}</p>
+            <ol aria-label={i18n._("Timed segments")} className="max-h-40 overflow-y-auto rounded border border-stone-200 p-2">
               {transcribed.transcript.segments.map((s, i) => (
                 <li key={i}>
                   <span className="text-stone-600">
@@ -128,7 +130,12 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
               ))}
             </ol>
             <p className="text-stone-600">
-              Language: {transcribed.transcript.detected_language} · Engine: {transcribed.engine} ({transcribed.transcript.model_used}) · {transcribed.transcript.total_time} s
+              {i18n._("Language: {language} · Engine: {engine} ({model}) · {seconds} s", {
+                language: transcribed.transcript.detected_language,
+                engine: transcribed.engine,
+                model: transcribed.transcript.model_used,
+                seconds: transcribed.transcript.total_time,
+              })}
             </p>
           </section>
         )}
@@ -136,11 +143,11 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
 
       <section aria-labelledby="voice-type-title" className="mt-6 rounded-lg border border-stone-200 p-4">
         <h2 id="voice-type-title" className="text-lg font-semibold">
-          Type or paste your list
+          {i18n._("Type or paste your list")}
         </h2>
         <Form method="get" className="mt-3 space-y-2">
           <label htmlFor="voice-list" className="text-sm font-medium">
-            Your list (one item per line, or separated by commas)
+            {i18n._("Your list (one item per line, or separated by commas)")}
           </label>
           <textarea
             id="voice-list"
@@ -153,34 +160,43 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
           />
           {tooLong && (
             <p role="alert" className="text-sm text-red-700">
-              {VOICE_MESSAGES.listTooLong(LIST_MAX_CHARS)}
+              {i18n._(VOICE_MESSAGES.listTooLong(LIST_MAX_CHARS))}
             </p>
           )}
           {empty && !transcribed && (
             <p role="alert" className="text-sm text-red-700">
-              {VOICE_MESSAGES.emptyList}
+              {i18n._(VOICE_MESSAGES.emptyList)}
             </p>
           )}
           <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            Find items
+            {i18n._("Find items")}
           </button>
         </Form>
       </section>
 
       {refusal?.intent === "add" && (
         <p role="alert" className="mt-4 text-sm text-red-700">
-          {refusal.error}
+          {i18n._(refusal.error)}
         </p>
       )}
       {shown &&
         (shown.order.items.length ? (
           <VoiceItems list={shown.list} items={shown.order.items} unmatched={shown.order.unmatched} />
         ) : (
-          <p className="mt-6 text-stone-700">{VOICE_MESSAGES.emptyList}</p>
+          <p className="mt-6 text-stone-700">{i18n._(VOICE_MESSAGES.emptyList)}</p>
         ))}
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Order by voice | Haat", description: "Say or type your shopping list and add it to your cart.", path: "/voicesearch", origin: originOf(matches) });
+// pageMeta adds " | Haat" to the title itself.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return pageMeta({
+    title: i18n._("Order by voice"),
+    description: i18n._("Say or type your shopping list and add it to your cart."),
+    path: "/voicesearch",
+    origin: originOf(matches),
+    locale: i18n.locale,
+  });
+};

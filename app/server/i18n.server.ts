@@ -70,7 +70,8 @@ export const languageMiddleware: MiddlewareFunction<Response> = ({ request, cont
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
   if (localeOfPath(url.pathname) !== "en") return next();
-  const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  // As React Router reads a data request's path ('/_.data' is the home page's).
+  const page = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
   if (!isShopperPage(page)) return next();
   const chosen = chosenLocale(request);
   if (chosen === "hi") throw redirectDocument(pathIn("hi", page + searchWithoutData(url)), { status: 303, headers: { "Cache-Control": "no-store" } });

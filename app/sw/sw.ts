@@ -26,7 +26,18 @@ import {
 } from "serwist";
 import { replayVerdict } from "../domain/offline-queue.ts";
 import { forgetAllPosts, forgetPost, queuedPosts, SYNC_TAG } from "../components/offline/post-queue.ts";
-import { CACHES, endsKeptPages, isCatalogueImage, KEPT_AT_HEADER, KEPT_IMAGES, KEPT_PAGES, NETWORK_TIMEOUT_SECONDS, OFFLINE_PATH, pageKind } from "../domain/offline.ts";
+import {
+  CACHES,
+  endsKeptPages,
+  isCatalogueImage,
+  KEPT_AT_HEADER,
+  KEPT_IMAGES,
+  KEPT_PAGES,
+  NETWORK_TIMEOUT_SECONDS,
+  OFFLINE_PATHS,
+  offlinePathFor,
+  pageKind,
+} from "../domain/offline.ts";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -105,8 +116,10 @@ serwist.setCatchHandler(async ({ request }) => {
   if (request.mode !== "navigate") return Response.error();
   const url = new URL(request.url);
   // The offline page at its own address, so it hydrates as itself; Try again goes back to `from`.
-  if (url.pathname !== OFFLINE_PATH) return Response.redirect(`${OFFLINE_PATH}?from=${encodeURIComponent(url.pathname + url.search)}`, 303);
-  const page = await caches.open(CACHES.offline).then((cache) => cache.match(OFFLINE_PATH, { ignoreSearch: true }));
+  // In the page's language (issue 27).
+  const offline = offlinePathFor(url.pathname);
+  if (url.pathname !== offline) return Response.redirect(`${offline}?from=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  const page = await caches.open(CACHES.offline).then((cache) => cache.match(offline, { ignoreSearch: true }));
   return page ?? Response.error();
 });
 
@@ -114,8 +127,11 @@ self.addEventListener("install", (event) => {
   // The offline page as anyone signed out sees it: it names nobody and shows no cart.
   event.waitUntil(
     (async () => {
-      const page = await fetch(OFFLINE_PATH, { credentials: "omit", cache: "no-store" });
-      if (page.ok) await (await caches.open(CACHES.offline)).put(OFFLINE_PATH, page);
+      const cache = await caches.open(CACHES.offline);
+      for (const path of OFFLINE_PATHS) {
+        const page = await fetch(path, { credentials: "omit", cache: "no-store" });
+        if (page.ok) await cache.put(path, page);
+      }
     })(),
   );
 });

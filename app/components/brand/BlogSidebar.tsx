@@ -1,15 +1,18 @@
 import { Link } from "react-router";
-import { BLOG_POSTS, SOCIAL_LINKS } from "../../content/brand.ts";
+import { SOCIAL_LINKS } from "../../content/brand.ts";
+import { useI18n } from "../i18n.tsx";
 
-export function BlogSidebar({ current }: { current?: number }) {
+/** The posts' list (their titles in the page's language, from the page's loader) and the social links. */
+export function BlogSidebar({ posts, current }: { posts: readonly { id: number; title: string }[]; current?: number }) {
+  const i18n = useI18n();
   return (
-    <aside aria-label="More from the blog" className="space-y-6">
+    <aside aria-label={i18n._("More from the blog")} className="space-y-6">
       <nav aria-labelledby="posts-title">
         <h2 id="posts-title" className="text-lg font-semibold">
-          Posts
+          {i18n._("Posts")}
         </h2>
         <ul className="mt-2 space-y-2 text-sm">
-          {BLOG_POSTS.map((p) => (
+          {posts.map((p) => (
             <li key={p.id}>
               <Link to={`/blog/${p.id}`} aria-current={p.id === current ? "page" : undefined} className="text-brand-700 hover:underline aria-[current=page]:font-semibold">
                 {p.title}
@@ -20,7 +23,7 @@ export function BlogSidebar({ current }: { current?: number }) {
       </nav>
       <nav aria-labelledby="social-title">
         <h2 id="social-title" className="text-lg font-semibold">
-          Follow us
+          {i18n._("Follow us")}
         </h2>
         <ul className="mt-2 space-y-2 text-sm">
           {SOCIAL_LINKS.map((s) => (

@@ -4,6 +4,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { refusalOf, typedValue, type FormReply } from "../../domain/form-reply.ts";
 import { contact } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 import { raiseToast } from "../Toaster.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 
@@ -18,7 +19,8 @@ type Sent = FormReply<{ ticket: { name: string; url: string } }>;
  * this page again with the reason and what was typed; with it, the ticket's name and
  * 'View ticket' link show here, and Send waits for every required field.
  */
-export function ContactForm({ id, heading = "Get in touch" }: { id: string; heading?: string }) {
+export function ContactForm({ id, heading }: { id: string; /** In the page's language already; "Get in touch" when none is given. */ heading?: string }) {
+  const i18n = useI18n();
   const fetcher = useFetcher<Sent>({ key: `contact-${id}` });
   const form = useRef<HTMLFormElement>(null);
   const [filled, setFilled] = useState(false);
@@ -45,37 +47,37 @@ export function ContactForm({ id, heading = "Get in touch" }: { id: string; head
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-surface p-5">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
-        {heading}
+        {heading ?? i18n._("Get in touch")}
       </h2>
       <RefusalNotice reply={refusal} className="mt-3" />
       {reply?.ok && (
         <p role="status" className="mt-3 rounded-md bg-brand-50 p-3 text-sm">
-          {reply.message}{" "}
+          {reply.message ? i18n._(reply.message) : null}{" "}
           <Link to={reply.data.ticket.url} className="font-semibold text-brand-700 underline">
-            View ticket
+            {i18n._("View ticket")}
           </Link>
         </p>
       )}
       <fetcher.Form ref={form} method="post" noValidate onChange={check} className="mt-4 grid gap-3 sm:grid-cols-2">
-        <HoneypotInputs label="Leave this field empty" />
+        <HoneypotInputs label={i18n._("Leave this field empty")} />
         <label className="text-sm font-medium">
-          Name
+          {i18n._("Name")}
           <input name={contact.field("send", "name")} autoComplete="name" maxLength={100} defaultValue={typedValue(refusal, "name")} className={input} />
         </label>
         <label className="text-sm font-medium">
-          Email
+          {i18n._("Email")}
           <input name={contact.field("send", "email")} type="email" autoComplete="email" maxLength={254} defaultValue={typedValue(refusal, "email")} className={input} />
         </label>
         <label className="text-sm font-medium">
-          Phone (optional)
+          {i18n._("Phone (optional)")}
           <input name={contact.field("send", "phone")} type="tel" autoComplete="tel" maxLength={20} defaultValue={typedValue(refusal, "phone")} className={input} />
         </label>
         <label className="text-sm font-medium">
-          Subject
+          {i18n._("Subject")}
           <input name={contact.field("send", "subject")} maxLength={150} defaultValue={typedValue(refusal, "subject")} className={input} />
         </label>
         <label className="text-sm font-medium sm:col-span-2">
-          Message
+          {i18n._("Message")}
           <textarea name={contact.field("send", "message")} rows={4} maxLength={5000} defaultValue={typedValue(refusal, "message")} className={input} />
         </label>
         <div className="sm:col-span-2">
@@ -89,13 +91,14 @@ export function ContactForm({ id, heading = "Get in touch" }: { id: string; head
 // Before hydration (and without JavaScript) Send is always enabled: the server checks.
 function SendButton({ sending, enabled }: { sending: boolean; enabled: boolean }) {
   const hydrated = useHydrated();
+  const i18n = useI18n();
   return (
     <button
       type="submit"
       disabled={sending || (hydrated && !enabled)}
       className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
     >
-      {sending ? "Sending…" : "Send message"}
+      {sending ? i18n._("Sending…") : i18n._("Send message")}
     </button>
   );
 }

@@ -2,9 +2,11 @@
 // shop without it never registers one): registers /sw.js after hydration, offers a new version
 // with 'Reload' (it waits until then, so no page mixes old and new scripts), and marks a page
 // the worker answered with its kept copy: 'Offline: showing the page as you last saw it'.
+import { withoutLocale } from "../../domain/i18n/locale.ts";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { keptLine, OFFLINE_MESSAGES } from "../../domain/offline.ts";
+import { useI18n } from "../i18n.tsx";
 import { useViewer } from "../viewer.ts";
 import { ReplayQueuedPosts, stampPostKeys } from "./QueuedPosts.tsx";
 
@@ -39,6 +41,7 @@ export function OfflineSupport() {
   const current = useSyncExternalStore(subscribe, keptNow, () => null);
   const [update, setUpdate] = useState<(() => void) | null>(null);
   const signedIn = useViewer() !== null;
+  const i18n = useI18n();
 
   useEffect(() => stampPostKeys(), []);
 
@@ -92,9 +95,10 @@ export function OfflineSupport() {
     <>
       {/* The queue is the signed-in shopper's: cleared by the worker at sign-out. */}
       {signedIn && <ReplayQueuedPosts />}
-      {current && current.path === pathname && (
+      {/* The worker names the path with its language prefix; the router's has none. */}
+      {current && withoutLocale(current.path) === pathname && (
         <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900">
-          {keptLine(new Date(current.keptAt))}
+          {keptLine(new Date(current.keptAt), new Date(), i18n)}
         </p>
       )}
       {update && (
@@ -102,9 +106,9 @@ export function OfflineSupport() {
           role="status"
           className="fixed inset-x-3 bottom-3 z-50 flex items-center gap-3 rounded-md border-l-4 border-sky-600 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900 shadow-lg sm:left-auto sm:w-[22rem]"
         >
-          <p className="flex-1">{OFFLINE_MESSAGES.update}</p>
+          <p className="flex-1">{i18n._(OFFLINE_MESSAGES.update)}</p>
           <button type="button" onClick={update} className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
-            {OFFLINE_MESSAGES.reload}
+            {i18n._(OFFLINE_MESSAGES.reload)}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { voice } from "../forms.ts";
+import { useI18n } from "../i18n.tsx";
 
 /** The formats MediaRecorder is asked for, best first (transactions §7). */
 const FORMATS = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4"];
@@ -22,6 +23,7 @@ export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Subm
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const ticker = useRef<ReturnType<typeof setInterval> | null>(null);
+  const i18n = useI18n();
 
   useEffect(
     () => () => {
@@ -38,14 +40,14 @@ export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Subm
     onAudio(null);
     chunks.current = [];
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
-      setError("This browser cannot record audio here. Upload a recording or type your list instead.");
+      setError(i18n._("This browser cannot record audio here. Upload a recording or type your list instead."));
       return;
     }
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
-      setError("Microphone permission was denied. Allow the microphone, or upload a recording instead.");
+      setError(i18n._("Microphone permission was denied. Allow the microphone, or upload a recording instead."));
       return;
     }
     const mimeType = FORMATS.find((f) => MediaRecorder.isTypeSupported(f));
@@ -58,7 +60,7 @@ export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Subm
       const type = rec.mimeType || mimeType || "audio/webm";
       const blob = new Blob(chunks.current, { type });
       if (blob.size === 0) {
-        setError(VOICE_MESSAGES.emptyRecording);
+        setError(i18n._(VOICE_MESSAGES.emptyRecording));
         return;
       }
       onAudio(URL.createObjectURL(blob));
@@ -90,16 +92,16 @@ export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Subm
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" onClick={start} disabled={recording || busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
-        Start
+        {i18n._("Start")}
       </button>
       <button type="button" onClick={stop} disabled={!recording} className="rounded-md border border-stone-400 px-4 py-2 font-semibold disabled:opacity-50">
-        Stop
+        {i18n._("Stop")}
       </button>
       {recording && (
         <span className="flex items-center gap-2 text-sm font-semibold text-red-700">
           <span aria-hidden="true" className="inline-block h-3 w-3 animate-pulse rounded-full bg-red-600" />
           {/* 'Recording' is announced once; the running time is there to see, not read out every second. */}
-          <span role="status">Recording…</span>
+          <span role="status">{i18n._("Recording…")}</span>
           <span aria-hidden="true">
             {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}
           </span>

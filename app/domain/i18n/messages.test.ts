@@ -55,6 +55,17 @@ describe("translate", () => {
     expect(translate("hi", hindi, say("Welcome, {name}!", { name: "Asha Rao" }))).toBe("स्वागत है, Asha Rao!");
     expect(translate("hi", hindi, say("We do not deliver to PIN {pin} yet.", { pin: "122001" }))).toBe("हम अभी पिन 122001 पर डिलीवरी नहीं करते।");
   });
+  it("translates messages said one after another, each on its own, keeping a product's name before its message", () => {
+    const more: Catalogue = {
+      ...hindi,
+      "The items are in your cart.": compile("सामान आपके कार्ट में है।"),
+      "Only {stock} item(s) available in stock": compile("स्टॉक में केवल {stock} उपलब्ध"),
+    };
+    expect(translate("hi", more, "The items are in your cart. Basmati Rice: Only 3 item(s) available in stock")).toBe("सामान आपके कार्ट में है। Basmati Rice: स्टॉक में केवल 3 उपलब्ध");
+    expect(translate("hi", more, "Basmati Rice: Only 3 item(s) available in stock")).toBe("Basmati Rice: स्टॉक में केवल 3 उपलब्ध");
+    expect(translate("hi", more, "Nothing known. Nothing at all.")).toBe("Nothing known. Nothing at all.");
+  });
+
   it("leaves what it does not know as it came, and English as its own text", () => {
     expect(translate("hi", hindi, "Basmati Rice 5 kg")).toBe("Basmati Rice 5 kg");
     // A template with too little text of its own is never used to recognise anything.

@@ -114,13 +114,41 @@ function templates(catalogue: Catalogue): Template[] {
 export function translate(locale: Locale, catalogue: Catalogue, id: string, values?: MessageValues): string {
   const compiled = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
   if (compiled !== undefined) return formatMessage(locale, compiled, values);
-  if (values === undefined && locale !== "en") {
-    for (const template of templates(catalogue)) {
-      // The message's own words must be most of the text: 'Order #{id}' is not 'Order #12 is packed.'.
-      if (template.literal < id.length / 2) continue;
-      const match = template.pattern.exec(id);
-      if (match) return formatMessage(locale, catalogue[template.id]!, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
-    }
-  }
+  if (values === undefined && locale !== "en") return recognise(locale, catalogue, id) ?? translateParts(locale, catalogue, id) ?? id;
   return say(id, values);
+}
+
+/** The message English text was said from, in the language; null when it is none. */
+function recognise(locale: Locale, catalogue: Catalogue, text: string): string | null {
+  const compiled = Object.hasOwn(catalogue, text) ? catalogue[text] : undefined;
+  if (compiled !== undefined) return formatMessage(locale, compiled);
+  for (const template of templates(catalogue)) {
+    // The message's own words must be most of the text: 'Order #{id}' is not 'Order #12 is packed.'.
+    if (template.literal < text.length / 2) continue;
+    const match = template.pattern.exec(text);
+    if (match) return formatMessage(locale, catalogue[template.id]!, Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]])));
+  }
+  return null;
+}
+
+/**
+ * Messages said one after another ('The items are in your cart. Basmati Rice: Only 3 item(s)
+ * available in stock'): each sentence translated on its own, and a product's 'name: message'
+ * keeps its name. Null when no part is a message.
+ */
+function translateParts(locale: Locale, catalogue: Catalogue, text: string): string | null {
+  const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
+  const one = (part: string): string => {
+    const whole = recognise(locale, catalogue, part);
+    if (whole !== null) return whole;
+    const labelled = /^([^:]{1,120}): (.+)$/s.exec(part);
+    const rest = labelled ? recognise(locale, catalogue, labelled[2]!) : null;
+    return rest === null ? part : `${labelled![1]}: ${rest}`;
+  };
+  if (sentences.length === 1) {
+    const labelled = one(text);
+    return labelled === text ? null : labelled;
+  }
+  const translated = sentences.map(one);
+  return translated.some((t, i) => t !== sentences[i]) ? translated.join(" ") : null;
 }

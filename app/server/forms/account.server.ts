@@ -15,7 +15,7 @@ import { safePath } from "../../domain/safe-path.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
-import { accountLanguageCookies } from "../i18n.server.ts";
+import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
@@ -76,7 +76,7 @@ export const accountForms = {
       "sign-up": openIntent(
         signUpSchema,
         async ({ shop, context, request, value }) => {
-          const customer = await signUp(shop, mailer(appEnv()), value, clientAddressOf(context));
+          const customer = await signUp(shop, mailer(appEnv()), value, clientAddressOf(context), i18nOf(request));
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
@@ -93,9 +93,10 @@ export const accountForms = {
   passwordReset: defineForm({
     action: "/forgot-password",
     intents: {
-      request: openIntent(resetRequestSchema, async ({ shop, context, value }) => {
+      request: openIntent(resetRequestSchema, async ({ shop, context, request, value }) => {
         ensureLocal(toClerkSignIn);
-        const sent = await sendResetCode(shop, mailer(appEnv()), value.email, clientAddressOf(context));
+        // The code's mail in the language of the page it was asked on.
+        const sent = await sendResetCode(shop, mailer(appEnv()), value.email, clientAddressOf(context), i18nOf(request));
         if (!sent.ok) throw new Refused(sent.message, 429);
         return { stay: true, data: { email: value.email, sent: sent.message } };
       }),
@@ -135,9 +136,9 @@ export const accountForms = {
         await confirmEmail(shop, customer, value.token);
         return { to: "/myaccount", toast: { type: "success", message: EMAIL_CONFIRMATION_MESSAGES.confirmed } };
       }),
-      "send-confirmation": intent(z.object({}), async ({ shop, customer }) => {
+      "send-confirmation": intent(z.object({}), async ({ shop, customer, request }) => {
         try {
-          const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer);
+          const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         } catch (error) {
           // Too many asked for: said on My Account, where the button is.

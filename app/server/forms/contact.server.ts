@@ -2,7 +2,9 @@
 // Both have the honeypot and a rate limit by client address, and say their answer on the form.
 import { z } from "zod";
 import { CONTACT_MESSAGES, contactSchema, NEWSLETTER_MESSAGES, newsletterSchema } from "../../domain/contact.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
 import { clientAddressOf } from "../context.server.ts";
+import { i18nOf } from "../i18n.server.ts";
 import { confirmSubscription, subscribe, unsubscribe } from "../use-cases/newsletter.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 import { openTicket } from "../use-cases/tickets.server.ts";
@@ -31,23 +33,24 @@ export const newsletterForm = defineForm({
   answersBack: true,
   honeypot: NEWSLETTER_MESSAGES.failed(400),
   intents: {
-    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, value }) => ({
-      toast: { type: "success", message: (await subscribe(shop, clientAddressOf(context), value.email)).message },
+    // The confirmation mail in the language of the page the form was on.
+    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, request, value }) => ({
+      toast: { type: "success", message: (await subscribe(shop, clientAddressOf(context), value.email, i18nOf(request))).message },
     })),
   },
 });
 
 /** A mailed link's button: the token it carries, the use case it runs; the page then says it in place of the question. */
 const linkToken = z.object({ token: z.string().max(200).default("") });
-const answersInPlace = (run: (shop: Shop, token: string) => Promise<void>) =>
-  openIntent(linkToken, async ({ shop, value }) => {
-    await run(shop, value.token);
+const answersInPlace = (run: (shop: Shop, token: string, i18n: I18n) => Promise<void>) =>
+  openIntent(linkToken, async ({ shop, request, value }) => {
+    await run(shop, value.token, i18nOf(request));
     return { stay: true };
   });
 
 // The link in the confirmation mail opens a page that asks; its button (a POST, so a mail
-// scanner fetching the link confirms nothing) subscribes and sends the welcome.
+// scanner fetching the link confirms nothing) subscribes and sends the welcome, in the page's language.
 export const confirmForm = defineForm({ action: "/newsletter/confirm", intents: { confirm: answersInPlace(confirmSubscription) } });
 
 // The link in every newsletter mail asks; its button unsubscribes, without signing in.
-export const unsubscribeForm = defineForm({ action: "/newsletter/unsubscribe", intents: { unsubscribe: answersInPlace(unsubscribe) } });
+export const unsubscribeForm = defineForm({ action: "/newsletter/unsubscribe", intents: { unsubscribe: answersInPlace((shop, token) => unsubscribe(shop, token)) } });

@@ -90,7 +90,7 @@ export const voiceForm = defineForm({
         // Signed out: to sign in, then back to the same list.
         signedOut: ({ value }) => ({
           to: `/signin?return_to=${encodeURIComponent(listPath(value.list))}`,
-          toast: { type: "info", message: "Please sign in to add these items to your cart." },
+          toast: { type: "info", message: /*i18n*/ "Please sign in to add these items to your cart." },
         }),
       },
     ),
