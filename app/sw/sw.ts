@@ -67,7 +67,15 @@ const catalogue = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeco
 const cataloguePage: RouteHandlerCallback = async (options) => {
   // Past the browser's own cache (a page's stale-while-revalidate would answer offline from it,
   // unmarked): the network or the worker's kept copy, nothing in between.
-  const fresh = new Request(options.request.url, { headers: options.request.headers, credentials: "same-origin", cache: "no-cache" });
+  // A page that redirects (an English address for a shopper who chose Hindi, issue 27) is handed
+  // to the browser as a redirect to follow: a navigation may not be answered with a response
+  // that was redirected on the way.
+  const fresh = new Request(options.request.url, {
+    headers: options.request.headers,
+    credentials: "same-origin",
+    cache: "no-cache",
+    redirect: options.request.mode === "navigate" ? "manual" : "follow",
+  });
   const response = await catalogue.handle({ ...options, request: fresh });
   const keptAt = response.headers.get(KEPT_AT_HEADER);
   if (!keptAt) return response;
