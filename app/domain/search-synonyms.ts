@@ -32,6 +32,14 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   tuvar: ["toor"],
   dalia: ["dalia"],
   daliya: ["dalia"],
+  // The same words in Devanagari (issue 27): the catalogue's Hindi names say most of them, and
+  // these reach what the Hindi names do not (देसी खांड is sugar too).
+  चावल: ["rice"],
+  दाल: ["dal"],
+  चीनी: ["sugar"],
+  शक्कर: ["sugar", "khand"],
+  चाय: ["chai", "tea"],
+  नमक: ["salt"],
   // Sugar and salt
   cheeni: ["sugar"],
   chini: ["sugar"],

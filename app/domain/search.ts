@@ -29,6 +29,7 @@ export interface SearchEntry {
   /** Hindi (issue 27): the title, and the category's and subcategory's names, when the catalogue has them. */
   titleHi?: string;
   categoryHi?: string;
+  descriptionHi?: string;
   /** The variants' attributes: "Net Weight 250 g", "Capacity 1 L". */
   attributes: readonly string[];
 }
@@ -173,7 +174,7 @@ export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex 
       title: e.titleHi ? `${e.title} ${e.titleHi}` : e.title,
       category: e.categoryHi ? `${category} ${e.categoryHi}` : category,
       attributes,
-      description: e.description,
+      description: e.descriptionHi ? `${e.description} ${e.descriptionHi}` : e.description,
     };
     for (const f of FIELDS) for (const w of wordsOf(doc[f])) if (!STOPWORDS.has(w)) vocabulary.add(w);
     return doc;

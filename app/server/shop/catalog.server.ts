@@ -147,6 +147,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         title: p.title,
         titleHi: p.titleHi,
         description: p.shortDesc,
+        descriptionHi: p.shortDescHi,
         category: p.categoryPath,
         categoryHi: categoryPathHi(catRows, p.categorySlug, p.subSlug),
         attributes: (byProduct.get(p.id) ?? []).map((v) => v.attribute),
