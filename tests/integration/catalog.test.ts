@@ -228,6 +228,33 @@ describe.each(targets)("catalogue import on $name", (target) => {
     expect(listed.cards.map((c) => c.title)).toEqual(["Stoneware Mug, Set"]);
   });
 
+  it("imports Hindi titles and descriptions from JSON and CSV; a file without them keeps them; search finds them", async () => {
+    const file = (hindi: boolean) => ({
+      categories: [{ name: "Grocers Pick", ...(hindi ? { title_hi: "चुनिंदा किराना" } : {}), children: [{ name: "Pulses", ...(hindi ? { title_hi: "दालें" } : {}) }] }],
+      products: [
+        {
+          title: "Test Arhar Dal",
+          short_desc: "Unpolished arhar.",
+          ...(hindi ? { title_hi: "टेस्ट अरहर दाल", short_desc_hi: "बिना पॉलिश की अरहर।" } : {}),
+          category: "All / Grocers Pick / Pulses",
+          variants: [{ internal_reference: "T-ARHAR-1KG", price: 180, mrp: 200, inventory_stock: 5 }],
+        },
+      ],
+    });
+    await importText(JSON.stringify(file(true)), "json");
+    const [found] = (await shop.catalog.listing(query("search=टेस्ट अरहर"))).cards;
+    expect(found).toMatchObject({ title: "Test Arhar Dal", titleHi: "टेस्ट अरहर दाल" });
+    const detail = await shop.catalog.product(found!.id);
+    expect(detail).toMatchObject({ title: "Test Arhar Dal", titleHi: "टेस्ट अरहर दाल", shortDescHi: "बिना पॉलिश की अरहर।", categoryNameHi: "चुनिंदा किराना", subNameHi: "दालें" });
+    expect((await shop.catalog.suggestions("अरहर")).map((s) => s.titleHi)).toContain("टेस्ट अरहर दाल");
+    // An English-only file (an older export) leaves the Hindi as it was.
+    await importText(JSON.stringify(file(false)), "json");
+    expect(await shop.catalog.product(found!.id)).toMatchObject({ titleHi: "टेस्ट अरहर दाल", categoryNameHi: "चुनिंदा किराना" });
+    // CSV columns title_hi and short_desc_hi.
+    await importText("title,title_hi,short_desc_hi,category,internal_reference,price,mrp\nTest Arhar Dal,टेस्ट तूर दाल,नई फ़सल।,All / Grocers Pick / Pulses,T-ARHAR-1KG,180,200\n", "csv");
+    expect(await shop.catalog.product(found!.id)).toMatchObject({ titleHi: "टेस्ट तूर दाल", shortDescHi: "नई फ़सल।" });
+  });
+
   it("writes nothing of a file when any row fails in the database", async () => {
     const { importCatalog, CatalogImportError } = await import("../../app/server/catalog/import.server.ts");
     const parsed = parseCatalogFile(
