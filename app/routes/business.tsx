@@ -1,5 +1,6 @@
 // /marketplace, /artisanalcafe and /streetfoodgully: the brand's places (transactions §2).
 // The pages' words (content/brand.ts) are translated as shown, where the catalogue has them.
+import { withoutLocale } from "../domain/i18n/locale.ts";
 import { data, Link } from "react-router";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
@@ -9,7 +10,7 @@ import { store } from "../store-config.ts";
 import type { Route } from "./+types/business";
 
 export function loader({ url }: Route.LoaderArgs) {
-  const page = BUSINESSES.find((b) => b.path === url.pathname.toLowerCase());
+  const page = BUSINESSES.find((b) => b.path === withoutLocale(url.pathname).toLowerCase());
   if (!page) throw data(null, { status: 404 });
   return { page };
 }

@@ -4,6 +4,7 @@
 //   shop's own 404 page on every staff URL and method, as if the pages were not there.
 // - The customer's own pages (/myaccount, /orders, Review Order, the success pages): a
 //   signed-out visitor is sent to sign in and comes back to the same URL.
+import { withoutLocale } from "../domain/i18n/locale.ts";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { signInPath } from "../domain/safe-path.ts";
@@ -46,8 +47,9 @@ export const customersOnly: MiddlewareFunction<Response> = ({ context, request }
   const customer = customerOf(context);
   if (!customer) {
     const url = new URL(request.url);
-    // React Router's own fetch (/orders.data?_routes=…) comes back to the page itself.
-    const path = url.pathname.replace(/\.data$/, "") || "/";
+    // React Router's own fetch (/orders.data?_routes=…) comes back to the page itself. Without the
+    // language's prefix: the redirect after sign-in is the router's, which adds it (issue 27).
+    const path = withoutLocale(url.pathname.replace(/\.data$/, "")) || "/";
     url.searchParams.delete("_routes");
     throw redirect(signInPath(path + (url.searchParams.size ? `?${url.searchParams}` : "")), 303);
   }

@@ -4,7 +4,7 @@
 import { createContext, redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
 import { i18nFor, registerCatalogue } from "../domain/i18n/registry.ts";
 import type { I18n } from "../domain/i18n/messages.ts";
-import { BASENAME, isLocale, localeOfAcceptLanguage, localeOfPath, LOCALE_COOKIE, pathIn, type Locale } from "../domain/i18n/locale.ts";
+import { BASENAME, isLocale, localeOfAcceptLanguage, localeOfPath, LOCALE_COOKIE, pathIn, withoutLocale, type Locale } from "../domain/i18n/locale.ts";
 import type { Catalogue } from "../domain/i18n/messages.ts";
 import hindi from "../locales/hi.json" with { type: "json" };
 import { plainCookie, plainCookieHeader } from "./auth/cookies.server.ts";
@@ -69,6 +69,8 @@ export const languageMiddleware: MiddlewareFunction<Response> = ({ request, cont
   context.set(localeContext, localeOf(request));
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
+  // The staff's side is English (decision 052): its Hindi address is its English one.
+  if (/^\/hi\/staff(\/|\.data$|$)/.test(url.pathname)) throw redirectDocument(withoutLocale(url.pathname.replace(/\.data$/, "")) + searchWithoutData(url), 303);
   if (localeOfPath(url.pathname) !== "en") return next();
   // As React Router reads a data request's path ('/_.data' is the home page's).
   const page = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");

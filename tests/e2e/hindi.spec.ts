@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import { parsePoFile } from "@lingui/format-po";
 import type { Page } from "@playwright/test";
-import { expect, headerToggle, hi, open, productPath, products, test } from "./support.ts";
+import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
+import { expect, headerToggle, hi, lastMailTo, newShopper, open, product, productPath, products, test } from "./support.ts";
 
 const rice = products.filter((p) => p.category.endsWith("/ Rice"));
 
@@ -69,6 +70,74 @@ test("search in Devanagari finds what the English word finds", async ({ page, ha
   await box.first().press("Enter");
   await expect(page).toHaveURL(/\/hi\/products\?search=/);
   for (const p of rice) await expect(page.getByRole("link", { name: p.title_hi }).first()).toBeVisible();
+});
+
+test("in Hindi: add to cart, check out with cash on delivery, and see the order placed", async ({ page, hasJs, request, shopper }) => {
+  const dal = product("Haat Select Masoor Dal (Malka)");
+  await open(page, `/hi${await productPath(request, dal.title)}`, hasJs);
+  await expect(page.getByRole("heading", { level: 1, name: dal.title_hi })).toBeVisible();
+  const summary = page.getByRole("region", { name: dal.title_hi });
+  await summary.getByRole("button", { name: hi("Add to Cart") }).click();
+  await summary.getByRole("link", { name: hi("Go to Cart") }).click();
+  await expect(page).toHaveURL(/\/hi\/addtocart$/);
+  await expect(page.getByRole("link", { name: dal.title_hi }).first()).toBeVisible();
+  await page.getByRole("checkbox", { name: new RegExp(hi("terms and conditions")) }).check();
+  await page.getByRole("button", { name: hi("Place order") }).click();
+  await expect(page).toHaveURL(/\/hi\/revieworder$/);
+  // A refused form says why in Hindi.
+  const delivery = page.getByRole("region", { name: hi("Delivery address") });
+  await page.getByRole("button", { name: hi("Save & Continue") }).click();
+  await expect(page.getByText(hi("First name is required"))).toBeVisible();
+  await delivery.getByLabel(hi("First name")).fill("आशा");
+  await delivery.getByLabel(hi("Last name")).fill("वर्मा");
+  await delivery.getByLabel(hi("Phone number")).fill("98765 43210");
+  await delivery.getByLabel(hi("Address line 1")).fill("12 गोल्फ़ कोर्स रोड");
+  await delivery.getByLabel(hi("PIN code")).fill("122002");
+  await page.getByRole("button", { name: hi("Save & Continue") }).click();
+  await expect(page.getByText(hi("Address saved!"))).toBeVisible();
+  await expect(page.getByRole("list", { name: hi("Items in this order") }).getByText(dal.title_hi)).toBeVisible();
+  await page.getByRole("button", { name: hi("Confirm Order") }).click();
+  await expect(page).toHaveURL(/\/hi\/ordersuccess\?order=\d+$/);
+  await expect(page.getByRole("heading", { name: hi("Order Placed") })).toBeVisible();
+  await expect(page.getByText(hi("To pay on delivery"))).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  // The mail is in Hindi too, and links to the Hindi pages.
+  const orderId = /order=(\d+)/.exec(page.url())![1]!;
+  const mail = await lastMailTo(shopper.email, hi("Your {shop} order #{id} is confirmed", { shop: "Haat", id: orderId }));
+  expect(mail).toContain(`/hi/ordersuccess?order=${orderId}`);
+  expect(mail).toContain(dal.title_hi);
+});
+
+test("a refused sign-in says why in Hindi", async ({ page, hasJs }) => {
+  const stranger = newShopper();
+  await open(page, "/hi/signin", hasJs);
+  await page.getByLabel(hi("Email"), { exact: true }).fill(stranger.email);
+  await page.getByLabel(hi("Password")).fill("not-the-password");
+  await page.getByRole("button", { name: hi("Sign in") }).click();
+  await expect(page.getByText(hi(ACCOUNT_MESSAGES.badCredentials)).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/hi\/signin/);
+});
+
+test("Hindi's longer words break no page at 360 px", async ({ page, hasJs, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const productPage = `/hi${await productPath(request, products[5]!.title)}`;
+  for (const path of [
+    "/hi",
+    "/hi/products",
+    productPage,
+    "/hi/addtocart",
+    "/hi/signin",
+    "/hi/signup",
+    "/hi/contact",
+    "/hi/aboutus",
+    "/hi/voicesearch",
+    "/hi/PrivacyPolicy",
+    "/hi/blog",
+  ]) {
+    await open(page, path, hasJs);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+  }
 });
 
 // ---------- no English left on a Hindi page ----------

@@ -52,6 +52,8 @@ describe("a page's language, from its address and the shopper's choice", () => {
     expect(await visit("http://haat.test/products", { Cookie: "haat_lang=en" })).toMatchObject({ status: 200, locale: "en" });
     // A client-side load of a page's data is sent to the Hindi page as a whole document.
     expect(await visit("http://haat.test/products.data?_routes=routes%2Fproducts", { Cookie: "haat_lang=hi" })).toMatchObject({ status: 303, location: "/hi/products" });
+    // The staff's side is English: its Hindi address is its English one.
+    expect(await visit("http://haat.test/hi/staff/orders?day=today")).toMatchObject({ status: 303, location: "/staff/orders?day=today" });
     // Files, the API, the staff's side and the switch itself are never moved.
     for (const p of ["/api/suggestions?q=dal", "/staff/orders", "/sitemap.xml", "/language?to=en"])
       expect((await visit(`http://haat.test${p}`, { Cookie: "haat_lang=hi" })).status, p).toBe(200);

@@ -4,6 +4,7 @@
 // what they tapped), parses with zod, runs the intent, and answers in one shape, mapping
 // each ShopError code to one kind of answer (app/domain/form-reply.ts). Components get
 // the intents' names and fields as types only (app/components/forms.ts), never zod.
+import { withoutLocale } from "../../domain/i18n/locale.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -176,7 +177,8 @@ export function defineForm<const A extends string, const I extends Record<string
 
   async function answerPost(request: Request, context: Readonly<RouterContextProvider>, url: URL, form: FormData) {
     const isData = isDataRequest(request);
-    const back = safePath(form.get("redirectTo"), spec.back ?? url.pathname);
+    // The page's own path without its language prefix: the router adds it to the redirect (issue 27).
+    const back = safePath(form.get("redirectTo"), spec.back ?? withoutLocale(url.pathname));
 
     const refuse = async (reply: FormReply, status: number) => {
       if (spec.answersBack && !isData) {
