@@ -84,7 +84,8 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           .where(eq(sessions.id, id));
         renewed = true;
       }
-      return { customer: row.customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer) };
+      const customer: Customer = { ...row.customer, language: isLocale(row.customer.language) ? row.customer.language : null };
+      return { customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer) };
     },
 
     async endSession(token) {
