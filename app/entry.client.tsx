@@ -5,9 +5,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { registerCatalogue } from "./components/i18n.tsx";
-import { localeOfBasename } from "./domain/i18n/locale.ts";
-import hindiCatalogue from "./locales/hi.json?url&no-inline";
+import { registerCatalogue } from "./domain/i18n/registry.ts";
+import hindiReader from "virtual:hindi-reader";
 
 function hydrate() {
   startTransition(() => {
@@ -26,15 +25,11 @@ function whenPainted() {
   else hydrate();
 }
 
-// A Hindi page (decision 052) first reads its messages (preloaded by the page's head). Without
-// them the page stays as the server sent it, which works as it does without JavaScript.
-const basename = (window as { __reactRouterContext?: { basename?: string } }).__reactRouterContext?.basename;
-if (localeOfBasename(basename) === "hi") {
-  fetch(hindiCatalogue)
-    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-    .then((catalogue) => {
-      registerCatalogue("hi", catalogue);
-      whenPainted();
-    })
+// A Hindi page (decision 052) reads its messages first (its head names them): by URL, so English
+// pages carry none of that code.
+const catalogue = document.querySelector<HTMLLinkElement>("link[data-catalogue]")?.href;
+if (catalogue)
+  (import(/* @vite-ignore */ hindiReader) as Promise<typeof import("./domain/i18n/hindi-page.ts")>)
+    .then((m) => m.startHindiPage(catalogue, registerCatalogue, whenPainted))
     .catch(() => {});
-} else whenPainted();
+else whenPainted();

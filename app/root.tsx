@@ -25,11 +25,10 @@ import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
-import { languageMiddleware, localeOf } from "./server/i18n.server.ts";
+import { HINDI_CATALOGUE_URL, languageMiddleware, localeOf } from "./server/i18n.server.ts";
 import { I18nProvider, useI18n } from "./components/i18n.tsx";
-import { DevanagariFont } from "./components/DevanagariFont.tsx";
+import { DEVANAGARI_FONT_CSS } from "./server/devanagari-font.server.ts";
 import { BASENAME, HTML_LANG, localeOfBasename } from "./domain/i18n/locale.ts";
-import hindiCatalogue from "./locales/hi.json?url&no-inline";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -52,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flashed, clear } = await takeFlashedReply(request);
   const body: RootData = {
     locale: localeOf(request),
+    fontCss: localeOf(request) === "hi" ? DEVANAGARI_FONT_CSS : null,
+    catalogue: localeOf(request) === "hi" ? HINDI_CATALOGUE_URL : null,
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
@@ -86,8 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Hindi pages' messages, which the page's script reads before it takes over (entry.client.tsx). */}
-        {locale === "hi" ? <link rel="preload" as="fetch" href={hindiCatalogue} crossOrigin="anonymous" /> : null}
-        {locale === "hi" ? <DevanagariFont /> : null}
+        {root?.catalogue ? <link rel="preload" as="fetch" href={root.catalogue} crossOrigin="anonymous" fetchPriority="low" data-catalogue="" /> : null}
+        {root?.fontCss ? <style dangerouslySetInnerHTML={{ __html: root.fontCss }} /> : null}
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
         <meta name="theme-color" content={THEME_COLOR} />

@@ -47,6 +47,9 @@ const PAGES: Page[] = [
   { name: "account", path: "/myaccount", signedIn: true, noindex: true },
   { name: "blog post", path: "/blog/1" },
   { name: "policy", path: "/PrivacyPolicy" },
+  // Hindi (issue 27): at the same targets as English.
+  { name: "hindi home", path: "/hi" },
+  { name: "hindi product", path: "/hi/product/1" },
 ];
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((f) => fs.existsSync(f));

@@ -1,5 +1,5 @@
 import { store } from "../store-config.ts";
-import { HTML_LANG, LOCALES, pathIn, type Locale } from "../domain/i18n/locale.ts";
+import { languageAlternates, pathIn, type Locale } from "../domain/i18n/locale.ts";
 import { localeOfMatches, originOf } from "./viewer.ts";
 
 /**
@@ -26,16 +26,9 @@ export function pageMeta(page: { title: string; description: string; path: strin
 
 // Beside the root loader's data, which every page loads anyway.
 export { localeOfMatches, originOf } from "./viewer.ts";
+export { languageAlternates } from "../domain/i18n/locale.ts";
 
 /** A personal or transactional page: its own title, description and canonical link, kept out of search results. */
 export function privatePageMeta(matches: Parameters<typeof originOf>[0], page: { title: string; description: string; path: string }) {
   return [...pageMeta({ ...page, origin: originOf(matches), locale: localeOfMatches(matches) }), { name: "robots", content: "noindex" }];
-}
-
-/** hreflang links to the page in each language, and English as the default. */
-export function languageAlternates(origin: string, path: string) {
-  return [
-    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: HTML_LANG[locale], href: origin + pathIn(locale, path) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + pathIn("en", path) },
-  ];
 }

@@ -16,6 +16,10 @@ export type { Viewer };
 export interface RootData {
   /** The page's language (issue 27): Hindi under /hi. */
   locale: Locale;
+  /** Hindi pages' font declaration (app/server/devanagari-font.server.ts); null on English pages. */
+  fontCss: string | null;
+  /** Hindi pages' compiled messages (a fingerprinted asset) for the page's script; null on English pages. */
+  catalogue: string | null;
   viewer: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
   /** The request's origin, for absolute links in meta tags. */

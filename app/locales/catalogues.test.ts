@@ -61,6 +61,16 @@ describe("the message catalogues", () => {
     expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
+  it("says nothing the pages' reader cannot read: text, {name} and plural", () => {
+    const kinds = (message: unknown): string[] =>
+      Array.isArray(message) ? message.flatMap((t) => (Array.isArray(t) && t.length > 1 ? [String(t[1]), ...Object.values(t[2] as object).flatMap(kinds)] : [])) : [];
+    for (const [id, text] of [...english, ...hindi])
+      expect(
+        kinds(compileMessage(text || id)).filter((k) => k !== "plural"),
+        id,
+      ).toEqual([]);
+  });
+
   it("Hindi keeps every value of the English", () => {
     for (const [id, text] of hindi) expect(argumentsOf(text), id).toEqual(argumentsOf(id));
   });

@@ -1,6 +1,7 @@
 // The request's language (issue 27, decision 052): Hindi under /hi, English elsewhere. The
 // server holds both catalogues; a shopper's choice is a plain cookie (and their account's
 // language, which sign-in copies into it).
+import { recogniseEnglish } from "../domain/i18n/recognise.ts";
 import { createContext, redirectDocument, type MiddlewareFunction, type RouterContextProvider, type ServerBuild } from "react-router";
 import { i18nFor, registerCatalogue } from "../domain/i18n/registry.ts";
 import type { I18n } from "../domain/i18n/messages.ts";
@@ -12,7 +13,10 @@ import { signedInOf } from "./auth/session.server.ts";
 import { shopOf } from "./context.server.ts";
 import type { Customer } from "./shop/port.server.ts";
 
-registerCatalogue("hi", hindi as unknown as Catalogue);
+registerCatalogue("hi", hindi as unknown as Catalogue, recogniseEnglish);
+
+/** Where a Hindi page's script fetches the same messages (a fingerprinted asset). */
+export { default as HINDI_CATALOGUE_URL } from "../locales/hi.json?url&no-inline";
 
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 

@@ -3,6 +3,7 @@
 import { count } from "../../app/domain/plural.ts";
 import { i18nFor, registerCatalogue } from "../../app/domain/i18n/registry.ts";
 import type { Catalogue, MessageValues } from "../../app/domain/i18n/messages.ts";
+import { recogniseEnglish } from "../../app/domain/i18n/recognise.ts";
 import { confirmationToken } from "../confirmation-link.ts";
 export { confirmationToken };
 import fs from "node:fs";
@@ -116,7 +117,7 @@ const raw = JSON.parse(fs.readFileSync(new URL("../../scripts/demo-catalog.json"
   products: DemoProduct[];
 };
 
-registerCatalogue("hi", JSON.parse(fs.readFileSync(new URL("../../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue);
+registerCatalogue("hi", JSON.parse(fs.readFileSync(new URL("../../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue, recogniseEnglish);
 
 /** A message as Hindi pages say it (the shop's own catalogue, app/locales/hi.po). */
 export function hi(id: string, values?: MessageValues): string {

@@ -8,10 +8,12 @@ export const DEFAULT_LOCALE: Locale = "en";
 
 /** Each language's path prefix: React Router's basename for its pages. */
 export const BASENAME: Record<Locale, string> = { en: "/", hi: "/hi" };
-/** `<html lang>` and hreflang. */
+/**
+ * `<html lang>`, hreflang, and what `Intl` formats with: Indian digit grouping, Latin digits in
+ * both (decision 052).
+ */
 export const HTML_LANG: Record<Locale, string> = { en: "en-IN", hi: "hi-IN" };
-/** What `Intl` formats with: Indian digit grouping, Latin digits in both (decision 052). */
-export const INTL_LOCALE: Record<Locale, string> = { en: "en-IN", hi: "hi-IN" };
+export const INTL_LOCALE = HTML_LANG;
 /** The switch's labels, each in its own script. */
 export const LANGUAGE_NAME: Record<Locale, string> = { en: "English", hi: "हिन्दी" };
 /** The shopper's choice, kept a year. */
@@ -61,4 +63,12 @@ export function localeOfAcceptLanguage(header: string | null): Locale | null {
     if (!best || q > best.q) best = { locale: primary, q };
   }
   return best?.locale ?? null;
+}
+
+/** hreflang links to the page in each language, and English as the default (a page's `meta`). */
+export function languageAlternates(origin: string, path: string) {
+  return [
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: HTML_LANG[locale], href: origin + pathIn(locale, path) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + pathIn("en", path) },
+  ];
 }

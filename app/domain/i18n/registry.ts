@@ -3,14 +3,17 @@
 // server registers Hindi at start, the browser before it hydrates a Hindi page.
 import { ENGLISH_PLURALS } from "../../locales/en.ts";
 import { INTL_LOCALE, type Locale } from "./locale.ts";
-import { translate, type Catalogue, type I18n } from "./messages.ts";
+import { translate, type Catalogue, type I18n, type Recognise } from "./messages.ts";
 
 const catalogues: Partial<Record<Locale, Catalogue>> = { en: ENGLISH_PLURALS };
+const recognisers: Partial<Record<Locale, Recognise>> = {};
 const made = new Map<Locale, I18n>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function registerCatalogue(locale: Locale, catalogue: Catalogue): void {
+/** A language's messages, and how it reads English said with values (app/domain/i18n/recognise.ts). */
+export function registerCatalogue(locale: Locale, catalogue: Catalogue, recognise?: Recognise): void {
   catalogues[locale] = catalogue;
+  if (recognise) recognisers[locale] = recognise;
   made.delete(locale);
 }
 
@@ -22,9 +25,10 @@ export function i18nFor(locale: Locale): I18n {
   let i18n = made.get(locale);
   if (i18n) return i18n;
   const catalogue = catalogues[locale] ?? {};
+  const recognise = recognisers[locale];
   i18n = {
     locale,
-    _: (id, values) => translate(locale, catalogue, id, values),
+    _: (id, values) => translate(locale, catalogue, id, values, recognise),
     date(value, options) {
       const key = `${locale}${JSON.stringify(options)}`;
       let f = dateFormats.get(key);
