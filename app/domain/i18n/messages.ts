@@ -22,6 +22,15 @@ export interface I18n {
 const plurals = new Map<Locale, Intl.PluralRules>();
 const numbers = new Map<Locale, Intl.NumberFormat>();
 
+/** Which case of a plural a number takes ('=0' first), and the number as '#' shows it. */
+function pluralOf(locale: Locale, n: number): { exact: string; category: string; shown: string } {
+  let rules = plurals.get(locale);
+  if (!rules) plurals.set(locale, (rules = new Intl.PluralRules(INTL_LOCALE[locale])));
+  let grouping = numbers.get(locale);
+  if (!grouping) numbers.set(locale, (grouping = new Intl.NumberFormat(INTL_LOCALE[locale])));
+  return { exact: String(n), category: rules.select(n), shown: grouping.format(n) };
+}
+
 /** One compiled message with its values, in a language. */
 export function formatMessage(locale: Locale, message: CompiledMessage, values: MessageValues = {}): string {
   const run = (tokens: CompiledMessage | undefined, count: string | null): string => {
@@ -32,17 +41,51 @@ export function formatMessage(locale: Locale, message: CompiledMessage, values: 
       else if (token.length === 1) out += values[token[0]] ?? "";
       else {
         const cases = token[2];
-        const n = Number(values[token[0]]);
-        let rules = plurals.get(locale);
-        if (!rules) plurals.set(locale, (rules = new Intl.PluralRules(INTL_LOCALE[locale])));
-        let grouping = numbers.get(locale);
-        if (!grouping) numbers.set(locale, (grouping = new Intl.NumberFormat(INTL_LOCALE[locale])));
-        out += run(Object.hasOwn(cases, String(n)) ? cases[String(n)] : (cases[rules.select(n)] ?? cases.other), grouping.format(n));
+        const { exact, category, shown } = pluralOf(locale, Number(values[token[0]]));
+        out += run(Object.hasOwn(cases, exact) ? cases[exact] : (cases[category] ?? cases.other), shown);
       }
     }
     return out;
   };
   return run(message, null);
+}
+
+/**
+ * An English message with a plural, formatted from its own text (its id), so English pages carry
+ * no compiled catalogue: `{count, plural, =0 {…} one {# item} other {# items}}` with {name}s.
+ */
+function formatSource(locale: Locale, text: string, values: MessageValues): string {
+  let at = 0;
+  const read = (count: string | null): string => {
+    let out = "";
+    while (at < text.length && text[at] !== "}") {
+      const c = text[at++]!;
+      if (c !== "{") {
+        out += c === "#" && count !== null ? count : c;
+        continue;
+      }
+      const head = /^\s*(\w+)\s*(,\s*plural\s*,)?\s*/.exec(text.slice(at))!;
+      at += head[0].length;
+      if (!head[2]) {
+        at++;
+        out += values[head[1]!] ?? "";
+        continue;
+      }
+      const { exact, category, shown } = pluralOf(locale, Number(values[head[1]!]));
+      const cases: Record<string, string> = {};
+      while (at < text.length && text[at] !== "}") {
+        const key = /^\s*=?(\w+)\s*\{/.exec(text.slice(at))!;
+        at += key[0].length;
+        cases[key[0].includes("=") ? `=${key[1]}` : key[1]!] = read(shown);
+        at++;
+        at += /^\s*/.exec(text.slice(at))![0].length;
+      }
+      at++;
+      out += cases[`=${exact}`] ?? cases[category] ?? cases.other ?? "";
+    }
+    return out;
+  };
+  return read(null);
 }
 
 /**
@@ -71,5 +114,5 @@ export function translate(locale: Locale, catalogue: Catalogue, id: string, valu
   const compiled = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
   if (compiled !== undefined) return formatMessage(locale, compiled, values);
   if (values === undefined && recognise) return recognise(formatMessage, locale, catalogue, id) ?? id;
-  return say(id, values);
+  return values && /\{\w+\s*,\s*plural\s*,/.test(id) ? formatSource(locale, id, values) : say(id, values);
 }

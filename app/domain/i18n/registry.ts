@@ -1,11 +1,10 @@
 // Each language's compiled messages, and the I18n that says things with them (decision 052).
-// English starts with only its plurals (every other English message is its own id); the
-// server registers Hindi at start, the browser before it hydrates a Hindi page.
-import { ENGLISH_PLURALS } from "../../locales/en.ts";
+// English has none (every English message is its own id, plurals read from it); the server
+// registers Hindi at start, the browser before it hydrates a Hindi page.
 import { INTL_LOCALE, type Locale } from "./locale.ts";
 import { translate, type Catalogue, type I18n, type Recognise } from "./messages.ts";
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en: ENGLISH_PLURALS };
+const catalogues: Partial<Record<Locale, Catalogue>> = {};
 const recognisers: Partial<Record<Locale, Recognise>> = {};
 const made = new Map<Locale, I18n>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
