@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isNoAnswer, offlinePathFor } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useHref, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Stylesheet } from "./components/stylesheet.tsx";
@@ -26,9 +26,9 @@ import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { HINDI_CATALOGUE_URL, languageMiddleware, localeOf } from "./server/i18n.server.ts";
-import { I18nProvider, useI18n } from "./components/i18n.tsx";
+import { useI18n } from "./components/i18n.tsx";
 import { DEVANAGARI_FONT_CSS } from "./server/devanagari-font.server.ts";
-import { BASENAME, HTML_LANG, localeOfBasename } from "./domain/i18n/locale.ts";
+import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -79,10 +79,10 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // Absent when the root loader itself failed: the error page then shows no toast.
   const root = useRouteLoaderData("root") as RootData | undefined;
-  // The router's basename is the language's prefix (decision 052): known even when the root loader failed.
-  const locale = localeOfBasename(useHref("/"));
+  // The language is the router's basename (decision 052): known even when the root loader failed.
+  const i18n = useI18n();
   return (
-    <html lang={HTML_LANG[locale]}>
+    <html lang={HTML_LANG[i18n.locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,18 +97,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body id="top" className="flex min-h-screen flex-col bg-surface font-sans text-stone-900 antialiased">
-        <I18nProvider locale={locale}>
-          <SkipLink />
-          <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
-            <Toaster toast={root?.toast ?? null} />
-            <Header />
-            <OfflineSupport />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <Footer />
-          </HoneypotProvider>
-        </I18nProvider>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
+          {i18n._("Skip to content")}
+        </a>
+        <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
+          <Toaster toast={root?.toast ?? null} />
+          <Header />
+          <OfflineSupport />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </HoneypotProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -118,15 +118,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
-}
-
-function SkipLink() {
-  const i18n = useI18n();
-  return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
-      {i18n._("Skip to content")}
-    </a>
-  );
 }
 
 function RequestIdMeta() {

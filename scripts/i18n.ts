@@ -7,26 +7,29 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parsePoFile } from "@lingui/format-po";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cli = path.join(root, "node_modules/@lingui/cli/dist/lingui.js");
 const locales = path.join(root, "app/locales");
-type Compiled = Record<string, unknown>;
 
 const lingui = (...args: string[]) => execFileSync(process.execPath, [cli, ...args], { cwd: root, stdio: "inherit" });
 
 if (!process.argv.includes("--compile-only")) lingui("extract", "--clean");
 lingui("compile", "--namespace", "json");
 
-const read = (locale: string) => (JSON.parse(readFileSync(path.join(locales, `${locale}.json`), "utf8")) as { messages: Compiled }).messages;
-const english = read("en");
-const hindi = read("hi");
-
-// Lingui fills an untranslated message with the English one: left out, it reads the same.
-const translated = Object.fromEntries(Object.entries(hindi).filter(([id, message]) => JSON.stringify(message) !== JSON.stringify(english[id])));
-writeFileSync(path.join(locales, "hi.json"), `${JSON.stringify(translated, null, 0)}\n`);
-
+// Lingui's compiled files only proved every message compiles: the app reads the .po's ICU text.
 rmSync(path.join(locales, "en.json"));
+const po = (locale: string) =>
+  new Map(
+    parsePoFile(readFileSync(path.join(locales, `${locale}.po`), "utf8"))
+      .items.filter((i) => !i.obsolete)
+      .map((i) => [i.msgid, i.msgstr[0] ?? ""]),
+  );
+const english = po("en");
+// An untranslated message (or one the same in Hindi) is left out: it reads as its English id.
+const translated = Object.fromEntries([...po("hi")].filter(([id, text]) => text && text !== id));
+writeFileSync(path.join(locales, "hi.json"), `${JSON.stringify(translated)}\n`);
 
-const missing = Object.keys(english).length - Object.keys(translated).length;
-console.log(`${Object.keys(english).length} messages; ${Object.keys(translated).length} in Hindi${missing ? `, ${missing} not yet translated (msgstr "" in app/locales/hi.po)` : ""}.`);
+const missing = [...po("hi")].filter(([, text]) => !text).length;
+console.log(`${english.size} messages; ${Object.keys(translated).length} in Hindi${missing ? `, ${missing} not yet translated (msgstr "" in app/locales/hi.po)` : ""}.`);

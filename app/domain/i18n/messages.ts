@@ -1,13 +1,13 @@
-// Reads Lingui's compiled messages (decision 052): the server and the browser format with this
+// Formats the shop's ICU messages (decision 052): the server and the browser format with this
 // same function, so a page hydrates to exactly what the server sent, and the browser carries no
 // i18n runtime. What the shop's messages use, and no more (every byte is on every page): text,
-// {name}, and plural with =N cases and '#'. The catalogue test runs every message of both
-// catalogues through this and through Lingui's own i18n._, and refuses any other ICU form.
+// {name}, and plural with =N cases and '#'. Lingui checks every message when `npm run i18n`
+// compiles the catalogues; the catalogue test runs every message of both languages through this
+// and through Lingui's own i18n._, and refuses any other ICU form.
 import { INTL_LOCALE, type Locale } from "./locale.ts";
 
-export type CompiledMessage = string | CompiledToken[];
-export type CompiledToken = string | [name: string] | [name: string, type: "plural", cases: Record<string, CompiledMessage>];
-export type Catalogue = Record<string, CompiledMessage>;
+/** A language's messages: the English text (the id) to the language's ICU message. */
+export type Catalogue = Record<string, string>;
 export type MessageValues = Record<string, string | number | null | undefined>;
 
 /** What says things in a language: pages (useI18n), the server (i18nOf) and the mails it composes. */
@@ -31,30 +31,8 @@ function pluralOf(locale: Locale, n: number): { exact: string; category: string;
   return { exact: String(n), category: rules.select(n), shown: grouping.format(n) };
 }
 
-/** One compiled message with its values, in a language. */
-export function formatMessage(locale: Locale, message: CompiledMessage, values: MessageValues = {}): string {
-  const run = (tokens: CompiledMessage | undefined, count: string | null): string => {
-    if (tokens === undefined || typeof tokens === "string") return tokens ?? "";
-    let out = "";
-    for (const token of tokens) {
-      if (typeof token === "string") out += token === "#" && count !== null ? count : token;
-      else if (token.length === 1) out += values[token[0]] ?? "";
-      else {
-        const cases = token[2];
-        const { exact, category, shown } = pluralOf(locale, Number(values[token[0]]));
-        out += run(Object.hasOwn(cases, exact) ? cases[exact] : (cases[category] ?? cases.other), shown);
-      }
-    }
-    return out;
-  };
-  return run(message, null);
-}
-
-/**
- * An English message with a plural, formatted from its own text (its id), so English pages carry
- * no compiled catalogue: `{count, plural, =0 {…} one {# item} other {# items}}` with {name}s.
- */
-function formatSource(locale: Locale, text: string, values: MessageValues): string {
+/** One message with its values, in a language: `{count, plural, =0 {…} one {# item} other {# items}}` with {name}s. */
+export function formatMessage(locale: Locale, text: string, values: MessageValues = {}): string {
   let at = 0;
   const read = (count: string | null): string => {
     let out = "";
@@ -111,8 +89,9 @@ export type Recognise = (format: typeof formatMessage, locale: Locale, catalogue
  * can recognise it. Anything else (a product's name, a message from the ERP) is shown as it came.
  */
 export function translate(locale: Locale, catalogue: Catalogue, id: string, values?: MessageValues, recognise?: Recognise): string {
-  const compiled = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
-  if (compiled !== undefined) return formatMessage(locale, compiled, values);
+  const message = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
+  if (message !== undefined) return formatMessage(locale, message, values);
   if (values === undefined && recognise) return recognise(formatMessage, locale, catalogue, id) ?? id;
-  return values && /\{\w+\s*,\s*plural\s*,/.test(id) ? formatSource(locale, id, values) : say(id, values);
+  // English: the message is its own text.
+  return values ? formatMessage(locale, id, values) : id;
 }

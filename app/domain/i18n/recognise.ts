@@ -3,10 +3,10 @@
 // a Hindi page translates that text by finding the message by its words. Only the server and
 // Hindi pages load this: an English page shows English as it is. It imports nothing (types
 // aside), so a Hindi page's script can fetch it on its own: the formatter comes as an argument.
-import type { Catalogue, CompiledMessage, MessageValues, Recognise } from "./messages.ts";
+import type { Catalogue, MessageValues, Recognise } from "./messages.ts";
 import type { Locale } from "./locale.ts";
 
-type Format = (locale: Locale, message: CompiledMessage, values?: MessageValues) => string;
+type Format = (locale: Locale, message: string, values?: MessageValues) => string;
 
 interface Template {
   pattern: RegExp;

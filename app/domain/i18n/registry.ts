@@ -7,17 +7,12 @@ import { translate, type Catalogue, type I18n, type Recognise } from "./messages
 const catalogues: Partial<Record<Locale, Catalogue>> = {};
 const recognisers: Partial<Record<Locale, Recognise>> = {};
 const made = new Map<Locale, I18n>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A language's messages, and how it reads English said with values (app/domain/i18n/recognise.ts). */
 export function registerCatalogue(locale: Locale, catalogue: Catalogue, recognise?: Recognise): void {
   catalogues[locale] = catalogue;
   if (recognise) recognisers[locale] = recognise;
   made.delete(locale);
-}
-
-export function hasCatalogue(locale: Locale): boolean {
-  return catalogues[locale] !== undefined;
 }
 
 export function i18nFor(locale: Locale): I18n {
@@ -28,12 +23,8 @@ export function i18nFor(locale: Locale): I18n {
   i18n = {
     locale,
     _: (id, values) => translate(locale, catalogue, id, values, recognise),
-    date(value, options) {
-      const key = `${locale}${JSON.stringify(options)}`;
-      let f = dateFormats.get(key);
-      if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[locale], options)));
-      return f.format(value instanceof Date ? value : new Date(value));
-    },
+    // A few dates a page: a formatter each costs less than the bytes of a cache of them.
+    date: (value, options) => new Intl.DateTimeFormat(INTL_LOCALE[locale], options).format(new Date(value)),
   };
   made.set(locale, i18n);
   return i18n;
