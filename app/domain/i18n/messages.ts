@@ -92,6 +92,6 @@ export function translate(locale: Locale, catalogue: Catalogue, id: string, valu
   const message = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
   if (message !== undefined) return formatMessage(locale, message, values);
   if (values === undefined && recognise) return recognise(formatMessage, locale, catalogue, id) ?? id;
-  // English: the message is its own text.
-  return values ? formatMessage(locale, id, values) : id;
+  // English: the message is its own text; a plain one is filled in without reading it through.
+  return values && /\{\w+\s*,\s*plural\s*,/.test(id) ? formatMessage(locale, id, values) : say(id, values);
 }
