@@ -27,7 +27,7 @@ function whenPainted() {
 
 // A Hindi page (decision 052) reads its messages first (its head names them): by URL, so English
 // pages carry none of that code.
-const catalogue = document.querySelector<HTMLLinkElement>("link[data-catalogue]")?.href;
+const catalogue = document.querySelector<HTMLMetaElement>('meta[name="haat-catalogue"]')?.content;
 if (catalogue)
   (import(/* @vite-ignore */ hindiReader) as Promise<typeof import("./domain/i18n/hindi-page.ts")>)
     .then((m) => m.startHindiPage(catalogue, registerCatalogue, whenPainted))

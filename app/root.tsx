@@ -86,8 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Hindi pages' messages, which the page's script reads before it takes over (entry.client.tsx). */}
-        {root?.catalogue ? <link rel="preload" as="fetch" href={root.catalogue} crossOrigin="anonymous" fetchPriority="low" data-catalogue="" /> : null}
+        {/* Hindi pages' messages, which the page's script fetches before it takes over (entry.client.tsx):
+            named, not preloaded, so they never compete with what the first paint needs. */}
+        {root?.catalogue ? <meta name="haat-catalogue" content={root.catalogue} /> : null}
         {root?.fontCss ? <style dangerouslySetInnerHTML={{ __html: root.fontCss }} /> : null}
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
