@@ -49,10 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // shoppers stay free of Set-Cookie and cacheable.
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const { flashed, clear } = await takeFlashedReply(request);
+  const locale = localeOf(request);
   const body: RootData = {
-    locale: localeOf(request),
-    fontCss: localeOf(request) === "hi" ? DEVANAGARI_FONT_CSS : null,
-    catalogue: localeOf(request) === "hi" ? HINDI_CATALOGUE_URL : null,
+    locale,
+    fontCss: locale === "hi" ? DEVANAGARI_FONT_CSS : null,
+    catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),

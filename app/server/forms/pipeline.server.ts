@@ -4,6 +4,8 @@
 // what they tapped), parses with zod, runs the intent, and answers in one shape, mapping
 // each ShopError code to one kind of answer (app/domain/form-reply.ts). Components get
 // the intents' names and fields as types only (app/components/forms.ts), never zod.
+import { i18nOf } from "../i18n.server.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
 import { withoutLocale } from "../../domain/i18n/locale.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -65,8 +67,8 @@ interface IntentOptions<V> {
   hide?: string[];
   /** The form-level message of a failed parse, when one message should say it all ('Please fill: …'). */
   summary?(form: FormData): string | null;
-  /** How a ShopError reads to the shopper when it should not be shown as it is. */
-  describe?(error: ShopError): string;
+  /** How a ShopError reads to the shopper when it should not be shown as it is, in the page's language. */
+  describe?(error: ShopError, i18n: I18n): string;
   /** Shop failures this intent shows on one of its fields instead (a taken e-mail on sign-up: 409 on `email`). */
   onField?: Partial<Record<ShopErrorCode, string>>;
 }
@@ -226,7 +228,7 @@ export function defineForm<const A extends string, const I extends Record<string
         }
         // Not a ShopError: a fault of ours or of a part that is down; the error boundary says so.
         if (!(error instanceof ShopError)) throw error;
-        const message = declared.describe?.(error) ?? error.message;
+        const message = declared.describe?.(error, i18nOf(request)) ?? error.message;
         const field = declared.onField?.[error.code];
         if (field) return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, fieldErrors: { [field]: [message] } })), answerFor(error.code).status);
         const answer = answerFor(error.code);

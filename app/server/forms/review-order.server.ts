@@ -7,8 +7,8 @@ import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
-import { ShopError, type PaymentStart } from "../shop/port.server.ts";
-import { i18nOf } from "../i18n.server.ts";
+import type { PaymentStart } from "../shop/port.server.ts";
+import { localeOf } from "../i18n.server.ts";
 import { abandonPayment, payAgain, placeOrder } from "../use-cases/place-order.server.ts";
 import { deliveryAddressIntents } from "./addresses.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
@@ -33,26 +33,24 @@ export const reviewOrderForm = defineForm({
     place: intent(
       z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), slot: deliverySlot.optional(), via: payVia }),
       async ({ shop, customer, value, request }) => {
-        const i18n = i18nOf(request);
         const placed = await placeOrder(shop, customer, {
           cartId: value.cart_id,
           addressId: value.address_id,
           slot: value.slot ?? null,
           method: "as-chosen",
           via: value.via,
-          locale: i18n.locale,
-        }).catch((error: unknown) => {
-          // Stock or a coupon that changed since the cart was shown is news for the shopper: said
-          // whole here, in the page's language (the page could not translate the reason inside it).
-          if (error instanceof ShopError && error.code === "conflict" && !PAYMENT_WORDS.has(error.message)) {
-            throw new ShopError("conflict", i18n._("Order failed: {reason}", { reason: i18n._(error.message) }));
-          }
-          throw error;
+          locale: localeOf(request),
         });
         // Card or UPI: the stock is held and the shopper goes to pay (decision 030).
         if (placed.kind === "paying") return payOutcome(placed.start, placed.orderId);
         // The page of this order, not whichever is newest (two tabs may place two).
         return { to: `/ordersuccess?order=${placed.orderId}` };
+      },
+      // Stock or a coupon that changed since the cart was shown is news for the shopper: said whole,
+      // in the page's language (a page could not translate the reason inside the English).
+      {
+        describe: (error, i18n) =>
+          error.code === "conflict" && !PAYMENT_WORDS.has(error.message) ? i18n._("Order failed: {reason}", { reason: i18n._(error.message) }) : error.message,
       },
     ),
     // Paying again for an order waiting for its payment (after a failure, or back from the link).
