@@ -27,7 +27,7 @@ import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { HINDI_CATALOGUE_URL, languageMiddleware, localeOf } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
-import { DEVANAGARI_FONT_CSS } from "./server/devanagari-font.server.ts";
+import { HINDI_FONT } from "./server/devanagari-font.server.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOf(request);
   const body: RootData = {
     locale,
-    fontCss: locale === "hi" ? DEVANAGARI_FONT_CSS : null,
+    font: locale === "hi" ? HINDI_FONT : null,
     catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
     viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
@@ -90,7 +90,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Hindi pages' messages, which the page's script fetches before it takes over (entry.client.tsx):
             named, not preloaded, so they never compete with what the first paint needs. */}
         {root?.catalogue ? <meta name="haat-catalogue" content={root.catalogue} /> : null}
-        {root?.fontCss ? <style dangerouslySetInnerHTML={{ __html: root.fontCss }} /> : null}
+        {/* The font (decision 052): the page's script declares it once the page has loaded, so it
+            never delays the first paint; without JavaScript the <noscript> style declares it. */}
+        {root?.font ? <meta name="haat-font" content={root.font.url} /> : null}
+        {root?.font ? <style dangerouslySetInnerHTML={{ __html: root.font.stackCss }} /> : null}
+        {root?.font ? (
+          <noscript>
+            <style dangerouslySetInnerHTML={{ __html: root.font.faceCss }} />
+          </noscript>
+        ) : null}
         {/* The stylesheet, in the page itself (components/stylesheet.tsx): nothing blocks the first paint. */}
         <Stylesheet href={appCss} />
         <meta name="theme-color" content={THEME_COLOR} />

@@ -5,6 +5,7 @@ import { applyPendingCartChange, entriesCount, type CartEntries } from "../domai
 import type { FormReply } from "../domain/form-reply.ts";
 import type { Viewer } from "../domain/viewer.ts";
 import type { Locale } from "../domain/i18n/locale.ts";
+import type { HindiFont } from "../domain/i18n/devanagari-font.ts";
 import type { LiteMode } from "../domain/lite-mode.ts";
 import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
@@ -16,8 +17,8 @@ export type { Viewer };
 export interface RootData {
   /** The page's language (issue 27): Hindi under /hi. */
   locale: Locale;
-  /** Hindi pages' font declaration (app/server/devanagari-font.server.ts); null on English pages. */
-  fontCss: string | null;
+  /** Hindi pages' font (domain/i18n/devanagari-font.ts); null on English pages. */
+  font: HindiFont | null;
   /** Hindi pages' compiled messages (a fingerprinted asset) for the page's script; null on English pages. */
   catalogue: string | null;
   viewer: Viewer | null;

@@ -51,6 +51,22 @@ test("a Hindi page names its English twin and is its own canonical", async ({ pa
   await expect(page.locator('link[rel="alternate"][hreflang="hi-IN"]')).toHaveAttribute("href", `${baseURL}/hi/products?category=grocers-pick`);
 });
 
+test("Devanagari is drawn in Noto Sans Devanagari, which never delays the first paint", async ({ page, hasJs }) => {
+  await page.goto("/hi");
+  // Drawn in the font once it has arrived (this browser has no Devanagari font of its own).
+  await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Noto Sans Devanagari" && f.status === "loaded"))).toBe(true);
+  if (hasJs) {
+    // With JavaScript the page asks for it only after its load event.
+    const asked = await page.evaluate(() => {
+      const font = performance.getEntriesByType("resource").find((e) => /noto-sans-devanagari.*\.woff2/.test(e.name));
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return font ? font.startTime - navigation.loadEventStart : null;
+    });
+    expect(asked).not.toBeNull();
+    expect(asked!).toBeGreaterThanOrEqual(0);
+  }
+});
+
 test("a first visit from a phone set to Hindi opens in Hindi, once", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: "hi-IN", baseURL });
   const page = await context.newPage();

@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from "vitest";
+import { addDevanagariFont, devanagariFaceCss, DEVANAGARI_STACK_CSS } from "./devanagari-font.ts";
+
+class FakeFontFace {
+  loaded = false;
+  readonly family: string;
+  readonly source: string;
+  readonly descriptors: FontFaceDescriptors;
+  constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
+    this.family = family;
+    this.source = source;
+    this.descriptors = descriptors;
+  }
+  load() {
+    this.loaded = true;
+    return Promise.resolve(this);
+  }
+}
+
+function fakeDocument(readyState: DocumentReadyState) {
+  const added: FakeFontFace[] = [];
+  const listeners: Array<() => void> = [];
+  const doc = {
+    readyState,
+    fonts: { add: (f: FakeFontFace) => added.push(f) },
+    defaultView: { addEventListener: (_: string, fn: () => void) => listeners.push(fn) },
+  } as unknown as Document;
+  return { doc, added, load: () => listeners.forEach((fn) => fn()) };
+}
+
+describe("the Hindi pages' font", () => {
+  it("is declared for Devanagari only, with swap, the phone's own copy first", () => {
+    const css = devanagariFaceCss("/assets/noto-abc.woff2");
+    expect(css).toContain("font-display:swap");
+    expect(css).toContain("unicode-range:U+0900-097F");
+    expect(css.indexOf('local("Noto Sans Devanagari")')).toBeLessThan(css.indexOf("url(/assets/noto-abc.woff2)"));
+    expect(DEVANAGARI_STACK_CSS).toMatch(/--font-sans:"Noto Sans Devanagari",/);
+  });
+
+  it("is declared by the page's script only once the page has loaded", () => {
+    vi.stubGlobal("FontFace", FakeFontFace);
+    try {
+      const { doc, added, load } = fakeDocument("interactive");
+      addDevanagariFont("/assets/noto-abc.woff2", doc);
+      expect(added).toHaveLength(0);
+      load();
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatchObject({ family: "Noto Sans Devanagari", loaded: true, descriptors: { display: "swap", weight: "400" } });
+      expect(added[0]!.source).toContain("url(/assets/noto-abc.woff2)");
+
+      const later = fakeDocument("complete");
+      addDevanagariFont("/assets/noto-abc.woff2", later.doc);
+      expect(later.added).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
