@@ -11,7 +11,7 @@ export { requestInfoContext, shopContext } from "./server/context.server.ts";
 export { DataDirLockedError, lockDataDir } from "./server/db/lock.server.ts";
 export { checkServerEnv, ConfigError, readEnv } from "./server/env.server.ts";
 export { CROSS_SITE_REFUSAL, refusesCrossSiteWrite } from "./server/security/same-origin.server.ts";
-export { startKeptMailRetry } from "./server/mail/queue.server.ts";
+export { startKeptMailRetry } from "./server/use-cases/kept-messages.server.ts";
 export { startPaymentSweep } from "./server/payments/sweep.server.ts";
 export { openShop } from "./server/shop/open.server.ts";
 export { shopOptionsFromEnv } from "./server/shop/options.server.ts";

@@ -90,3 +90,5 @@ export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
     if (message) raiseToast(message);
   }, [message, fetcher.data]);
 }
+export const mobileSignIn = handle<(typeof accountForms)["mobileSignIn"]>("/signin/mobile");
+export const mobileAccount = handle<(typeof accountForms)["mobileAccount"]>("/myaccount/mobile");

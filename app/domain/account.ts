@@ -71,6 +71,9 @@ const passwordField = z.string({ error: /*i18n*/ "Enter your password" }).min(1,
 
 const newPasswordField = z.string({ error: /*i18n*/ "Choose a password" }).min(PASSWORD_MIN, TOO_SHORT).max(PASSWORD_MAX, TOO_LONG);
 
+/** A person's name, as every account form asks for it. */
+export const nameField = z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters.");
+
 export const phoneField = z
   .string({ error: /*i18n*/ "Enter a valid 10-digit phone number" })
   .trim()
@@ -84,7 +87,7 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  name: z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters."),
+  name: nameField,
   email: emailField,
   phone: phoneField,
   password: newPasswordField,
@@ -93,7 +96,7 @@ export const signUpSchema = z.object({
 
 /** The profile form (transactions §2, §5): name and mobile; the e-mail is not editable. */
 export const profileSchema = z.object({
-  name: z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters."),
+  name: nameField,
   phone: phoneField,
 });
 

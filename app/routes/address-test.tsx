@@ -27,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     changing: url.searchParams.get("change") === "1",
     here: remember ? "/address-test?remember=1" : "/address-test",
     back: "/address-test?remember=1",
-    email: customer.email,
+    email: customer.email ?? "",
   };
 }
 

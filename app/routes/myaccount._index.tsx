@@ -13,16 +13,25 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { AccountOutlet } from "./myaccount.tsx";
+import { displayMobile } from "../domain/mobile-sign-in.ts";
+import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const confirmed = await shopOf(context).accounts.emailConfirmed(customer.id);
-  return { profile: { name: customer.name, email: customer.email, phone: customer.phone }, editing: url.searchParams.get("edit") === "1", confirmed };
+  return {
+    profile: { name: customer.name, email: customer.email, phone: customer.phone },
+    // The verified number that signs in (issue 28), or whether one can be added.
+    mobile: customer.mobile ?? null,
+    mobileOffered: mobileSignInOffered(shopOf(context)),
+    editing: url.searchParams.get("edit") === "1",
+    confirmed,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, confirmed } = loaderData;
+  const { profile, mobile, mobileOffered, editing, confirmed } = loaderData;
   const refusal = refusalOf(useOutletContext<AccountOutlet>());
   const i18n = useI18n();
   return (
@@ -30,7 +39,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 id="profile-title" className="text-2xl font-semibold">
         {i18n._("My profile")}
       </h1>
-      {confirmed ? null : <ConfirmEmailNotice email={profile.email} />}
+      {confirmed || !profile.email ? null : <ConfirmEmailNotice email={profile.email} />}
       {editing || refusal ? (
         <ProfileForm profile={profile} lastResult={refusal?.result} />
       ) : (
@@ -39,9 +48,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-stone-600">{i18n._("Name")}</dt>
             <dd>{profile.name}</dd>
             <dt className="text-stone-600">{i18n._("Email")}</dt>
-            <dd>{profile.email}</dd>
+            <dd>{profile.email ?? "—"}</dd>
             <dt className="text-stone-600">{i18n._("Mobile")}</dt>
             <dd>{profile.phone || "—"}</dd>
+            {(mobile || mobileOffered) && (
+              <>
+                <dt className="text-stone-600">{i18n._("Sign-in mobile")}</dt>
+                <dd>
+                  {mobile ? (
+                    <>
+                      {displayMobile(mobile)} <span className="text-brand-800">({i18n._("verified")})</span>
+                    </>
+                  ) : (
+                    <Link to="/myaccount/mobile" className="font-medium text-brand-700 underline">
+                      {i18n._("Add a mobile number")}
+                    </Link>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
           <Link to="/myaccount?edit=1" className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
             {i18n._("Edit profile")}
@@ -52,7 +77,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProfileForm({ profile, lastResult }: { profile: { name: string; email: string; phone: string }; lastResult: SubmissionResult<string[]> | undefined }) {
+function ProfileForm({ profile, lastResult }: { profile: { name: string; email: string | null; phone: string }; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { name: profile.name, phone: profile.phone },
@@ -73,7 +98,7 @@ function ProfileForm({ profile, lastResult }: { profile: { name: string; email: 
         </label>
         <input
           id="profile-email"
-          value={profile.email}
+          value={profile.email ?? ""}
           readOnly
           aria-describedby="profile-email-note"
           className="mt-1 block w-full rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-stone-600"

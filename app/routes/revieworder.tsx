@@ -44,7 +44,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     editing,
     showAll: url.searchParams.get("show") === "all",
     adding: url.searchParams.get("address") === "new" || addresses.length === 0,
-    email: customer.email,
+    email: customer.email ?? "",
     pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString() },
     slots,
     unservedPin: serviceable ? null : (deliverTo?.zip ?? null),

@@ -14,6 +14,9 @@ import { customerOf } from "../server/auth/session.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
+import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { store } from "../store-config.ts";
 import type { Route } from "./+types/signin";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -35,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     const state = (await rootAuthLoader(args)) as { clerkState?: unknown } | { data?: { clerkState?: unknown } };
     clerkState = "clerkState" in state ? state.clerkState : (state as { data?: { clerkState?: unknown } }).data?.clerkState;
   }
-  return { returnTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState };
+  return { returnTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState, mobile: mobileSignInOffered(shopOf(context)) };
 }
 
 export const action = accountForms.signIn.run;
@@ -51,10 +54,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       </div>
     );
   }
-  return <LocalSignIn returnTo={loaderData.returnTo} signupEnabled={loaderData.signupEnabled} actionData={actionData} />;
+  return <LocalSignIn returnTo={loaderData.returnTo} signupEnabled={loaderData.signupEnabled} mobile={loaderData.mobile} actionData={actionData} />;
 }
 
-function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string; signupEnabled: boolean; actionData: Route.ComponentProps["actionData"] }) {
+function LocalSignIn({ returnTo, signupEnabled, mobile, actionData }: { returnTo: string; signupEnabled: boolean; mobile: boolean; actionData: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm({
     lastResult: refusalOf(actionData)?.result,
     constraint: getZodConstraint(signInSchema),
@@ -69,6 +72,14 @@ function LocalSignIn({ returnTo, signupEnabled, actionData }: { returnTo: string
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-semibold">{i18n._("Sign in")}</h1>
       <p className="mt-1 text-stone-600">{i18n._("Welcome back to {name}.", { name: store.name })}</p>
+      {mobile && (
+        <>
+          <Link to={`/signin/mobile${query}`} className={`mt-6 block text-center ${submitButton}`}>
+            {i18n._(MOBILE_MESSAGES.continueWithMobile)}
+          </Link>
+          <p className="mt-6 text-center text-sm text-stone-600">{i18n._("or sign in with your e-mail")}</p>
+        </>
+      )}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} aria-describedby={form.errors ? form.errorId : undefined} className="mt-6 space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...signIn.intent("sign-in")} />

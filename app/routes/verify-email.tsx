@@ -15,7 +15,7 @@ import type { Route } from "./+types/verify-email";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const confirmed = await shopOf(context).accounts.emailConfirmed(customer.id);
-  return { token: url.searchParams.get("token") ?? "", email: customer.email, confirmed };
+  return { token: url.searchParams.get("token") ?? "", email: customer.email ?? "", confirmed };
 }
 
 // The token is a secret: never cached, never sent on as a referrer.

@@ -52,6 +52,26 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Haat <no-reply@haat.example>"),
+  // SMS (issue 28, decision 053): one-time codes for mobile sign-in and order updates. 'outbox'
+  // writes each SMS to DATA_DIR/outbox/ (the embedded demo's default); 'msg91' sends through
+  // MSG91's Flow API with DLT-registered templates; 'none' offers no mobile sign-in (the default
+  // on PostgreSQL: no sign-in path that cannot deliver its code).
+  SMS_PROVIDER: z.enum(["outbox", "msg91", "none"]).optional(),
+  MSG91_AUTH_KEY: z.string().min(8, "MSG91_AUTH_KEY must be the auth key from MSG91's panel").optional(),
+  MSG91_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, "MSG91_API_BASE must be an origin such as https://control.msg91.com")
+    .default("https://control.msg91.com"),
+  // The DLT header (sender id) the templates were registered with: six letters.
+  MSG91_SENDER_ID: z
+    .string()
+    .regex(/^[A-Z]{6}$/, "MSG91_SENDER_ID must be the 6-letter DLT header, such as HAATIN")
+    .optional(),
+  MSG91_TEMPLATE_OTP: z.string().min(1).optional(),
+  MSG91_TEMPLATE_ORDER_PLACED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_OUT_FOR_DELIVERY: z.string().min(1).optional(),
+  MSG91_TEMPLATE_DELIVERED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -170,6 +190,8 @@ const schema = z.object({
   RATE_LIMIT_NEWSLETTER_PER_ADDRESS: limitCount,
   RATE_LIMIT_VOICE_PER_ADDRESS: limitCount,
   RATE_LIMIT_LOCATION_PER_ADDRESS: limitCount,
+  RATE_LIMIT_CODE_SEND_PER_ADDRESS: limitCount,
+  RATE_LIMIT_CODE_CHECK_PER_ADDRESS: limitCount,
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -185,6 +207,8 @@ export type Env = z.infer<typeof schema> & {
   razorpay: RazorpayConfig | null;
   /** The prepaid discount given on orders paid online: PREPAID_DISCOUNT_PERCENT, or 0 when nothing can be paid online (decision 031). */
   prepaidPercent: number;
+  /** How SMS go out (issue 28): null when none can, and then mobile sign-in is not offered. */
+  sms: SmsConfig | null;
   /** Host headers the shop answers: PUBLIC_ORIGIN's, ALLOWED_HOSTS, and, with no PUBLIC_ORIGIN, this machine's own names. */
   allowedHosts: ReadonlySet<string>;
 };
@@ -197,6 +221,17 @@ export interface RazorpayConfig {
   checkoutJs: string;
   holdMinutes: number;
 }
+
+/** The SMS templates (domain/sms.ts) and, for MSG91, the id of each one's registered (DLT) template. */
+export type SmsConfig =
+  | { provider: "outbox" }
+  | {
+      provider: "msg91";
+      authKey: string;
+      apiBase: string;
+      senderId: string | null;
+      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null };
+    };
 
 export class ConfigError extends Error {}
 
@@ -221,6 +256,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.IMAGE_STORE_URL && (!env.IMAGE_STORE_ACCESS_KEY_ID || !env.IMAGE_STORE_SECRET_ACCESS_KEY)) {
     problems.push("  IMAGE_STORE_URL needs IMAGE_STORE_ACCESS_KEY_ID and IMAGE_STORE_SECRET_ACCESS_KEY: the key that may put objects in that bucket");
   }
+  const smsProvider = env.SMS_PROVIDER ?? (env.DATABASE_URL ? "none" : "outbox");
+  if (smsProvider === "msg91" && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_OTP)) {
+    problems.push("  SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_OTP (the MSG91 template of the sign-in code's SMS)");
+  }
   if (env.SHOP_BACKEND === "erp" && !env.ERP_URL) problems.push("  SHOP_BACKEND=erp needs ERP_URL: the ERP's base URL, where its /api/… calls live");
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   // The embedded shop that `npm start` runs with no variables answers on this machine's own
@@ -242,6 +281,24 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : null,
     prepaidPercent: env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET ? env.PREPAID_DISCOUNT_PERCENT : 0,
+    sms:
+      smsProvider === "outbox"
+        ? { provider: "outbox" }
+        : smsProvider === "msg91"
+          ? {
+              provider: "msg91",
+              authKey: env.MSG91_AUTH_KEY!,
+              apiBase: new URL(env.MSG91_API_BASE).origin,
+              senderId: env.MSG91_SENDER_ID ?? null,
+              templates: {
+                otp: env.MSG91_TEMPLATE_OTP!,
+                orderPlaced: env.MSG91_TEMPLATE_ORDER_PLACED ?? null,
+                outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY ?? null,
+                delivered: env.MSG91_TEMPLATE_DELIVERED ?? null,
+                cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
+              },
+            }
+          : null,
     allowedHosts: new Set([new URL(publicOrigin).host, ...own, ...(env.ALLOWED_HOSTS ?? [])]),
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,

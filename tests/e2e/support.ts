@@ -83,6 +83,39 @@ export async function lastMailTo(to: string, about?: string): Promise<string> {
   return found!;
 }
 
+let mobileCount = 0;
+/** A 10-digit mobile number of its own for each test (each number may get 5 codes an hour). */
+export function newMobile(): string {
+  const n = (Date.now() * 1000 + process.pid * 37 + mobileCount++) % 1_000_000_000;
+  return `9${n.toString().padStart(9, "0")}`;
+}
+
+/** The code in the newest SMS the shop wrote to its outbox for `mobile` (SMS_PROVIDER=outbox), from its WebOTP line. */
+export async function lastCodeTo(mobile: string, after = 0): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const names = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((n) => n.endsWith(`-sms-${mobile}.txt`))
+            .sort()
+        : [];
+      if (names.length <= after) return false;
+      code = /#(\d{6})\s*$/.exec(fs.readFileSync(path.join(dir, names.at(-1)!), "utf8"))?.[1];
+      return Boolean(code);
+    })
+    .toBe(true);
+  return code!;
+}
+
+/** How many SMS the shop has written for `mobile`. */
+export function smsCountTo(mobile: string): number {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(`-sms-${mobile}.txt`)).length : 0;
+}
+
 // ---------- the demo catalogue ----------
 
 export interface DemoVariant {

@@ -81,7 +81,7 @@ describe.each(targets)("e-mail confirmation on $name", (target) => {
     const accounts = createAccounts(database.db, () => now);
     const { customer, token: first } = await newAccount();
     const again = await mailConfirmationAgain(shop, mail, customer);
-    expect(again.message).toBe(EMAIL_CONFIRMATION_MESSAGES.sent(customer.email));
+    expect(again.message).toBe(EMAIL_CONFIRMATION_MESSAGES.sent(customer.email!));
     await again.mailed;
     const newest = confirmationToken(mail.sent.filter((m) => m.to === customer.email).at(-1)!.text);
     expect(newest).not.toBe(first);
@@ -104,12 +104,12 @@ describe.each(targets)("e-mail confirmation on $name", (target) => {
 
   it("takes a reset code, or Clerk, as proof of the mailbox", async () => {
     const { customer } = await newAccount();
-    const reset = (await shop.accounts.requestPasswordReset(customer.email))!;
-    expect(await shop.accounts.resetPassword(customer.email, reset.code, "a-new-password")).toBe("changed");
+    const reset = (await shop.accounts.requestPasswordReset(customer.email!))!;
+    expect(await shop.accounts.resetPassword(customer.email!, reset.code, "a-new-password")).toBe("changed");
     expect(await shop.accounts.emailConfirmed(customer.id)).toBe(true);
 
     const { customer: linked } = await newAccount();
-    await shop.accounts.linkClerkUser({ clerkUserId: `user_${target.name}_1`, email: linked.email, name: linked.name });
+    await shop.accounts.linkClerkUser({ clerkUserId: `user_${target.name}_1`, email: linked.email!, name: linked.name });
     expect(await shop.accounts.emailConfirmed(linked.id)).toBe(true);
     const created = await shop.accounts.linkClerkUser({ clerkUserId: `user_${target.name}_2`, email: `clerk-${target.name}@example.in`, name: "Clerk" });
     expect(await shop.accounts.emailConfirmed(created.id)).toBe(true);
@@ -122,7 +122,7 @@ describe.each(targets)("e-mail confirmation on $name", (target) => {
     const staffPage = (who: Customer) => throughGuard(staffOnly, { request: new Request(url), context: routeContext(shop, who), url }, async () => "in").catch((e: unknown) => e);
     expect(await shop.staff.isStaff(squatter)).toBe(false);
     expect(((await staffPage(squatter)) as { init: ResponseInit }).init.status).toBe(404);
-    expect(await shop.staff.makeStaff(squatter.email)).toBe("unconfirmed");
+    expect(await shop.staff.makeStaff(squatter.email!)).toBe("unconfirmed");
     expect(await shop.staff.isStaff(squatter)).toBe(false);
     // The mailbox's owner opens the link (signed in, which only the account's holder can be).
     expect((await press(squatter, token)).status).toBe(303);

@@ -102,15 +102,15 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/hi/products?category=rice");
     expect(cookieOf(answer.headers.getSetCookie(), "haat_lang")).toBe("haat_lang=hi");
-    expect((await shop.accounts.findLocal(customer.email))?.language).toBe("hi");
+    expect((await shop.accounts.findLocal(customer.email!))?.language).toBe("hi");
     // Every request of the session knows it (mails and orders read it).
     const { token } = await shop.accounts.startSession(customer.id);
     expect((await shop.accounts.resumeSession(token))?.customer.language).toBe("hi");
     // Another device: signing in sets its cookie from the account.
-    expect(cookieOf(await signIn(customer.email), "haat_lang")).toBe("haat_lang=hi");
+    expect(cookieOf(await signIn(customer.email!), "haat_lang")).toBe("haat_lang=hi");
     // A customer who never chose gets no language cookie at sign-in.
     const other = await newCustomer();
-    expect(cookieOf(await signIn(other.email), "haat_lang")).toBeUndefined();
+    expect(cookieOf(await signIn(other.email!), "haat_lang")).toBeUndefined();
   });
 
   it("the switch refuses another site as where to go back to, and a language it does not have", async () => {

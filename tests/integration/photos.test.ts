@@ -241,7 +241,7 @@ describe.each(targets)("a staff member's photo upload on $name", (target) => {
     await seedDemoCatalog(database);
     shop = createShop(database, 0, undefined, images);
     staff = await shop.accounts.register({ name: "Merchandiser", email: "photos@haat.example", phone: "9876543210", password: "password-1" });
-    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email)).toBe("made");
+    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email!)).toBe("made");
     shopper = await shop.accounts.register({ name: "Shopper", email: "shopper@haat.example", phone: "9876543210", password: "password-1" });
   });
   afterAll(async () => {

@@ -76,8 +76,8 @@ describe.each(subjects)("$name", (subject) => {
   it("signs up, checks a password and keeps a profile", async () => {
     const asha = await newCustomer();
     expect(asha).toMatchObject({ name: "Asha Verma", phone: "9876543210" });
-    expect((await shop.accounts.authenticate(asha.email, "correct horse battery"))?.id).toBe(asha.id);
-    expect(await shop.accounts.authenticate(asha.email, "wrong password")).toBeNull();
+    expect((await shop.accounts.authenticate(asha.email!, "correct horse battery"))?.id).toBe(asha.id);
+    expect(await shop.accounts.authenticate(asha.email!, "wrong password")).toBeNull();
     expect(await shop.accounts.updateProfile(asha, { name: "Asha V", phone: "9999999999" })).toMatchObject({ name: "Asha V", phone: "9999999999", email: asha.email });
     const session = await shop.accounts.startSession(asha.id);
     expect((await shop.accounts.resumeSession(session.token))?.customer.id).toBe(asha.id);

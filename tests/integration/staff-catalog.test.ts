@@ -32,7 +32,7 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     await seedDemoCatalog(database);
     shop = createShop(database, 0);
     staff = await shop.accounts.register({ name: "Merchandiser", email: "merch@haat.example", phone: "9876543210", password: "password-1" });
-    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email)).toBe("made");
+    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email!)).toBe("made");
   });
   afterAll(async () => {
     await database?.close();

@@ -38,7 +38,7 @@ describe.each(targets)("staff coupons and the newsletter export on $name", (targ
     await seedDemoCoupons(database.db);
     shop = createShop(database, 0);
     staff = await shop.accounts.register({ name: "Offers", email: "offers@haat.example", phone: "9876543210", password: "password-1" });
-    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email)).toBe("made");
+    expect(await shop.staff.makeStaff((await confirmed(shop, staff)).email!)).toBe("made");
     shopper = await shop.accounts.register({ name: "Shopper", email: "shopper-c@example.in", phone: "9876543211", password: "password-1" });
   });
   afterAll(async () => {

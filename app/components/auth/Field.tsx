@@ -13,6 +13,7 @@ export function Field({
   inputMode,
   reserveError = false,
   readOnly = false,
+  prefix,
 }: {
   meta: FieldMetadata<string>;
   label: string;
@@ -24,6 +25,8 @@ export function Field({
   reserveError?: boolean;
   /** Filled from elsewhere (the address map) and kept as it is. */
   readOnly?: boolean;
+  /** Shown before the input, not typed (a mobile number's +91). */
+  prefix?: string;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   // Labels and hints come translated from the form; errors are the schema's English, translated here.
@@ -33,14 +36,27 @@ export function Field({
       <label htmlFor={meta.id} className="block text-sm font-medium">
         {label}
       </label>
-      <input
-        key={key}
-        {...props}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        readOnly={readOnly || undefined}
-        className="mt-1 read-only:bg-stone-100 block w-full rounded-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-      />
+      {prefix ? (
+        <div className="mt-1 flex">
+          <span className="inline-flex items-center rounded-l-md border border-r-0 border-stone-300 bg-stone-100 px-3 text-base text-stone-700">{prefix}</span>
+          <input
+            key={key}
+            {...props}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            className="block w-full min-w-0 rounded-r-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          />
+        </div>
+      ) : (
+        <input
+          key={key}
+          {...props}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          readOnly={readOnly || undefined}
+          className="mt-1 read-only:bg-stone-100 block w-full rounded-md border border-stone-300 px-3 py-2 text-base aria-invalid:border-red-600 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+      )}
       {hint && (
         <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}

@@ -65,7 +65,7 @@ async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string): Promis
   const minutes = windowMs / 60000;
   // Kept for a retry when the mail server is down.
   await sendInBackground(shop, mail, {
-    to: customer.email,
+    to: email,
     subject: `Sign-ins to your Haat account are paused for ${minutes} minutes`,
     text:
       `Hello ${customer.name},\n\n` +
@@ -81,9 +81,9 @@ export async function allowSignUp(shop: Shop, clientAddress: string): Promise<bo
 }
 
 /** The mail with a reset code. */
-function resetMail(customer: Customer, code: string, i18n: I18n): Mail {
+function resetMail(to: string, customer: Customer, code: string, i18n: I18n): Mail {
   return {
-    to: customer.email,
+    to,
     subject: i18n._("Your Haat password reset code"),
     text:
       `${i18n._("Hello {name},", { name: customer.name })}\n\n${i18n._("Your code to reset your Haat password is {code}.", { code })}\n` +
@@ -106,7 +106,7 @@ export async function sendResetCode(
   const [a, b] = await Promise.all([hitLimit(shop, "resetPerEmail", email), hitLimit(shop, "resetPerAddress", clientAddress)]);
   if (!a.allowed || !b.allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyResets };
   const reset = await shop.accounts.requestPasswordReset(email);
-  const mailed = reset ? sendInBackground(shop, mail, resetMail(reset.customer, reset.code, i18n)) : undefined;
+  const mailed = reset ? sendInBackground(shop, mail, resetMail(email, reset.customer, reset.code, i18n)) : undefined;
   return { ok: true, message: ACCOUNT_MESSAGES.codeSent, mailed };
 }
 

@@ -83,8 +83,9 @@ export const variants = pgTable(
 
 export const customers = pgTable("customers", {
   id: serial("id").primaryKey(),
-  // Stored lower-cased and trimmed (app/domain/account.ts), so uniqueness ignores case.
-  email: text("email").notNull().unique(),
+  // Stored lower-cased and trimmed (app/domain/account.ts), so uniqueness ignores case. Null for
+  // an account opened with a mobile number alone (issue 28): it has an e-mail, a mobile, or both.
+  email: text("email").unique(),
   name: text("name").notNull(),
   phone: text("phone").notNull().default(""),
   // scrypt parameters, salt and hash in one string; null for customers who sign in through Clerk.
@@ -103,9 +104,36 @@ export const customers = pgTable("customers", {
   // The language the customer chose with the header's switch ('en' or 'hi'; issue 27), so it
   // follows them to another device: signing in there sets it. Null until they choose.
   language: text("language"),
+  // A verified mobile number (10 digits, no +91; issue 28, decision 053): set only once a code
+  // sent to it came back, so a number is verified on one account at most (unique).
+  mobile: text("mobile").unique(),
+  mobileVerifiedAt: timestamp("mobile_verified_at", { withTimezone: true }),
+  // Order updates by SMS to the verified number, until the customer turns them off.
+  smsUpdates: boolean("sms_updates").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time codes sent by SMS (issue 28, decision 053): the digest only (keyed with the shop's
+ * secret), valid 10 minutes, used once, 5 tries. A new code for a number ends its earlier ones.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: serial("id").primaryKey(),
+    mobile: text("mobile").notNull(),
+    purpose: text("purpose", { enum: ["sign-in", "add-mobile"] }).notNull(),
+    // The account adding this number ('add-mobile'); null when signing in.
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    codeDigest: text("code_digest").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("one_time_codes_mobile_idx").on(t.mobile, t.createdAt), check("one_time_codes_purpose_check", sql`${t.purpose} in ('sign-in', 'add-mobile')`)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -646,6 +674,10 @@ export const mailQueue = pgTable(
   "mail_queue",
   {
     id: serial("id").primaryKey(),
+    // 'sms' (issue 28): `to` is the mobile number, `subject` the SMS template, `body` its values.
+    channel: text("channel", { enum: ["mail", "sms"] })
+      .notNull()
+      .default("mail"),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),

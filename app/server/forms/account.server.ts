@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import {
   ACCOUNT_MESSAGES,
   EMAIL_CONFIRMATION_MESSAGES,
+  nameField,
   PROFILE_MESSAGES,
   profileSchema,
   resetConfirmSchema,
@@ -12,6 +13,9 @@ import {
   signUpSchema,
 } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
+import { MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
+import { smsSender } from "../sms/sms.server.ts";
+import { addMobile, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
@@ -66,6 +70,66 @@ export const accountForms = {
           };
         },
         { hide: secret },
+      ),
+    },
+  }),
+
+  // Mobile number and a code by SMS (issue 28): the number, then its code, then, for a number
+  // the shop does not know, the new account's name. Plain forms on one page, each step's answer
+  // the next step's data; the pending item and return_to go through as for e-mail.
+  mobileSignIn: defineForm({
+    action: "/signin/mobile",
+    intents: {
+      "send-code": openIntent(mobileSendSchema, async ({ shop, context, value }) => {
+        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context) });
+        return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
+      }),
+      "verify-code": openIntent(
+        mobileVerifySchema,
+        async ({ shop, context, request, value }) => {
+          const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+          if ("needsName" in result) return { stay: true, data: { step: "name", mobile: value.mobile, code: value.code } };
+          return {
+            to: safePath(value.return_to, "/post-auth"),
+            toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
+            headers: await signedInHeaders(shop, request, result.customer),
+          };
+        },
+        { hide: ["code"], onField: { invalid: "code" } },
+      ),
+      // The name step: the code again (the shopper's own, in their page), spent only now.
+      "create-account": openIntent(
+        mobileVerifySchema.extend({ name: nameField }),
+        async ({ shop, context, request, value }) => {
+          const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+          if ("needsName" in result) throw new Refused(MOBILE_MESSAGES.newAccount, 400, "name");
+          return {
+            to: safePath(value.return_to, "/post-auth"),
+            toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
+            headers: await signedInHeaders(shop, request, result.customer),
+          };
+        },
+        { onField: { conflict: "email" } },
+      ),
+    },
+  }),
+
+  // My Account: a verified mobile number for an account that has none (issue 28). The same two
+  // steps as the sign-in's, the code sent for this account only.
+  mobileAccount: defineForm({
+    action: "/myaccount/mobile",
+    intents: {
+      "send-code": intent(mobileSendSchema, async ({ shop, customer, context, value }) => {
+        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: clientAddressOf(context) });
+        return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
+      }),
+      "verify-code": intent(
+        mobileVerifySchema,
+        async ({ shop, customer, context, value }) => {
+          await addMobile(shop, smsSender(appEnv()), customer, { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context) });
+          return { to: "/myaccount", toast: { type: "success", message: MOBILE_MESSAGES.mobileAdded } };
+        },
+        { hide: ["code"], onField: { invalid: "code" } },
       ),
     },
   }),

@@ -17,7 +17,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function outboxDir(env: Env): string {
+export function outboxDir(env: Pick<Env, "dataDir">): string {
   return path.join(env.dataDir, "outbox");
 }
 

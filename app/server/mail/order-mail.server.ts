@@ -18,7 +18,8 @@ import { sendOrKeep } from "./queue.server.ts";
 export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: ComposeOrderMail, locale?: Locale): Promise<void> {
   try {
     const order = await shop.orders.get(customer, orderId);
-    if (!order) return;
+    // An account opened with a mobile number alone is told by SMS (issue 28).
+    if (!order || !customer.email) return;
     const env = appEnv();
     await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin, i18nFor(locale ?? customer.language ?? "en")) });
   } catch (error) {

@@ -1,11 +1,28 @@
 // Mail that must not be lost when the mail server is down: try to send it now, and when that
 // fails keep it in the Shop's mail queue for a retry. The shopper's request answers either way.
 import { errorFields, log } from "../log.server.ts";
-import type { Env } from "../env.server.ts";
-import type { Shop } from "../shop/port.server.ts";
-import { mailer as configuredMailer, type Mail, type Mailer } from "./mailer.server.ts";
+import type { KeptMail, Shop } from "../shop/port.server.ts";
+import { isSmsTemplate } from "../../domain/sms.ts";
+import type { SmsSender } from "../sms/sms.server.ts";
+import type { Mail, Mailer } from "./mailer.server.ts";
 
 type WithMail = Pick<Shop, "mail">;
+
+/** What a kept SMS's retry needs (issue 28): its sender, and for a one-time code, how to send a fresh one. */
+export interface SmsRetry {
+  sender: SmsSender;
+  /** A kept one-time code: a new code for the same request, or nothing when it was used, lapsed or replaced. */
+  resendCode(codeId: number): Promise<void>;
+}
+
+/** A kept SMS, sent again: its values were kept, except a code's, which is made afresh. */
+async function sendKeptSms(kept: KeptMail, sms: SmsRetry | null): Promise<void> {
+  if (!sms) throw new Error("No SMS provider is configured");
+  const values = JSON.parse(kept.text) as Record<string, unknown>;
+  if (kept.subject === "otp") return sms.resendCode(Number(values.codeId));
+  if (!isSmsTemplate(kept.subject)) throw new Error(`Unknown SMS template ${kept.subject}`);
+  await sms.sender.send({ to: kept.to, template: kept.subject, values: values as Record<string, string> });
+}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -40,12 +57,13 @@ export function sendInBackground(shop: WithMail, mailer: Mailer, mail: Mail): Pr
  * One pass over the kept mail that is due: each is sent, or backs off (given up after the
  * last attempt). Safe to run on several instances at once: each due mail is claimed by one.
  */
-export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20, sms: SmsRetry | null = null): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (const { id, mail } of await shop.mail.due(limit)) {
     try {
-      await mailer.send(mail);
+      if (mail.channel === "sms") await sendKeptSms(mail, sms);
+      else await mailer.send(mail);
     } catch (error) {
       failed++;
       const { givenUp } = await shop.mail.failed(id, reason(error));
@@ -63,12 +81,12 @@ export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20):
  * A pass never overlaps the previous one in this process, and its errors (a lost database,
  * say) are logged, never thrown: the timer does not keep the process alive.
  */
-export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000): () => void {
+export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000, sms: SmsRetry | null = null): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    retryKeptMail(shop, mailer)
+    retryKeptMail(shop, mailer, 20, sms)
       .catch((error: unknown) => log.error("retrying kept mail failed", errorFields(error)))
       .finally(() => {
         running = false;
@@ -76,9 +94,4 @@ export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000)
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** The server's retry of kept mail, through the mailer the configuration names. */
-export function startKeptMailRetry(shop: WithMail, env: Env): () => void {
-  return startMailRetry(shop, configuredMailer(env));
 }

@@ -46,6 +46,10 @@ export const RATE_LIMITS = {
   voicePerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_VOICE_PER_ADDRESS" },
   /** 'Use my location' lookups per client address: each one asks the geocoding service. */
   locationPerAddress: { count: 30, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_LOCATION_PER_ADDRESS" },
+  /** One-time codes sent by SMS per client address (issue 28): each one costs an SMS. Per number: at most 5 an hour (domain/mobile-sign-in.ts). */
+  codeSendPerAddress: { count: 60, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_CODE_SEND_PER_ADDRESS" },
+  /** One-time codes tried per client address: slows guessing the codes of many numbers from one place (each code has 5 tries of its own). */
+  codeCheckPerAddress: { count: 100, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_CODE_CHECK_PER_ADDRESS" },
 } as const satisfies Record<string, Row>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

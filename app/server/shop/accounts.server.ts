@@ -18,7 +18,7 @@ import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "
 import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
-  return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null };
+  return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null, mobile: row.mobile };
 }
 
 /** A known device's row id: the token alone never reaches the database. */
@@ -250,6 +250,42 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .update(customers)
         .set({ language, updatedAt: new Date(now()) })
         .where(eq(customers.id, customerId));
+    },
+
+    async byMobile(mobile) {
+      const [row] = await db.select().from(customers).where(eq(customers.mobile, mobile)).limit(1);
+      return row ? toCustomer(row) : null;
+    },
+
+    async registerMobile(input) {
+      const at = new Date(now());
+      try {
+        const [row] = await db
+          .insert(customers)
+          // The contact phone the checkout offers is the verified number.
+          .values({ name: input.name.trim(), email: input.email ? normalizeEmail(input.email) : null, phone: input.mobile, mobile: input.mobile, mobileVerifiedAt: at })
+          .returning();
+        return toCustomer(row!);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const [byNumber] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
+        if (byNumber) return toCustomer(byNumber);
+        throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
+      }
+    },
+
+    async setMobile(customerId, mobile) {
+      try {
+        const [row] = await db
+          .update(customers)
+          .set({ mobile, mobileVerifiedAt: new Date(now()), phone: sql`case when ${customers.phone} = '' then ${mobile} else ${customers.phone} end`, updatedAt: new Date(now()) })
+          .where(eq(customers.id, customerId))
+          .returning({ id: customers.id });
+        return row ? "set" : "taken";
+      } catch (error) {
+        if (isUniqueViolation(error)) return "taken";
+        throw error;
+      }
     },
 
     async clerkCustomer(clerkUserId) {

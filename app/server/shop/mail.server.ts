@@ -30,6 +30,7 @@ export function createMailQueue(db: Db, clock: () => number = Date.now): MailQue
       const [row] = await db
         .insert(mailQueue)
         .values({
+          channel: mail.channel ?? "mail",
           to: mail.to,
           subject: mail.subject,
           body: mail.text,
@@ -61,9 +62,11 @@ export function createMailQueue(db: Db, clock: () => number = Date.now): MailQue
           attempts = ${mailQueue.attempts} + 1,
           updated_at = ${now.toISOString()}
         from claimed where ${mailQueue.id} = claimed.id
-        returning ${mailQueue.id} as id, ${mailQueue.to} as "to", ${mailQueue.subject} as subject, ${mailQueue.body} as body, ${mailQueue.attempts} as attempts`);
-      const rows = (result as unknown as { rows: { id: number; to: string; subject: string; body: string; attempts: number }[] }).rows;
-      return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts), mail: { to: r.to, subject: r.subject, text: r.body } })).sort((a, b) => a.id - b.id);
+        returning ${mailQueue.id} as id, ${mailQueue.channel} as channel, ${mailQueue.to} as "to", ${mailQueue.subject} as subject, ${mailQueue.body} as body, ${mailQueue.attempts} as attempts`);
+      const rows = (result as unknown as { rows: { id: number; channel: "mail" | "sms"; to: string; subject: string; body: string; attempts: number }[] }).rows;
+      return rows
+        .map((r) => ({ id: Number(r.id), attempts: Number(r.attempts), mail: { to: r.to, subject: r.subject, text: r.body, ...(r.channel === "sms" ? { channel: r.channel } : {}) } }))
+        .sort((a, b) => a.id - b.id);
     },
 
     async sent(id) {

@@ -9,6 +9,7 @@ import { makeDemoPhotos } from "../images/demo-photos.server.ts";
 import type { ImageStore } from "../images/store.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
+import { createCodes } from "./codes.server.ts";
 import { createApiTokens } from "./tokens.server.ts";
 import { createErpShop, type ErpShopOptions } from "./erp/open.server.ts";
 import { seedFixedCategories } from "./erp/catalog-mirror.server.ts";
@@ -88,9 +89,11 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
       staffEditsCatalogue: true,
       staffEditsCoupons: true,
       staffEditsDelivery: true,
+      mobileSignIn: true,
     },
     catalog,
     accounts: createAccounts(database.db),
+    codes: createCodes(database.db),
     tokens: createApiTokens(database.db),
     limits: createLimits(database.db),
     postKeys: createPostKeys(database.db),

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
 // each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { CodePurpose, CodeVerdict } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
@@ -47,7 +48,10 @@ export interface VoiceOrder {
 
 export interface Customer {
   id: number;
-  email: string;
+  /** Null for an account opened with a mobile number alone (issue 28). */
+  email: string | null;
+  /** The verified mobile number (10 digits), when the account has one. */
+  mobile?: string | null;
   name: string;
   phone: string;
   /** The language they chose (issue 27), when they have. */
@@ -62,6 +66,21 @@ export interface NewCustomer {
 }
 
 export type ResetOutcome = "changed" | "invalid" | "spent";
+
+// Built by app/server/shop/codes.server.ts (issue 28). Digests only: the code itself never reaches it.
+export interface CodesPort {
+  /** Keeps a new code for the number, ending its earlier ones; refused within 30 s of the last or past 5 an hour. */
+  issue(input: {
+    mobile: string;
+    purpose: CodePurpose;
+    customerId: number | null;
+    digest: string;
+  }): Promise<{ ok: true; id: number } | { ok: false; waitSeconds: number; tooMany: boolean }>;
+  /** One try of the number's live code (counted first); `use` spends a right one. */
+  check(input: { mobile: string; purpose: CodePurpose; customerId: number | null; digest: string; use: boolean }): Promise<CodeVerdict>;
+  /** A kept SMS's retry (issue 28): the code `id` gets a new digest and a new 10 minutes, unless it was used, lapsed or replaced. The number, or null. */
+  reissue(id: number, digestFor: (mobile: string) => string): Promise<string | null>;
+}
 
 // Built by app/server/shop/accounts.server.ts; with the ERP, shop/erp/accounts.server.ts over it.
 export interface AccountsPort {
@@ -103,6 +122,16 @@ export interface AccountsPort {
   updateProfile(customer: Customer, profile: { name: string; phone: string }): Promise<Customer>;
   /** Keeps the language the customer chose with the header's switch. */
   setLanguage(customerId: number, language: Locale): Promise<void>;
+  /** The account whose verified mobile number this is (issue 28), else null. */
+  byMobile(mobile: string): Promise<Customer | null>;
+  /**
+   * Opens an account with a verified mobile number (and, when given, an e-mail not yet confirmed).
+   * ShopError "conflict" when the e-mail has an account; when the number has one (two first
+   * sign-ins at once), that account.
+   */
+  registerMobile(input: { name: string; mobile: string; email?: string }): Promise<Customer>;
+  /** Verifies a mobile number on an account: "taken" when another account has it verified. */
+  setMobile(customerId: number, mobile: string): Promise<"set" | "taken">;
   /**
    * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
    * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.
@@ -542,6 +571,8 @@ export interface NewsletterPort {
 
 /** An e-mail kept for a later try because sending it failed. */
 export interface KeptMail {
+  /** "sms" (issue 28): `to` is the mobile number, `subject` the SMS template, `text` its values as JSON. */
+  channel?: "mail" | "sms";
   to: string;
   subject: string;
   text: string;
@@ -660,6 +691,8 @@ export interface ShopCapabilities {
   staffEditsCoupons: boolean;
   /** Slots' capacity, the served PINs and the delivery settings are the shop's to change. */
   staffEditsDelivery: boolean;
+  /** Accounts signed in (and opened) with a mobile number and a code by SMS (issue 28). */
+  mobileSignIn: boolean;
 }
 
 export interface Shop {
@@ -671,6 +704,8 @@ export interface Shop {
   subscribers: SubscribersPort;
   catalog: CatalogPort;
   accounts: AccountsPort;
+  /** One-time codes sent by SMS (issue 28). */
+  codes: CodesPort;
   /** The JSON API's bearer tokens (issue 17). */
   tokens: ApiTokensPort;
   limits: RateLimitPort;

@@ -24,7 +24,7 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
     async isStaff(customer: Customer) {
       const [row] = await db.select({ role: customers.role, email: customers.email, confirmed: customers.emailVerifiedAt }).from(customers).where(eq(customers.id, customer.id));
       // Whoever signs up with a listed address is not staff until the mailbox is proved theirs (decision 047).
-      return Boolean(row?.confirmed) && (row!.role === "staff" || listed.has(row!.email));
+      return Boolean(row?.confirmed) && (row!.role === "staff" || (row!.email !== null && listed.has(row!.email)));
     },
 
     async makeStaff(email: string) {

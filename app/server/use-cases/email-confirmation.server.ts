@@ -25,6 +25,7 @@ export function confirmationPath(token: string): string {
  * tests to wait on.
  */
 export async function mailConfirmationLink(shop: Shop, mail: Mailer, customer: Customer, i18n: I18n = i18nFor("en")): Promise<{ mailed: Promise<unknown> | null }> {
+  if (!customer.email) return { mailed: null };
   const token = await shop.accounts.newEmailConfirmation(customer.id);
   if (!token) return { mailed: null };
   const days = EMAIL_CONFIRMATION_LIFETIME_MS / (24 * 60 * 60 * 1000);
@@ -45,7 +46,7 @@ export async function mailConfirmationAgain(shop: Shop, mail: Mailer, customer: 
   if (await shop.accounts.emailConfirmed(customer.id)) return { message: EMAIL_CONFIRMATION_MESSAGES.already, mailed: null };
   if (!(await hitLimit(shop, "confirmationPerAccount", String(customer.id))).allowed) throw new ShopError("too_many", EMAIL_CONFIRMATION_MESSAGES.tooMany);
   const { mailed } = await mailConfirmationLink(shop, mail, customer, i18n);
-  return { message: EMAIL_CONFIRMATION_MESSAGES.sent(customer.email), mailed };
+  return { message: EMAIL_CONFIRMATION_MESSAGES.sent(customer.email ?? ""), mailed };
 }
 
 /** The link's button, signed in as the account the link was mailed to. ShopError "not_found" for any other link. */

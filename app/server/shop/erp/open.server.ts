@@ -85,6 +85,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     newsletter: base.newsletter,
     subscribers: base.subscribers,
     mail: base.mail,
+    codes: base.codes,
     // No online payment (capabilities.onlinePayment): the port is there for the sweep and returns, which find nothing.
     payments: base.payments,
     healthy: () => base.healthy(),
@@ -98,6 +99,9 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
       staffEditsCatalogue: false,
       staffEditsCoupons: false,
       staffEditsDelivery: true,
+      // The ERP proves its customers by e-mail and password: an account opened with a mobile
+      // number would have no ERP customer to order as (decision 053).
+      mobileSignIn: false,
     },
     accounts: createErpAccounts(base.accounts, erp, credentials),
     cart,

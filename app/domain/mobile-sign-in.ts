@@ -1,0 +1,137 @@
+// Signing in with a mobile number and a one-time code by SMS (issue 28, decision 053): the
+// number's rule, the code's rules (OWASP ASVS 5, §6.5 and §6.6), the forms' schemas and what the
+// shopper is told. No I/O: the codes are kept by shop.codes, sent by server/sms.
+import { z } from "zod";
+import { say } from "./i18n/messages.ts";
+import { emailField } from "./account.ts";
+
+/** The code: 6 random digits. */
+export const OTP_LENGTH = 6;
+/** A code works for 10 minutes after it is sent. */
+export const OTP_LIFETIME_MS = 10 * 60 * 1000;
+/** At most 5 wrong tries per code; the fifth ends it. */
+export const OTP_TRIES = 5;
+/** A new code at most once every 30 seconds per number. */
+export const OTP_RESEND_AFTER_MS = 30 * 1000;
+/** At most 5 codes an hour per number (the rate-limit table's otpSendPerNumber counts them). */
+export const OTP_PER_HOUR = 5;
+
+/** What a code is asked for: signing in (or up), or proving a number an account adds. */
+export type CodePurpose = "sign-in" | "add-mobile";
+
+export const MOBILE_MESSAGES = {
+  continueWithMobile: /*i18n*/ "Continue with mobile number",
+  continueWithEmail: /*i18n*/ "Sign in with e-mail instead",
+  mobileLabel: /*i18n*/ "Mobile number",
+  codeLabel: /*i18n*/ "6-digit code",
+  sendCode: /*i18n*/ "Send code",
+  sendAgain: /*i18n*/ "Send a new code",
+  verify: /*i18n*/ "Verify and continue",
+  sent: (mobile: string) => say(/*i18n*/ "We have sent a 6-digit code to {mobile}. It is valid for 10 minutes.", { mobile: displayMobile(mobile) }),
+  wait: (seconds: number) => say(/*i18n*/ "Please wait {seconds} seconds before asking for a new code.", { seconds }),
+  tooManyForNumber: /*i18n*/ "Too many codes were sent to this number. Please try again in an hour.",
+  tooManyFromHere: /*i18n*/ "Too many codes asked for from this connection. Please wait 15 minutes and try again.",
+  notSent: /*i18n*/ "We could not send the code just now. Please try again in a minute.",
+  invalid: /*i18n*/ "Invalid OTP",
+  spent: /*i18n*/ "This code was tried too many times and no longer works. Ask for a new code.",
+  expired: /*i18n*/ "This code has expired or was already used. Ask for a new code.",
+  newAccount: /*i18n*/ "Welcome! Tell us your name to create your account.",
+  mobileTaken: /*i18n*/ "This mobile number belongs to another account.",
+  mobileAdded: /*i18n*/ "Your mobile number is verified. You can sign in with it now.",
+  notOffered: /*i18n*/ "Sign-in with a mobile number is not offered by this shop.",
+} as const;
+
+/**
+ * A 10-digit Indian mobile number as it is kept (no +91): typed with spaces, dashes, a leading 0
+ * or +91 it is still the same number. Null when it is not one (mobile numbers start with 6 to 9).
+ */
+export function normalizeMobile(input: string): string | null {
+  let digits = input.replace(/[\s()-]/g, "");
+  if (!/^\+?\d+$/.test(digits)) return null;
+  digits = digits.replace(/^\+/, "");
+  if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** How the shop writes a number: "+91 98765 43210". */
+export function displayMobile(mobile: string): string {
+  return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+}
+
+/** The number with its country code, as SMS providers take it: "919876543210". */
+export function internationalMobile(mobile: string): string {
+  return `91${mobile}`;
+}
+
+/** The specifications' phone rule's words (transactions §6), for a number that is not a mobile number. */
+export const mobileField = z
+  .string({ error: /*i18n*/ "Enter a valid 10-digit phone number" })
+  .trim()
+  .transform((v, ctx) => {
+    const mobile = normalizeMobile(v);
+    if (!mobile) {
+      ctx.addIssue({ code: "custom", message: /*i18n*/ "Enter a valid 10-digit phone number" });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+export const codeField = z
+  .string({ error: /*i18n*/ "Enter the 6-digit code" })
+  .trim()
+  .regex(/^\d{6}$/, /*i18n*/ "Enter the 6-digit code");
+
+const returnTo = z.string().max(2000).optional();
+
+/** `from`: the step that asked ('code': Send a new code), so a refusal is shown where it was asked. */
+export const mobileSendSchema = z.object({ mobile: mobileField, return_to: returnTo, from: z.enum(["number", "code"]).optional() });
+
+/** The code, and for a number the shop does not know, the new account's name (and optionally an e-mail). */
+export const mobileVerifySchema = z.object({
+  mobile: mobileField,
+  code: codeField,
+  return_to: returnTo,
+  name: z.string().trim().max(100, /*i18n*/ "Use at most 100 characters.").optional(),
+  // Optional: left empty, the account has none (yet).
+  email: z
+    .literal("")
+    .transform(() => undefined)
+    .or(emailField)
+    .optional(),
+});
+
+/** A code as shop.codes keeps it: its digest only. */
+export interface KeptCode {
+  digest: string;
+  expiresAt: Date;
+  /** Tries taken, this one included (a try is counted before the code is compared). */
+  attempts: number;
+  usedAt: Date | null;
+}
+
+export type CodeVerdict = "ok" | "invalid" | "spent" | "expired";
+
+/**
+ * What a try of a code says, given the kept code with this try counted and the digest of what
+ * was typed. A spent code (its tries used up) says so even to the right code; one that
+ * expired or was used says so too.
+ */
+export function judgeCode(kept: KeptCode | null, typedDigest: string, now: number): CodeVerdict {
+  if (!kept || kept.usedAt || kept.expiresAt.getTime() <= now) return "expired";
+  if (kept.attempts > OTP_TRIES) return "spent";
+  if (kept.digest !== typedDigest) return kept.attempts >= OTP_TRIES ? "spent" : "invalid";
+  return "ok";
+}
+
+/** Whether a new code may go to a number whose last code was sent at `lastSentAt`: the seconds to wait, or 0. */
+export function secondsBeforeResend(lastSentAt: Date | null, now: number): number {
+  if (!lastSentAt) return 0;
+  const left = lastSentAt.getTime() + OTP_RESEND_AFTER_MS - now;
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/** The message a verdict other than "ok" gives the shopper. */
+export function verdictMessage(verdict: Exclude<CodeVerdict, "ok">): string {
+  return verdict === "invalid" ? MOBILE_MESSAGES.invalid : verdict === "spent" ? MOBILE_MESSAGES.spent : MOBILE_MESSAGES.expired;
+}

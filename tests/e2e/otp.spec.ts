@@ -1,0 +1,103 @@
+// Signing in with a mobile number and a code by SMS (issue 28), with and without JavaScript:
+// a new number opens an account on the way to the cart, a known number signs in, and a wrong
+// code, a bad number and a too-early resend say why. Codes come from the outbox's SMS.
+import { cartBadge, clientAddress, expect, lastCodeTo, newMobile, open, product, productList, smsCountTo, test } from "./support.ts";
+
+const plenty = product("Haat Select Masoor Dal (Malka)");
+
+test.describe("mobile sign-in", () => {
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+  });
+
+  test("a new number: Add to Cart, a code by SMS, a name, and the item is in the new account's cart", async ({ page, hasJs }) => {
+    const mobile = newMobile();
+    await open(page, `/products?search=${encodeURIComponent(plenty.title)}`, hasJs);
+    await productList(page).getByRole("listitem").filter({ hasText: plenty.title }).getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/signin" && url.searchParams.get("return_to") === "/post-auth");
+    await page.getByRole("link", { name: "Continue with mobile number" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in with your mobile number" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `We have sent a 6-digit code to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}.` })).toBeVisible();
+    const code = page.getByLabel("6-digit code");
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await code.fill(await lastCodeTo(mobile));
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page.getByText("Welcome! Tell us your name to create your account.")).toBeVisible();
+    await page.getByLabel("Name").fill("Meera Devi");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/addtocart$/);
+    await expect(page.getByText(`${plenty.title} added to cart!`)).toBeVisible();
+    await expect(cartBadge(page)).toHaveAccessibleName("Cart, 1 item");
+
+    // My Account shows the verified number and no e-mail.
+    await page.goto("/myaccount");
+    await expect(page.getByText(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`).first()).toBeVisible();
+  });
+
+  test("a known number signs in to its account; a wrong code is refused and a resend within 30 seconds waits", async ({ page, hasJs, browser, baseURL }) => {
+    const mobile = newMobile();
+    // The account, opened on another device.
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: hasJs, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+    const first = await other.newPage();
+    await open(first, "/signin/mobile", hasJs);
+    await first.getByRole("textbox", { name: "Mobile number" }).fill(`+91 ${mobile}`);
+    await first.getByRole("button", { name: "Send code" }).click();
+    await first.getByLabel("6-digit code").fill(await lastCodeTo(mobile));
+    await first.getByRole("button", { name: "Verify and continue" }).click();
+    await first.getByLabel("Name").fill("Ramesh Kumar");
+    await first.getByRole("button", { name: "Create account" }).click();
+    await expect(first).toHaveURL(/\/addtocart$/);
+    await other.close();
+
+    await open(page, "/signin/mobile?return_to=/wishlist", hasJs);
+    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+    await page.getByRole("button", { name: "Send code" }).click();
+    // The code of the account's sign-in was the first SMS: this is the second.
+    const right = await lastCodeTo(mobile, 1);
+    const wrong = right === "000000" ? "111111" : "000000";
+    await page.getByLabel("6-digit code").fill(wrong);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page.getByText("Invalid OTP")).toBeVisible();
+
+    const sent = smsCountTo(mobile);
+    await page.getByRole("button", { name: "Send a new code" }).click();
+    await expect(page.getByText(/Please wait \d+ seconds before asking for a new code\./)).toBeVisible();
+    expect(smsCountTo(mobile)).toBe(sent);
+
+    await page.getByLabel("6-digit code").fill(right);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
+    await expect(page.getByText("Welcome, Ramesh Kumar!")).toBeVisible();
+  });
+
+  test("a number that is not a mobile number is refused with the specifications' words", async ({ page, hasJs }) => {
+    await open(page, "/signin/mobile", hasJs);
+    await page.getByRole("textbox", { name: "Mobile number" }).fill("12345");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Enter a valid 10-digit phone number")).toBeVisible();
+  });
+});
+
+test("an account opened by e-mail adds a mobile number in My Account and then signs in with it", async ({ page, hasJs, shopper, context }) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+  const mobile = newMobile();
+  await open(page, "/myaccount", hasJs);
+  await page.getByRole("link", { name: "Add a mobile number" }).click();
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("6-digit code").fill(await lastCodeTo(mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByText("Your mobile number is verified. You can sign in with it now.")).toBeVisible();
+  await expect(page.getByText(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`)).toBeVisible();
+
+  await context.clearCookies();
+  await open(page, "/signin/mobile", hasJs);
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("6-digit code").fill(await lastCodeTo(mobile, 1));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByText(`Welcome, ${shopper.name}!`)).toBeVisible();
+});
