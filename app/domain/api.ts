@@ -2,6 +2,7 @@
 // as Haat serves them. Each call's params are a zod schema here, so the same schema checks a
 // request, types its handler and writes the OpenAPI document (app/server/api/openapi.server.ts).
 // The results' shapes are zod schemas too: the handlers' mappers are typed by them. No I/O.
+import { mobileSendSchema, mobileVerifySchema } from "./mobile-sign-in.ts";
 import { z } from "zod";
 import { emailRule, phoneRule, pinRule } from "./address-form.ts";
 import { profileSchema, signInSchema, signUpSchema } from "./account.ts";
@@ -116,6 +117,9 @@ export const apiParams = {
   }),
   /** Sign-up's own rules; `mobile` as the profile calls the phone. */
   register: signUpSchema.omit({ return_to: true, phone: true }).extend({ mobile: signUpSchema.shape.phone }),
+  // Mobile sign-in (issue 28): the page's schemas, without its return_to.
+  otpSend: mobileSendSchema.pick({ mobile: true }),
+  otpVerify: mobileVerifySchema.omit({ return_to: true }),
   refresh: z.object({ refresh_token: z.string().min(1).max(200) }),
   revoke: z.object({ token: z.string().min(1).max(200) }),
   cartAdd: z.object({ internal_reference: productReference, quantity: quantity.default(1), price_unit: rupees }),
@@ -325,6 +329,12 @@ export const apiTokenResult = z.object({
   clerk_id: z.string(),
   device_token: z.string().optional().describe("This app's device token (from /api/auth/token and /api/auth/register): send it with the next /api/auth/token."),
 });
+
+/** /api/auth/otp/verify: the token pair, or for a number the shop does not know and no name, a request for the name (the code is not spent). */
+export const apiOtpVerifyResult = z.union([
+  apiTokenResult.extend({ created: z.boolean().describe("Whether this call opened the account.") }),
+  z.object({ needs_name: z.literal(true), message: z.string().describe("Send the same code again with `name` (and optionally `email`) to open the account.") }),
+]);
 
 export type ApiProduct = z.infer<typeof apiProduct>;
 export type ApiCart = z.infer<typeof apiCart>;

@@ -39,6 +39,9 @@ export const MOBILE_MESSAGES = {
   mobileTaken: /*i18n*/ "This mobile number belongs to another account.",
   mobileAdded: /*i18n*/ "Your mobile number is verified. You can sign in with it now.",
   notOffered: /*i18n*/ "Sign-in with a mobile number is not offered by this shop.",
+  updatesLabel: /*i18n*/ "Order updates by SMS",
+  updatesOn: /*i18n*/ "You will get order updates by SMS.",
+  updatesOff: /*i18n*/ "You will no longer get order updates by SMS.",
 } as const;
 
 /**

@@ -13,25 +13,27 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { AccountOutlet } from "./myaccount.tsx";
-import { displayMobile } from "../domain/mobile-sign-in.ts";
+import { displayMobile, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const confirmed = await shopOf(context).accounts.emailConfirmed(customer.id);
+  const shop = shopOf(context);
+  const [confirmed, sms] = await Promise.all([shop.accounts.emailConfirmed(customer.id), shop.accounts.smsSettings(customer.id)]);
   return {
     profile: { name: customer.name, email: customer.email, phone: customer.phone },
     // The verified number that signs in (issue 28), or whether one can be added.
-    mobile: customer.mobile ?? null,
-    mobileOffered: mobileSignInOffered(shopOf(context)),
+    mobile: sms.mobile,
+    smsUpdates: sms.updates,
+    mobileOffered: mobileSignInOffered(shop),
     editing: url.searchParams.get("edit") === "1",
     confirmed,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { profile, mobile, mobileOffered, editing, confirmed } = loaderData;
+  const { profile, mobile, smsUpdates, mobileOffered, editing, confirmed } = loaderData;
   const refusal = refusalOf(useOutletContext<AccountOutlet>());
   const i18n = useI18n();
   return (
@@ -64,6 +66,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {i18n._("Add a mobile number")}
                     </Link>
                   )}
+                </dd>
+              </>
+            )}
+            {mobile && (
+              <>
+                <dt className="text-stone-600">{i18n._(MOBILE_MESSAGES.updatesLabel)}</dt>
+                <dd>
+                  <Form method="post" action={profileForm.action} className="flex flex-wrap items-center gap-x-3">
+                    <span>{smsUpdates ? i18n._("On") : i18n._("Off")}</span>
+                    <input type="hidden" {...profileForm.intent("sms-updates")} />
+                    <input type="hidden" name={profileForm.field("sms-updates", "on")} value={smsUpdates ? "false" : "true"} />
+                    <button type="submit" className="font-medium text-brand-700 underline">
+                      {smsUpdates ? i18n._("Turn off") : i18n._("Turn on")}
+                    </button>
+                  </Form>
                 </dd>
               </>
             )}

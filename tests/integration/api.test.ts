@@ -1,12 +1,14 @@
 // The JSON API (issue 17) over HTTP, on the production server: every call's success and
 // failure shapes, bearer tokens (one customer's never reads another's data; revoked and
 // refreshed tokens), malformed envelopes (400, never 500), CORS and the OpenAPI document.
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 let port: number;
+let dataDir: string;
 let standin: RazorpayStandin;
 const KEYS = { keyId: "rzp_test_HaatApi01", keySecret: "standin-key-secret-api", webhookSecret: "standin-webhook-secret-api" };
 const ALMONDS = "GP-DRY-ALM-250G";
@@ -51,8 +53,9 @@ beforeAll(async () => {
   expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
   port = await freePort();
   standin = await startRazorpayStandin({ ...KEYS, webhookUrl: `http://127.0.0.1:${port}/webhooks/razorpay` });
+  dataDir = path.join(tmpDir(), "data");
   runServer({
-    DATA_DIR: path.join(tmpDir(), "data"),
+    DATA_DIR: dataDir,
     PORT: String(port),
     API_CORS_ORIGINS: "https://app.haat.example",
     RAZORPAY_KEY_ID: KEYS.keyId,
@@ -469,6 +472,39 @@ describe("what is not a call", () => {
     // A cookie is never read: a cross-site post without a token is nobody's.
     const cart = await post("/api/cart/get", { params: {} }, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", Cookie: "haat_session=anything" } });
     expect(cart.status).toBe(401);
+  });
+});
+
+describe("mobile sign-in's calls (issue 28)", () => {
+  /** The code in the newest SMS the embedded shop wrote to its outbox for the number (SMS_PROVIDER=outbox, its default). */
+  function lastCode(mobile: string): string {
+    const dir = path.join(dataDir, "outbox");
+    const newest = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith(`-sms-${mobile}.txt`))
+      .sort()
+      .at(-1);
+    return /#(\d{6})\s*$/.exec(fs.readFileSync(path.join(dir, newest!), "utf8"))![1]!;
+  }
+
+  it("sends a code, asks a new number's name without spending it, and answers a token pair that works", async () => {
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    expect((await call("/api/auth/otp/send", { mobile: "12345" })).body).toMatchObject({ success: false, error: "Enter a valid 10-digit phone number" });
+    const sent = await call("/api/auth/otp/send", { mobile: `+91 ${mobile}` });
+    expect(sent.status).toBe(200);
+    expect(sent.body.result.message).toBe(`We have sent a 6-digit code to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}. It is valid for 10 minutes.`);
+    // Again at once: the number waits 30 seconds.
+    expect((await call("/api/auth/otp/send", { mobile })).status).toBe(429);
+    const code = lastCode(mobile);
+    const wrong = await call("/api/auth/otp/verify", { mobile, code: code === "000000" ? "111111" : "000000" });
+    expect([wrong.status, wrong.body.error]).toEqual([400, "Invalid OTP"]);
+    expect((await call("/api/auth/otp/verify", { mobile, code })).body.result).toEqual({ needs_name: true, message: "Welcome! Tell us your name to create your account." });
+    const opened = await call("/api/auth/otp/verify", { mobile, code, name: "Api Mobile" });
+    expect(opened.status).toBe(200);
+    expect(opened.body.result).toMatchObject({ token_type: "Bearer", created: true });
+    expect((await call("/api/customer/profile", {}, opened.body.result.access_token)).body.result).toMatchObject({ name: "Api Mobile" });
+    // Used once.
+    expect((await call("/api/auth/otp/verify", { mobile, code, name: "Api Mobile" })).body.error).toBe("This code has expired or was already used. Ask for a new code.");
   });
 });
 

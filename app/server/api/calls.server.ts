@@ -14,6 +14,7 @@ import {
   apiWishlistItem,
   apiProfile,
   apiTokenResult,
+  apiOtpVerifyResult,
   stateById,
 } from "../../domain/api.ts";
 import { PROFILE_MESSAGES } from "../../domain/account.ts";
@@ -41,6 +42,9 @@ import { subscribe } from "../use-cases/newsletter.server.ts";
 import { paidOrder, placeOrder } from "../use-cases/place-order.server.ts";
 import { addAddress, changeAddress, deleteAddress } from "../use-cases/address-book.server.ts";
 import { signUp } from "../use-cases/sign-up.server.ts";
+import { sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
+import { smsSender } from "../sms/sms.server.ts";
+import { MOBILE_MESSAGES } from "../../domain/mobile-sign-in.ts";
 import { openTicket } from "../use-cases/tickets.server.ts";
 import { z } from "zod";
 
@@ -114,6 +118,33 @@ export const API_CALLS: Record<string, ApiCall> = {
       const customer = await signUp(shop, mailer(appEnv()), { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
       const pair = await shop.tokens.issue(customer.id);
       return { ...tokenAnswer(pair, customer.id), device_token: await rememberDeviceToken(shop, customer, null) };
+    },
+  }),
+  // Mobile sign-in (issue 28): the sign-in page's use case, with the same limits and messages.
+  "/api/auth/otp/send": call({
+    summary:
+      "Sends a 6-digit code by SMS to a 10-digit Indian mobile number (local provider, where the shop sends SMS). The same answer whether or not the number has an account; a new code at most every 30 seconds and 5 an hour per number.",
+    auth: "none",
+    params: apiParams.otpSend,
+    result: z.object({ success: z.boolean(), message: z.string() }),
+    async run({ shop, params, context }) {
+      localOnly();
+      const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: params.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context) });
+      return { success: true, message };
+    },
+  }),
+  "/api/auth/otp/verify": call({
+    summary:
+      "A bearer token for a mobile number and the code sent to it (valid 10 minutes, 5 tries, used once). A number the shop does not know opens an account when `name` is given; without it the answer asks for the name and the code is not spent.",
+    auth: "none",
+    params: apiParams.otpVerify,
+    result: apiOtpVerifyResult,
+    async run({ shop, params, context }) {
+      localOnly();
+      const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...params, clientAddress: clientAddressOf(context) });
+      if ("needsName" in result) return { needs_name: true as const, message: MOBILE_MESSAGES.newAccount };
+      const pair = await shop.tokens.issue(result.customer.id);
+      return { ...tokenAnswer(pair, result.customer.id), created: result.created };
     },
   }),
   "/api/auth/refresh": call({

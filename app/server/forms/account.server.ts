@@ -188,6 +188,11 @@ export const accountForms = {
         },
         { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
       ),
+      // Order updates by SMS to the verified number (issue 28): on unless turned off.
+      "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ shop, customer, value }) => {
+        await shop.accounts.setSmsUpdates(customer.id, value.on === "true");
+        return { toast: { type: "success", message: value.on === "true" ? MOBILE_MESSAGES.updatesOn : MOBILE_MESSAGES.updatesOff } };
+      }),
     },
   }),
 

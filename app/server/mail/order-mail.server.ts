@@ -1,4 +1,4 @@
-// Sends an order's mail to its customer (issue 11 point 4). A mail server that is down does
+// Sends an order's mail to its customer (issue 11 point 4), and its SMS where it has one (issue 28). A mail server that is down does
 // not undo the order: the mail is kept and sent later (decision 017).
 import type { ComposeOrderMail } from "../../domain/order-mail.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
@@ -9,17 +9,20 @@ import type { Customer, Shop } from "../shop/port.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { mailer } from "./mailer.server.ts";
 import { sendOrKeep } from "./queue.server.ts";
+import { smsOrder, type OrderSms } from "../sms/order-sms.server.ts";
 
 /**
  * Never throws: the order is placed (or cancelled) already, and the shopper must hear so even if
  * the mail cannot even be kept. In the language of the page the shopper acted on, else the one
  * their account chose, else English (issue 27).
  */
-export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: ComposeOrderMail, locale?: Locale): Promise<void> {
+export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: ComposeOrderMail, locale?: Locale, sms?: OrderSms): Promise<void> {
   try {
     const order = await shop.orders.get(customer, orderId);
-    // An account opened with a mobile number alone is told by SMS (issue 28).
-    if (!order || !customer.email) return;
+    if (!order) return;
+    // And by SMS to a verified number (issue 28): an account opened with one alone has no e-mail.
+    if (sms) await smsOrder(shop, customer.id, order, sms);
+    if (!customer.email) return;
     const env = appEnv();
     await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin, i18nFor(locale ?? customer.language ?? "en")) });
   } catch (error) {

@@ -288,6 +288,18 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       }
     },
 
+    async smsSettings(customerId) {
+      const [row] = await db.select({ mobile: customers.mobile, updates: customers.smsUpdates }).from(customers).where(eq(customers.id, customerId)).limit(1);
+      return { mobile: row?.mobile ?? null, updates: row?.updates ?? false };
+    },
+
+    async setSmsUpdates(customerId, on) {
+      await db
+        .update(customers)
+        .set({ smsUpdates: on, updatedAt: new Date(now()) })
+        .where(eq(customers.id, customerId));
+    },
+
     async clerkCustomer(clerkUserId) {
       const [row] = await db.select().from(customers).where(eq(customers.clerkUserId, clerkUserId)).limit(1);
       return row ? toCustomer(row) : null;

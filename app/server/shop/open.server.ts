@@ -79,7 +79,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     now: pay.now,
     // Whichever way a payment confirms its order (the return, the API's verify, the webhook,
     // the sweep, the shopper's next visit), its 'order placed' mail goes from this one place.
-    placed: ({ customer, orderId }) => mailOrder(shop, customer, orderId, orderPlacedMail),
+    placed: ({ customer, orderId }) => mailOrder(shop, customer, orderId, orderPlacedMail, undefined, "orderPlaced"),
   });
   const shop: Shop & { warm(): Promise<void> } = {
     capabilities: {

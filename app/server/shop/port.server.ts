@@ -132,6 +132,10 @@ export interface AccountsPort {
   registerMobile(input: { name: string; mobile: string; email?: string }): Promise<Customer>;
   /** Verifies a mobile number on an account: "taken" when another account has it verified. */
   setMobile(customerId: number, mobile: string): Promise<"set" | "taken">;
+  /** The account's verified number and whether it takes order updates by SMS. */
+  smsSettings(customerId: number): Promise<{ mobile: string | null; updates: boolean }>;
+  /** Turns order updates by SMS on or off. */
+  setSmsUpdates(customerId: number, on: boolean): Promise<void>;
   /**
    * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
    * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.

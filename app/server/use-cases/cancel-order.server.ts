@@ -20,6 +20,6 @@ export async function cancelOrder(shop: Shop, customer: Customer, orderId: numbe
   const { refundId } = await shop.orders.cancel(customer, orderId);
   // This order's refund only, never another's: the rest are the sweep's.
   if (refundId !== null) await shop.payments.sendRefund(refundId);
-  await mailOrder(shop, customer, orderId, orderCancelledMail, locale);
+  await mailOrder(shop, customer, orderId, orderCancelledMail, locale, "cancelled");
   return { refunding: refundId !== null, message: refundId !== null ? `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}` : ORDER_MESSAGES.cancelled };
 }

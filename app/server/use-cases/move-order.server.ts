@@ -9,11 +9,15 @@ import { LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
+import type { OrderSms } from "../sms/order-sms.server.ts";
+
+/** The stages a shopper is also told of by SMS (issue 28): the ones they wait at the door for. */
+const STAGE_SMS: Partial<Record<Stage, OrderSms>> = { out_for_delivery: "outForDelivery", delivered: "delivered" };
 
 /** Staff: the order's next stage, from the stage the staff member saw (two at once make one move). */
 export async function advanceOrder(shop: Shop, staff: Customer, orderId: number, from: Stage): Promise<{ message: string }> {
   const { stage, customer } = await shop.orders.advance(orderId, from, staff.id);
-  if (stage !== "placed") await mailOrder(shop, customer, orderId, orderStageMail(stage));
+  if (stage !== "placed") await mailOrder(shop, customer, orderId, orderStageMail(stage), undefined, STAGE_SMS[stage]);
   return { message: `Order #${orderId} is now ${STAGE_LABELS[stage]}.` };
 }
 

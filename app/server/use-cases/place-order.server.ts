@@ -60,7 +60,7 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   }
   if (input.method === "online") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
   // A second Confirm of the same cart is the same order: one confirmation mail.
-  if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail, input.locale);
+  if (!placed.alreadyPlaced) await mailOrder(shop, customer, placed.orderId, orderPlacedMail, input.locale, "orderPlaced");
   return { kind: "confirmed", orderId: placed.orderId, alreadyPlaced: placed.alreadyPlaced };
 }
 

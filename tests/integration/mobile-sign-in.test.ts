@@ -1,0 +1,243 @@
+// Mobile sign-in (issue 28, decision 053) on PGlite and PostgreSQL, through the MSG91 stand-in:
+// a code is sent, signs in once, opens an account for a new number with a name; wrong codes,
+// lapsed codes, replays and the limits are refused with the shopper's messages; a send that fails
+// or hangs is kept in the queue (without its code) and sent afresh; a number is verified on one
+// account only.
+// The shop's own configuration sends through the stand-in (its address is set before the
+// configuration is first read, in beforeAll): order updates go the way a deployment's do.
+const AUTH_KEY = "test-msg91-auth-key-0123456789";
+const IDS = { otp: "tmpl-otp", orderPlaced: "tmpl-placed", outForDelivery: "tmpl-out", delivered: "tmpl-delivered", cancelled: "tmpl-cancelled" };
+Object.assign(process.env, {
+  SMS_PROVIDER: "msg91",
+  MSG91_AUTH_KEY: AUTH_KEY,
+  MSG91_SENDER_ID: "HAATIN",
+  MSG91_TEMPLATE_OTP: IDS.otp,
+  MSG91_TEMPLATE_ORDER_PLACED: IDS.orderPlaced,
+  MSG91_TEMPLATE_OUT_FOR_DELIVERY: IDS.outForDelivery,
+  MSG91_TEMPLATE_DELIVERED: IDS.delivered,
+  MSG91_TEMPLATE_CANCELLED: IDS.cancelled,
+  PUBLIC_ORIGIN: "http://haat.test",
+});
+process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
+import { MOBILE_MESSAGES, OTP_LIFETIME_MS } from "../../app/domain/mobile-sign-in.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { retryKeptMail } from "../../app/server/mail/queue.server.ts";
+import { createCodes } from "../../app/server/shop/codes.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Shop } from "../../app/server/shop/port.server.ts";
+import { smsSender, type SmsSender } from "../../app/server/sms/sms.server.ts";
+import { appEnv } from "../../app/server/env.server.ts";
+import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
+import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
+import { addMobile, resendKeptCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
+import { signUp } from "../../app/server/use-cases/sign-up.server.ts";
+import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../../scripts/msg91-standin.ts";
+import { targets } from "./databases.ts";
+import { home, recordingMailer, refusal } from "./fixtures.ts";
+
+let standin: Msg91Standin;
+let sms: SmsSender;
+
+beforeAll(async () => {
+  standin = await startMsg91Standin({ authKey: AUTH_KEY, templates: haatTemplates(IDS), holdMs: 8_000 });
+  process.env.MSG91_API_BASE = standin.url;
+  sms = smsSender(appEnv())!;
+  expect(appEnv().sms).toMatchObject({ provider: "msg91", apiBase: standin.url });
+});
+afterAll(async () => {
+  await standin?.close();
+});
+
+describe.each(targets)("mobile sign-in on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let n = 0;
+  const mail = recordingMailer();
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0, { razorpay: null, publicOrigin: "http://haat.test", prepaidPercent: 0 });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** A number and a client address of their own for each test (the limits count per number and per address). */
+  function fresh() {
+    n++;
+    return { mobile: `98${String(process.pid % 1000).padStart(3, "0")}${String(n).padStart(5, "0")}`, clientAddress: `203.0.113.${n}` };
+  }
+  const send = (s: Shop, mobile: string, clientAddress: string) => sendCode(s, sms, { mobile, purpose: "sign-in", customerId: null, clientAddress });
+
+  it("sends a code that opens an account for a new number with a name, once", async () => {
+    const { mobile, clientAddress } = fresh();
+    const answer = await send(shop, mobile, clientAddress);
+    expect(answer.message).toBe(MOBILE_MESSAGES.sent(mobile));
+    const sent = standin.messagesTo(mobile).at(-1)!;
+    expect(sent.sender).toBe("HAATIN");
+    expect(sent.text).toMatch(/^\d{6} is your Haat code\. It is valid for 10 minutes\./);
+    // The last line is what the WebOTP API reads.
+    expect(sent.text.split("\n").at(-1)).toMatch(/^@[\w.-]+ #\d{6}$/);
+    const code = standin.lastCodeTo(mobile);
+
+    // No name yet: the code is right, not spent, and the answer asks for the name.
+    expect(await signInWithCode(shop, mail, sms, { mobile, code, clientAddress })).toEqual({ needsName: true });
+    const opened = await signInWithCode(shop, mail, sms, { mobile, code, name: "Meera Devi", clientAddress });
+    expect(opened).toMatchObject({ created: true, customer: { name: "Meera Devi", email: null, mobile, phone: mobile } });
+    // Used once: the same code again is refused.
+    const replay = await refusal(signInWithCode(shop, mail, sms, { mobile, code, name: "Meera Devi", clientAddress }));
+    expect(replay.message).toBe(MOBILE_MESSAGES.expired);
+
+    // The next sign-in finds the account (a used code does not hold back the next one).
+    await send(shop, mobile, clientAddress);
+    const again = await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), clientAddress });
+    expect(again).toMatchObject({ created: false, customer: { id: "customer" in opened ? opened.customer.id : -1 } });
+  });
+
+  it("answers the same whether or not the number has an account", async () => {
+    const known = fresh();
+    await send(shop, known.mobile, known.clientAddress);
+    await signInWithCode(shop, mail, sms, { mobile: known.mobile, code: standin.lastCodeTo(known.mobile), name: "Known", clientAddress: known.clientAddress });
+    const unknown = fresh();
+    const [a, b] = [await send(shop, known.mobile, known.clientAddress), await send(shop, unknown.mobile, unknown.clientAddress)];
+    expect(a.message.replace(/\+91 [\d ]+/, "")).toBe(b.message.replace(/\+91 [\d ]+/, ""));
+  });
+
+  it("spends a code on its fifth wrong try, even for parallel guesses", async () => {
+    const { mobile, clientAddress } = fresh();
+    await send(shop, mobile, clientAddress);
+    const code = standin.lastCodeTo(mobile);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, name: "X", clientAddress }))));
+    const messages = answers.map((e) => e.message);
+    expect(messages.filter((m) => m === MOBILE_MESSAGES.invalid).length).toBeLessThanOrEqual(4);
+    expect(messages).toContain(MOBILE_MESSAGES.spent);
+    // The right code no longer works either.
+    expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code, name: "X", clientAddress }))).message).toBe(MOBILE_MESSAGES.spent);
+    expect(await shop.accounts.byMobile(mobile)).toBeNull();
+  });
+
+  it("lapses a code after 10 minutes, spaces codes 30 seconds apart and sends at most 5 an hour", async () => {
+    let now = Date.now();
+    const timed: Shop = { ...shop, codes: createCodes(database.db, () => now) };
+    const { mobile, clientAddress } = fresh();
+    await send(timed, mobile, clientAddress);
+    const first = standin.lastCodeTo(mobile);
+    now += 10_000;
+    expect((await refusal(send(timed, mobile, clientAddress))).message).toBe(MOBILE_MESSAGES.wait(20));
+    now += OTP_LIFETIME_MS;
+    expect((await refusal(signInWithCode(timed, mail, sms, { mobile, code: first, name: "Late", clientAddress }))).message).toBe(MOBILE_MESSAGES.expired);
+    for (let i = 2; i <= 5; i++) {
+      await send(timed, mobile, clientAddress);
+      now += 31_000;
+    }
+    const sixth = await refusal(send(timed, mobile, clientAddress));
+    expect([sixth.code, sixth.message]).toEqual(["too_many", MOBILE_MESSAGES.tooManyForNumber]);
+    // A new code ended the earlier ones: only the newest works.
+    const newest = standin.lastCodeTo(mobile);
+    now += 60 * 60 * 1000;
+    await send(timed, mobile, clientAddress);
+    expect((await refusal(signInWithCode(timed, mail, sms, { mobile, code: newest, name: "Late", clientAddress }))).message).toBe(MOBILE_MESSAGES.invalid);
+  });
+
+  it("keeps a failed send in the queue without its code, and the retry sends a fresh code that works", async () => {
+    const { mobile, clientAddress } = fresh();
+    const before = standin.messagesTo(mobile).length;
+    standin.failNext(1, "error");
+    const failed = await refusal(send(shop, mobile, clientAddress));
+    expect([failed.code, failed.message]).toEqual(["unavailable", MOBILE_MESSAGES.notSent]);
+    expect(standin.messagesTo(mobile)).toHaveLength(before);
+    const kept = await database.db.execute(`select channel, "to", subject, body from mail_queue where "to" = '${mobile}'`);
+    const rows = (kept as unknown as { rows: { channel: string; subject: string; body: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "sms", subject: "otp" });
+    expect(rows[0]!.body).not.toMatch(/\d{6}/);
+
+    // Due a minute later.
+    await database.db.execute(`update mail_queue set next_attempt_at = now() - interval '1 second' where "to" = '${mobile}'`);
+    const retried = await retryKeptMail(shop, mail, 20, { sender: sms, resendCode: (id) => resendKeptCode(shop, sms, id) });
+    expect(retried.sent).toBeGreaterThanOrEqual(1);
+    const code = standin.lastCodeTo(mobile);
+    expect(await signInWithCode(shop, mail, sms, { mobile, code, name: "Queued", clientAddress })).toMatchObject({ created: true });
+  });
+
+  it("tells the shopper to try again within seconds when the provider hangs", async () => {
+    const { mobile, clientAddress } = fresh();
+    standin.failNext(1, "timeout");
+    const started = Date.now();
+    const failed = await refusal(send(shop, mobile, clientAddress));
+    expect(failed.message).toBe(MOBILE_MESSAGES.notSent);
+    expect(Date.now() - started).toBeLessThan(7_000);
+  }, 15_000);
+
+  it("verifies a number on one account only, and an e-mail account can sign in with the number it added", async () => {
+    const { mobile, clientAddress } = fresh();
+    const asha = await signUp(shop, mail, { name: "Asha", email: `asha-${n}-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, clientAddress);
+    const ravi = await signUp(shop, mail, { name: "Ravi", email: `ravi-${n}-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, clientAddress);
+    await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: asha.id, clientAddress });
+    // A code sent for Asha does not verify the number for Ravi.
+    const code = standin.lastCodeTo(mobile);
+    expect((await refusal(addMobile(shop, sms, ravi, { mobile, code, clientAddress }))).message).toBe(MOBILE_MESSAGES.expired);
+    await addMobile(shop, sms, asha, { mobile, code, clientAddress });
+    expect((await shop.accounts.byMobile(mobile))?.id).toBe(asha.id);
+
+    await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: ravi.id, clientAddress: `${clientAddress}0` });
+    const taken = await refusal(addMobile(shop, sms, ravi, { mobile, code: standin.lastCodeTo(mobile), clientAddress }));
+    expect([taken.code, taken.message]).toEqual(["conflict", MOBILE_MESSAGES.mobileTaken]);
+
+    await send(shop, mobile, `${clientAddress}1`);
+    expect(await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), clientAddress })).toMatchObject({ created: false, customer: { id: asha.id } });
+  });
+
+  it("says a taken e-mail before spending the code, and mails a given e-mail its confirmation link", async () => {
+    const { mobile, clientAddress } = fresh();
+    const email = `taken-${n}-${target.name}@example.in`;
+    await signUp(shop, mail, { name: "Owner", email, phone: "9876543210", password: "password-owner" }, clientAddress);
+    await send(shop, mobile, clientAddress);
+    const code = standin.lastCodeTo(mobile);
+    expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code, name: "New", email, clientAddress }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    const other = `new-${n}-${target.name}@example.in`;
+    const opened = await signInWithCode(shop, mail, sms, { mobile, code, name: "New", email: other, clientAddress });
+    expect(opened).toMatchObject({ created: true, customer: { email: other, mobile } });
+    await expect.poll(() => mail.sent.some((m) => m.to === other && m.subject.startsWith("Please confirm"))).toBe(true);
+  });
+
+  it("refuses more codes from one address than the table allows", async () => {
+    const clientAddress = "198.51.100.200";
+    const answers = [];
+    for (let i = 0; i < 62; i++)
+      answers.push(
+        await send(shop, fresh().mobile, clientAddress).then(
+          () => "sent",
+          (e: Error) => e.message,
+        ),
+      );
+    expect(answers.filter((a) => a === "sent")).toHaveLength(60);
+    expect(answers.at(-1)).toBe(MOBILE_MESSAGES.tooManyFromHere);
+  });
+
+  it("texts a mobile account its order placed and cancelled, and nothing once it turns updates off", async () => {
+    const { mobile, clientAddress } = fresh();
+    await send(shop, mobile, clientAddress);
+    const opened = await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), name: "Sunita", clientAddress });
+    if (!("customer" in opened)) throw new Error("no account");
+    const customer = opened.customer;
+    const { id: addressId } = await shop.addresses.create(customer, { ...home, phone: mobile });
+    await shop.cart.add(customer, { internalReference: "GP-PUL-MSR-1KG", quantity: 1 });
+    const placed = await placeOrder(shop, customer, { cartId: (await shop.cart.get(customer)).id!, addressId, slot: "earliest", method: "cod", via: "link" });
+    const orderId = placed.orderId;
+    await expect.poll(() => standin.messagesTo(mobile).map((m) => m.templateId)).toContain(IDS.orderPlaced);
+    const text = standin.messagesTo(mobile).find((m) => m.templateId === IDS.orderPlaced)!.text;
+    expect(text).toMatch(new RegExp(`^Haat: your order #${orderId} of Rs\\. [\\d,.]+ is placed\\. See it at haat\\.test/orders/${orderId}$`));
+    // No e-mail on the account: no mail either.
+    expect(mail.sent.filter((m) => m.text.includes(`/orders/${orderId}`))).toHaveLength(0);
+
+    await shop.accounts.setSmsUpdates(customer.id, false);
+    await cancelOrder(shop, customer, orderId);
+    expect(standin.messagesTo(mobile).filter((m) => m.templateId === IDS.cancelled)).toHaveLength(0);
+  });
+});
