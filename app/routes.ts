@@ -45,6 +45,7 @@ export default [
       route("wishlist", "routes/myaccount.wishlist.tsx"),
       route("addresses", "routes/myaccount.addresses.tsx"),
       route("mobile", "routes/myaccount.mobile.tsx"),
+      route("email", "routes/myaccount.email.tsx"),
     ]),
   ]),
   route("orders/audio", "routes/orders.audio.ts"),

@@ -92,3 +92,4 @@ export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
 }
 export const mobileSignIn = handle<(typeof accountForms)["mobileSignIn"]>("/signin/mobile");
 export const mobileAccount = handle<(typeof accountForms)["mobileAccount"]>("/myaccount/mobile");
+export const addEmail = handle<(typeof accountForms)["addEmail"]>("/myaccount/email");

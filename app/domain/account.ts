@@ -69,7 +69,7 @@ const TOO_SHORT = say(/*i18n*/ "Use at least {min} characters.", { min: PASSWORD
 
 const passwordField = z.string({ error: /*i18n*/ "Enter your password" }).min(1, /*i18n*/ "Enter your password").max(PASSWORD_MAX, TOO_LONG);
 
-const newPasswordField = z.string({ error: /*i18n*/ "Choose a password" }).min(PASSWORD_MIN, TOO_SHORT).max(PASSWORD_MAX, TOO_LONG);
+export const newPasswordField = z.string({ error: /*i18n*/ "Choose a password" }).min(PASSWORD_MIN, TOO_SHORT).max(PASSWORD_MAX, TOO_LONG);
 
 /** A person's name, as every account form asks for it. */
 export const nameField = z.string({ error: /*i18n*/ "Enter your name" }).trim().min(1, /*i18n*/ "Enter your name").max(100, /*i18n*/ "Use at most 100 characters.");

@@ -3,7 +3,7 @@
 // shopper is told. No I/O: the codes are kept by shop.codes, sent by server/sms.
 import { z } from "zod";
 import { say } from "./i18n/messages.ts";
-import { emailField } from "./account.ts";
+import { emailField, newPasswordField } from "./account.ts";
 
 /** The code: 6 random digits. */
 export const OTP_LENGTH = 6;
@@ -15,6 +15,12 @@ export const OTP_TRIES = 5;
 export const OTP_RESEND_AFTER_MS = 30 * 1000;
 /** At most 5 codes an hour per number (the rate-limit table's otpSendPerNumber counts them). */
 export const OTP_PER_HOUR = 5;
+
+/**
+ * Changing a verified number (ASVS 5 §6.x / 7.5.1: re-authenticate first): allowed within 10 minutes
+ * of a sign-in, which took the password or a fresh code. Later, the shopper signs in again first.
+ */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 /** What a code is asked for: signing in (or up), or proving a number an account adds. */
 export type CodePurpose = "sign-in" | "add-mobile";
@@ -39,6 +45,12 @@ export const MOBILE_MESSAGES = {
   mobileTaken: /*i18n*/ "This mobile number belongs to another account.",
   mobileAdded: /*i18n*/ "Your mobile number is verified. You can sign in with it now.",
   notOffered: /*i18n*/ "Sign-in with a mobile number is not offered by this shop.",
+  signInAgain: /*i18n*/ "For your security, sign in again to change your mobile number.",
+  signInAgainButton: /*i18n*/ "Sign in again",
+  signInAgainToast: /*i18n*/ "Sign in again, then change your mobile number.",
+  mobileChanged: /*i18n*/ "Your mobile number is changed. Your old number was told.",
+  emailAdded: (email: string) => say(/*i18n*/ "Your e-mail and password are saved. We sent a link to {email} to confirm it.", { email }),
+  emailAlready: /*i18n*/ "This account has an e-mail address already.",
   updatesLabel: /*i18n*/ "Order updates by SMS",
   updatesOn: /*i18n*/ "You will get order updates by SMS.",
   updatesOff: /*i18n*/ "You will no longer get order updates by SMS.",
@@ -103,6 +115,9 @@ export const mobileVerifySchema = z.object({
     .or(emailField)
     .optional(),
 });
+
+/** My Account: an e-mail and a password for an account opened with a mobile number. */
+export const addEmailSchema = z.object({ email: emailField, password: newPasswordField });
 
 /** A code as shop.codes keeps it: its digest only. */
 export interface KeptCode {

@@ -50,7 +50,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-stone-600">{i18n._("Name")}</dt>
             <dd>{profile.name}</dd>
             <dt className="text-stone-600">{i18n._("Email")}</dt>
-            <dd>{profile.email ?? "—"}</dd>
+            <dd>
+              {profile.email ?? (
+                <Link to="/myaccount/email" className="font-medium text-brand-700 underline">
+                  {i18n._("Add an e-mail and password")}
+                </Link>
+              )}
+            </dd>
             <dt className="text-stone-600">{i18n._("Mobile")}</dt>
             <dd>{profile.phone || "—"}</dd>
             {(mobile || mobileOffered) && (
@@ -59,7 +65,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <dd>
                   {mobile ? (
                     <>
-                      {displayMobile(mobile)} <span className="text-brand-800">({i18n._("verified")})</span>
+                      {displayMobile(mobile)} <span className="text-brand-800">({i18n._("verified")})</span>{" "}
+                      {mobileOffered && (
+                        <Link to="/myaccount/mobile" className="font-medium text-brand-700 underline">
+                          {i18n._("Change")}
+                        </Link>
+                      )}
                     </>
                   ) : (
                     <Link to="/myaccount/mobile" className="font-medium text-brand-700 underline">
@@ -77,7 +88,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <span>{smsUpdates ? i18n._("On") : i18n._("Off")}</span>
                     <input type="hidden" {...profileForm.intent("sms-updates")} />
                     <input type="hidden" name={profileForm.field("sms-updates", "on")} value={smsUpdates ? "false" : "true"} />
-                    <button type="submit" className="font-medium text-brand-700 underline">
+                    <button
+                      type="submit"
+                      aria-label={smsUpdates ? i18n._("Turn off order updates by SMS") : i18n._("Turn on order updates by SMS")}
+                      className="font-medium text-brand-700 underline"
+                    >
                       {smsUpdates ? i18n._("Turn off") : i18n._("Turn on")}
                     </button>
                   </Form>

@@ -1,29 +1,34 @@
 // /myaccount/mobile: add a verified mobile number to the account (issue 28), so it can sign in
-// with it too: the number, then the code sent to it. The sign-in's steps, posting here.
-import { data, redirect } from "react-router";
+// with it too, or change it soon after a sign-in: the number, then the code sent to it (the
+// sign-in's steps, posting here). Later than that, the shopper signs in again first.
+import { data, Form } from "react-router";
+import { submitButton } from "../components/auth/Field.tsx";
 import { CodeStep, NumberStep } from "../components/auth/MobileSignIn.tsx";
 import { mobileAccount } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { refusalOf, typedValue } from "../domain/form-reply.ts";
-import { MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
+import { displayMobile, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
+import { signedInOf } from "../server/auth/session.server.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
-import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
+import { mayChangeMobile, mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount.mobile";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  if (!mobileSignInOffered(shopOf(context))) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
-  // A verified number stays as it is here: My Account shows it.
-  if (customer.mobile) throw redirect("/myaccount", 303);
-  return null;
+  const shop = shopOf(context);
+  if (!mobileSignInOffered(shop)) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
+  // A verified number is changed only soon after a sign-in (decision 053).
+  const mayChange = await mayChangeMobile(shop, customer, signedInOf(context)?.token ?? "");
+  return { current: customer.mobile ?? null, mayChange };
 }
 
 export const action = accountForms.mobileAccount.run;
 
-export default function AddMobile({ actionData }: Route.ComponentProps) {
+export default function AddMobile({ loaderData, actionData }: Route.ComponentProps) {
+  const { current, mayChange } = loaderData;
   const i18n = useI18n();
   const next = actionData?.ok ? (actionData.data as unknown as { mobile: string; sent: string }) : null;
   const refusal = refusalOf(actionData);
@@ -32,10 +37,24 @@ export default function AddMobile({ actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="mobile-title" className="max-w-md">
       <h1 id="mobile-title" className="text-2xl font-semibold">
-        {i18n._("Add a mobile number")}
+        {current ? i18n._("Change your mobile number") : i18n._("Add a mobile number")}
       </h1>
-      <p className="mt-1 text-sm text-stone-600">{i18n._("Sign in with it and a code by SMS, as well as with your e-mail.")}</p>
-      {codeStep ? (
+      {current ? (
+        <p className="mt-1 text-sm text-stone-600">{i18n._("Now: {mobile}. We will tell it when the number changes.", { mobile: displayMobile(current) })}</p>
+      ) : (
+        <p className="mt-1 text-sm text-stone-600">{i18n._("Sign in with it and a code by SMS, as well as with your e-mail.")}</p>
+      )}
+      {!mayChange ? (
+        <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
+            {i18n._(MOBILE_MESSAGES.signInAgain)}
+          </p>
+          <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
+          <button type="submit" className={submitButton}>
+            {i18n._(MOBILE_MESSAGES.signInAgainButton)}
+          </button>
+        </Form>
+      ) : codeStep ? (
         <CodeStep
           mobile={mobile ?? ""}
           sent={next?.sent}

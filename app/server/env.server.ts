@@ -72,6 +72,7 @@ const schema = z.object({
   MSG91_TEMPLATE_OUT_FOR_DELIVERY: z.string().min(1).optional(),
   MSG91_TEMPLATE_DELIVERED: z.string().min(1).optional(),
   MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_MOBILE_CHANGED: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -230,7 +231,7 @@ export type SmsConfig =
       authKey: string;
       apiBase: string;
       senderId: string | null;
-      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null };
+      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null; mobileChanged: string | null };
     };
 
 export class ConfigError extends Error {}
@@ -296,6 +297,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY ?? null,
                 delivered: env.MSG91_TEMPLATE_DELIVERED ?? null,
                 cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
+                mobileChanged: env.MSG91_TEMPLATE_MOBILE_CHANGED ?? null,
               },
             }
           : null,

@@ -101,3 +101,50 @@ test("an account opened by e-mail adds a mobile number in My Account and then si
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page.getByText(`Welcome, ${shopper.name}!`)).toBeVisible();
 });
+
+/** Opens an account with a new number through the pages, ending on the cart. */
+async function openMobileAccount(page: import("@playwright/test").Page, hasJs: boolean, mobile: string, name: string) {
+  await open(page, "/signin/mobile", hasJs);
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("6-digit code").fill(await lastCodeTo(mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/addtocart$/);
+}
+
+test("a mobile account adds an e-mail and a password, turns SMS updates off, and changes its number, which tells the old one", async ({ page, hasJs, context }) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+  const mobile = newMobile();
+  await openMobileAccount(page, hasJs, mobile, "Farida Khan");
+
+  await open(page, "/myaccount", hasJs);
+  await page.getByRole("link", { name: "Add an e-mail and password" }).click();
+  const email = `farida-${mobile}@example.test`;
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill("short");
+  await page.getByRole("button", { name: "Save e-mail and password" }).click();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Password" }).fill("farida-password");
+  await page.getByRole("button", { name: "Save e-mail and password" }).click();
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByText(`Your e-mail and password are saved. We sent a link to ${email} to confirm it.`)).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Turn off order updates by SMS" }).click();
+  await expect(page.getByText("You will no longer get order updates by SMS.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn on order updates by SMS" })).toBeVisible();
+
+  // Just signed in: the number can change, and the old one is told.
+  const next = newMobile();
+  await page.getByRole("link", { name: "Change" }).click();
+  await expect(page.getByRole("heading", { name: "Change your mobile number" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(next);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("6-digit code").fill(await lastCodeTo(next));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByText("Your mobile number is changed. Your old number was told.")).toBeVisible();
+  await expect(page.getByText(`+91 ${next.slice(0, 5)} ${next.slice(5)}`)).toBeVisible();
+  await expect.poll(() => smsCountTo(mobile)).toBe(2);
+});

@@ -6,7 +6,7 @@
 // The shop's own configuration sends through the stand-in (its address is set before the
 // configuration is first read, in beforeAll): order updates go the way a deployment's do.
 const AUTH_KEY = "test-msg91-auth-key-0123456789";
-const IDS = { otp: "tmpl-otp", orderPlaced: "tmpl-placed", outForDelivery: "tmpl-out", delivered: "tmpl-delivered", cancelled: "tmpl-cancelled" };
+const IDS = { otp: "tmpl-otp", orderPlaced: "tmpl-placed", outForDelivery: "tmpl-out", delivered: "tmpl-delivered", cancelled: "tmpl-cancelled", mobileChanged: "tmpl-mobile-changed" };
 Object.assign(process.env, {
   SMS_PROVIDER: "msg91",
   MSG91_AUTH_KEY: AUTH_KEY,
@@ -16,6 +16,7 @@ Object.assign(process.env, {
   MSG91_TEMPLATE_OUT_FOR_DELIVERY: IDS.outForDelivery,
   MSG91_TEMPLATE_DELIVERED: IDS.delivered,
   MSG91_TEMPLATE_CANCELLED: IDS.cancelled,
+  MSG91_TEMPLATE_MOBILE_CHANGED: IDS.mobileChanged,
   PUBLIC_ORIGIN: "http://haat.test",
 });
 process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
@@ -32,7 +33,7 @@ import { smsSender, type SmsSender } from "../../app/server/sms/sms.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
-import { addMobile, resendKeptCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
+import { addEmailAndPassword, addMobile, resendKeptCode, sendAddMobileCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
 import { signUp } from "../../app/server/use-cases/sign-up.server.ts";
 import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../../scripts/msg91-standin.ts";
 import { targets } from "./databases.ts";
@@ -181,16 +182,55 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: asha.id, clientAddress });
     // A code sent for Asha does not verify the number for Ravi.
     const code = standin.lastCodeTo(mobile);
-    expect((await refusal(addMobile(shop, sms, ravi, { mobile, code, clientAddress }))).message).toBe(MOBILE_MESSAGES.expired);
-    await addMobile(shop, sms, asha, { mobile, code, clientAddress });
+    const sessionToken = "";
+    expect((await refusal(addMobile(shop, sms, ravi, { mobile, code, clientAddress, sessionToken }))).message).toBe(MOBILE_MESSAGES.expired);
+    expect(await addMobile(shop, sms, asha, { mobile, code, clientAddress, sessionToken })).toEqual({ changed: false });
     expect((await shop.accounts.byMobile(mobile))?.id).toBe(asha.id);
 
     await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: ravi.id, clientAddress: `${clientAddress}0` });
-    const taken = await refusal(addMobile(shop, sms, ravi, { mobile, code: standin.lastCodeTo(mobile), clientAddress }));
+    const taken = await refusal(addMobile(shop, sms, ravi, { mobile, code: standin.lastCodeTo(mobile), clientAddress, sessionToken }));
     expect([taken.code, taken.message]).toEqual(["conflict", MOBILE_MESSAGES.mobileTaken]);
 
     await send(shop, mobile, `${clientAddress}1`);
     expect(await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), clientAddress })).toMatchObject({ created: false, customer: { id: asha.id } });
+  });
+
+  it("changes a verified number only soon after a sign-in, and tells the old number", async () => {
+    const old = fresh();
+    await send(shop, old.mobile, old.clientAddress);
+    const opened = await signInWithCode(shop, mail, sms, { mobile: old.mobile, code: standin.lastCodeTo(old.mobile), name: "Kiran", clientAddress: old.clientAddress });
+    if (!("customer" in opened)) throw new Error("no account");
+    const kiran = opened.customer;
+    const { token } = await shop.accounts.startSession(kiran.id);
+    const next = fresh();
+    // An hour after the sign-in: sign in again first, and no SMS goes.
+    await database.db.execute(`update sessions set created_at = now() - interval '1 hour' where customer_id = ${kiran.id}`);
+    const stale = await refusal(sendAddMobileCode(shop, sms, kiran, { mobile: next.mobile, clientAddress: next.clientAddress, sessionToken: token }));
+    expect([stale.code, stale.message]).toEqual(["conflict", MOBILE_MESSAGES.signInAgain]);
+    expect(standin.messagesTo(next.mobile)).toHaveLength(0);
+
+    const { token: fresher } = await shop.accounts.startSession(kiran.id);
+    await sendAddMobileCode(shop, sms, kiran, { mobile: next.mobile, clientAddress: next.clientAddress, sessionToken: fresher });
+    const changed = await addMobile(shop, sms, kiran, { mobile: next.mobile, code: standin.lastCodeTo(next.mobile), clientAddress: next.clientAddress, sessionToken: fresher }, mail);
+    expect(changed).toEqual({ changed: true });
+    expect(standin.messagesTo(old.mobile).at(-1)!.text).toBe("Haat: the mobile number of your account was changed. If this was not you, write to us at haat.test/contact");
+    expect((await shop.accounts.byMobile(next.mobile))?.id).toBe(kiran.id);
+    expect(await shop.accounts.byMobile(old.mobile)).toBeNull();
+  });
+
+  it("gives a mobile account an e-mail and a password once, and signs in with them", async () => {
+    const { mobile, clientAddress } = fresh();
+    await send(shop, mobile, clientAddress);
+    const opened = await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), name: "Lata", clientAddress });
+    if (!("customer" in opened)) throw new Error("no account");
+    const taken = `taken-too-${n}-${target.name}@example.in`;
+    await signUp(shop, mail, { name: "Other", email: taken, phone: "9876543210", password: "password-other" }, clientAddress);
+    expect((await refusal(addEmailAndPassword(shop, mail, opened.customer, { email: taken, password: "lata-password" }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    const email = `lata-${n}-${target.name}@example.in`;
+    expect((await addEmailAndPassword(shop, mail, opened.customer, { email, password: "lata-password" })).message).toBe(MOBILE_MESSAGES.emailAdded(email));
+    await expect.poll(() => mail.sent.some((m) => m.to === email && m.subject.startsWith("Please confirm"))).toBe(true);
+    expect((await shop.accounts.authenticate(email, "lata-password"))?.id).toBe(opened.customer.id);
+    expect((await refusal(addEmailAndPassword(shop, mail, opened.customer, { email: `x${email}`, password: "lata-password" }))).message).toBe(MOBILE_MESSAGES.emailAlready);
   });
 
   it("says a taken e-mail before spending the code, and mails a given e-mail its confirmation link", async () => {

@@ -13,9 +13,9 @@ import {
   signUpSchema,
 } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
-import { MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
+import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
 import { smsSender } from "../sms/sms.server.ts";
-import { addMobile, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
+import { addEmailAndPassword, addMobile, sendAddMobileCode, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
@@ -120,16 +120,49 @@ export const accountForms = {
     action: "/myaccount/mobile",
     intents: {
       "send-code": intent(mobileSendSchema, async ({ shop, customer, context, value }) => {
-        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: clientAddressOf(context) });
+        const sessionToken = signedInOf(context)?.token ?? "";
+        const { message } = await sendAddMobileCode(shop, smsSender(appEnv()), customer, { mobile: value.mobile, clientAddress: clientAddressOf(context), sessionToken });
         return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
       }),
       "verify-code": intent(
         mobileVerifySchema,
         async ({ shop, customer, context, value }) => {
-          await addMobile(shop, smsSender(appEnv()), customer, { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context) });
-          return { to: "/myaccount", toast: { type: "success", message: MOBILE_MESSAGES.mobileAdded } };
+          const sessionToken = signedInOf(context)?.token ?? "";
+          const { changed } = await addMobile(
+            shop,
+            smsSender(appEnv()),
+            customer,
+            { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context), sessionToken },
+            mailer(appEnv()),
+          );
+          return { to: "/myaccount", toast: { type: "success", message: changed ? MOBILE_MESSAGES.mobileChanged : MOBILE_MESSAGES.mobileAdded } };
         },
         { hide: ["code"], onField: { invalid: "code" } },
+      ),
+      // A number is changed only soon after a sign-in: this ends the session and asks for one.
+      "sign-in-again": intent(z.object({}), async ({ shop, context }) => {
+        const signedIn = signedInOf(context);
+        if (signedIn) await shop.accounts.endSession(signedIn.token);
+        return {
+          to: "/signin?return_to=%2Fmyaccount%2Fmobile",
+          toast: { type: "info", message: MOBILE_MESSAGES.signInAgainToast },
+          headers: { "Set-Cookie": await expiredSessionCookie() },
+        };
+      }),
+    },
+  }),
+
+  // My Account: an e-mail and a password for an account opened with a mobile number (issue 28).
+  addEmail: defineForm({
+    action: "/myaccount/email",
+    intents: {
+      "add-email": intent(
+        addEmailSchema,
+        async ({ shop, customer, request, value }) => {
+          const { message } = await addEmailAndPassword(shop, mailer(appEnv()), customer, value, i18nOf(request));
+          return { to: "/myaccount", toast: { type: "success", message } };
+        },
+        { hide: secret, onField: { conflict: "email" } },
       ),
     },
   }),

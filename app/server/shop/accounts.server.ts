@@ -276,16 +276,49 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
 
     async setMobile(customerId, mobile) {
       try {
+        return await db.transaction(async (tx) => {
+          const [before] = await tx.select({ mobile: customers.mobile }).from(customers).where(eq(customers.id, customerId)).for("update");
+          if (!before) return { set: false as const };
+          await tx
+            .update(customers)
+            .set({
+              mobile,
+              mobileVerifiedAt: new Date(now()),
+              phone: sql`case when ${customers.phone} = '' or ${customers.phone} = ${before.mobile ?? ""} then ${mobile} else ${customers.phone} end`,
+              updatedAt: new Date(now()),
+            })
+            .where(eq(customers.id, customerId));
+          return { set: true as const, previous: before.mobile };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { set: false as const };
+        throw error;
+      }
+    },
+
+    async addEmail(customerId, email, password) {
+      const passwordHash = await hashPassword(password);
+      try {
         const [row] = await db
           .update(customers)
-          .set({ mobile, mobileVerifiedAt: new Date(now()), phone: sql`case when ${customers.phone} = '' then ${mobile} else ${customers.phone} end`, updatedAt: new Date(now()) })
-          .where(eq(customers.id, customerId))
+          .set({ email: normalizeEmail(email), passwordHash, updatedAt: new Date(now()) })
+          .where(and(eq(customers.id, customerId), isNull(customers.email)))
           .returning({ id: customers.id });
-        return row ? "set" : "taken";
+        return row ? "added" : "has-one";
       } catch (error) {
         if (isUniqueViolation(error)) return "taken";
         throw error;
       }
+    },
+
+    async sessionStartedAt(token) {
+      if (!token) return null;
+      const [row] = await db
+        .select({ at: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.id, digest(token)))
+        .limit(1);
+      return row?.at ?? null;
     },
 
     async smsSettings(customerId) {

@@ -130,8 +130,12 @@ export interface AccountsPort {
    * sign-ins at once), that account.
    */
   registerMobile(input: { name: string; mobile: string; email?: string }): Promise<Customer>;
-  /** Verifies a mobile number on an account: "taken" when another account has it verified. */
-  setMobile(customerId: number, mobile: string): Promise<"set" | "taken">;
+  /** Verifies a mobile number on an account: "taken" when another account has it verified; else the number it replaced. */
+  setMobile(customerId: number, mobile: string): Promise<{ set: true; previous: string | null } | { set: false }>;
+  /** An e-mail (not yet confirmed) and a password for an account that has no e-mail: "taken" when another account has it, "has-one" when this one does. */
+  addEmail(customerId: number, email: string, password: string): Promise<"added" | "taken" | "has-one">;
+  /** When the session with this token was started by a sign-in, or null. */
+  sessionStartedAt(token: string): Promise<Date | null>;
   /** The account's verified number and whether it takes order updates by SMS. */
   smsSettings(customerId: number): Promise<{ mobile: string | null; updates: boolean }>;
   /** Turns order updates by SMS on or off. */

@@ -4,26 +4,13 @@
 // fails is kept in the queue for a retry (an update holds no secret).
 import { formatRupees } from "../../domain/money.ts";
 import type { MailedOrder } from "../../domain/order-mail.ts";
-import { smsVariables, type Sms, type SmsTemplate } from "../../domain/sms.ts";
+import { smsVariables, type SmsTemplate } from "../../domain/sms.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
-import { smsSender, type SmsSender } from "./sms.server.ts";
+import { sendSmsOrKeep, smsSender } from "./sms.server.ts";
 
 export type OrderSms = Extract<SmsTemplate, "orderPlaced" | "outForDelivery" | "delivered" | "cancelled">;
-
-/** Sends the SMS, or keeps it for the queue's retry when sending fails. */
-export async function sendSmsOrKeep(shop: Pick<Shop, "mail">, sender: SmsSender, sms: Sms): Promise<"sent" | "kept"> {
-  try {
-    await sender.send(sms);
-    return "sent";
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await shop.mail.enqueue({ channel: "sms", to: sms.to, subject: sms.template, text: JSON.stringify(sms.values) }, reason);
-    log.warn("SMS kept for a retry", { template: sms.template, reason });
-    return "kept";
-  }
-}
 
 /** The update's values: short (a DLT variable holds 30 characters) and in GSM characters (Rs., not ₹, keeps it one plain SMS). */
 export function orderSmsValues(order: Pick<MailedOrder, "id" | "totalPaise">, origin: string): Record<string, string> {

@@ -12,6 +12,7 @@ import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import type { Env, SmsConfig } from "../env.server.ts";
 import { log } from "../log.server.ts";
 import { outboxDir } from "../mail/mailer.server.ts";
+import type { Shop } from "../shop/port.server.ts";
 
 export interface SmsSender {
   /** Whether this template can go out (MSG91: a registered template id is configured for it). */
@@ -59,6 +60,19 @@ export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
       log.info("SMS sent through MSG91", { template: sms.template, request_id: answer.message });
     },
   };
+}
+
+/** Sends the SMS, or keeps it for the queue's retry when sending fails. */
+export async function sendSmsOrKeep(shop: Pick<Shop, "mail">, sender: SmsSender, sms: Sms): Promise<"sent" | "kept"> {
+  try {
+    await sender.send(sms);
+    return "sent";
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await shop.mail.enqueue({ channel: "sms", to: sms.to, subject: sms.template, text: JSON.stringify(sms.values) }, reason);
+    log.warn("SMS kept for a retry", { template: sms.template, reason });
+    return "kept";
+  }
 }
 
 let shared: { config: SmsConfig; sender: SmsSender } | undefined;

@@ -3,7 +3,8 @@
 // (the sign-in page, My Account, the JSON API). The code's numbers and verdicts are
 // domain/mobile-sign-in.ts's; shop.codes keeps digests only.
 import crypto from "node:crypto";
-import { MOBILE_MESSAGES, verdictMessage, type CodePurpose } from "../../domain/mobile-sign-in.ts";
+import { displayMobile, MOBILE_MESSAGES, REAUTH_WINDOW_MS, verdictMessage, type CodePurpose } from "../../domain/mobile-sign-in.ts";
+import { sendInBackground } from "../mail/queue.server.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { cookieSecret } from "../auth/secret.server.ts";
@@ -13,7 +14,7 @@ import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import type { SmsSender } from "../sms/sms.server.ts";
+import { sendSmsOrKeep, type SmsSender } from "../sms/sms.server.ts";
 import { mailConfirmationLink } from "./email-confirmation.server.ts";
 import { signUpOpen } from "./sign-up.server.ts";
 
@@ -113,11 +114,65 @@ export async function signInWithCode(
   return { customer, created: true };
 }
 
-/** My Account: verifies a number for the signed-in account with the code sent to it. */
-export async function addMobile(shop: Shop, sms: SmsSender | null, customer: Customer, input: { mobile: string; code: string; clientAddress: string }): Promise<void> {
+/**
+ * Whether this session may change the account's verified number: an account with none may add
+ * one; one with a number only within REAUTH_WINDOW_MS of the sign-in (a password or a fresh code).
+ */
+export async function mayChangeMobile(shop: Shop, customer: Customer, sessionToken: string, now = Date.now()): Promise<boolean> {
+  if (!customer.mobile) return true;
+  const startedAt = await shop.accounts.sessionStartedAt(sessionToken);
+  return Boolean(startedAt && now - startedAt.getTime() < REAUTH_WINDOW_MS);
+}
+
+/** My Account: sends a code to the number the account is adding, once the session may change it. */
+export async function sendAddMobileCode(
+  shop: Shop,
+  sms: SmsSender | null,
+  customer: Customer,
+  input: { mobile: string; clientAddress: string; sessionToken: string },
+): Promise<{ message: string }> {
+  if (!(await mayChangeMobile(shop, customer, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
+  return sendCode(shop, sms, { mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: input.clientAddress });
+}
+
+/**
+ * My Account: verifies a number for the signed-in account with the code sent to it. A number
+ * that replaces another is changed only by a recent sign-in, and the old number is told by SMS
+ * (and the account's e-mail, when it has one).
+ */
+export async function addMobile(
+  shop: Shop,
+  sms: SmsSender | null,
+  customer: Customer,
+  input: { mobile: string; code: string; clientAddress: string; sessionToken: string },
+  mail?: Mailer,
+): Promise<{ changed: boolean }> {
   ensureOffered(shop, sms);
+  if (!(await mayChangeMobile(shop, customer, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
   if (!(await hitLimit(shop, "codeCheckPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManyCodes);
   const verdict = await shop.codes.check({ mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, digest: codeDigest(input.mobile, input.code), use: true });
   if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
-  if ((await shop.accounts.setMobile(customer.id, input.mobile)) === "taken") throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
+  const set = await shop.accounts.setMobile(customer.id, input.mobile);
+  if (!set.set) throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
+  if (!set.previous || set.previous === input.mobile) return { changed: false };
+  const origin = appEnv().publicOrigin;
+  if (sms.sends("mobileChanged")) await sendSmsOrKeep(shop, sms, { to: set.previous, template: "mobileChanged", values: { link: `${new URL(origin).host}/contact` } });
+  if (customer.email && mail)
+    void sendInBackground(shop, mail, {
+      to: customer.email,
+      subject: "The mobile number of your Haat account was changed",
+      text:
+        `Hello ${customer.name},\n\nThe mobile number you sign in with was changed from ${displayMobile(set.previous)} to ${displayMobile(input.mobile)}.\n\n` +
+        `If this was not you, write to us now: ${origin}/contact\n`,
+    });
+  return { changed: true };
+}
+
+/** My Account: an e-mail and a password for an account opened with a mobile number; the e-mail gets its confirmation link. */
+export async function addEmailAndPassword(shop: Shop, mail: Mailer, customer: Customer, input: { email: string; password: string }, i18n?: I18n): Promise<{ message: string }> {
+  const outcome = await shop.accounts.addEmail(customer.id, input.email, input.password);
+  if (outcome === "taken") throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
+  if (outcome === "has-one") throw new ShopError("conflict", MOBILE_MESSAGES.emailAlready);
+  await mailConfirmationLink(shop, mail, { ...customer, email: input.email }, i18n);
+  return { message: MOBILE_MESSAGES.emailAdded(input.email) };
 }
