@@ -38,6 +38,7 @@ export const MOBILE_MESSAGES = {
   tooManyForNumber: /*i18n*/ "Too many codes were sent to this number. Please try again in an hour.",
   tooManyFromHere: /*i18n*/ "Too many codes asked for from this connection. Please wait 15 minutes and try again.",
   notSent: /*i18n*/ "We could not send the code just now. Please try again in a minute.",
+  budget: /*i18n*/ "We cannot send codes to this number just now. Please try again later, or sign in with your e-mail.",
   invalid: /*i18n*/ "Invalid OTP",
   spent: /*i18n*/ "This code was tried too many times and no longer works. Ask for a new code.",
   expired: /*i18n*/ "This code has expired or was already used. Ask for a new code.",

@@ -193,6 +193,8 @@ const schema = z.object({
   RATE_LIMIT_LOCATION_PER_ADDRESS: limitCount,
   RATE_LIMIT_CODE_SEND_PER_ADDRESS: limitCount,
   RATE_LIMIT_CODE_CHECK_PER_ADDRESS: limitCount,
+  RATE_LIMIT_CODE_SEND_PER_SERIES: limitCount,
+  RATE_LIMIT_CODE_SEND_PER_SHOP: limitCount,
 });
 
 export type Env = z.infer<typeof schema> & {

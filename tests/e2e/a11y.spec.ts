@@ -13,6 +13,7 @@ const publicPages = [
   "/signin",
   "/signup",
   "/forgot-password",
+  "/signin/mobile",
   "/wishlist",
   "/emptycart",
   "/aboutus",
@@ -87,6 +88,11 @@ for (const { scripts, scheme } of walks) {
       const path = await productPath(request, products[0]!.title);
       await open(page, path, scripts === "with JavaScript");
       await expectAccessible(page, path);
+    });
+
+    test("My Account's mobile number page (issue 28)", async ({ page, shopper: _signedIn }) => {
+      await open(page, "/myaccount/mobile", scripts === "with JavaScript");
+      await expectAccessible(page, "/myaccount/mobile");
     });
 
     test("signed-in pages", async ({ page, shopper: _signedIn, baseURL, request }) => {

@@ -1,7 +1,7 @@
 // Signing in with a mobile number and a code by SMS (issue 28), with and without JavaScript:
 // a new number opens an account on the way to the cart, a known number signs in, and a wrong
 // code, a bad number and a too-early resend say why. Codes come from the outbox's SMS.
-import { cartBadge, clientAddress, expect, lastCodeTo, newMobile, open, product, productList, smsCountTo, test } from "./support.ts";
+import { cartBadge, clientAddress, expect, lastCodeTo, newMobile, open, product, productPath, smsCountTo, test } from "./support.ts";
 
 const plenty = product("Haat Select Masoor Dal (Malka)");
 
@@ -10,10 +10,10 @@ test.describe("mobile sign-in", () => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
   });
 
-  test("a new number: Add to Cart, a code by SMS, a name, and the item is in the new account's cart", async ({ page, hasJs }) => {
+  test("a new number: Add to Cart on a product page, a code by SMS, a name, and the item is in the new account's cart", async ({ page, hasJs, request }) => {
     const mobile = newMobile();
-    await open(page, `/products?search=${encodeURIComponent(plenty.title)}`, hasJs);
-    await productList(page).getByRole("listitem").filter({ hasText: plenty.title }).getByRole("button", { name: "Add to Cart" }).click();
+    await open(page, await productPath(request, plenty.title), hasJs);
+    await page.getByRole("region", { name: plenty.title }).getByRole("button", { name: "Add to Cart" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/signin" && url.searchParams.get("return_to") === "/post-auth");
     await page.getByRole("link", { name: "Continue with mobile number" }).click();
     await expect(page.getByRole("heading", { name: "Sign in with your mobile number" })).toBeVisible();

@@ -69,7 +69,24 @@ class Rng {
 // ---------- the forms, as app/server/forms/*.server.ts declare them ----------
 
 type FormName =
-  "contact" | "cart" | "wishlist" | "revieworder" | "profile" | "addresses" | "orders" | "signin" | "signup" | "signout" | "reset" | "newsletter" | "confirm" | "unsubscribe" | "verify";
+  | "contact"
+  | "cart"
+  | "wishlist"
+  | "revieworder"
+  | "profile"
+  | "addresses"
+  | "orders"
+  | "signin"
+  | "signup"
+  | "signout"
+  | "reset"
+  | "newsletter"
+  | "confirm"
+  | "unsubscribe"
+  | "verify"
+  | "mobilesignin"
+  | "mobileaccount"
+  | "addemail";
 
 const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   contact: { intents: ["send"], fields: ["name", "email", "phone", "subject", "message", "website_url", "form_opened"] },
@@ -82,7 +99,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
     intents: ["select", "add-address", "update-address", "delete-address", "place", "pay", "cancel-payment"],
     fields: ["address", "id", "cart_id", "address_id", "slot", "via", "order", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
   },
-  profile: { intents: ["update-profile"], fields: ["name", "phone"] },
+  profile: { intents: ["update-profile", "sms-updates"], fields: ["name", "phone", "on"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
   orders: { intents: ["cancel", "change-slot", "buy-again"], fields: ["order", "slot"] },
   signin: { intents: ["sign-in"], fields: ["email", "password", "return_to"] },
@@ -93,6 +110,10 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   confirm: { intents: ["confirm"], fields: ["token"] },
   unsubscribe: { intents: ["unsubscribe"], fields: ["token"] },
   verify: { intents: ["confirm-email", "send-confirmation"], fields: ["token"] },
+  // Mobile sign-in (issue 28).
+  mobilesignin: { intents: ["send-code", "verify-code", "create-account"], fields: ["mobile", "code", "name", "email", "return_to", "from"] },
+  mobileaccount: { intents: ["send-code", "verify-code", "sign-in-again"], fields: ["mobile", "code", "from"] },
+  addemail: { intents: ["add-email"], fields: ["email", "password"] },
 };
 
 interface Route {
@@ -126,6 +147,9 @@ const ROUTES: Route[] = [
   { label: "/newsletter/confirm", paths: ["/newsletter/confirm", "/newsletter/confirm.data"], form: "confirm" },
   { label: "/newsletter/unsubscribe", paths: ["/newsletter/unsubscribe", "/newsletter/unsubscribe.data"], form: "unsubscribe" },
   { label: "/verify-email", paths: ["/verify-email", "/verify-email.data"], form: "verify" },
+  { label: "/signin/mobile", paths: ["/signin/mobile", "/signin/mobile.data"], form: "mobilesignin" },
+  { label: "/myaccount/mobile", paths: ["/myaccount/mobile", "/myaccount/mobile.data"], form: "mobileaccount" },
+  { label: "/myaccount/email", paths: ["/myaccount/email", "/myaccount/email.data"], form: "addemail" },
 ];
 
 /** Real rows made before the fuzz, so that intents naming ids reach real lines, addresses and orders. */
@@ -264,7 +288,10 @@ const NUMERIC_FIELDS = new Set(["quantity", "item", "address", "id", "cart_id", 
 const URL_FIELDS = new Set(["redirectTo", "return_to"]);
 
 function validValue(form: FormName, field: string, seeded: Seeded, rng: Rng): string {
-  if (form === "reset" && field === "code") return rng.pick(["123456", "000000", "999999"]);
+  if ((form === "reset" || form === "mobilesignin" || form === "mobileaccount") && field === "code") return rng.pick(["123456", "000000", "999999"]);
+  if (field === "mobile") return rng.pick(["9876543210", "+91 98765 43211", `9${String(rng.int(1e9)).padStart(9, "0")}`]);
+  if (field === "from") return rng.pick(["number", "code"]);
+  if (field === "on") return rng.pick(["true", "false"]);
   switch (field) {
     case "internal_reference":
       return rng.pick(seeded.refs);

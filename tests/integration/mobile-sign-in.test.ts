@@ -246,6 +246,23 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await expect.poll(() => mail.sent.some((m) => m.to === other && m.subject.startsWith("Please confirm"))).toBe(true);
   });
 
+  it("sends at most 100 codes an hour to one number series (SMS pumping), then none, and says so", async () => {
+    const series = target.name === "pglite" ? "7001" : "7002";
+    const answers: string[] = [];
+    for (let i = 0; i < 101; i++) {
+      const mobile = `${series}${String(i).padStart(6, "0")}`;
+      answers.push(
+        await send(shop, mobile, `192.0.2.${1 + (i % 3)}`).then(
+          () => "sent",
+          (e: Error) => e.message,
+        ),
+      );
+    }
+    expect(answers.filter((a) => a === "sent")).toHaveLength(100);
+    expect(answers.at(-1)).toBe(MOBILE_MESSAGES.budget);
+    expect(standin.messagesTo(`${series}000100`)).toHaveLength(0);
+  });
+
   it("refuses more codes from one address than the table allows", async () => {
     const clientAddress = "198.51.100.200";
     const answers = [];

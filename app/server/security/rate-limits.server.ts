@@ -12,12 +12,13 @@ import { appEnv, type Env } from "../env.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 interface Row {
   count: number;
   windowMs: number;
   /** What the key names: a client address is turned into its addressKey first. */
-  per: "email" | "address" | "device" | "account";
+  per: "email" | "address" | "device" | "account" | "number series" | "shop";
   variable: keyof Env & `RATE_LIMIT_${string}`;
 }
 
@@ -50,6 +51,13 @@ export const RATE_LIMITS = {
   codeSendPerAddress: { count: 60, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_CODE_SEND_PER_ADDRESS" },
   /** One-time codes tried per client address: slows guessing the codes of many numbers from one place (each code has 5 tries of its own). */
   codeCheckPerAddress: { count: 100, windowMs: FIFTEEN_MINUTES, per: "address", variable: "RATE_LIMIT_CODE_CHECK_PER_ADDRESS" },
+  /**
+   * Codes sent per hour to one number series (the first 4 digits: an operator and circle's block):
+   * SMS pumping sends codes to many numbers of ranges the fraudster is paid for (decision 053).
+   */
+  codeSendPerSeries: { count: 100, windowMs: HOUR, per: "number series", variable: "RATE_LIMIT_CODE_SEND_PER_SERIES" },
+  /** Codes sent per hour by the whole shop: the SMS bill's ceiling, whatever the spread of numbers. */
+  codeSendPerShop: { count: 2000, windowMs: HOUR, per: "shop", variable: "RATE_LIMIT_CODE_SEND_PER_SHOP" },
 } as const satisfies Record<string, Row>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

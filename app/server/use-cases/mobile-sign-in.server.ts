@@ -54,6 +54,18 @@ export async function sendCode(
 ): Promise<{ message: string }> {
   ensureOffered(shop, sms);
   if (!(await hitLimit(shop, "codeSendPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", MOBILE_MESSAGES.tooManyFromHere);
+  // SMS pumping's brakes (decision 053): a number series, then the shop's hourly ceiling. Past
+  // either, no SMS goes and the operators hear of it: the log's error is their alert.
+  const series = input.mobile.slice(0, 4);
+  for (const [limit, key] of [
+    ["codeSendPerSeries", series],
+    ["codeSendPerShop", "all"],
+  ] as const) {
+    const hit = await hitLimit(shop, limit, key);
+    if (hit.allowed) continue;
+    if (hit.count === hit.limit + 1) log.error("SMS budget used up: no sign-in codes go out until the hour is over", { limit, series, budget: hit.limit });
+    throw new ShopError("too_many", MOBILE_MESSAGES.budget);
+  }
   const code = newCode();
   const issued = await shop.codes.issue({ mobile: input.mobile, purpose: input.purpose, customerId: input.customerId, digest: codeDigest(input.mobile, code) });
   if (!issued.ok) throw new ShopError("too_many", issued.tooMany ? MOBILE_MESSAGES.tooManyForNumber : MOBILE_MESSAGES.wait(issued.waitSeconds));
