@@ -1,29 +1,51 @@
 // /myaccount/email: an e-mail and a password for an account opened with a mobile number (issue 28),
 // so it gets order mails and invoices and can sign in either way. The e-mail is confirmed by the
-// link mailed to it (decision 047). An account that has an e-mail goes back to My Account.
-import { useForm } from "@conform-to/react";
+// link mailed to it (decision 047). An account that has an e-mail is told so.
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { addEmail } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { refusalOf } from "../domain/form-reply.ts";
-import { addEmailSchema } from "../domain/mobile-sign-in.ts";
+import { addEmailSchema, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { customerIn } from "../server/access.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/myaccount.email";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (customerIn(context).email) throw redirect("/myaccount", 303);
-  return null;
+  // Said on the page, not redirected: a refused post renders this page too.
+  return { email: customerIn(context).email };
 }
 
 export const action = accountForms.addEmail.run;
 
-export default function AddEmail({ actionData }: Route.ComponentProps) {
+export default function AddEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const i18n = useI18n();
+  return (
+    <section aria-labelledby="email-title" className="max-w-md">
+      <h1 id="email-title" className="text-2xl font-semibold">
+        {i18n._("Add an e-mail and password")}
+      </h1>
+      <p className="mt-1 text-sm text-stone-600">{i18n._("For order mails and invoices, and to sign in with your e-mail as well as your mobile number.")}</p>
+      {loaderData.email ? (
+        <p role="status" className="mt-6 rounded-md bg-brand-50 p-3 text-sm">
+          {i18n._(MOBILE_MESSAGES.emailAlready)}{" "}
+          <Link to="/myaccount" className="font-medium text-brand-700 underline">
+            {i18n._("My profile")}
+          </Link>
+        </p>
+      ) : (
+        <AddEmailForm lastResult={refusalOf(actionData)?.result} />
+      )}
+    </section>
+  );
+}
+
+function AddEmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
-    lastResult: refusalOf(actionData)?.result,
+    lastResult,
     constraint: getZodConstraint(addEmailSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -32,11 +54,7 @@ export default function AddEmail({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const i18n = useI18n();
   return (
-    <section aria-labelledby="email-title" className="max-w-md">
-      <h1 id="email-title" className="text-2xl font-semibold">
-        {i18n._("Add an e-mail and password")}
-      </h1>
-      <p className="mt-1 text-sm text-stone-600">{i18n._("For order mails and invoices, and to sign in with your e-mail as well as your mobile number.")}</p>
+    <>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...addEmail.intent("add-email")} />
@@ -46,7 +64,7 @@ export default function AddEmail({ actionData }: Route.ComponentProps) {
           {busy ? i18n._("Saving…") : i18n._("Save e-mail and password")}
         </button>
       </Form>
-    </section>
+    </>
   );
 }
 

@@ -1079,8 +1079,8 @@ describe.each(MODES)("fuzzing every form POST on $name", (mode) => {
       const worker = async () => {
         while (next < cases.length) {
           const c = cases[next++]!;
-          // Sign-outs end their own session, never the one the rest of the fuzz is signed in with.
-          const cookie = c.auth === "customer" ? (c.route === "/signout" ? signOutCookie : customer) : undefined;
+          // Posts that end the session (Log Out, and My Account's "Sign in again") spend a session of their own.
+          const cookie = c.auth === "customer" ? (c.route === "/signout" || c.route === "/myaccount/mobile" ? signOutCookie : customer) : undefined;
           answers[c.n] = await post(port, c.path, cookie ? { ...c.headers, cookie } : c.headers, c.body);
         }
       };
