@@ -88,7 +88,7 @@ export const DEFAULT_TEMPLATE_IDS: Record<SmsTemplate, string> = {
   outForDelivery: "tmpl-out-for-delivery",
   delivered: "tmpl-delivered",
   cancelled: "tmpl-cancelled",
-  mobileChanged: "tmpl-mobile-changed",
+  signInChanged: "tmpl-sign-in-changed",
 };
 
 /** Haat's own templates (app/domain/sms.ts) as the `templates` option, under the given ids (defaults: DEFAULT_TEMPLATE_IDS). */
@@ -317,7 +317,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY,
         delivered: env.MSG91_TEMPLATE_DELIVERED,
         cancelled: env.MSG91_TEMPLATE_CANCELLED,
-        mobileChanged: env.MSG91_TEMPLATE_MOBILE_CHANGED,
+        signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED,
       },
       env.MSG91_SENDER_ID || "HAATIN",
     ),

@@ -319,7 +319,12 @@ export const apiWishlistItem = z.object({
   inStock: z.boolean(),
 });
 
-export const apiProfile = z.object({ name: z.string(), email: z.string(), mobile: z.string(), phone: z.string() });
+export const apiProfile = z.object({
+  name: z.string(),
+  email: z.string().nullable().describe("Null for an account opened with a mobile number that has not added an e-mail."),
+  mobile: z.string(),
+  phone: z.string(),
+});
 
 export const apiTokenResult = z.object({
   access_token: z.string(),

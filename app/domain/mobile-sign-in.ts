@@ -47,6 +47,8 @@ export const MOBILE_MESSAGES = {
   mobileAdded: /*i18n*/ "Your mobile number is verified. You can sign in with it now.",
   notOffered: /*i18n*/ "Sign-in with a mobile number is not offered by this shop.",
   signInAgain: /*i18n*/ "For your security, sign in again to change your mobile number.",
+  signInAgainEmail: /*i18n*/ "For your security, sign in again to add an e-mail and password.",
+  staffByEmail: /*i18n*/ "Staff accounts sign in with their e-mail and password.",
   signInAgainButton: /*i18n*/ "Sign in again",
   signInAgainToast: /*i18n*/ "Sign in again, then change your mobile number.",
   mobileChanged: /*i18n*/ "Your mobile number is changed. Your old number was told.",

@@ -10,8 +10,8 @@ export const SMS_TEMPLATES = {
   outForDelivery: "Haat: your order {order} is out for delivery. See it at {link}",
   delivered: "Haat: your order {order} has been delivered. Thank you for shopping with us. {link}",
   cancelled: "Haat: your order {order} is cancelled. See it at {link}",
-  // To the old number when an account's number changes (ASVS: the old contact is told).
-  mobileChanged: "Haat: the mobile number of your account was changed. If this was not you, write to us at {link}",
+  // When a way to sign in is added or changed, to the number the account had (ASVS: the old contact is told).
+  signInChanged: "Haat: the sign-in details of your account were changed. If this was not you, write to us at {link}",
 } as const;
 
 export type SmsTemplate = keyof typeof SMS_TEMPLATES;

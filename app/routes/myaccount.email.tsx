@@ -5,18 +5,22 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { addEmail } from "../components/forms.ts";
+import { addEmail, mobileAccount } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { addEmailSchema, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { customerIn } from "../server/access.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
+import { signedInOf } from "../server/auth/session.server.ts";
+import { shopOf } from "../server/context.server.ts";
+import { signedInRecently } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount.email";
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Said on the page, not redirected: a refused post renders this page too.
-  return { email: customerIn(context).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Said on the page, not redirected: a refused post renders this page too. A way to sign in is
+  // added only soon after a sign-in (decision 053).
+  return { email: customerIn(context).email, mayAdd: await signedInRecently(shopOf(context), signedInOf(context)?.token ?? "") };
 }
 
 export const action = accountForms.addEmail.run;
@@ -36,6 +40,17 @@ export default function AddEmail({ loaderData, actionData }: Route.ComponentProp
             {i18n._("My profile")}
           </Link>
         </p>
+      ) : !loaderData.mayAdd ? (
+        <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
+            {i18n._(MOBILE_MESSAGES.signInAgainEmail)}
+          </p>
+          <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
+          <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value="/myaccount/email" />
+          <button type="submit" className={submitButton}>
+            {i18n._(MOBILE_MESSAGES.signInAgainButton)}
+          </button>
+        </Form>
       ) : (
         <AddEmailForm lastResult={refusalOf(actionData)?.result} />
       )}

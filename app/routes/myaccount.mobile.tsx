@@ -13,7 +13,7 @@ import { signedInOf } from "../server/auth/session.server.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
-import { mayChangeMobile, mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
+import { mobileSignInOffered, signedInRecently } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount.mobile";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   if (!mobileSignInOffered(shop)) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
   // A verified number is changed only soon after a sign-in (decision 053).
-  const mayChange = await mayChangeMobile(shop, customer, signedInOf(context)?.token ?? "");
+  const mayChange = await signedInRecently(shop, signedInOf(context)?.token ?? "");
   return { current: customer.mobile ?? null, mayChange };
 }
 
@@ -50,6 +50,7 @@ export default function AddMobile({ loaderData, actionData }: Route.ComponentPro
             {i18n._(MOBILE_MESSAGES.signInAgain)}
           </p>
           <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
+          <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value="/myaccount/mobile" />
           <button type="submit" className={submitButton}>
             {i18n._(MOBILE_MESSAGES.signInAgainButton)}
           </button>

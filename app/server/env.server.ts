@@ -72,7 +72,7 @@ const schema = z.object({
   MSG91_TEMPLATE_OUT_FOR_DELIVERY: z.string().min(1).optional(),
   MSG91_TEMPLATE_DELIVERED: z.string().min(1).optional(),
   MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
-  MSG91_TEMPLATE_MOBILE_CHANGED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SIGN_IN_CHANGED: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -233,7 +233,7 @@ export type SmsConfig =
       authKey: string;
       apiBase: string;
       senderId: string | null;
-      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null; mobileChanged: string | null };
+      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null; signInChanged: string };
     };
 
 export class ConfigError extends Error {}
@@ -260,8 +260,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push("  IMAGE_STORE_URL needs IMAGE_STORE_ACCESS_KEY_ID and IMAGE_STORE_SECRET_ACCESS_KEY: the key that may put objects in that bucket");
   }
   const smsProvider = env.SMS_PROVIDER ?? (env.DATABASE_URL ? "none" : "outbox");
-  if (smsProvider === "msg91" && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_OTP)) {
-    problems.push("  SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_OTP (the MSG91 template of the sign-in code's SMS)");
+  if (smsProvider === "msg91" && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_OTP || !env.MSG91_TEMPLATE_SIGN_IN_CHANGED)) {
+    problems.push(
+      "  SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_TEMPLATE_OTP (the sign-in code's SMS) and MSG91_TEMPLATE_SIGN_IN_CHANGED (tells a number when the account's sign-in changes)",
+    );
   }
   if (env.SHOP_BACKEND === "erp" && !env.ERP_URL) problems.push("  SHOP_BACKEND=erp needs ERP_URL: the ERP's base URL, where its /api/… calls live");
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
@@ -299,7 +301,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY ?? null,
                 delivered: env.MSG91_TEMPLATE_DELIVERED ?? null,
                 cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
-                mobileChanged: env.MSG91_TEMPLATE_MOBILE_CHANGED ?? null,
+                signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED!,
               },
             }
           : null,

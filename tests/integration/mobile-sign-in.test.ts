@@ -6,7 +6,7 @@
 // The shop's own configuration sends through the stand-in (its address is set before the
 // configuration is first read, in beforeAll): order updates go the way a deployment's do.
 const AUTH_KEY = "test-msg91-auth-key-0123456789";
-const IDS = { otp: "tmpl-otp", orderPlaced: "tmpl-placed", outForDelivery: "tmpl-out", delivered: "tmpl-delivered", cancelled: "tmpl-cancelled", mobileChanged: "tmpl-mobile-changed" };
+const IDS = { otp: "tmpl-otp", orderPlaced: "tmpl-placed", outForDelivery: "tmpl-out", delivered: "tmpl-delivered", cancelled: "tmpl-cancelled", signInChanged: "tmpl-sign-in-changed" };
 Object.assign(process.env, {
   SMS_PROVIDER: "msg91",
   MSG91_AUTH_KEY: AUTH_KEY,
@@ -16,7 +16,7 @@ Object.assign(process.env, {
   MSG91_TEMPLATE_OUT_FOR_DELIVERY: IDS.outForDelivery,
   MSG91_TEMPLATE_DELIVERED: IDS.delivered,
   MSG91_TEMPLATE_CANCELLED: IDS.cancelled,
-  MSG91_TEMPLATE_MOBILE_CHANGED: IDS.mobileChanged,
+  MSG91_TEMPLATE_SIGN_IN_CHANGED: IDS.signInChanged,
   PUBLIC_ORIGIN: "http://haat.test",
 });
 process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
@@ -182,13 +182,16 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: asha.id, clientAddress });
     // A code sent for Asha does not verify the number for Ravi.
     const code = standin.lastCodeTo(mobile);
-    const sessionToken = "";
-    expect((await refusal(addMobile(shop, sms, ravi, { mobile, code, clientAddress, sessionToken }))).message).toBe(MOBILE_MESSAGES.expired);
-    expect(await addMobile(shop, sms, asha, { mobile, code, clientAddress, sessionToken })).toEqual({ changed: false });
+    const { token: ashaSession } = await shop.accounts.startSession(asha.id);
+    const { token: raviSession } = await shop.accounts.startSession(ravi.id);
+    expect((await refusal(addMobile(shop, sms, ravi, { mobile, code, clientAddress, sessionToken: raviSession }))).message).toBe(MOBILE_MESSAGES.expired);
+    expect(await addMobile(shop, sms, asha, { mobile, code, clientAddress, sessionToken: ashaSession }, mail)).toEqual({ changed: false });
+    // Asha's e-mail is told.
+    await expect.poll(() => mail.sent.some((m) => m.to === asha.email && m.subject === "A mobile number was added to your Haat account")).toBe(true);
     expect((await shop.accounts.byMobile(mobile))?.id).toBe(asha.id);
 
     await sendCode(shop, sms, { mobile, purpose: "add-mobile", customerId: ravi.id, clientAddress: `${clientAddress}0` });
-    const taken = await refusal(addMobile(shop, sms, ravi, { mobile, code: standin.lastCodeTo(mobile), clientAddress, sessionToken }));
+    const taken = await refusal(addMobile(shop, sms, ravi, { mobile, code: standin.lastCodeTo(mobile), clientAddress, sessionToken: raviSession }));
     expect([taken.code, taken.message]).toEqual(["conflict", MOBILE_MESSAGES.mobileTaken]);
 
     await send(shop, mobile, `${clientAddress}1`);
@@ -213,7 +216,7 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await sendAddMobileCode(shop, sms, kiran, { mobile: next.mobile, clientAddress: next.clientAddress, sessionToken: fresher });
     const changed = await addMobile(shop, sms, kiran, { mobile: next.mobile, code: standin.lastCodeTo(next.mobile), clientAddress: next.clientAddress, sessionToken: fresher }, mail);
     expect(changed).toEqual({ changed: true });
-    expect(standin.messagesTo(old.mobile).at(-1)!.text).toBe("Haat: the mobile number of your account was changed. If this was not you, write to us at haat.test/contact");
+    expect(standin.messagesTo(old.mobile).at(-1)!.text).toBe("Haat: the sign-in details of your account were changed. If this was not you, write to us at haat.test/contact");
     expect((await shop.accounts.byMobile(next.mobile))?.id).toBe(kiran.id);
     expect(await shop.accounts.byMobile(old.mobile)).toBeNull();
   });
@@ -223,14 +226,47 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await send(shop, mobile, clientAddress);
     const opened = await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), name: "Lata", clientAddress });
     if (!("customer" in opened)) throw new Error("no account");
+    const { token: sessionToken } = await shop.accounts.startSession(opened.customer.id);
     const taken = `taken-too-${n}-${target.name}@example.in`;
     await signUp(shop, mail, { name: "Other", email: taken, phone: "9876543210", password: "password-other" }, clientAddress);
-    expect((await refusal(addEmailAndPassword(shop, mail, opened.customer, { email: taken, password: "lata-password" }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    expect((await refusal(addEmailAndPassword(shop, mail, sms, opened.customer, { email: taken, password: "lata-password", sessionToken }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
     const email = `lata-${n}-${target.name}@example.in`;
-    expect((await addEmailAndPassword(shop, mail, opened.customer, { email, password: "lata-password" })).message).toBe(MOBILE_MESSAGES.emailAdded(email));
+    expect((await addEmailAndPassword(shop, mail, sms, opened.customer, { email, password: "lata-password", sessionToken })).message).toBe(MOBILE_MESSAGES.emailAdded(email));
     await expect.poll(() => mail.sent.some((m) => m.to === email && m.subject.startsWith("Please confirm"))).toBe(true);
     expect((await shop.accounts.authenticate(email, "lata-password"))?.id).toBe(opened.customer.id);
-    expect((await refusal(addEmailAndPassword(shop, mail, opened.customer, { email: `x${email}`, password: "lata-password" }))).message).toBe(MOBILE_MESSAGES.emailAlready);
+    expect((await refusal(addEmailAndPassword(shop, mail, sms, opened.customer, { email: `x${email}`, password: "lata-password", sessionToken }))).message).toBe(
+      MOBILE_MESSAGES.emailAlready,
+    );
+    // The number the account signs in with was told.
+    expect(standin.messagesTo(mobile).at(-1)!.templateId).toBe(IDS.signInChanged);
+    // A stale session adds nothing.
+    await database.db.execute(`update sessions set created_at = now() - interval '1 hour' where customer_id = ${opened.customer.id}`);
+    expect((await refusal(addEmailAndPassword(shop, mail, sms, { ...opened.customer, email: null }, { email: `y${email}`, password: "lata-password", sessionToken }))).message).toBe(
+      MOBILE_MESSAGES.signInAgainEmail,
+    );
+  });
+
+  it("says nothing of an unknown number's account or e-mail before its code is proved, and never signs staff in by number", async () => {
+    const { mobile, clientAddress } = fresh();
+    const email = `someone-${n}-${target.name}@example.in`;
+    await signUp(shop, mail, { name: "Someone", email, phone: "9876543210", password: "password-someone" }, clientAddress);
+    await send(shop, mobile, clientAddress);
+    const code = standin.lastCodeTo(mobile);
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, name: "X", email, clientAddress }))).message).toBe(MOBILE_MESSAGES.invalid);
+
+    // A staff member's number (a recycled SIM, say) does not open /staff's account.
+    const staff = fresh();
+    const boss = await signUp(shop, mail, { name: "Boss", email: `boss-${n}-${target.name}@example.in`, phone: "9876543210", password: "password-boss" }, staff.clientAddress);
+    const token = await shop.accounts.newEmailConfirmation(boss.id);
+    await shop.accounts.confirmEmail(boss.id, token!);
+    await shop.staff.makeStaff(boss.email!);
+    const { token: session } = await shop.accounts.startSession(boss.id);
+    await sendAddMobileCode(shop, sms, boss, { mobile: staff.mobile, clientAddress: staff.clientAddress, sessionToken: session });
+    await addMobile(shop, sms, boss, { mobile: staff.mobile, code: standin.lastCodeTo(staff.mobile), clientAddress: staff.clientAddress, sessionToken: session });
+    await send(shop, staff.mobile, `${staff.clientAddress}9`);
+    const refused = await refusal(signInWithCode(shop, mail, sms, { mobile: staff.mobile, code: standin.lastCodeTo(staff.mobile), clientAddress: staff.clientAddress }));
+    expect([refused.code, refused.message]).toEqual(["conflict", MOBILE_MESSAGES.staffByEmail]);
   });
 
   it("says a taken e-mail before spending the code, and mails a given e-mail its confirmation link", async () => {

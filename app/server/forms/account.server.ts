@@ -140,12 +140,12 @@ export const accountForms = {
         { hide: ["code"], onField: { invalid: "code" } },
       ),
       // A number is changed only soon after a sign-in: this ends the session and asks for one.
-      "sign-in-again": intent(z.object({}), async ({ shop, context }) => {
+      "sign-in-again": intent(z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email"]).default("/myaccount/mobile") }), async ({ shop, context, value }) => {
         const signedIn = signedInOf(context);
         if (signedIn) await shop.accounts.endSession(signedIn.token);
         return {
-          to: "/signin?return_to=%2Fmyaccount%2Fmobile",
-          toast: { type: "info", message: MOBILE_MESSAGES.signInAgainToast },
+          to: `/signin?return_to=${encodeURIComponent(value.back)}`,
+          toast: { type: "info", message: value.back === "/myaccount/email" ? MOBILE_MESSAGES.signInAgainEmail : MOBILE_MESSAGES.signInAgainToast },
           headers: { "Set-Cookie": await expiredSessionCookie() },
         };
       }),
@@ -158,8 +158,9 @@ export const accountForms = {
     intents: {
       "add-email": intent(
         addEmailSchema,
-        async ({ shop, customer, request, value }) => {
-          const { message } = await addEmailAndPassword(shop, mailer(appEnv()), customer, value, i18nOf(request));
+        async ({ shop, customer, context, request, value }) => {
+          const sessionToken = signedInOf(context)?.token ?? "";
+          const { message } = await addEmailAndPassword(shop, mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         },
         { hide: secret, onField: { conflict: "email" } },

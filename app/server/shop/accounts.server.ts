@@ -98,8 +98,9 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .from(customers)
         .where(eq(customers.email, normalizeEmail(email)))
         .limit(1);
-      // Clerk's customers reset their password with Clerk.
-      if (!row || !row.passwordHash) return null;
+      // Clerk's customers reset their password with Clerk. An account opened with a mobile number
+      // whose e-mail has no password yet gets one this way (decision 053).
+      if (!row || (!row.passwordHash && row.clerkUserId)) return null;
       const code = newResetCode();
       await db.transaction(async (tx) => {
         // A new code replaces any earlier one.
@@ -115,7 +116,7 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         .from(customers)
         .where(eq(customers.email, normalizeEmail(email)))
         .limit(1);
-      if (!row || !row.passwordHash) return "invalid";
+      if (!row || (!row.passwordHash && row.clerkUserId)) return "invalid";
       const live = and(eq(passwordResets.customerId, row.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now())));
       const newest = db.select({ id: passwordResets.id }).from(passwordResets).where(live).orderBy(desc(passwordResets.createdAt)).limit(1);
       // The try is taken before the code is compared, in one statement, so parallel guesses
@@ -140,9 +141,17 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           .returning({ id: passwordResets.id });
         if (used.length === 0) return "invalid";
         // The code came to the mailbox, so the mailbox is the owner's (decision 047).
+        // A number verified before the mailbox was proved may be whoever typed someone else's
+        // e-mail (a pre-hijack, decision 053): the mailbox's owner now holds the account, and the
+        // number must be verified again.
         await tx
           .update(customers)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${new Date(now()).toISOString()}::timestamptz)`, updatedAt: new Date(now()) })
+          .set({
+            passwordHash,
+            emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${new Date(now()).toISOString()}::timestamptz)`,
+            ...(row.emailVerifiedAt ? {} : { mobile: null, mobileVerifiedAt: null }),
+            updatedAt: new Date(now()),
+          })
           .where(eq(customers.id, row.id));
         await tx.delete(emailConfirmations).where(eq(emailConfirmations.customerId, row.id));
         // Whoever knew the old password may have signed in: their sessions end, and their
@@ -309,6 +318,15 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         if (isUniqueViolation(error)) return "taken";
         throw error;
       }
+    },
+
+    async emailInUse(email) {
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.email, normalizeEmail(email)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async sessionStartedAt(token) {

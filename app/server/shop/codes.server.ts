@@ -9,6 +9,8 @@ import { oneTimeCodes } from "../db/schema.server.ts";
 import type { CodesPort } from "./port.server.ts";
 
 const HOUR = 60 * 60 * 1000;
+/** A kept code is sent afresh by the queue's first retry only. */
+const RESEND_WITHIN_MS = 3 * 60 * 1000;
 
 export function createCodes(db: Db, now: () => number = Date.now): CodesPort {
   const forNumber = (mobile: string, purpose: CodePurpose, customerId: number | null) =>
@@ -75,7 +77,8 @@ export function createCodes(db: Db, now: () => number = Date.now): CodesPort {
       const [kept] = await db.select({ mobile: oneTimeCodes.mobile }).from(oneTimeCodes).where(eq(oneTimeCodes.id, id)).limit(1);
       if (!kept) return null;
       const digest = digestFor(kept.mobile);
-      // Only the number's newest code, still unused and live: a code asked for since replaces it.
+      // Only the number's newest code, still unused and live, and once: within minutes of the
+      // request (the queue's first retry comes a minute later), so an outage gives no extra tries.
       const [row] = await db
         .update(oneTimeCodes)
         .set({ codeDigest: digest, attempts: 0, expiresAt: new Date(at + OTP_LIFETIME_MS) })
@@ -84,6 +87,7 @@ export function createCodes(db: Db, now: () => number = Date.now): CodesPort {
             eq(oneTimeCodes.id, id),
             isNull(oneTimeCodes.usedAt),
             gt(oneTimeCodes.expiresAt, new Date(at)),
+            gt(oneTimeCodes.createdAt, new Date(at - RESEND_WITHIN_MS)),
             sql`not exists (select 1 from ${oneTimeCodes} newer where newer.mobile = ${oneTimeCodes.mobile} and newer.id > ${oneTimeCodes.id})`,
           ),
         )

@@ -134,6 +134,8 @@ export interface AccountsPort {
   setMobile(customerId: number, mobile: string): Promise<{ set: true; previous: string | null } | { set: false }>;
   /** An e-mail (not yet confirmed) and a password for an account that has no e-mail: "taken" when another account has it, "has-one" when this one does. */
   addEmail(customerId: number, email: string, password: string): Promise<"added" | "taken" | "has-one">;
+  /** Whether any account has this e-mail, with a password or not. */
+  emailInUse(email: string): Promise<boolean>;
   /** When the session with this token was started by a sign-in, or null. */
   sessionStartedAt(token: string): Promise<Date | null>;
   /** The account's verified number and whether it takes order updates by SMS. */

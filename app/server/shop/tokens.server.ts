@@ -34,7 +34,7 @@ export function createApiTokens(db: Db, now: () => number = Date.now): ApiTokens
     async resume(accessToken) {
       if (!accessToken) return null;
       const [row] = await db
-        .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
+        .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone, mobile: customers.mobile })
         .from(apiTokens)
         .innerJoin(customers, eq(customers.id, apiTokens.customerId))
         .where(and(eq(apiTokens.accessDigest, digest(accessToken)), isNull(apiTokens.revokedAt), gt(apiTokens.accessExpiresAt, new Date(now()))))

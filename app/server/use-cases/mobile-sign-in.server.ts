@@ -54,21 +54,11 @@ export async function sendCode(
 ): Promise<{ message: string }> {
   ensureOffered(shop, sms);
   if (!(await hitLimit(shop, "codeSendPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", MOBILE_MESSAGES.tooManyFromHere);
-  // SMS pumping's brakes (decision 053): a number series, then the shop's hourly ceiling. Past
-  // either, no SMS goes and the operators hear of it: the log's error is their alert.
-  const series = input.mobile.slice(0, 4);
-  for (const [limit, key] of [
-    ["codeSendPerSeries", series],
-    ["codeSendPerShop", "all"],
-  ] as const) {
-    const hit = await hitLimit(shop, limit, key);
-    if (hit.allowed) continue;
-    if (hit.count === hit.limit + 1) log.error("SMS budget used up: no sign-in codes go out until the hour is over", { limit, series, budget: hit.limit });
-    throw new ShopError("too_many", MOBILE_MESSAGES.budget);
-  }
   const code = newCode();
   const issued = await shop.codes.issue({ mobile: input.mobile, purpose: input.purpose, customerId: input.customerId, digest: codeDigest(input.mobile, code) });
   if (!issued.ok) throw new ShopError("too_many", issued.tooMany ? MOBILE_MESSAGES.tooManyForNumber : MOBILE_MESSAGES.wait(issued.waitSeconds));
+  // Counted only for a code that would go out: requests the number's own rules refuse spend no budget.
+  await withinSmsBudget(shop, input.mobile);
   try {
     await sms.send({ to: input.mobile, template: "otp", values: { code, host: otpHost() } });
   } catch (error) {
@@ -81,12 +71,34 @@ export async function sendCode(
   return { message: MOBILE_MESSAGES.sent(input.mobile) };
 }
 
-/** A kept one-time code's retry: a new code for the same request, unless it was used, lapsed or replaced (then nothing is sent). */
+/**
+ * SMS pumping's brakes (decision 053): a number series, then the shop's hourly ceiling. Past
+ * either, no SMS goes and the operators hear of it: the log's error is their alert.
+ */
+async function withinSmsBudget(shop: Shop, mobile: string): Promise<void> {
+  const series = mobile.slice(0, 4);
+  for (const [limit, key] of [
+    ["codeSendPerSeries", series],
+    ["codeSendPerShop", "all"],
+  ] as const) {
+    const hit = await hitLimit(shop, limit, key);
+    if (hit.allowed) continue;
+    if (hit.count === hit.limit + 1) log.error("SMS budget used up: no sign-in codes go out until the hour is over", { limit, series, budget: hit.limit });
+    throw new ShopError("too_many", MOBILE_MESSAGES.budget);
+  }
+}
+
+/**
+ * A kept one-time code's retry: a new code for the same request, once (within minutes of the
+ * request), unless it was used, lapsed or replaced, and within the SMS budgets.
+ */
 export async function resendKeptCode(shop: Shop, sms: SmsSender, codeId: number): Promise<void> {
   const code = newCode();
   // The digest is keyed by the number, which the row knows: issue it for the row's number.
   const mobile = await shop.codes.reissue(codeId, (m) => codeDigest(m, code));
-  if (mobile) await sms.send({ to: mobile, template: "otp", values: { code, host: otpHost() } });
+  if (!mobile) return;
+  await withinSmsBudget(shop, mobile).catch(() => undefined);
+  await sms.send({ to: mobile, template: "otp", values: { code, host: otpHost() } });
 }
 
 export type MobileSignIn = { customer: Customer; created: boolean } | { needsName: true };
@@ -107,31 +119,36 @@ export async function signInWithCode(
   const digest = codeDigest(input.mobile, input.code);
   const check = (use: boolean) => shop.codes.check({ mobile: input.mobile, purpose: "sign-in", customerId: null, digest, use });
   const existing = await shop.accounts.byMobile(input.mobile);
-  if (!existing) {
-    if (!input.name) {
-      const verdict = await check(false);
-      if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
-      return { needsName: true };
-    }
-    if (!signUpOpen()) throw new ShopError("not_found", ACCOUNT_MESSAGES.signupDisabled);
-    // Said before the code is spent, so the shopper can change the e-mail and keep the code.
-    if (input.email && (await shop.accounts.findLocal(input.email))) throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
-    if (!(await allowSignUp(shop, input.clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
+  if (existing) {
+    const verdict = await check(true);
+    if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
+    // Staff sign in with their confirmed e-mail and password only: a number alone (a swapped SIM,
+    // a recycled number) never opens /staff (decision 053).
+    if (await shop.staff.isStaff(existing)) throw new ShopError("conflict", MOBILE_MESSAGES.staffByEmail);
+    return { customer: existing, created: false };
   }
+  // A number the shop does not know: nothing about accounts or e-mails is said before its code
+  // is proved, so a wrong code answers the same for every number.
+  const proved = await check(false);
+  if (proved !== "ok") throw new ShopError("invalid", verdictMessage(proved));
+  if (!input.name) return { needsName: true };
+  if (!signUpOpen()) throw new ShopError("not_found", ACCOUNT_MESSAGES.signupDisabled);
+  // Said before the code is spent, so the shopper can change the e-mail and keep the code.
+  if (input.email && (await shop.accounts.emailInUse(input.email))) throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
+  if (!(await allowSignUp(shop, input.clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
   const verdict = await check(true);
   if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
-  if (existing) return { customer: existing, created: false };
   const customer = await shop.accounts.registerMobile({ name: input.name!, mobile: input.mobile, email: input.email });
   if (customer.email) await mailConfirmationLink(shop, mail, customer, i18n);
   return { customer, created: true };
 }
 
 /**
- * Whether this session may change the account's verified number: an account with none may add
- * one; one with a number only within REAUTH_WINDOW_MS of the sign-in (a password or a fresh code).
+ * Whether this session may add or change a way to sign in (a number, an e-mail and password):
+ * only within REAUTH_WINDOW_MS of the sign-in (a password or a fresh code), so a stolen session
+ * cannot add a way in of its own.
  */
-export async function mayChangeMobile(shop: Shop, customer: Customer, sessionToken: string, now = Date.now()): Promise<boolean> {
-  if (!customer.mobile) return true;
+export async function signedInRecently(shop: Shop, sessionToken: string, now = Date.now()): Promise<boolean> {
   const startedAt = await shop.accounts.sessionStartedAt(sessionToken);
   return Boolean(startedAt && now - startedAt.getTime() < REAUTH_WINDOW_MS);
 }
@@ -143,7 +160,7 @@ export async function sendAddMobileCode(
   customer: Customer,
   input: { mobile: string; clientAddress: string; sessionToken: string },
 ): Promise<{ message: string }> {
-  if (!(await mayChangeMobile(shop, customer, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
+  if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
   return sendCode(shop, sms, { mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: input.clientAddress });
 }
 
@@ -160,31 +177,45 @@ export async function addMobile(
   mail?: Mailer,
 ): Promise<{ changed: boolean }> {
   ensureOffered(shop, sms);
-  if (!(await mayChangeMobile(shop, customer, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
+  if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
   if (!(await hitLimit(shop, "codeCheckPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManyCodes);
   const verdict = await shop.codes.check({ mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, digest: codeDigest(input.mobile, input.code), use: true });
   if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
   const set = await shop.accounts.setMobile(customer.id, input.mobile);
   if (!set.set) throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
-  if (!set.previous || set.previous === input.mobile) return { changed: false };
+  const changed = Boolean(set.previous && set.previous !== input.mobile);
+  // The contacts the account had are told: the old number, and the e-mail.
   const origin = appEnv().publicOrigin;
-  if (sms.sends("mobileChanged")) await sendSmsOrKeep(shop, sms, { to: set.previous, template: "mobileChanged", values: { link: `${new URL(origin).host}/contact` } });
+  if (changed) await sendSmsOrKeep(shop, sms, { to: set.previous!, template: "signInChanged", values: { link: `${new URL(origin).host}/contact` } });
   if (customer.email && mail)
     void sendInBackground(shop, mail, {
       to: customer.email,
-      subject: "The mobile number of your Haat account was changed",
+      subject: changed ? "The mobile number of your Haat account was changed" : "A mobile number was added to your Haat account",
       text:
-        `Hello ${customer.name},\n\nThe mobile number you sign in with was changed from ${displayMobile(set.previous)} to ${displayMobile(input.mobile)}.\n\n` +
+        `Hello ${customer.name},\n\n` +
+        (changed
+          ? `The mobile number you sign in with was changed from ${displayMobile(set.previous!)} to ${displayMobile(input.mobile)}.\n\n`
+          : `${displayMobile(input.mobile)} can now sign in to your account with a code by SMS.\n\n`) +
         `If this was not you, write to us now: ${origin}/contact\n`,
     });
-  return { changed: true };
+  return { changed };
 }
 
 /** My Account: an e-mail and a password for an account opened with a mobile number; the e-mail gets its confirmation link. */
-export async function addEmailAndPassword(shop: Shop, mail: Mailer, customer: Customer, input: { email: string; password: string }, i18n?: I18n): Promise<{ message: string }> {
+export async function addEmailAndPassword(
+  shop: Shop,
+  mail: Mailer,
+  sms: SmsSender | null,
+  customer: Customer,
+  input: { email: string; password: string; sessionToken: string },
+  i18n?: I18n,
+): Promise<{ message: string }> {
+  if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("invalid", MOBILE_MESSAGES.signInAgainEmail);
   const outcome = await shop.accounts.addEmail(customer.id, input.email, input.password);
   if (outcome === "taken") throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
   if (outcome === "has-one") throw new ShopError("conflict", MOBILE_MESSAGES.emailAlready);
+  // The number the account signs in with is told.
+  if (customer.mobile && sms) await sendSmsOrKeep(shop, sms, { to: customer.mobile, template: "signInChanged", values: { link: `${new URL(appEnv().publicOrigin).host}/contact` } });
   await mailConfirmationLink(shop, mail, { ...customer, email: input.email }, i18n);
   return { message: MOBILE_MESSAGES.emailAdded(input.email) };
 }
