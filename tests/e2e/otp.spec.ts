@@ -131,6 +131,8 @@ test("a mobile account adds an e-mail and a password, turns SMS updates off, and
   await expect(page).toHaveURL(/\/myaccount$/);
   await expect(page.getByText(`Your e-mail and password are saved. We sent a link to ${email} to confirm it.`)).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
+  // The number the account signs in with is told (its code was the first SMS).
+  await expect.poll(() => smsCountTo(mobile)).toBe(2);
 
   await page.getByRole("button", { name: "Turn off order updates by SMS" }).click();
   await expect(page.getByText("You will no longer get order updates by SMS.")).toBeVisible();
@@ -146,5 +148,6 @@ test("a mobile account adds an e-mail and a password, turns SMS updates off, and
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page.getByText("Your mobile number is changed. Your old number was told.")).toBeVisible();
   await expect(page.getByText(`+91 ${next.slice(0, 5)} ${next.slice(5)}`)).toBeVisible();
-  await expect.poll(() => smsCountTo(mobile)).toBe(2);
+  // And told again, as the old number, when it is replaced.
+  await expect.poll(() => smsCountTo(mobile)).toBe(3);
 });
