@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useOutletContext } from "react-router";
 import { ConfirmEmailNotice } from "../components/auth/ConfirmEmailNotice.tsx";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { profile as profileForm } from "../components/forms.ts";
+import { mobileAccount, profile as profileForm } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
@@ -84,10 +84,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <>
                 <dt className="text-stone-600">{i18n._(MOBILE_MESSAGES.updatesLabel)}</dt>
                 <dd>
-                  <Form method="post" action={profileForm.action} className="flex flex-wrap items-center gap-x-3">
+                  <Form method="post" action={mobileAccount.action} className="flex flex-wrap items-center gap-x-3">
                     <span>{smsUpdates ? i18n._("On") : i18n._("Off")}</span>
-                    <input type="hidden" {...profileForm.intent("sms-updates")} />
-                    <input type="hidden" name={profileForm.field("sms-updates", "on")} value={smsUpdates ? "false" : "true"} />
+                    <input type="hidden" {...mobileAccount.intent("sms-updates")} />
+                    <input type="hidden" name={mobileAccount.field("sms-updates", "on")} value={smsUpdates ? "false" : "true"} />
                     <button
                       type="submit"
                       aria-label={smsUpdates ? i18n._("Turn off order updates by SMS") : i18n._("Turn on order updates by SMS")}

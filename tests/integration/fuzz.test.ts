@@ -99,7 +99,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
     intents: ["select", "add-address", "update-address", "delete-address", "place", "pay", "cancel-payment"],
     fields: ["address", "id", "cart_id", "address_id", "slot", "via", "order", "firstName", "lastName", "email", "phone", "street", "street2", "city", "state", "zip", "country"],
   },
-  profile: { intents: ["update-profile", "sms-updates"], fields: ["name", "phone", "on"] },
+  profile: { intents: ["update-profile"], fields: ["name", "phone"] },
   addresses: { intents: ["add", "update", "delete", "default"], fields: ["id", "name", "phone", "street", "city", "zip", "email"] },
   orders: { intents: ["cancel", "change-slot", "buy-again"], fields: ["order", "slot"] },
   signin: { intents: ["sign-in"], fields: ["email", "password", "return_to"] },
@@ -112,7 +112,7 @@ const FORMS: Record<FormName, { intents: string[]; fields: string[] }> = {
   verify: { intents: ["confirm-email", "send-confirmation"], fields: ["token"] },
   // Mobile sign-in (issue 28).
   mobilesignin: { intents: ["send-code", "verify-code", "create-account"], fields: ["mobile", "code", "name", "email", "return_to", "from"] },
-  mobileaccount: { intents: ["send-code", "verify-code", "sign-in-again"], fields: ["mobile", "code", "from"] },
+  mobileaccount: { intents: ["send-code", "verify-code", "sign-in-again", "sms-updates"], fields: ["mobile", "code", "from", "back", "on"] },
   addemail: { intents: ["add-email"], fields: ["email", "password"] },
 };
 

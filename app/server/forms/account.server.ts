@@ -139,6 +139,11 @@ export const accountForms = {
         },
         { hide: ["code"], onField: { invalid: "code" } },
       ),
+      // Order updates by SMS to the verified number (issue 28): on unless turned off.
+      "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ shop, customer, value }) => {
+        await shop.accounts.setSmsUpdates(customer.id, value.on === "true");
+        return { to: "/myaccount", toast: { type: "success", message: value.on === "true" ? MOBILE_MESSAGES.updatesOn : MOBILE_MESSAGES.updatesOff } };
+      }),
       // A number is changed only soon after a sign-in: this ends the session and asks for one.
       "sign-in-again": intent(z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email"]).default("/myaccount/mobile") }), async ({ shop, context, value }) => {
         const signedIn = signedInOf(context);
@@ -222,11 +227,6 @@ export const accountForms = {
         },
         { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
       ),
-      // Order updates by SMS to the verified number (issue 28): on unless turned off.
-      "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ shop, customer, value }) => {
-        await shop.accounts.setSmsUpdates(customer.id, value.on === "true");
-        return { toast: { type: "success", message: value.on === "true" ? MOBILE_MESSAGES.updatesOn : MOBILE_MESSAGES.updatesOff } };
-      }),
     },
   }),
 
