@@ -5,7 +5,8 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
-import { addEmail, mobileAccount } from "../components/forms.ts";
+import { addEmail } from "../components/forms.ts";
+import { SignInAgain } from "../components/auth/MobileSignIn.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { refusalOf } from "../domain/form-reply.ts";
@@ -41,16 +42,7 @@ export default function AddEmail({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </p>
       ) : !loaderData.mayAdd ? (
-        <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
-            {i18n._(MOBILE_MESSAGES.signInAgainEmail)}
-          </p>
-          <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
-          <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value="/myaccount/email" />
-          <button type="submit" className={submitButton}>
-            {i18n._(MOBILE_MESSAGES.signInAgainButton)}
-          </button>
-        </Form>
+        <SignInAgain back="/myaccount/email" />
       ) : (
         <AddEmailForm lastResult={refusalOf(actionData)?.result} />
       )}

@@ -1,9 +1,8 @@
 // /myaccount/mobile: add a verified mobile number to the account (issue 28), so it can sign in
 // with it too, or change it soon after a sign-in: the number, then the code sent to it (the
 // sign-in's steps, posting here). Later than that, the shopper signs in again first.
-import { data, Form } from "react-router";
-import { submitButton } from "../components/auth/Field.tsx";
-import { CodeStep, NumberStep } from "../components/auth/MobileSignIn.tsx";
+import { data } from "react-router";
+import { CodeStep, NumberStep, SignInAgain } from "../components/auth/MobileSignIn.tsx";
 import { mobileAccount } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -45,16 +44,7 @@ export default function AddMobile({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-sm text-stone-600">{i18n._("Sign in with it and a code by SMS, as well as with your e-mail.")}</p>
       )}
       {!mayChange ? (
-        <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
-            {i18n._(MOBILE_MESSAGES.signInAgain)}
-          </p>
-          <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
-          <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value="/myaccount/mobile" />
-          <button type="submit" className={submitButton}>
-            {i18n._(MOBILE_MESSAGES.signInAgainButton)}
-          </button>
-        </Form>
+        <SignInAgain back="/myaccount/mobile" />
       ) : codeStep ? (
         <CodeStep
           mobile={mobile ?? ""}

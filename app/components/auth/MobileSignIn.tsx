@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MOBILE_MESSAGES, displayMobile, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
 import { nameField } from "../../domain/account.ts";
-import { mobileSignIn } from "../forms.ts";
+import { mobileAccount, mobileSignIn } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { Field, FormErrors, submitButton } from "./Field.tsx";
 
@@ -159,4 +159,21 @@ function useWebOtp(formRef: React.RefObject<HTMLFormElement | null>, fieldName: 
       .catch(() => {});
     return () => abort.abort();
   }, [formRef, fieldName]);
+}
+
+/** A way to sign in is added or changed only soon after a sign-in: this ends the session and comes back to `back` (decision 053). */
+export function SignInAgain({ back }: { back: "/myaccount/mobile" | "/myaccount/email" }) {
+  const i18n = useI18n();
+  return (
+    <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
+      <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
+        {i18n._(back === "/myaccount/email" ? MOBILE_MESSAGES.signInAgainEmail : MOBILE_MESSAGES.signInAgain)}
+      </p>
+      <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
+      <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value={back} />
+      <button type="submit" className={submitButton}>
+        {i18n._(MOBILE_MESSAGES.signInAgainButton)}
+      </button>
+    </Form>
+  );
 }
