@@ -5,8 +5,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/search/**/*.test.ts", "tests/voice/**/*.test.ts", "scripts/**/*.test.ts"],
-    testTimeout: 30_000,
+    // Bounds, not waits: CI's 2-core machines start a production server on a fresh embedded
+    // database in 10-40 s depending on what runs beside it (page faults there cost ~10x a bare
+    // machine's: docs/PERFORMANCE.md, "CI's machines").
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at once: Vitest's default on 2 cores is one, which left a core idle while
+    // integration tests waited on the servers and databases they start (11 min against 7.5).
+    maxWorkers: 2,
   },
 });

@@ -40,8 +40,14 @@ const publicPages = [
 
 const signedInPages = ["/addtocart", "/wishlist", "/orders", "/myaccount", "/myaccount?edit=1", "/myaccount/addresses", "/myaccount/wishlist", "/myaccount/orders"];
 
-async function expectAccessible(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+/**
+ * axe in the page itself (legacy mode: the shop has no cross-origin frames to reach, and the
+ * default mode opens a second page to merge results, a second or two per check on CI's
+ * machines). In dark mode only colours change, so only the rules about colour run there.
+ */
+async function expectAccessible(page: Page, path: string, scheme: "light" | "dark" = "light") {
+  const axe = new AxeBuilder({ page }).setLegacyMode();
+  const results = await (scheme === "dark" ? axe.withRules(["color-contrast", "link-in-text-block"]) : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map(
@@ -80,31 +86,36 @@ for (const { scripts, scheme } of walks) {
         // The page is in the scheme asked for: dark mode's page is not white.
         const white = (await page.evaluate(() => getComputedStyle(document.body).backgroundColor)) === "rgb(255, 255, 255)";
         expect(white, `${path} in the ${scheme} scheme`).toBe(scheme === "light");
-        await expectAccessible(page, path);
+        await expectAccessible(page, path, scheme);
       });
     }
 
     test("the product page", async ({ page, request }) => {
       const path = await productPath(request, products[0]!.title);
       await open(page, path, scripts === "with JavaScript");
-      await expectAccessible(page, path);
+      await expectAccessible(page, path, scheme);
     });
 
     test("My Account's mobile number page (issue 28)", async ({ page, shopper: _signedIn }) => {
       await open(page, "/myaccount/mobile", scripts === "with JavaScript");
-      await expectAccessible(page, "/myaccount/mobile");
+      await expectAccessible(page, "/myaccount/mobile", scheme);
     });
 
     test("signed-in pages", async ({ page, shopper: _signedIn, baseURL, request }) => {
-      test.setTimeout(120_000);
+      test.slow();
       const ref = products[5]!.variants.find((v) => v.in_stock && v.inventory_stock > 0) ?? products[5]!.variants[0]!;
       await page.request.post("/cart", { form: { intent: "add", internal_reference: ref.internal_reference }, headers: { Origin: baseURL! } });
       for (const path of [...signedInPages, "/revieworder", await productPath(request, products[5]!.title)]) {
         await open(page, path, scripts === "with JavaScript");
-        await expectAccessible(page, path);
+        await expectAccessible(page, path, scheme);
       }
-      // Then an order placed through the forms' own posts, and its success page.
+    });
+
+    test("an order's pages, after it is placed through the forms' own posts", async ({ page, shopper: _signedIn, baseURL }) => {
+      test.slow();
+      const ref = products[5]!.variants.find((v) => v.in_stock && v.inventory_stock > 0) ?? products[5]!.variants[0]!;
       const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      await post("/cart", { intent: "add", internal_reference: ref.internal_reference });
       await post("/revieworder", { intent: "add-address", firstName: "A", lastName: "B", email: "a@example.in", phone: "9876543210", street: "1 Road", zip: "122002" });
       const review = await (await page.request.get("/revieworder")).text();
       const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
@@ -120,7 +131,7 @@ for (const { scripts, scheme } of walks) {
         "/product/1?tab=reviews",
       ]) {
         await open(page, path, scripts === "with JavaScript");
-        await expectAccessible(page, path);
+        await expectAccessible(page, path, scheme);
       }
     });
   });
