@@ -11,6 +11,7 @@ import { productReference, quantity, recordId } from "./form-fields.ts";
 import { parseSlot } from "./delivery.ts";
 import { gstState } from "./invoice-tax.ts";
 import { COUPON_MESSAGES } from "./coupon.ts";
+import { giftFields } from "./gift.ts";
 
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
@@ -130,6 +131,8 @@ export const apiParams = {
   }),
   applyCoupon: z.object({ order_id: z.coerce.number().int().optional(), coupon_code: z.string().max(40, COUPON_MESSAGES.invalid) }),
   removeCoupon: z.object({ order_id: z.coerce.number().int().optional() }),
+  // Haat's addition (issue 29): the fields of Review Order's gift form; hide_prices may be a boolean.
+  cartGift: giftFields,
   wishlistAdd: z.object({
     internal_reference: productReference,
     product_id: z.coerce.number().int().optional(),
@@ -232,7 +235,11 @@ export const apiCartLine = z.object({
   attribute: z.string(),
   inventory_stock: z.number(),
   sales_tax: z.array(z.object({ name: z.string(), amount: money })),
+  gifting: z.boolean().optional().describe("Haat's addition (issue 29): a Gifting product, so the cart may carry a gift message"),
 });
+
+/** Haat's addition (issue 29): a gift message, printed on the packing slip and never on the invoice. */
+export const apiGift = z.object({ message: z.string(), from: z.string(), hide_prices: z.boolean().describe("the packing slip leaves out the line prices") });
 
 export const apiCart = z.object({
   cart: z.array(apiCartLine),
@@ -243,6 +250,7 @@ export const apiCart = z.object({
   cart_count: z.number(),
   cart_id: z.number().nullable(),
   coupon_code: z.string().nullable(),
+  gift: apiGift.nullable().optional(),
 });
 
 const apiSnapshot = z.object({
@@ -275,6 +283,7 @@ export const apiOrder = z.object({
   cancelled_at: z.string().nullable(),
   slot: z.object({ date: z.string(), kind: z.enum(["morning", "afternoon", "evening"]) }).nullable(),
   delivery_address: apiSnapshot,
+  gift: apiGift.nullable().optional(),
   products: z.array(
     z.object({
       id: z.number(),

@@ -67,6 +67,8 @@ export interface CartLineView {
   taxRate: number;
   inStock: boolean;
   inventoryStock: number;
+  /** A Gifting product's line (issue 29): the cart may then carry a gift message. */
+  gifting?: boolean;
 }
 
 /** The order summary: the pricing of the lines without the lines themselves. */

@@ -6,6 +6,7 @@ import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
+import { GiftNote } from "../components/orders/GiftNote.tsx";
 import { orders } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { paymentText, slotText, stageText } from "../components/orders/order-text.tsx";
@@ -115,6 +116,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </li>
         ))}
       </ul>
+      {order.gift && <GiftNote gift={order.gift} />}
       <OrderTotals order={order} />
       <p className="mt-2 text-sm text-stone-700">
         {i18n._("Payment:")} {paymentText(i18n, order.payment)}

@@ -6,6 +6,8 @@ import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { AddressActions } from "../components/checkout/AddressActions.tsx";
 import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { OrderItems } from "../components/checkout/OrderItems.tsx";
+import { GiftMessageForm } from "../components/checkout/GiftMessageForm.tsx";
+import { mayCarryGift } from "../domain/gift.ts";
 import { PayForm, PendingPayment } from "../components/checkout/PayOnline.tsx";
 import { DELIVERY_MESSAGES } from "../domain/delivery.ts";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
@@ -135,6 +137,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
             </Link>
           )}
           <OrderItems lines={cart.lines} />
+          {mayCarryGift(cart.lines) && <GiftMessageForm gift={cart.gift} />}
         </section>
         <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code}>
           <p className="mt-3 text-sm">

@@ -1,5 +1,6 @@
 // /staff/orders/{id}: one order for the staff who pack and deliver it (issue 14): its lines,
 // address, phone, payment and timeline, and the move to its next stage.
+import { GiftNote } from "../components/orders/GiftNote.tsx";
 import { data } from "react-router";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
@@ -52,6 +53,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           Packing slip (PDF)
         </a>
       </p>
+      {order.gift && <GiftNote gift={order.gift} />}
       <ul aria-label="Items to pack" className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200 text-sm">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex flex-wrap items-center justify-between gap-3 p-3">

@@ -3,7 +3,7 @@
 // its colours are CSS alone, so it is checked once, with JavaScript).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, firstSlot, open, products, productPath, test } from "./support.ts";
+import { expect, firstSlot, open, product, products, productPath, test } from "./support.ts";
 
 const publicPages = [
   "/",
@@ -105,6 +105,11 @@ for (const { scripts, scheme } of walks) {
       test.slow();
       const ref = products[5]!.variants.find((v) => v.in_stock && v.inventory_stock > 0) ?? products[5]!.variants[0]!;
       await page.request.post("/cart", { form: { intent: "add", internal_reference: ref.internal_reference }, headers: { Origin: baseURL! } });
+      // A Gifting product too, so Review Order shows its gift message form (issue 29).
+      await page.request.post("/cart", {
+        form: { intent: "add", internal_reference: product("Haat Gifting Brass Diya Gift Set").variants[0]!.internal_reference },
+        headers: { Origin: baseURL! },
+      });
       for (const path of [...signedInPages, "/revieworder", await productPath(request, products[5]!.title)]) {
         await open(page, path, scripts === "with JavaScript");
         await expectAccessible(page, path, scheme);

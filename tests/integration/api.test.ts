@@ -311,6 +311,35 @@ describe("a customer's calls", () => {
     expect(again.body.error).toBe("Order is already cancelled.");
   });
 
+  it("sets a gift message on a cart with a Gifting product (issue 29), shows it on the cart and on the order, and refuses one elsewhere", async () => {
+    const meera = await newCustomer("Meera Nair");
+    // No cart yet, then a cart without a Gifting product: refused, with the reason.
+    expect((await call("/api/cart/remove-gift", {}, meera.token)).status).toBe(400);
+    await call("/api/cart/add", { internal_reference: ALMONDS, quantity: 1 }, meera.token);
+    const notGift = await call("/api/cart/gift", { gift_message: "For you" }, meera.token);
+    expect(notGift.status).toBe(400);
+    expect(notGift.body.error).toBe("A gift message goes with an order that holds a Gifting product.");
+    const tooLong = await call("/api/cart/gift", { gift_message: "x".repeat(201) }, meera.token);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe("Gift message: at most 200 characters.");
+
+    const added = await call("/api/cart/add", { internal_reference: "GF-SET-BDS-S4", quantity: 1 }, meera.token);
+    expect(added.body.result.cart.find((l: { internal_reference: string }) => l.internal_reference === "GF-SET-BDS-S4")).toMatchObject({ gifting: true });
+    const set = await call("/api/cart/gift", { gift_message: "Shubh Deepavali!", gift_from: "Asha", hide_prices: true }, meera.token);
+    expect(set.body.result).toMatchObject({ success: true, message: "Gift message saved.", cart: { gift: { message: "Shubh Deepavali!", from: "Asha", hide_prices: true } } });
+    const removed = await call("/api/cart/remove-gift", {}, meera.token);
+    expect(removed.body.result).toMatchObject({ success: true, message: "Gift message removed.", cart: { gift: null } });
+    await call("/api/cart/gift", { gift_message: "Shubh Deepavali!" }, meera.token);
+
+    const cartId = (await call("/api/cart/get", {}, meera.token)).body.result.cart_id;
+    const addressId = (await call("/api/customer/addresses/new", { name: "Meera Nair", phone: "9876543210", street: "4 Sohna Road", zip: "122002" }, meera.token)).body.result
+      .address_id;
+    const placed = await call("/api/order/create", { cart_id: cartId, address_id: addressId, payment_method: "cod", price_is_tax_included: true }, meera.token);
+    expect(placed.body.result).toMatchObject({ success: true, order_id: cartId });
+    const orders = (await call("/api/orders/all", {}, meera.token)).body.result.orders;
+    expect(orders[0]).toMatchObject({ id: cartId, gift: { message: "Shubh Deepavali!", from: "", hide_prices: false } });
+  });
+
   it("keeps a wishlist and a profile", async () => {
     const asha = await newCustomer();
     expect((await call("/api/wishlist/add", { internal_reference: ALMONDS, product_id: 1, variant_id: 1, qty: 1 }, asha.token)).body.result).toEqual({

@@ -2,6 +2,8 @@
 // transactions §7, and those the specifications leave out, chosen here (each marked
 // "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
 // the same messages and checks; its answer is what the specifications' callers read.
+import { giftOf } from "../../domain/gift.ts";
+import { setGift } from "../use-cases/gift.server.ts";
 import {
   API_COUNTRIES,
   API_MESSAGES,
@@ -290,6 +292,26 @@ export const API_CALLS: Record<string, ApiCall> = {
       const { message } = await removeCoupon(shop, customer, { cartId: params.order_id });
       const cart = cartOut(await shop.cart.get(customer));
       return { success: true, message, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
+    },
+  }),
+  "/api/cart/gift": call({
+    summary: "Haat's addition (issue 29): sets the cart's gift message, printed on the packing slip and never on the invoice. The cart must hold a Gifting product.",
+    auth: "bearer",
+    params: apiParams.cartGift,
+    result: z.object({ ...ok, message: z.string(), cart: apiCart }),
+    async run({ shop, customer, params }) {
+      const { message } = await setGift(shop, customer, giftOf(params));
+      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
+    },
+  }),
+  "/api/cart/remove-gift": call({
+    summary: "Haat's addition (issue 29): takes the gift message off the cart.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, message: z.string(), cart: apiCart }),
+    async run({ shop, customer }) {
+      const { message } = await setGift(shop, customer, null);
+      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
     },
   }),
 

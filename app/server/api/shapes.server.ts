@@ -1,6 +1,7 @@
 // The Shop's views in the words of the specifications' calls (browsing §3 and §7, transactions
 // §3 and §7): money in rupees, snake_case names, the fields the brand's apps read. Typed by the
 // result schemas of app/domain/api.ts, so the OpenAPI document says what these give.
+import type { Gift } from "../../domain/gift.ts";
 import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiWishlistItem } from "../../domain/api.ts";
 import type { AddressView } from "../../domain/address.ts";
 import { cartCount, lineTotal } from "../../domain/cart.ts";
@@ -33,6 +34,10 @@ export function productOut(p: ProductDetail): ApiProduct {
   };
 }
 
+function giftOut(gift: Gift | null) {
+  return gift && { message: gift.message, from: gift.from, hide_prices: gift.hidePrices };
+}
+
 export function cartOut(cart: CartView): ApiCart {
   return {
     cart: cart.lines.map((l) => ({
@@ -48,6 +53,7 @@ export function cartOut(cart: CartView): ApiCart {
       attribute: l.attribute,
       inventory_stock: l.inventoryStock,
       sales_tax: [{ name: `GST ${l.taxRate}%`, amount: rupeesOf(taxIncluded(lineTotal(l), l.taxRate)) }],
+      gifting: l.gifting === true,
     })),
     tax: rupeesOf(cart.summary.taxPaise),
     delivery_charge: rupeesOf(cart.summary.deliveryPaise),
@@ -56,6 +62,7 @@ export function cartOut(cart: CartView): ApiCart {
     cart_count: cartCount(cart.lines),
     cart_id: cart.id,
     coupon_code: cart.coupon?.code ?? null,
+    gift: giftOut(cart.gift),
   };
 }
 
@@ -77,6 +84,7 @@ export function orderOut(o: OrderView): ApiOrder {
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     slot: o.slot ? { date: o.slot.date, kind: o.slot.kind } : null,
     delivery_address: o.deliveryAddress,
+    gift: giftOut(o.gift ?? null),
     products: o.lines.map((l) => ({
       id: l.id,
       product_id: l.productId,

@@ -355,6 +355,11 @@ export const orders = pgTable(
     // out_for_delivery, delivered. Null for a cart or a held order. A cancelled order keeps the
     // stage it was cancelled at.
     stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered"] }),
+    // A gift message (issue 29, decision 054), set on Review Order while the cart holds a Gifting
+    // product: printed on the packing slip, never on the tax invoice. Null: not a gift.
+    giftMessage: text("gift_message"),
+    giftFrom: text("gift_from"),
+    giftHidePrices: boolean("gift_hide_prices").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

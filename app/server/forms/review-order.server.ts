@@ -9,6 +9,8 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import type { PaymentStart } from "../shop/port.server.ts";
 import { localeOf } from "../i18n.server.ts";
+import { giftFields, giftOf } from "../../domain/gift.ts";
+import { setGift } from "../use-cases/gift.server.ts";
 import { abandonPayment, payAgain, placeOrder } from "../use-cases/place-order.server.ts";
 import { deliveryAddressIntents } from "./addresses.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
@@ -53,6 +55,9 @@ export const reviewOrderForm = defineForm({
           error.code === "conflict" && !PAYMENT_WORDS.has(error.message) ? i18n._("Order failed: {reason}", { reason: i18n._(error.message) }) : error.message,
       },
     ),
+    // A gift message (issue 29): kept on the cart, placed with it, printed on the packing slip.
+    gift: intent(giftFields, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await setGift(shop, customer, giftOf(value))).message } })),
+    "remove-gift": intent(z.object({}), async ({ shop, customer }) => ({ toast: { type: "success", message: (await setGift(shop, customer, null)).message } })),
     // Paying again for an order waiting for its payment (after a failure, or back from the link).
     pay: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), via: payVia }), async ({ shop, customer, value }) =>
       payOutcome(await payAgain(shop, customer, value.order, value.via), value.order),

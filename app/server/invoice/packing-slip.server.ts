@@ -1,6 +1,7 @@
 // The packing slip of an order (issue 14): what the staff who pack it need on paper, in the
 // same fonts as the invoice: the order and its slot, where it goes and who to call, what to
-// collect on delivery, and each line with its internal_reference, quantity and a box to tick.
+// collect on delivery, and each line with its internal_reference, quantity, amount and a box to
+// tick. A gift (issue 29, decision 054) adds a card page for the box, and may leave out the prices.
 import { addressLine } from "../../domain/address.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { methodLabel } from "../../domain/payment.ts";
@@ -37,19 +38,24 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
   const a = order.deliveryAddress;
   y += w.block(`Deliver to: ${a.name}, ${addressLine(a)}`, left, y, width, body);
   y += w.block(`Phone: ${a.phone}`, left, y, width, body);
+  const gift = order.gift ?? null;
+  if (gift) y += w.block(`GIFT: put the gift card (the last page) in the box${gift.hidePrices ? "; no prices on this slip" : ""}.`, left, y + 4, width, bold) + 4;
   y += 10;
 
-  // The lines: a box to tick, the item, its reference and how many.
+  // The lines: a box to tick, the item, its reference, how many and (unless a gift hides it) the amount.
+  const showPrices = !gift?.hidePrices;
   const box = 18;
   const qtyWidth = 40;
+  const amountWidth = showPrices ? 70 : 0;
   const refWidth = 130;
-  const itemWidth = width - box - refWidth - qtyWidth - 12;
+  const itemWidth = width - box - refWidth - qtyWidth - amountWidth - 12;
   const head = lineHeight(9) + 4;
   const header = () => {
     doc.rect(left, y, width, head).fillColor(HEAD_FILL).fill();
     w.line("Item", left + box + 4, y + 2, { size: 9, weight: "bold" });
     w.line("Reference", left + box + 8 + itemWidth, y + 2, { size: 9, weight: "bold" });
-    w.line("Qty", right - qtyWidth, y + 2, { size: 9, weight: "bold" }, "right", qtyWidth);
+    w.line("Qty", right - amountWidth - qtyWidth, y + 2, { size: 9, weight: "bold" }, "right", qtyWidth);
+    if (showPrices) w.line("Amount", right - amountWidth, y + 2, { size: 9, weight: "bold" }, "right", amountWidth);
     y += head;
   };
   header();
@@ -68,7 +74,8 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
       .stroke();
     w.block(text, left + box + 4, y + 3, itemWidth, body);
     w.line(l.internalReference, left + box + 8 + itemWidth, y + 3, { size: 9 });
-    w.line(String(l.quantity), right - qtyWidth, y + 2, { size: 12, weight: "bold" }, "right", qtyWidth);
+    w.line(String(l.quantity), right - amountWidth - qtyWidth, y + 2, { size: 12, weight: "bold" }, "right", qtyWidth);
+    if (showPrices) w.line(formatRupees(l.unitPricePaise * l.quantity - l.discountPaise, { exact: true }), right - amountWidth, y + 3, { size: 9 }, "right", amountWidth);
     y += height;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
   }
@@ -82,6 +89,15 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
   }
   w.line("Packed by: ____________________", left, y, body);
   w.line("Checked by: ____________________", left, y, body, "right", width);
+
+  // The gift card: a page of its own to go in the box, with nothing about money on it.
+  if (gift) {
+    doc.addPage();
+    let g = MARGIN + 40;
+    g += w.block("A gift for you", left, g, width, { size: 20, weight: "bold" }) + 16;
+    g += w.block(gift.message, left, g, width, { size: 14 }) + 16;
+    if (gift.from) w.block(`From: ${gift.from}`, left, g, width, { size: 13, weight: "bold" });
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { GIFT_MESSAGES, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { taxRate } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
@@ -72,10 +73,14 @@ async function readDraft(conn: Conn, customer: Customer) {
       couponId: orders.couponId,
       paymentMethod: orders.paymentMethod,
       instrument: orders.paymentInstrument,
+      giftMessage: orders.giftMessage,
+      giftFrom: orders.giftFrom,
+      giftHidePrices: orders.giftHidePrices,
       quantity: orderLines.quantity,
       productId: products.id,
       title: products.title,
       titleHi: products.titleHi,
+      categorySlug: products.categorySlug,
       salesTax: products.salesTax,
       internalReference: variants.internalReference,
       attribute: variants.attribute,
@@ -108,6 +113,7 @@ async function readDraft(conn: Conn, customer: Customer) {
       taxRate: taxRate(r.salesTax!),
       inStock: r.inStock!,
       inventoryStock: r.inventoryStock!,
+      gifting: isGifting(r.categorySlug!),
     }));
   const draft = rows[0] ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument } : null;
   const view: CartView = {
@@ -119,6 +125,8 @@ async function readDraft(conn: Conn, customer: Customer) {
     couponDropped: null,
     paymentMethod: null,
     paymentChoice: null,
+    // Kept on the draft while no Gifting product is in it, but not shown, nor placed (orders.place).
+    gift: rows[0]?.giftMessage && mayCarryGift(lines) ? { message: rows[0].giftMessage, from: rows[0].giftFrom ?? "", hidePrices: rows[0].giftHidePrices } : null,
   };
   return { view, draft };
 }
@@ -236,6 +244,17 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
         .set({ paymentMethod: choice === "cod" ? "cod" : "razorpay", paymentInstrument: choice === "cod" ? null : choice, updatedAt: new Date() })
         .where(and(eq(orders.id, orderId), eq(orders.state, "draft")));
     },
+
+    setGift: (customer, gift) =>
+      db.transaction(async (tx) => {
+        const { view } = await readDraft(tx, customer);
+        if (!view.id || view.lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
+        if (gift && !mayCarryGift(view.lines)) throw new ShopError("invalid", GIFT_MESSAGES.notGift);
+        await tx
+          .update(orders)
+          .set({ giftMessage: gift?.message ?? null, giftFrom: gift?.from || null, giftHidePrices: gift?.hidePrices ?? false, updatedAt: new Date() })
+          .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
+      }),
 
     async removeCoupon(customer) {
       const orderId = await draftOrderId(db, customer.id, false);

@@ -11,6 +11,7 @@ import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
 import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
+import type { Gift } from "../../domain/gift.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
 import type { SubscriberRow } from "../../domain/csv.ts";
@@ -216,6 +217,8 @@ export interface CartView {
   paymentMethod: "cod" | "razorpay" | null;
   /** What the shopper chose on the cart page: upi, card or cod. */
   paymentChoice: PaymentChoice | null;
+  /** The gift message set on Review Order (issue 29), while the cart holds a Gifting product. */
+  gift: Gift | null;
 }
 
 export interface CartChange {
@@ -257,6 +260,11 @@ export interface CartPort {
   removeCoupon(customer: Customer): Promise<void>;
   /** Records the payment method chosen on the cart page (upi and card are Razorpay's); ShopError when the cart is empty. */
   choosePayment(customer: Customer, choice: PaymentChoice): Promise<void>;
+  /**
+   * Sets (or, with null, takes off) the cart's gift message. ShopError "invalid" when the cart is
+   * empty or holds no Gifting product (GIFT_MESSAGES.notGift).
+   */
+  setGift(customer: Customer, gift: Gift | null): Promise<void>;
 }
 
 /** The fields of a saved address: what an order keeps of it, too. */
@@ -327,6 +335,8 @@ export interface OrderView {
   totalPaise: number;
   deliveryAddress: AddressSnapshot;
   lines: OrderLineView[];
+  /** The gift message (issue 29): on the packing slip and to staff, never on the invoice. */
+  gift?: Gift | null;
 }
 
 export interface ShortPickResult {

@@ -2,6 +2,7 @@
 // (issue 17, decision 043), by the calls of browsing §7 and transactions §7. What the ERP's
 // answers leave out (a line's stock, its tax rate when the ERP names none) comes from the
 // catalogue Haat keeps a copy of.
+import { GIFT_MESSAGES } from "../../../domain/gift.ts";
 import { inArray, eq } from "drizzle-orm";
 import type { ApiCart, ApiWishlistItem } from "../../../domain/api.ts";
 import { cartCount, summarize, type CartEntries, type CartLineView } from "../../../domain/cart.ts";
@@ -88,6 +89,8 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       couponDropped: null,
       paymentMethod: choice === null ? null : choice === "cod" ? "cod" : "razorpay",
       paymentChoice: choice,
+      // The ERP's cart calls carry no gift message (transactions §3).
+      gift: null,
     };
   }
 
@@ -171,6 +174,9 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       const cart = await get(customer);
       if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
       await credentials.setPaymentChoice(customer.id, choice);
+    },
+    async setGift() {
+      throw new ShopError("unavailable", GIFT_MESSAGES.unavailable);
     },
   };
 }

@@ -1,0 +1,65 @@
+// Gift messages (issue 29, decision 054): an order that holds a Gifting product can carry a
+// message for its recipient, the sender's name, and whether the packing slip leaves out prices.
+// Printed on the packing slip, shown to staff and on the shopper's order; never on the tax invoice.
+import { z } from "zod";
+
+/** The catalogue's Gifting category (spec browsing §4): its products may carry a gift message. */
+export const GIFTING_CATEGORY = "gifting";
+export const GIFT_MESSAGE_MAX = 200;
+export const GIFT_FROM_MAX = 60;
+
+export const GIFT_MESSAGES = {
+  saved: /*i18n*/ "Gift message saved.",
+  removed: /*i18n*/ "Gift message removed.",
+  notGift: /*i18n*/ "A gift message goes with an order that holds a Gifting product.",
+  messageRequired: /*i18n*/ "Write the gift message.",
+  // The limits written out (a catalogue's message is a literal): GIFT_MESSAGE_MAX and GIFT_FROM_MAX, as gift.test.ts checks.
+  messageTooLong: /*i18n*/ "Gift message: at most 200 characters.",
+  fromTooLong: /*i18n*/ "From: at most 60 characters.",
+  unavailable: /*i18n*/ "Gift messages are not offered with this shop's order system.",
+} as const;
+
+export interface Gift {
+  message: string;
+  /** The sender's name as the recipient should read it ("" when not given). */
+  from: string;
+  /** The packing slip leaves out the line prices (a cash on delivery amount is still printed: the recipient pays it). */
+  hidePrices: boolean;
+}
+
+/** Whether a product of this category may carry a gift message. */
+export function isGifting(categorySlug: string): boolean {
+  return categorySlug === GIFTING_CATEGORY;
+}
+
+/** Whether an order (or cart) with these lines may carry a gift message: one Gifting line is enough. */
+export function mayCarryGift(lines: readonly { gifting?: boolean }[]): boolean {
+  return lines.some((l) => l.gifting === true);
+}
+
+// Line breaks are kept (a message may have a greeting line); other control characters are not.
+const clean = (v: string) =>
+  v
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\P{Cc}\n]/gu, "")
+    .trim();
+
+/** The gift form's fields, as the page, the JSON API and the Shop read them. */
+export const giftFields = z.object({
+  gift_message: z
+    .string({ error: GIFT_MESSAGES.messageRequired })
+    .transform(clean)
+    .pipe(z.string().min(1, GIFT_MESSAGES.messageRequired).max(GIFT_MESSAGE_MAX, GIFT_MESSAGES.messageTooLong)),
+  gift_from: z
+    .string()
+    .default("")
+    .transform((v) => clean(v).replace(/\s+/g, " "))
+    .pipe(z.string().max(GIFT_FROM_MAX, GIFT_MESSAGES.fromTooLong)),
+  // A checkbox: present ("on") when ticked; the API may send a boolean.
+  hide_prices: z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional(),
+});
+
+export function giftOf(value: z.output<typeof giftFields>): Gift {
+  const hide = value.hide_prices;
+  return { message: value.gift_message, from: value.gift_from, hidePrices: hide === true || hide === "on" || hide === "true" };
+}

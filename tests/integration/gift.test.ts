@@ -1,0 +1,116 @@
+// Gift messages (issue 29, decision 054), on PGlite and PostgreSQL: set on a cart that holds a
+// Gifting product (through the one use case the page and the API call), placed with the order,
+// printed on the packing slip's gift card (any script), never on the tax invoice; refused for a
+// cart without a Gifting product, and left behind when the Gifting product leaves the cart.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slotDates } from "../../app/domain/delivery.ts";
+import { GIFT_MESSAGES, giftFields, giftOf } from "../../app/domain/gift.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
+import { packingSlipPdf } from "../../app/server/invoice/packing-slip.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import { setGift } from "../../app/server/use-cases/gift.server.ts";
+import { pdfLayoutText } from "../pdf-text.ts";
+import { targets } from "./databases.ts";
+import { home, refusal } from "./fixtures.ts";
+
+const DIYAS = "GF-SET-BDS-S4"; // Brass Diya Gift Set, in Gifting
+const RICE = "FB-TOM-500G"; // tomatoes: not a gift
+
+describe.each(targets)("gift messages on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let n = 0;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    shop = createShop(database, 0, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0 });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function shopper(items: string[]): Promise<Customer> {
+    const customer = await shop.accounts.register({ name: "Gift Giver", email: `gift${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    for (const internalReference of items) await shop.cart.add(customer, { internalReference, quantity: 1 });
+    return customer;
+  }
+
+  async function place(customer: Customer) {
+    const address = await shop.addresses.create(customer, home);
+    const { orderId } = await shop.orders.place(customer, {
+      cartId: (await shop.cart.get(customer)).id!,
+      addressId: address.id,
+      paymentMethod: "cod",
+      slot: { date: slotDates(new Date())[1]!, kind: "evening" },
+    });
+    return (await shop.orders.get(customer, orderId))!;
+  }
+
+  const gift = (fields: Record<string, unknown>) => giftOf(giftFields.parse(fields));
+
+  it("goes with the order onto the packing slip's gift card, in any script, and never onto the invoice", async () => {
+    const customer = await shopper([DIYAS, RICE]);
+    const message = "दिवाली की शुभकामनाएँ!\nWith love from all of us.";
+    expect((await setGift(shop, customer, gift({ gift_message: message, gift_from: " Asha  and Ravi " }))).message).toBe(GIFT_MESSAGES.saved);
+    const cart = await shop.cart.get(customer);
+    expect(cart.gift).toEqual({ message, from: "Asha and Ravi", hidePrices: false });
+    expect(cart.lines.find((l) => l.internalReference === DIYAS)?.gifting).toBe(true);
+
+    const order = await place(customer);
+    expect(order.gift).toEqual({ message, from: "Asha and Ravi", hidePrices: false });
+    const slip = pdfLayoutText(await packingSlipPdf(order));
+    expect(slip).toContain("GIFT: put the gift card (the last page) in the box.");
+    const card = slip
+      .split("\f")
+      .filter((p) => p.trim())
+      .at(-1)!;
+    expect(card).toContain("A gift for you");
+    expect(card).toContain("दिवाली की शुभकामनाएँ!");
+    expect(card).toContain("With love from all of us.");
+    expect(card).toContain("From: Asha and Ravi");
+    expect(card).not.toContain("₹");
+    // Prices shown on the slip's lines when not hidden.
+    expect(slip).toContain("Amount");
+    const invoice = pdfLayoutText(await invoicePdf(order));
+    expect(invoice).not.toContain("With love from all of us.");
+    expect(invoice).not.toContain("Asha and Ravi");
+  });
+
+  it("leaves the prices off the slip when asked, but not what a cash on delivery recipient pays", async () => {
+    const customer = await shopper([DIYAS]);
+    await setGift(shop, customer, gift({ gift_message: "Happy housewarming!", hide_prices: "on" }));
+    const order = await place(customer);
+    expect(order.gift).toEqual({ message: "Happy housewarming!", from: "", hidePrices: true });
+    const slip = pdfLayoutText(await packingSlipPdf(order));
+    expect(slip).toContain("GIFT: put the gift card (the last page) in the box; no prices on this slip.");
+    expect(slip).not.toContain("Amount");
+    const lines = slip.split("\n").filter((l) => l.includes("₹"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("Cash on delivery: collect");
+    expect(slip).not.toContain("From:");
+  });
+
+  it("is refused for a cart without a Gifting product, and nothing is kept", async () => {
+    const customer = await shopper([RICE]);
+    expect((await refusal(setGift(shop, customer, gift({ gift_message: "Hi" })))).message).toBe(GIFT_MESSAGES.notGift);
+    expect((await shop.cart.get(customer)).gift).toBeNull();
+    const empty = await shopper([]);
+    expect((await refusal(setGift(shop, empty, gift({ gift_message: "Hi" })))).code).toBe("invalid");
+  });
+
+  it("stays behind when the Gifting product leaves the cart, and is taken off on request", async () => {
+    const customer = await shopper([DIYAS, RICE]);
+    await setGift(shop, customer, gift({ gift_message: "For you" }));
+    await shop.cart.remove(customer, DIYAS);
+    expect((await shop.cart.get(customer)).gift).toBeNull();
+    expect((await place(customer)).gift).toBeNull();
+
+    const again = await shopper([DIYAS]);
+    await setGift(shop, again, gift({ gift_message: "For you" }));
+    expect((await setGift(shop, again, null)).message).toBe(GIFT_MESSAGES.removed);
+    expect((await shop.cart.get(again)).gift).toBeNull();
+  });
+});
