@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GIFT_FROM_MAX, GIFT_MESSAGE_MAX, GIFT_MESSAGES, giftFields, giftOf, isGifting, mayCarryGift } from "./gift.ts";
+import { GIFT_FROM_MAX, GIFT_MESSAGE_MAX, GIFT_MESSAGES, giftFields, giftOf, giftOfRow, isGifting, mayCarryGift } from "./gift.ts";
 
 const errors = (fields: Record<string, unknown>) => giftFields.safeParse(fields).error?.issues.map((i) => i.message) ?? [];
 
@@ -35,5 +35,12 @@ describe("gift messages", () => {
     // Counted in characters as a person counts them: 200 Devanagari code points fit.
     expect(errors({ gift_message: "क".repeat(GIFT_MESSAGE_MAX + 1) })).toEqual([GIFT_MESSAGES.messageTooLong]);
     expect(errors({ gift_message: "Hi", gift_from: "y".repeat(61) })).toEqual([GIFT_MESSAGES.fromTooLong]);
+  });
+});
+
+describe("a gift kept on an order's row", () => {
+  it("is read back, or is no gift when the row has no message", () => {
+    expect(giftOfRow({ giftMessage: "For you", giftFrom: null, giftHidePrices: true })).toEqual({ message: "For you", from: "", hidePrices: true });
+    expect(giftOfRow({ giftMessage: null, giftFrom: "Asha", giftHidePrices: false })).toBeNull();
   });
 });

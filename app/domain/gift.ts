@@ -27,6 +27,11 @@ export interface Gift {
   hidePrices: boolean;
 }
 
+/** The gift kept on an order's row (orders.gift_message, gift_from, gift_hide_prices), or null: not a gift. */
+export function giftOfRow(row: { giftMessage: string | null; giftFrom: string | null; giftHidePrices: boolean }): Gift | null {
+  return row.giftMessage ? { message: row.giftMessage, from: row.giftFrom ?? "", hidePrices: row.giftHidePrices } : null;
+}
+
 /** Whether a product of this category may carry a gift message. */
 export function isGifting(categorySlug: string): boolean {
   return categorySlug === GIFTING_CATEGORY;

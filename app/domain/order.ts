@@ -51,3 +51,8 @@ export function toOrderSummary(o: {
     lines: o.lines.map((l) => ({ title: l.title, quantity: l.quantity, internalReference: l.internalReference })),
   };
 }
+
+/** What an order line comes to: its price times its quantity, less its share of the coupon. */
+export function lineAmountPaise(line: { unitPricePaise: number; quantity: number; discountPaise: number }): number {
+  return line.unitPricePaise * line.quantity - line.discountPaise;
+}

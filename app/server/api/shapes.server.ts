@@ -2,6 +2,7 @@
 // §3 and §7): money in rupees, snake_case names, the fields the brand's apps read. Typed by the
 // result schemas of app/domain/api.ts, so the OpenAPI document says what these give.
 import type { Gift } from "../../domain/gift.ts";
+import { lineAmountPaise } from "../../domain/order.ts";
 import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiWishlistItem } from "../../domain/api.ts";
 import type { AddressView } from "../../domain/address.ts";
 import { cartCount, lineTotal } from "../../domain/cart.ts";
@@ -98,7 +99,7 @@ export function orderOut(o: OrderView): ApiOrder {
       tax: rupeesOf(l.taxPaise),
       discount: rupeesOf(l.discountPaise),
       hsn: l.hsn,
-      amount: rupeesOf(l.unitPricePaise * l.quantity - l.discountPaise),
+      amount: rupeesOf(lineAmountPaise(l)),
       image: [l.image],
     })),
   };

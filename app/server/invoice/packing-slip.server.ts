@@ -4,6 +4,7 @@
 // tick. A gift (issue 29, decision 054) adds a card page for the box, and may leave out the prices.
 import { addressLine } from "../../domain/address.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { lineAmountPaise } from "../../domain/order.ts";
 import { methodLabel } from "../../domain/payment.ts";
 import { store } from "../../store-config.ts";
 import type { OrderView } from "../shop/port.server.ts";
@@ -75,7 +76,7 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
     w.block(text, left + box + 4, y + 3, itemWidth, body);
     w.line(l.internalReference, left + box + 8 + itemWidth, y + 3, { size: 9 });
     w.line(String(l.quantity), right - amountWidth - qtyWidth, y + 2, { size: 12, weight: "bold" }, "right", qtyWidth);
-    if (showPrices) w.line(formatRupees(l.unitPricePaise * l.quantity - l.discountPaise, { exact: true }), right - amountWidth, y + 3, { size: 9 }, "right", amountWidth);
+    if (showPrices) w.line(formatRupees(lineAmountPaise(l), { exact: true }), right - amountWidth, y + 3, { size: 9 }, "right", amountWidth);
     y += height;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
   }

@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
-import { GIFT_MESSAGES, isGifting, mayCarryGift } from "../../domain/gift.ts";
+import { GIFT_MESSAGES, giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { taxRate } from "../../domain/money.ts";
 import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
@@ -126,7 +126,7 @@ async function readDraft(conn: Conn, customer: Customer) {
     paymentMethod: null,
     paymentChoice: null,
     // Kept on the draft while no Gifting product is in it, but not shown, nor placed (orders.place).
-    gift: rows[0]?.giftMessage && mayCarryGift(lines) ? { message: rows[0].giftMessage, from: rows[0].giftFrom ?? "", hidePrices: rows[0].giftHidePrices } : null,
+    gift: rows[0] && mayCarryGift(lines) ? giftOfRow(rows[0]) : null,
   };
   return { view, draft };
 }

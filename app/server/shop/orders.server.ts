@@ -2,7 +2,7 @@
 // and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
 // and address, gives the order the next invoice serial of its financial year, and confirms
 // the cart; placing the same cart again answers that order.
-import { isGifting, mayCarryGift } from "../../domain/gift.ts";
+import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
@@ -98,7 +98,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     taxPaise: row.taxPaise ?? 0,
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
-    gift: row.giftMessage ? { message: row.giftMessage, from: row.giftFrom ?? "", hidePrices: row.giftHidePrices } : null,
+    gift: giftOfRow(row),
     lines: lines.map(({ line: l, productId, productHsn, titleHi }): OrderLineView => ({
       id: l.id,
       title: l.title ?? "",
@@ -328,7 +328,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
             },
             paymentMethod: input.paymentMethod,
             // A gift message goes only with a Gifting product (decision 054): one removed since leaves it behind.
-            ...(cart.giftMessage && !mayCarryGift(stock.map((x) => ({ gifting: isGifting(x.categorySlug) }))) ? { giftMessage: null, giftFrom: null, giftHidePrices: false } : {}),
+            ...(mayCarryGift(stock.map((s) => ({ gifting: isGifting(s.categorySlug) }))) ? {} : { giftMessage: null, giftFrom: null, giftHidePrices: false }),
             slotDate: input.slot?.date ?? null,
             slotKind: input.slot?.kind ?? null,
             ...orderTotals(pricing),
