@@ -198,6 +198,10 @@ export const apiParams = {
 
 const money = z.number().describe("rupees");
 
+/** Haat's addition (issue 29): a variant sold by weight, in packs of about unit_grams, weighed within tolerance_percent. */
+export const apiSoldByWeight = z.object({ unit_grams: z.number(), tolerance_percent: z.number() });
+const soldByWeight = apiSoldByWeight.nullable().optional().describe("Haat's addition (issue 29): sold by weight; its price is an estimate until weighed");
+
 export const apiVariant = z.object({
   id: z.number(),
   internal_reference: z.string(),
@@ -208,6 +212,7 @@ export const apiVariant = z.object({
   inventory_stock: z.number(),
   attribute: z.string(),
   discount: z.number(),
+  sold_by_weight: soldByWeight,
 });
 
 export const apiProduct = z.object({
@@ -236,6 +241,7 @@ export const apiCartLine = z.object({
   inventory_stock: z.number(),
   sales_tax: z.array(z.object({ name: z.string(), amount: money })),
   gifting: z.boolean().optional().describe("Haat's addition (issue 29): a Gifting product, so the cart may carry a gift message"),
+  sold_by_weight: soldByWeight,
 });
 
 /** Haat's addition (issue 29): a gift message, printed on the packing slip and never on the invoice. */
@@ -300,6 +306,8 @@ export const apiOrder = z.object({
       hsn: z.string(),
       amount: money,
       image: z.array(z.string()),
+      sold_by_weight: soldByWeight,
+      packed_grams: z.number().nullable().optional().describe("Haat's addition (issue 29): the weight packed, once staff weighed the line; amount is then by weight"),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
+import type { SoldByWeight } from "./weight.ts";
 import { say, type I18n } from "./i18n/messages.ts";
 import { NO_DELIVERY_FEE, priceOrder, type DeliveryFee, type OrderPricing } from "./pricing.ts";
 
@@ -69,6 +70,8 @@ export interface CartLineView {
   inventoryStock: number;
   /** A Gifting product's line (issue 29): the cart may then carry a gift message. */
   gifting?: boolean;
+  /** Sold by weight (issue 29): its price is an estimate until staff weigh it. */
+  byWeight?: SoldByWeight;
 }
 
 /** The order summary: the pricing of the lines without the lines themselves. */

@@ -124,6 +124,32 @@ describe("JSON catalogue files", () => {
     expect(bad.errors.map((e) => e.reason)).toEqual(["products[0].hsn: hsn must be an HSN code of 4, 6 or 8 digits", 'products[1].hsn: hsn must be a string of digits, e.g. "0802"']);
   });
 
+  it("reads a variant sold by weight, with the tolerance 10% when left out, and refuses what cannot be weighed", () => {
+    const r = parseCatalogFile(
+      JSON.stringify({
+        products: [
+          product({}, { sold_by_weight: { unit_grams: 500, tolerance_percent: 15 } }),
+          product({}, { internal_reference: "X-2", sold_by_weight: { unit_grams: 250 } }),
+          product({}, { internal_reference: "X-3" }),
+        ],
+      }),
+      "json",
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.file.products.map((p) => p.variants[0]!.byWeight)).toEqual([{ unitGrams: 500, tolerancePercent: 15 }, { unitGrams: 250, tolerancePercent: 10 }, null]);
+    const bad = parseCatalogFile(
+      JSON.stringify({
+        products: [product({}, { sold_by_weight: { unit_grams: 0 } }), product({}, { internal_reference: "X-4", sold_by_weight: { unit_grams: 500, tolerance_percent: 40 } })],
+      }),
+      "json",
+    );
+    if (bad.ok) throw new Error("accepted");
+    expect(bad.errors.map((e) => e.reason)).toEqual([
+      "products[0].variants[0].sold_by_weight.unit_grams: unit_grams must be at least 1",
+      "products[1].variants[0].sold_by_weight.tolerance_percent: tolerance_percent must be at most 25",
+    ]);
+  });
+
   it("every product of the demo catalogue has an HSN code", async () => {
     const { readFile } = await import("node:fs/promises");
     const r = parseCatalogFile(await readFile(new URL("../../scripts/demo-catalog.json", import.meta.url), "utf8"), "json");

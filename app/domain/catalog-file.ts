@@ -5,6 +5,7 @@ import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
 import { isPhotoFilePath } from "./photo.ts";
+import { WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
 
 /** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
 export const rupees = z
@@ -62,6 +63,24 @@ const variantSchema = z
     in_stock: z.boolean().default(true),
     inventory_stock: stockCount.default(0),
     video: mediaPath.nullable().optional(),
+    // Sold by weight (issue 29): packs of about unit_grams, weighed within tolerance_percent. A
+    // variant without it is sold by the pack: the file is the truth for the variants it lists.
+    sold_by_weight: z
+      .object({
+        unit_grams: z
+          .number({ error: "unit_grams must be a whole number of grams" })
+          .int("unit_grams must be a whole number of grams")
+          .min(1, "unit_grams must be at least 1")
+          .max(WEIGHT_UNIT_MAX_GRAMS, `unit_grams must be at most ${WEIGHT_UNIT_MAX_GRAMS}`),
+        tolerance_percent: z
+          .number({ error: "tolerance_percent must be a whole percent" })
+          .int("tolerance_percent must be a whole percent")
+          .min(0, "tolerance_percent must not be negative")
+          .max(WEIGHT_TOLERANCE_MAX, `tolerance_percent must be at most ${WEIGHT_TOLERANCE_MAX}`)
+          .default(10),
+      })
+      .nullable()
+      .optional(),
   })
   .refine((v) => v.mrp >= v.price, { message: MRP_BELOW_PRICE, path: ["mrp"] });
 
@@ -125,6 +144,8 @@ export interface ImportVariant {
   inventoryStock: number;
   video: string | null;
   sort: number;
+  /** Sold by weight (issue 29), or null: by the pack. */
+  byWeight: SoldByWeight | null;
 }
 
 export interface ImportProduct {
@@ -279,6 +300,7 @@ function toImportProduct(line: number, p: z.infer<typeof productSchema>): Import
       inventoryStock: v.inventory_stock,
       video: v.video ?? null,
       sort: i,
+      byWeight: v.sold_by_weight ? { unitGrams: v.sold_by_weight.unit_grams, tolerancePercent: v.sold_by_weight.tolerance_percent } : null,
     })),
   };
 }
@@ -447,6 +469,8 @@ export const CSV_COLUMNS = [
   "in_stock",
   "inventory_stock",
   "video",
+  "weight_unit_grams",
+  "weight_tolerance_percent",
 ] as const;
 
 /** RFC 4180 rows, each with the 1-based line it starts on. */
@@ -529,6 +553,11 @@ export function parseCsvCatalog(text: string): ParseResult {
       in_stock: get("in_stock").trim() === "" ? undefined : (bool(get("in_stock")) ?? get("in_stock")),
       inventory_stock: num(get("inventory_stock")),
       video: get("video").trim() || null,
+      // A blank unit: sold by the pack (a tolerance alone is refused, as it means nothing).
+      sold_by_weight:
+        get("weight_unit_grams").trim() === "" && get("weight_tolerance_percent").trim() === ""
+          ? null
+          : { unit_grams: num(get("weight_unit_grams")) ?? get("weight_unit_grams"), tolerance_percent: num(get("weight_tolerance_percent")) },
     };
     const existing = groups.get(key);
     if (existing) {

@@ -1,5 +1,6 @@
 // The catalogue as pages see it. Types only, plus the card derivation shared by
 // the Shop and the tests; no I/O.
+import type { SoldByWeight } from "./weight.ts";
 import { discountPercent } from "./money.ts";
 import { ratingMean } from "./review.ts";
 import { displayVariant } from "./stock.ts";
@@ -31,6 +32,8 @@ export interface VariantView {
   video: string | null;
   inStock: boolean;
   inventoryStock: number;
+  /** Sold by weight (issue 29): absent for a variant sold by the pack. */
+  byWeight?: SoldByWeight;
 }
 
 /** Browsing §3's card: what a grid shows of a product, from its displayed variant. */

@@ -3,6 +3,8 @@
 // shop's state or IGST across states (app/domain/invoice-tax.ts), from the order's
 // snapshots; then the totals and the tax by rate. No I/O.
 import { splitTax, type SupplyKind } from "./invoice-tax.ts";
+import { lineItemsPaise } from "./order.ts";
+import { formatGrams } from "./weight.ts";
 
 export interface InvoiceSourceLine {
   title: string;
@@ -17,6 +19,9 @@ export interface InvoiceSourceLine {
   taxRate: number;
   discountPaise: number;
   taxPaise: number;
+  /** Sold by weight and weighed (issue 29): the grams packed and what they cost, in place of price times quantity. */
+  packedGrams?: number;
+  weighedPaise?: number;
 }
 
 export interface InvoiceLine {
@@ -101,16 +106,19 @@ export function splitGst(taxPaise: number): { cgstPaise: number; sgstPaise: numb
  */
 export function invoiceLines(lines: readonly InvoiceSourceLine[], kind: SupplyKind = "intra-state"): { lines: InvoiceLine[]; totals: InvoiceTotals } {
   const out = lines.map((l): InvoiceLine => {
-    const gross = l.unitPricePaise * l.quantity;
+    const gross = lineItemsPaise(l);
     const total = gross - l.discountPaise;
+    // A weighed line is priced by its weight: its unit price is what each pack came to.
+    const unitPricePaise = l.weighedPaise !== undefined ? Math.round(gross / l.quantity) : l.unitPricePaise;
+    const described = l.attribute ? `${l.title} (${l.attribute})` : l.title;
     return {
-      description: l.attribute ? `${l.title} (${l.attribute})` : l.title,
+      description: l.packedGrams !== undefined ? `${described}, weighed ${formatGrams(l.packedGrams)}` : described,
       descriptionHi: l.titleHi?.trim() ?? "",
       reference: l.internalReference,
       hsn: l.hsn ?? "",
       quantity: l.quantity,
-      unitPricePaise: l.unitPricePaise,
-      ratePaise: Math.round((l.unitPricePaise * 100) / (100 + l.taxRate)),
+      unitPricePaise,
+      ratePaise: Math.round((unitPricePaise * 100) / (100 + l.taxRate)),
       grossPaise: gross,
       discountPaise: l.discountPaise,
       taxableValuePaise: total - l.taxPaise,

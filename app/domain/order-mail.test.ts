@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderCancelledMail, orderPlacedMail, orderShortMail, type MailedOrder } from "./order-mail.ts";
+import { orderCancelledMail, orderPlacedMail, orderShortMail, orderWeighedMail, type MailedOrder } from "./order-mail.ts";
 import { i18nFor } from "./i18n/registry.ts";
 
 const en = i18nFor("en");
@@ -69,6 +69,37 @@ describe("order mails", () => {
       en,
     );
     expect(paid.text.split("\n")).toEqual(expect.arrayContaining(["  Masoor Dal: none of 2 (taken off your order)", "₹149.00 is refunded to your payment method."]));
+  });
+
+  it("tells the shopper what their produce weighed, both totals, and the refund or what to pay", async () => {
+    const byWeight = { unitGrams: 500, tolerancePercent: 10 };
+    const tomatoes = { title: "Desi Tomatoes", attribute: "Net Weight 500 g", quantity: 2, unitPricePaise: 3_500, byWeight };
+    const weighed: MailedOrder = {
+      ...order,
+      subtotalPaise: 6_300,
+      discountPaise: 0,
+      taxPaise: 0,
+      totalPaise: 6_300,
+      couponCode: null,
+      lines: [{ ...tomatoes, packedGrams: 900, weighedPaise: 6_300 }],
+    };
+    const cash = orderWeighedMail({ estimatePaise: 7_000, refundPaise: 0 })(weighed, "Asha", "Haat", "https://shop.haat.in", en);
+    expect(cash.subject).toBe("Your Haat order #42 is weighed");
+    expect(cash.text.split("\n")).toEqual(
+      expect.arrayContaining([
+        "  Desi Tomatoes (Net Weight 500 g) × 2, weighed 900 g: ₹63 (estimated ₹70)",
+        "  Total: ₹63 (estimated ₹70)",
+        "To pay on delivery (cash on delivery): ₹63",
+      ]),
+    );
+    const { registerCatalogue } = await import("./i18n/registry.ts");
+    registerCatalogue("hi", (await import("../locales/hi.json", { with: { type: "json" } })).default as never);
+    const paid = orderWeighedMail({ estimatePaise: 6_650, refundPaise: 665 })({ ...weighed, paymentMethod: "razorpay" }, "Asha", "Haat", "https://shop.haat.in", i18nFor("hi"));
+    expect(paid.subject).toBe("आपका Haat ऑर्डर #42 तौल लिया गया है");
+    expect(paid.text).toContain("तौल 900 g: ₹63 (अनुमानित ₹70)");
+    // Before weighing, a placed order's line says its amount is an estimate.
+    const placed = orderPlacedMail({ ...order, lines: [tomatoes] }, "Asha", "Haat", "https://shop.haat.in", en);
+    expect(placed.text).toContain("  Desi Tomatoes (Net Weight 500 g) × 2: ₹70 (estimated)");
   });
 
   it("says a cancellation and that nothing is to pay for cash on delivery", () => {

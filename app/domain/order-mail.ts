@@ -5,7 +5,9 @@ import { addressLine, type AddressSnapshot } from "./address.ts";
 import { pathIn } from "./i18n/locale.ts";
 import type { I18n } from "./i18n/messages.ts";
 import { formatRupees } from "./money.ts";
+import { lineItemsPaise } from "./order.ts";
 import { deliveryPaiseOf } from "./pricing.ts";
+import { formatGrams, type SoldByWeight } from "./weight.ts";
 
 export interface MailedOrder {
   id: number;
@@ -20,7 +22,17 @@ export interface MailedOrder {
   deliveryAddress: AddressSnapshot;
   /** The delivery slot (issue 14). */
   slot?: { label: string } | null;
-  lines: { title: string; titleHi?: string; attribute: string; quantity: number; unitPricePaise: number }[];
+  lines: {
+    title: string;
+    titleHi?: string;
+    attribute: string;
+    quantity: number;
+    unitPricePaise: number;
+    /** Sold by weight (issue 29): an estimate until weighed, then the grams packed and what they cost. */
+    byWeight?: SoldByWeight;
+    packedGrams?: number;
+    weighedPaise?: number;
+  }[];
 }
 
 export interface OrderMail {
@@ -37,7 +49,13 @@ function figures(order: MailedOrder, i18n: I18n): string[] {
   return [
     ...order.lines.map((l) => {
       const title = i18n.locale === "hi" && l.titleHi ? l.titleHi : l.title;
-      return `  ${title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}: ${formatRupees(l.unitPricePaise * l.quantity)}`;
+      const line = `${title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}`;
+      const estimate = formatRupees(l.unitPricePaise * l.quantity);
+      if (l.packedGrams !== undefined && l.weighedPaise !== undefined) {
+        return `  ${i18n._("{line}, weighed {weight}: {amount} (estimated {estimate})", { line, weight: formatGrams(l.packedGrams), amount: formatRupees(l.weighedPaise), estimate })}`;
+      }
+      if (l.byWeight) return `  ${i18n._("{line}: {amount} (estimated)", { line, amount: estimate })}`;
+      return `  ${line}: ${formatRupees(lineItemsPaise(l))}`;
     }),
     "",
     `  ${i18n._("Items: {amount}", { amount: formatRupees(order.subtotalPaise) })}`,
@@ -127,6 +145,30 @@ export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery
       ].join("\n"),
     };
   };
+}
+
+/** Produce weighed at packing (issue 29): what each weighed, the new total, and the money given back. */
+export function orderWeighedMail(change: { estimatePaise: number; refundPaise: number }): ComposeOrderMail {
+  return (order, customerName, shopName, origin, i18n) => ({
+    subject: i18n._("Your {shop} order #{id} is weighed", { shop: shopName, id: order.id }),
+    text: [
+      hello(i18n, customerName),
+      "",
+      i18n._("We weighed what you bought by weight in your order #{id}; it is priced by what it weighed.", { id: order.id }),
+      "",
+      i18n._("Your order now:"),
+      ...figures(order, i18n),
+      `  ${i18n._("Total: {amount} (estimated {estimate})", { amount: formatRupees(order.totalPaise), estimate: formatRupees(change.estimatePaise) })}`,
+      order.paymentMethod === "cod"
+        ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: formatRupees(order.totalPaise) })
+        : change.refundPaise > 0
+          ? i18n._("{amount} is refunded to your payment method.", { amount: formatRupees(change.refundPaise, { exact: true }) })
+          : i18n._("Nothing more is charged."),
+      "",
+      i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
+      "",
+    ].join("\n"),
+  });
 }
 
 /** Items short at packing (issue 14): what changed, the new total, and the money given back. */

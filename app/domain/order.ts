@@ -1,5 +1,6 @@
 // Orders as their lists show them. No I/O.
 import type { Slot } from "./delivery.ts";
+import { lineGrossPaise } from "./pricing.ts";
 import type { PaymentState } from "./payment.ts";
 import type { Stage } from "./order-life.ts";
 
@@ -52,7 +53,12 @@ export function toOrderSummary(o: {
   };
 }
 
-/** What an order line comes to: its price times its quantity, less its share of the coupon. */
-export function lineAmountPaise(line: { unitPricePaise: number; quantity: number; discountPaise: number }): number {
-  return line.unitPricePaise * line.quantity - line.discountPaise;
+/** What an order line's items come to: price times quantity, or (sold by weight, once weighed) what it weighed. */
+export function lineItemsPaise(line: { unitPricePaise: number; quantity: number; weighedPaise?: number | null }): number {
+  return lineGrossPaise({ pricePaise: line.unitPricePaise, quantity: line.quantity, weighedPaise: line.weighedPaise });
+}
+
+/** What an order line comes to: its items, less its share of the coupon. */
+export function lineAmountPaise(line: { unitPricePaise: number; quantity: number; discountPaise: number; weighedPaise?: number | null }): number {
+  return lineItemsPaise(line) - line.discountPaise;
 }

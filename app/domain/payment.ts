@@ -61,6 +61,14 @@ export interface CheckoutOptions {
 }
 
 /** What a shopper reads about an order's payment. Its labels are English (the invoice, staff); a page says them with `i18n._`. */
+/** Refunds of part of a payment, several to a payment (staff marked items short; weighed items came to less): the payment stays paid. */
+export const PART_REFUNDS = ["short", "weight"] as const;
+export type PartRefund = (typeof PART_REFUNDS)[number];
+
+export function isPartRefund(reason: string): boolean {
+  return (PART_REFUNDS as readonly string[]).includes(reason);
+}
+
 export type PaymentState = "cod" | "paid" | "refund_initiated" | "refunded" | "refund_failed";
 
 export function paymentStateLabel(state: PaymentState): string {

@@ -46,6 +46,19 @@ export interface PricedLineInput {
   mrpPaise: number;
   quantity: number;
   taxRate: number;
+  /** A line sold by weight, once weighed (issue 29): what its packed weight costs, in place of price times quantity. */
+  weighedPaise?: number | null;
+}
+
+/** What a line's items come to before discounts: price times quantity, or what it weighed. */
+export function lineGrossPaise(line: Pick<PricedLineInput, "pricePaise" | "quantity" | "weighedPaise">): number {
+  return line.weighedPaise ?? line.pricePaise * line.quantity;
+}
+
+/** Its MRP, in the same proportion as a weighed line's price. */
+function lineMrpPaise(line: PricedLineInput): number {
+  const mrp = Math.max(line.mrpPaise, line.pricePaise) * line.quantity;
+  return line.weighedPaise == null || line.pricePaise <= 0 ? mrp : Math.floor((mrp * line.weighedPaise) / (line.pricePaise * line.quantity));
 }
 
 export interface PricedLine {
@@ -106,7 +119,7 @@ export function priceOrder<L extends PricedLineInput>(
   prepaid: number | { paise: number } = 0,
   delivery: DeliveryFee | { paise: number } = NO_DELIVERY_FEE,
 ): OrderPricing<L> {
-  const gross = lines.map((l) => l.pricePaise * l.quantity);
+  const gross = lines.map(lineGrossPaise);
   const subtotal = gross.reduce((a, b) => a + b, 0);
   const coupon = Math.max(0, Math.min(Math.trunc(couponDiscountPaise), subtotal));
   const prepaidPaise = typeof prepaid === "number" ? prepaidDiscountPaise(subtotal - coupon, prepaid) : Math.max(0, Math.min(prepaid.paise, subtotal - coupon));
@@ -119,7 +132,7 @@ export function priceOrder<L extends PricedLineInput>(
     const net = gross[i]! - shares[i]!;
     const lineTax = taxIncluded(net, l.taxRate);
     tax += lineTax;
-    mrpTotal += Math.max(l.mrpPaise, l.pricePaise) * l.quantity;
+    mrpTotal += lineMrpPaise(l);
     return { ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, netPaise: net, taxableValuePaise: net - lineTax, taxPaise: lineTax };
   });
   return {

@@ -1,6 +1,7 @@
 // What staff see and change of the catalogue (issue 14): a variant's price, MRP, stock on hand
 // and in-stock flag, a category's status. Stock on hand is what is on the shelf: what orders not
 // yet out for delivery hold, plus what is still for sale (the variant's inventory_stock). Pure.
+import type { SoldByWeight } from "./weight.ts";
 
 export interface StaffVariant {
   id: number;
@@ -15,6 +16,8 @@ export interface StaffVariant {
   held: number;
   /** The first picture shoppers see (a photo's URL, a drawing's path), or null when it has none. */
   image: string | null;
+  /** Sold by weight (issue 29), or null: by the pack. */
+  byWeight: SoldByWeight | null;
 }
 
 export interface StaffProduct {
@@ -30,6 +33,7 @@ export interface VariantEdit {
   mrpPaise: number;
   onHand: number;
   inStock: boolean;
+  byWeight: SoldByWeight | null;
 }
 
 export const CATALOGUE_MESSAGES = {
@@ -41,6 +45,12 @@ export const CATALOGUE_MESSAGES = {
   chooseFile: "Choose a .json or .csv catalogue file.",
   fileType: "The file must be a .json or .csv catalogue file.",
 } as const;
+
+const sameWeight = (a: SoldByWeight | null, b: SoldByWeight | null) => a?.unitGrams === b?.unitGrams && a?.tolerancePercent === b?.tolerancePercent;
+
+/** Whether two edits of a variant are the same figures. */
+export const sameEdit = (a: VariantEdit, b: VariantEdit): boolean =>
+  a.pricePaise === b.pricePaise && a.mrpPaise === b.mrpPaise && a.onHand === b.onHand && a.inStock === b.inStock && sameWeight(a.byWeight, b.byWeight);
 
 export const onHandOf = (v: Pick<StaffVariant, "available" | "held">): number => v.available + v.held;
 

@@ -91,6 +91,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <OrderSummary
           summary={summarize(lines, view.coupon?.discountPaise ?? 0, view.paymentMethod === "razorpay" ? prepaidPercent : 0, view.summary.deliveryFee ?? undefined)}
           couponCode={view.coupon?.code}
+          estimate={lines.some((l) => l.byWeight)}
         >
           {view.couponDropped && (
             <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">

@@ -5,6 +5,7 @@ import { data, Form, Link } from "react-router";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
+import { LineAmount } from "../components/orders/LineAmount.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { GiftNote } from "../components/orders/GiftNote.tsx";
 import { orders } from "../components/forms.ts";
@@ -15,7 +16,6 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { addressLine } from "../domain/address.ts";
 import { slotValue } from "../domain/delivery.ts";
 import { parseId } from "../domain/ids.ts";
-import { formatRupees } from "../domain/money.ts";
 import { canCancel, canMoveSlot } from "../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { customerIn } from "../server/access.server.ts";
@@ -112,7 +112,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </Link>
               )}
             </span>
-            <span className="font-medium">{formatRupees(l.unitPricePaise * l.quantity)}</span>
+            <LineAmount line={l} />
           </li>
         ))}
       </ul>

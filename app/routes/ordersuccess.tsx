@@ -3,7 +3,6 @@
 // order's real state when revisited, and what is to pay on delivery for cash on delivery.
 import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
-import { formatRupees } from "../domain/money.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
@@ -11,6 +10,7 @@ import type { Route } from "./+types/ordersuccess";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { place, slotText, withElements } from "../components/orders/order-text.tsx";
+import { LineAmount } from "../components/orders/LineAmount.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
@@ -57,7 +57,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <span className="flex-1">
               {l.title} <span className="text-stone-600">× {l.quantity}</span>
             </span>
-            <span className="font-medium">{formatRupees(l.unitPricePaise * l.quantity)}</span>
+            <LineAmount line={l} />
           </li>
         ))}
       </ul>

@@ -139,7 +139,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
           <OrderItems lines={cart.lines} />
           {mayCarryGift(cart.lines) && <GiftMessageForm gift={cart.gift} />}
         </section>
-        <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code}>
+        <OrderSummary summary={cart.summary} couponCode={cart.coupon?.code} estimate={cart.lines.some((l) => l.byWeight)}>
           <p className="mt-3 text-sm">
             {i18n._("Payment:")} <strong>{online ? methodText(i18n, cart.paymentChoice === "card" ? "card" : "upi") : i18n._("Cash On Delivery")}</strong>
             {online && <span className="block text-xs text-stone-600">{i18n._("You pay on Razorpay's secure page next; your items are kept for you while you pay.")}</span>}

@@ -56,7 +56,11 @@ export default function StaffCatalogue({ loaderData, actionData }: Route.Compone
                 </h3>
                 {p.variants.map((v) => (
                   <div key={v.id} className="space-y-2">
-                    <VariantForm key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}`} variant={v} back={here} />
+                    <VariantForm
+                      key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}-${v.byWeight?.unitGrams}-${v.byWeight?.tolerancePercent}`}
+                      variant={v}
+                      back={here}
+                    />
                     <VariantPhotoForm key={`${v.id}-${v.image}`} variant={v} back={here} />
                   </div>
                 ))}

@@ -6,6 +6,8 @@ import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { ShortForm } from "../components/staff/ShortForm.tsx";
+import { WeighForm } from "../components/staff/WeighForm.tsx";
+import { formatGrams } from "../domain/weight.ts";
 import { addressLine } from "../domain/address.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
@@ -22,7 +24,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname, canMove: shopOf(context).capabilities.staffMovesOrders };
 }
 
-// Moving the order and marking a line short post to this page itself.
+// Moving the order, marking a line short and weighing post to this page itself.
 export const action = staffOrdersForm.run;
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
@@ -30,6 +32,8 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const cancelled = order.state === "cancelled";
   // Items may be marked short while the order is being packed, not once it has left.
   const shortable = canShort(order.stage, cancelled);
+  // Lines sold by weight not weighed yet (issue 29): weighed together once the order is packed.
+  const toWeigh = order.lines.flatMap((l) => (l.byWeight && l.packedGrams === undefined ? [{ id: l.id, title: l.title, quantity: l.quantity, byWeight: l.byWeight }] : []));
   return (
     <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
       <h1 id="staff-order-title" className="text-2xl font-semibold">
@@ -54,6 +58,10 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         </a>
       </p>
       {order.gift && <GiftNote gift={order.gift} />}
+      {canMove && toWeigh.length > 0 && order.stage === "packed" && !cancelled && <WeighForm order={order.id} lines={toWeigh} back={here} action={here} />}
+      {toWeigh.length > 0 && order.stage !== "packed" && shortable && !cancelled && (
+        <p className="mt-4 text-sm text-stone-700">Items sold by weight: mark the order Packed, then enter what they weighed.</p>
+      )}
       <ul aria-label="Items to pack" className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200 text-sm">
         {order.lines.map((l) => (
           <li key={l.internalReference} className="flex flex-wrap items-center justify-between gap-3 p-3">
@@ -61,7 +69,8 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
               {l.title} ({l.attribute}) <span className="text-stone-600">{l.internalReference}</span>
             </span>
             <strong>× {l.quantity}</strong>
-            {canMove && shortable && (l.quantity > 1 || order.lines.length > 1) && (
+            {l.packedGrams !== undefined && <span>Weighed {formatGrams(l.packedGrams)}</span>}
+            {canMove && shortable && l.packedGrams === undefined && (l.quantity > 1 || order.lines.length > 1) && (
               <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />
             )}
           </li>

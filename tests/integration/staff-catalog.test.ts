@@ -2,6 +2,7 @@
 // hand and in-stock flag by the catalogue file's rules; stock never below what orders hold; two
 // staff at once make one change; a price change leaves placed orders as they were; a category
 // marked coming soon; a file imported whole or not at all; an audit row for each.
+import type { SoldByWeight } from "../../app/domain/weight.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
@@ -48,11 +49,12 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     return { status: d.init?.status ?? 200, reply: d.data };
   }
   const variantOf = async (reference: string) => (await shop.staffCatalog.search(reference, 5)).flatMap((p) => p.variants).find((v) => v.internalReference === reference)!;
-  const edit = (v: { pricePaise: number; mrpPaise: number; available: number; held: number; inStock: boolean }) => ({
+  const edit = (v: { pricePaise: number; mrpPaise: number; available: number; held: number; inStock: boolean; byWeight: SoldByWeight | null }) => ({
     pricePaise: v.pricePaise,
     mrpPaise: v.mrpPaise,
     onHand: v.available + v.held,
     inStock: v.inStock,
+    byWeight: v.byWeight,
   });
   async function placeOrder(reference: string, quantity: number) {
     const c = await shop.accounts.register({ name: "Buyer", email: `cat-buyer${n++}@example.in`, phone: "9876543210", password: "password-1" });

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { lineTotal, stockNote, stockProblems, type CartLineView, type StockProblem } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useCartEntries } from "../viewer.ts";
 import { useI18n } from "../i18n.tsx";
 import { cart, useRefusalToast } from "../forms.ts";
@@ -55,6 +56,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
           )}
           <span className="text-stone-600"> {i18n._("each")}</span>
         </p>
+        {line.byWeight && <p className="text-xs text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(line.byWeight, line.quantity))}</p>}
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
           <PostKeyField />
           <input type="hidden" name={cart.field("remove", "internal_reference")} value={line.internalReference} />

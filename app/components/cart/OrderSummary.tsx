@@ -2,9 +2,21 @@ import type { ReactNode } from "react";
 import type { CartSummary } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { deliveryNote } from "../../domain/pricing.ts";
+import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useI18n } from "../i18n.tsx";
 
-export function OrderSummary({ summary, couponCode, children }: { summary: CartSummary; couponCode?: string | null; children?: ReactNode }) {
+export function OrderSummary({
+  summary,
+  couponCode,
+  estimate = false,
+  children,
+}: {
+  summary: CartSummary;
+  couponCode?: string | null;
+  /** The cart holds something sold by weight (issue 29): its total is an estimate. */
+  estimate?: boolean;
+  children?: ReactNode;
+}) {
   const row = "flex justify-between py-1";
   const i18n = useI18n();
   return (
@@ -48,6 +60,7 @@ export function OrderSummary({ summary, couponCode, children }: { summary: CartS
           <dd>{formatRupees(summary.totalPaise)}</dd>
         </div>
       </dl>
+      {estimate && <p className="mt-2 text-xs text-stone-700">{i18n._(WEIGHT_MESSAGES.estimatedTotal)}</p>}
       <p className="mt-2 text-xs text-stone-600">{i18n._(deliveryNote(summary.subtotalPaise, formatRupees, summary.deliveryFee ?? undefined))}</p>
       {children}
     </section>

@@ -5,14 +5,15 @@ import { slotOfLabel, slotText, stageText } from "./order-text.tsx";
 const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" };
 
 /** Events that change an order without moving it on: shown under its progress. */
-const CHANGES = new Set(["slot_changed", "short"]);
+const CHANGES = new Set(["slot_changed", "short", "weighed"]);
 
-/** A change, said whole. Its note is stored in English: a slot's label is said again in the page's language; a shortage's note is the staff's. */
+/** A change, said whole. Its note is stored in English: a slot's label is said again in the page's language; a shortage's or a weighing's note is the staff's. */
 function changeText(i18n: I18n, e: { stage: string; at: string; note: string | null }): string {
   if (e.stage === "slot_changed") {
     const slot = e.note ? slotOfLabel(e.note, new Date(e.at)) : null;
     return i18n._("Delivery slot changed to {slot}", { slot: slot ? slotText(i18n, slot) : (e.note ?? "") });
   }
+  if (e.stage === "weighed") return i18n._("Weighed at packing: {note}", { note: e.note ?? "" });
   return i18n._("Short at packing: {note}", { note: e.note ?? "" });
 }
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { discountPercent, formatRupees } from "../../domain/money.ts";
+import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
@@ -57,6 +58,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
         <p className="text-xs text-stone-600">
           {times > 1 ? i18n._("{times} × {price}, inclusive of all taxes", { times, price: formatRupees(variant.pricePaise) }) : i18n._("Inclusive of all taxes")}
         </p>
+        {variant.byWeight && <p className="mt-1 text-sm text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(variant.byWeight, times))}</p>}
       </div>
       {!available && <p className="mt-3 font-semibold text-accent-600">{i18n._(CART_MESSAGES.outOfStock)}</p>}
       {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}

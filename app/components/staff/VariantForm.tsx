@@ -7,7 +7,7 @@ import { ProductImage } from "../ui/ProductImage.tsx";
 const input = "w-24 rounded-md border border-stone-300 px-2 py-1";
 
 /**
- * One variant's price, MRP, stock on hand and in-stock flag. The figures shown go back as
+ * One variant's price, MRP, stock on hand, in-stock flag and whether it is sold by weight. The figures shown go back as
  * `seen_*`: if someone changed the variant meanwhile, the save is refused and the page shows it anew.
  */
 export function VariantForm({ variant, back }: { variant: StaffVariant; back: string }) {
@@ -22,6 +22,8 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
       <input type="hidden" name={staffCatalog.field("variant", "seen_mrp")} value={variant.mrpPaise / 100} />
       <input type="hidden" name={staffCatalog.field("variant", "seen_on_hand")} value={onHand} />
       {variant.inStock && <input type="hidden" name={staffCatalog.field("variant", "seen_in_stock")} value="on" />}
+      <input type="hidden" name={staffCatalog.field("variant", "seen_weight_grams")} value={variant.byWeight?.unitGrams ?? ""} />
+      <input type="hidden" name={staffCatalog.field("variant", "seen_weight_tolerance")} value={variant.byWeight?.tolerancePercent ?? ""} />
       <span className="w-48">
         <span className="font-medium">{ref}</span>
         {variant.attribute && <span className="block text-stone-600">{variant.attribute}</span>}
@@ -48,6 +50,28 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
       <label className="flex items-center gap-1 pb-1">
         <input type="checkbox" name={staffCatalog.field("variant", "in_stock")} defaultChecked={variant.inStock} aria-label={`${ref} in stock`} />
         In stock
+      </label>
+      <label className="flex flex-col">
+        Sold by weight (g a pack)
+        <input
+          name={staffCatalog.field("variant", "weight_grams")}
+          inputMode="numeric"
+          defaultValue={variant.byWeight?.unitGrams ?? ""}
+          placeholder="by the pack"
+          className={input}
+          aria-label={`Grams a pack of ${ref} is sold as (blank: sold by the pack)`}
+        />
+      </label>
+      <label className="flex flex-col">
+        Tolerance (%)
+        <input
+          name={staffCatalog.field("variant", "weight_tolerance")}
+          inputMode="numeric"
+          defaultValue={variant.byWeight?.tolerancePercent ?? ""}
+          placeholder="10"
+          className={input}
+          aria-label={`Weight tolerance (%) of ${ref}`}
+        />
       </label>
       <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Save ${ref}`}>
         Save

@@ -3,6 +3,7 @@
 // result schemas of app/domain/api.ts, so the OpenAPI document says what these give.
 import type { Gift } from "../../domain/gift.ts";
 import { lineAmountPaise } from "../../domain/order.ts";
+import type { SoldByWeight } from "../../domain/weight.ts";
 import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiWishlistItem } from "../../domain/api.ts";
 import type { AddressView } from "../../domain/address.ts";
 import { cartCount, lineTotal } from "../../domain/cart.ts";
@@ -31,8 +32,13 @@ export function productOut(p: ProductDetail): ApiProduct {
       inventory_stock: v.inventoryStock,
       attribute: v.attribute,
       discount: discountPercent(v.pricePaise, v.mrpPaise),
+      sold_by_weight: weightOut(v.byWeight),
     })),
   };
+}
+
+function weightOut(byWeight: SoldByWeight | undefined) {
+  return byWeight ? { unit_grams: byWeight.unitGrams, tolerance_percent: byWeight.tolerancePercent } : null;
 }
 
 function giftOut(gift: Gift | null) {
@@ -55,6 +61,7 @@ export function cartOut(cart: CartView): ApiCart {
       inventory_stock: l.inventoryStock,
       sales_tax: [{ name: `GST ${l.taxRate}%`, amount: rupeesOf(taxIncluded(lineTotal(l), l.taxRate)) }],
       gifting: l.gifting === true,
+      sold_by_weight: weightOut(l.byWeight),
     })),
     tax: rupeesOf(cart.summary.taxPaise),
     delivery_charge: rupeesOf(cart.summary.deliveryPaise),
@@ -101,6 +108,8 @@ export function orderOut(o: OrderView): ApiOrder {
       hsn: l.hsn,
       amount: rupeesOf(lineAmountPaise(l)),
       image: [l.image],
+      sold_by_weight: weightOut(l.byWeight),
+      packed_grams: l.packedGrams ?? null,
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AddressSnapshot } from "../../domain/address.ts";
+import { PART_REFUNDS } from "../../domain/payment.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -69,6 +70,12 @@ export const variants = pgTable(
     video: text("video"),
     inStock: boolean("in_stock").notNull().default(true),
     inventoryStock: integer("inventory_stock").notNull().default(0),
+    // Sold by weight (issue 29, decision 055): packs of about weight_unit_grams, priced again when
+    // weighed within weight_tolerance percent. Stock stays in packs; weighing's grams below a
+    // pack are weight_balance_grams.
+    weightUnitGrams: integer("weight_unit_grams"),
+    weightTolerance: integer("weight_tolerance"),
+    weightBalanceGrams: integer("weight_balance_grams").notNull().default(0),
     sort: integer("sort").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +83,8 @@ export const variants = pgTable(
     index("variants_product_idx").on(t.productId),
     check("variants_price_check", sql`${t.pricePaise} >= 0 and ${t.mrpPaise} >= ${t.pricePaise}`),
     check("variants_stock_check", sql`${t.inventoryStock} >= 0`),
+    check("variants_weight_check", sql`(${t.weightUnitGrams} is null and ${t.weightTolerance} is null) or (${t.weightUnitGrams} > 0 and ${t.weightTolerance} between 0 and 25)`),
+    check("variants_weight_balance_check", sql`${t.weightBalanceGrams} >= 0`),
   ],
 );
 
@@ -412,10 +421,24 @@ export const orderLines = pgTable(
     discountPaise: integer("discount_paise"),
     taxPaise: integer("tax_paise"),
     hsn: text("hsn"),
+    // Sold by weight (issue 29): the variant's pack weight and tolerance when the order was
+    // placed, then what staff weighed and what that costs (in place of price times quantity).
+    weightUnitGrams: integer("weight_unit_grams"),
+    weightTolerance: integer("weight_tolerance"),
+    packedGrams: integer("packed_grams"),
+    weighedPaise: integer("weighed_paise"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("order_lines_one_per_variant").on(t.orderId, t.variantId), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
+  (t) => [
+    unique("order_lines_one_per_variant").on(t.orderId, t.variantId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+    // Weighed once, both figures together, and only a line sold by weight.
+    check(
+      "order_lines_weighed_check",
+      sql`(${t.packedGrams} is null and ${t.weighedPaise} is null) or (${t.packedGrams} > 0 and ${t.weighedPaise} >= 0 and ${t.weightUnitGrams} is not null)`,
+    ),
+  ],
 );
 
 export const wishlistItems = pgTable(
@@ -485,8 +508,9 @@ export const refunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: "restrict" }),
     amountPaise: integer("amount_paise").notNull(),
-    // short: part of a payment given back after staff marked items short (issue 14); there may be several.
-    reason: text("reason", { enum: ["cancelled", "late", "duplicate", "short"] }).notNull(),
+    // short: part of a payment given back after staff marked items short (issue 14); weight: after
+    // they weighed what was sold by weight (issue 29). There may be several of each.
+    reason: text("reason", { enum: ["cancelled", "late", "duplicate", ...PART_REFUNDS] }).notNull(),
     // Sent as X-Refund-Idempotency: a retry of the same refund is the same refund.
     idempotencyKey: text("idempotency_key").notNull().unique(),
     providerRefundId: text("provider_refund_id").unique(),
@@ -500,10 +524,10 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick refunds are parts.
+    // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick and weight refunds are parts.
     uniqueIndex("refunds_one_per_payment")
       .on(t.paymentId)
-      .where(sql`${t.reason} <> 'short'`),
+      .where(sql`${t.reason} not in ('short', 'weight')`),
     check("refunds_amount_check", sql`${t.amountPaise} > 0`),
   ],
 );
@@ -543,7 +567,7 @@ export const orderEvents = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short"] }).notNull(),
+    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short", "weighed"] }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     by: integer("by").references(() => customers.id, { onDelete: "set null" }),
     note: text("note"),

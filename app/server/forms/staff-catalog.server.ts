@@ -9,6 +9,7 @@ import { count } from "../../domain/plural.ts";
 import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.ts";
 import { rupeesToPaise } from "../../domain/money.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
+import { soldByWeightOf, WEIGHT_MESSAGES, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS } from "../../domain/weight.ts";
 import { CatalogImportError } from "../catalog/import.server.ts";
 import { staffOf } from "../access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
@@ -29,6 +30,34 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
+/** Grams per pack, blank for a variant sold by the pack. */
+const grams = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? "").trim();
+    if (text === "") return null;
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n < 1 || n > WEIGHT_UNIT_MAX_GRAMS) {
+      ctx.addIssue({ code: "custom", message: WEIGHT_MESSAGES.badUnit });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const tolerance = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? "").trim();
+    const n = text === "" ? 10 : Number(text);
+    if (!Number.isSafeInteger(n) || n < 0 || n > WEIGHT_TOLERANCE_MAX) {
+      ctx.addIssue({ code: "custom", message: WEIGHT_MESSAGES.badTolerance });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 const variantFields = z
   .object({
     variant: recordId(CATALOGUE_MESSAGES.noVariant),
@@ -36,10 +65,14 @@ const variantFields = z
     mrp: figure(rupees, "MRP"),
     on_hand: figure(stockCount, "Stock on hand"),
     in_stock: checkbox,
+    weight_grams: grams,
+    weight_tolerance: tolerance,
     seen_price: figure(rupees, "Price"),
     seen_mrp: figure(rupees, "MRP"),
     seen_on_hand: figure(stockCount, "Stock on hand"),
     seen_in_stock: checkbox,
+    seen_weight_grams: grams,
+    seen_weight_tolerance: tolerance,
   })
   .refine((v) => v.mrp >= v.price, { message: `MRP: ${MRP_BELOW_PRICE}`, path: ["mrp"] });
 
@@ -50,12 +83,18 @@ export const staffCatalogForm = defineForm({
   intents: {
     variant: intent(variantFields, async ({ shop, context, value }) => {
       const staff = staffOf(context);
-      const edit = (price: number, mrp: number, onHand: number, inStock: boolean) => ({ pricePaise: rupeesToPaise(price), mrpPaise: rupeesToPaise(mrp), onHand, inStock });
+      const edit = (price: number, mrp: number, onHand: number, inStock: boolean, unitGrams: number | null, tolerancePercent: number) => ({
+        pricePaise: rupeesToPaise(price),
+        mrpPaise: rupeesToPaise(mrp),
+        onHand,
+        inStock,
+        byWeight: soldByWeightOf(unitGrams, tolerancePercent),
+      });
       const saved = await shop.staffCatalog.updateVariant(
         staff.id,
         value.variant,
-        edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock),
-        edit(value.price, value.mrp, value.on_hand, value.in_stock),
+        edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock, value.seen_weight_grams, value.seen_weight_tolerance),
+        edit(value.price, value.mrp, value.on_hand, value.in_stock, value.weight_grams, value.weight_tolerance),
       );
       return { toast: { type: "success", message: CATALOGUE_MESSAGES.saved(saved.internalReference) } };
     }),

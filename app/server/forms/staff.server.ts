@@ -5,11 +5,12 @@ import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/deliver
 import { recordId } from "../../domain/form-fields.ts";
 import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { staffOf } from "../access.server.ts";
-import { advanceOrder, shortPick } from "../use-cases/move-order.server.ts";
+import { advanceOrder, shortPick, weighOrder } from "../use-cases/move-order.server.ts";
 import { answerTicket, closeTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
@@ -30,6 +31,29 @@ export const staffOrdersForm = defineForm({
       }),
       async ({ shop, context, value }) => {
         const { message } = await shortPick(shop, staffOf(context), value.order, value.line, value.packed);
+        return { toast: { type: "success", message } };
+      },
+    ),
+    // What each line sold by weight weighed, all at once: the order is priced on the weights.
+    weigh: intent(
+      z.object({
+        order: recordId(ORDER_MESSAGES.notFound),
+        weights: z
+          .array(
+            z.object({
+              line: recordId(SHORT_MESSAGES.noLine),
+              grams: z.coerce
+                .number({ error: WEIGHT_MESSAGES.enterGrams })
+                .int(WEIGHT_MESSAGES.enterGrams)
+                .min(1, WEIGHT_MESSAGES.enterGrams)
+                .max(10_000_000, WEIGHT_MESSAGES.enterGrams),
+            }),
+          )
+          .min(1, WEIGHT_MESSAGES.nothing)
+          .max(200),
+      }),
+      async ({ shop, context, value }) => {
+        const { message } = await weighOrder(shop, staffOf(context), value.order, new Map(value.weights.map((w) => [w.line, w.grams])));
         return { toast: { type: "success", message } };
       },
     ),

@@ -1,5 +1,6 @@
 // The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
+import { withWeight } from "../../domain/weight.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
@@ -89,6 +90,8 @@ async function readDraft(conn: Conn, customer: Customer) {
       mrpPaise: variants.mrpPaise,
       inStock: variants.inStock,
       inventoryStock: variants.inventoryStock,
+      weightUnitGrams: variants.weightUnitGrams,
+      weightTolerance: variants.weightTolerance,
     })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
@@ -114,6 +117,7 @@ async function readDraft(conn: Conn, customer: Customer) {
       inStock: r.inStock!,
       inventoryStock: r.inventoryStock!,
       gifting: isGifting(r.categorySlug!),
+      ...withWeight(r),
     }));
   const draft = rows[0] ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument } : null;
   const view: CartView = {

@@ -4,6 +4,7 @@
 // when the catalogue's stamp in the database changes, checked at most every few
 // seconds, so every instance behind a load balancer converges. The product page reads
 // the database directly, so its stock is never stale.
+import { withWeight } from "../../domain/weight.ts";
 import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
@@ -47,6 +48,7 @@ export function toVariantView(v: VariantRow): VariantView {
     video: v.video,
     inStock: v.inStock,
     inventoryStock: v.inventoryStock,
+    ...withWeight(v),
   };
 }
 

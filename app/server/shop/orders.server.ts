@@ -3,17 +3,18 @@
 // and address, gives the order the next invoice serial of its financial year, and confirms
 // the cart; placing the same cart again answers that order.
 import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { withWeight } from "../../domain/weight.ts";
+import { and, asc, desc, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
-import { DEFAULT_HOLD_MINUTES, type PaymentState } from "../../domain/payment.ts";
+import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./staff.server.ts";
-import { canCancel, canMoveSlot, canShort, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
 /** An order's columns for its figures, from the one pricing function's answer. */
@@ -41,8 +42,7 @@ export async function customerOfOrder(conn: Conn, orderId: number): Promise<Cust
 export function refundKey(paymentRowId: number): string {
   return `haat-refund-${paymentRowId}`;
 }
-import { deliveryPaiseOf, priceOrder, type OrderPricing, type PricedLineInput } from "../../domain/pricing.ts";
-import { repriceShort, SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { priceOrder, type OrderPricing, type PricedLineInput } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import {
   addresses,
@@ -60,6 +60,7 @@ import {
   type OrderRow,
 } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
+import { shortPickIn, weighIn } from "./packing.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
 type LineRow = { line: OrderLineRow; productId: number; productHsn: string; titleHi?: string };
@@ -115,6 +116,8 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
       // Orders placed before HSN codes were snapshotted (migration 0007) show the product's code.
       hsn: l.hsn ?? productHsn,
       productId,
+      ...withWeight(l),
+      ...(l.packedGrams !== null && l.weighedPaise !== null ? { packedGrams: l.packedGrams, weighedPaise: l.weighedPaise } : {}),
     })),
   };
 }
@@ -183,8 +186,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         })
         .from(orders)
         .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])))
-        // The whole refund only (one per payment); a short pick's partial refunds are on the timeline.
-        .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), ne(refunds.reason, "short")))
+        // The whole refund only (one per payment); partial refunds (short, weight) are on the timeline.
+        .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), notInArray(refunds.reason, [...PART_REFUNDS])))
         .where(where)
         .orderBy(desc(orders.placedAt), desc(orders.id))
     );
@@ -303,6 +306,9 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
               discountPaise: item.discountPaise,
               taxPaise: item.taxPaise,
               hsn: item.hsn,
+              // Sold by weight: the pack and tolerance the estimate was shown for (issue 29).
+              weightUnitGrams: item.variant.weightUnitGrams,
+              weightTolerance: item.variant.weightTolerance,
               updatedAt: at,
             })
             .where(eq(orderLines.id, item.line.id));
@@ -399,70 +405,9 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         return { stage: to, customer: shopper! };
       }),
 
-    shortPick: (orderId, lineId, packed, by) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-        if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
-        if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
-        if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
-        const line = lines.find((l) => l.id === lineId);
-        if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
-        if (!Number.isSafeInteger(packed) || packed < 0 || packed >= line.quantity) throw new ShopError("invalid", SHORT_MESSAGES.notFewer(line.quantity));
-        if (packed === 0 && lines.length === 1) throw new ShopError("invalid", SHORT_MESSAGES.onlyLine);
+    shortPick: (orderId, lineId, packed, by) => db.transaction((tx) => shortPickIn(tx, now(), orderId, lineId, packed, by)),
 
-        // The rule as placed; orders placed before it was kept use the coupon as it is now.
-        const [current] = !row.couponRule && row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)) : [];
-        const coupon = row.couponRule ?? current ?? null;
-        const kept = lines.flatMap((l) => (l.id !== lineId ? [l] : packed > 0 ? [{ ...l, quantity: packed }] : []));
-        const before = { subtotalPaise: row.subtotalPaise ?? 0, couponPaise: row.discountPaise ?? 0, prepaidPaise: row.prepaidDiscountPaise, totalPaise: row.totalPaise ?? 0 };
-        const pricing = repriceShort(
-          kept.map((l) => ({ line: l, pricePaise: l.unitPricePaise ?? 0, mrpPaise: l.mrpPaise ?? 0, quantity: l.quantity, taxRate: l.taxRate ?? 0 })),
-          { ...before, deliveryPaise: deliveryPaiseOf({ ...before, discountPaise: before.couponPaise, prepaidDiscountPaise: before.prepaidPaise }) },
-          coupon,
-        );
-        const at = now();
-        if (packed === 0) await tx.delete(orderLines).where(eq(orderLines.id, lineId));
-        for (const l of pricing.lines) {
-          await tx.update(orderLines).set({ quantity: l.quantity, discountPaise: l.discountPaise, taxPaise: l.taxPaise, updatedAt: at }).where(eq(orderLines.id, l.line.id));
-        }
-        await tx
-          .update(orders)
-          .set({
-            ...orderTotals(pricing),
-            updatedAt: at,
-          })
-          .where(eq(orders.id, orderId));
-        const title = line.title ?? "";
-        const [paid] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.orderId, orderId), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
-        const refundPaise = paid ? pricing.refundPaise : 0;
-        const [event] = await tx
-          .insert(orderEvents)
-          .values({ orderId, stage: "short", at, by, note: SHORT_MESSAGES.note(title, packed, line.quantity, refundPaise) })
-          .returning({ id: orderEvents.id });
-        await audit(tx, {
-          staffId: by,
-          action: "order.short",
-          entity: "order",
-          entityId: orderId,
-          before: { line: lineId, quantity: line.quantity, totalPaise: before.totalPaise },
-          after: { line: lineId, quantity: packed, totalPaise: pricing.totalPaise },
-        });
-        // Paid online: the difference goes back, a refund of its own (one per short pick).
-        let refundId: number | null = null;
-        if (paid && refundPaise > 0) {
-          const [refund] = await tx
-            .insert(refunds)
-            .values({ paymentId: paid.id, amountPaise: refundPaise, reason: "short", idempotencyKey: `${refundKey(paid.id)}-short-${event!.id}` })
-            .returning({ id: refunds.id });
-          refundId = refund!.id;
-        }
-        const shopper = await customerOfOrder(tx, row.id);
-        return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
-      }),
+    weigh: (orderId, weights, by) => db.transaction((tx) => weighIn(tx, now(), orderId, weights, by)),
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {
@@ -492,11 +437,11 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .from(payments)
           .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
         if (!paid) return { refundId: null };
-        // What short picks gave back already is not given twice.
+        // What short picks and weighing gave back already is not given twice.
         const [given] = await tx
           .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
           .from(refunds)
-          .where(and(eq(refunds.paymentId, paid.id), eq(refunds.reason, "short"), ne(refunds.status, "failed")));
+          .where(and(eq(refunds.paymentId, paid.id), inArray(refunds.reason, [...PART_REFUNDS]), ne(refunds.status, "failed")));
         const left = paid.amountPaise - (given?.paise ?? 0);
         if (left <= 0) return { refundId: null };
         const [refund] = await tx

@@ -9,7 +9,7 @@
 // outside transactions, so a slow provider never holds a lock.
 import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
-import { PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
+import { isPartRefund, PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
@@ -375,8 +375,8 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     }
     if (!row) return false;
     await tx.update(refunds).set({ status, providerRefundId, updatedAt: now() }).where(eq(refunds.id, row.id));
-    // A short pick's refund gives back part of the payment: the payment itself stays paid.
-    if (status === "processed" && row.reason !== "short") await tx.update(payments).set({ status: "refunded", updatedAt: now() }).where(eq(payments.id, row.paymentId));
+    // A short pick's or a weighing's refund gives back part of the payment: the payment itself stays paid.
+    if (status === "processed" && !isPartRefund(row.reason)) await tx.update(payments).set({ status: "refunded", updatedAt: now() }).where(eq(payments.id, row.paymentId));
     return true;
   }
 

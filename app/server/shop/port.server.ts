@@ -12,6 +12,7 @@ import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from ".
 import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { Gift } from "../../domain/gift.ts";
+import type { SoldByWeight } from "../../domain/weight.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
 import type { SubscriberRow } from "../../domain/csv.ts";
@@ -307,6 +308,11 @@ export interface OrderLineView {
   /** The HSN code as the catalogue had it when the order was placed ("" when none). */
   hsn: string;
   productId: number;
+  /** Sold by weight (issue 29): its price is an estimate until staff weigh it. */
+  byWeight?: SoldByWeight;
+  /** Once weighed: the grams packed, and what they cost (in place of price times quantity). */
+  packedGrams?: number;
+  weighedPaise?: number;
 }
 
 export interface OrderView {
@@ -320,7 +326,7 @@ export interface OrderView {
   /** Where the order is in its life (issue 14); a cancelled order keeps the stage it was cancelled at. */
   stage: Stage;
   /** Its timeline, oldest first (only on one order read by itself; empty in lists). */
-  events: { stage: Stage | "cancelled" | "slot_changed" | "short"; at: Date; note: string | null }[];
+  events: { stage: Stage | "cancelled" | "slot_changed" | "short" | "weighed"; at: Date; note: string | null }[];
   /** The delivery slot, when the order has one. */
   slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
@@ -350,6 +356,18 @@ export interface ShortPickResult {
   refundId: number | null;
 }
 
+export interface WeighResult {
+  customer: Customer;
+  /** Each weighed line: what it was estimated at, what it weighed, what it costs now. */
+  lines: { title: string; grams: number; estimatePaise: number; finalPaise: number }[];
+  /** The order's total before and after weighing. */
+  estimatePaise: number;
+  totalPaise: number;
+  /** What a prepaid order gets back (0 for cash on delivery). */
+  refundPaise: number;
+  refundId: number | null;
+}
+
 // Built by app/server/shop/orders.server.ts; with the ERP, shop/erp/orders.server.ts.
 export interface OrdersPort {
   /**
@@ -371,10 +389,17 @@ export interface OrdersPort {
   /**
    * Staff: only `packed` of a line could be packed (fewer than ordered; 0 takes the line off,
    * unless it is the only one), until the order is out for delivery. The order is priced again
-   * (repriceShort), the event is on its timeline, and a prepaid order's difference is recorded
+   * (repricePacked), the event is on its timeline, and a prepaid order's difference is recorded
    * as a refund (`refundId`, for shop.payments.sendRefund). Audited.
    */
   shortPick(orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult>;
+  /**
+   * Staff: the grams packed of each line sold by weight (by line id), all at once once the order
+   * is packed; each within its tolerance. The order is priced again on the weights, the stock
+   * moves by the grams over or under, and a prepaid order's difference is recorded as a refund
+   * (`refundId`, for shop.payments.sendRefund). Audited.
+   */
+  weigh(orderId: number, weights: ReadonlyMap<number, number>, by: number): Promise<WeighResult>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */

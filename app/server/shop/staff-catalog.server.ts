@@ -6,7 +6,8 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { MAX_IMAGES, MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
 import { STAGES_IN_THE_SHOP } from "../../domain/order-life.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
-import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, type VariantEdit } from "../../domain/staff-catalog.ts";
+import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, sameEdit } from "../../domain/staff-catalog.ts";
+import { soldByWeightOf, weightProblem } from "../../domain/weight.ts";
 import { importCatalog } from "../catalog/import.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { PhotoRefused, storePhoto } from "../images/photos.server.ts";
@@ -43,9 +44,8 @@ const view = (v: VariantRow, held: number): StaffVariant => ({
   available: v.inventoryStock,
   held,
   image: v.images[0] ?? null,
+  byWeight: soldByWeightOf(v.weightUnitGrams, v.weightTolerance),
 });
-
-const same = (a: VariantEdit, b: VariantEdit) => a.pricePaise === b.pricePaise && a.mrpPaise === b.mrpPaise && a.onHand === b.onHand && a.inStock === b.inStock;
 
 /** `images` keeps uploaded photos' files; without one, a photo upload is refused. */
 export function createStaffCatalog(db: Db, images: ImageStore | null = null): StaffCatalogPort {
@@ -84,14 +84,32 @@ export function createStaffCatalog(db: Db, images: ImageStore | null = null): St
         const [row] = await tx.select().from(variants).where(eq(variants.id, variantId)).for("update");
         if (!row) throw new ShopError("not_found", CATALOGUE_MESSAGES.noVariant);
         const held = (await heldBy(tx, [variantId])).get(variantId) ?? 0;
-        const now = { pricePaise: row.pricePaise, mrpPaise: row.mrpPaise, onHand: onHandOf({ available: row.inventoryStock, held }), inStock: row.inStock };
-        if (!same(now, seen)) throw new ShopError("conflict", CATALOGUE_MESSAGES.changed(row.internalReference));
+        const now = {
+          pricePaise: row.pricePaise,
+          mrpPaise: row.mrpPaise,
+          onHand: onHandOf({ available: row.inventoryStock, held }),
+          inStock: row.inStock,
+          byWeight: soldByWeightOf(row.weightUnitGrams, row.weightTolerance),
+        };
+        if (!sameEdit(now, seen)) throw new ShopError("conflict", CATALOGUE_MESSAGES.changed(row.internalReference));
         if (wanted.mrpPaise < wanted.pricePaise) throw new ShopError("invalid", `MRP: ${MRP_BELOW_PRICE}`);
         if (wanted.onHand < held) throw new ShopError("invalid", CATALOGUE_MESSAGES.belowHeld(held));
-        if (same(now, wanted)) return view(row, held);
+        const weightRefused = weightProblem(wanted.byWeight);
+        if (weightRefused) throw new ShopError("invalid", weightRefused);
+        if (sameEdit(now, wanted)) return view(row, held);
         const [updated] = await tx
           .update(variants)
-          .set({ pricePaise: wanted.pricePaise, mrpPaise: wanted.mrpPaise, inventoryStock: wanted.onHand - held, inStock: wanted.inStock, updatedAt: new Date() })
+          .set({
+            pricePaise: wanted.pricePaise,
+            mrpPaise: wanted.mrpPaise,
+            inventoryStock: wanted.onHand - held,
+            inStock: wanted.inStock,
+            weightUnitGrams: wanted.byWeight?.unitGrams ?? null,
+            weightTolerance: wanted.byWeight?.tolerancePercent ?? null,
+            // A count typed in is a fresh count: no grams from weighing are carried over.
+            ...(wanted.onHand !== now.onHand ? { weightBalanceGrams: 0 } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(variants.id, variantId))
           .returning();
         await audit(tx, { staffId, action: "variant.update", entity: "variant", entityId: row.internalReference, before: { ...now, held }, after: { ...wanted, held } });

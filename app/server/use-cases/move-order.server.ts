@@ -1,12 +1,13 @@
 // An order's life after it is placed (issue 14; decision 034, 037): staff move it through its
-// stages and mark a line short; the shopper moves its delivery slot. Each mails the shopper
+// stages, mark a line short and weigh what is sold by weight; the shopper moves its delivery slot. Each mails the shopper
 // what changed. The rules (which stage follows, until when a slot may move, what a short pick
 // refunds) are the Shop's orders port and app/domain/order-life.ts.
 import type { Slot } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { orderShortMail, orderStageMail } from "../../domain/order-mail.ts";
+import { orderShortMail, orderStageMail, orderWeighedMail } from "../../domain/order-mail.ts";
 import { LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import type { OrderSms } from "../sms/order-sms.server.ts";
@@ -27,6 +28,14 @@ export async function shortPick(shop: Shop, staff: Customer, orderId: number, li
   if (short.refundId !== null) await shop.payments.sendRefund(short.refundId);
   await mailOrder(shop, short.customer, orderId, orderShortMail(short));
   return { message: SHORT_MESSAGES.done(orderId, formatRupees(short.totalPaise)) };
+}
+
+/** Staff: what each line sold by weight weighed; the order is priced again, a prepaid difference refunded, the shopper told. */
+export async function weighOrder(shop: Shop, staff: Customer, orderId: number, weights: ReadonlyMap<number, number>): Promise<{ message: string }> {
+  const weighed = await shop.orders.weigh(orderId, weights, staff.id);
+  if (weighed.refundId !== null) await shop.payments.sendRefund(weighed.refundId);
+  await mailOrder(shop, weighed.customer, orderId, orderWeighedMail(weighed));
+  return { message: WEIGHT_MESSAGES.done(orderId, formatRupees(weighed.totalPaise)) };
 }
 
 /** The shopper moves an undelivered order to another slot. */

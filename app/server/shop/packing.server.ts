@@ -1,0 +1,181 @@
+// What staff do while packing an order (issue 14, issue 29): mark a line short, and weigh
+// what is sold by weight. Both price the order again for what will be delivered (repricePacked:
+// the shopper never pays more than they were shown), record the change on the order's
+// timeline and in the audit, and give a prepaid order the difference back as a refund of its
+// own, sent by shop.payments.sendRefund after the transaction commits.
+import { and, asc, eq } from "drizzle-orm";
+import { ORDER_MESSAGES } from "../../domain/order.ts";
+import { canShort } from "../../domain/order-life.ts";
+import type { PartRefund } from "../../domain/payment.ts";
+import { deliveryPaiseOf } from "../../domain/pricing.ts";
+import { repricePacked, SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { inRange, soldByWeightOf, stockAfterWeighing, weighedPaise, weightRange, WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
+import { coupons, orderEvents, orderLines, orders, payments, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { customerOfOrder, refundKey } from "./orders.server.ts";
+import { ShopError, type Customer, type ShortPickResult, type WeighResult } from "./port.server.ts";
+import { audit } from "./staff.server.ts";
+
+/** The placed order, locked, with its lines; refused once cancelled. */
+async function lockOrder(tx: Conn, orderId: number): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!row || (row.state !== "confirmed" && row.state !== "cancelled")) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+  if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  return { row, lines };
+}
+
+/** The order's figures again for `kept` (the lines as they will be delivered), written to its rows. */
+async function reprice(tx: Conn, row: OrderRow, kept: OrderLineRow[], at: Date) {
+  // The rule as placed; orders placed before it was kept use the coupon as it is now.
+  const [current] = !row.couponRule && row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)) : [];
+  const coupon = row.couponRule ?? current ?? null;
+  const before = { subtotalPaise: row.subtotalPaise ?? 0, couponPaise: row.discountPaise ?? 0, prepaidPaise: row.prepaidDiscountPaise, totalPaise: row.totalPaise ?? 0 };
+  const pricing = repricePacked(
+    kept.map((l) => ({ line: l, pricePaise: l.unitPricePaise ?? 0, mrpPaise: l.mrpPaise ?? 0, quantity: l.quantity, taxRate: l.taxRate ?? 0, weighedPaise: l.weighedPaise })),
+    { ...before, deliveryPaise: deliveryPaiseOf({ ...before, discountPaise: before.couponPaise, prepaidDiscountPaise: before.prepaidPaise }) },
+    coupon,
+  );
+  for (const l of pricing.lines) {
+    await tx
+      .update(orderLines)
+      .set({ quantity: l.quantity, packedGrams: l.line.packedGrams, weighedPaise: l.weighedPaise ?? null, discountPaise: l.discountPaise, taxPaise: l.taxPaise, updatedAt: at })
+      .where(eq(orderLines.id, l.line.id));
+  }
+  await tx
+    .update(orders)
+    .set({
+      subtotalPaise: pricing.subtotalPaise,
+      discountPaise: pricing.couponPaise,
+      prepaidDiscountPaise: pricing.prepaidPaise,
+      taxPaise: pricing.taxPaise,
+      totalPaise: pricing.totalPaise,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, row.id));
+  return { before, pricing };
+}
+
+/** The order's captured online payment, if it has one: what a part refund is given back from. */
+async function paidOnline(tx: Conn, orderId: number) {
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
+  return paid ?? null;
+}
+
+/** A refund of part of the payment, keyed by the change's event: one per change, never asked twice. */
+async function partRefund(tx: Conn, paymentId: number, amountPaise: number, reason: PartRefund, eventId: number): Promise<number> {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ paymentId, amountPaise, reason, idempotencyKey: `${refundKey(paymentId)}-${reason}-${eventId}` })
+    .returning({ id: refunds.id });
+  return refund!.id;
+}
+
+export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult> {
+  const { row, lines } = await lockOrder(tx, orderId);
+  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
+  if (!Number.isSafeInteger(packed) || packed < 0 || packed >= line.quantity) throw new ShopError("invalid", SHORT_MESSAGES.notFewer(line.quantity));
+  if (packed === 0 && lines.length === 1) throw new ShopError("invalid", SHORT_MESSAGES.onlyLine);
+  // A weight is for the packs weighed: fewer packs would need it again.
+  if (line.packedGrams !== null) throw new ShopError("conflict", WEIGHT_MESSAGES.shortWeighed(line.title ?? ""));
+  const kept = lines.flatMap((l) => (l.id !== lineId ? [l] : packed > 0 ? [{ ...l, quantity: packed }] : []));
+  if (packed === 0) await tx.delete(orderLines).where(eq(orderLines.id, lineId));
+  const { before, pricing } = await reprice(tx, row, kept, at);
+  const title = line.title ?? "";
+  const paid = await paidOnline(tx, orderId);
+  const refundPaise = paid ? pricing.refundPaise : 0;
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, stage: "short", at, by, note: SHORT_MESSAGES.note(title, packed, line.quantity, refundPaise) })
+    .returning({ id: orderEvents.id });
+  await audit(tx, {
+    staffId: by,
+    action: "order.short",
+    entity: "order",
+    entityId: orderId,
+    before: { line: lineId, quantity: line.quantity, totalPaise: before.totalPaise },
+    after: { line: lineId, quantity: packed, totalPaise: pricing.totalPaise },
+  });
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "short", event!.id) : null;
+  const shopper = await customerOfOrder(tx, row.id);
+  return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
+}
+
+/**
+ * Staff enter what each line sold by weight weighed, all at once once the order is packed. Each
+ * is priced by its weight (weighedPaise): a cash on delivery order collects the new total, a
+ * prepaid one never pays more than it paid and gets back what it paid over. The stock moves by
+ * the grams packed over or under the estimate.
+ */
+export async function weighIn(tx: Conn, at: Date, orderId: number, weights: ReadonlyMap<number, number>, by: number): Promise<WeighResult> {
+  const { row, lines } = await lockOrder(tx, orderId);
+  const stage = row.stage ?? "placed";
+  if (!canShort(stage, false)) throw new ShopError("conflict", WEIGHT_MESSAGES.tooLate(orderId));
+  if (stage !== "packed") throw new ShopError("conflict", WEIGHT_MESSAGES.notPacked(orderId));
+  const weighed = lines.filter((l) => l.weightUnitGrams !== null);
+  if (weighed.length === 0) throw new ShopError("invalid", WEIGHT_MESSAGES.nothing);
+  if (weighed.some((l) => l.packedGrams !== null)) throw new ShopError("conflict", WEIGHT_MESSAGES.already(orderId));
+  const paid = row.paymentMethod === "razorpay" ? await paidOnline(tx, orderId) : null;
+  const changed = new Map<number, { byWeight: SoldByWeight; grams: number; estimatePaise: number; weighedPaise: number }>();
+  for (const l of weighed) {
+    const byWeight = soldByWeightOf(l.weightUnitGrams, l.weightTolerance)!;
+    const title = l.title ?? "";
+    const grams = weights.get(l.id);
+    if (grams === undefined) throw new ShopError("invalid", WEIGHT_MESSAGES.missing(title));
+    if (!inRange(byWeight, l.quantity, grams)) {
+      const range = weightRange(byWeight, l.quantity);
+      throw new ShopError("invalid", WEIGHT_MESSAGES.outOfRange(title, range.min, range.max, range.estimate, byWeight.tolerancePercent));
+    }
+    const line = { pricePaise: l.unitPricePaise ?? 0, quantity: l.quantity, byWeight };
+    changed.set(l.id, { byWeight, grams, estimatePaise: line.pricePaise * line.quantity, weighedPaise: weighedPaise(line, grams, { paidAhead: row.paymentMethod === "razorpay" }) });
+  }
+  const kept = lines.map((l) => {
+    const c = changed.get(l.id);
+    return c ? { ...l, packedGrams: c.grams, weighedPaise: c.weighedPaise } : l;
+  });
+  const { before, pricing } = await reprice(tx, row, kept, at);
+
+  // The stock, in variant id order (as placing locks them): the grams over or under each estimate.
+  for (const l of [...weighed].sort((a, b) => a.variantId - b.variantId)) {
+    const c = changed.get(l.id)!;
+    const [v] = await tx.select().from(variants).where(eq(variants.id, l.variantId)).for("update");
+    if (!v) continue;
+    const unit = v.weightUnitGrams ?? c.byWeight.unitGrams;
+    const after = stockAfterWeighing({ packs: v.inventoryStock, balanceGrams: v.weightBalanceGrams }, unit, c.byWeight.unitGrams * l.quantity, c.grams);
+    // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
+    await tx.update(variants).set({ inventoryStock: after.packs, weightBalanceGrams: after.balanceGrams, updatedAt: at }).where(eq(variants.id, v.id));
+  }
+
+  const refundPaise = paid ? pricing.refundPaise : 0;
+  const note = weighed
+    .map((l) => {
+      const c = changed.get(l.id)!;
+      return WEIGHT_MESSAGES.note(l.title ?? "", c.grams, formatRupees(c.estimatePaise), formatRupees(c.weighedPaise));
+    })
+    .join("; ");
+  const [event] = await tx.insert(orderEvents).values({ orderId, stage: "weighed", at, by, note }).returning({ id: orderEvents.id });
+  await audit(tx, {
+    staffId: by,
+    action: "order.weigh",
+    entity: "order",
+    entityId: orderId,
+    before: { totalPaise: before.totalPaise },
+    after: { lines: weighed.map((l) => ({ line: l.id, grams: changed.get(l.id)!.grams, paise: changed.get(l.id)!.weighedPaise })), totalPaise: pricing.totalPaise },
+  });
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "weight", event!.id) : null;
+  const shopper = await customerOfOrder(tx, row.id);
+  return {
+    customer: shopper as Customer,
+    lines: weighed.map((l) => ({ title: l.title ?? "", grams: changed.get(l.id)!.grams, estimatePaise: changed.get(l.id)!.estimatePaise, finalPaise: changed.get(l.id)!.weighedPaise })),
+    estimatePaise: before.totalPaise,
+    totalPaise: pricing.totalPaise,
+    refundPaise,
+    refundId,
+  };
+}
