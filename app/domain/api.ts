@@ -12,6 +12,8 @@ import { parseSlot } from "./delivery.ts";
 import { gstState } from "./invoice-tax.ts";
 import { COUPON_MESSAGES } from "./coupon.ts";
 import { giftFields } from "./gift.ts";
+import { REPLACEMENT_CHOICES } from "./replacement.ts";
+import { replacementFields } from "./replacement-form.ts";
 
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
@@ -133,6 +135,7 @@ export const apiParams = {
   removeCoupon: z.object({ order_id: z.coerce.number().int().optional() }),
   // Haat's addition (issue 29): the fields of Review Order's gift form; hide_prices may be a boolean.
   cartGift: giftFields,
+  cartReplacement: replacementFields,
   wishlistAdd: z.object({
     internal_reference: productReference,
     product_id: z.coerce.number().int().optional(),
@@ -198,6 +201,8 @@ export const apiParams = {
 
 const money = z.number().describe("rupees");
 
+const replacementChoice = z.enum(REPLACEMENT_CHOICES);
+
 /** Haat's addition (issue 29): a variant sold by weight, in packs of about unit_grams, weighed within tolerance_percent. */
 export const apiSoldByWeight = z.object({ unit_grams: z.number(), tolerance_percent: z.number() });
 const soldByWeight = apiSoldByWeight.nullable().optional().describe("Haat's addition (issue 29): sold by weight; its price is an estimate until weighed");
@@ -242,6 +247,7 @@ export const apiCartLine = z.object({
   sales_tax: z.array(z.object({ name: z.string(), amount: money })),
   gifting: z.boolean().optional().describe("Haat's addition (issue 29): a Gifting product, so the cart may carry a gift message"),
   sold_by_weight: soldByWeight,
+  replacement: replacementChoice.nullable().optional().describe("Haat's addition (issue 29): this line's choice if out of stock at packing, when it differs from the cart's"),
 });
 
 /** Haat's addition (issue 29): a gift message, printed on the packing slip and never on the invoice. */
@@ -257,6 +263,7 @@ export const apiCart = z.object({
   cart_id: z.number().nullable(),
   coupon_code: z.string().nullable(),
   gift: apiGift.nullable().optional(),
+  replacement: replacementChoice.optional().describe("Haat's addition (issue 29): what to do with an item out of stock at packing: replace, call or refund"),
 });
 
 const apiSnapshot = z.object({
@@ -308,8 +315,15 @@ export const apiOrder = z.object({
       image: z.array(z.string()),
       sold_by_weight: soldByWeight,
       packed_grams: z.number().nullable().optional().describe("Haat's addition (issue 29): the weight packed, once staff weighed the line; amount is then by weight"),
+      replacement: replacementChoice.nullable().optional().describe("Haat's addition (issue 29): this line's choice if out of stock, when it differs from the order's"),
+      replaced_from: z
+        .object({ title: z.string(), internal_reference: z.string(), attribute: z.string(), price_unit: money })
+        .nullable()
+        .optional()
+        .describe("Haat's addition (issue 29): the item out of stock at packing that staff replaced with this one"),
     }),
   ),
+  replacement: replacementChoice.optional().describe("Haat's addition (issue 29): what to do with an item out of stock at packing"),
 });
 
 export const apiAddress = apiSnapshot.extend({

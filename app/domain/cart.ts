@@ -1,6 +1,7 @@
 // Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
 import type { SoldByWeight } from "./weight.ts";
+import type { ReplacementChoice } from "./replacement.ts";
 import { say, type I18n } from "./i18n/messages.ts";
 import { NO_DELIVERY_FEE, priceOrder, type DeliveryFee, type OrderPricing } from "./pricing.ts";
 
@@ -72,6 +73,8 @@ export interface CartLineView {
   gifting?: boolean;
   /** Sold by weight (issue 29): its price is an estimate until staff weigh it. */
   byWeight?: SoldByWeight;
+  /** The shopper's choice if it is out of stock at packing, where it differs from the cart's (issue 29). */
+  replacement?: ReplacementChoice;
 }
 
 /** The order summary: the pricing of the lines without the lines themselves. */
@@ -114,7 +117,7 @@ export type CartEntries = Record<string, CartEntry>;
 export type PendingCartChange =
   | { intent: "add"; fields: { internal_reference?: string; quantity?: string; price?: string; stock?: string } }
   | { intent: "increment" | "decrement" | "remove"; fields: { internal_reference?: string } }
-  | { intent: "clear" | "apply-coupon" | "remove-coupon" | "checkout" };
+  | { intent: "clear" | "apply-coupon" | "remove-coupon" | "checkout" | "replacement" };
 
 /**
  * Applies one pending cart post to the entries (keyed by internal_reference). Adds of an

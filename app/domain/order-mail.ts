@@ -147,6 +147,20 @@ export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery
   };
 }
 
+/** How a change at packing is settled: what a cash on delivery order now pays, or what a prepaid one gets back; then the order's link. */
+function settled(order: MailedOrder, refundPaise: number, origin: string, i18n: I18n): string[] {
+  return [
+    order.paymentMethod === "cod"
+      ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: formatRupees(order.totalPaise) })
+      : refundPaise > 0
+        ? i18n._("{amount} is refunded to your payment method.", { amount: formatRupees(refundPaise, { exact: true }) })
+        : i18n._("Nothing more is charged."),
+    "",
+    i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
+    "",
+  ];
+}
+
 /** Produce weighed at packing (issue 29): what each weighed, the new total, and the money given back. */
 export function orderWeighedMail(change: { estimatePaise: number; refundPaise: number }): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => ({
@@ -159,14 +173,28 @@ export function orderWeighedMail(change: { estimatePaise: number; refundPaise: n
       i18n._("Your order now:"),
       ...figures(order, i18n),
       `  ${i18n._("Total: {amount} (estimated {estimate})", { amount: formatRupees(order.totalPaise), estimate: formatRupees(change.estimatePaise) })}`,
-      order.paymentMethod === "cod"
-        ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: formatRupees(order.totalPaise) })
-        : change.refundPaise > 0
-          ? i18n._("{amount} is refunded to your payment method.", { amount: formatRupees(change.refundPaise, { exact: true }) })
-          : i18n._("Nothing more is charged."),
+      ...settled(order, change.refundPaise, origin, i18n),
+    ].join("\n"),
+  });
+}
+
+/** An item out of stock at packing, replaced as the shopper allowed (issue 29): what replaced it, the new total, and any money given back. */
+export function orderReplacedMail(change: { from: string; to: string; refundPaise: number }): ComposeOrderMail {
+  return (order, customerName, shopName, origin, i18n) => ({
+    subject: i18n._("Your {shop} order #{id}: an item was replaced", { shop: shopName, id: order.id }),
+    text: [
+      hello(i18n, customerName),
       "",
-      i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
+      i18n._("{from} was out of stock when we packed your order #{id}, so we packed {to} in its place, as you allowed. It never costs you more than what you ordered.", {
+        from: change.from,
+        to: change.to,
+        id: order.id,
+      }),
       "",
+      i18n._("Your order now:"),
+      ...figures(order, i18n),
+      `  ${i18n._("Total: {amount}", { amount: formatRupees(order.totalPaise) })}`,
+      ...settled(order, change.refundPaise, origin, i18n),
     ].join("\n"),
   });
 }
@@ -186,14 +214,7 @@ export function orderShortMail(change: { title: string; ordered: number; packed:
       i18n._("Your order now:"),
       ...figures(order, i18n),
       `  ${i18n._("Total: {amount}", { amount: formatRupees(order.totalPaise) })}`,
-      order.paymentMethod === "cod"
-        ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: formatRupees(order.totalPaise) })
-        : change.refundPaise > 0
-          ? i18n._("{amount} is refunded to your payment method.", { amount: formatRupees(change.refundPaise, { exact: true }) })
-          : i18n._("Nothing more is charged."),
-      "",
-      i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
-      "",
+      ...settled(order, change.refundPaise, origin, i18n),
     ].join("\n"),
   });
 }

@@ -5,6 +5,8 @@ import { Form, Link } from "react-router";
 import { CartLines } from "../components/cart/CartLines.tsx";
 import { EmptyCart } from "../components/cart/EmptyCart.tsx";
 import { CheckoutForm, CouponForm } from "../components/cart/CheckoutForms.tsx";
+import { ReplacementChoices } from "../components/cart/ReplacementChoices.tsx";
+import { DEFAULT_REPLACEMENT } from "../domain/replacement.ts";
 import { OrderSummary } from "../components/cart/OrderSummary.tsx";
 import { cart } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -87,6 +89,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {i18n._("Clear cart")}
             </button>
           </Form>
+          <ReplacementChoices choice={view.replacement ?? DEFAULT_REPLACEMENT} lines={view.lines} />
         </div>
         <OrderSummary
           summary={summarize(lines, view.coupon?.discountPaise ?? 0, view.paymentMethod === "razorpay" ? prepaidPercent : 0, view.summary.deliveryFee ?? undefined)}

@@ -102,6 +102,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <span className="text-stone-600">
                 ({l.attribute}) × {l.quantity}
               </span>
+              {l.replacedFrom && <span className="block text-sm text-stone-700">{i18n._("In place of {title}, which was out of stock", { title: l.replacedFrom.title })}</span>}
               {delivered && (
                 <Link
                   to={`/product/${l.productId}?tab=reviews#write-review`}

@@ -7,6 +7,9 @@ import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { ShortForm } from "../components/staff/ShortForm.tsx";
 import { WeighForm } from "../components/staff/WeighForm.tsx";
+import { ReplaceForm } from "../components/staff/ReplaceForm.tsx";
+import { choiceFor, DEFAULT_REPLACEMENT, REPLACEMENT_LABELS, REPLACEMENT_MESSAGES } from "../domain/replacement.ts";
+import { replacementOffers } from "../server/use-cases/move-order.server.ts";
 import { formatGrams } from "../domain/weight.ts";
 import { addressLine } from "../domain/address.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
@@ -21,14 +24,21 @@ import type { Route } from "./+types/staff.orders.detail";
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const order = await staffOrder(context, params.id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
-  return { order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) }, here: url.pathname, canMove: shopOf(context).capabilities.staffMovesOrders };
+  const shop = shopOf(context);
+  const canMove = shop.capabilities.staffMovesOrders;
+  return {
+    order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
+    here: url.pathname,
+    canMove,
+    offers: canMove ? await replacementOffers(shop, order) : {},
+  };
 }
 
-// Moving the order, marking a line short and weighing post to this page itself.
+// Moving the order, marking a line short, replacing an item and weighing post to this page itself.
 export const action = staffOrdersForm.run;
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
-  const { order, here, canMove } = loaderData;
+  const { order, here, canMove, offers } = loaderData;
   const cancelled = order.state === "cancelled";
   // Items may be marked short while the order is being packed, not once it has left.
   const shortable = canShort(order.stage, cancelled);
@@ -70,6 +80,18 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             </span>
             <strong>× {l.quantity}</strong>
             {l.packedGrams !== undefined && <span>Weighed {formatGrams(l.packedGrams)}</span>}
+            {l.replacedFrom && (
+              <span className="w-full text-xs text-stone-700">
+                Replaces {l.replacedFrom.title} ({l.replacedFrom.internalReference})
+              </span>
+            )}
+            {shortable && !cancelled && (
+              <span className="w-full text-xs text-stone-700">
+                {REPLACEMENT_MESSAGES.asked(REPLACEMENT_LABELS[choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, l.replacement)])}
+                {choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, l.replacement) === "call" && ` · ${REPLACEMENT_MESSAGES.callFirst(order.deliveryAddress.phone)}`}
+              </span>
+            )}
+            {canMove && offers[l.id] && <ReplaceForm order={order.id} line={l.id} title={l.title} offers={offers[l.id]!} back={here} action={here} />}
             {canMove && shortable && l.packedGrams === undefined && (l.quantity > 1 || order.lines.length > 1) && (
               <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />
             )}

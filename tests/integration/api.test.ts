@@ -330,6 +330,11 @@ describe("a customer's calls", () => {
     const removed = await call("/api/cart/remove-gift", {}, meera.token);
     expect(removed.body.result).toMatchObject({ success: true, message: "Gift message removed.", cart: { gift: null } });
     await call("/api/cart/gift", { gift_message: "Shubh Deepavali!" }, meera.token);
+    // What to do with an item out of stock at packing (issue 29): the cart's choice and a line's.
+    expect((await call("/api/cart/replacement", { replacement: "swap" }, meera.token)).status).toBe(400);
+    const chosen = await call("/api/cart/replacement", { replacement: "replace", lines: [{ internal_reference: ALMONDS, replacement: "refund" }] }, meera.token);
+    expect(chosen.body.result).toMatchObject({ success: true, message: "Your replacement choices are saved.", cart: { replacement: "replace" } });
+    expect(chosen.body.result.cart.cart.find((l: { internal_reference: string }) => l.internal_reference === ALMONDS)).toMatchObject({ replacement: "refund" });
 
     const cartId = (await call("/api/cart/get", {}, meera.token)).body.result.cart_id;
     const addressId = (await call("/api/customer/addresses/new", { name: "Meera Nair", phone: "9876543210", street: "4 Sohna Road", zip: "122002" }, meera.token)).body.result
@@ -337,7 +342,8 @@ describe("a customer's calls", () => {
     const placed = await call("/api/order/create", { cart_id: cartId, address_id: addressId, payment_method: "cod", price_is_tax_included: true }, meera.token);
     expect(placed.body.result).toMatchObject({ success: true, order_id: cartId });
     const orders = (await call("/api/orders/all", {}, meera.token)).body.result.orders;
-    expect(orders[0]).toMatchObject({ id: cartId, gift: { message: "Shubh Deepavali!", from: "", hide_prices: false } });
+    expect(orders[0]).toMatchObject({ id: cartId, gift: { message: "Shubh Deepavali!", from: "", hide_prices: false }, replacement: "replace" });
+    expect(orders[0].products.find((l: { internal_reference: string }) => l.internal_reference === ALMONDS)).toMatchObject({ replacement: "refund", replaced_from: null });
   });
 
   it("keeps a wishlist and a profile", async () => {

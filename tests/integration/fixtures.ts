@@ -5,6 +5,10 @@ import { shopContext, signedInContext } from "../../app/server/context.server.ts
 import type { Mail, Mailer } from "../../app/server/mail/mailer.server.ts";
 export { confirmationToken } from "../confirmation-link.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import type { RazorpayConfig } from "../../app/server/env.server.ts";
+import { createShop } from "../../app/server/shop/open.server.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
 export async function refusal(promise: Promise<unknown>): Promise<ShopError> {
@@ -72,4 +76,23 @@ export async function confirmed(shop: Shop, customer: Customer): Promise<Custome
   const token = await shop.accounts.newEmailConfirmation(customer.id);
   if (token) expect(await shop.accounts.confirmEmail(customer.id, token)).toBe(true);
   return customer;
+}
+
+const STANDIN_KEYS = { keyId: "rzp_test_HaatStandin01", keySecret: "standin-key-secret-0123", webhookSecret: "standin-webhook-secret-0123" };
+
+/** A Shop that takes online payments at a Razorpay stand-in of its own; webhooks go nowhere (the verified return confirms). */
+export async function shopPayingAtStandin(database: Database, prepaidPercent: number): Promise<{ shop: Shop; standin: RazorpayStandin }> {
+  const standin = await startRazorpayStandin({ ...STANDIN_KEYS, webhookUrl: "http://127.0.0.1:9/webhooks/razorpay" });
+  const razorpay: RazorpayConfig = { ...STANDIN_KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
+  return { shop: createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent }), standin };
+}
+
+/** Pays a placed order by UPI through Standard Checkout and its verified return; answers Razorpay's payment id. */
+export async function payAtStandin(shop: Shop, standin: RazorpayStandin, customer: Customer, orderId: number): Promise<string> {
+  const start = await shop.payments.begin(customer, orderId, "modal");
+  if (start.kind !== "modal") throw new Error("expected Standard Checkout");
+  const answer = await standin.payOrder(start.checkout.orderId, { method: "upi", outcome: "success" });
+  if ("error" in answer) throw new Error("payment failed");
+  await shop.payments.completeCheckout({ orderId: answer.razorpay_order_id, paymentId: answer.razorpay_payment_id, signature: answer.razorpay_signature });
+  return answer.razorpay_payment_id;
 }

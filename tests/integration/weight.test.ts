@@ -9,16 +9,14 @@ import { slotDates } from "../../app/domain/delivery.ts";
 import { formatGrams } from "../../app/domain/weight.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
-import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";
 
-const KEYS = { keyId: "rzp_test_HaatStandin01", keySecret: "standin-key-secret-0123", webhookSecret: "standin-webhook-secret-0123" };
 const TOMATOES = "FB-TOM-500G"; // ₹35 a pack of about 500 g, ±10% (scripts/demo-catalog.json)
 const DAL = "GP-PUL-MSR-1KG";
 
@@ -32,10 +30,7 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
   beforeAll(async () => {
     database = await target.open();
     await seedDemoCatalog(database);
-    // Webhooks are not this test's business: they go nowhere; the verified return confirms.
-    standin = await startRazorpayStandin({ ...KEYS, webhookUrl: "http://127.0.0.1:9/webhooks/razorpay" });
-    const razorpay: RazorpayConfig = { ...KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
-    shop = createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5 });
+    ({ shop, standin } = await shopPayingAtStandin(database, 5));
     staff = await shop.accounts.register({ name: "Weigher", email: "weigher@haat.example", phone: "9876543210", password: "password-1" });
   });
   afterAll(async () => {
@@ -67,12 +62,7 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
     });
     let paymentId: string | null = null;
     if (payment === "razorpay") {
-      const start = await shop.payments.begin(customer, orderId, "modal");
-      if (start.kind !== "modal") throw new Error("expected Standard Checkout");
-      const answer = await standin.payOrder(start.checkout.orderId, { method: "upi", outcome: "success" });
-      if ("error" in answer) throw new Error("payment failed");
-      await shop.payments.completeCheckout({ orderId: answer.razorpay_order_id, paymentId: answer.razorpay_payment_id, signature: answer.razorpay_signature });
-      paymentId = answer.razorpay_payment_id;
+      paymentId = await payAtStandin(shop, standin, customer, orderId);
     }
     for (const from of ["placed", "confirmed"] as const) await shop.orders.advance(orderId, from, staff.id);
     const view = (await shop.orders.get(customer, orderId))!;

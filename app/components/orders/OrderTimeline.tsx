@@ -5,7 +5,7 @@ import { slotOfLabel, slotText, stageText } from "./order-text.tsx";
 const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" };
 
 /** Events that change an order without moving it on: shown under its progress. */
-const CHANGES = new Set(["slot_changed", "short", "weighed"]);
+const CHANGES = new Set(["slot_changed", "short", "weighed", "replaced"]);
 
 /** A change, said whole. Its note is stored in English: a slot's label is said again in the page's language; a shortage's or a weighing's note is the staff's. */
 function changeText(i18n: I18n, e: { stage: string; at: string; note: string | null }): string {
@@ -14,6 +14,7 @@ function changeText(i18n: I18n, e: { stage: string; at: string; note: string | n
     return i18n._("Delivery slot changed to {slot}", { slot: slot ? slotText(i18n, slot) : (e.note ?? "") });
   }
   if (e.stage === "weighed") return i18n._("Weighed at packing: {note}", { note: e.note ?? "" });
+  if (e.stage === "replaced") return i18n._("Replaced at packing: {note}", { note: e.note ?? "" });
   return i18n._("Short at packing: {note}", { note: e.note ?? "" });
 }
 

@@ -4,6 +4,7 @@
 // the same messages and checks; its answer is what the specifications' callers read.
 import { giftOf } from "../../domain/gift.ts";
 import { setGift } from "../use-cases/gift.server.ts";
+import { setReplacement } from "../use-cases/replacement.server.ts";
 import {
   API_COUNTRIES,
   API_MESSAGES,
@@ -301,6 +302,17 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, message: z.string(), cart: apiCart }),
     async run({ shop, customer, params }) {
       const { message } = await setGift(shop, customer, giftOf(params));
+      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
+    },
+  }),
+  "/api/cart/replacement": call({
+    summary:
+      "Haat's addition (issue 29): what to do with an item out of stock at packing (replace, call or refund) for the cart, and optionally per line by internal_reference ('' for the cart's).",
+    auth: "bearer",
+    params: apiParams.cartReplacement,
+    result: z.object({ ...ok, message: z.string(), cart: apiCart }),
+    async run({ shop, customer, params }) {
+      const { message } = await setReplacement(shop, customer, params);
       return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
     },
   }),

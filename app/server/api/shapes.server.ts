@@ -62,6 +62,7 @@ export function cartOut(cart: CartView): ApiCart {
       sales_tax: [{ name: `GST ${l.taxRate}%`, amount: rupeesOf(taxIncluded(lineTotal(l), l.taxRate)) }],
       gifting: l.gifting === true,
       sold_by_weight: weightOut(l.byWeight),
+      replacement: l.replacement ?? null,
     })),
     tax: rupeesOf(cart.summary.taxPaise),
     delivery_charge: rupeesOf(cart.summary.deliveryPaise),
@@ -71,6 +72,7 @@ export function cartOut(cart: CartView): ApiCart {
     cart_id: cart.id,
     coupon_code: cart.coupon?.code ?? null,
     gift: giftOut(cart.gift),
+    replacement: cart.replacement,
   };
 }
 
@@ -110,7 +112,12 @@ export function orderOut(o: OrderView): ApiOrder {
       image: [l.image],
       sold_by_weight: weightOut(l.byWeight),
       packed_grams: l.packedGrams ?? null,
+      replacement: l.replacement ?? null,
+      replaced_from: l.replacedFrom
+        ? { title: l.replacedFrom.title, internal_reference: l.replacedFrom.internalReference, attribute: l.replacedFrom.attribute, price_unit: rupeesOf(l.replacedFrom.unitPricePaise) }
+        : null,
     })),
+    ...(o.replacement ? { replacement: o.replacement } : {}),
   };
 }
 

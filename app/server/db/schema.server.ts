@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AddressSnapshot } from "../../domain/address.ts";
 import { PART_REFUNDS } from "../../domain/payment.ts";
+import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -369,11 +370,15 @@ export const orders = pgTable(
     giftMessage: text("gift_message"),
     giftFrom: text("gift_from"),
     giftHidePrices: boolean("gift_hide_prices").notNull().default(false),
+    // What to do with an item out of stock at packing (issue 29, decision 056), for the whole
+    // order; a line may say otherwise (order_lines.replacement).
+    replacement: text("replacement", { enum: REPLACEMENT_CHOICES }).notNull().default(DEFAULT_REPLACEMENT),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_invoice_number_idx").on(t.invoiceFy, t.invoiceSerial),
+    check("orders_replacement_check", sql`${t.replacement} in ('replace', 'call', 'refund')`),
     index("orders_customer_idx").on(t.customerId, t.state),
     // One cart per customer, even when two requests create it at once.
     uniqueIndex("orders_one_draft_per_customer")
@@ -427,12 +432,17 @@ export const orderLines = pgTable(
     weightTolerance: integer("weight_tolerance"),
     packedGrams: integer("packed_grams"),
     weighedPaise: integer("weighed_paise"),
+    // The shopper's choice for this line when it differs from the order's (null: the order's).
+    replacement: text("replacement", { enum: REPLACEMENT_CHOICES }),
+    // Staff replaced the item it was placed with (issue 29): what that was, as the order had it.
+    replacedFrom: jsonb("replaced_from").$type<ReplacedFrom>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("order_lines_one_per_variant").on(t.orderId, t.variantId),
     check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+    check("order_lines_replacement_check", sql`${t.replacement} is null or ${t.replacement} in ('replace', 'call', 'refund')`),
     // Weighed once, both figures together, and only a line sold by weight.
     check(
       "order_lines_weighed_check",
@@ -509,7 +519,8 @@ export const refunds = pgTable(
       .references(() => payments.id, { onDelete: "restrict" }),
     amountPaise: integer("amount_paise").notNull(),
     // short: part of a payment given back after staff marked items short (issue 14); weight: after
-    // they weighed what was sold by weight (issue 29). There may be several of each.
+    // they weighed what was sold by weight; replaced: after they replaced an item with a cheaper
+    // one (issue 29). There may be several of each.
     reason: text("reason", { enum: ["cancelled", "late", "duplicate", ...PART_REFUNDS] }).notNull(),
     // Sent as X-Refund-Idempotency: a retry of the same refund is the same refund.
     idempotencyKey: text("idempotency_key").notNull().unique(),
@@ -524,10 +535,10 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick and weight refunds are parts.
+    // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick, weight and replacement refunds are parts.
     uniqueIndex("refunds_one_per_payment")
       .on(t.paymentId)
-      .where(sql`${t.reason} not in ('short', 'weight')`),
+      .where(sql`${t.reason} not in ('short', 'weight', 'replaced')`),
     check("refunds_amount_check", sql`${t.amountPaise} > 0`),
   ],
 );
@@ -567,7 +578,7 @@ export const orderEvents = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short", "weighed"] }).notNull(),
+    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short", "weighed", "replaced"] }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     by: integer("by").references(() => customers.id, { onDelete: "set null" }),
     note: text("note"),

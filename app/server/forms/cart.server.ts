@@ -14,6 +14,8 @@ import { i18nOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
 import { ShopError, type CartChange } from "../shop/port.server.ts";
 import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
+import { setReplacement } from "../use-cases/replacement.server.ts";
+import { replacementFields } from "../../domain/replacement-form.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 // A cart line is named by its variant (the port's key, and the ERP's).
@@ -86,6 +88,8 @@ export const cartForm = defineForm({
       if (applied.kind === "empty") return {};
       return { toast: { type: applied.already ? "info" : "success", message: applied.message } };
     }),
+    // What to do with an item out of stock at packing (issue 29), for the order and per line.
+    replacement: intent(replacementFields, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await setReplacement(shop, customer, value)).message } })),
     "remove-coupon": intent(z.object({}), async ({ shop, customer }) => ({ toast: { type: "success", message: (await removeCoupon(shop, customer)).message } })),
     checkout: intent(
       z.object({

@@ -10,7 +10,8 @@ import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { staffOf } from "../access.server.ts";
-import { advanceOrder, shortPick, weighOrder } from "../use-cases/move-order.server.ts";
+import { advanceOrder, replaceItem, shortPick, weighOrder } from "../use-cases/move-order.server.ts";
+import { REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { answerTicket, closeTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
@@ -31,6 +32,14 @@ export const staffOrdersForm = defineForm({
       }),
       async ({ shop, context, value }) => {
         const { message } = await shortPick(shop, staffOf(context), value.order, value.line, value.packed);
+        return { toast: { type: "success", message } };
+      },
+    ),
+    // An item out of stock at packing, replaced by another the shopper allowed.
+    replace: intent(
+      z.object({ order: recordId(ORDER_MESSAGES.notFound), line: recordId(SHORT_MESSAGES.noLine), variant: recordId(REPLACEMENT_MESSAGES.choose) }),
+      async ({ shop, context, value }) => {
+        const { message } = await replaceItem(shop, staffOf(context), value.order, value.line, value.variant);
         return { toast: { type: "success", message } };
       },
     ),

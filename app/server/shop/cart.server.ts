@@ -1,6 +1,7 @@
 // The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
 import { withWeight } from "../../domain/weight.ts";
+import { DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
@@ -77,6 +78,8 @@ async function readDraft(conn: Conn, customer: Customer) {
       giftMessage: orders.giftMessage,
       giftFrom: orders.giftFrom,
       giftHidePrices: orders.giftHidePrices,
+      replacement: orders.replacement,
+      lineReplacement: orderLines.replacement,
       quantity: orderLines.quantity,
       productId: products.id,
       title: products.title,
@@ -118,6 +121,7 @@ async function readDraft(conn: Conn, customer: Customer) {
       inventoryStock: r.inventoryStock!,
       gifting: isGifting(r.categorySlug!),
       ...withWeight(r),
+      ...(r.lineReplacement ? { replacement: r.lineReplacement } : {}),
     }));
   const draft = rows[0] ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument } : null;
   const view: CartView = {
@@ -131,6 +135,7 @@ async function readDraft(conn: Conn, customer: Customer) {
     paymentChoice: null,
     // Kept on the draft while no Gifting product is in it, but not shown, nor placed (orders.place).
     gift: rows[0] && mayCarryGift(lines) ? giftOfRow(rows[0]) : null,
+    replacement: rows[0]?.replacement ?? DEFAULT_REPLACEMENT,
   };
   return { view, draft };
 }
@@ -258,6 +263,26 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
           .update(orders)
           .set({ giftMessage: gift?.message ?? null, giftFrom: gift?.from || null, giftHidePrices: gift?.hidePrices ?? false, updatedAt: new Date() })
           .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
+      }),
+
+    setReplacement: (customer, order, lines) =>
+      db.transaction(async (tx) => {
+        const { view } = await readDraft(tx, customer);
+        if (!view.id || view.lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
+        const byRef = new Map(view.lines.map((l) => [l.internalReference, l.id]));
+        for (const ref of lines.keys()) if (!byRef.has(ref)) throw new ShopError("invalid", REPLACEMENT_MESSAGES.notInCart);
+        const at = new Date();
+        await tx
+          .update(orders)
+          .set({ replacement: order, updatedAt: at })
+          .where(and(eq(orders.id, view.id), eq(orders.state, "draft")));
+        // A line whose choice is the order's keeps none of its own, so changing the order's changes it.
+        for (const [ref, choice] of lines) {
+          await tx
+            .update(orderLines)
+            .set({ replacement: choice === order ? null : choice, updatedAt: at })
+            .where(eq(orderLines.id, byRef.get(ref)!));
+        }
       }),
 
     async removeCoupon(customer) {

@@ -5,6 +5,8 @@
 // seconds, so every instance behind a load balancer converges. The product page reads
 // the database directly, so its stock is never stale.
 import { withWeight } from "../../domain/weight.ts";
+import { rankReplacements, replacementPricePaise } from "../../domain/replacement.ts";
+import { isAvailable } from "../../domain/stock.ts";
 import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
@@ -293,6 +295,28 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       const sameSub = same.filter((p) => p.card.subSlug === product.subSlug);
       const rest = same.filter((p) => p.card.subSlug !== product.subSlug);
       return [...sameSub, ...rest].slice(0, limit).map((p) => p.card);
+    },
+
+    async replacements(line, limit = 3) {
+      const snap = await current();
+      const original = snap.byId.get(line.productId);
+      const sub = original?.card.subSlug ?? null;
+      const offers = snap.products
+        .filter((p) => p.id !== line.productId && original && p.card.categorySlug === original.card.categorySlug && p.card.subSlug === sub)
+        .flatMap((p) =>
+          p.variants
+            .filter((v) => isAvailable(v) && v.inventoryStock >= line.quantity)
+            .map((v) => ({
+              variantId: v.id,
+              productId: p.id,
+              title: p.title,
+              attribute: v.attribute,
+              internalReference: v.internalReference,
+              pricePaise: v.pricePaise,
+              chargedPaise: replacementPricePaise(line.unitPricePaise, v.pricePaise),
+            })),
+        );
+      return rankReplacements({ pricePaise: line.unitPricePaise, attribute: line.attribute }, offers, limit);
     },
 
     async newProducts(limit: number) {

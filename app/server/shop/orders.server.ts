@@ -60,7 +60,7 @@ import {
   type OrderRow,
 } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
-import { shortPickIn, weighIn } from "./packing.server.ts";
+import { replaceIn, shortPickIn, weighIn } from "./packing.server.ts";
 import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
 type LineRow = { line: OrderLineRow; productId: number; productHsn: string; titleHi?: string };
@@ -100,6 +100,7 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
     totalPaise: row.totalPaise ?? 0,
     deliveryAddress: row.deliveryAddress!,
     gift: giftOfRow(row),
+    replacement: row.replacement,
     lines: lines.map(({ line: l, productId, productHsn, titleHi }): OrderLineView => ({
       id: l.id,
       title: l.title ?? "",
@@ -118,6 +119,8 @@ function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): Or
       productId,
       ...withWeight(l),
       ...(l.packedGrams !== null && l.weighedPaise !== null ? { packedGrams: l.packedGrams, weighedPaise: l.weighedPaise } : {}),
+      ...(l.replacement ? { replacement: l.replacement } : {}),
+      ...(l.replacedFrom ? { replacedFrom: l.replacedFrom } : {}),
     })),
   };
 }
@@ -408,6 +411,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
     shortPick: (orderId, lineId, packed, by) => db.transaction((tx) => shortPickIn(tx, now(), orderId, lineId, packed, by)),
 
     weigh: (orderId, weights, by) => db.transaction((tx) => weighIn(tx, now(), orderId, weights, by)),
+
+    replace: (orderId, lineId, variantId, by) => db.transaction((tx) => replaceIn(tx, now(), orderId, lineId, variantId, by)),
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
-// What staff do while packing an order (issue 14, issue 29): mark a line short, and weigh
-// what is sold by weight. Both price the order again for what will be delivered (repricePacked:
+// What staff do while packing an order (issue 14, issue 29): mark a line short, replace an
+// item out of stock, and weigh what is sold by weight. Both price the order again for what will be delivered (repricePacked:
 // the shopper never pays more than they were shown), record the change on the order's
 // timeline and in the audit, and give a prepaid order the difference back as a refund of its
 // own, sent by shop.payments.sendRefund after the transaction commits.
@@ -9,12 +9,15 @@ import { canShort } from "../../domain/order-life.ts";
 import type { PartRefund } from "../../domain/payment.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
 import { repricePacked, SHORT_MESSAGES } from "../../domain/short-pick.ts";
-import { formatRupees } from "../../domain/money.ts";
+import { formatRupees, taxRate } from "../../domain/money.ts";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { choiceFor, replacementPricePaise, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
+import { isAvailable } from "../../domain/stock.ts";
 import { inRange, soldByWeightOf, stockAfterWeighing, weighedPaise, weightRange, WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
-import { coupons, orderEvents, orderLines, orders, payments, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
+import { coupons, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { customerOfOrder, refundKey } from "./orders.server.ts";
-import { ShopError, type Customer, type ShortPickResult, type WeighResult } from "./port.server.ts";
+import { ShopError, type Customer, type ReplaceResult, type ShortPickResult, type WeighResult } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
 
 /** The placed order, locked, with its lines; refused once cancelled. */
@@ -105,6 +108,96 @@ export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: n
   const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "short", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
   return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
+}
+
+/**
+ * An item out of stock at packing, replaced by staff with another variant (issue 29, decision
+ * 056), unless the shopper said not to. The line keeps its quantity and becomes the other item,
+ * charged the lower of the two prices; the replacement's stock is taken (refused when too little).
+ */
+export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: number, variantId: number, by: number): Promise<ReplaceResult> {
+  const { row, lines } = await lockOrder(tx, orderId);
+  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
+  const from = line.title ?? "";
+  if (choiceFor(row.replacement, line.replacement) === "refund") throw new ShopError("conflict", REPLACEMENT_MESSAGES.noRefuse(from));
+  if (line.packedGrams !== null) throw new ShopError("conflict", REPLACEMENT_MESSAGES.weighed(from));
+  const [found] = await tx
+    .select({ variant: variants, title: products.title, salesTax: products.salesTax, hsn: products.hsn })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(variants.id, variantId))
+    .for("update", { of: variants });
+  if (!found) throw new ShopError("not_found", REPLACEMENT_MESSAGES.noVariant);
+  if (lines.some((l) => l.variantId === variantId)) throw new ShopError("conflict", REPLACEMENT_MESSAGES.inOrder(found.title));
+  const [original] = await tx.select({ productId: variants.productId }).from(variants).where(eq(variants.id, line.variantId));
+  if (found.variant.productId === original?.productId) throw new ShopError("invalid", REPLACEMENT_MESSAGES.sameProduct);
+  if (!isAvailable(found.variant) || found.variant.inventoryStock < line.quantity) throw new ShopError("conflict", REPLACEMENT_MESSAGES.notEnough(found.title, line.quantity));
+
+  const v = found.variant;
+  const unitPricePaise = replacementPricePaise(line.unitPricePaise ?? 0, v.pricePaise);
+  const replaced = {
+    ...line,
+    variantId: v.id,
+    title: found.title,
+    attribute: v.attribute,
+    internalReference: v.internalReference,
+    image: v.images[0] ?? PLACEHOLDER_IMAGE,
+    unitPricePaise,
+    mrpPaise: Math.max(v.mrpPaise, unitPricePaise),
+    taxRate: taxRate(found.salesTax),
+    hsn: found.hsn,
+    weightUnitGrams: v.weightUnitGrams,
+    weightTolerance: v.weightTolerance,
+    // Replaced twice, the line still names the item the shopper ordered.
+    replacedFrom: line.replacedFrom ?? { title: from, internalReference: line.internalReference ?? "", attribute: line.attribute ?? "", unitPricePaise: line.unitPricePaise ?? 0 },
+  };
+  await tx
+    .update(orderLines)
+    .set({
+      variantId: replaced.variantId,
+      title: replaced.title,
+      attribute: replaced.attribute,
+      internalReference: replaced.internalReference,
+      image: replaced.image,
+      unitPricePaise: replaced.unitPricePaise,
+      mrpPaise: replaced.mrpPaise,
+      taxRate: replaced.taxRate,
+      hsn: replaced.hsn,
+      weightUnitGrams: replaced.weightUnitGrams,
+      weightTolerance: replaced.weightTolerance,
+      replacedFrom: replaced.replacedFrom,
+    })
+    .where(eq(orderLines.id, lineId));
+  // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
+  await tx
+    .update(variants)
+    .set({ inventoryStock: v.inventoryStock - line.quantity, updatedAt: at })
+    .where(eq(variants.id, v.id));
+  const { before, pricing } = await reprice(
+    tx,
+    row,
+    lines.map((l) => (l.id === lineId ? replaced : l)),
+    at,
+  );
+  const paid = await paidOnline(tx, orderId);
+  const refundPaise = paid ? pricing.refundPaise : 0;
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, stage: "replaced", at, by, note: REPLACEMENT_MESSAGES.note(from, found.title) })
+    .returning({ id: orderEvents.id });
+  await audit(tx, {
+    staffId: by,
+    action: "order.replace",
+    entity: "order",
+    entityId: orderId,
+    before: { line: lineId, reference: line.internalReference, totalPaise: before.totalPaise },
+    after: { line: lineId, reference: v.internalReference, unitPricePaise, totalPaise: pricing.totalPaise },
+  });
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "replaced", event!.id) : null;
+  const shopper = await customerOfOrder(tx, row.id);
+  return { customer: shopper!, from, to: found.title, totalPaise: pricing.totalPaise, refundPaise, refundId };
 }
 
 /**

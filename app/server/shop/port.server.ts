@@ -13,6 +13,7 @@ import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { Gift } from "../../domain/gift.ts";
 import type { SoldByWeight } from "../../domain/weight.ts";
+import type { ReplacedFrom, ReplacementChoice } from "../../domain/replacement.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
 import type { SubscriberRow } from "../../domain/csv.ts";
@@ -30,6 +31,12 @@ export interface CatalogPort {
   product(id: number): Promise<ProductDetail | null>;
   /** Up to `limit` products of the same category, same subcategory first, never the product itself. */
   related(product: Pick<ProductDetail, "id" | "categorySlug" | "subSlug">, limit?: number): Promise<ProductCard[]>;
+  /**
+   * What staff may pack in place of `quantity` of a variant out of stock (issue 29): other
+   * products of its subcategory with that many in stock, closest in price and pack size first,
+   * from the catalogue snapshot (the replacing transaction checks the stock again).
+   */
+  replacements(line: { productId: number; unitPricePaise: number; attribute: string; quantity: number }, limit?: number): Promise<ReplacementOffer[]>;
   newProducts(limit: number): Promise<ProductCard[]>;
   suggestions(query: string): Promise<Suggestion[]>;
   /** Products as their pages show them, in id order (the JSON API's list), and how many there are. */
@@ -220,6 +227,8 @@ export interface CartView {
   paymentChoice: PaymentChoice | null;
   /** The gift message set on Review Order (issue 29), while the cart holds a Gifting product. */
   gift: Gift | null;
+  /** What to do with an item out of stock at packing (issue 29); a line may say otherwise. Absent from the ERP. */
+  replacement?: ReplacementChoice;
 }
 
 export interface CartChange {
@@ -266,6 +275,11 @@ export interface CartPort {
    * empty or holds no Gifting product (GIFT_MESSAGES.notGift).
    */
   setGift(customer: Customer, gift: Gift | null): Promise<void>;
+  /**
+   * The cart's replacement choice (issue 29), and its lines' by internal reference (null: the
+   * order's). A reference not in the cart is refused and nothing is changed.
+   */
+  setReplacement(customer: Customer, order: ReplacementChoice, lines: ReadonlyMap<string, ReplacementChoice | null>): Promise<void>;
 }
 
 /** The fields of a saved address: what an order keeps of it, too. */
@@ -313,6 +327,10 @@ export interface OrderLineView {
   /** Once weighed: the grams packed, and what they cost (in place of price times quantity). */
   packedGrams?: number;
   weighedPaise?: number;
+  /** The shopper's choice if it is out of stock at packing, where it differs from the order's (issue 29). */
+  replacement?: ReplacementChoice;
+  /** What staff replaced on this line, when they did. */
+  replacedFrom?: ReplacedFrom;
 }
 
 export interface OrderView {
@@ -326,7 +344,7 @@ export interface OrderView {
   /** Where the order is in its life (issue 14); a cancelled order keeps the stage it was cancelled at. */
   stage: Stage;
   /** Its timeline, oldest first (only on one order read by itself; empty in lists). */
-  events: { stage: Stage | "cancelled" | "slot_changed" | "short" | "weighed"; at: Date; note: string | null }[];
+  events: { stage: Stage | "cancelled" | "slot_changed" | "short" | "weighed" | "replaced"; at: Date; note: string | null }[];
   /** The delivery slot, when the order has one. */
   slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
@@ -343,6 +361,8 @@ export interface OrderView {
   lines: OrderLineView[];
   /** The gift message (issue 29): on the packing slip and to staff, never on the invoice. */
   gift?: Gift | null;
+  /** What to do with an item out of stock at packing (issue 29); a line may say otherwise. Absent from the ERP. */
+  replacement?: ReplacementChoice;
 }
 
 export interface ShortPickResult {
@@ -354,6 +374,29 @@ export interface ShortPickResult {
   /** What a prepaid order gets back (0 for cash on delivery). */
   refundPaise: number;
   refundId: number | null;
+}
+
+export interface ReplaceResult {
+  customer: Customer;
+  /** The titles of the item out of stock and of what replaced it. */
+  from: string;
+  to: string;
+  totalPaise: number;
+  /** What a prepaid order gets back (0 for cash on delivery). */
+  refundPaise: number;
+  refundId: number | null;
+}
+
+/** A product staff may pack in place of one out of stock (issue 29): same subcategory, in stock, closest first. */
+export interface ReplacementOffer {
+  variantId: number;
+  productId: number;
+  title: string;
+  attribute: string;
+  internalReference: string;
+  pricePaise: number;
+  /** What the shopper would pay for it: never more than the item it replaces. */
+  chargedPaise: number;
 }
 
 export interface WeighResult {
@@ -400,6 +443,12 @@ export interface OrdersPort {
    * (`refundId`, for shop.payments.sendRefund). Audited.
    */
   weigh(orderId: number, weights: ReadonlyMap<number, number>, by: number): Promise<WeighResult>;
+  /**
+   * Staff: an item out of stock at packing is replaced by another variant, unless the shopper
+   * said not to. The line keeps its quantity; its price is the lower of the two; the stock moves;
+   * the order is priced again and a prepaid difference recorded as a refund. Audited.
+   */
+  replace(orderId: number, lineId: number, variantId: number, by: number): Promise<ReplaceResult>;
   /** Placed and cancelled orders, newest first, in two queries however many there are. */
   list(customer: Customer): Promise<OrderView[]>;
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */

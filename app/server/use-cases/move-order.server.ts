@@ -1,15 +1,16 @@
 // An order's life after it is placed (issue 14; decision 034, 037): staff move it through its
-// stages, mark a line short and weigh what is sold by weight; the shopper moves its delivery slot. Each mails the shopper
+// stages, mark a line short, replace an item out of stock and weigh what is sold by weight; the shopper moves its delivery slot. Each mails the shopper
 // what changed. The rules (which stage follows, until when a slot may move, what a short pick
 // refunds) are the Shop's orders port and app/domain/order-life.ts.
 import type { Slot } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { orderShortMail, orderStageMail, orderWeighedMail } from "../../domain/order-mail.ts";
-import { LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
+import { orderReplacedMail, orderShortMail, orderStageMail, orderWeighedMail } from "../../domain/order-mail.ts";
+import { choiceFor, DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
+import { canShort, LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
-import type { Customer, Shop } from "../shop/port.server.ts";
+import type { Customer, OrderView, ReplacementOffer, Shop } from "../shop/port.server.ts";
 import type { OrderSms } from "../sms/order-sms.server.ts";
 
 /** The stages a shopper is also told of by SMS (issue 28): the ones they wait at the door for. */
@@ -36,6 +37,25 @@ export async function weighOrder(shop: Shop, staff: Customer, orderId: number, w
   if (weighed.refundId !== null) await shop.payments.sendRefund(weighed.refundId);
   await mailOrder(shop, weighed.customer, orderId, orderWeighedMail(weighed));
   return { message: WEIGHT_MESSAGES.done(orderId, formatRupees(weighed.totalPaise)) };
+}
+
+/** Staff: an item out of stock at packing replaced as the shopper allowed; the order priced again, a prepaid difference refunded, the shopper told. */
+export async function replaceItem(shop: Shop, staff: Customer, orderId: number, lineId: number, variantId: number): Promise<{ message: string }> {
+  const replaced = await shop.orders.replace(orderId, lineId, variantId, staff.id);
+  if (replaced.refundId !== null) await shop.payments.sendRefund(replaced.refundId);
+  await mailOrder(shop, replaced.customer, orderId, orderReplacedMail(replaced));
+  return { message: REPLACEMENT_MESSAGES.done(orderId, formatRupees(replaced.totalPaise)) };
+}
+
+/** Staff: what may be packed in place of each line out of stock, by line id: none for a line the shopper said not to replace, or already weighed. */
+export async function replacementOffers(shop: Shop, order: OrderView): Promise<Record<number, ReplacementOffer[]>> {
+  const offers: Record<number, ReplacementOffer[]> = {};
+  if (order.state === "cancelled" || !canShort(order.stage, false)) return offers;
+  for (const l of order.lines) {
+    if (l.packedGrams !== undefined || choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, l.replacement) === "refund") continue;
+    offers[l.id] = await shop.catalog.replacements(l);
+  }
+  return offers;
 }
 
 /** The shopper moves an undelivered order to another slot. */

@@ -3,6 +3,7 @@
 // answers leave out (a line's stock, its tax rate when the ERP names none) comes from the
 // catalogue Haat keeps a copy of.
 import { GIFT_MESSAGES } from "../../../domain/gift.ts";
+import { DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES } from "../../../domain/replacement.ts";
 import { inArray, eq } from "drizzle-orm";
 import type { ApiCart, ApiWishlistItem } from "../../../domain/api.ts";
 import { cartCount, summarize, type CartEntries, type CartLineView } from "../../../domain/cart.ts";
@@ -89,8 +90,9 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       couponDropped: null,
       paymentMethod: choice === null ? null : choice === "cod" ? "cod" : "razorpay",
       paymentChoice: choice,
-      // The ERP's cart calls carry no gift message (transactions §3).
+      // The ERP's cart calls carry no gift message nor replacement choice (transactions §3).
       gift: null,
+      replacement: DEFAULT_REPLACEMENT,
     };
   }
 
@@ -177,6 +179,9 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
     },
     async setGift() {
       throw new ShopError("unavailable", GIFT_MESSAGES.unavailable);
+    },
+    async setReplacement() {
+      throw new ShopError("unavailable", REPLACEMENT_MESSAGES.unavailable);
     },
   };
 }

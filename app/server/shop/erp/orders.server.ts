@@ -199,6 +199,9 @@ export function createErpOrders(erp: ErpClient, credentials: ErpCredentials): Or
     async weigh() {
       throw new ShopError("unavailable", STAFF_ONLY);
     },
+    async replace() {
+      throw new ShopError("unavailable", STAFF_ONLY);
+    },
     list,
     async get(customer, id) {
       return (await list(customer)).find((o) => o.id === id) ?? null;

@@ -1,0 +1,167 @@
+// Replacements the shopper chose (issue 29, decision 056), on PGlite and PostgreSQL: the cart's
+// choice and its lines'; staff offered similar products in stock; a replacement picked by staff
+// priced by the rule (never more than the item replaced), the stock moved, a prepaid difference
+// refunded at the Razorpay stand-in; refused for a line the shopper said not to replace, whose
+// short pick is then refunded.
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { slotDates } from "../../app/domain/delivery.ts";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
+import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { targets } from "./databases.ts";
+import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";
+
+const MASOOR = "GP-PUL-MSR-1KG"; // ₹129
+const TOOR = "GP-PUL-TOOR-1KG"; // ₹169
+const CHANA = "GP-PUL-CHD-1KG"; // ₹119
+const ALMONDS = "GP-DRY-ALM-250G";
+
+describe.each(targets)("replacements on $name", (target) => {
+  let database: Database;
+  let shop: Shop;
+  let standin: RazorpayStandin;
+  let staff: Customer;
+  let n = 0;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoCatalog(database);
+    ({ shop, standin } = await shopPayingAtStandin(database, 0));
+    staff = await shop.accounts.register({ name: "Packer", email: "replacer@haat.example", phone: "9876543210", password: "password-1" });
+  });
+  afterAll(async () => {
+    await standin?.close();
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db
+      .update(variants)
+      .set({ inventoryStock: 40, inStock: true })
+      .where(inArray(variants.internalReference, [MASOOR, TOOR, CHANA, ALMONDS]));
+  });
+
+  async function stockOf(reference: string) {
+    const [v] = await database.db.select({ s: variants.inventoryStock }).from(variants).where(eq(variants.internalReference, reference));
+    return v!.s;
+  }
+
+  async function shopper() {
+    const customer = await shop.accounts.register({ name: "Choosy Buyer", email: `replace${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    return { customer, address: await shop.addresses.create(customer, home) };
+  }
+
+  async function place(customer: Customer, addressId: number, payment: "cod" | "razorpay") {
+    if (payment === "razorpay") await shop.cart.choosePayment(customer, "upi");
+    const { orderId } = await shop.orders.place(customer, {
+      cartId: (await shop.cart.get(customer)).id!,
+      addressId,
+      paymentMethod: payment,
+      slot: { date: slotDates(new Date())[1]!, kind: "morning" },
+    });
+    let paymentId: string | null = null;
+    if (payment === "razorpay") {
+      paymentId = await payAtStandin(shop, standin, customer, orderId);
+    }
+    return { orderId, paymentId, view: (await shop.orders.get(customer, orderId))! };
+  }
+
+  it("keeps the cart's choice (a call until chosen) and a line's own, and refuses a line not in the cart", async () => {
+    const { customer } = await shopper();
+    await shop.cart.add(customer, { internalReference: MASOOR, quantity: 1 });
+    await shop.cart.add(customer, { internalReference: ALMONDS, quantity: 1 });
+    expect((await shop.cart.get(customer)).replacement).toBe("call");
+    await shop.cart.setReplacement(customer, "replace", new Map([[ALMONDS, "refund"]]));
+    let cart = await shop.cart.get(customer);
+    expect(cart.replacement).toBe("replace");
+    expect(cart.lines.map((l) => [l.internalReference, l.replacement])).toEqual([
+      [MASOOR, undefined],
+      [ALMONDS, "refund"],
+    ]);
+    expect((await refusal(shop.cart.setReplacement(customer, "refund", new Map([[TOOR, "replace"]])))).message).toBe("That item is not in your cart.");
+    expect((await shop.cart.get(customer)).replacement).toBe("replace");
+    // A line set to the order's own choice keeps none of its own.
+    await shop.cart.setReplacement(customer, "refund", new Map([[ALMONDS, "refund"]]));
+    cart = await shop.cart.get(customer);
+    expect(cart.lines.find((l) => l.internalReference === ALMONDS)!.replacement).toBeUndefined();
+  });
+
+  it("staff replace an item with a dearer one at the item's price; the stock moves; the shopper sees it", async () => {
+    const { customer, address } = await shopper();
+    await shop.cart.add(customer, { internalReference: MASOOR, quantity: 2 });
+    await shop.cart.add(customer, { internalReference: ALMONDS, quantity: 1 });
+    await shop.cart.setReplacement(customer, "replace", new Map([[ALMONDS, "refund"]]));
+    const { orderId, view } = await place(customer, address.id, "cod");
+    expect(view.replacement).toBe("replace");
+    const masoor = view.lines.find((l) => l.internalReference === MASOOR)!;
+    const almonds = view.lines.find((l) => l.internalReference === ALMONDS)!;
+    expect(almonds.replacement).toBe("refund");
+
+    const offers = await shop.catalog.replacements(masoor);
+    expect(offers.map((o) => o.internalReference)).toEqual([CHANA, "GP-PUL-KBC-1KG", TOOR]);
+    expect(offers.find((o) => o.internalReference === TOOR)).toMatchObject({ pricePaise: 16_900, chargedPaise: 12_900 });
+
+    const toor = offers.find((o) => o.internalReference === TOOR)!;
+    const result = await shop.orders.replace(orderId, masoor.id, toor.variantId, staff.id);
+    expect(result).toMatchObject({ from: masoor.title, to: toor.title, totalPaise: view.totalPaise, refundPaise: 0, refundId: null });
+    expect(await stockOf(TOOR)).toBe(38);
+    const after = (await shop.orders.get(customer, orderId))!;
+    const line = after.lines.find((l) => l.id === masoor.id)!;
+    expect(line).toMatchObject({
+      internalReference: TOOR,
+      unitPricePaise: 12_900,
+      quantity: 2,
+      replacedFrom: { title: masoor.title, internalReference: MASOOR, unitPricePaise: 12_900 },
+    });
+    expect(after.totalPaise).toBe(view.totalPaise);
+    expect(after.events.map((e) => [e.stage, e.note])).toContainEqual(["replaced", `${masoor.title} replaced by ${toor.title}`]);
+    const audits = await database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, "order.replace"), eq(staffAudit.entityId, String(orderId))));
+    expect(audits).toHaveLength(1);
+
+    // The line the shopper said not to replace is not, and is offered nothing.
+    expect((await refusal(shop.orders.replace(orderId, almonds.id, toor.variantId, staff.id))).message).toBe(
+      `The shopper asked not to replace ${almonds.title}: mark it short instead.`,
+    );
+    // Nor with what is already in the order, nor the same product, nor more than is in stock.
+    const chana = offers.find((o) => o.internalReference === CHANA)!;
+    expect((await refusal(shop.orders.replace(orderId, masoor.id, toor.variantId, staff.id))).message).toBe(`${toor.title} is already in this order: mark the item short instead.`);
+    await database.db.update(variants).set({ inventoryStock: 1 }).where(eq(variants.internalReference, CHANA));
+    expect((await refusal(shop.orders.replace(orderId, masoor.id, chana.variantId, staff.id))).message).toBe(`${chana.title}: fewer than 2 in stock; choose another.`);
+  });
+
+  it("a cheaper replacement of a prepaid order is charged its own price and the difference refunded once", async () => {
+    const { customer, address } = await shopper();
+    await shop.cart.add(customer, { internalReference: TOOR, quantity: 1 });
+    await shop.cart.setReplacement(customer, "replace", new Map());
+    const { orderId, view, paymentId } = await place(customer, address.id, "razorpay");
+    const [chana] = (await shop.catalog.replacements(view.lines[0]!, 10)).filter((o) => o.internalReference === CHANA);
+    const result = await shop.orders.replace(orderId, view.lines[0]!.id, chana!.variantId, staff.id);
+    expect(result.refundPaise).toBe(16_900 - 11_900);
+    await shop.payments.sendRefunds();
+    await standin.idle();
+    expect([...standin.refunds.values()].filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([5_000]);
+    const [row] = await database.db.select().from(refunds).where(eq(refunds.id, result.refundId!));
+    expect(row!.reason).toBe("replaced");
+    expect((await shop.orders.get(customer, orderId))!.payment.state).toBe("paid");
+  });
+
+  it("a line the shopper said not to replace is marked short and refunded", async () => {
+    const { customer, address } = await shopper();
+    await shop.cart.add(customer, { internalReference: MASOOR, quantity: 1 });
+    await shop.cart.add(customer, { internalReference: ALMONDS, quantity: 1 });
+    await shop.cart.setReplacement(customer, "refund", new Map());
+    const { orderId, view, paymentId } = await place(customer, address.id, "razorpay");
+    const almonds = view.lines.find((l) => l.internalReference === ALMONDS)!;
+    const short = await shop.orders.shortPick(orderId, almonds.id, 0, staff.id);
+    expect(short.refundPaise).toBe(almonds.unitPricePaise);
+    await shop.payments.sendRefunds();
+    await standin.idle();
+    expect([...standin.refunds.values()].filter((r) => r.payment_id === paymentId).map((r) => r.amount)).toEqual([almonds.unitPricePaise]);
+    expect((await shop.orders.get(customer, orderId))!.lines.map((l) => l.internalReference)).toEqual([MASOOR]);
+  });
+});
