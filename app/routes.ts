@@ -43,6 +43,7 @@ export default [
       index("routes/myaccount._index.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),
       route("wishlist", "routes/myaccount.wishlist.tsx"),
+      route("notify", "routes/myaccount.notify.tsx"),
       route("addresses", "routes/myaccount.addresses.tsx"),
       route("mobile", "routes/myaccount.mobile.tsx"),
       route("email", "routes/myaccount.email.tsx"),
@@ -51,6 +52,8 @@ export default [
   route("orders/audio", "routes/orders.audio.ts"),
   route("orders/:id/invoice", "routes/orders.invoice.ts"),
   route("wishlist", "routes/wishlist.tsx"),
+  // 'Notify Me' (issue 29): every such button posts here, signed in or not.
+  route("notify", "routes/notify.ts"),
   route("marketplace", "routes/business.tsx", { id: "marketplace" }),
   route("artisanalcafe", "routes/business.tsx", { id: "artisanalcafe" }),
   route("streetfoodgully", "routes/business.tsx", { id: "streetfoodgully" }),

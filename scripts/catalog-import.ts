@@ -8,7 +8,7 @@ import { count } from "../app/domain/plural.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { parseCatalogFile, photoFilesOf, withPhotoUrls, type RowError } from "../app/domain/catalog-file.ts";
-import { CatalogImportError, importCatalog } from "../app/server/catalog/import.server.ts";
+import { CatalogImportError, importCatalog, importSummaryText } from "../app/server/catalog/import.server.ts";
 import { PhotoRefused, storePhoto } from "../app/server/images/photos.server.ts";
 import { imageStoreFor } from "../app/server/images/store.server.ts";
 import { openForTool } from "./open-for-tool.ts";
@@ -76,10 +76,7 @@ const database = await openForTool();
 try {
   const started = Date.now();
   const s = await importCatalog(database.db, withPhotoUrls(parsed.file, urls));
-  console.log(
-    `Imported ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-      `${count(s.productsCreated, "product")} created, ${s.productsUpdated} updated, ${count(s.variantsWritten, "variant")} written, ${count(s.categoriesCreated, "category", "categories")} created.`,
-  );
+  console.log(`Imported ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${importSummaryText(s)}`);
 } catch (error) {
   if (error instanceof CatalogImportError) {
     for (const e of error.errors) console.error(`${file}:${e.line}: ${e.reason}`);

@@ -88,6 +88,7 @@ export const DEFAULT_TEMPLATE_IDS: Record<SmsTemplate, string> = {
   outForDelivery: "tmpl-out-for-delivery",
   delivered: "tmpl-delivered",
   cancelled: "tmpl-cancelled",
+  backInStock: "tmpl-back-in-stock",
   signInChanged: "tmpl-sign-in-changed",
 };
 
@@ -317,6 +318,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY,
         delivered: env.MSG91_TEMPLATE_DELIVERED,
         cancelled: env.MSG91_TEMPLATE_CANCELLED,
+        backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK,
         signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED,
       },
       env.MSG91_SENDER_ID || "HAATIN",

@@ -19,6 +19,7 @@ import type { voiceForm } from "../server/forms/voice.server.ts";
 import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
+import type { notifyForm } from "../server/forms/notify.server.ts";
 import type { liteForm } from "../server/forms/lite.server.ts";
 import { raiseToast } from "./Toaster.tsx";
 
@@ -56,6 +57,7 @@ function handle<F>(action: ActionOf<F>): FormHandle<F> {
 
 export const cart = handle<typeof cartForm>(CART_ACTION);
 export const wishlist = handle<typeof wishlistForm>(WISHLIST_ACTION);
+export const notify = handle<typeof notifyForm>("/notify");
 export const contact = handle<typeof contactForm>("/contact");
 export const newsletter = handle<typeof newsletterForm>("/newsletter");
 export const unsubscribe = handle<typeof unsubscribeForm>("/newsletter/unsubscribe");

@@ -143,6 +143,8 @@ export const apiParams = {
     qty: z.coerce.number().int().optional(),
   }),
   wishlistRemove: z.object({ id: recordId("That item is not in your wishlist.").optional(), internal_reference: productReference.optional() }),
+  notifyRequest: z.object({ internal_reference: productReference }),
+  notifyCancel: z.object({ id: recordId("That request could not be found.") }),
   subscribe: z.object({ email: newsletterSchema.shape.email }),
   contact: contactSchema,
   ordersAll: z.object({ clerk_id: clerkId }),
@@ -324,6 +326,17 @@ export const apiOrder = z.object({
     }),
   ),
   replacement: replacementChoice.optional().describe("Haat's addition (issue 29): what to do with an item out of stock at packing"),
+});
+
+/** Haat's addition (issue 29): a 'Notify Me' request still waiting for its item to be back in stock. */
+export const apiStockRequest = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  title: z.string(),
+  attribute: z.string(),
+  internal_reference: z.string(),
+  image: z.string(),
+  created_at: z.string(),
 });
 
 export const apiAddress = apiSnapshot.extend({

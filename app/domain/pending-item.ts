@@ -22,12 +22,20 @@ export interface PendingWishlistItem {
   ts: number;
 }
 
-export type PendingItem = PendingCartItem | PendingWishlistItem;
+/** 'Notify Me' tapped while signed out (issue 29): asked for after sign-in, then back to the page. */
+export interface PendingNotifyItem {
+  kind: "notify";
+  internal_reference: string;
+  return_to: string;
+  ts: number;
+}
+
+export type PendingItem = PendingCartItem | PendingWishlistItem | PendingNotifyItem;
 
 const ts = z.number().int().nonnegative();
 const reference = z.string().min(1).max(64);
 const pendingItemSchema = z.union([
-  z.object({ kind: z.literal("wishlist"), internal_reference: reference, return_to: z.string().min(1).max(2000), ts }),
+  z.object({ kind: z.enum(["wishlist", "notify"]), internal_reference: reference, return_to: z.string().min(1).max(2000), ts }),
   z.object({ product_id: z.number().int().positive(), internal_reference: reference, qty: z.number().int().max(MAX_QUANTITY_INPUT), ts }),
 ]);
 

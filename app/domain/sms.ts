@@ -10,6 +10,8 @@ export const SMS_TEMPLATES = {
   outForDelivery: "Haat: your order {order} is out for delivery. See it at {link}",
   delivered: "Haat: your order {order} has been delivered. Thank you for shopping with us. {link}",
   cancelled: "Haat: your order {order} is cancelled. See it at {link}",
+  // 'Notify Me' (issue 29): once, when the item a shopper waited for is back.
+  backInStock: "Haat: {item} is back in stock. See it at {link}",
   // When a way to sign in is added or changed, to the number the account had (ASVS: the old contact is told).
   signInChanged: "Haat: the sign-in details of your account were changed. If this was not you, write to us at {link}",
 } as const;

@@ -22,6 +22,7 @@ const links = [
   { to: "/myaccount", label: /*i18n*/ "Dashboard", end: true },
   { to: "/myaccount/orders", label: /*i18n*/ "Orders", end: false },
   { to: "/myaccount/wishlist", label: /*i18n*/ "Wishlist", end: false },
+  { to: "/myaccount/notify", label: /*i18n*/ "Back in stock requests", end: false },
   { to: "/myaccount/addresses", label: /*i18n*/ "Addresses", end: false },
 ];
 

@@ -1,6 +1,6 @@
 // /post-auth: no page. After sign-in it does what the shopper tapped while signed out
 // (transactions §4): the pending add to cart (quantity at least 1; one retry after 400 ms)
-// ending on /addtocart, or a tapped heart, back on the page it was tapped on. The item is
+// ending on /addtocart, or a tapped heart or 'Notify Me', back on the page it was tapped on. The item is
 // cleared when it was done, or when there is none; when the shop refuses it (sold out, no
 // longer sold) the shopper is told why and the item is kept until it expires.
 import { i18nOf } from "../server/i18n.server.ts";
@@ -19,10 +19,12 @@ import { refusedToward } from "../server/forms/pipeline.server.ts";
 import { errorFields, log } from "../server/log.server.ts";
 import { clearPendingItem, readPendingCookie } from "../server/pending-item.server.ts";
 import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
+import { requestNotice } from "../server/use-cases/stock-requests.server.ts";
 import type { Route } from "./+types/post-auth";
 
 /** Does the pending item; what the shopper is told when it was done. */
 async function resume(shop: Shop, customer: Customer, item: PendingItem, i18n: I18n): Promise<Toast> {
+  if ("kind" in item && item.kind === "notify") return { type: "success", message: (await requestNotice(shop, customer, item.internal_reference, i18n.locale)).message };
   if ("kind" in item) {
     await shop.wishlist.add(customer, item.internal_reference);
     return { type: "success", message: WISHLIST_MESSAGES.added };

@@ -72,6 +72,7 @@ const schema = z.object({
   MSG91_TEMPLATE_OUT_FOR_DELIVERY: z.string().min(1).optional(),
   MSG91_TEMPLATE_DELIVERED: z.string().min(1).optional(),
   MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_BACK_IN_STOCK: z.string().min(1).optional(),
   MSG91_TEMPLATE_SIGN_IN_CHANGED: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
@@ -233,7 +234,15 @@ export type SmsConfig =
       authKey: string;
       apiBase: string;
       senderId: string | null;
-      templates: { otp: string; orderPlaced: string | null; outForDelivery: string | null; delivered: string | null; cancelled: string | null; signInChanged: string };
+      templates: {
+        otp: string;
+        orderPlaced: string | null;
+        outForDelivery: string | null;
+        delivered: string | null;
+        cancelled: string | null;
+        backInStock: string | null;
+        signInChanged: string;
+      };
     };
 
 export class ConfigError extends Error {}
@@ -301,6 +310,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY ?? null,
                 delivered: env.MSG91_TEMPLATE_DELIVERED ?? null,
                 cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
+                backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK ?? null,
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED!,
               },
             }

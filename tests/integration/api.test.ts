@@ -346,6 +346,22 @@ describe("a customer's calls", () => {
     expect(orders[0].products.find((l: { internal_reference: string }) => l.internal_reference === ALMONDS)).toMatchObject({ replacement: "refund", replaced_from: null });
   });
 
+  it("keeps 'Notify Me' requests for items out of stock (issue 29)", async () => {
+    const asha = await newCustomer();
+    const refused = await call("/api/notify/request", { internal_reference: ALMONDS }, asha.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("This item is in stock: add it to your cart.");
+    expect((await call("/api/notify/request", { internal_reference: "FB-MNG-1KG" }, asha.token)).body.result).toEqual({
+      success: true,
+      message: "We will let you know when it is back in stock.",
+    });
+    const listed = (await call("/api/notify/list", {}, asha.token)).body.result.requests;
+    expect(listed).toMatchObject([{ internal_reference: "FB-MNG-1KG", title: "Aravalli Farms Kesar Mangoes" }]);
+    expect((await call("/api/notify/cancel", { id: listed[0].id }, asha.token)).body.result.message).toBe("You will not be told when it is back in stock.");
+    expect((await call("/api/notify/list", {}, asha.token)).body.result.requests).toEqual([]);
+    expect((await call("/api/notify/list", {})).status).toBe(401);
+  });
+
   it("keeps a wishlist and a profile", async () => {
     const asha = await newCustomer();
     expect((await call("/api/wishlist/add", { internal_reference: ALMONDS, product_id: 1, variant_id: 1, qty: 1 }, asha.token)).body.result).toEqual({

@@ -3,6 +3,7 @@ import { cart, useRefusalToast } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
+import { NotifyMe } from "./NotifyMe.tsx";
 import { useCartEntries, useHere, useViewer } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
@@ -71,7 +72,7 @@ export function CartControls({
     );
   }
 
-  return (
+  const add = (
     <fetcher.Form method="post" action={cart.action} className="relative z-10 flex flex-wrap items-center gap-2">
       <input type="hidden" {...cart.intent("add")} />
       {keyed && <PostKeyField />}
@@ -105,6 +106,14 @@ export function CartControls({
         </button>
       )}
     </fetcher.Form>
+  );
+  if (available) return add;
+  // Out of stock: the disabled add button (browsing §3) and 'Notify Me' beside it (issue 29).
+  return (
+    <div className="relative z-10 flex flex-wrap items-center gap-2">
+      {add}
+      <NotifyMe internalReference={item.internalReference} title={item.title} back={back} wide={wide} />
+    </div>
   );
 }
 

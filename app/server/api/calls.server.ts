@@ -5,6 +5,7 @@
 import { giftOf } from "../../domain/gift.ts";
 import { setGift } from "../use-cases/gift.server.ts";
 import { setReplacement } from "../use-cases/replacement.server.ts";
+import { cancelNotice, requestNotice } from "../use-cases/stock-requests.server.ts";
 import {
   API_COUNTRIES,
   API_MESSAGES,
@@ -15,6 +16,7 @@ import {
   apiOrder,
   apiAddress,
   apiWishlistItem,
+  apiStockRequest,
   apiProfile,
   apiTokenResult,
   apiOtpVerifyResult,
@@ -356,6 +358,47 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, products: z.array(apiWishlistItem) }),
     async run({ shop, customer }) {
       return { success: true, products: (await shop.wishlist.list(customer)).map(wishlistItemOut) };
+    },
+  }),
+
+  // ---------- 'Notify Me' (Haat's addition, issue 29) ----------
+  "/api/notify/request": call({
+    summary: "Haat's addition (issue 29): asks to be mailed once when an out-of-stock variant is back in stock. Refused while it is in stock.",
+    auth: "bearer",
+    params: apiParams.notifyRequest,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, customer, params }) {
+      return { success: true, ...(await requestNotice(shop, customer, params.internal_reference, "en")) };
+    },
+  }),
+  "/api/notify/list": call({
+    summary: "Haat's addition (issue 29): the 'Notify Me' requests still waiting, newest first.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, requests: z.array(apiStockRequest) }),
+    async run({ shop, customer }) {
+      const requests = await shop.stockRequests.list(customer);
+      return {
+        success: true,
+        requests: requests.map((r) => ({
+          id: r.id,
+          product_id: r.productId,
+          title: r.title,
+          attribute: r.attribute,
+          internal_reference: r.internalReference,
+          image: r.image,
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  }),
+  "/api/notify/cancel": call({
+    summary: "Haat's addition (issue 29): cancels a 'Notify Me' request.",
+    auth: "bearer",
+    params: apiParams.notifyCancel,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ shop, customer, params }) {
+      return { success: true, ...(await cancelNotice(shop, customer, params.id)) };
     },
   }),
 

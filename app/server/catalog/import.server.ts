@@ -5,12 +5,22 @@ import { photoFilesOf, type CatalogFile, type ImportProduct, type RowError } fro
 import type { Db } from "../db/client.server.ts";
 import type { Conn } from "../shop/coupons.server.ts";
 import { categories, products, variants } from "../db/schema.server.ts";
+import { count } from "../../domain/plural.ts";
+import { announceRestocked } from "../shop/stock-requests.server.ts";
 
 export interface ImportSummary {
   categoriesCreated: number;
   productsCreated: number;
   productsUpdated: number;
   variantsWritten: number;
+  /** Shoppers told that a variant they waited for is back in stock ('Notify Me', issue 29). */
+  shoppersNotified: number;
+}
+
+/** What an import did, in one sentence (the staff's toast and npm run catalog:import say it alike). */
+export function importSummaryText(s: ImportSummary): string {
+  const told = s.shoppersNotified > 0 ? ` ${count(s.shoppersNotified, "shopper")} told it is back in stock.` : "";
+  return `${count(s.productsCreated, "product")} created, ${s.productsUpdated} updated, ${count(s.variantsWritten, "variant")} written, ${count(s.categoriesCreated, "category", "categories")} created.${told}`;
 }
 
 export class CatalogImportError extends Error {
@@ -40,7 +50,7 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
   const photoFiles = photoFilesOf(file);
   if (photoFiles.length) throw new CatalogImportError(photoFiles.map((f) => ({ line: f.line, reason: `${f.path}: ${PHOTO_FILE_ELSEWHERE}` })));
   return db.transaction(async (tx) => {
-    const summary: ImportSummary = { categoriesCreated: 0, productsCreated: 0, productsUpdated: 0, variantsWritten: 0 };
+    const summary: ImportSummary = { categoriesCreated: 0, productsCreated: 0, productsUpdated: 0, variantsWritten: 0, shoppersNotified: 0 };
     const now = new Date();
 
     // Categories named in the file, by slug.
@@ -175,8 +185,9 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
         updatedAt: now,
       })),
     );
+    const written: number[] = [];
     for (const part of chunks(variantRows)) {
-      await tx
+      const rows = await tx
         .insert(variants)
         .values(part)
         .onConflictDoUpdate({
@@ -196,9 +207,13 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
             sort: sql`excluded.sort`,
             updatedAt: sql`excluded.updated_at`,
           },
-        });
+        })
+        .returning({ id: variants.id });
+      written.push(...rows.map((r) => r.id));
       summary.variantsWritten += part.length;
     }
+    // Shoppers waiting for a variant the file put back in stock are told, once (issue 29).
+    summary.shoppersNotified = await announceRestocked(tx, written, now);
     return summary;
   });
 }

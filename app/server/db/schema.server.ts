@@ -467,6 +467,38 @@ export const wishlistItems = pgTable(
 );
 
 /**
+ * 'Notify Me' (issue 29, decision 057): a shopper waiting for an out-of-stock variant. Open
+ * until stock returns (notified_at: its mail was queued in the same transaction) or the shopper
+ * cancels it (cancelled_at); one open request per shopper and variant.
+ */
+export const stockRequests = pgTable(
+  "stock_requests",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    // The page language the request was made on: the mail's, unless the account chose one.
+    language: text("language"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_requests_one_open")
+      .on(t.customerId, t.variantId)
+      .where(sql`${t.notifiedAt} is null and ${t.cancelledAt} is null`),
+    index("stock_requests_waiting_idx")
+      .on(t.variantId)
+      .where(sql`${t.notifiedAt} is null and ${t.cancelledAt} is null`),
+    check("stock_requests_ended_once", sql`${t.notifiedAt} is null or ${t.cancelledAt} is null`),
+  ],
+);
+
+/**
  * Money taken or to be taken for an order. Cash on delivery is one row, pending until
  * delivery; Razorpay (a later issue) adds its order and payment ids and moves the status.
  */

@@ -10,7 +10,7 @@ import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.
 import { rupeesToPaise } from "../../domain/money.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { soldByWeightOf, WEIGHT_MESSAGES, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS } from "../../domain/weight.ts";
-import { CatalogImportError } from "../catalog/import.server.ts";
+import { CatalogImportError, importSummaryText } from "../catalog/import.server.ts";
 import { staffOf } from "../access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
 
@@ -134,7 +134,7 @@ export const staffCatalogForm = defineForm({
         return {
           toast: {
             type: "success",
-            message: `Imported ${value.file.name}: ${count(s.productsCreated, "product")} created, ${s.productsUpdated} updated, ${count(s.variantsWritten, "variant")} written, ${count(s.categoriesCreated, "category", "categories")} created.`,
+            message: `Imported ${value.file.name}: ${importSummaryText(s)}`,
           },
         };
       } catch (error) {

@@ -36,6 +36,7 @@ import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
 import { createPostKeys } from "./post-keys.server.ts";
 import { createViewer } from "./viewer.server.ts";
+import { createStockRequests } from "./stock-requests.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
 import { ShopError, type Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
@@ -99,6 +100,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     postKeys: createPostKeys(database.db),
     cart: createCart(database.db, { prepaidPercent }),
     wishlist: createWishlist(database.db),
+    stockRequests: createStockRequests(database.db),
     addresses: createAddresses(database.db),
     viewer: createViewer(database.db),
     orders: createOrders(database.db, { prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, now: pay.now }),

@@ -789,6 +789,27 @@ export interface ShopCapabilities {
   mobileSignIn: boolean;
 }
 
+/** A shopper's open 'Notify Me' request (issue 29). */
+export interface StockRequestView {
+  id: number;
+  createdAt: Date;
+  productId: number;
+  title: string;
+  titleHi?: string;
+  attribute: string;
+  internalReference: string;
+  image: string;
+}
+
+// Built by app/server/shop/stock-requests.server.ts.
+export interface StockRequestsPort {
+  /** Asks to be told when an out-of-stock variant is back; refused while it is in stock. Asking again changes nothing. */
+  request(customer: Customer, internalReference: string, language: Locale): Promise<{ title: string }>;
+  /** The shopper's open requests, newest first. */
+  list(customer: Customer): Promise<StockRequestView[]>;
+  cancel(customer: Customer, id: number): Promise<void>;
+}
+
 export interface Shop {
   /** What this back end can do; the pages offer nothing else. */
   capabilities: ShopCapabilities;
@@ -807,6 +828,8 @@ export interface Shop {
   postKeys: PostKeysPort;
   cart: CartPort;
   wishlist: WishlistPort;
+  /** 'Notify Me' (issue 29): shoppers waiting for an item to be back in stock. */
+  stockRequests: StockRequestsPort;
   addresses: AddressesPort;
   viewer: ViewerPort;
   orders: OrdersPort;

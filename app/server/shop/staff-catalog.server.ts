@@ -9,6 +9,7 @@ import { PHOTO_MESSAGES } from "../../domain/photo.ts";
 import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, sameEdit } from "../../domain/staff-catalog.ts";
 import { soldByWeightOf, weightProblem } from "../../domain/weight.ts";
 import { importCatalog } from "../catalog/import.server.ts";
+import { announceRestocked } from "./stock-requests.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { PhotoRefused, storePhoto } from "../images/photos.server.ts";
 import type { ImageStore } from "../images/store.server.ts";
@@ -113,6 +114,8 @@ export function createStaffCatalog(db: Db, images: ImageStore | null = null): St
           .where(eq(variants.id, variantId))
           .returning();
         await audit(tx, { staffId, action: "variant.update", entity: "variant", entityId: row.internalReference, before: { ...now, held }, after: { ...wanted, held } });
+        // Back in stock: shoppers waiting for it are told, once, through the mail queue (issue 29).
+        await announceRestocked(tx, [variantId]);
         return view(updated!, held);
       }),
 

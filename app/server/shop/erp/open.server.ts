@@ -86,6 +86,8 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     subscribers: base.subscribers,
     mail: base.mail,
     codes: base.codes,
+    // Waiting for the mirrored catalogue's stock: told when the mirror or an import puts it back.
+    stockRequests: base.stockRequests,
     // No online payment (capabilities.onlinePayment): the port is there for the sweep and returns, which find nothing.
     payments: base.payments,
     healthy: () => base.healthy(),

@@ -1,0 +1,126 @@
+// 'Notify Me' (issue 29, decision 057): shoppers waiting for an out-of-stock variant, and the one
+// mail each gets when it is back. The mail is queued in the same transaction that puts the stock
+// back (the staff's save, an import) and the request ends with it, so a shopper is told once and
+// the staff member's request never waits on a mail server: the mail queue's retry sends it
+// (app/server/mail/queue.server.ts).
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { isLocale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
+import { isAvailable } from "../../domain/stock.ts";
+import { backInStockMail, NOTIFY_MESSAGES } from "../../domain/stock-request.ts";
+import { store } from "../../store-config.ts";
+import type { Db } from "../db/client.server.ts";
+import { customers, mailQueue, products, stockRequests, variants } from "../db/schema.server.ts";
+import { appEnv } from "../env.server.ts";
+import { smsSender } from "../sms/sms.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { ShopError, type StockRequestsPort } from "./port.server.ts";
+
+/** The SMS's values: a DLT variable holds 30 characters, and the SMS is English (domain/sms.ts). */
+function backInStockSms(r: { title: string; productId: number }, origin: string): Record<string, string> {
+  return { item: r.title.length > 30 ? `${r.title.slice(0, 29).trimEnd()}.` : r.title, link: `${new URL(origin).host}/product/${r.productId}` };
+}
+
+const open = and(isNull(stockRequests.notifiedAt), isNull(stockRequests.cancelledAt));
+
+/**
+ * In the caller's transaction: every open request for `variantIds` whose variant is in stock now
+ * gets its mail queued (due at once) and ends. Answers how many shoppers were told.
+ */
+export async function announceRestocked(tx: Conn, variantIds: readonly number[], at = new Date()): Promise<number> {
+  if (variantIds.length === 0) return 0;
+  const due = await tx
+    .select({
+      id: stockRequests.id,
+      language: stockRequests.language,
+      email: customers.email,
+      name: customers.name,
+      mobile: customers.mobile,
+      smsUpdates: customers.smsUpdates,
+      accountLanguage: customers.language,
+      productId: products.id,
+      title: products.title,
+      titleHi: products.titleHi,
+    })
+    .from(stockRequests)
+    .innerJoin(variants, eq(variants.id, stockRequests.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(customers, eq(customers.id, stockRequests.customerId))
+    .where(and(open, inArray(stockRequests.variantId, [...variantIds]), eq(variants.inStock, true), sql`${variants.inventoryStock} > 0`))
+    .orderBy(asc(stockRequests.id))
+    .for("update", { of: stockRequests, skipLocked: true });
+  if (due.length === 0) return 0;
+  const env = appEnv();
+  // And by SMS to a verified number that takes updates, when the shop registered the template (issue 28).
+  const texts = smsSender(env)?.sends("backInStock") ?? false;
+  const mails = due.flatMap((r) => {
+    const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
+    const sms =
+      texts && r.mobile && r.smsUpdates ? [{ channel: "sms" as const, to: r.mobile, subject: "backInStock", body: JSON.stringify(backInStockSms(r, env.publicOrigin)), ...kept }] : [];
+    // An account without an e-mail (opened with a mobile number) has nowhere to be mailed.
+    if (!r.email) return sms;
+    const wanted = r.accountLanguage ?? r.language;
+    const i18n = i18nFor(wanted && isLocale(wanted) ? wanted : "en");
+    const title = i18n.locale === "hi" && r.titleHi ? r.titleHi : r.title;
+    const mail = backInStockMail({ name: r.name, title, productId: r.productId }, store.name, env.publicOrigin, i18n);
+    return [{ channel: "mail" as const, to: r.email, subject: mail.subject, body: mail.text, ...kept }, ...sms];
+  });
+  if (mails.length) await tx.insert(mailQueue).values(mails);
+  await tx
+    .update(stockRequests)
+    .set({ notifiedAt: at })
+    .where(
+      inArray(
+        stockRequests.id,
+        due.map((r) => r.id),
+      ),
+    );
+  return due.length;
+}
+
+export function createStockRequests(db: Db): StockRequestsPort {
+  return {
+    async request(customer, internalReference, language) {
+      const [v] = await db
+        .select({ id: variants.id, inStock: variants.inStock, inventoryStock: variants.inventoryStock, title: products.title })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(eq(variants.internalReference, internalReference));
+      if (!v) throw new ShopError("not_found", NOTIFY_MESSAGES.notFound);
+      if (isAvailable(v)) throw new ShopError("conflict", NOTIFY_MESSAGES.inStock);
+      // Asked again while waiting: the one open request stands (stock_requests_one_open).
+      await db.insert(stockRequests).values({ customerId: customer.id, variantId: v.id, language }).onConflictDoNothing();
+      return { title: v.title };
+    },
+
+    async list(customer) {
+      const rows = await db
+        .select({
+          id: stockRequests.id,
+          createdAt: stockRequests.createdAt,
+          productId: products.id,
+          title: products.title,
+          titleHi: products.titleHi,
+          attribute: variants.attribute,
+          internalReference: variants.internalReference,
+          images: variants.images,
+        })
+        .from(stockRequests)
+        .innerJoin(variants, eq(variants.id, stockRequests.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(stockRequests.customerId, customer.id), open))
+        .orderBy(desc(stockRequests.createdAt), desc(stockRequests.id));
+      return rows.map(({ images, titleHi, ...r }) => ({ ...r, ...(titleHi ? { titleHi } : {}), image: images[0] ?? PLACEHOLDER_IMAGE }));
+    },
+
+    async cancel(customer, id) {
+      const ended = await db
+        .update(stockRequests)
+        .set({ cancelledAt: new Date() })
+        .where(and(eq(stockRequests.id, id), eq(stockRequests.customerId, customer.id), open))
+        .returning({ id: stockRequests.id });
+      if (ended.length === 0) throw new ShopError("not_found", NOTIFY_MESSAGES.noRequest);
+    },
+  };
+}
