@@ -13,6 +13,7 @@ import { gstState } from "./invoice-tax.ts";
 import { COUPON_MESSAGES } from "./coupon.ts";
 import { giftFields } from "./gift.ts";
 import { REPLACEMENT_CHOICES } from "./replacement.ts";
+import { LOCALES } from "./i18n/locale.ts";
 import { replacementFields } from "./replacement-form.ts";
 
 /** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
@@ -143,7 +144,10 @@ export const apiParams = {
     qty: z.coerce.number().int().optional(),
   }),
   wishlistRemove: z.object({ id: recordId("That item is not in your wishlist.").optional(), internal_reference: productReference.optional() }),
-  notifyRequest: z.object({ internal_reference: productReference }),
+  notifyRequest: z.object({
+    internal_reference: productReference,
+    language: z.enum(LOCALES).optional().describe("the language of the mail when the account chose none: en (the default) or hi"),
+  }),
   notifyCancel: z.object({ id: recordId("That request could not be found.") }),
   subscribe: z.object({ email: newsletterSchema.shape.email }),
   contact: contactSchema,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
 import { isPhotoFilePath } from "./photo.ts";
-import { WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
+import { DEFAULT_WEIGHT_TOLERANCE, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
 
 /** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
 export const rupees = z
@@ -77,7 +77,7 @@ const variantSchema = z
           .int("tolerance_percent must be a whole percent")
           .min(0, "tolerance_percent must not be negative")
           .max(WEIGHT_TOLERANCE_MAX, `tolerance_percent must be at most ${WEIGHT_TOLERANCE_MAX}`)
-          .default(10),
+          .default(DEFAULT_WEIGHT_TOLERANCE),
       })
       .nullable()
       .optional(),

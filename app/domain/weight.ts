@@ -15,6 +15,8 @@ export interface SoldByWeight {
 }
 
 export const WEIGHT_UNIT_MAX_GRAMS = 50_000;
+/** The tolerance a catalogue file or the staff form means when it gives none. */
+export const DEFAULT_WEIGHT_TOLERANCE = 10;
 export const WEIGHT_TOLERANCE_MAX = 25;
 
 export const WEIGHT_MESSAGES = {
@@ -104,7 +106,7 @@ export function stockAfterWeighing(stock: { packs: number; balanceGrams: number 
 /** A variant's weight fields as a catalogue or the staff form give them: both or neither. */
 export function soldByWeightOf(unitGrams: number | null | undefined, tolerancePercent: number | null | undefined): SoldByWeight | null {
   if (unitGrams === null || unitGrams === undefined) return null;
-  return { unitGrams, tolerancePercent: tolerancePercent ?? 0 };
+  return { unitGrams, tolerancePercent: tolerancePercent ?? DEFAULT_WEIGHT_TOLERANCE };
 }
 
 /** `{ byWeight }` for a row sold by weight, `{}` otherwise: views carry the field only where it means something. */
@@ -113,9 +115,14 @@ export function withWeight(row: { weightUnitGrams: number | null; weightToleranc
   return byWeight ? { byWeight } : {};
 }
 
+/** An order's lines sold by weight and not weighed yet (rows keep null, views leave the field out). */
+export function linesToWeigh<L extends { weightUnitGrams?: number | null; byWeight?: SoldByWeight; packedGrams?: number | null }>(lines: readonly L[]): L[] {
+  return lines.filter((l) => (l.weightUnitGrams != null || l.byWeight !== undefined) && l.packedGrams == null);
+}
+
 /** Whether an order still has a line sold by weight to weigh: its total is an estimate. */
 export function awaitsWeighing(lines: readonly { byWeight?: SoldByWeight; packedGrams?: number }[]): boolean {
-  return lines.some((l) => l.byWeight && l.packedGrams === undefined);
+  return linesToWeigh(lines).length > 0;
 }
 
 /** Why a variant's weight fields are refused, or null when they hold. */

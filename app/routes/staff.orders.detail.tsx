@@ -10,7 +10,7 @@ import { WeighForm } from "../components/staff/WeighForm.tsx";
 import { ReplaceForm } from "../components/staff/ReplaceForm.tsx";
 import { choiceFor, DEFAULT_REPLACEMENT, REPLACEMENT_LABELS, REPLACEMENT_MESSAGES } from "../domain/replacement.ts";
 import { replacementOffers } from "../server/use-cases/move-order.server.ts";
-import { formatGrams } from "../domain/weight.ts";
+import { formatGrams, linesToWeigh } from "../domain/weight.ts";
 import { addressLine } from "../domain/address.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
@@ -43,7 +43,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   // Items may be marked short while the order is being packed, not once it has left.
   const shortable = canShort(order.stage, cancelled);
   // Lines sold by weight not weighed yet (issue 29): weighed together once the order is packed.
-  const toWeigh = order.lines.flatMap((l) => (l.byWeight && l.packedGrams === undefined ? [{ id: l.id, title: l.title, quantity: l.quantity, byWeight: l.byWeight }] : []));
+  const toWeigh = linesToWeigh(order.lines).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, byWeight: l.byWeight! }));
   return (
     <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
       <h1 id="staff-order-title" className="text-2xl font-semibold">

@@ -128,6 +128,19 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     expect(request!.notifiedAt).not.toBeNull();
   });
 
+  it("keeps waiting a shopper with nowhere to be told: no e-mail and no SMS", async () => {
+    const mobileOnly = await shopper("Mobile Only");
+    await database.db
+      .update(customers)
+      .set({ email: null, mobile: `97${String(10_000_000 + n).slice(-8)}`, mobileVerifiedAt: new Date(), smsUpdates: false })
+      .where(eq(customers.id, mobileOnly.id));
+    await shop.stockRequests.request(mobileOnly, MANGOES, "en");
+    const mangoes = await variantOf(MANGOES);
+    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 3 });
+    expect(await queued()).toEqual([]);
+    expect((await shop.stockRequests.list(mobileOnly)).map((r) => r.internalReference)).toEqual([MANGOES]);
+  });
+
   it("refuses a request for an item in stock, or unknown", async () => {
     const asha = await shopper("Asha");
     expect((await refusal(shop.stockRequests.request(asha, "GP-PUL-MSR-1KG", "en"))).message).toBe("This item is in stock: add it to your cart.");

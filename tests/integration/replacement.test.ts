@@ -150,6 +150,33 @@ describe.each(targets)("replacements on $name", (target) => {
     expect((await shop.orders.get(customer, orderId))!.payment.state).toBe("paid");
   });
 
+  it("a second replacement gives the first back to the shelf; a replacement sold by weight never costs more than what it replaced", async () => {
+    const { customer, address } = await shopper();
+    await shop.cart.add(customer, { internalReference: MASOOR, quantity: 2 });
+    await shop.cart.add(customer, { internalReference: "FB-CRT-500G", quantity: 1 }); // carrots, ₹49, sold by weight
+    await shop.cart.setReplacement(customer, "replace", new Map());
+    const { orderId, view } = await place(customer, address.id, "cod");
+    const masoor = view.lines.find((l) => l.internalReference === MASOOR)!;
+    const variantId = async (reference: string) => (await database.db.select({ id: variants.id }).from(variants).where(eq(variants.internalReference, reference)))[0]!.id;
+    await shop.orders.replace(orderId, masoor.id, await variantId(TOOR), staff.id);
+    expect(await stockOf(TOOR)).toBe(38);
+    await shop.orders.replace(orderId, masoor.id, await variantId(CHANA), staff.id);
+    expect([await stockOf(TOOR), await stockOf(CHANA)]).toEqual([40, 38]);
+    const after = (await shop.orders.get(customer, orderId))!.lines.find((l) => l.id === masoor.id)!;
+    expect(after).toMatchObject({ internalReference: CHANA, unitPricePaise: 11_900, replacedFrom: { internalReference: MASOOR } });
+
+    // Carrots (₹49) out of stock, cucumbers (₹45 for about 500 g, ±10%) packed instead and weighed heavy: ₹45 at most.
+    const carrots = view.lines.find((l) => l.internalReference === "FB-CRT-500G")!;
+    await shop.orders.replace(orderId, carrots.id, await variantId("FB-CUC-500G"), staff.id);
+    for (const from of ["placed", "confirmed"] as const) await shop.orders.advance(orderId, from, staff.id);
+    await shop.orders.weigh(orderId, new Map([[carrots.id, 550]]), staff.id);
+    expect((await shop.orders.get(customer, orderId))!.lines.find((l) => l.id === carrots.id)).toMatchObject({
+      internalReference: "FB-CUC-500G",
+      packedGrams: 550,
+      weighedPaise: 4_500,
+    });
+  });
+
   it("a line the shopper said not to replace is marked short and refunded", async () => {
     const { customer, address } = await shopper();
     await shop.cart.add(customer, { internalReference: MASOOR, quantity: 1 });

@@ -368,7 +368,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.notifyRequest,
     result: z.object({ ...ok, message: z.string() }),
     async run({ shop, customer, params }) {
-      return { success: true, ...(await requestNotice(shop, customer, params.internal_reference, "en")) };
+      return { success: true, ...(await requestNotice(shop, customer, params.internal_reference, params.language ?? "en")) };
     },
   }),
   "/api/notify/list": call({

@@ -213,7 +213,7 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
       summary.variantsWritten += part.length;
     }
     // Shoppers waiting for a variant the file put back in stock are told, once (issue 29).
-    summary.shoppersNotified = await announceRestocked(tx, written, now);
+    for (const part of chunks(written, 1000)) summary.shoppersNotified += await announceRestocked(tx, part, now);
     return summary;
   });
 }

@@ -6,6 +6,11 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, seria
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
 
+/** A constant list of words as SQL ('a', 'b'): checks and indexes read the same lists as the code. */
+function sqlList(words: readonly string[]) {
+  return sql.raw(words.map((w) => `'${w.replace(/'/g, "''")}'`).join(", "));
+}
+
 export const categories = pgTable(
   "categories",
   {
@@ -378,7 +383,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_invoice_number_idx").on(t.invoiceFy, t.invoiceSerial),
-    check("orders_replacement_check", sql`${t.replacement} in ('replace', 'call', 'refund')`),
+    check("orders_replacement_check", sql`${t.replacement} in (${sqlList(REPLACEMENT_CHOICES)})`),
     index("orders_customer_idx").on(t.customerId, t.state),
     // One cart per customer, even when two requests create it at once.
     uniqueIndex("orders_one_draft_per_customer")
@@ -442,7 +447,7 @@ export const orderLines = pgTable(
   (t) => [
     unique("order_lines_one_per_variant").on(t.orderId, t.variantId),
     check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
-    check("order_lines_replacement_check", sql`${t.replacement} is null or ${t.replacement} in ('replace', 'call', 'refund')`),
+    check("order_lines_replacement_check", sql`${t.replacement} is null or ${t.replacement} in (${sqlList(REPLACEMENT_CHOICES)})`),
     // Weighed once, both figures together, and only a line sold by weight.
     check(
       "order_lines_weighed_check",
@@ -570,7 +575,7 @@ export const refunds = pgTable(
     // One whole refund per payment (cancelled, late, duplicate): given back once. Short-pick, weight and replacement refunds are parts.
     uniqueIndex("refunds_one_per_payment")
       .on(t.paymentId)
-      .where(sql`${t.reason} not in ('short', 'weight', 'replaced')`),
+      .where(sql`${t.reason} not in (${sqlList(PART_REFUNDS)})`),
     check("refunds_amount_check", sql`${t.amountPaise} > 0`),
   ],
 );

@@ -3,7 +3,7 @@
 // the shopper never pays more than they were shown), record the change on the order's
 // timeline and in the audit, and give a prepaid order the difference back as a refund of its
 // own, sent by shop.payments.sendRefund after the transaction commits.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { canShort } from "../../domain/order-life.ts";
 import type { PartRefund } from "../../domain/payment.ts";
@@ -13,7 +13,7 @@ import { formatRupees, taxRate } from "../../domain/money.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { choiceFor, replacementPricePaise, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { isAvailable } from "../../domain/stock.ts";
-import { inRange, soldByWeightOf, stockAfterWeighing, weighedPaise, weightRange, WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
+import { inRange, linesToWeigh, soldByWeightOf, stockAfterWeighing, weighedPaise, weightRange, WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
 import { coupons, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { customerOfOrder, refundKey } from "./orders.server.ts";
@@ -175,6 +175,14 @@ export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: num
     .update(variants)
     .set({ inventoryStock: v.inventoryStock - line.quantity, updatedAt: at })
     .where(eq(variants.id, v.id));
+  // Replaced a second time: the first replacement was on the shelf, and goes back to it. (The item
+  // first ordered was not: its count stays, as a short pick's does.)
+  if (line.replacedFrom) {
+    await tx
+      .update(variants)
+      .set({ inventoryStock: sql`${variants.inventoryStock} + ${line.quantity}`, updatedAt: at })
+      .where(eq(variants.id, line.variantId));
+  }
   const { before, pricing } = await reprice(
     tx,
     row,
@@ -201,19 +209,20 @@ export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: num
 }
 
 /**
- * Staff enter what each line sold by weight weighed, all at once once the order is packed. Each
- * is priced by its weight (weighedPaise): a cash on delivery order collects the new total, a
- * prepaid one never pays more than it paid and gets back what it paid over. The stock moves by
- * the grams packed over or under the estimate.
+ * Staff enter what each line sold by weight weighed, those not weighed yet all at once, once the
+ * order is packed. Each is priced by its weight (weighedPaise): a cash on delivery order collects
+ * the new total, a prepaid one never pays more than it paid and gets back what it paid over, and a
+ * replacement never costs more than its estimate (the price of what it replaced, decision 056).
+ * The stock moves by the grams packed over or under the estimate.
  */
 export async function weighIn(tx: Conn, at: Date, orderId: number, weights: ReadonlyMap<number, number>, by: number): Promise<WeighResult> {
   const { row, lines } = await lockOrder(tx, orderId);
   const stage = row.stage ?? "placed";
   if (!canShort(stage, false)) throw new ShopError("conflict", WEIGHT_MESSAGES.tooLate(orderId));
   if (stage !== "packed") throw new ShopError("conflict", WEIGHT_MESSAGES.notPacked(orderId));
-  const weighed = lines.filter((l) => l.weightUnitGrams !== null);
-  if (weighed.length === 0) throw new ShopError("invalid", WEIGHT_MESSAGES.nothing);
-  if (weighed.some((l) => l.packedGrams !== null)) throw new ShopError("conflict", WEIGHT_MESSAGES.already(orderId));
+  if (!lines.some((l) => l.weightUnitGrams !== null)) throw new ShopError("invalid", WEIGHT_MESSAGES.nothing);
+  const weighed = linesToWeigh(lines);
+  if (weighed.length === 0) throw new ShopError("conflict", WEIGHT_MESSAGES.already(orderId));
   const paid = row.paymentMethod === "razorpay" ? await paidOnline(tx, orderId) : null;
   const changed = new Map<number, { byWeight: SoldByWeight; grams: number; estimatePaise: number; weighedPaise: number }>();
   for (const l of weighed) {
@@ -226,7 +235,12 @@ export async function weighIn(tx: Conn, at: Date, orderId: number, weights: Read
       throw new ShopError("invalid", WEIGHT_MESSAGES.outOfRange(title, range.min, range.max, range.estimate, byWeight.tolerancePercent));
     }
     const line = { pricePaise: l.unitPricePaise ?? 0, quantity: l.quantity, byWeight };
-    changed.set(l.id, { byWeight, grams, estimatePaise: line.pricePaise * line.quantity, weighedPaise: weighedPaise(line, grams, { paidAhead: row.paymentMethod === "razorpay" }) });
+    changed.set(l.id, {
+      byWeight,
+      grams,
+      estimatePaise: line.pricePaise * line.quantity,
+      weighedPaise: weighedPaise(line, grams, { paidAhead: row.paymentMethod === "razorpay" || l.replacedFrom !== null }),
+    });
   }
   const kept = lines.map((l) => {
     const c = changed.get(l.id);

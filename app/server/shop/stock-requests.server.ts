@@ -3,7 +3,7 @@
 // back (the staff's save, an import) and the request ends with it, so a shopper is told once and
 // the staff member's request never waits on a mail server: the mail queue's retry sends it
 // (app/server/mail/queue.server.ts).
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { isLocale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
@@ -22,11 +22,14 @@ function backInStockSms(r: { title: string; productId: number }, origin: string)
   return { item: r.title.length > 30 ? `${r.title.slice(0, 29).trimEnd()}.` : r.title, link: `${new URL(origin).host}/product/${r.productId}` };
 }
 
+/** isAvailable (domain/stock.ts), as the database reads it. */
+const availableSql = and(eq(variants.inStock, true), gt(variants.inventoryStock, 0));
+
 const open = and(isNull(stockRequests.notifiedAt), isNull(stockRequests.cancelledAt));
 
 /**
  * In the caller's transaction: every open request for `variantIds` whose variant is in stock now
- * gets its mail queued (due at once) and ends. Answers how many shoppers were told.
+ * gets its mail (and SMS) queued, due at once, and ends. Answers how many shoppers were told.
  */
 export async function announceRestocked(tx: Conn, variantIds: readonly number[], at = new Date()): Promise<number> {
   if (variantIds.length === 0) return 0;
@@ -47,14 +50,14 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[],
     .innerJoin(variants, eq(variants.id, stockRequests.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(customers, eq(customers.id, stockRequests.customerId))
-    .where(and(open, inArray(stockRequests.variantId, [...variantIds]), eq(variants.inStock, true), sql`${variants.inventoryStock} > 0`))
+    .where(and(open, inArray(stockRequests.variantId, [...variantIds]), availableSql))
     .orderBy(asc(stockRequests.id))
     .for("update", { of: stockRequests, skipLocked: true });
   if (due.length === 0) return 0;
   const env = appEnv();
   // And by SMS to a verified number that takes updates, when the shop registered the template (issue 28).
   const texts = smsSender(env)?.sends("backInStock") ?? false;
-  const mails = due.flatMap((r) => {
+  const messages = due.map((r) => {
     const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
     const sms =
       texts && r.mobile && r.smsUpdates ? [{ channel: "sms" as const, to: r.mobile, subject: "backInStock", body: JSON.stringify(backInStockSms(r, env.publicOrigin)), ...kept }] : [];
@@ -66,17 +69,12 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[],
     const mail = backInStockMail({ name: r.name, title, productId: r.productId }, store.name, env.publicOrigin, i18n);
     return [{ channel: "mail" as const, to: r.email, subject: mail.subject, body: mail.text, ...kept }, ...sms];
   });
-  if (mails.length) await tx.insert(mailQueue).values(mails);
-  await tx
-    .update(stockRequests)
-    .set({ notifiedAt: at })
-    .where(
-      inArray(
-        stockRequests.id,
-        due.map((r) => r.id),
-      ),
-    );
-  return due.length;
+  // A shopper with nowhere to be told (no e-mail, no SMS to send) keeps waiting: their request stays open.
+  const told = due.filter((_, i) => messages[i]!.length > 0).map((r) => r.id);
+  if (told.length === 0) return 0;
+  await tx.insert(mailQueue).values(messages.flat());
+  await tx.update(stockRequests).set({ notifiedAt: at }).where(inArray(stockRequests.id, told));
+  return told.length;
 }
 
 export function createStockRequests(db: Db): StockRequestsPort {
