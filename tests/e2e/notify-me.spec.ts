@@ -16,7 +16,8 @@ test("'Notify Me' from a signed-out product page, then cancelled in My Account",
   await expect(page.getByText("Sign in, and we will let you know when it is back in stock.")).toBeVisible();
   await signInOnPage(page, shopper);
   await expect(page).toHaveURL((url) => url.pathname === path);
-  await expect(page.getByText("We will let you know when it is back in stock.")).toBeVisible();
+  // Exact: the sign-in toast ("Sign in, and we will let you know…") may still be showing.
+  await expect(page.getByText("We will let you know when it is back in stock.", { exact: true })).toBeVisible();
 
   await open(page, "/myaccount/notify", hasJs);
   const list = page.getByRole("list", { name: "Back in stock requests" });
