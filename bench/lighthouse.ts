@@ -9,6 +9,9 @@
 // and the report goes to bench/lighthouse-last-run-dark.md.
 //
 //   npm run lighthouse [-- --only=home,product] [-- --scheme=dark]
+//
+// LIGHTHOUSE_DEBUG=1 prints each run's observed and simulated first paint; LIGHTHOUSE_DUMP=<dir>
+// keeps each run's report (JSON) there, to see which requests the simulation counted.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -96,6 +99,7 @@ async function main() {
           { extends: "lighthouse:default", settings: { onlyCategories: Object.keys(TARGET), ...(page.noindex ? { skipAudits: ["is-crawlable"] } : {}) } },
         );
         runs.push(result!.lhr);
+        if (process.env.LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.LIGHTHOUSE_DUMP}/${page.name.replace(/ /g, "-")}-${i}.json`, JSON.stringify(result!.lhr));
         if (process.env.LIGHTHOUSE_DEBUG) {
           const m = (result!.lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
           console.log(
