@@ -20,6 +20,7 @@ import { firstProductPath, measurePage, type Fetched, type PageWeight } from "./
 import { drain, loadTest, type LoadOptions, type LoadResult, type ServerTiming } from "./lib/load.ts";
 import { freePort, parseCommand, runCommand, SetupError, startServer, stopAll, type RunningServer } from "./lib/processes.ts";
 import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
+import { signedInWithCart } from "./lib/signed-in.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const bareDir = path.join(repo, "bench", "bare");
@@ -276,7 +277,7 @@ async function shopDemo() {
 
     // Signed in, with something in the cart: the cart page, and a product page whose
     // buttons now show the cart's stepper (rendered for this shopper, never cached).
-    const cookie = await signedInWithCart(s.origin, productPath);
+    const cookie = await signedInWithCart(s.origin, productPath, notes);
     if (cookie) {
       await measureJs("shop", s, "cart (signed in)", "/addtocart", cache, cookie);
       await measureJs("shop", s, "review order", "/revieworder", cache, cookie);
@@ -310,41 +311,6 @@ async function measureApi(server: LoadRow["server"], s: RunningServer, productPa
   await measureLoad(server, s, "API cart get", "/api/cart/get", { budgeted: false, post: { body: "{}", headers } });
 }
 
-/** Signs a new bench customer up and adds the product page's variant: their Cookie header. */
-async function signedInWithCart(origin: string, productPath: string | null): Promise<string | null> {
-  const form = new URLSearchParams({ name: "Bench Shopper", email: `bench-${Date.now()}@example.test`, phone: "9876543210", password: "bench-password", return_to: "/" });
-  const signup = await fetch(`${origin}/signup`, { method: "POST", body: form, headers: { origin }, redirect: "manual" });
-  const session = signup.headers.getSetCookie().find((c) => /^(__Host-)?haat_session=/.test(c));
-  if (signup.status !== 303 || !session) {
-    notes.push(`shop: signing up a bench customer answered ${signup.status}; the signed-in pages were not measured.`);
-    return null;
-  }
-  const cookie = session.split(";")[0]!;
-  const ref = productPath ? new URL(productPath, origin).searchParams.get("variant") : null;
-  if (ref) {
-    const add = await fetch(`${origin}/cart`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "add", internal_reference: ref }),
-      headers: { origin, cookie },
-      redirect: "manual",
-    });
-    if (add.status !== 303) notes.push(`shop: adding ${ref} to the bench cart answered ${add.status}.`);
-  }
-  // A delivery address, so Review Order shows what a shopper about to confirm sees.
-  const address = new URLSearchParams({
-    intent: "add-address",
-    firstName: "Bench",
-    lastName: "Shopper",
-    email: "bench@example.test",
-    phone: "9876543210",
-    street: "1 Bench Road",
-    zip: "122002",
-  });
-  const saved = await fetch(`${origin}/revieworder`, { method: "POST", body: address, headers: { origin, cookie }, redirect: "manual" });
-  if (saved.status !== 303) notes.push(`shop: saving the bench delivery address answered ${saved.status}.`);
-  return cookie;
-}
-
 /** The signed-in pages again, with the shop on PostgreSQL (BENCH_DATABASE_URL): the same code, another database. */
 async function shopPostgres() {
   if (!cfg.databaseUrl) return;
@@ -354,7 +320,7 @@ async function shopPostgres() {
     const listing = await measurePage(s.origin, "/products", new Map());
     const productPath = firstProductPath(listing.html);
     await measureLoad("shop pg", s, "listing", "/products");
-    const cookie = await signedInWithCart(s.origin, productPath);
+    const cookie = await signedInWithCart(s.origin, productPath, notes);
     if (!cookie) return;
     for (const [page, at] of signedInPages(productPath)) {
       await measureLoad("shop pg", s, page, at, { budgeted: SIGNED_IN.postgres, cookie });

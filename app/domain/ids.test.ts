@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseId } from "./ids.ts";
+import { parseId, productIdOfPath } from "./ids.ts";
 
 describe("parseId", () => {
   it("reads plain positive whole numbers", () => {
@@ -12,5 +12,22 @@ describe("parseId", () => {
   it("refuses what is not a string", () => {
     expect(parseId(null)).toBeNull();
     expect(parseId(5)).toBeNull();
+  });
+});
+
+describe("productIdOfPath", () => {
+  it("names the product of a product page in either language, and of its data request", () => {
+    expect(productIdOfPath("/product/7")).toBe(7);
+    expect(productIdOfPath("/hi/product/7")).toBe(7);
+    expect(productIdOfPath("/product/7.data")).toBe(7);
+    expect(productIdOfPath("/hi/product/12/")).toBe(12);
+  });
+
+  it("names nothing elsewhere or for an id that names nothing", () => {
+    expect(productIdOfPath("/products")).toBeNull();
+    expect(productIdOfPath("/product/abc")).toBeNull();
+    expect(productIdOfPath("/product/0012")).toBeNull();
+    expect(productIdOfPath("/en/product/7")).toBeNull();
+    expect(productIdOfPath("/product/7/reviews")).toBeNull();
   });
 });

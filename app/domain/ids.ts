@@ -7,3 +7,9 @@ export function parseId(value: unknown): number | null {
   const n = Number(value);
   return n <= MAX_ID ? n : null;
 }
+
+/** The product a product page's URL names, in either language, for a page or its data (`/hi/product/7.data`): else null. */
+export function productIdOfPath(pathname: string): number | null {
+  const match = /^(?:\/hi)?\/product\/([^/]+?)(?:\.data)?\/?$/.exec(pathname);
+  return match ? parseId(match[1]) : null;
+}

@@ -13,7 +13,7 @@ import { Gallery } from "../components/product/Gallery.tsx";
 import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
-import { customerOf } from "../server/auth/session.server.ts";
+import { reviewStandingOf } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
@@ -27,12 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const product = id !== null ? await shop.catalog.product(id) : null;
   if (!product) throw data(null, { status: 404 });
-  const customer = customerOf(context);
-  const [related, reviews, standing] = await Promise.all([
-    shop.catalog.related(product, 5),
-    shop.reviews.forProduct(product),
-    customer ? shop.reviews.standing(customer, product.id) : null,
-  ]);
+  const [related, reviews, standing] = await Promise.all([shop.catalog.related(product, 5), shop.reviews.forProduct(product), reviewStandingOf(context, product.id)]);
   // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);

@@ -34,9 +34,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
   const cart = await cartOf(context, customer);
-  const { addresses, chosen: deliverTo } = await shop.addresses.book(customer);
+  const { addresses, chosen: deliverTo, chosenServed } = await shop.addresses.book(customer);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
-  const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? shop.delivery.isServiceable(deliverTo.zip) : true]);
+  const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? (chosenServed ?? shop.delivery.isServiceable(deliverTo.zip)) : true]);
   return {
     cart,
     addresses,

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { ReviewStanding } from "../domain/review.ts";
 import type { Customer, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -32,6 +33,8 @@ export interface SignedIn {
   token: string;
   /** The header's facts, read with the session on a page request (one query for both). */
   viewer?: ViewerFacts;
+  /** On a product page: whether this shopper may review its product, read with the session. */
+  standing?: { productId: number; standing: ReviewStanding };
 }
 export const signedInContext = createContext<SignedIn | null>(null);
 

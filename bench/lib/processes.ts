@@ -194,7 +194,7 @@ export async function stopAll(): Promise<void> {
  * build (made when the sources are newer) on a fresh embedded database of its own. `stop()`
  * ends the server and removes its data.
  */
-export async function startProductionShop(repo: string, name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ origin: string; stop(): Promise<void> }> {
+export async function startProductionShop(repo: string, name: string, extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<{ origin: string; stop(): Promise<void> }> {
   const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
   if (build.code !== 0) throw new SetupError("The build failed.", build.output);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-${name}-`));
@@ -202,7 +202,7 @@ export async function startProductionShop(repo: string, name: string, extraEnv: 
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer({
     name: "shop",
-    argv: [process.execPath, "server.ts"],
+    argv: [process.execPath, ...nodeArgs, "server.ts"],
     cwd: repo,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import { parseListingQuery } from "../../app/domain/listing-query.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { products, variants } from "../../app/server/db/schema.server.ts";
 import { createCatalog } from "../../app/server/shop/catalog.server.ts";
+import { queryLog } from "./query-log.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -48,6 +49,29 @@ describe.each(targets)("catalogue on $name", (target) => {
     expect((await catalog.listing(query("search=royale"))).total).toBe(1);
     expect(builds).toBe(2);
     await database.db.update(products).set({ title: p!.title, updatedAt: new Date() }).where(eq(products.id, p!.id));
+    await database.db.update(variants).set({ inventoryStock: v!.inventoryStock, updatedAt: new Date() }).where(eq(variants.id, v!.id));
+  });
+
+  it("reads a product page from the snapshot, as fresh as the listing (issue 30)", async () => {
+    const log = queryLog(database);
+    const catalog = createCatalog(log.db, { refreshMs: 60_000 });
+    const [v] = await database.db.select().from(variants).limit(1);
+    const before = await catalog.product(v!.productId);
+    expect(before?.variants.find((x) => x.id === v!.id)?.inventoryStock).toBe(v!.inventoryStock);
+    expect(before?.longDesc).toBeTruthy();
+    log.queries.length = 0;
+    expect((await catalog.product(v!.productId))?.title).toBe(before?.title);
+    expect(await catalog.product(999_999)).toBeNull();
+    expect(log.queries).toHaveLength(0);
+    // Stock moves: the page shows it once the snapshot reloads, as the listing's card does.
+    await database.db
+      .update(variants)
+      .set({ inventoryStock: v!.inventoryStock + 5, updatedAt: new Date() })
+      .where(eq(variants.id, v!.id));
+    const fresh = createCatalog(database.db, { refreshMs: 0 });
+    const after = await fresh.product(v!.productId);
+    expect(after?.variants.find((x) => x.id === v!.id)?.inventoryStock).toBe(v!.inventoryStock + 5);
+    expect((await fresh.listing(query(""))).cards.length).toBeGreaterThan(0);
     await database.db.update(variants).set({ inventoryStock: v!.inventoryStock, updatedAt: new Date() }).where(eq(variants.id, v!.id));
   });
 

@@ -10,6 +10,7 @@ import { DEMO_PINS, seedDemoPins } from "../../app/server/shop/delivery.server.t
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { queryLog } from "./query-log.ts";
 import { home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("delivery on $name", (target) => {
@@ -108,6 +109,25 @@ describe.each(targets)("delivery on $name", (target) => {
     await database.db.delete(serviceablePins);
     expect(await shop.delivery.isServiceable("400001")).toBe(true);
     await seedDemoPins(database.db);
+  });
+
+  it("reads the cart with the fee staff set, the slots with their capacity and the chosen PIN's service, a query each (issue 30)", async () => {
+    const staffId = (await shop.accounts.register({ name: "Read Staff", email: `read-staff${n++}@haat.example`, phone: "9876543210", password: "password-1" })).id;
+    await shop.delivery.setSettings(staffId, { deliveryFeePaise: 3_900, freeDeliveryAbovePaise: 999_900, slotCapacity: 7 });
+    const served = await shopper();
+    const log = queryLog(database);
+    const logged = createShop({ ...database, db: log.db }, 0);
+    log.queries.length = 0;
+    expect((await logged.cart.get(served.customer)).summary.deliveryPaise).toBe(3_900);
+    expect((await logged.delivery.slots()).filter((s) => s.left === 7)).not.toHaveLength(0);
+    expect(await logged.addresses.book(served.customer)).toMatchObject({ chosen: { id: served.addressId }, chosenServed: true });
+    expect(log.queries).toHaveLength(3);
+    const unserved = await shopper("400001");
+    expect(await shop.addresses.book(unserved.customer)).toMatchObject({ chosenServed: false });
+    expect(await shop.addresses.book(await shop.accounts.register({ name: "No Address", email: `none${n++}@example.in`, phone: "9876543210", password: "password-1" }))).toEqual({
+      addresses: [],
+      chosen: null,
+    });
   });
 
   it("refuses an order below the minimum order value, and places it without one", async () => {

@@ -9,7 +9,9 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import { productReviews, staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import { createAccounts } from "../../app/server/shop/accounts.server.ts";
 import { targets } from "./databases.ts";
+import { queryLog } from "./query-log.ts";
 import { home, refusal } from "./fixtures.ts";
 
 const REF = "GP-PUL-CHD-500G";
@@ -104,5 +106,25 @@ describe.each(targets)("reviews on $name", (target) => {
     await expect(shop.reviews.write(c.customer, productId, { rating: 6, body: "" })).rejects.toThrow();
     await expect(shop.reviews.write(c.customer, productId, { rating: 3, body: "x".repeat(2001) })).rejects.toThrow();
     expect(await shop.reviews.standing(c.customer, productId)).toBe("may_review");
+  });
+
+  it("says a shopper's standing with the product page's session read, in its one query (issue 30)", async () => {
+    const standings: [string, Awaited<ReturnType<typeof buyer>>["customer"]][] = [
+      ["not_delivered", (await buyer("session-waiting@example.in", "packed")).customer],
+      ["may_review", (await buyer("session-received@example.in", "delivered")).customer],
+    ];
+    const reviewed = (await buyer("session-reviewed@example.in", "delivered")).customer;
+    await shop.reviews.write(reviewed, productId, { rating: 5, body: "Good." });
+    standings.push(["reviewed", reviewed]);
+    for (const [expected, customer] of standings) {
+      const { token } = await shop.accounts.startSession(customer.id);
+      const log = queryLog(database);
+      const session = await createAccounts(log.db).resumeSession(token, productId);
+      expect(log.queries).toHaveLength(1);
+      expect(session?.standing).toBe(expected);
+      expect(await shop.reviews.standing(customer, productId)).toBe(expected);
+      // Any other page's session read carries none.
+      expect((await shop.accounts.resumeSession(token))?.standing).toBeUndefined();
+    }
   });
 });

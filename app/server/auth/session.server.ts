@@ -1,8 +1,10 @@
 // Who is signed in: the session middleware reads the session cookie once per request, and
 // loaders and actions ask customerOf (the customer pages' guard hands on customerIn instead).
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { shopOf, signedInContext, type SignedIn } from "../context.server.ts";
+import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
 
@@ -14,10 +16,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const token: unknown = await cookies().session.parse(request.headers.get("Cookie"));
     // A page (not a .data request of client-side navigation, which may not run the root
     // loader, nor a form post, which may change the cart): the header's facts come with it.
-    const page = request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
-    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token) : null;
+    const { pathname } = new URL(request.url);
+    const page = request.method === "GET" && !pathname.endsWith(".data");
+    // A product page's shopper's review standing comes with the session: the page makes one query (issue 30).
+    const productId = request.method === "GET" ? productIdOfPath(pathname) : null;
+    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, productId) : null;
     if (session && typeof token === "string") {
-      signedIn = { customer: session.customer, token, ...(page && { viewer: session.viewer }) };
+      signedIn = {
+        customer: session.customer,
+        token,
+        ...(page && { viewer: session.viewer }),
+        ...(session.standing && productId && { standing: { productId, standing: session.standing } }),
+      };
       if (session.renewed) renewCookie = await cookies().session.serialize(token, { expires: session.expiresAt });
     } else {
       clearCookie = true;
@@ -43,6 +53,14 @@ export function signedInOf(context: Readonly<RouterContextProvider>): SignedIn |
 
 export function customerOf(context: Readonly<RouterContextProvider>): Customer | null {
   return context.get(signedInContext)?.customer ?? null;
+}
+
+/** Whether the signed-in shopper may review the product: read with the session on its page, else asked. */
+export async function reviewStandingOf(context: Readonly<RouterContextProvider>, productId: number): Promise<ReviewStanding | null> {
+  const signedIn = signedInOf(context);
+  if (!signedIn) return null;
+  if (signedIn.standing?.productId === productId) return signedIn.standing.standing;
+  return shopOf(context).reviews.standing(signedIn.customer, productId);
 }
 
 /** The signed-in customer, or a redirect to sign-in that comes back to `returnTo`. */

@@ -1,5 +1,6 @@
 // Customers, their sessions and password resets (embedded Shop).
 import { isLocale } from "../../domain/i18n/locale.ts";
+import type { ReviewStanding } from "../../domain/review.ts";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   ACCOUNT_MESSAGES,
@@ -66,13 +67,16 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { token, expiresAt };
     },
 
-    async resumeSession(token) {
+    async resumeSession(token, productId = null) {
       if (!token) return null;
       const id = digest(token);
-      // One call: the session, its customer and the header's facts (haat_session(), plans kept).
+      // One call: the session, its customer, the header's facts and, on a product page, the
+      // shopper's review standing (haat_session(), plans kept).
       const at = now();
-      const result = await db.execute(sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz) as session`);
-      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson }>(result, "session");
+      const result = await db.execute(
+        sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer) as session`,
+      );
+      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson; standing: ReviewStanding | null }>(result, "session");
       if (!row) return null;
       let expiresAt = new Date(row.expiresAt);
       let renewed = false;
@@ -85,7 +89,7 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         renewed = true;
       }
       const customer: Customer = { ...row.customer, language: isLocale(row.customer.language) ? row.customer.language : null };
-      return { customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer) };
+      return { customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer), ...(row.standing && { standing: row.standing }) };
     },
 
     async endSession(token) {

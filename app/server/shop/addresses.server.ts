@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../domain/address.ts";
 import type { Db } from "../db/client.server.ts";
+import { servedSql } from "./delivery.server.ts";
 import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
 import { ShopError, type AddressesPort, type Customer } from "./port.server.ts";
 
@@ -63,14 +64,18 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
     async book(customer) {
       // The chosen one is ranked by a window over the same rows: one query for both.
       const rows = await db
-        .select({ address: addresses, rank: sql<number | string>`row_number() over (order by ${sql.join(chosenFirst(now()), sql`, `)})` })
+        .select({
+          address: addresses,
+          rank: sql<number | string>`row_number() over (order by ${sql.join(chosenFirst(now()), sql`, `)})`,
+          served: servedSql(sql`${addresses.zip}`),
+        })
         .from(addresses)
         .innerJoin(customers, eq(customers.id, addresses.customerId))
         .where(eq(addresses.customerId, customer.id))
         .orderBy(...LIST_ORDER);
       const list = rows.map((r) => toAddressView(r.address));
       const chosenAt = rows.findIndex((r) => Number(r.rank) === 1);
-      return { addresses: list, chosen: chosenAt === -1 ? null : list[chosenAt]! };
+      return chosenAt === -1 ? { addresses: list, chosen: null } : { addresses: list, chosen: list[chosenAt]!, chosenServed: rows[chosenAt]!.served };
     },
 
     get,

@@ -11,7 +11,8 @@ import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
-import { deliveryFeeOf, pageSettings } from "./delivery.server.ts";
+import { deliveryFeeOf, settingsOf, SETTINGS_COLUMN } from "./delivery.server.ts";
+import { jsonValue } from "./viewer.server.ts";
 import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */
@@ -66,7 +67,7 @@ export async function readCart(conn: Conn, customer: Customer): Promise<CartView
   return (await readDraft(conn, customer)).view;
 }
 
-/** The cart and its draft order's own choices (coupon, payment), in one query. */
+/** The cart, its draft order's own choices (coupon, payment) and the delivery settings, in one query. */
 async function readDraft(conn: Conn, customer: Customer) {
   const rows = await conn
     .select({
@@ -95,6 +96,7 @@ async function readDraft(conn: Conn, customer: Customer) {
       inventoryStock: variants.inventoryStock,
       weightUnitGrams: variants.weightUnitGrams,
       weightTolerance: variants.weightTolerance,
+      settings: SETTINGS_COLUMN,
     })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
@@ -123,7 +125,9 @@ async function readDraft(conn: Conn, customer: Customer) {
       ...withWeight(r),
       ...(r.lineReplacement ? { replacement: r.lineReplacement } : {}),
     }));
-  const draft = rows[0] ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument } : null;
+  const draft = rows[0]
+    ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument, settings: settingsOf(jsonValue<Record<string, number>>(rows[0].settings)) }
+    : null;
   const view: CartView = {
     id: rows[0]?.orderId ?? null,
     lines,
@@ -209,16 +213,17 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
 
   return {
     async get(customer): Promise<CartView> {
-      const [{ view, draft: order }, settings] = await Promise.all([readDraft(db, customer), pageSettings(db)]);
-      if (!view.id) return view;
+      const { view, draft: order } = await readDraft(db, customer);
+      if (!view.id || !order) return view;
+      const { settings } = order;
       // The coupon is re-checked against the cart as it is now; one that no longer
       // applies (or an empty cart) takes it off, and the page says why.
-      view.paymentMethod = order?.paymentMethod ?? null;
-      view.paymentChoice = order?.paymentMethod === "razorpay" ? (order.instrument ?? "upi") : (order?.paymentMethod ?? null);
+      view.paymentMethod = order.paymentMethod ?? null;
+      view.paymentChoice = order.paymentMethod === "razorpay" ? (order.instrument ?? "upi") : (order.paymentMethod ?? null);
       const prepaid = view.paymentMethod === "razorpay" ? prepaidPercent : 0;
       const fee = deliveryFeeOf(settings);
       view.summary = summarize(view.lines, 0, prepaid, fee);
-      if (!order?.couponId) return view;
+      if (!order.couponId) return view;
       const [row] = await db.select().from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
       const check = await checkCoupon(db, row ?? null, customer.id, view.summary.subtotalPaise);
       if (!check.ok) {

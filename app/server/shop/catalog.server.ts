@@ -2,8 +2,10 @@
 // in-memory snapshot of the catalogue (the search index needs one anyway, and filtering 10,000
 // products in memory is cheaper than a query per request); the snapshot is reloaded
 // when the catalogue's stamp in the database changes, checked at most every few
-// seconds, so every instance behind a load balancer converges. The product page reads
-// the database directly, so its stock is never stale.
+// seconds, so every instance behind a load balancer converges. The product page reads it
+// too (issue 30: a signed-in catalogue page makes one query, the viewer's): its stock is as
+// fresh as the listing's and the page cache's copy of the same page (decision 058). A cart
+// line's stock is always read afresh, so nothing is sold from a stale count.
 import { withWeight } from "../../domain/weight.ts";
 import { rankReplacements, replacementPricePaise } from "../../domain/replacement.ts";
 import { isAvailable } from "../../domain/stock.ts";
@@ -23,6 +25,8 @@ import type { CatalogPort } from "./port.server.ts";
 interface SnapshotProduct {
   id: number;
   title: string;
+  /** The product's row, for its page. */
+  row: ProductRow;
   card: ProductCard;
   /** Every variant, in display order (voice ordering fits a pack to what was said). */
   variants: VariantView[];
@@ -68,7 +72,7 @@ export interface CatalogOptions {
   onIndexBuilt?: () => void;
 }
 
-function toDetail(row: ProductRow, variantRows: VariantRow[], snap: Snapshot): ProductDetail {
+function toDetail(row: ProductRow, variantViews: VariantView[], snap: Snapshot): ProductDetail {
   const top = snap.tree.find((c) => c.slug === row.categorySlug);
   const child = top?.children.find((c) => c.slug === row.subSlug);
   return {
@@ -89,7 +93,7 @@ function toDetail(row: ProductRow, variantRows: VariantRow[], snap: Snapshot): P
     rating: ratingMean(row.reviewCount, row.reviewTotal) ?? row.rating,
     isOrganic: row.isOrganic,
     createdAt: row.createdAt.toISOString(),
-    variants: variantRows.map(toVariantView),
+    variants: variantViews,
     reviewCount: row.reviewCount,
   };
 }
@@ -145,7 +149,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
     for (const p of productRows) {
       const card = toCard(p, byProduct.get(p.id) ?? []);
       if (!card) continue; // a product without variants cannot be shown or bought
-      list.push({ id: p.id, title: p.title, card, variants: byProduct.get(p.id) ?? [], createdAt: p.createdAt.getTime() });
+      list.push({ id: p.id, title: p.title, row: p, card, variants: byProduct.get(p.id) ?? [], createdAt: p.createdAt.getTime() });
       entries.push({
         id: p.id,
         title: p.title,
@@ -196,7 +200,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       if (entry) entry.variants.push(r.variant);
       else byProduct.set(r.product.id, { product: r.product, variants: [r.variant] });
     }
-    return { products: [...byProduct.values()].map((e) => toDetail(e.product, e.variants, snap)), total: snap.products.length };
+    return { products: [...byProduct.values()].map((e) => toDetail(e.product, e.variants.map(toVariantView), snap)), total: snap.products.length };
   }
 
   async function current(): Promise<Snapshot> {
@@ -251,23 +255,10 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
     },
 
     async product(id: number): Promise<ProductDetail | null> {
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-      // One round trip: the product's variants joined to the product.
-      const [rows, snap] = await Promise.all([
-        db
-          .select({ product: products, variant: variants })
-          .from(variants)
-          .innerJoin(products, eq(products.id, variants.productId))
-          .where(eq(variants.productId, id))
-          .orderBy(asc(variants.sort), asc(variants.id)),
-        current(),
-      ]);
-      if (rows.length === 0) return null;
-      return toDetail(
-        rows[0].product,
-        rows.map((r) => r.variant),
-        snap,
-      );
+      const snap = await current();
+      // A product without variants is not in the snapshot: it cannot be shown or bought.
+      const kept = snap.byId.get(id);
+      return kept ? toDetail(kept.row, kept.variants, snap) : null;
     },
 
     async products(offset: number, limit: number) {

@@ -1,14 +1,14 @@
 // Delivery (issue 14): the slots a shopper may choose, with the capacity left in each; booking
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, shopDate, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
-import { oncePerRequest } from "../request-scope.server.ts";
+import { jsonValue } from "./viewer.server.ts";
 import { audit } from "./staff.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
@@ -28,15 +28,17 @@ const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
 /** The settings as a transaction sees them (an order's charge and its slot's capacity). */
 export async function readSettings(conn: Conn): Promise<DeliverySettings> {
   const rows = await conn.select().from(shopSettings);
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const settings = { ...SETTING_DEFAULTS };
-  for (const key of Object.keys(SETTING_KEYS) as (keyof DeliverySettings)[]) settings[key] = byKey.get(SETTING_KEYS[key]) ?? SETTING_DEFAULTS[key];
-  return settings;
+  return settingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }
 
-/** The settings for a page: read once however many of its loaders ask (the cart, the slots). */
-export function pageSettings(db: Db): Promise<DeliverySettings> {
-  return oncePerRequest("delivery-settings", () => readSettings(db));
+/** The settings as a column of another query (SETTINGS_COLUMN): the cart page reads them with its cart. */
+export const SETTINGS_COLUMN = sql<Record<string, number>>`(select coalesce(json_object_agg(${shopSettings.key}, ${shopSettings.value}), '{}') from ${shopSettings})`;
+
+/** The settings the stored values make, each missing one at its default. */
+export function settingsOf(stored: Record<string, number>): DeliverySettings {
+  const settings = { ...SETTING_DEFAULTS };
+  for (const key of Object.keys(SETTING_KEYS) as (keyof DeliverySettings)[]) settings[key] = stored[SETTING_KEYS[key]] ?? SETTING_DEFAULTS[key];
+  return settings;
 }
 
 /** The delivery fee rule the settings make. */
@@ -76,10 +78,13 @@ export async function checkServiceable(conn: Conn, pin: string): Promise<void> {
 }
 
 async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
-  const [row] = await conn
-    .select({ served: sql<boolean>`not exists (select 1 from ${serviceablePins}) or exists (select 1 from ${serviceablePins} where ${serviceablePins.pin} = ${pin})` })
-    .from(sql`(select 1) as one`);
+  const [row] = await conn.select({ served: servedSql(sql`${pin}`) }).from(sql`(select 1) as one`);
   return row!.served;
+}
+
+/** Whether a PIN is served, as a column of a query (none listed: every PIN is served). */
+export function servedSql(pin: SQL): SQL<boolean> {
+  return sql<boolean>`(not exists (select 1 from ${serviceablePins}) or exists (select 1 from ${serviceablePins} where ${serviceablePins.pin} = ${pin}))`;
 }
 
 /** Refuses an order below the minimum order value. */
@@ -92,7 +97,17 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
     async slots() {
       const at = now();
       const dates = slotDates(at);
-      const [rows, settings] = await Promise.all([db.select().from(deliverySlots).where(inArray(deliverySlots.date, dates)), pageSettings(db)]);
+      // The days' booked slots and the settings (the capacity of a slot not booked yet), in one query.
+      const [read] = await db
+        .select({
+          rows: sql<
+            { date: string; kind: SlotKind; capacity: number; booked: number }[]
+          >`(select coalesce(json_agg(json_build_object('date', ${deliverySlots.date}, 'kind', ${deliverySlots.kind}, 'capacity', ${deliverySlots.capacity}, 'booked', ${deliverySlots.booked})), '[]') from ${deliverySlots} where ${inArray(deliverySlots.date, dates)})`,
+          settings: SETTINGS_COLUMN,
+        })
+        .from(sql`(select 1) as one`);
+      const rows = jsonValue<{ date: string; kind: SlotKind; capacity: number; booked: number }[]>(read!.rows);
+      const settings = settingsOf(jsonValue<Record<string, number>>(read!.settings));
       const byKey = new Map(rows.map((r) => [`${r.date}/${r.kind}`, r]));
       return dates.flatMap((date) =>
         SLOT_KINDS.map((kind): SlotOffer => {

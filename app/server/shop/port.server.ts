@@ -100,10 +100,11 @@ export interface AccountsPort {
   startSession(customerId: number): Promise<{ token: string; expiresAt: Date }>;
   /**
    * The session's customer; a rolling session is pushed 30 days forward at most daily. What the
-   * page's header needs (viewer.of) comes in the same call where it costs nothing more (the
-   * embedded Shop); otherwise pages ask viewer.of.
+   * page's header needs (viewer.of) and, given a product, the shopper's review standing
+   * (reviews.standing) come in the same call where it costs nothing more (the embedded Shop);
+   * otherwise pages ask viewer.of and reviews.standing.
    */
-  resumeSession(token: string): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts } | null>;
+  resumeSession(token: string, productId?: number | null): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts; standing?: ReviewStanding } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
@@ -299,9 +300,11 @@ export interface AddressesPort {
   select(customer: Customer, id: number): Promise<void>;
   /**
    * Every address (as `list`) and the one orders go to: the remembered choice while it lasts
-   * and the address exists, else the default, else the primary, else the first. One query.
+   * and the address exists, else the default, else the primary, else the first. One query,
+   * which on the embedded Shop also says whether the chosen one's PIN is served (else ask
+   * delivery.isServiceable).
    */
-  book(customer: Customer): Promise<{ addresses: AddressView[]; chosen: AddressView | null }>;
+  book(customer: Customer): Promise<{ addresses: AddressView[]; chosen: AddressView | null; chosenServed?: boolean }>;
 }
 
 export interface OrderLineView {

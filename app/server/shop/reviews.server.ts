@@ -6,7 +6,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { REVIEW_MESSAGES, reviewAuthor, type ReviewStanding, type ReviewView } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
-import { orderLines, orders, productReviews, products, variants } from "../db/schema.server.ts";
+import { productReviews, products } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type ReviewsPort, type StaffReviewRow } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
@@ -19,16 +19,14 @@ const view = (r: { id: number; author: string; rating: number; body: string; cre
   createdAt: r.createdAt,
 });
 
-/** Whether an order with one of the product's variants was delivered to the customer (and not cancelled). */
-async function received(tx: Conn, customerId: number, productId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .innerJoin(variants, eq(variants.id, orderLines.variantId))
-    .where(and(eq(orders.customerId, customerId), eq(orders.state, "confirmed"), eq(orders.stage, "delivered"), eq(variants.productId, productId)))
-    .limit(1);
-  return Boolean(row);
+/**
+ * Whether the customer reviewed the product, else whether an order with one of its variants was
+ * delivered to them (and not cancelled): haat_review_standing() (drizzle/0029), which the product
+ * page's session read also calls.
+ */
+async function standingOf(tx: Conn, customerId: number, productId: number): Promise<ReviewStanding> {
+  const result = await tx.execute(sql`select haat_review_standing(${customerId}::integer, ${productId}::integer) as standing`);
+  return (result as unknown as { rows: { standing: ReviewStanding }[] }).rows[0]!.standing;
 }
 
 /** Moves the product's published count and sum by one review, and its stamp with them. */
@@ -54,25 +52,13 @@ export function createReviews(db: Db): ReviewsPort {
     },
 
     async standing(customer: Customer, productId: number): Promise<ReviewStanding> {
-      // One round trip: whether they reviewed it, and whether an order with it was delivered to them.
-      const [row] = await db
-        .select({
-          reviewed: sql<boolean>`exists (select 1 from ${productReviews} where ${productReviews.productId} = ${productId} and ${productReviews.customerId} = ${customer.id})`,
-          received: sql<boolean>`exists (${db
-            .select({ one: sql`1` })
-            .from(orders)
-            .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-            .innerJoin(variants, eq(variants.id, orderLines.variantId))
-            .where(and(eq(orders.customerId, customer.id), eq(orders.state, "confirmed"), eq(orders.stage, "delivered"), eq(variants.productId, productId)))})`,
-        })
-        .from(sql`(select 1) as one`);
-      if (row?.reviewed) return "reviewed";
-      return row?.received ? "may_review" : "not_delivered";
+      return standingOf(db, customer.id, productId);
     },
 
     async write(customer: Customer, productId: number, review: { rating: number; body: string }) {
       return db.transaction(async (tx) => {
-        if (!(await received(tx, customer.id, productId))) throw new ShopError("invalid", REVIEW_MESSAGES.notEligible);
+        // A shopper who reviewed it has received it; a second review is refused below, by the constraint.
+        if ((await standingOf(tx, customer.id, productId)) === "not_delivered") throw new ShopError("invalid", REVIEW_MESSAGES.notEligible);
         // One per customer and product: the unique constraint decides a double post.
         const [row] = await tx
           .insert(productReviews)

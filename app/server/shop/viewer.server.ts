@@ -33,6 +33,11 @@ export function toViewerFacts(json: ViewerJson): ViewerFacts {
 export function jsonColumn<T>(result: unknown, column: string): T | null {
   const value = (result as { rows: Record<string, unknown>[] }).rows[0]?.[column];
   if (value === null || value === undefined) return null;
+  return jsonValue<T>(value);
+}
+
+/** A JSON value as a driver gave it: parsed already, or its text. */
+export function jsonValue<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
