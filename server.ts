@@ -352,19 +352,20 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     // (ETag, Last-Modified) nor ranges to offer, about 100 bytes less on each of a first visit's
     // two dozen scripts (issue 26).
     app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false }));
-    app.use(
-      express.static(path.join(ROOT, "build/client"), {
-        maxAge: "1h",
-        index: false,
-        setHeaders(res, file) {
-          if (path.basename(file) !== "sw.js") return;
-          // The service worker (issue 26): checked for a new version on every visit, and allowed
-          // to fetch from the shop itself (its own policy governs the worker's requests).
-          res.setHeader("Cache-Control", "no-cache");
-          res.setHeader("Content-Security-Policy", edge.WORKER_POLICY);
-        },
-      }),
-    );
+    const publicFiles = express.static(path.join(ROOT, "build/client"), {
+      maxAge: "1h",
+      index: false,
+      setHeaders(res, file) {
+        if (path.basename(file) !== "sw.js") return;
+        // The service worker (issue 26): checked for a new version on every visit, and allowed
+        // to fetch from the shop itself (its own policy governs the worker's requests).
+        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Content-Security-Policy", edge.WORKER_POLICY);
+      },
+    });
+    // Every public file's name has a dot (favicon.ico, sw.js, images/…); a page's path has none,
+    // and skips the file system's look-up (a stat per page, issue 30).
+    app.use((req, res, next) => (edge.namesAFile(req.path) ? publicFiles(req, res, next) : next()));
     // One handler per language, each with its basename (decision 052): /hi's pages are the same
     // routes, and every link, form and redirect of a Hindi page stays under /hi by itself.
     const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseStartupMessage, isAllowedHost, requestIdOf } from "./edge.server.ts";
+import { databaseStartupMessage, isAllowedHost, namesAFile, requestIdOf } from "./edge.server.ts";
 import { checkServerEnv, ConfigError, readEnv } from "./env.server.ts";
 
 describe("requestIdOf", () => {
@@ -61,5 +61,17 @@ describe("databaseStartupMessage", () => {
     expect(databaseStartupMessage(wrapped("ENOTFOUND", "getaddrinfo ENOTFOUND db.nowhere"), "postgres://u@db.nowhere/x")).toMatch(/db\.nowhere:5432.*does not resolve/);
     expect(databaseStartupMessage(wrapped("28P01", 'password authentication failed for user "u"'), "postgres://u@db/x")).toMatch(/refused the user or password/);
     expect(databaseStartupMessage(wrapped("3D000", 'database "x" does not exist'), "postgres://u@db/x")).toMatch(/does not exist: create it/);
+  });
+});
+
+describe("namesAFile", () => {
+  it("sends paths with a dot in their last segment to the public files, and pages past them", () => {
+    expect(namesAFile("/favicon.ico")).toBe(true);
+    expect(namesAFile("/images/products/basmati.svg")).toBe(true);
+    expect(namesAFile("/sw.js")).toBe(true);
+    expect(namesAFile("/products")).toBe(false);
+    expect(namesAFile("/hi/product/7")).toBe(false);
+    expect(namesAFile("/")).toBe(false);
+    expect(namesAFile("/images.d/page")).toBe(false);
   });
 });

@@ -44,6 +44,11 @@ export function beforeHeaders(res: ServerResponse, fn: () => void) {
   } as ServerResponse["writeHead"];
 }
 
+/** Whether a path could name a public file: its last segment has a dot (favicon.ico, sw.js); a page's never does. */
+export function namesAFile(path: string): boolean {
+  return path.slice(path.lastIndexOf("/") + 1).includes(".");
+}
+
 export const WRONG_HOST = "Misdirected request: this server does not answer for that host name. Set PUBLIC_ORIGIN or ALLOWED_HOSTS if it should.";
 
 /** Whether a request's Host header names this shop (PUBLIC_ORIGIN's host, ALLOWED_HOSTS, or this machine without PUBLIC_ORIGIN). */

@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { negotiateEncoding, PageCache, sharedMaxAge } from "./page-cache.server.ts";
+import { negotiateEncoding } from "./compression.server.ts";
+import { PageCache, sharedMaxAge } from "./page-cache.server.ts";
 
 const page = (body = "<html>listing</html>", cacheControl = "public, max-age=0, s-maxage=5", extra: Record<string, string> = {}) =>
   new Response(body, { status: 200, headers: { "Content-Type": "text/html", "Cache-Control": cacheControl, ...extra } });

@@ -4,10 +4,8 @@
 // serves the next requests for those seconds. Entries keep their compressed bodies, so a
 // hit costs neither a render nor a compression. Requests with cookies, responses that
 // set cookies, non-200 answers and anything not marked public are never cached.
-import zlib from "node:zlib";
+import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
 import { appEnv } from "./env.server.ts";
-
-export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   expires: number;
@@ -18,28 +16,6 @@ interface Entry {
 }
 
 const MAX_KEY_LENGTH = 600;
-
-export function negotiateEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = (acceptEncoding ?? "")
-    .toLowerCase()
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || Number.parseFloat(q.split("=")[1] ?? "1") > 0)
-    .map(([name]) => name.trim());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return "identity";
-}
-
-function compress(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === "br") {
-    return zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-  }
-  if (encoding === "gzip") return zlib.gzipSync(body, { level: 6 });
-  return body;
-}
 
 /** Seconds a response may be kept by a shared cache, or 0. */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -77,7 +53,7 @@ export class PageCache {
     const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
     let body = entry.bodies[encoding];
     if (!body) {
-      body = compress(entry.bodies.identity!, encoding);
+      body = compressBody(entry.bodies.identity!, encoding);
       entry.bodies[encoding] = body;
       entry.bytes += body.length;
       this.bytes += body.length;

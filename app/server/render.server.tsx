@@ -9,7 +9,8 @@ import appCss from "../app.css?url";
 import { RequestIdContext } from "../components/request-id.ts";
 import { StylesheetTextContext } from "../components/stylesheet.tsx";
 import { projectPath } from "./project-root.server.ts";
-import { requestInfoContext } from "./context.server.ts";
+import { compressBody, negotiateEncoding } from "./compression.server.ts";
+import { requestInfoContext, signedInContext } from "./context.server.ts";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { currentRequestStats } from "./request-scope.server.ts";
@@ -38,6 +39,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   }
   const started = performance.now();
   const stats = currentRequestStats();
+  const signedIn = loadContext.get(signedInContext) !== null;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -49,11 +51,18 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
       final(callback) {
         clearTimeout(timeout);
-        const body = Buffer.concat(chunks);
+        let body: Buffer = Buffer.concat(chunks);
         if (stats) stats.renderMs = performance.now() - started;
+        // A signed-in shopper's page is never kept: compressed here, whole, in one call.
+        if (signedIn) {
+          const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+          body = compressBody(body, encoding, "personal");
+          if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+          responseHeaders.append("Vary", "Accept-Encoding");
+        }
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
-        resolve(new Response(body, { status, headers: responseHeaders }));
+        resolve(new Response(body as Buffer<ArrayBuffer>, { status, headers: responseHeaders }));
         callback();
       },
     });

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, lockDataDir } from "../../app/server/db/lock.server.ts";
-import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 const tmp = tmpDir;
 const run = runServer;
@@ -34,6 +34,20 @@ describe("server.ts", () => {
     expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
     // Cached for good: nothing to revalidate with (issue 26: bytes on every first visit).
     expect([assetRes.headers.get("etag"), assetRes.headers.get("last-modified")]).toEqual([null, null]);
+
+    // Public files are still served beside the pages (a page's path skips the file look-up).
+    expect((await fetch(`http://127.0.0.1:${port}/favicon.ico`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/sw.js`)).headers.get("cache-control")).toBe("no-cache");
+    // A signed-in page is compressed whole by the renderer (issue 30), in what the browser takes.
+    const cookie = await signUpCookie(`http://127.0.0.1:${port}`, "compressed@example.in", { name: "Kavya Compressed" });
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const page = await fetch(`http://127.0.0.1:${port}/myaccount`, { headers: { cookie, "accept-encoding": encoding } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      expect(page.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+      expect(await page.text()).toContain("Kavya");
+    }
 
     // A command-line tool refuses the directory while the server holds it.
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
