@@ -98,7 +98,7 @@ function toDetail(row: ProductRow, variantViews: VariantView[], snap: Snapshot):
   };
 }
 
-export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { warm(): Promise<void> } {
+export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { warm(): Promise<void>; changed(): void } {
   let snapshot: Snapshot | null = null;
   // The API's pages of products, for the snapshot they were read with.
   let pagesOf: Snapshot | null = null;
@@ -223,6 +223,11 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
   return {
     async warm() {
       await current();
+    },
+
+    /** This process changed the catalogue: the next read checks the stamp at once. */
+    changed() {
+      checkedAt = 0;
     },
 
     async categories() {

@@ -68,6 +68,17 @@ export interface ShopPaymentOptions {
 
 const CASH_ONLY: ShopPaymentOptions = { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0 };
 
+/** The port, with `changed` called after each of `methods` (all of them when not named) settles. */
+function thenChanged<T extends object>(port: T, changed: () => void, methods?: (keyof T)[]): T {
+  const wrapped = { ...port };
+  for (const name of methods ?? (Object.keys(port) as (keyof T)[])) {
+    const method = port[name];
+    if (typeof method !== "function") continue;
+    wrapped[name] = ((...args: unknown[]) => Promise.resolve((method as (...a: unknown[]) => unknown).apply(port, args)).finally(changed)) as T[keyof T];
+  }
+  return wrapped;
+}
+
 export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymentOptions = CASH_ONLY, images: ImageStore | null = null): Shop & { warm(): Promise<void> } {
   const catalog = createCatalog(database.db, { refreshMs });
   // No prepaid orders without a payment provider, so no prepaid discount either.
@@ -107,8 +118,10 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     delivery: createDelivery(database.db, { now: pay.now }),
     staff: createStaff(database.db, { staffEmails: pay.staffEmails }),
     payments,
-    staffCatalog: createStaffCatalog(database.db, images),
-    reviews: createReviews(database.db),
+    // What staff and reviewers change is on the next page this process serves (the product page
+    // reads the snapshot, decision 058); other instances see it within the refresh.
+    staffCatalog: thenChanged(createStaffCatalog(database.db, images), catalog.changed),
+    reviews: thenChanged(createReviews(database.db), catalog.changed, ["write", "setHidden"]),
     tickets: createTickets(database.db),
     newsletter: createNewsletter(database.db),
     mail: createMailQueue(database.db),
