@@ -6,17 +6,25 @@
 // database kill -9 mid-checkout and restart); then checks the database: every confirmed order is
 // there and whole, and no stock was sold twice. Writes bench/load-last-run.md.
 //
-//   npm run load -- [--embedded] [--faults] [--seconds=60] [--shoppers=200] [--instances=2]
+// --think=5s: each shopper pauses before each step (half to one and a half of it), the way people
+// shop (issue 30), and the shoppers arrive over the first 10 s. --find: how many such shoppers the
+// shop holds at p95 at most 500 ms with no errors, found by doubling from 100 and then halving the
+// gap, each trial `--seconds` long (default 40) on the same running shop, its p95 taken after the
+// arrivals; its signed-in shoppers are regulars, signed up before the trial is measured (they sign
+// in once and stay); writes bench/load-capacity-embedded-last-run.md (or -postgres-).
+//
+//   npm run load -- [--embedded] [--faults] [--seconds=60] [--shoppers=200] [--instances=2] [--think=5s] [--find]
 //   DATABASE_URL (a PostgreSQL server; default postgres://postgres@127.0.0.1:5432/postgres)
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { startCluster, startEmbedded, type Cluster } from "./lib/cluster.ts";
 import { runCommand, SetupError, stopAll } from "./lib/processes.ts";
 import { mdTable, type Cell } from "./lib/report.ts";
-import { Browser, browse, checkOut, fillCarts, readCatalogue, Recorder, type Kind, type Sample } from "./lib/shoppers.ts";
+import { Browser, browse, checkOut, fillCarts, prepareCart, prepareCheckout, readCatalogue, Recorder, type Kind, type Sample } from "./lib/shoppers.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -25,14 +33,23 @@ const args = new Map(
     return [k!, v ?? "1"] as const;
   }),
 );
+/** "5s", "800ms" or a number of seconds, in milliseconds. */
+function duration(text: string | undefined): number {
+  if (!text) return 0;
+  const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
+  if (!m) throw new Error(`Not a duration: ${text} (say 5s or 800ms)`);
+  return Number(m[1]) * (m[2] === "ms" ? 1 : 1000);
+}
 const cfg = {
   embedded: args.has("embedded"),
   faults: args.has("faults"),
-  seconds: Number(args.get("seconds") ?? 60),
+  find: args.has("find"),
+  thinkMs: duration(args.get("think")),
+  seconds: Number(args.get("seconds") ?? (args.has("find") ? 40 : 60)),
   shoppers: Number(args.get("shoppers") ?? 200),
   instances: Number(args.get("instances") ?? 2),
   databaseUrl: process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
-  out: path.resolve(repo, args.get("out") ?? "bench/load-last-run.md"),
+  out: path.resolve(repo, args.get("out") ?? (args.has("find") ? `bench/load-capacity-${args.has("embedded") ? "embedded" : "postgres"}-last-run.md` : "bench/load-last-run.md")),
 };
 const log = (line: string) => console.log(`[load ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -91,18 +108,50 @@ async function verify(query: Query, confirmed: Set<number>): Promise<{ rows: [st
   return { rows, ok: rows.every((r) => r[2] !== "FAIL") };
 }
 
-async function drive(cluster: Cluster, recorder: Recorder, faults: (at: number) => Promise<void>) {
+/** Seconds over which shoppers with a think time arrive (all at once without one). */
+const ARRIVALS_SECONDS = 10;
+
+/** Signed-in shoppers kept from trial to trial (--find): they signed up before, as a grocer's regulars have. */
+const returning = { carts: [] as Browser[], checkouts: [] as Browser[] };
+
+/** Signs up the regulars a trial needs, four at a time, before it is measured. */
+async function topUp(origin: string, carts: number, checkouts: number) {
+  const setup = new Recorder();
+  const wanted = [
+    ...Array<"cart">(Math.max(0, carts - returning.carts.length)).fill("cart"),
+    ...Array<"checkout">(Math.max(0, checkouts - returning.checkouts.length)).fill("checkout"),
+  ];
+  if (wanted.length) log(`signing up ${wanted.length} regulars`);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < wanted.length) {
+        const kind = wanted[next++]!;
+        const b = new Browser(origin, setup);
+        if (kind === "cart" ? await prepareCart(b) : await prepareCheckout(b)) (kind === "cart" ? returning.carts : returning.checkouts).push(b);
+      }
+    }),
+  );
+}
+
+async function drive(cluster: Cluster, recorder: Recorder, faults: (at: number) => Promise<void>, count = cfg.shoppers, regulars = false) {
   const catalogue = await readCatalogue(cluster.origin);
+  const browsers = Math.round(count * 0.7);
+  const carts = Math.round(count * 0.2);
+  const checkouts = count - browsers - carts;
+  if (regulars) await topUp(cluster.origin, carts, checkouts);
   const ends = Date.now() + cfg.seconds * 1000;
   const until = () => Date.now() >= ends;
-  const browsers = Math.round(cfg.shoppers * 0.7);
-  const carts = Math.round(cfg.shoppers * 0.2);
-  const checkouts = cfg.shoppers - browsers - carts;
-  log(`${cfg.shoppers} shoppers for ${cfg.seconds} s: ${browsers} browsing, ${carts} filling carts, ${checkouts} checking out`);
+  log(`${count} shoppers for ${cfg.seconds} s: ${browsers} browsing, ${carts} filling carts, ${checkouts} checking out${cfg.thinkMs ? `, ${cfg.thinkMs / 1000} s between steps` : ""}`);
+  // With a think time, shoppers arrive over the first seconds, as a sale morning's do.
+  const arrive = async <T>(run: (b: Browser) => Promise<T>, regular?: Browser) => {
+    if (cfg.thinkMs) await new Promise((resolve) => setTimeout(resolve, Math.random() * ARRIVALS_SECONDS * 1000));
+    return run(regular ? regular.recordInto(recorder, cfg.thinkMs) : new Browser(cluster.origin, recorder, cfg.thinkMs));
+  };
   const shoppers = [
-    ...Array.from({ length: browsers }, () => browse(new Browser(cluster.origin, recorder), catalogue, until)),
-    ...Array.from({ length: carts }, () => fillCarts(new Browser(cluster.origin, recorder), catalogue, until)),
-    ...Array.from({ length: checkouts }, () => checkOut(new Browser(cluster.origin, recorder), catalogue, recorder, until)),
+    ...Array.from({ length: browsers }, () => arrive((b) => browse(b, catalogue, until))),
+    ...Array.from({ length: carts }, (_, i) => arrive((b) => fillCarts(b, catalogue, until), regulars ? returning.carts[i] : undefined)),
+    ...Array.from({ length: checkouts }, (_, i) => arrive((b) => checkOut(b, catalogue, recorder, until), regulars ? returning.checkouts[i] : undefined)),
   ];
   const faulting = (async () => {
     for (let s = 1; s <= cfg.seconds && !until(); s++) {
@@ -111,6 +160,69 @@ async function drive(cluster: Cluster, recorder: Recorder, faults: (at: number) 
     }
   })();
   await Promise.all([...shoppers, faulting]);
+}
+
+interface Trial {
+  shoppers: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  refused: number;
+  errors: number;
+  holds: boolean;
+}
+
+/** The p95 a shop must hold, and the most shoppers a capacity search tries. */
+const HOLDS_P95_MS = 500;
+const MOST_SHOPPERS = 6400;
+
+/** One trial of `count` shoppers on the running shop: p95 after the arrivals, errors throughout. */
+async function trial(cluster: Cluster, count: number, confirmed: Set<number>): Promise<Trial> {
+  const recorder = new Recorder();
+  await drive(cluster, recorder, async () => {}, count, true);
+  for (const id of recorder.confirmedOrders) confirmed.add(id);
+  const from = cfg.thinkMs ? ARRIVALS_SECONDS : 0;
+  const steady = recorder.samples.filter((s) => s.at >= from);
+  const ms = steady.map((s) => s.ms).sort((a, b) => a - b);
+  const errors = recorder.samples.filter((s) => s.outcome === "error").length;
+  const p95 = percentile(ms, 95);
+  const result: Trial = {
+    shoppers: count,
+    rps: steady.length / Math.max(1, cfg.seconds - from),
+    p50: percentile(ms, 50),
+    p95,
+    refused: recorder.samples.filter((s) => s.outcome === "refused").length,
+    errors,
+    holds: errors === 0 && p95 <= HOLDS_P95_MS,
+  };
+  log(`${count} shoppers: ${result.rps.toFixed(0)} req/s, p95 ${p95.toFixed(0)} ms, ${errors} errors: ${result.holds ? "holds" : "does not hold"}`);
+  for (const [k, n] of recorder.errors) log(`  ${k}: ${n}`);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return result;
+}
+
+/** The most shoppers the shop holds: doubling from 100 until a trial fails, then halving the gap to a tenth. */
+async function findCapacity(cluster: Cluster, confirmed: Set<number>): Promise<{ trials: Trial[]; holds: number }> {
+  const trials: Trial[] = [];
+  let lo = 0;
+  let hi = 0;
+  for (let n = 100; n <= MOST_SHOPPERS; n *= 2) {
+    const t = await trial(cluster, n, confirmed);
+    trials.push(t);
+    if (!t.holds) {
+      hi = n;
+      break;
+    }
+    lo = n;
+  }
+  while (hi && hi - lo > Math.max(25, lo / 10)) {
+    const n = Math.round((lo + hi) / 2);
+    const t = await trial(cluster, n, confirmed);
+    trials.push(t);
+    if (t.holds) lo = n;
+    else hi = n;
+  }
+  return { trials, holds: lo };
 }
 
 function errorsBetween(samples: Sample[], from: number, to: number): number {
@@ -169,6 +281,41 @@ async function main() {
       log(`kill -9 and restart: ready in ${took.toFixed(1)} s`);
     }
   };
+
+  if (cfg.find) {
+    let capacity: Awaited<ReturnType<typeof findCapacity>>;
+    try {
+      capacity = await findCapacity(cluster, recorder.confirmedOrders);
+    } finally {
+      if (cluster.kind === "pglite") await cluster.stop();
+    }
+    const db = cluster.kind === "postgres" ? await onPostgres(cluster.databaseUrl!) : await onPglite(cluster.dataDir!);
+    const check = await verify(db.query, recorder.confirmedOrders);
+    await db.end();
+    if (cluster.kind === "postgres") await cluster.stop();
+    const where = cluster.kind === "postgres" ? `${cluster.instances.length} instances on PostgreSQL behind HAProxy` : "one instance on the embedded database";
+    const out = [
+      `## Capacity ${new Date().toISOString().slice(0, 19)}Z: ${where}`,
+      "",
+      `Shoppers as \`npm run load\` drives them (70% browsing and searching, 20% signed in filling carts, 10% checking out with cash on delivery), each pausing ${cfg.thinkMs / 1000} s (half to one and a half of it) before each step and arriving over the first ${ARRIVALS_SECONDS} s; the signed-in ones are regulars, signed up before the trial is measured; each trial ${cfg.seconds} s on the same running shop. A trial holds when no request failed (5xx, timeout, refused connection) and the p95 of the requests after the arrivals is at most ${HOLDS_P95_MS} ms. Load generator, shop, database and balancer share this machine's ${os.cpus().length} cores.`,
+      "",
+      `**Holds ${capacity.holds} shoppers.**`,
+      "",
+      mdTable(
+        ["Shoppers", "req/s", "p50 ms", "p95 ms", "Refused (4xx)", "Errors", "Holds"],
+        capacity.trials.map((t) => [t.shoppers, t.rps.toFixed(0), t.p50.toFixed(0), t.p95.toFixed(0), t.refused, t.errors, t.holds ? "yes" : "no"]),
+        ["r", "r", "r", "r", "r", "r", "l"],
+      ),
+      "",
+      mdTable(["Check", "Found", "Result"], check.rows, ["l", "r", "l"]),
+      "",
+    ].join("\n");
+    fs.writeFileSync(cfg.out, out);
+    console.log(`\n${out}`);
+    log(`written to ${path.relative(repo, cfg.out)}`);
+    if (!check.ok) process.exitCode = 1;
+    return;
+  }
 
   try {
     await drive(cluster, recorder, faults);

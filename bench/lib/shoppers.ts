@@ -32,10 +32,24 @@ export class Recorder {
 export class Browser {
   private readonly cookies = new Map<string, string>();
   private readonly origin: string;
-  private readonly recorder: Recorder;
-  constructor(origin: string, recorder: Recorder) {
+  private recorder: Recorder;
+  /** Signed up (and, for a shopper who checks out, a delivery address saved): a returning shopper. */
+  ready = false;
+  private thinkMs: number;
+  private sent = 0;
+  /** `thinkMs`: the pause before each step after the first, as a person reads (half to one and a half of it, at random). */
+  constructor(origin: string, recorder: Recorder, thinkMs = 0) {
     this.origin = origin;
     this.recorder = recorder;
+    this.thinkMs = thinkMs;
+  }
+
+  /** The same browser (its cookies), its requests recorded by `recorder` from now on, `thinkMs` apart. */
+  recordInto(recorder: Recorder, thinkMs: number): this {
+    this.recorder = recorder;
+    this.thinkMs = thinkMs;
+    this.sent = 0;
+    return this;
   }
 
   /** The Cookie header this browser sends (a signed-in shopper's session, for another tool). */
@@ -44,6 +58,7 @@ export class Browser {
   }
 
   async request(kind: Kind, path: string, form?: Record<string, string>): Promise<{ status: number; location: string | null; html: string } | null> {
+    if (this.thinkMs > 0 && this.sent++ > 0) await new Promise((resolve) => setTimeout(resolve, this.thinkMs * (0.5 + Math.random())));
     const started = performance.now();
     try {
       const res = await fetch(this.origin + path, {
@@ -134,8 +149,30 @@ export async function addSomething(b: Browser, cat: Catalogue): Promise<boolean>
   return added?.status === 303;
 }
 
+/** Signs a cart-filling shopper up: a returning shopper is `ready` before the shop is measured. */
+export async function prepareCart(b: Browser): Promise<boolean> {
+  b.ready = await signUp(b, "cart");
+  return b.ready;
+}
+
+/** Signs a shopper who checks out up, with a delivery address saved. */
+export async function prepareCheckout(b: Browser): Promise<boolean> {
+  if (!(await signUp(b, "checkout"))) return false;
+  const saved = await b.request("address", "/revieworder", {
+    intent: "add-address",
+    firstName: "Load",
+    lastName: "Shopper",
+    email: "load@example.test",
+    phone: "9876543210",
+    street: "1 Load Test Road",
+    zip: "122002",
+  });
+  b.ready = saved?.status === 303;
+  return b.ready;
+}
+
 export async function fillCarts(b: Browser, cat: Catalogue, until: () => boolean) {
-  if (!(await signUp(b, "cart"))) return;
+  if (!b.ready && !(await prepareCart(b))) return;
   let round = 0;
   while (!until()) {
     round++;
@@ -152,17 +189,7 @@ export async function fillCarts(b: Browser, cat: Catalogue, until: () => boolean
 }
 
 export async function checkOut(b: Browser, cat: Catalogue, recorder: Recorder, until: () => boolean) {
-  if (!(await signUp(b, "checkout"))) return;
-  const saved = await b.request("address", "/revieworder", {
-    intent: "add-address",
-    firstName: "Load",
-    lastName: "Shopper",
-    email: "load@example.test",
-    phone: "9876543210",
-    street: "1 Load Test Road",
-    zip: "122002",
-  });
-  if (saved?.status !== 303) return;
+  if (!b.ready && !(await prepareCheckout(b))) return;
   while (!until()) {
     if (!(await addSomething(b, cat))) continue;
     if (Math.random() < 0.5) await addSomething(b, cat);

@@ -162,6 +162,19 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     expect(lost.reason.message).toBe(`${reference} was changed by someone else since you opened this page. Here it is as it is now.`);
   });
 
+  it("shows a staff save on this process's next product page, though the snapshot is kept a minute (decision 058)", async () => {
+    const slow = createShop(database, 60_000);
+    const reference = "GP-PUL-MSR-1KG";
+    const v = await variantOf(reference);
+    const productId = (await shop.staffCatalog.search(reference, 5)).find((p) => p.variants.some((x) => x.internalReference === reference))!.id;
+    const shown = async () => (await slow.catalog.product(productId))!.variants.find((x) => x.internalReference === reference)!.pricePaise;
+    expect(await shown()).toBe(v.pricePaise);
+    await slow.staffCatalog.updateVariant(staff.id, v.id, edit(v), { ...edit(v), pricePaise: v.pricePaise + 500, mrpPaise: Math.max(v.mrpPaise, v.pricePaise + 500) });
+    expect(await shown()).toBe(v.pricePaise + 500);
+    const again = await variantOf(reference);
+    await slow.staffCatalog.updateVariant(staff.id, v.id, edit(again), { ...edit(again), pricePaise: v.pricePaise, mrpPaise: v.mrpPaise });
+  });
+
   it("marks a category coming soon and active again, audited", async () => {
     const [first] = await shop.staffCatalog.topCategories();
     const posted = await post(new URLSearchParams({ intent: "category", slug: first!.slug, status: "coming_soon" }));
