@@ -34,3 +34,10 @@ BEGIN
     'standing', CASE WHEN p_product IS NULL THEN NULL ELSE haat_review_standing(r.customer_id, p_product) END);
 END
 $$;
+--> statement-breakpoint
+-- Instances still on the previous build call the three-argument form during a rolling
+-- deploy (they migrate as they start): it stays, as the four-argument one without a product.
+CREATE FUNCTION haat_session(p_id text, p_now timestamptz, p_fresh timestamptz) RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT haat_session(p_id, p_now, p_fresh, NULL::integer)
+$$;

@@ -75,6 +75,25 @@ describe.each(targets)("catalogue on $name", (target) => {
     await database.db.update(variants).set({ inventoryStock: v!.inventoryStock, updatedAt: new Date() }).where(eq(variants.id, v!.id));
   });
 
+  it("sees a change this process made even when a stamp check was already in flight (decision 058)", async () => {
+    const catalog = createCatalog(database.db, { refreshMs: 60_000 });
+    const [v] = await database.db.select().from(variants).limit(1);
+    await catalog.warm();
+    const priceOf = async () => (await catalog.product(v!.productId))!.variants.find((x) => x.id === v!.id)!.pricePaise;
+    catalog.changed();
+    const inFlight = priceOf(); // its stamp is read before the update below
+    await database.db
+      .update(variants)
+      .set({ pricePaise: v!.pricePaise + 100, updatedAt: new Date() })
+      .where(eq(variants.id, v!.id));
+    catalog.changed();
+    expect(await priceOf()).toBe(v!.pricePaise + 100);
+    await inFlight;
+    // The earlier check, finishing last, does not put the old price back.
+    expect(await priceOf()).toBe(v!.pricePaise + 100);
+    await database.db.update(variants).set({ pricePaise: v!.pricePaise, updatedAt: new Date() }).where(eq(variants.id, v!.id));
+  });
+
   it("seeds only an empty catalogue", async () => {
     expect(await seedDemoCatalog(database)).toBe(false);
     expect(await shop.healthy()).toBe(true);

@@ -104,7 +104,10 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
   let pagesOf: Snapshot | null = null;
   const pages = new Map<string, Promise<{ products: ProductDetail[]; total: number }>>();
   let checkedAt = 0;
-  let pending: Promise<Snapshot> | null = null;
+  // Bumped by changed(): a stamp check begun before a change in this process must not count as after it.
+  let generation = 0;
+  let snapshotGeneration = 0;
+  let pending: { generation: number; snapshot: Promise<Snapshot> } | null = null;
 
   async function readStamp(): Promise<string> {
     const rows = await db.execute<{ stamp: string }>(sql`
@@ -206,18 +209,27 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
   async function current(): Promise<Snapshot> {
     const now = Date.now();
     if (snapshot && now - checkedAt < options.refreshMs) return snapshot;
-    if (!pending) {
-      pending = (async () => {
+    if (!pending || pending.generation !== generation) {
+      const started = generation;
+      const check = (async () => {
         const stamp = await readStamp();
-        checkedAt = Date.now();
-        if (!snapshot || snapshot.stamp !== stamp) snapshot = await load(stamp);
-        return snapshot;
+        if (started === generation) checkedAt = Date.now();
+        if (!snapshot || snapshot.stamp !== stamp) {
+          const loaded = await load(stamp);
+          // A check begun before a later one's never replaces what the later one read.
+          if (!snapshot || started >= snapshotGeneration) {
+            snapshot = loaded;
+            snapshotGeneration = started;
+          }
+        }
+        return snapshot!;
       })().finally(() => {
-        pending = null;
+        if (pending?.snapshot === check) pending = null;
       });
+      pending = { generation: started, snapshot: check };
     }
     // Requests wait for the check (one small query) so a change is seen at once after it.
-    return pending;
+    return pending.snapshot;
   }
 
   return {
@@ -227,6 +239,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
 
     /** This process changed the catalogue: the next read checks the stamp at once. */
     changed() {
+      generation++;
       checkedAt = 0;
     },
 
