@@ -27,7 +27,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const product = id !== null ? await shop.catalog.product(id) : null;
   if (!product) throw data(null, { status: 404 });
-  const [related, reviews, standing] = await Promise.all([shop.catalog.related(product, 5), shop.reviews.forProduct(product), reviewStandingOf(context, product.id)]);
+  // The standing comes with the session; a shopper who reviewed sees their review at once, whichever instance answers.
+  const standing = await reviewStandingOf(context, product.id);
+  const [related, reviews] = await Promise.all([shop.catalog.related(product, 5), shop.reviews.forProduct(product, undefined, standing === "reviewed")]);
   // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);

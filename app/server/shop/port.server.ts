@@ -593,8 +593,12 @@ export interface StaffReviewRow extends ReviewView {
 
 // Built by app/server/shop/reviews.server.ts, with either back end.
 export interface ReviewsPort {
-  /** The product's published reviews, newest first (at most `limit`), with the count and mean its detail carries. */
-  forProduct(product: { id: number; reviewCount: number; rating: number }, limit?: number): Promise<ProductReviews>;
+  /**
+   * The product's published reviews, newest first (at most `limit`), with the count and mean its
+   * detail carries. `shopperReviewed`: the viewer wrote one, so there is one to read even when the
+   * detail (from another instance's snapshot, not yet reloaded) counts none.
+   */
+  forProduct(product: { id: number; reviewCount: number; rating: number }, limit?: number, shopperReviewed?: boolean): Promise<ProductReviews>;
   /** Whether the customer may review the product: an order with it was delivered to them, and they have not yet. */
   standing(customer: Customer, productId: number): Promise<ReviewStanding>;
   /**

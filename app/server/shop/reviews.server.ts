@@ -4,7 +4,7 @@
 // transaction, so cards and listings show the mean without a join and the catalogue snapshot
 // (its stamp reads products.updated_at) refreshes on every instance.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { REVIEW_MESSAGES, reviewAuthor, type ReviewStanding, type ReviewView } from "../../domain/review.ts";
+import { ratingMean, REVIEW_MESSAGES, reviewAuthor, type ReviewStanding, type ReviewView } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import { productReviews, products } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
@@ -39,15 +39,25 @@ async function count(tx: Conn, productId: number, by: 1 | -1, rating: number): P
 
 export function createReviews(db: Db): ReviewsPort {
   return {
-    async forProduct(product: { id: number; reviewCount: number; rating: number }, limit = 50) {
+    async forProduct(product: { id: number; reviewCount: number; rating: number }, limit = 50, shopperReviewed = false) {
       // The count and mean are on the product (kept with each review): no query for a product without reviews.
-      if (product.reviewCount === 0) return { count: 0, mean: null, reviews: [] };
+      if (product.reviewCount === 0 && !shopperReviewed) return { count: 0, mean: null, reviews: [] };
       const rows = await db
         .select()
         .from(productReviews)
         .where(and(eq(productReviews.productId, product.id), isNull(productReviews.hiddenAt)))
         .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
         .limit(limit);
+      // A count the snapshot has not caught up with: the rows read say it (a shopper's own review seen at once).
+      if (product.reviewCount === 0)
+        return {
+          count: rows.length,
+          mean: ratingMean(
+            rows.length,
+            rows.reduce((sum, r) => sum + r.rating, 0),
+          ),
+          reviews: rows.map(view),
+        };
       return { count: product.reviewCount, mean: product.rating, reviews: rows.map(view) };
     },
 
