@@ -229,6 +229,21 @@ function errorsBetween(samples: Sample[], from: number, to: number): number {
   return samples.filter((s) => s.outcome === "error" && s.at >= from && s.at < to).length;
 }
 
+/** Runs the shoppers, then checks the database they leave (the embedded one once its server has stopped), then stops the shop. */
+async function runThenVerify<T>(cluster: Cluster, confirmed: Set<number>, run: () => Promise<T>): Promise<{ result: T; check: Awaited<ReturnType<typeof verify>> }> {
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    if (cluster.kind === "pglite") await cluster.stop();
+  }
+  const db = cluster.kind === "postgres" ? await onPostgres(cluster.databaseUrl!) : await onPglite(cluster.dataDir!);
+  const check = await verify(db.query, confirmed);
+  await db.end();
+  if (cluster.kind === "postgres") await cluster.stop();
+  return { result, check };
+}
+
 async function main() {
   const sessionSecret = crypto.randomBytes(32).toString("hex");
   const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
@@ -283,16 +298,7 @@ async function main() {
   };
 
   if (cfg.find) {
-    let capacity: Awaited<ReturnType<typeof findCapacity>>;
-    try {
-      capacity = await findCapacity(cluster, recorder.confirmedOrders);
-    } finally {
-      if (cluster.kind === "pglite") await cluster.stop();
-    }
-    const db = cluster.kind === "postgres" ? await onPostgres(cluster.databaseUrl!) : await onPglite(cluster.dataDir!);
-    const check = await verify(db.query, recorder.confirmedOrders);
-    await db.end();
-    if (cluster.kind === "postgres") await cluster.stop();
+    const { result: capacity, check } = await runThenVerify(cluster, recorder.confirmedOrders, () => findCapacity(cluster, recorder.confirmedOrders));
     const where = cluster.kind === "postgres" ? `${cluster.instances.length} instances on PostgreSQL behind HAProxy` : "one instance on the embedded database";
     const out = [
       `## Capacity ${new Date().toISOString().slice(0, 19)}Z: ${where}`,
@@ -317,15 +323,7 @@ async function main() {
     return;
   }
 
-  try {
-    await drive(cluster, recorder, faults);
-  } finally {
-    if (cluster.kind === "pglite") await cluster.stop();
-  }
-  const db = cluster.kind === "postgres" ? await onPostgres(cluster.databaseUrl!) : await onPglite(cluster.dataDir!);
-  const check = await verify(db.query, recorder.confirmedOrders);
-  await db.end();
-  if (cluster.kind === "postgres") await cluster.stop();
+  const { check } = await runThenVerify(cluster, recorder.confirmedOrders, () => drive(cluster, recorder, faults));
 
   // Fault figures: errors in the ten seconds after each, and when the last of them came.
   for (const n of notes) {

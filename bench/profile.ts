@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { preparedDatabase } from "./lib/cluster.ts";
+import { firstProductPath } from "./lib/js-weight.ts";
 import { loadTest } from "./lib/load.ts";
 import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { signedInWithCart } from "./lib/signed-in.ts";
@@ -83,7 +84,7 @@ async function main() {
     let loaded = { start: 0, end: 0 };
     try {
       const listing = await (await fetch(`${origin}/products`)).text();
-      const productPath = listing.match(/href="(\/product\/\d+\?variant=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&") ?? null;
+      const productPath = firstProductPath(listing);
       const notes: string[] = [];
       const cookie = await signedInWithCart(origin, productPath, notes);
       if (!cookie) throw new SetupError(notes.join(" "));
