@@ -6,14 +6,19 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { registerCatalogue } from "./domain/i18n/registry.ts";
+import { PersonalContext, readDocumentPersonal } from "./components/personal.tsx";
 import hindiReader from "virtual:hindi-reader";
 
 function hydrate() {
+  // The shopper's facts the page was rendered with (components/personal.tsx): read before hydrating.
+  const personal = readDocumentPersonal();
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <PersonalContext value={personal}>
+          <HydratedRouter />
+        </PersonalContext>
       </StrictMode>,
     );
   });

@@ -21,10 +21,11 @@ import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
 import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
 import { appEnv, paymentOffer } from "./server/env.server.ts";
-import { routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
+import { documentPersonalContext, routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
+import { PersonalScript } from "./components/personal.tsx";
 import { HINDI_CATALOGUE_URL, languageMiddleware, localeOf } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
 import { HINDI_FONT } from "./server/devanagari-font.server.ts";
@@ -50,11 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const { flashed, clear } = await takeFlashedReply(request);
   const locale = localeOf(request);
+  const viewer = signedIn ? await viewerOf(context, signedIn.customer) : null;
+  // A document's viewer goes in its own script (components/personal.tsx); a data load's, here.
+  const personal = context.get(documentPersonalContext);
+  if (personal) personal.viewer = viewer;
   const body: RootData = {
     locale,
     font: locale === "hi" ? HINDI_FONT : null,
     catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
-    viewer: signedIn ? await viewerOf(context, signedIn.customer) : null,
+    ...(!personal && { viewer }),
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
     origin: appEnv().publicOrigin,
@@ -119,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <Footer />
         </HoneypotProvider>
+        <PersonalScript />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,6 +11,7 @@ import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
 import { POST_KEY_FIELD, withQueuedCart, withQueuedWishlist } from "../domain/offline-queue.ts";
 import { useQueuedPosts } from "./offline/QueuedPosts.tsx";
+import { useDocumentPersonal } from "./personal.tsx";
 
 export type { Viewer };
 
@@ -21,7 +22,8 @@ export interface RootData {
   font: HindiFont | null;
   /** Hindi pages' compiled messages (a fingerprinted asset) for the page's script; null on English pages. */
   catalogue: string | null;
-  viewer: Viewer | null;
+  /** Only in a data load's answer: a document's viewer is in its own script (components/personal.tsx). */
+  viewer?: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
   /** The request's origin, for absolute links in meta tags. */
   origin: string;
@@ -65,8 +67,11 @@ export function useLiteMode(): LiteMode {
   return useRootData()?.lite ?? { on: false, why: null };
 }
 
+/** The signed-in shopper: from the root's latest data load, else as the document was rendered. */
 export function useViewer(): Viewer | null {
-  return useRootData()?.viewer ?? null;
+  const root = useRootData();
+  const document = useDocumentPersonal();
+  return root && "viewer" in root ? (root.viewer ?? null) : document.viewer;
 }
 
 /** The pending posts of one form, read through its declaration's types, and the keys of those being sent. */

@@ -14,7 +14,8 @@ import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
 import { reviewStandingOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
+import { documentPersonalContext, shopOf } from "../server/context.server.ts";
+import { useReviewStanding } from "../components/personal.tsx";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
 import { store } from "../store-config.ts";
@@ -33,7 +34,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);
-  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, standing };
+  // A document's standing goes in its own script (components/personal.tsx); a data load's, here.
+  const personal = context.get(documentPersonalContext);
+  if (personal) personal.standing = standing ? { productId: product.id, standing } : null;
+  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, ...(!personal && { standing }) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -47,7 +51,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, description, related, reviews, standing } = loaderData;
+  const { product, description, related, reviews } = loaderData;
+  const standing = useReviewStanding(product.id, loaderData.standing);
   const [params] = useSearchParams();
   const variant = selectVariant(product.variants, params.get("variant"));
   const listing = `/products?category=${encodeURIComponent(product.categorySlug)}`;

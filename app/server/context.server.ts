@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { ReviewStanding } from "../domain/review.ts";
+import type { DocumentPersonal } from "../components/personal.tsx";
 import type { Customer, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -37,6 +38,13 @@ export interface SignedIn {
   standing?: { productId: number; standing: ReviewStanding };
 }
 export const signedInContext = createContext<SignedIn | null>(null);
+
+/**
+ * A document request's personal facts, which its page carries in a script of their own
+ * (components/personal.tsx): the loaders fill them in, the renderer writes them. Null on a
+ * data request, whose loader data carries them.
+ */
+export const documentPersonalContext = createContext<DocumentPersonal | null>(null);
 
 export function shopOf(context: Readonly<RouterContextProvider>): Shop {
   return context.get(shopContext);

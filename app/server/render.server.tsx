@@ -10,7 +10,8 @@ import { RequestIdContext } from "../components/request-id.ts";
 import { StylesheetTextContext } from "../components/stylesheet.tsx";
 import { projectPath } from "./project-root.server.ts";
 import { compressBody, negotiateEncoding } from "./compression.server.ts";
-import { requestInfoContext, signedInContext } from "./context.server.ts";
+import { documentPersonalContext, requestInfoContext, signedInContext } from "./context.server.ts";
+import { NO_ONE, PersonalContext } from "../components/personal.tsx";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { currentRequestStats } from "./request-scope.server.ts";
@@ -69,7 +70,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(
       <RequestIdContext value={requestId}>
         <StylesheetTextContext value={stylesheetText}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PersonalContext value={loadContext.get(documentPersonalContext) ?? NO_ONE}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PersonalContext>
         </StylesheetTextContext>
       </RequestIdContext>,
       {

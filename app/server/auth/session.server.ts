@@ -3,7 +3,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
-import { shopOf, signedInContext, type SignedIn } from "../context.server.ts";
+import { documentPersonalContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
@@ -34,6 +34,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
   }
   context.set(signedInContext, signedIn);
+  // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
+  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null });
   const response = await next();
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());

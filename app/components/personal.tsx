@@ -1,0 +1,58 @@
+// What a page's document says of the signed-in shopper: the viewer (header badges, hearts,
+// cart controls, deliver-to line) and, on a product page, their review standing. A document
+// carries them in one JSON script of their own, not in the loader data (issue 30): the rest of
+// a catalogue page is then the same for every shopper, so the page cache's copy can be served
+// with only these parts put in (server/splice). Data loads of client-side navigation and
+// revalidation still carry them in the loader data, which wins once present.
+import { createContext, use } from "react";
+import type { ReviewStanding } from "../domain/review.ts";
+import type { Viewer } from "../domain/viewer.ts";
+
+export interface DocumentPersonal {
+  viewer: Viewer | null;
+  /** On a product page: the shopper's review standing for that product. */
+  standing: { productId: number; standing: ReviewStanding } | null;
+}
+
+export const NO_ONE: DocumentPersonal = { viewer: null, standing: null };
+
+export const PersonalContext = createContext<DocumentPersonal>(NO_ONE);
+
+export const PERSONAL_SCRIPT_ID = "haat-personal";
+
+/** The script's text: JSON that cannot close the script element. */
+export function personalJson(personal: DocumentPersonal): string {
+  return JSON.stringify(personal).replace(/</g, "\\u003c");
+}
+
+/** In the page's body: the document's personal facts, for the browser to hydrate with. */
+export function PersonalScript() {
+  const personal = use(PersonalContext);
+  return <script type="application/json" id={PERSONAL_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: personalJson(personal) }} />;
+}
+
+/** In the browser, before hydration: what the server rendered the page with. */
+export function readDocumentPersonal(): DocumentPersonal {
+  const text = document.getElementById(PERSONAL_SCRIPT_ID)?.textContent;
+  if (!text) return NO_ONE;
+  try {
+    return { ...NO_ONE, ...(JSON.parse(text) as Partial<DocumentPersonal>) };
+  } catch {
+    return NO_ONE;
+  }
+}
+
+/** The document's facts: for a hook to fall back on when the loader data does not carry them. */
+export function useDocumentPersonal(): DocumentPersonal {
+  return use(PersonalContext);
+}
+
+/**
+ * A product page's review standing: the loader's when it sent one (a data load), else the
+ * document's for this product.
+ */
+export function useReviewStanding(productId: number, fromLoader: ReviewStanding | null | undefined): ReviewStanding | null {
+  const { standing } = useDocumentPersonal();
+  if (fromLoader !== undefined) return fromLoader;
+  return standing?.productId === productId ? standing.standing : null;
+}
