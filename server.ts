@@ -20,6 +20,7 @@ import type { ViteDevServer } from "vite";
 // Types only (erased at run time): the values come from the loaded build.
 import type * as AppEntry from "./app/entry.server.tsx";
 import type { Env } from "./app/server/env.server.ts";
+import type { RequestInfo } from "./app/server/context.server.ts";
 import type { Shop } from "./app/server/shop/port.server.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -302,13 +303,13 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const loadContext = (build: ServerBuild, mode: "development" | "production") => {
     const { requestInfoContext, shopContext } = entryOf(build);
     const render = createRouterHandler(build, mode);
-    return (req: express.Request) => {
+    const contextFor = (clientAddress: string, requestId: string | null) => {
       const context = new RouterContextProvider();
       context.set(shopContext, shop);
       // Shared with the log line: the root middleware notes the route pattern in it.
-      const info = {
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        requestId: (req.res?.locals.requestId as string | undefined) ?? null,
+      const info: RequestInfo = {
+        clientAddress,
+        requestId,
         route: null,
         // The shop's own 404 page, as a page no route claims renders it: what a guard answers
         // on any URL it refuses, a file's URL (a CSV, a PDF) included.
@@ -322,9 +323,16 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
           page.headers.delete("Set-Cookie");
           return page;
         },
+        // A signed-in shopper's catalogue page is the page cache's signed-out copy with their parts
+        // put in (issue 30): the copy, when there is none yet, in a context of its own.
+        signedOutPage: (request: Request) => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context),
       };
-      if (req.res) req.res.locals.requestInfo = info;
       context.set(requestInfoContext, info);
+      return { context, info };
+    };
+    return (req: express.Request) => {
+      const { context, info } = contextFor(req.ip ?? req.socket.remoteAddress ?? "unknown", (req.res?.locals.requestId as string | undefined) ?? null);
+      if (req.res) req.res.locals.requestInfo = info;
       return context;
     };
   };

@@ -14,21 +14,19 @@ import type { RootData } from "./components/viewer.ts";
 import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
+import { spliceMiddleware } from "./server/splice/splice.server.ts";
 import { honeypotInputProps } from "./server/security/honeypot.server.ts";
 import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
-import { geocoderConfigured, mapConfig } from "./server/geo/geocoder.server.ts";
-import { appEnv, paymentOffer } from "./server/env.server.ts";
-import { documentPersonalContext, routeNoteMiddleware, shopIfAny } from "./server/context.server.ts";
+import { documentPersonalContext, routeNoteMiddleware } from "./server/context.server.ts";
+import { rootFactsOf } from "./server/root-data.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
-import { liteModeOf } from "./server/lite-mode.server.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { PersonalScript } from "./components/personal.tsx";
-import { HINDI_CATALOGUE_URL, languageMiddleware, localeOf } from "./server/i18n.server.ts";
+import { languageMiddleware } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
-import { HINDI_FONT } from "./server/devanagari-font.server.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
@@ -40,7 +38,8 @@ import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 // The language's redirect comes before the page cache, which keys pages by their URL alone.
-export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, languageMiddleware, pageCacheMiddleware, sessionMiddleware];
+// A signed-in shopper's catalogue page is spliced from the page cache's copy (issue 30), after the session is read.
+export const middleware: Route.MiddlewareFunction[] = [routeNoteMiddleware, sameOriginMiddleware, languageMiddleware, pageCacheMiddleware, sessionMiddleware, spliceMiddleware];
 // With JavaScript, a post that gets no answer is queued or said not sent (issue 26).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [offlinePosts];
 
@@ -50,25 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // shoppers stay free of Set-Cookie and cacheable.
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const { flashed, clear } = await takeFlashedReply(request);
-  const locale = localeOf(request);
   const viewer = signedIn ? await viewerOf(context, signedIn.customer) : null;
   // A document's viewer goes in its own script (components/personal.tsx); a data load's, here.
   const personal = context.get(documentPersonalContext);
   if (personal) personal.viewer = viewer;
   const body: RootData = {
-    locale,
-    font: locale === "hi" ? HINDI_FONT : null,
-    catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
+    ...rootFactsOf(request, context),
     ...(!personal && { viewer }),
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
-    origin: appEnv().publicOrigin,
     flashed,
-    // No Shop (a bare react-router-serve): nothing can be paid for.
-    payments: paymentOffer(shopIfAny(context)?.capabilities.onlinePayment ?? false),
-    geocoder: geocoderConfigured(appEnv()),
-    map: mapConfig(appEnv()),
-    lite: liteModeOf(request),
   };
   const headers = new Headers(flash?.headers);
   if (clear) headers.append("Set-Cookie", clear);

@@ -6,17 +6,15 @@ import { SearchBox } from "./SearchBox.tsx";
 import { HeaderActions } from "./HeaderActions.tsx";
 import { LocationLine } from "./LocationLine.tsx";
 import { SearchIcon } from "./ui/icons.tsx";
-import { useViewer } from "./viewer.ts";
 import { useI18n } from "./i18n.tsx";
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
-  const signedIn = useViewer() !== null;
   const i18n = useI18n();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
-        <MobileMenu links={links} signedIn={signedIn} />
+        <MobileMenu links={links} />
         <Link to="/" className="flex shrink-0 items-center" aria-label={i18n._("Haat home")}>
           <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
         </Link>

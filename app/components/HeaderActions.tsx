@@ -5,6 +5,7 @@ import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
 import { useCartCount, useHere, useViewer, useWishlistRefs } from "./viewer.ts";
+import { useSplicePart } from "./splice-record.ts";
 
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -20,6 +21,7 @@ const iconLink = "relative flex h-10 w-10 items-center justify-center rounded ho
 // Wishlist, cart and account: the badges follow pending changes (optimistic), and the
 // counts are in the links' names for screen readers.
 export function HeaderActions() {
+  useSplicePart("header-actions");
   const viewer = useViewer();
   const cartCount = useCartCount();
   const wishCount = useWishlistRefs().size;

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { placeAt } from "./address/place.ts";
 import { useI18n } from "./i18n.tsx";
 import { useRootData, useViewer } from "./viewer.ts";
+import { useSplicePart } from "./splice-record.ts";
 
 const TIMEOUT_MS = 15_000;
 
@@ -20,6 +21,7 @@ export const LOCATION_MESSAGES = {
  * tapped (nothing is asked on page load) and says why when it cannot.
  */
 export function LocationLine() {
+  useSplicePart("location-line");
   const deliverTo = useViewer()?.deliverTo ?? null;
   const geocoder = useRootData()?.geocoder ?? false;
   const hydrated = useHydrated();

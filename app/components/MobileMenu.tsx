@@ -4,10 +4,14 @@ import { Form, Link } from "react-router";
 import { MenuIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { useSplicePart } from "./splice-record.ts";
+import { useViewer } from "./viewer.ts";
 
 // A <details> toggle: it opens without JavaScript; with it, following a link closes it.
 // Signed in, it also lists My Account, Orders and Log Out (browsing §2).
-export function MobileMenu({ links, signedIn }: { links: { label: string; to: string }[]; signedIn: boolean }) {
+export function MobileMenu({ links }: { links: { label: string; to: string }[] }) {
+  useSplicePart("mobile-menu", { links });
+  const signedIn = useViewer() !== null;
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => ref.current?.removeAttribute("open");
   const i18n = useI18n();

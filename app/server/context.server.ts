@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { ReviewStanding } from "../domain/review.ts";
 import type { DocumentPersonal } from "../components/personal.tsx";
+import type { PartRecord } from "../components/splice-record.ts";
 import type { Customer, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -17,6 +18,8 @@ export interface RequestInfo {
   route: string | null;
   /** The shop's 404 page for this request (server.ts renders it); absent under another server. */
   notFoundPage?: (request: Request) => Promise<Response>;
+  /** The page at the request's URL as a signed-out shopper gets it, through the page cache (server.ts renders it); absent under another server. */
+  signedOutPage?: (request: Request) => Promise<Response>;
 }
 export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown", requestId: null, route: null });
 
@@ -45,6 +48,9 @@ export const signedInContext = createContext<SignedIn | null>(null);
  * data request, whose loader data carries them.
  */
 export const documentPersonalContext = createContext<DocumentPersonal | null>(null);
+
+/** Where a render the page cache may keep notes its personal parts (components/splice-record.ts); null otherwise. */
+export const partRecorderContext = createContext<PartRecord[] | null>(null);
 
 export function shopOf(context: Readonly<RouterContextProvider>): Shop {
   return context.get(shopContext);

@@ -38,6 +38,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  PAGE_SPLICE: flag.default(true),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   COOKIE_SECURE: flag.optional(),
   AUTH_PROVIDER: z.enum(["local", "clerk"]).default("local"),

@@ -21,6 +21,15 @@ describe("PageCache", () => {
     expect(cache.get(get())).toBeNull();
   });
 
+  it("drops a page rendered before this process changed the catalogue, for every reader", async () => {
+    const cache = new PageCache({ maxSeconds: 10 });
+    await cache.put(get(), page(), [{ kind: "heart", props: { internalReference: "A" } }], 3);
+    expect(cache.kept("http://shop/products", 3)?.parts).toEqual([{ kind: "heart", props: { internalReference: "A" } }]);
+    expect(cache.get(get(), 3)).not.toBeNull();
+    expect(cache.kept("http://shop/products", 4)).toBeNull();
+    expect(cache.get(get(), 3)).toBeNull();
+  });
+
   it("gives each encoding its own compressed body", async () => {
     const cache = new PageCache({ maxSeconds: 10 });
     await cache.put(get(), page("x".repeat(5000)));

@@ -5,7 +5,10 @@
 // hit costs neither a render nor a compression. Requests with cookies, responses that
 // set cookies, non-200 answers and anything not marked public are never cached.
 import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
+import { partRecorderContext, shopIfAny } from "./context.server.ts";
+import type { PartRecord } from "../components/splice-record.ts";
 
 interface Entry {
   expires: number;
@@ -13,6 +16,20 @@ interface Entry {
   headers: [string, string][];
   bodies: Partial<Record<Encoding, Buffer>>;
   bytes: number;
+  /** The page's personal parts, in page order, as its render noted them (issue 30). */
+  parts: PartRecord[];
+  /** The catalogue's generation in this process when the page was rendered (CatalogPort.generation). */
+  generation: number;
+  /** What the splice made of this page (server/splice), kept as long as the page is. */
+  spliceTemplate?: unknown;
+}
+
+/** A kept page as the splice reads it (server/splice): its signed-out body, headers and parts. */
+export interface KeptPage {
+  readonly body: Buffer;
+  readonly headers: readonly [string, string][];
+  readonly parts: readonly PartRecord[];
+  spliceTemplate?: unknown;
 }
 
 const MAX_KEY_LENGTH = 600;
@@ -37,16 +54,15 @@ export class PageCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The cached answer for a request, or null when it must be rendered. */
-  get(request: Request): Response | null {
+  /**
+   * The cached answer for a request, or null when it must be rendered. `generation`: the
+   * catalogue's in this process now; a page rendered before this process changed it is stale.
+   */
+  get(request: Request, generation = 0): Response | null {
     const key = this.key(request);
     if (!key) return null;
-    const entry = this.entries.get(key);
+    const entry = this.fresh(key, generation);
     if (!entry) return null;
-    if (entry.expires <= this.now()) {
-      this.drop(key, entry);
-      return null;
-    }
     // Most recently used last, so eviction takes the oldest.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -66,8 +82,32 @@ export class PageCache {
     return new Response(new Uint8Array(body), { status: entry.status, headers });
   }
 
+  /** The kept page for a URL, whoever asks (a signed-in shopper's splice); null when there is none. */
+  kept(url: string, generation = 0): KeptPage | null {
+    const entry = this.fresh(url, generation);
+    if (!entry) return null;
+    const body = entry.bodies.identity!;
+    return {
+      body,
+      headers: entry.headers,
+      parts: entry.parts,
+      get spliceTemplate() {
+        return entry.spliceTemplate;
+      },
+      set spliceTemplate(value) {
+        entry.spliceTemplate = value;
+      },
+    };
+  }
+
+  /** Forgets every kept page: the catalogue changed under them. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   /** Keeps a rendered answer when it may be shared; gives back an equivalent response. */
-  async put(request: Request, response: Response): Promise<Response> {
+  async put(request: Request, response: Response, parts: PartRecord[] = [], generation = 0): Promise<Response> {
     const key = this.key(request);
     const seconds = Math.min(this.maxSeconds, sharedMaxAge(response.headers.get("Cache-Control")));
     if (!key || seconds <= 0 || response.status !== 200 || response.headers.has("Set-Cookie") || response.headers.has("Content-Encoding")) {
@@ -80,6 +120,8 @@ export class PageCache {
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
       bodies: { identity: body },
       bytes: body.length,
+      parts,
+      generation,
     };
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
@@ -90,6 +132,11 @@ export class PageCache {
       this.drop(k, e);
     }
     return new Response(new Uint8Array(body), { status: response.status, headers: response.headers });
+  }
+
+  /** Whether an answer to this request may be kept at all. */
+  keeps(request: Request): boolean {
+    return this.key(request) !== null;
   }
 
   get size(): number {
@@ -105,6 +152,16 @@ export class PageCache {
     return request.url.length <= MAX_KEY_LENGTH ? request.url : null;
   }
 
+  private fresh(key: string, generation: number): Entry | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expires <= this.now() || entry.generation !== generation) {
+      this.drop(key, entry);
+      return null;
+    }
+    return entry;
+  }
+
   private drop(key: string, entry: Entry) {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
@@ -116,10 +173,24 @@ export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-whi
 
 let shared: PageCache | undefined;
 
-/** Root middleware: answers from the cache, or renders and offers the result to it. */
-export async function pageCacheMiddleware({ request }: { request: Request }, next: () => Promise<Response>): Promise<Response> {
-  shared ??= new PageCache({ maxSeconds: appEnv().PAGE_CACHE_SECONDS });
-  const hit = shared.get(request);
-  if (hit) return hit;
-  return shared.put(request, await next());
+/** How many times this process changed the catalogue (no Shop: never). */
+export function catalogueGeneration(context: Readonly<RouterContextProvider>): number {
+  return shopIfAny(context)?.catalog.generation() ?? 0;
 }
+
+/** This process's page cache. */
+export function pageCache(): PageCache {
+  return (shared ??= new PageCache({ maxSeconds: appEnv().PAGE_CACHE_SECONDS }));
+}
+
+/** Root middleware: answers from the cache, or renders and offers the result to it, with the personal parts its render noted. */
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const cache = pageCache();
+  const generation = catalogueGeneration(context);
+  const hit = cache.get(request, generation);
+  if (hit) return hit;
+  if (!cache.keeps(request)) return next();
+  const parts: PartRecord[] = [];
+  context.set(partRecorderContext, parts);
+  return cache.put(request, await next(), parts, generation);
+};

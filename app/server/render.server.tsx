@@ -10,7 +10,8 @@ import { RequestIdContext } from "../components/request-id.ts";
 import { StylesheetTextContext } from "../components/stylesheet.tsx";
 import { projectPath } from "./project-root.server.ts";
 import { compressBody, negotiateEncoding } from "./compression.server.ts";
-import { documentPersonalContext, requestInfoContext, signedInContext } from "./context.server.ts";
+import { documentPersonalContext, partRecorderContext, requestInfoContext, signedInContext } from "./context.server.ts";
+import { PartRecorderContext } from "../components/splice-record.ts";
 import { NO_ONE, PersonalContext } from "../components/personal.tsx";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
@@ -71,7 +72,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       <RequestIdContext value={requestId}>
         <StylesheetTextContext value={stylesheetText}>
           <PersonalContext value={loadContext.get(documentPersonalContext) ?? NO_ONE}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <PartRecorderContext value={loadContext.get(partRecorderContext)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </PartRecorderContext>
           </PersonalContext>
         </StylesheetTextContext>
       </RequestIdContext>,

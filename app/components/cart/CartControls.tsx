@@ -6,6 +6,7 @@ import { QuantityChooser } from "./QuantityChooser.tsx";
 import { NotifyMe } from "./NotifyMe.tsx";
 import { useCartEntries, useHere, useViewer } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
+import { useSplicePart } from "../splice-record.ts";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
 
 export interface CartItemRef {
@@ -37,6 +38,7 @@ export function CartControls({
   /** The id of the card this sits on, for the way back after a plain post. */
   anchor?: string;
 }) {
+  useSplicePart("cart-controls", { item, buyNow, size, anchor, chooser: chooser && { value: chooser.value } });
   const entry = useCartEntries()[item.internalReference];
   // A plain post from a card comes back to that card, not the top of the page.
   const back = useHere(anchor);

@@ -9,6 +9,7 @@ import { reviews as reviewsForm } from "../forms.ts";
 import { useI18n, type I18n } from "../i18n.tsx";
 import { Stars } from "../ui/Stars.tsx";
 import { useHere, useRootData } from "../viewer.ts";
+import { useSplicePart } from "../splice-record.ts";
 
 const dateFormat: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" };
 
@@ -62,7 +63,8 @@ export function Reviews({ productId, reviews, standing }: { productId: number; r
   );
 }
 
-function ReviewStandingNote({ productId, standing }: { productId: number; standing: ReviewStanding | null }) {
+export function ReviewStandingNote({ productId, standing }: { productId: number; standing: ReviewStanding | null }) {
+  useSplicePart("review-note", { productId });
   const here = useHere();
   const i18n = useI18n();
   if (standing === "may_review") return <ReviewForm productId={productId} />;

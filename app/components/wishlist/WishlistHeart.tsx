@@ -3,10 +3,12 @@ import { useRefusalToast, wishlist } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { useHere, useViewer, useWishlistRefs } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
+import { useSplicePart } from "../splice-record.ts";
 
 // The heart on cards and the product page: a form post toggling the variant in the
 // wishlist; signed out, the heart is remembered and the shopper signs in, then comes back here.
 export function WishlistHeart({ internalReference, title, anchor, className = "relative" }: { internalReference: string; title: string; anchor?: string; className?: string }) {
+  useSplicePart("heart", { internalReference, title, anchor, className });
   const on = useWishlistRefs().has(internalReference);
   const back = useHere(anchor);
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });

@@ -243,6 +243,8 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       checkedAt = 0;
     },
 
+    generation: () => generation,
+
     async categories() {
       return (await current()).tree;
     },

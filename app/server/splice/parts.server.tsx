@@ -1,0 +1,111 @@
+// The personal parts of a catalogue page (components/splice-record.ts), each rendered on its own
+// by the very component the page renders (issue 30). A part is put into the page cache's
+// signed-out copy only where it is all that differs: `stateOf` names everything of the shopper
+// its HTML depends on (the memo's key), or says the part's page must be rendered whole.
+import { createElement, Fragment, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { CartControls, type CartItemRef } from "../../components/cart/CartControls.tsx";
+import { HeaderActions } from "../../components/HeaderActions.tsx";
+import { LocationLine } from "../../components/LocationLine.tsx";
+import { MobileMenu } from "../../components/MobileMenu.tsx";
+import { PersonalContext, type DocumentPersonal } from "../../components/personal.tsx";
+import { ReviewStandingNote } from "../../components/product/Reviews.tsx";
+import type { PartKind, PartRecord } from "../../components/splice-record.ts";
+import type { RootData } from "../../components/viewer.ts";
+import { WishlistHeart } from "../../components/wishlist/WishlistHeart.tsx";
+import { entriesCount } from "../../domain/cart.ts";
+
+/** What a part's HTML depends on of the shopper, as a string; BAIL when the page must be rendered whole. */
+export const BAIL = null;
+
+interface PartDefinition {
+  render(props: Record<string, unknown>, personal: DocumentPersonal): ReactNode;
+  stateOf(props: Record<string, unknown>, personal: DocumentPersonal): string | typeof BAIL;
+}
+
+const signedIn = (personal: DocumentPersonal) => (personal.viewer ? "in" : "out");
+
+function standingFor(productId: unknown, { standing }: DocumentPersonal) {
+  return standing && standing.productId === productId ? standing.standing : null;
+}
+
+export const PARTS: Record<PartKind, PartDefinition> = {
+  "header-actions": {
+    render: () => <HeaderActions />,
+    stateOf: (_, { viewer }) => JSON.stringify(viewer ? [viewer.name, entriesCount(viewer.cart), Object.keys(viewer.wishlist).length] : null),
+  },
+  "location-line": {
+    render: () => <LocationLine />,
+    stateOf: (_, { viewer }) => JSON.stringify(viewer?.deliverTo ?? null),
+  },
+  "mobile-menu": {
+    render: ({ links }) => <MobileMenu links={links as { label: string; to: string }[]} />,
+    stateOf: (_, personal) => signedIn(personal),
+  },
+  heart: {
+    render: (props) => <WishlistHeart {...(props as { internalReference: string; title: string; anchor?: string; className?: string })} />,
+    stateOf: ({ internalReference }, personal) => `${signedIn(personal)}:${personal.viewer?.wishlist[internalReference as string] !== undefined}`,
+  },
+  "cart-controls": {
+    render: ({ item, buyNow, size, anchor, chooser }) => (
+      <CartControls
+        item={item as CartItemRef}
+        buyNow={buyNow as boolean}
+        size={size as "card" | "page"}
+        anchor={anchor as string | undefined}
+        chooser={chooser ? { value: (chooser as { value: number }).value, onChange: () => {} } : undefined}
+      />
+    ),
+    stateOf: ({ item, chooser }, personal) => {
+      const quantity = personal.viewer?.cart[(item as CartItemRef).internalReference]?.quantity ?? 0;
+      // On its product page, a variant in the cart changes the price shown above its controls too.
+      if (chooser && quantity > 0) return BAIL;
+      return `${signedIn(personal)}:${quantity}`;
+    },
+  },
+  "review-note": {
+    render: ({ productId }, personal) => <ReviewStandingNote productId={productId as number} standing={standingFor(productId, personal)} />,
+    // A shopper who reviewed may see their own review listed; one who may review gets a form with its reply: whole.
+    stateOf: ({ productId }, personal) => {
+      const standing = standingFor(productId, personal);
+      return standing === null || standing === "not_delivered" ? String(standing) : BAIL;
+    },
+  },
+};
+
+export interface PartsPage {
+  /** The page's URL, with its language's prefix. */
+  url: string;
+  basename: string;
+  root: Omit<RootData, "viewer">;
+}
+
+const PART_TAG = "haat-part";
+const PART_PATTERN = new RegExp(`<${PART_TAG}>([\\s\\S]*?)</${PART_TAG}>`, "g");
+
+/**
+ * The parts' HTML as the page's own render would write them for this shopper: in a router on
+ * the page's URL with the page's root data, so links, forms and the way back come out the same.
+ */
+export async function renderParts(parts: PartRecord[], page: PartsPage, personal: DocumentPersonal): Promise<string[]> {
+  if (parts.length === 0) return [];
+  const Parts = () =>
+    createElement(
+      Fragment,
+      null,
+      parts.map((part, i) => createElement(PART_TAG, { key: i }, PARTS[part.kind].render(part.props, personal))),
+    );
+  const handler = createStaticHandler([{ id: "root", path: "*", loader: () => page.root, Component: Parts }], { basename: page.basename });
+  const context = await handler.query(new Request(page.url));
+  if (context instanceof Response) throw new Error(`the parts' router answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <PersonalContext value={personal}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </PersonalContext>,
+  );
+  const found = [...html.matchAll(PART_PATTERN)].map((m) => m[1]!);
+  if (found.length !== parts.length) throw new Error(`rendered ${found.length} of ${parts.length} parts`);
+  return found;
+}

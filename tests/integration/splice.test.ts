@@ -1,0 +1,131 @@
+// A signed-in shopper's catalogue page spliced from the page cache's signed-out copy (issue 30,
+// decision 059) is the page a full render gives them, byte for byte but for each answer's own
+// nonce and request id: a full render is what a hard reload (Cache-Control: no-cache) asks for.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+let origin = "";
+
+beforeAll(async () => {
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+  const port = await freePort();
+  runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port) });
+  await waitHealthy(port);
+  origin = `http://127.0.0.1:${port}`;
+}, 90_000);
+
+afterAll(killServers);
+
+/**
+ * Each answer's own nonce and request id; and the honeypot's encrypted time (honeypot.server.ts),
+ * which says when the form was shown, to the second: a kept copy's is a few seconds older.
+ */
+function normalised(html: string): string {
+  const validFrom = /encryptedValidFrom\\",\\"([^"\\]+)/.exec(html)?.[1];
+  const out = html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/(<meta name="request-id" content=")[^"]*"/, '$1"');
+  return validFrom ? out.replaceAll(validFrom, "") : out;
+}
+
+/** A new shopper's cookies, once the welcome toast has been shown. */
+async function shopper(email: string, name: string): Promise<string> {
+  const cookies = await signUpCookie(origin, email, { name });
+  return cookies
+    .split("; ")
+    .filter((c) => !c.includes("haat_toast="))
+    .join("; ");
+}
+
+/** The page as the shopper gets it, and as a full render gives it. */
+async function bothWays(pathname: string, cookie: string, headers: Record<string, string> = {}) {
+  // A signed-out visit first, as the page cache would most often have had (it also fills itself).
+  await fetch(origin + pathname);
+  const ask = (extra: Record<string, string>) => fetch(origin + pathname, { headers: { cookie, "accept-encoding": "identity", ...headers, ...extra } });
+  const spliced = await ask({});
+  const full = await ask({ "cache-control": "no-cache" });
+  expect(full.headers.get("x-page-cache")).toBeNull();
+  const text = await spliced.text();
+  return { spliced, text, how: spliced.headers.get("x-page-cache"), same: normalised(text) === normalised(await full.text()) };
+}
+
+async function post(cookie: string, pathname: string, fields: Record<string, string>) {
+  const answer = await fetch(origin + pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  expect(answer.status, `${pathname} ${JSON.stringify(fields)}`).toBe(303);
+}
+
+/** The listing's cards: each variant's reference, product page and stock, in page order. */
+async function cards() {
+  const html = await (await fetch(`${origin}/products`)).text();
+  const refs = [...html.matchAll(/name="internal_reference" value="([^"]+)"/g)].map((m) => m[1]!);
+  const stock = [...html.matchAll(/name="stock" value="(\d+)"/g)].map((m) => Number(m[1]));
+  const products = [...html.matchAll(/name="product_id" value="(\d+)"/g)].map((m) => Number(m[1]));
+  return { refs: [...new Set(refs)], stock, products };
+}
+
+describe("a signed-in catalogue page from the kept copy", () => {
+  it("is the full render for a new shopper, in English and in Hindi", async () => {
+    const cookie = await shopper("splice-new@example.in", "Naya Shopper");
+    const { products } = await cards();
+    for (const pathname of ["/", "/products", `/product/${products[2]}`, "/hi", "/hi/products", `/hi/product/${products[2]}`]) {
+      const { how, same } = await bothWays(pathname, cookie);
+      expect([pathname, how, same]).toEqual([pathname, "splice", true]);
+    }
+  });
+
+  it("is the full render with a cart, a wishlist, an address and a name that needs escaping", async () => {
+    const cookie = await shopper("splice-busy@example.in", `Ravi <&> "Sons"`);
+    const { refs, stock, products } = await cards();
+    await post(cookie, "/cart", { intent: "add", internal_reference: refs[0]!, product_id: String(products[0]), quantity: "1" });
+    // At the stock limit, the stepper's + is disabled.
+    await post(cookie, "/cart", { intent: "add", internal_reference: refs[1]!, product_id: String(products[1]), quantity: String(stock[1]) });
+    await post(cookie, "/wishlist", { intent: "toggle", internal_reference: refs[0]! });
+    await post(cookie, "/wishlist", { intent: "toggle", internal_reference: refs[3]! });
+    await post(cookie, "/revieworder", {
+      intent: "add-address",
+      firstName: "Ravi",
+      lastName: "Sons",
+      email: "ravi@example.in",
+      phone: "9876543210",
+      street: "1 Sector 14",
+      zip: "122002",
+    });
+    for (const pathname of ["/", "/products", "/products?page=2", "/hi/products", `/product/${products[3]}`]) {
+      const { spliced, how, same } = await bothWays(pathname, cookie);
+      expect([pathname, how, same]).toEqual([pathname, "splice", true]);
+      expect(spliced.headers.get("cache-control")).toBe("private, no-store");
+    }
+    // A second shopper on the same pages gets their own parts, not the first one's.
+    const other = await shopper("splice-other@example.in", "Other Shopper");
+    const { text, same } = await bothWays("/products", other);
+    expect(same).toBe(true);
+    expect(text).not.toContain("Ravi");
+  });
+
+  it("renders whole what differs beyond the parts: a variant in the cart on its own page, a toast, Lite mode", async () => {
+    const cookie = await shopper("splice-whole@example.in", "Poora Page");
+    const { refs, products } = await cards();
+    await post(cookie, "/cart", { intent: "add", internal_reference: refs[4]!, product_id: String(products[4]), quantity: "2" });
+    const inCart = await bothWays(`/product/${products[4]}`, cookie);
+    expect([inCart.how, inCart.same]).toEqual([null, true]);
+    const lite = await bothWays("/products", cookie, { "save-data": "on" });
+    expect(lite.how).toBeNull();
+    const toast = await bothWays("/products", `${cookie}; __Host-haat_toast=x`);
+    expect(toast.how).toBeNull();
+  });
+
+  it("answers in the encoding the browser takes, with a nonce of its own", async () => {
+    const cookie = await shopper("splice-encoding@example.in", "Encoding Shopper");
+    await fetch(`${origin}/products`);
+    const first = await fetch(`${origin}/products`, { headers: { cookie, "accept-encoding": "br" } });
+    const second = await fetch(`${origin}/products`, { headers: { cookie, "accept-encoding": "gzip" } });
+    expect([first.headers.get("x-page-cache"), first.headers.get("content-encoding"), second.headers.get("content-encoding")]).toEqual(["splice", "br", "gzip"]);
+    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1]);
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(await second.text()).toContain(`nonce="${nonces[1]}"`);
+  });
+});
