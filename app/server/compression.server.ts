@@ -13,14 +13,19 @@ export const compressionOptions: CompressionOptions = {
 
 export type Encoding = "br" | "gzip" | "identity";
 
-/** The encoding an Accept-Encoding header takes best: Brotli, else gzip, else none. */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = (acceptEncoding ?? "")
+/** The encodings an Accept-Encoding header names, without those it refuses (q=0). */
+export function acceptedEncodings(acceptEncoding: string | null): string[] {
+  return (acceptEncoding ?? "")
     .toLowerCase()
     .split(",")
     .map((part) => part.trim().split(";"))
     .filter(([, q]) => !q || Number.parseFloat(q.split("=")[1] ?? "1") > 0)
-    .map(([name]) => name.trim());
+    .map(([name]) => name!.trim());
+}
+
+/** The encoding an Accept-Encoding header takes best: Brotli, else gzip, else none. */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.includes("br")) return "br";
   if (accepted.includes("gzip")) return "gzip";
   return "identity";

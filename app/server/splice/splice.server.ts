@@ -16,7 +16,7 @@ import { BASENAME } from "../../domain/i18n/locale.ts";
 import { productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
-import { compressBody, negotiateEncoding } from "../compression.server.ts";
+import { acceptedEncodings, compressBody, negotiateEncoding } from "../compression.server.ts";
 import { requestInfoContext } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.server.ts";
@@ -24,30 +24,51 @@ import { rootFactsOf } from "../root-data.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
 import { newNonce, pagePolicy } from "../security/headers.server.ts";
 import { viewerOf } from "../viewer.server.ts";
+import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
 
-/** What goes between a kept page's fixed pieces: a part, the personal script's JSON, the nonce, the request id. */
+/** What goes between a kept page's fixed bytes: a part, the personal script's JSON, the nonce, the request id. */
 type Slot = { part: number } | "personal" | "nonce" | "request-id";
 
-/** A kept page cut where it differs between shoppers and between answers; the rest is kept encoded. */
+/**
+ * A kept page cut where it differs between shoppers and between answers. Each part starts as
+ * it is for a signed-in shopper with nothing of their own yet (the base), so an answer puts in
+ * only the few parts that are its shopper's; the runs between those are kept compressed.
+ */
 export interface SpliceTemplate {
   page: PartsPage;
   parts: readonly PartRecord[];
-  /** Fixed bytes and slots, in page order. */
-  pieces: (Buffer | Slot)[];
-  /** Each part's signed-out HTML, and what it depends on of the shopper (PARTS[kind].stateOf). */
-  signedOut: Buffer[];
+  /** fixed[i] comes before slots[i], and the last fixed bytes after the last slot. */
+  fixed: Buffer[];
+  slots: Slot[];
+  /** Each part's base HTML, and what it depends on of the shopper there (PARTS[kind].stateOf). */
+  base: Buffer[];
   states: string[];
   /** The shopper's parts already rendered for this page, by part and state. */
   rendered: Map<string, Buffer>;
+  /** Runs of fixed bytes and base parts, compressed, by the slots they span. */
+  runs: Map<string, GzipPiece>;
 }
 
 const MAX_RENDERED = 4096;
+const MAX_RUNS = 512;
+// Runs shorter than this are compressed with the shopper's bytes around them, not kept apart.
+const SHORT_RUN = 2048;
+
+/** A signed-in shopper with nothing in their cart or wishlist, no address, and no review to write. */
+function someone(parts: readonly PartRecord[]): DocumentPersonal {
+  const note = parts.find((part) => part.kind === "review-note");
+  return {
+    viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null },
+    standing: note ? { productId: note.props.productId as number, standing: "not_delivered" } : null,
+  };
+}
 
 /** Finds each part of a kept page; null when one is missing (the page is then always rendered whole). */
 export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "parts">, page: PartsPage): Promise<SpliceTemplate | null> {
   const text = kept.body.toString("utf8");
-  const signedOut = await renderParts([...kept.parts], page, NO_ONE);
+  const parts = [...kept.parts];
+  const signedOut = await renderParts(parts, page, NO_ONE);
   const cuts: { start: number; end: number; slot: Slot }[] = [];
   let at = 0;
   for (const [part, html] of signedOut.entries()) {
@@ -69,59 +90,118 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
     cuts.push({ start, end: start + requestId[1]!.length, slot: "request-id" });
   }
   cuts.sort((a, b) => a.start - b.start);
-  const pieces: (Buffer | Slot)[] = [];
+  const fixed: Buffer[] = [];
   at = 0;
   for (const cut of cuts) {
     if (cut.start < at) return null;
-    pieces.push(Buffer.from(text.slice(at, cut.start)), cut.slot);
+    fixed.push(Buffer.from(text.slice(at, cut.start)));
     at = cut.end;
   }
-  pieces.push(Buffer.from(text.slice(at)));
-  return {
+  fixed.push(Buffer.from(text.slice(at)));
+  // The base: what differs between signed out and signed in with nothing of one's own, put in once.
+  const base = someone(parts);
+  const states = parts.map((part) => PARTS[part.kind].stateOf(part.props, base) ?? "");
+  const differing = parts.flatMap((part, i) => (states[i] !== PARTS[part.kind].stateOf(part.props, NO_ONE) ? [i] : []));
+  const rendered = await renderParts(
+    differing.map((i) => parts[i]!),
     page,
-    parts: kept.parts,
-    pieces,
-    signedOut: signedOut.map((html) => Buffer.from(html)),
-    states: kept.parts.map((part) => PARTS[part.kind].stateOf(part.props, NO_ONE) ?? ""),
-    rendered: new Map(),
-  };
+    base,
+  );
+  const baseHtml = signedOut.slice();
+  differing.forEach((part, i) => (baseHtml[part] = rendered[i]!));
+  return { page, parts, fixed, slots: cuts.map((cut) => cut.slot), base: baseHtml.map((html) => Buffer.from(html)), states, rendered: new Map(), runs: new Map() };
 }
 
-/** The page for this shopper, or null when it must be rendered whole. */
-export async function splice(template: SpliceTemplate, personal: DocumentPersonal, fresh: { nonce: string; requestId: string | null }): Promise<Buffer | null> {
-  const html: (Buffer | undefined)[] = [];
-  const missing: { index: number; key: string }[] = [];
-  for (const [index, part] of template.parts.entries()) {
-    const state = PARTS[part.kind].stateOf(part.props, personal);
-    if (state === BAIL) return null;
-    if (state === template.states[index]) {
-      html.push(template.signedOut[index]);
-      continue;
+/** The page for this shopper, in the encoding asked for, or null when it must be rendered whole. */
+export async function splice(
+  template: SpliceTemplate,
+  personal: DocumentPersonal,
+  fresh: { nonce: string; requestId: string | null },
+  encoding: "gzip" | "br" | "identity",
+): Promise<Buffer | null> {
+  // The shopper's own bytes at each slot, where they differ from the template's.
+  const own: (Buffer | undefined)[] = [];
+  const missing: { slot: number; key: string }[] = [];
+  const nonce = Buffer.from(fresh.nonce);
+  for (const [i, slot] of template.slots.entries()) {
+    if (slot === "nonce") own.push(nonce);
+    else if (slot === "request-id") own.push(Buffer.from(fresh.requestId ?? ""));
+    else if (slot === "personal") own.push(Buffer.from(personalJson(personal)));
+    else {
+      const part = template.parts[slot.part]!;
+      const state = PARTS[part.kind].stateOf(part.props, personal);
+      if (state === BAIL) return null;
+      if (state === template.states[slot.part]) {
+        own.push(undefined);
+        continue;
+      }
+      const key = `${slot.part}:${state}`;
+      const kept = template.rendered.get(key);
+      own.push(kept);
+      if (!kept) missing.push({ slot: i, key });
     }
-    const key = `${index}:${state}`;
-    const kept = template.rendered.get(key);
-    html.push(kept);
-    if (kept === undefined) missing.push({ index, key });
   }
   if (missing.length > 0) {
     const rendered = await renderParts(
-      missing.map(({ index }) => template.parts[index]!),
+      missing.map(({ slot }) => template.parts[(template.slots[slot] as { part: number }).part]!),
       template.page,
       personal,
     );
     if (template.rendered.size + missing.length > MAX_RENDERED) template.rendered.clear();
-    missing.forEach(({ index, key }, i) => {
+    missing.forEach(({ slot, key }, i) => {
       const bytes = Buffer.from(rendered[i]!);
-      html[index] = bytes;
+      own[slot] = bytes;
       template.rendered.set(key, bytes);
     });
   }
-  const nonce = Buffer.from(fresh.nonce);
-  const requestId = Buffer.from(fresh.requestId ?? "");
-  const json = Buffer.from(personalJson(personal));
-  return Buffer.concat(
-    template.pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece === "nonce" ? nonce : piece === "request-id" ? requestId : piece === "personal" ? json : html[piece.part]!)),
-  );
+  // Runs of the template's own bytes between the shopper's: [from, to) of the slots, all base.
+  const run = (from: number, to: number): Buffer[] => {
+    const bytes = [template.fixed[from]!];
+    for (let i = from; i < to; i++) bytes.push(template.base[(template.slots[i] as { part: number }).part]!, template.fixed[i + 1]!);
+    return bytes;
+  };
+  if (encoding !== "gzip") {
+    const bytes: Buffer[] = [];
+    let from = 0;
+    for (let i = 0; i <= own.length; i++) {
+      if (i < own.length && !own[i]) continue;
+      bytes.push(...run(from, i));
+      if (i < own.length) bytes.push(own[i]!);
+      from = i + 1;
+    }
+    return compressBody(Buffer.concat(bytes), encoding, "personal");
+  }
+  // Long runs come from the template, compressed once; the shopper's bytes, and the short runs
+  // between them (the nonces of the page's scripts sit a few bytes apart), once per answer.
+  const pieces: GzipPiece[] = [];
+  let mine: Buffer[] = [];
+  const flushOwn = () => {
+    if (mine.length === 0) return;
+    const bytes = Buffer.concat(mine);
+    pieces.push(bytes.length < 64 ? storedPiece(bytes) : deflatePiece(bytes, 1));
+    mine = [];
+  };
+  let from = 0;
+  for (let i = 0; i <= own.length; i++) {
+    if (i < own.length && !own[i]) continue;
+    const bytes = run(from, i);
+    if (bytes.reduce((n, b) => n + b.length, 0) < SHORT_RUN) mine.push(...bytes);
+    else {
+      flushOwn();
+      const key = `${from}:${i}`;
+      let piece = template.runs.get(key);
+      if (!piece) {
+        piece = deflatePiece(Buffer.concat(bytes), 9);
+        if (template.runs.size >= MAX_RUNS) template.runs.clear();
+        template.runs.set(key, piece);
+      }
+      pieces.push(piece);
+    }
+    if (i < own.length) mine.push(own[i]!);
+    from = i + 1;
+  }
+  flushOwn();
+  return gzipOf(pieces);
 }
 
 // The pages the splice serves: the catalogue's own (issue 30), by route pattern.
@@ -181,10 +261,11 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (!kept || !template) return next();
   const personal: DocumentPersonal = { viewer: await viewerOf(context, signedIn.customer), standing: signedIn.standing ?? null };
   const nonce = newNonce();
-  const page = await splice(template, personal, { nonce, requestId: context.get(requestInfoContext).requestId });
-  if (page === null) return next();
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
-  const body = compressBody(page, encoding, "personal");
+  // Gzip when the browser takes it, though it takes Brotli too: the template's runs are kept gzipped.
+  const accepted = acceptedEncodings(request.headers.get("accept-encoding"));
+  const encoding = accepted.includes("gzip") ? "gzip" : negotiateEncoding(request.headers.get("accept-encoding"));
+  const body = await splice(template, personal, { nonce, requestId: context.get(requestInfoContext).requestId }, encoding);
+  if (body === null) return next();
   const headers = new Headers(kept.headers.filter(([name]) => !UNKEPT_HEADERS.has(name)) as [string, string][]);
   headers.set("Content-Security-Policy", pagePolicy(nonce, appEnv()));
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
