@@ -2,8 +2,6 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
-import { discountPercent, formatRupees } from "../../domain/money.ts";
-import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
@@ -12,8 +10,8 @@ import { paymentNote } from "../../domain/payment.ts";
 import { useI18n } from "../i18n.tsx";
 import { LeafIcon } from "../ui/icons.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
-import { Price } from "../ui/Price.tsx";
-import { useCartEntries, usePaymentOffer, useRootData } from "../viewer.ts";
+import { usePaymentOffer, useRootData } from "../viewer.ts";
+import { ProductPrice, QuantityNote } from "./ProductPrice.tsx";
 import { ShareProduct } from "./ShareProduct.tsx";
 import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";
 
@@ -33,9 +31,6 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
     setChosenFor(key);
     setChosen(fromUrl.quantity);
   }
-  const inCart = useCartEntries()[variant.internalReference];
-  // Price and MRP multiplied by the chosen quantity (browsing §2), or by the cart's.
-  const times = inCart?.quantity ?? chosen;
   return (
     <section aria-labelledby="product-title">
       {product.isOrganic && (
@@ -53,13 +48,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           <span className="font-medium">{i18n._(pack.label)}:</span> {pack.value}
         </p>
       )}
-      <div className="mt-4">
-        <Price pricePaise={variant.pricePaise * times} mrpPaise={variant.mrpPaise * times} discount={discountPercent(variant.pricePaise, variant.mrpPaise)} size="lg" />
-        <p className="text-xs text-stone-600">
-          {times > 1 ? i18n._("{times} × {price}, inclusive of all taxes", { times, price: formatRupees(variant.pricePaise) }) : i18n._("Inclusive of all taxes")}
-        </p>
-        {variant.byWeight && <p className="mt-1 text-sm text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(variant.byWeight, times))}</p>}
-      </div>
+      <ProductPrice variant={{ internalReference: variant.internalReference, pricePaise: variant.pricePaise, mrpPaise: variant.mrpPaise, byWeight: variant.byWeight }} chosen={chosen} />
       {!available && <p className="mt-3 font-semibold text-accent-600">{i18n._(CART_MESSAGES.outOfStock)}</p>}
       {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}
       {product.variants.length > 1 && (
@@ -108,11 +97,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
           <WishlistHeart internalReference={variant.internalReference} title={product.title} />
         </div>
       </div>
-      {fromUrl.message && !inCart && (
-        <p role="status" className="mt-2 text-sm font-semibold text-accent-600">
-          {i18n._(fromUrl.message)}
-        </p>
-      )}
+      <QuantityNote message={fromUrl.message} internalReference={variant.internalReference} />
       <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
         <li>
           <span className="font-medium text-stone-900">{i18n._("Payment:")}</span> {i18n._(paymentNote(offer))}

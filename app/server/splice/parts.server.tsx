@@ -11,6 +11,7 @@ import { LocationLine } from "../../components/LocationLine.tsx";
 import { MobileMenu } from "../../components/MobileMenu.tsx";
 import { PersonalContext, type DocumentPersonal } from "../../components/personal.tsx";
 import { ReviewStandingNote } from "../../components/product/Reviews.tsx";
+import { ProductPrice, QuantityNote, type PricedVariant } from "../../components/product/ProductPrice.tsx";
 import type { PartKind, PartRecord } from "../../components/splice-record.ts";
 import type { RootData } from "../../components/viewer.ts";
 import { WishlistHeart } from "../../components/wishlist/WishlistHeart.tsx";
@@ -25,6 +26,8 @@ interface PartDefinition {
 }
 
 const signedIn = (personal: DocumentPersonal) => (personal.viewer ? "in" : "out");
+
+const quantityOf = (internalReference: string, { viewer }: DocumentPersonal) => viewer?.cart[internalReference]?.quantity ?? 0;
 
 function standingFor(productId: unknown, { standing }: DocumentPersonal) {
   return standing && standing.productId === productId ? standing.standing : null;
@@ -57,12 +60,15 @@ export const PARTS: Record<PartKind, PartDefinition> = {
         chooser={chooser ? { value: (chooser as { value: number }).value, onChange: () => {} } : undefined}
       />
     ),
-    stateOf: ({ item, chooser }, personal) => {
-      const quantity = personal.viewer?.cart[(item as CartItemRef).internalReference]?.quantity ?? 0;
-      // On its product page, a variant in the cart changes the price shown above its controls too.
-      if (chooser && quantity > 0) return BAIL;
-      return `${signedIn(personal)}:${quantity}`;
-    },
+    stateOf: ({ item }, personal) => `${signedIn(personal)}:${quantityOf((item as CartItemRef).internalReference, personal)}`,
+  },
+  "product-price": {
+    render: ({ variant, chosen }) => <ProductPrice variant={variant as PricedVariant} chosen={chosen as number} />,
+    stateOf: ({ variant }, personal) => String(quantityOf((variant as PricedVariant).internalReference, personal)),
+  },
+  "quantity-note": {
+    render: ({ message, internalReference }) => <QuantityNote message={message as string} internalReference={internalReference as string} />,
+    stateOf: ({ internalReference }, personal) => String(quantityOf(internalReference as string, personal) > 0),
   },
   "review-note": {
     render: ({ productId }, personal) => <ReviewStandingNote productId={productId as number} standing={standingFor(productId, personal)} />,
