@@ -11,7 +11,7 @@ import { NotFound } from "./components/NotFound.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { useDocumentRequestId, useErrorRequestId } from "./components/request-id.ts";
 import type { RootData } from "./components/viewer.ts";
-import { cookies, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
+import { cookies, expiredToastCookie, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
 import { spliceMiddleware } from "./server/splice/splice.server.ts";
@@ -60,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypot: await honeypotInputProps(),
     flashed,
   };
-  const headers = new Headers(flash?.headers);
+  const headers = new Headers();
+  if (flash) headers.append("Set-Cookie", await expiredToastCookie());
   if (clear) headers.append("Set-Cookie", clear);
   return data(body, { headers });
 }

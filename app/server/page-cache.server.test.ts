@@ -30,6 +30,14 @@ describe("PageCache", () => {
     expect(cache.get(get(), 3)).toBeNull();
   });
 
+  it("counts what the splice keeps of a page against its bound", async () => {
+    const cache = new PageCache({ maxSeconds: 10, maxBytes: 1000 });
+    await cache.put(get("http://shop/a"), page("a".repeat(300)));
+    cache.kept("http://shop/a")!.charge(600);
+    await cache.put(get("http://shop/b"), page("b".repeat(300)));
+    expect([cache.kept("http://shop/a"), cache.kept("http://shop/b")?.body.length]).toEqual([null, 300]);
+  });
+
   it("gives each encoding its own compressed body", async () => {
     const cache = new PageCache({ maxSeconds: 10 });
     await cache.put(get(), page("x".repeat(5000)));

@@ -30,6 +30,8 @@ export interface KeptPage {
   readonly headers: readonly [string, string][];
   readonly parts: readonly PartRecord[];
   spliceTemplate?: unknown;
+  /** Counts `bytes` more against the cache's bound for this page (what the splice keeps of it). */
+  charge(bytes: number): void;
 }
 
 const MAX_KEY_LENGTH = 600;
@@ -96,6 +98,11 @@ export class PageCache {
       },
       set spliceTemplate(value) {
         entry.spliceTemplate = value;
+      },
+      charge: (bytes: number) => {
+        if (this.entries.get(url) !== entry) return;
+        entry.bytes += bytes;
+        this.bytes += bytes;
       },
     };
   }

@@ -1,21 +1,39 @@
 // A signed-in shopper's catalogue page spliced from the page cache's signed-out copy (issue 30,
 // decision 059) is the page a full render gives them, byte for byte but for each answer's own
 // nonce and request id: a full render is what a hard reload (Cache-Control: no-cache) asks for.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 let origin = "";
 
-beforeAll(async () => {
-  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
-  const port = await freePort();
-  runServer({ DATA_DIR: path.join(tmpDir(), "data"), PORT: String(port) });
-  await waitHealthy(port);
-  origin = `http://127.0.0.1:${port}`;
-}, 90_000);
+/** Where the server keeps its data: its embedded database, or a fresh PostgreSQL database (dropped after). */
+const servers = [
+  { name: "the embedded database", env: async () => ({ DATA_DIR: path.join(tmpDir(), "data") }), drop: async () => {} },
+  ...(process.env.DATABASE_URL ? [postgresServer(process.env.DATABASE_URL)] : []),
+];
 
-afterAll(killServers);
+function postgresServer(url: string) {
+  const name = `haat_it_splice_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  return {
+    name: "postgres",
+    env: async (port: number) => {
+      await admin(`create database ${name}`);
+      const database = new URL(url);
+      database.pathname = `/${name}`;
+      return { DATABASE_URL: database.toString(), SESSION_SECRET: randomBytes(32).toString("hex"), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, SEED_DEMO: "true" };
+    },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
 
 /**
  * Each answer's own nonce and request id; and the honeypot's encrypted time (honeypot.server.ts),
@@ -69,7 +87,20 @@ async function cards() {
   return { refs: [...new Set(refs)], stock, products };
 }
 
-describe("a signed-in catalogue page from the kept copy", () => {
+describe.each(servers)("a signed-in catalogue page from the kept copy on $name", (server) => {
+  beforeAll(async () => {
+    expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+    const port = await freePort();
+    runServer({ ...(await server.env(port)), PORT: String(port) });
+    await waitHealthy(port);
+    origin = `http://127.0.0.1:${port}`;
+  }, 90_000);
+
+  afterAll(async () => {
+    killServers();
+    await server.drop();
+  });
+
   it("is the full render for a new shopper, in English and in Hindi", async () => {
     const cookie = await shopper("splice-new@example.in", "Naya Shopper");
     const { products } = await cards();
@@ -116,6 +147,24 @@ describe("a signed-in catalogue page from the kept copy", () => {
     expect(lite.how).toBeNull();
     const toast = await bothWays("/products", `${cookie}; __Host-haat_toast=x`);
     expect(toast.how).toBeNull();
+  });
+
+  it("shows a toast once, then lets its cookie go, so the next pages are spliced again", async () => {
+    const cookies = await signUpCookie(origin, "splice-toast@example.in", { name: "Toast Shopper" });
+    expect(cookies).toMatch(/haat_toast=/);
+    const shown = await fetch(`${origin}/products`, { headers: { cookie: cookies } });
+    expect(shown.headers.get("x-page-cache")).toBeNull();
+    expect(await shown.text()).toContain("Welcome, Toast Shopper!");
+    const expired = shown.headers.getSetCookie().find((c) => /haat_toast=/.test(c));
+    expect(expired).toMatch(/Max-Age=0/i);
+    const next = await bothWays(
+      "/products",
+      cookies
+        .split("; ")
+        .filter((c) => !/haat_toast=/.test(c))
+        .join("; "),
+    );
+    expect([next.how, next.same]).toEqual(["splice", true]);
   });
 
   it("answers in the encoding the browser takes, with a nonce of its own", async () => {

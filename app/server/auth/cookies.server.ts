@@ -27,6 +27,8 @@ interface Cookies {
   pending: Cookie;
   reply: Cookie;
   toast: ReturnType<typeof createToastUtilsWithCustomSession>;
+  /** The toast's cookie itself, to expire once its toast is read. */
+  toastCookie: Cookie;
 }
 
 let built: Cookies | undefined;
@@ -43,8 +45,17 @@ export function cookies(): Cookies {
     // Read on the very next page: a minute is plenty.
     reply: createCookie(cookieName(REPLY_COOKIE, env), { ...base, maxAge: 60 }),
     toast: createToastUtilsWithCustomSession(createCookieSessionStorage({ cookie: { ...base, name: cookieName(TOAST_COOKIE, env) } })),
+    toastCookie: createCookie(cookieName(TOAST_COOKIE, env), base),
   };
   return built;
+}
+
+/**
+ * Once a toast is read its cookie holds nothing: expired, not kept empty, so the pages after it
+ * are free of it (cacheable signed out, spliced signed in: issue 30) and of a Set-Cookie each.
+ */
+export function expiredToastCookie(): Promise<string> {
+  return cookies().toastCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Whether a Cookie header carries the named cookie: spares parsing (and any Set-Cookie) when it does not. */

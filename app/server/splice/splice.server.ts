@@ -44,14 +44,17 @@ export interface SpliceTemplate {
   /** Each part's base HTML, and what it depends on of the shopper there (PARTS[kind].stateOf). */
   base: Buffer[];
   states: string[];
-  /** The shopper's parts already rendered for this page, by part and state. */
+  /** The shopper's parts already rendered for this page, by part and state, and their bytes. */
   rendered: Map<string, Buffer>;
-  /** Runs of fixed bytes and base parts, compressed, by the slots they span. */
+  renderedBytes: number;
+  /** Runs of fixed bytes and base parts, compressed, by the slots they span, and their bytes. */
   runs: Map<string, GzipPiece>;
+  runBytes: number;
 }
 
-const MAX_RENDERED = 4096;
-const MAX_RUNS = 512;
+// What a template keeps beside the page: at most this many bytes of the shoppers' parts, and of
+// compressed runs; past that it starts afresh (a page with that many kinds of shopper is rare).
+const MAX_KEPT_BYTES = 256 * 1024;
 // Runs shorter than this are compressed with the shopper's bytes around them, not kept apart.
 const SHORT_RUN = 2048;
 
@@ -109,7 +112,18 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   );
   const baseHtml = signedOut.slice();
   differing.forEach((part, i) => (baseHtml[part] = rendered[i]!));
-  return { page, parts, fixed, slots: cuts.map((cut) => cut.slot), base: baseHtml.map((html) => Buffer.from(html)), states, rendered: new Map(), runs: new Map() };
+  return {
+    page,
+    parts,
+    fixed,
+    slots: cuts.map((cut) => cut.slot),
+    base: baseHtml.map((html) => Buffer.from(html)),
+    states,
+    rendered: new Map(),
+    renderedBytes: 0,
+    runs: new Map(),
+    runBytes: 0,
+  };
 }
 
 /** The page for this shopper, in the encoding asked for, or null when it must be rendered whole. */
@@ -147,11 +161,15 @@ export async function splice(
       template.page,
       personal,
     );
-    if (template.rendered.size + missing.length > MAX_RENDERED) template.rendered.clear();
     missing.forEach(({ slot, key }, i) => {
       const bytes = Buffer.from(rendered[i]!);
       own[slot] = bytes;
+      if (template.renderedBytes > MAX_KEPT_BYTES) {
+        template.rendered.clear();
+        template.renderedBytes = 0;
+      }
       template.rendered.set(key, bytes);
+      template.renderedBytes += bytes.length;
     });
   }
   // Runs of the template's own bytes between the shopper's: [from, to) of the slots, all base.
@@ -192,8 +210,12 @@ export async function splice(
       let piece = template.runs.get(key);
       if (!piece) {
         piece = deflatePiece(Buffer.concat(bytes), 9);
-        if (template.runs.size >= MAX_RUNS) template.runs.clear();
+        if (template.runBytes > MAX_KEPT_BYTES) {
+          template.runs.clear();
+          template.runBytes = 0;
+        }
         template.runs.set(key, piece);
+        template.runBytes += piece.deflated.length;
       }
       pieces.push(piece);
     }
@@ -216,7 +238,13 @@ async function templateFor(kept: KeptPage, request: Request, context: Readonly<R
       basename: BASENAME[facts.locale],
       root: { ...facts, toast: null, flashed: null, honeypot: { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" } },
     };
-    kept.spliceTemplate = templateOf(kept, page).catch(() => null);
+    kept.spliceTemplate = templateOf(kept, page)
+      .then((template) => {
+        // Counted with the page, so the page cache's bound holds with templates in it.
+        if (template) kept.charge([...template.fixed, ...template.base].reduce((n, b) => n + b.length, 0) + 2 * MAX_KEPT_BYTES);
+        return template;
+      })
+      .catch(() => null);
   }
   return (await kept.spliceTemplate) as SpliceTemplate | null;
 }
