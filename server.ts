@@ -301,7 +301,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // The context keys of the build that serves the request: in development Vite may have
   // reloaded context.server.ts since start.
   const loadContext = (build: ServerBuild, mode: "development" | "production") => {
-    const { requestInfoContext, shopContext } = entryOf(build);
+    const { requestInfoContext, shopContext, collectRequestStats, newRequestStats } = entryOf(build);
     const render = createRouterHandler(build, mode);
     const contextFor = (clientAddress: string, requestId: string | null) => {
       const context = new RouterContextProvider();
@@ -325,7 +325,9 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         },
         // A signed-in shopper's catalogue page is the page cache's signed-out copy with their parts
         // put in (issue 30): the copy, when there is none yet, in a context of its own.
-        signedOutPage: (request: Request) => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context),
+        // Its reads and render time are its own, not in the signed-in request's log line and Server-Timing.
+        signedOutPage: (request: Request) =>
+          collectRequestStats(newRequestStats("GET"), () => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context)),
       };
       context.set(requestInfoContext, info);
       return { context, info };

@@ -10,7 +10,7 @@ import { Header } from "./components/Header.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { useDocumentRequestId, useErrorRequestId } from "./components/request-id.ts";
-import type { RootData } from "./components/viewer.ts";
+import { NO_HONEYPOT, type RootData } from "./components/viewer.ts";
 import { cookies, expiredToastCookie, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
 import { pageCacheMiddleware } from "./server/page-cache.server.ts";
@@ -20,7 +20,7 @@ import { sameOriginMiddleware } from "./server/security/same-origin.server.ts";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { takeFlashedReply } from "./server/forms/reply-flash.server.ts";
 import { viewerOf } from "./server/viewer.server.ts";
-import { documentPersonalContext, routeNoteMiddleware } from "./server/context.server.ts";
+import { documentCarries, routeNoteMiddleware } from "./server/context.server.ts";
 import { rootFactsOf } from "./server/root-data.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
@@ -45,17 +45,14 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [offlinePosts]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = signedInOf(context);
-  // Reading the toast cookie re-sets it: only when there is one, so pages for signed-out
-  // shoppers stay free of Set-Cookie and cacheable.
+  // Only when there is a toast cookie, which is then expired: pages after it stay free of it
+  // and of Set-Cookie, cacheable signed out and spliced signed in.
   const flash = hasCookie(request, TOAST_COOKIE) ? await cookies().toast.getToast(request) : null;
   const { flashed, clear } = await takeFlashedReply(request);
   const viewer = signedIn ? await viewerOf(context, signedIn.customer) : null;
-  // A document's viewer goes in its own script (components/personal.tsx); a data load's, here.
-  const personal = context.get(documentPersonalContext);
-  if (personal) personal.viewer = viewer;
   const body: RootData = {
     ...rootFactsOf(request, context),
-    ...(!personal && { viewer }),
+    ...(!documentCarries(context, "viewer", viewer) && { viewer }),
     toast: flash?.toast ? { id: crypto.randomUUID(), message: flash.toast.message, type: flash.toast.type } : null,
     honeypot: await honeypotInputProps(),
     flashed,
@@ -106,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-surface focus:p-2">
           {i18n._("Skip to content")}
         </a>
-        <HoneypotProvider {...(root?.honeypot ?? { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" })}>
+        <HoneypotProvider {...(root?.honeypot ?? NO_HONEYPOT)}>
           <Toaster toast={root?.toast ?? null} />
           <Header />
           <OfflineSupport />

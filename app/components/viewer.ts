@@ -41,6 +41,9 @@ export interface RootData {
   lite: LiteMode;
 }
 
+/** The honeypot's fields where no loader gave any (an error page; a part rendered on its own): the field, no time. */
+export const NO_HONEYPOT: RootData["honeypot"] = { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" };
+
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
 /** The page's language, from the root loader's data (for `meta`). */

@@ -14,7 +14,7 @@ import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
 import { reviewStandingOf } from "../server/auth/session.server.ts";
-import { documentPersonalContext, shopOf } from "../server/context.server.ts";
+import { documentCarries, shopOf } from "../server/context.server.ts";
 import { useReviewStanding } from "../components/personal.tsx";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
@@ -34,10 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);
-  // A document's standing goes in its own script (components/personal.tsx); a data load's, here.
-  const personal = context.get(documentPersonalContext);
-  if (personal) personal.standing = standing ? { productId: product.id, standing } : null;
-  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, ...(!personal && { standing }) };
+  const carried = documentCarries(context, "standing", standing ? { productId: product.id, standing } : null);
+  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, ...(!carried && { standing }) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });

@@ -49,6 +49,16 @@ export const signedInContext = createContext<SignedIn | null>(null);
  */
 export const documentPersonalContext = createContext<DocumentPersonal | null>(null);
 
+/**
+ * A shopper's fact for the page: kept for the document's own script when the request is a
+ * document (true); a data load's loader data carries it instead (false).
+ */
+export function documentCarries<K extends keyof DocumentPersonal>(context: Readonly<RouterContextProvider>, key: K, value: DocumentPersonal[K]): boolean {
+  const personal = context.get(documentPersonalContext);
+  if (personal) personal[key] = value;
+  return personal !== null;
+}
+
 /** Where a render the page cache may keep notes its personal parts (components/splice-record.ts); null otherwise. */
 export const partRecorderContext = createContext<PartRecord[] | null>(null);
 

@@ -28,6 +28,10 @@ describe("PageCache", () => {
     expect(cache.get(get(), 3)).not.toBeNull();
     expect(cache.kept("http://shop/products", 4)).toBeNull();
     expect(cache.get(get(), 3)).toBeNull();
+    // One rendered after a change the asker has not seen yet stays for those who have.
+    await cache.put(get(), page(), [], 5);
+    expect(cache.kept("http://shop/products", 4)).toBeNull();
+    expect(cache.kept("http://shop/products", 5)).not.toBeNull();
   });
 
   it("counts what the splice keeps of a page against its bound", async () => {

@@ -88,6 +88,8 @@ export class PageCache {
   kept(url: string, generation = 0): KeptPage | null {
     const entry = this.fresh(url, generation);
     if (!entry) return null;
+    this.entries.delete(url);
+    this.entries.set(url, entry);
     const body = entry.bodies.identity!;
     return {
       body,
@@ -105,12 +107,6 @@ export class PageCache {
         this.bytes += bytes;
       },
     };
-  }
-
-  /** Forgets every kept page: the catalogue changed under them. */
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
   }
 
   /** Keeps a rendered answer when it may be shared; gives back an equivalent response. */
@@ -141,6 +137,11 @@ export class PageCache {
     return new Response(new Uint8Array(body), { status: response.status, headers: response.headers });
   }
 
+  /** Whether a page at this URL may be kept at all, asked without cookies. */
+  keepsUrl(url: string): boolean {
+    return this.maxSeconds > 0 && url.length <= MAX_KEY_LENGTH;
+  }
+
   /** Whether an answer to this request may be kept at all. */
   keeps(request: Request): boolean {
     return this.key(request) !== null;
@@ -162,7 +163,9 @@ export class PageCache {
   private fresh(key: string, generation: number): Entry | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.expires <= this.now() || entry.generation !== generation) {
+    // A page rendered after a change this caller has not seen yet is kept for those who have.
+    if (entry.generation > generation) return null;
+    if (entry.expires <= this.now() || entry.generation < generation) {
       this.drop(key, entry);
       return null;
     }

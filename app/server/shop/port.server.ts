@@ -47,7 +47,7 @@ export interface CatalogPort {
   voiceOrder(text: string): Promise<VoiceOrder>;
   /** Every product's title: what the embedded speech engine listens for. */
   titles(): Promise<string[]>;
-  /** How many times this process has changed the catalogue: a page rendered before a change is not served after it. */
+  /** How many times this process has changed the catalogue: a page rendered before a change is not served after it (never goes down). */
   generation(): number;
 }
 

@@ -14,7 +14,7 @@ export interface GzipPiece {
   readonly length: number;
 }
 
-/** A piece compressed at `level` (a kept run at 6; an answer's own at 1). */
+/** A piece compressed at `level` (a kept run at 9, compressed once; an answer's own at 1). */
 export function deflatePiece(bytes: Buffer, level: number): GzipPiece {
   return {
     deflated: zlib.deflateRawSync(bytes, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }),

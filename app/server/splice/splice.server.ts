@@ -2,13 +2,12 @@
 // decision 059): the copy with the shopper's own parts put in (header badges, deliver-to
 // line, menu, hearts, cart controls, review note) and their facts in the page's personal
 // script. The catalogue is not rendered again for each shopper, and the page is the one a full
-// render would give, byte for byte (splice.server.test.ts), with JavaScript or without.
+// render would give, byte for byte (tests/integration/splice.test.ts), with JavaScript or without.
 //
 // Each part of the kept copy is found by rendering its signed-out self and looking for it, in
-// page order; a part not found, or a shopper whose page differs beyond the parts (a variant in
-// the cart on its own product page, a review standing with a form or their own review), gets
-// the whole render as before. So does anything unusual: a toast or a form's reply to show,
-// Lite mode, a page not kept.
+// page order; a part not found, or a shopper whose page differs beyond the parts (a review
+// standing with a form or their own review), gets the whole render as before. So does anything
+// unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/personal.tsx";
 import type { PartRecord } from "../../components/splice-record.ts";
@@ -17,7 +16,9 @@ import { productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
 import { acceptedEncodings, compressBody, negotiateEncoding } from "../compression.server.ts";
-import { requestInfoContext } from "../context.server.ts";
+import { requestInfoContext, type SignedIn } from "../context.server.ts";
+import { errorFields, log } from "../log.server.ts";
+import { NO_HONEYPOT } from "../../components/viewer.ts";
 import { appEnv } from "../env.server.ts";
 import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.server.ts";
 import { rootFactsOf } from "../root-data.server.ts";
@@ -50,6 +51,8 @@ export interface SpliceTemplate {
   /** Runs of fixed bytes and base parts, compressed, by the slots they span, and their bytes. */
   runs: Map<string, GzipPiece>;
   runBytes: number;
+  /** Counts what the template keeps against the page cache's bound (KeptPage.charge). */
+  charge: (bytes: number) => void;
 }
 
 // What a template keeps beside the page: at most this many bytes of the shoppers' parts, and of
@@ -68,7 +71,7 @@ function someone(parts: readonly PartRecord[]): DocumentPersonal {
 }
 
 /** Finds each part of a kept page; null when one is missing (the page is then always rendered whole). */
-export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "parts">, page: PartsPage): Promise<SpliceTemplate | null> {
+export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "parts" | "charge">, page: PartsPage): Promise<SpliceTemplate | null> {
   const text = kept.body.toString("utf8");
   const parts = [...kept.parts];
   const signedOut = await renderParts(parts, page, NO_ONE);
@@ -112,7 +115,7 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   );
   const baseHtml = signedOut.slice();
   differing.forEach((part, i) => (baseHtml[part] = rendered[i]!));
-  return {
+  const template: SpliceTemplate = {
     page,
     parts,
     fixed,
@@ -123,7 +126,10 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
     renderedBytes: 0,
     runs: new Map(),
     runBytes: 0,
+    charge: (bytes) => kept.charge(bytes),
   };
+  template.charge([...template.fixed, ...template.base].reduce((n, b) => n + b.length, 0));
+  return template;
 }
 
 /** The page for this shopper, in the encoding asked for, or null when it must be rendered whole. */
@@ -165,11 +171,13 @@ export async function splice(
       const bytes = Buffer.from(rendered[i]!);
       own[slot] = bytes;
       if (template.renderedBytes > MAX_KEPT_BYTES) {
+        template.charge(-template.renderedBytes);
         template.rendered.clear();
         template.renderedBytes = 0;
       }
       template.rendered.set(key, bytes);
       template.renderedBytes += bytes.length;
+      template.charge(bytes.length);
     });
   }
   // Runs of the template's own bytes between the shopper's: [from, to) of the slots, all base.
@@ -211,11 +219,13 @@ export async function splice(
       if (!piece) {
         piece = deflatePiece(Buffer.concat(bytes), 9);
         if (template.runBytes > MAX_KEPT_BYTES) {
+          template.charge(-template.runBytes);
           template.runs.clear();
           template.runBytes = 0;
         }
         template.runs.set(key, piece);
         template.runBytes += piece.deflated.length;
+        template.charge(piece.deflated.length);
       }
       pieces.push(piece);
     }
@@ -236,21 +246,21 @@ async function templateFor(kept: KeptPage, request: Request, context: Readonly<R
     const page: PartsPage = {
       url: request.url,
       basename: BASENAME[facts.locale],
-      root: { ...facts, toast: null, flashed: null, honeypot: { nameFieldName: "website_url", validFromFieldName: null, encryptedValidFrom: "" } },
+      root: { ...facts, toast: null, flashed: null, honeypot: NO_HONEYPOT },
     };
-    kept.spliceTemplate = templateOf(kept, page)
-      .then((template) => {
-        // Counted with the page, so the page cache's bound holds with templates in it.
-        if (template) kept.charge([...template.fixed, ...template.base].reduce((n, b) => n + b.length, 0) + 2 * MAX_KEPT_BYTES);
-        return template;
-      })
-      .catch(() => null);
+    kept.spliceTemplate = templateOf(kept, page).catch((error: unknown) => {
+      log.warn("splice: a kept page could not be cut", { url: request.url, ...errorFields(error) });
+      return null;
+    });
   }
   return (await kept.spliceTemplate) as SpliceTemplate | null;
 }
 
-// Signed-out renders in flight, so a page's first signed-in shoppers ask for it once.
+// Signed-out renders in flight, so a page's first signed-in shoppers ask for it once; and the
+// URLs whose signed-out page was not kept (a 404), until when, so none is rendered twice for each.
 const filling = new Map<string, Promise<void>>();
+const unkept = new Map<string, number>();
+const MAX_UNKEPT = 1000;
 
 /** The kept page for the URL: rendered signed out first (server.ts) when this process has none. */
 async function keptFor(request: Request, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
@@ -259,7 +269,7 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
   const kept = cache.kept(request.url, generation);
   if (kept) return kept;
   const render = context.get(requestInfoContext).signedOutPage;
-  if (!render) return null;
+  if (!render || !cache.keepsUrl(request.url) || (unkept.get(request.url) ?? 0) > cache.now()) return null;
   let fill = filling.get(request.url);
   if (!fill) {
     fill = render(request)
@@ -269,7 +279,12 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
     filling.set(request.url, fill);
   }
   await fill;
-  return cache.kept(request.url, generation);
+  const filled = cache.kept(request.url, generation);
+  if (!filled) {
+    if (unkept.size >= MAX_UNKEPT) unkept.clear();
+    unkept.set(request.url, cache.now() + cache.maxSeconds * 1000);
+  }
+  return filled;
 }
 
 /**
@@ -284,16 +299,30 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
   const productId = productIdOfPath(new URL(request.url).pathname);
   if (productId !== null && signedIn.standing?.productId !== productId) return next();
+  let spliced: Response | null = null;
+  try {
+    spliced = await splicedPage(request, context, signedIn);
+  } catch (error) {
+    // The full render is always there to fall back on.
+    log.warn("splice failed; the page was rendered whole", { url: request.url, ...errorFields(error) });
+  }
+  return spliced ?? next();
+};
+
+async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn): Promise<Response | null> {
   const kept = await keptFor(request, context);
   const template = kept && (await templateFor(kept, request, context));
-  if (!kept || !template) return next();
+  if (!kept || !template) return null;
   const personal: DocumentPersonal = { viewer: await viewerOf(context, signedIn.customer), standing: signedIn.standing ?? null };
   const nonce = newNonce();
+  // Written into the page as it is: only an id of the characters server.ts makes or accepts.
+  const requestId = context.get(requestInfoContext).requestId;
+  if (requestId !== null && !/^[\w.-]+$/.test(requestId)) return null;
   // Gzip when the browser takes it, though it takes Brotli too: the template's runs are kept gzipped.
   const accepted = acceptedEncodings(request.headers.get("accept-encoding"));
   const encoding = accepted.includes("gzip") ? "gzip" : negotiateEncoding(request.headers.get("accept-encoding"));
-  const body = await splice(template, personal, { nonce, requestId: context.get(requestInfoContext).requestId }, encoding);
-  if (body === null) return next();
+  const body = await splice(template, personal, { nonce, requestId }, encoding);
+  if (body === null) return null;
   const headers = new Headers(kept.headers.filter(([name]) => !UNKEPT_HEADERS.has(name)) as [string, string][]);
   headers.set("Content-Security-Policy", pagePolicy(nonce, appEnv()));
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
@@ -301,7 +330,7 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   headers.set("Content-Length", String(body.length));
   headers.set("X-Page-Cache", "splice");
   return new Response(new Uint8Array(body), { status: 200, headers });
-};
+}
 
 // A kept page's headers the spliced answer sets afresh (the session middleware sets Cache-Control).
 const UNKEPT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "cache-control", "vary", "x-page-cache"]);
