@@ -77,9 +77,10 @@ export function canChangeSlot(slot: Slot, now: Date): boolean {
 
 /** "Wed, 25 Nov, Morning 8-12", in English (staff pages, stored notes); shopper pages say it in their language (components/orders/order-text.tsx). */
 export function slotLabel(slot: Slot): string {
-  const day = new Date(`${slot.date}T12:00:00Z`).toLocaleDateString("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-  return `${day}, ${SLOTS[slot.kind].label}`;
+  return `${slotDayFormat.format(new Date(`${slot.date}T12:00:00Z`))}, ${SLOTS[slot.kind].label}`;
 }
+// One formatter: making one per label was a tenth of Review Order's time (issue 30).
+const slotDayFormat = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 /** A slot's day as Review Order groups slots: "Wed, 25 Nov". */
 export function slotDayLabel(slot: Slot): string {

@@ -23,9 +23,13 @@ export function acceptedEncodings(acceptEncoding: string | null): string[] {
     .map(([name]) => name!.trim());
 }
 
-/** The encoding an Accept-Encoding header takes best: Brotli, else gzip, else none. */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding {
+/**
+ * The encoding an Accept-Encoding header takes best: Brotli, else gzip, else none. `prefer`
+ * puts gzip first, for a body made of kept gzip pieces (the splice, issue 30).
+ */
+export function negotiateEncoding(acceptEncoding: string | null, { prefer }: { prefer?: "gzip" } = {}): Encoding {
   const accepted = acceptedEncodings(acceptEncoding);
+  if (prefer === "gzip" && accepted.includes("gzip")) return "gzip";
   if (accepted.includes("br")) return "br";
   if (accepted.includes("gzip")) return "gzip";
   return "identity";

@@ -27,9 +27,14 @@ export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "u
 export const routeNoteMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
   const info = context.get(requestInfoContext);
   // Only a server's own object: the context's default is shared by every request.
-  if (info.requestId) info.route = `/${pattern.replace(/^\//, "")}`;
+  if (info.requestId) info.route = routePatternOf(pattern);
   return next();
 };
+
+/** A matched route's pattern as the route table writes it: "/product/:id", "/" for the home page. */
+export function routePatternOf(pattern: string): string {
+  return `/${pattern.replace(/^\//, "")}`;
+}
 
 /** The signed-in customer and their session token, set by the session middleware. */
 export interface SignedIn {

@@ -92,6 +92,8 @@ describe("helpers", () => {
     expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
     expect(negotiateEncoding("gzip;q=1, br;q=0")).toBe("gzip");
     expect(negotiateEncoding(null)).toBe("identity");
+    expect(negotiateEncoding("gzip, deflate, br", { prefer: "gzip" })).toBe("gzip");
+    expect(negotiateEncoding("br", { prefer: "gzip" })).toBe("br");
   });
   it("reads s-maxage only from public responses", () => {
     expect(sharedMaxAge("public, max-age=0, s-maxage=5")).toBe(5);

@@ -15,6 +15,19 @@ export function registerCatalogue(locale: Locale, catalogue: Catalogue, recognis
   made.delete(locale);
 }
 
+// The pages use a handful of date formats: one formatter each, per locale.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    if (dateFormats.size > 100) dateFormats.clear();
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options)));
+  }
+  return format;
+}
+
 export function i18nFor(locale: Locale): I18n {
   let i18n = made.get(locale);
   if (i18n) return i18n;
@@ -23,8 +36,8 @@ export function i18nFor(locale: Locale): I18n {
   i18n = {
     locale,
     _: (id, values) => translate(locale, catalogue, id, values, recognise),
-    // A few dates a page: a formatter each costs less than the bytes of a cache of them.
-    date: (value, options) => new Intl.DateTimeFormat(INTL_LOCALE[locale], options).format(new Date(value)),
+    // Making a formatter costs far more than using one (Review Order says nine slots' days).
+    date: (value, options) => dateFormat(locale, options).format(new Date(value)),
   };
   made.set(locale, i18n);
   return i18n;

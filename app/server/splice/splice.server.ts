@@ -15,8 +15,8 @@ import { BASENAME } from "../../domain/i18n/locale.ts";
 import { productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
-import { acceptedEncodings, compressBody, negotiateEncoding } from "../compression.server.ts";
-import { requestInfoContext, type SignedIn } from "../context.server.ts";
+import { compressBody, negotiateEncoding } from "../compression.server.ts";
+import { requestInfoContext, routePatternOf, type SignedIn } from "../context.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { NO_HONEYPOT } from "../../components/viewer.ts";
 import { appEnv } from "../env.server.ts";
@@ -180,23 +180,18 @@ export async function splice(
       template.charge(bytes.length);
     });
   }
-  // Runs of the template's own bytes between the shopper's: [from, to) of the slots, all base.
-  const run = (from: number, to: number): Buffer[] => {
+  // The page in order: runs of the template's own bytes (slots [from, to), all base) between the shopper's.
+  const segments: { run?: string; bytes: Buffer[] }[] = [];
+  let from = 0;
+  for (let i = 0; i <= own.length; i++) {
+    if (i < own.length && !own[i]) continue;
     const bytes = [template.fixed[from]!];
-    for (let i = from; i < to; i++) bytes.push(template.base[(template.slots[i] as { part: number }).part]!, template.fixed[i + 1]!);
-    return bytes;
-  };
-  if (encoding !== "gzip") {
-    const bytes: Buffer[] = [];
-    let from = 0;
-    for (let i = 0; i <= own.length; i++) {
-      if (i < own.length && !own[i]) continue;
-      bytes.push(...run(from, i));
-      if (i < own.length) bytes.push(own[i]!);
-      from = i + 1;
-    }
-    return compressBody(Buffer.concat(bytes), encoding, "personal");
+    for (let j = from; j < i; j++) bytes.push(template.base[(template.slots[j] as { part: number }).part]!, template.fixed[j + 1]!);
+    segments.push({ run: `${from}:${i}`, bytes });
+    if (i < own.length) segments.push({ bytes: [own[i]!] });
+    from = i + 1;
   }
+  if (encoding !== "gzip") return compressBody(Buffer.concat(segments.flatMap((s) => s.bytes)), encoding, "personal");
   // Long runs come from the template, compressed once; the shopper's bytes, and the short runs
   // between them (the nonces of the page's scripts sit a few bytes apart), once per answer.
   const pieces: GzipPiece[] = [];
@@ -207,30 +202,25 @@ export async function splice(
     pieces.push(bytes.length < 64 ? storedPiece(bytes) : deflatePiece(bytes, 1));
     mine = [];
   };
-  let from = 0;
-  for (let i = 0; i <= own.length; i++) {
-    if (i < own.length && !own[i]) continue;
-    const bytes = run(from, i);
-    if (bytes.reduce((n, b) => n + b.length, 0) < SHORT_RUN) mine.push(...bytes);
-    else {
-      flushOwn();
-      const key = `${from}:${i}`;
-      let piece = template.runs.get(key);
-      if (!piece) {
-        piece = deflatePiece(Buffer.concat(bytes), 9);
-        if (template.runBytes > MAX_KEPT_BYTES) {
-          template.charge(-template.runBytes);
-          template.runs.clear();
-          template.runBytes = 0;
-        }
-        template.runs.set(key, piece);
-        template.runBytes += piece.deflated.length;
-        template.charge(piece.deflated.length);
-      }
-      pieces.push(piece);
+  for (const { run, bytes } of segments) {
+    if (run === undefined || bytes.reduce((n, b) => n + b.length, 0) < SHORT_RUN) {
+      mine.push(...bytes);
+      continue;
     }
-    if (i < own.length) mine.push(own[i]!);
-    from = i + 1;
+    flushOwn();
+    let piece = template.runs.get(run);
+    if (!piece) {
+      piece = deflatePiece(Buffer.concat(bytes), 9);
+      if (template.runBytes > MAX_KEPT_BYTES) {
+        template.charge(-template.runBytes);
+        template.runs.clear();
+        template.runBytes = 0;
+      }
+      template.runs.set(run, piece);
+      template.runBytes += piece.deflated.length;
+      template.charge(piece.deflated.length);
+    }
+    pieces.push(piece);
   }
   flushOwn();
   return gzipOf(pieces);
@@ -293,7 +283,7 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
  */
 export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const signedIn = signedInOf(context);
-  if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !SPLICED_ROUTES.has(`/${pattern.replace(/^\//, "")}`)) return next();
+  if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !SPLICED_ROUTES.has(routePatternOf(pattern))) return next();
   if (hasCookie(request, TOAST_COOKIE) || hasCookie(request, REPLY_COOKIE) || liteModeOf(request).on || !pageCache().maxSeconds) return next();
   // A reload that asks past caches (the browser's hard reload) gets the page rendered afresh.
   if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
@@ -319,8 +309,7 @@ async function splicedPage(request: Request, context: Readonly<RouterContextProv
   const requestId = context.get(requestInfoContext).requestId;
   if (requestId !== null && !/^[\w.-]+$/.test(requestId)) return null;
   // Gzip when the browser takes it, though it takes Brotli too: the template's runs are kept gzipped.
-  const accepted = acceptedEncodings(request.headers.get("accept-encoding"));
-  const encoding = accepted.includes("gzip") ? "gzip" : negotiateEncoding(request.headers.get("accept-encoding"));
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"), { prefer: "gzip" });
   const body = await splice(template, personal, { nonce, requestId }, encoding);
   if (body === null) return null;
   const headers = new Headers(kept.headers.filter(([name]) => !UNKEPT_HEADERS.has(name)) as [string, string][]);
