@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseId, productIdOfPath } from "./ids.ts";
+import { isCartPagePath, parseId, productIdOfPath } from "./ids.ts";
 
 describe("parseId", () => {
   it("reads plain positive whole numbers", () => {
@@ -29,5 +29,14 @@ describe("productIdOfPath", () => {
     expect(productIdOfPath("/product/0012")).toBeNull();
     expect(productIdOfPath("/en/product/7")).toBeNull();
     expect(productIdOfPath("/product/7/reviews")).toBeNull();
+  });
+});
+
+describe("isCartPagePath", () => {
+  it("names the pages showing the cart's totals, in either language, and their data", () => {
+    for (const path of ["/addtocart", "/cart", "/revieworder", "/hi/addtocart", "/hi/revieworder.data", "/cart/"]) expect(isCartPagePath(path)).toBe(true);
+  });
+  it("and no other", () => {
+    for (const path of ["/", "/products", "/addtocarts", "/myaccount/cart", "/en/cart", "/product/7"]) expect(isCartPagePath(path)).toBe(false);
   });
 });

@@ -13,3 +13,8 @@ export function productIdOfPath(pathname: string): number | null {
   const match = /^(?:\/hi)?\/product\/([^/]+?)(?:\.data)?\/?$/.exec(pathname);
   return match ? parseId(match[1]) : null;
 }
+
+/** The pages that show the cart with its totals (the cart, its alias, Review Order), in either language, or their data. */
+export function isCartPagePath(pathname: string): boolean {
+  return /^(?:\/hi)?\/(?:addtocart|cart|revieworder)(?:\.data)?\/?$/.test(pathname);
+}

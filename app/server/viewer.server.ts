@@ -19,8 +19,10 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
   let cart = carts.get(context);
   if (!cart) {
     const locale = localeIn(context);
+    // The cart's pages read it with the session (issue 30).
+    const read = context.get(signedInContext);
     cart = shopOf(context)
-      .cart.get(customer)
+      .cart.get(customer, read?.customer.id === customer.id ? read.cart : undefined)
       .then((view) => ({ ...view, lines: cardsIn(locale, view.lines) }));
     carts.set(context, cart);
   }

@@ -6,6 +6,7 @@ import { minimumMessage } from "../../app/domain/coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { coupons, orders, variants } from "../../app/server/db/schema.server.ts";
 import { createAccounts } from "../../app/server/shop/accounts.server.ts";
+import { createCart } from "../../app/server/shop/cart.server.ts";
 import { createViewer } from "../../app/server/shop/viewer.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
@@ -243,6 +244,39 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     } finally {
       await database.db.update(variants).set({ pricePaise: before!.price }).where(eq(variants.internalReference, c.a.internalReference));
     }
+  });
+
+  it("the cart's pages read the cart with the session, in its one query, as cart.get reads it (issue 30)", async () => {
+    const sam = await shop.accounts.register({ name: "Sam", email: `sam-${target.name}@example.in`, phone: "9876543218", password: "sam-password" });
+    const { token } = await shop.accounts.startSession(sam.id);
+    const log = queryLog(database);
+    const page = async () => {
+      log.queries.length = 0;
+      const session = await createAccounts(log.db).resumeSession(token, { cart: true });
+      expect(log.queries).toHaveLength(1);
+      expect(session?.cart).toBeDefined();
+      const read = await createCart(log.db).get(sam, session!.cart);
+      // Nothing more is read for a cart without a coupon.
+      expect(log.queries).toHaveLength(1);
+      expect(read).toEqual(await shop.cart.get(sam));
+      return read;
+    };
+    expect(await page()).toMatchObject({ id: null, lines: [], count: 0 });
+    const [a, b] = [plenty[2]!, plenty[3]!];
+    await shop.cart.add(sam, { internalReference: a.internal_reference, quantity: 2 });
+    await shop.cart.add(sam, { internalReference: scarce.internal_reference, quantity: 1 });
+    await shop.cart.add(sam, { internalReference: b.internal_reference, quantity: 1 });
+    await shop.cart.choosePayment(sam, "upi");
+    await shop.cart.setReplacement(sam, "replace", new Map([[scarce.internal_reference, "refund"]]));
+    const cart = await page();
+    expect(cart.lines.map((l) => [l.internalReference, l.quantity, l.replacement ?? null])).toEqual([
+      [a.internal_reference, 2, null],
+      [scarce.internal_reference, 1, "refund"],
+      [b.internal_reference, 1, null],
+    ]);
+    expect(cart).toMatchObject({ paymentMethod: "razorpay", paymentChoice: "upi", replacement: "replace", count: 4 });
+    // Any other page's session read carries no cart.
+    expect((await shop.accounts.resumeSession(token))?.cart).toBeUndefined();
   });
 
   it("a decrement below the coupon's minimum takes it off and says why", async () => {

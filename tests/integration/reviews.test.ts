@@ -119,7 +119,7 @@ describe.each(targets)("reviews on $name", (target) => {
     for (const [expected, customer] of standings) {
       const { token } = await shop.accounts.startSession(customer.id);
       const log = queryLog(database);
-      const session = await createAccounts(log.db).resumeSession(token, productId);
+      const session = await createAccounts(log.db).resumeSession(token, { productId });
       expect(log.queries).toHaveLength(1);
       expect(session?.standing).toBe(expected);
       expect(await shop.reviews.standing(customer, productId)).toBe(expected);

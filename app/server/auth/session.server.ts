@@ -1,7 +1,7 @@
 // Who is signed in: the session middleware reads the session cookie once per request, and
 // loaders and actions ask customerOf (the customer pages' guard hands on customerIn instead).
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { productIdOfPath } from "../../domain/ids.ts";
+import { isCartPagePath, productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { documentPersonalContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
 import type { ReviewStanding } from "../../domain/review.ts";
@@ -18,15 +18,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // loader, nor a form post, which may change the cart): the header's facts come with it.
     const { pathname } = new URL(request.url);
     const page = request.method === "GET" && !pathname.endsWith(".data");
-    // A product page's shopper's review standing comes with the session: the page makes one query (issue 30).
+    // A product page's shopper's review standing, and the cart on the cart's pages, come with the
+    // session: the page makes one query (issue 30). Not on a post: its action changes them.
     const productId = request.method === "GET" ? productIdOfPath(pathname) : null;
-    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, productId) : null;
+    const cart = request.method === "GET" && isCartPagePath(pathname);
+    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, { productId, cart }) : null;
     if (session && typeof token === "string") {
       signedIn = {
         customer: session.customer,
         token,
         ...(page && { viewer: session.viewer }),
         ...(session.standing && productId && { standing: { productId, standing: session.standing } }),
+        ...(session.cart && { cart: session.cart }),
       };
       if (session.renewed) renewCookie = await cookies().session.serialize(token, { expires: session.expiresAt });
     } else {

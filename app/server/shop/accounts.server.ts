@@ -17,6 +17,7 @@ import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
+import { cartReadOf } from "./cart.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null, mobile: row.mobile };
@@ -67,16 +68,19 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { token, expiresAt };
     },
 
-    async resumeSession(token, productId = null) {
+    async resumeSession(token, { productId = null, cart = false } = {}) {
       if (!token) return null;
       const id = digest(token);
       // One call: the session, its customer, the header's facts and, on a product page, the
-      // shopper's review standing (haat_session(), plans kept).
+      // shopper's review standing, on the cart's pages the cart (haat_session(), plans kept).
       const at = now();
       const result = await db.execute(
-        sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer) as session`,
+        sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer, ${cart}::boolean) as session`,
       );
-      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson; standing: ReviewStanding | null }>(result, "session");
+      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson; standing: ReviewStanding | null; draft: { read: unknown } | null }>(
+        result,
+        "session",
+      );
       if (!row) return null;
       let expiresAt = new Date(row.expiresAt);
       let renewed = false;
@@ -89,7 +93,14 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         renewed = true;
       }
       const customer: Customer = { ...row.customer, language: isLocale(row.customer.language) ? row.customer.language : null };
-      return { customer, expiresAt, renewed, viewer: toViewerFacts(row.viewer), ...(row.standing && { standing: row.standing }) };
+      return {
+        customer,
+        expiresAt,
+        renewed,
+        viewer: toViewerFacts(row.viewer),
+        ...(row.standing && { standing: row.standing }),
+        ...(row.draft && { cart: cartReadOf(row.draft.read) }),
+      };
     },
 
     async endSession(token) {

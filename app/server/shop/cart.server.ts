@@ -1,8 +1,8 @@
 // The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
 import { withWeight } from "../../domain/weight.ts";
-import { DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES, type ReplacementChoice } from "../../domain/replacement.ts";
+import { and, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartCount, checkQuantity, lineTotal, summarize, type CartLineView } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { GIFT_MESSAGES, giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
@@ -11,9 +11,9 @@ import type { Db } from "../db/client.server.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
-import { deliveryFeeOf, settingsOf, SETTINGS_COLUMN } from "./delivery.server.ts";
-import { jsonValue } from "./viewer.server.ts";
-import { ShopError, type CartChange, type CartPort, type CartView, type Customer } from "./port.server.ts";
+import { deliveryFeeOf, settingsOf } from "./delivery.server.ts";
+import { jsonColumn } from "./viewer.server.ts";
+import { ShopError, type CartChange, type CartPort, type CartRead, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */
 export async function draftOrderId(tx: Conn, customerId: number, create: boolean): Promise<number | null> {
@@ -67,69 +67,70 @@ export async function readCart(conn: Conn, customer: Customer): Promise<CartView
   return (await readDraft(conn, customer)).view;
 }
 
-/** The cart, its draft order's own choices (coupon, payment) and the delivery settings, in one query. */
-async function readDraft(conn: Conn, customer: Customer) {
-  const rows = await conn
-    .select({
-      id: orderLines.id,
-      orderId: orders.id,
-      couponId: orders.couponId,
-      paymentMethod: orders.paymentMethod,
-      instrument: orders.paymentInstrument,
-      giftMessage: orders.giftMessage,
-      giftFrom: orders.giftFrom,
-      giftHidePrices: orders.giftHidePrices,
-      replacement: orders.replacement,
-      lineReplacement: orderLines.replacement,
-      quantity: orderLines.quantity,
-      productId: products.id,
-      title: products.title,
-      titleHi: products.titleHi,
-      categorySlug: products.categorySlug,
-      salesTax: products.salesTax,
-      internalReference: variants.internalReference,
-      attribute: variants.attribute,
-      images: variants.images,
-      pricePaise: variants.pricePaise,
-      mrpPaise: variants.mrpPaise,
-      inStock: variants.inStock,
-      inventoryStock: variants.inventoryStock,
-      weightUnitGrams: variants.weightUnitGrams,
-      weightTolerance: variants.weightTolerance,
-      settings: SETTINGS_COLUMN,
-    })
-    .from(orders)
-    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(variants, eq(variants.id, orderLines.variantId))
-    .leftJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(orders.customerId, customer.id), eq(orders.state, "draft")))
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  // A line's row has every column (the joins follow foreign keys); a cart without lines has one row of nulls.
-  const lines: CartLineView[] = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: r.id!,
-      productId: r.productId!,
-      internalReference: r.internalReference!,
-      title: r.title!,
-      ...(r.titleHi ? { titleHi: r.titleHi } : {}),
-      attribute: r.attribute!,
-      image: r.images![0] ?? PLACEHOLDER_IMAGE,
-      quantity: r.quantity!,
-      pricePaise: r.pricePaise!,
-      mrpPaise: r.mrpPaise!,
-      taxRate: taxRate(r.salesTax!),
-      inStock: r.inStock!,
-      inventoryStock: r.inventoryStock!,
-      gifting: isGifting(r.categorySlug!),
-      ...withWeight(r),
-      ...(r.lineReplacement ? { replacement: r.lineReplacement } : {}),
-    }));
-  const draft = rows[0]
-    ? { couponId: rows[0].couponId, paymentMethod: rows[0].paymentMethod, instrument: rows[0].instrument, settings: settingsOf(jsonValue<Record<string, number>>(rows[0].settings)) }
-    : null;
+/** haat_draft()'s answer (drizzle/0030_cart_read.sql), as both drivers parse JSON; null without a cart. */
+interface DraftJson {
+  orderId: number;
+  couponId: number | null;
+  paymentMethod: "cod" | "razorpay" | null;
+  instrument: "upi" | "card" | null;
+  giftMessage: string | null;
+  giftFrom: string | null;
+  giftHidePrices: boolean;
+  replacement: ReplacementChoice;
+  settings: Record<string, number>;
+  lines: {
+    id: number;
+    quantity: number;
+    lineReplacement: ReplacementChoice | null;
+    productId: number;
+    title: string;
+    titleHi: string;
+    categorySlug: string;
+    salesTax: string[];
+    internalReference: string;
+    attribute: string;
+    images: string[];
+    pricePaise: number;
+    mrpPaise: number;
+    inStock: boolean;
+    inventoryStock: number;
+    weightUnitGrams: number | null;
+    weightTolerance: number | null;
+  }[];
+}
+
+/** The cart as haat_draft() reads it, for a session read to carry (accounts.resumeSession). */
+export function cartReadOf(json: unknown): CartRead {
+  return { json };
+}
+
+/**
+ * The cart, its draft order's own choices (coupon, payment) and the delivery settings: one call
+ * of haat_draft(), whose plans the connection keeps, or what the session read brought with it.
+ */
+async function readDraft(conn: Conn, customer: Customer, read?: CartRead) {
+  const json = read ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
+  const lines: CartLineView[] = (json?.lines ?? []).map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    internalReference: r.internalReference,
+    title: r.title,
+    ...(r.titleHi ? { titleHi: r.titleHi } : {}),
+    attribute: r.attribute,
+    image: r.images[0] ?? PLACEHOLDER_IMAGE,
+    quantity: r.quantity,
+    pricePaise: r.pricePaise,
+    mrpPaise: r.mrpPaise,
+    taxRate: taxRate(r.salesTax),
+    inStock: r.inStock,
+    inventoryStock: r.inventoryStock,
+    gifting: isGifting(r.categorySlug),
+    ...withWeight(r),
+    ...(r.lineReplacement ? { replacement: r.lineReplacement } : {}),
+  }));
+  const draft = json ? { couponId: json.couponId, paymentMethod: json.paymentMethod, instrument: json.instrument, settings: settingsOf(json.settings) } : null;
   const view: CartView = {
-    id: rows[0]?.orderId ?? null,
+    id: json?.orderId ?? null,
     lines,
     summary: summarize(lines),
     count: cartCount(lines),
@@ -138,8 +139,8 @@ async function readDraft(conn: Conn, customer: Customer) {
     paymentMethod: null,
     paymentChoice: null,
     // Kept on the draft while no Gifting product is in it, but not shown, nor placed (orders.place).
-    gift: rows[0] && mayCarryGift(lines) ? giftOfRow(rows[0]) : null,
-    replacement: rows[0]?.replacement ?? DEFAULT_REPLACEMENT,
+    gift: json && mayCarryGift(lines) ? giftOfRow(json) : null,
+    replacement: json?.replacement ?? DEFAULT_REPLACEMENT,
   };
   return { view, draft };
 }
@@ -212,8 +213,8 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
   }
 
   return {
-    async get(customer): Promise<CartView> {
-      const { view, draft: order } = await readDraft(db, customer);
+    async get(customer, read): Promise<CartView> {
+      const { view, draft: order } = await readDraft(db, customer, read);
       if (!view.id || !order) return view;
       const { settings } = order;
       // The coupon is re-checked against the cart as it is now; one that no longer

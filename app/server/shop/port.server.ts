@@ -103,10 +103,13 @@ export interface AccountsPort {
   /**
    * The session's customer; a rolling session is pushed 30 days forward at most daily. What the
    * page's header needs (viewer.of) and, given a product, the shopper's review standing
-   * (reviews.standing) come in the same call where it costs nothing more (the embedded Shop);
-   * otherwise pages ask viewer.of and reviews.standing.
+   * (reviews.standing) and, given `cart`, the cart for cart.get come in the same call where it
+   * costs nothing more (the embedded Shop); otherwise pages ask viewer.of, reviews.standing and cart.get.
    */
-  resumeSession(token: string, productId?: number | null): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts; standing?: ReviewStanding } | null>;
+  resumeSession(
+    token: string,
+    page?: { productId?: number | null; cart?: boolean },
+  ): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts; standing?: ReviewStanding; cart?: CartRead } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
@@ -234,6 +237,11 @@ export interface CartView {
   replacement?: ReplacementChoice;
 }
 
+/** The cart as a session read brought it, for cart.get (the embedded Shop's; the ERP's has none). */
+export interface CartRead {
+  readonly json: unknown;
+}
+
 export interface CartChange {
   title: string;
   quantity: number;
@@ -246,7 +254,8 @@ export interface CartChange {
 // Built by app/server/shop/cart.server.ts; with the ERP, shop/erp/cart.server.ts.
 export interface CartPort {
   /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
-  get(customer: Customer): Promise<CartView>;
+  /** `read`: the cart as the session read brought it (resumeSession's `cart`), not read again. */
+  get(customer: Customer, read?: CartRead): Promise<CartView>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   /**
    * Several lines at once (buy again, a voice list), each its own add by the same rules: one
