@@ -21,6 +21,7 @@ import type { ViteDevServer } from "vite";
 import type * as AppEntry from "./app/entry.server.tsx";
 import type { Env } from "./app/server/env.server.ts";
 import type { RequestInfo } from "./app/server/context.server.ts";
+import type { PartRecord } from "./app/components/splice-record.ts";
 import type { Shop } from "./app/server/shop/port.server.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -328,6 +329,13 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         // Its reads and render time are its own, not in the signed-in request's log line and Server-Timing.
         signedOutPage: (request: Request) =>
           collectRequestStats(newRequestStats("GET"), () => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context)),
+        // The cart page's shell: the page for a shopper with nothing of their own, never kept.
+        someonePage: (request: Request, parts: PartRecord[]) =>
+          collectRequestStats(newRequestStats("GET"), () => {
+            const own = contextFor(clientAddress, requestId);
+            own.info.asSomeone = { parts };
+            return render(new Request(request.url, { headers: { accept: "text/html" } }), own.context);
+          }),
       };
       context.set(requestInfoContext, info);
       return { context, info };

@@ -7,14 +7,23 @@
 import { createContext, use } from "react";
 import type { ReviewStanding } from "../domain/review.ts";
 import type { Viewer } from "../domain/viewer.ts";
+import type { CartView } from "../server/shop/port.server.ts";
+
+/** The cart page's own facts: the cart with its totals, and an order waiting for its payment. */
+export interface CartPageFacts {
+  view: CartView;
+  pendingOrder: number | null;
+}
 
 export interface DocumentPersonal {
   viewer: Viewer | null;
   /** On a product page: the shopper's review standing for that product. */
   standing: { productId: number; standing: ReviewStanding } | null;
+  /** On the cart page. */
+  cart: CartPageFacts | null;
 }
 
-export const NO_ONE: DocumentPersonal = { viewer: null, standing: null };
+export const NO_ONE: DocumentPersonal = { viewer: null, standing: null, cart: null };
 
 export const PersonalContext = createContext<DocumentPersonal>(NO_ONE);
 
@@ -55,4 +64,12 @@ export function useReviewStanding(productId: number, fromLoader: ReviewStanding 
   const { standing } = useDocumentPersonal();
   if (fromLoader !== undefined) return fromLoader;
   return standing?.productId === productId ? standing.standing : null;
+}
+
+/** The cart page's facts: the loader's when it sent them (a data load), else the document's. */
+export function useCartPageFacts(fromLoader: CartPageFacts | undefined): CartPageFacts {
+  const { cart } = useDocumentPersonal();
+  const facts = fromLoader ?? cart;
+  if (!facts) throw new Error("the cart page's facts are neither in its loader data nor in its document");
+  return facts;
 }

@@ -20,6 +20,16 @@ export interface RequestInfo {
   notFoundPage?: (request: Request) => Promise<Response>;
   /** The page at the request's URL as a signed-out shopper gets it, through the page cache (server.ts renders it); absent under another server. */
   signedOutPage?: (request: Request) => Promise<Response>;
+  /**
+   * The page at the request's URL as a signed-in shopper with nothing of their own gets it, its
+   * personal parts noted in `parts` (server.ts renders it, never kept): the cart page's shell.
+   */
+  someonePage?: (request: Request, parts: PartRecord[]) => Promise<Response>;
+  /**
+   * Set by server.ts on someonePage's own render alone: the session middleware signs in SOMEONE,
+   * and the page cache's middleware notes the parts here instead of keeping the page.
+   */
+  asSomeone?: { parts: PartRecord[] };
 }
 export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown", requestId: null, route: null });
 

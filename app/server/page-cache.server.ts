@@ -7,7 +7,7 @@
 import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
-import { partRecorderContext, shopIfAny } from "./context.server.ts";
+import { partRecorderContext, requestInfoContext, shopIfAny } from "./context.server.ts";
 import type { PartRecord } from "../components/splice-record.ts";
 
 interface Entry {
@@ -195,6 +195,12 @@ export function pageCache(): PageCache {
 
 /** Root middleware: answers from the cache, or renders and offers the result to it, with the personal parts its render noted. */
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // A shell for the splice (server.ts) is no one's page: never answered from, nor kept.
+  const someone = context.get(requestInfoContext).asSomeone;
+  if (someone) {
+    context.set(partRecorderContext, someone.parts);
+    return next();
+  }
   const cache = pageCache();
   const generation = catalogueGeneration(context);
   const hit = cache.get(request, generation);

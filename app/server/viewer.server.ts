@@ -6,6 +6,7 @@ import { shopOf, signedInContext } from "./context.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
+import type { CartPageFacts } from "../components/personal.tsx";
 
 // The cart and Review Order pages show totals, so they read the whole cart with its coupon
 // re-checked; once per request, however many loaders ask.
@@ -27,6 +28,14 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
     carts.set(context, cart);
   }
   return cart;
+}
+
+/** The cart page's facts (its loader and the splice): the cart, and an order waiting for its online payment. */
+export async function cartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
+  const shop = shopOf(context);
+  // An order waiting for its online payment is not in the cart: the page points to it.
+  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
+  return { view: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null };
 }
 
 /** For every page's header: the cart's lines, the wishlist and where orders go, in one read. */

@@ -104,7 +104,7 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
   it("is the full render for a new shopper, in English and in Hindi", async () => {
     const cookie = await shopper("splice-new@example.in", "Naya Shopper");
     const { products } = await cards();
-    for (const pathname of ["/", "/products", `/product/${products[2]}`, "/hi", "/hi/products", `/hi/product/${products[2]}`]) {
+    for (const pathname of ["/", "/products", `/product/${products[2]}`, "/hi", "/hi/products", `/hi/product/${products[2]}`, "/addtocart", "/hi/cart"]) {
       const { how, same } = await bothWays(pathname, cookie);
       expect([pathname, how, same]).toEqual([pathname, "splice", true]);
     }
@@ -129,16 +129,49 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
     });
     // A variant in the cart on its own page: the price is the cart's quantity's; a ?qty= beyond the stock says so until then.
     const inCart = `/product/${products[0]}?variant=${encodeURIComponent(refs[0]!)}`;
-    for (const pathname of ["/", "/products", "/products?page=2", "/hi/products", `/product/${products[3]}`, inCart, `${inCart}&qty=9999`, `/product/${products[5]}?qty=9999`]) {
+    for (const pathname of [
+      "/",
+      "/products",
+      "/products?page=2",
+      "/hi/products",
+      `/product/${products[3]}`,
+      inCart,
+      `${inCart}&qty=9999`,
+      `/product/${products[5]}?qty=9999`,
+      "/addtocart",
+      "/cart",
+      "/hi/addtocart",
+    ]) {
       const { spliced, how, same } = await bothWays(pathname, cookie);
       expect([pathname, how, same]).toEqual([pathname, "splice", true]);
       expect(spliced.headers.get("cache-control")).toBe("private, no-store");
     }
     // A second shopper on the same pages gets their own parts, not the first one's.
     const other = await shopper("splice-other@example.in", "Other Shopper");
-    const { text, same } = await bothWays("/products", other);
-    expect(same).toBe(true);
-    expect(text).not.toContain("Ravi");
+    for (const pathname of ["/products", "/addtocart"]) {
+      const { text, same } = await bothWays(pathname, other);
+      expect(same).toBe(true);
+      expect(text).not.toContain("Ravi");
+      // Their cart is empty: nothing of the first shopper's.
+      if (pathname === "/addtocart") expect(text).not.toContain(refs[0]!);
+    }
+  });
+
+  it("splices the cart page with what its shopper chose: a payment method, replacements", async () => {
+    const cookie = await shopper("splice-cart@example.in", "Cart Shopper");
+    const { refs, products } = await cards();
+    await post(cookie, "/cart", { intent: "add", internal_reference: refs[2]!, product_id: String(products[2]), quantity: "3" });
+    await post(cookie, "/cart", { intent: "add", internal_reference: refs[4]!, product_id: String(products[4]), quantity: "1" });
+    const before = await bothWays("/addtocart", cookie);
+    expect([before.how, before.same]).toEqual(["splice", true]);
+    await post(cookie, "/addtocart", { intent: "checkout", payment: "cod", terms: "on" });
+    await post(cookie, "/addtocart", { intent: "replacement", replacement: "refund" });
+    const after = await bothWays("/addtocart", cookie);
+    expect([after.how, after.same]).toEqual(["splice", true]);
+    expect(after.text).not.toBe(before.text);
+    // The PIN check is a GET of the page with ?pin=: rendered whole.
+    const pin = await bothWays("/addtocart?pin=122002", cookie);
+    expect([pin.how, pin.same]).toEqual([null, true]);
   });
 
   it("renders whole what it cannot splice: a toast to show, Lite mode", async () => {

@@ -3,16 +3,30 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isCartPagePath, productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
-import { documentPersonalContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
+import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
+import { cartReadOf } from "../shop/cart.server.ts";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
+
+/**
+ * A signed-in shopper with nothing of their own, no session, and an id no customer has: whom the
+ * cart page's shell is rendered for (context.server.ts someonePage; the splice, issue 30).
+ */
+const SOMEONE: SignedIn = {
+  customer: { id: 0, email: null, name: "", phone: "" },
+  token: "",
+  viewer: { cart: {}, wishlist: {}, deliverTo: null },
+  cart: cartReadOf(null),
+};
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   let signedIn: SignedIn | null = null;
   let renewCookie: string | null = null;
   let clearCookie = false;
-  if (hasCookie(request, SESSION_COOKIE)) {
+  if (context.get(requestInfoContext).asSomeone) {
+    signedIn = SOMEONE;
+  } else if (hasCookie(request, SESSION_COOKIE)) {
     const token: unknown = await cookies().session.parse(request.headers.get("Cookie"));
     // A page (not a .data request of client-side navigation, which may not run the root
     // loader, nor a form post, which may change the cart): the header's facts come with it.
@@ -38,7 +52,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(signedInContext, signedIn);
   // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
-  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null });
+  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null, cart: null });
   const response = await next();
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());

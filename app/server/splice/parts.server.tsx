@@ -1,4 +1,4 @@
-// The personal parts of a catalogue page (components/splice-record.ts), each rendered on its own
+// The personal parts of a page (components/splice-record.ts), each rendered on its own
 // by the very component the page renders (issue 30). A part is put into the page cache's
 // signed-out copy only where it is all that differs: `stateOf` names everything of the shopper
 // its HTML depends on (the memo's key), or says the part's page must be rendered whole.
@@ -6,6 +6,7 @@ import { createElement, Fragment, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { CartControls, type CartItemRef } from "../../components/cart/CartControls.tsx";
+import { CartMain, type PinAnswer } from "../../components/cart/CartMain.tsx";
 import { HeaderActions } from "../../components/HeaderActions.tsx";
 import { LocationLine } from "../../components/LocationLine.tsx";
 import { MobileMenu } from "../../components/MobileMenu.tsx";
@@ -77,6 +78,11 @@ export const PARTS: Record<PartKind, PartDefinition> = {
       const standing = standingFor(productId, personal);
       return standing === null || standing === "not_delivered" ? String(standing) : BAIL;
     },
+  },
+  // The cart page's whole content: its facts, and the header's cart entries its summary follows.
+  "cart-main": {
+    render: ({ pin, pinAnswer }, personal) => <CartMain facts={personal.cart!} pin={pin as string | null} pinAnswer={pinAnswer as PinAnswer | null} />,
+    stateOf: (_, { viewer, cart }) => (cart ? JSON.stringify([cart, viewer?.cart ?? null]) : BAIL),
   },
 };
 

@@ -24,7 +24,7 @@ import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.ser
 import { rootFactsOf } from "../root-data.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
 import { newNonce, pagePolicy } from "../security/headers.server.ts";
-import { viewerOf } from "../viewer.server.ts";
+import { cartPageFacts, viewerOf } from "../viewer.server.ts";
 import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
 
@@ -67,26 +67,34 @@ function someone(parts: readonly PartRecord[]): DocumentPersonal {
   return {
     viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null },
     standing: note ? { productId: note.props.productId as number, standing: "not_delivered" } : null,
+    cart: null,
   };
 }
 
-/** Finds each part of a kept page; null when one is missing (the page is then always rendered whole). */
+/**
+ * Finds each part of a kept page; null when one is missing (the page is then always rendered
+ * whole). The page says whom it was rendered for in its personal script: no one (a catalogue
+ * page's signed-out copy), or a shopper with nothing of their own (a cart page's shell).
+ */
 export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "parts" | "charge">, page: PartsPage): Promise<SpliceTemplate | null> {
   const text = kept.body.toString("utf8");
   const parts = [...kept.parts];
-  const signedOut = await renderParts(parts, page, NO_ONE);
+  const opening = `id="${PERSONAL_SCRIPT_ID}">`;
+  const script = text.indexOf(opening) + opening.length;
+  const scriptEnd = text.indexOf("</script>", script);
+  if (script < opening.length || scriptEnd < 0) return null;
+  const json = text.slice(script, scriptEnd);
+  const rendered: DocumentPersonal = { ...NO_ONE, ...(JSON.parse(json) as Partial<DocumentPersonal>) };
+  if (personalJson(rendered) !== json) return null;
+  const asRendered = await renderParts(parts, page, rendered);
   const cuts: { start: number; end: number; slot: Slot }[] = [];
   let at = 0;
-  for (const [part, html] of signedOut.entries()) {
+  for (const [part, html] of asRendered.entries()) {
     const start = html ? text.indexOf(html, at) : -1;
     if (start < 0) return null;
     cuts.push({ start, end: (at = start + html.length), slot: { part } });
   }
-  const opening = `id="${PERSONAL_SCRIPT_ID}">`;
-  const script = text.indexOf(opening, at);
-  const json = personalJson(NO_ONE);
-  if (script < 0 || !text.startsWith(json, script + opening.length)) return null;
-  cuts.push({ start: script + opening.length, end: script + opening.length + json.length, slot: "personal" });
+  cuts.push({ start: script, end: scriptEnd, slot: "personal" });
   // Each answer has a nonce of its own (its scripts and the policy that allows them) and its own id.
   const nonce = /'nonce-([^']+)'/.exec(kept.headers.find(([name]) => name === "content-security-policy")?.[1] ?? "")?.[1];
   for (let i = nonce ? text.indexOf(nonce) : -1; nonce && i >= 0; i = text.indexOf(nonce, i + nonce.length)) cuts.push({ start: i, end: i + nonce.length, slot: "nonce" });
@@ -105,16 +113,16 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   }
   fixed.push(Buffer.from(text.slice(at)));
   // The base: what differs between signed out and signed in with nothing of one's own, put in once.
-  const base = someone(parts);
+  const base = rendered.viewer ? rendered : someone(parts);
   const states = parts.map((part) => PARTS[part.kind].stateOf(part.props, base) ?? "");
-  const differing = parts.flatMap((part, i) => (states[i] !== PARTS[part.kind].stateOf(part.props, NO_ONE) ? [i] : []));
-  const rendered = await renderParts(
+  const differing = parts.flatMap((part, i) => (states[i] !== PARTS[part.kind].stateOf(part.props, rendered) ? [i] : []));
+  const baseParts = await renderParts(
     differing.map((i) => parts[i]!),
     page,
     base,
   );
-  const baseHtml = signedOut.slice();
-  differing.forEach((part, i) => (baseHtml[part] = rendered[i]!));
+  const baseHtml = asRendered.slice();
+  differing.forEach((part, i) => (baseHtml[part] = baseParts[i]!));
   const template: SpliceTemplate = {
     page,
     parts,
@@ -226,19 +234,21 @@ export async function splice(
   return gzipOf(pieces);
 }
 
-// The pages the splice serves: the catalogue's own (issue 30), by route pattern.
+// The pages the splice serves, by route pattern: the catalogue's own, from the page cache's
+// signed-out copy; and the cart page, from a shell rendered for a shopper with an empty cart.
 const SPLICED_ROUTES = new Set(["/", "/products", "/shopretail", "/product/:id"]);
+const SHELL_ROUTES = new Set(["/addtocart", "/cart"]);
+
+/** The page's URL and root data, as its parts are rendered in it. */
+function partsPageOf(request: Request, context: Readonly<RouterContextProvider>): PartsPage {
+  const facts = rootFactsOf(request, context);
+  return { url: request.url, basename: BASENAME[facts.locale], root: { ...facts, toast: null, flashed: null, honeypot: NO_HONEYPOT } };
+}
 
 /** A kept page's template, made once per kept copy; null when the page cannot be spliced. */
 async function templateFor(kept: KeptPage, request: Request, context: Readonly<RouterContextProvider>): Promise<SpliceTemplate | null> {
   if (kept.spliceTemplate === undefined) {
-    const facts = rootFactsOf(request, context);
-    const page: PartsPage = {
-      url: request.url,
-      basename: BASENAME[facts.locale],
-      root: { ...facts, toast: null, flashed: null, honeypot: NO_HONEYPOT },
-    };
-    kept.spliceTemplate = templateOf(kept, page).catch((error: unknown) => {
+    kept.spliceTemplate = templateOf(kept, partsPageOf(request, context)).catch((error: unknown) => {
       log.warn("splice: a kept page could not be cut", { url: request.url, ...errorFields(error) });
       return null;
     });
@@ -283,15 +293,20 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
  */
 export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const signedIn = signedInOf(context);
-  if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !SPLICED_ROUTES.has(routePatternOf(pattern))) return next();
+  const route = routePatternOf(pattern);
+  const shell = SHELL_ROUTES.has(route);
+  if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !(shell || SPLICED_ROUTES.has(route))) return next();
   if (hasCookie(request, TOAST_COOKIE) || hasCookie(request, REPLY_COOKIE) || liteModeOf(request).on || !pageCache().maxSeconds) return next();
   // A reload that asks past caches (the browser's hard reload) gets the page rendered afresh.
   if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
-  const productId = productIdOfPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  // The shell is the cart page's alone: its PIN check (?pin=) is rendered whole.
+  if (shell && (url.search || context.get(requestInfoContext).asSomeone)) return next();
+  const productId = productIdOfPath(url.pathname);
   if (productId !== null && signedIn.standing?.productId !== productId) return next();
   let spliced: Response | null = null;
   try {
-    spliced = await splicedPage(request, context, signedIn);
+    spliced = await splicedPage(request, context, signedIn, shell);
   } catch (error) {
     // The full render is always there to fall back on.
     log.warn("splice failed; the page was rendered whole", { url: request.url, ...errorFields(error) });
@@ -299,11 +314,13 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   return spliced ?? next();
 };
 
-async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn): Promise<Response | null> {
-  const kept = await keptFor(request, context);
+async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: boolean): Promise<Response | null> {
+  const kept = shell ? await shellFor(request, context) : await keptFor(request, context);
   const template = kept && (await templateFor(kept, request, context));
   if (!kept || !template) return null;
-  const personal: DocumentPersonal = { viewer: await viewerOf(context, signedIn.customer), standing: signedIn.standing ?? null };
+  const viewer = await viewerOf(context, signedIn.customer);
+  // In the order of the document's own (the session middleware's documentPersonalContext).
+  const personal: DocumentPersonal = { viewer, standing: signedIn.standing ?? null, cart: shell ? await cartPageFacts(context, signedIn.customer) : null };
   const nonce = newNonce();
   // Written into the page as it is: only an id of the characters server.ts makes or accepts.
   const requestId = context.get(requestInfoContext).requestId;
@@ -321,5 +338,34 @@ async function splicedPage(request: Request, context: Readonly<RouterContextProv
   return new Response(new Uint8Array(body), { status: 200, headers });
 }
 
-// A kept page's headers the spliced answer sets afresh (the session middleware sets Cache-Control).
-const UNKEPT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "cache-control", "vary", "x-page-cache"]);
+// A kept page's headers the spliced answer sets afresh (the session middleware sets Cache-Control),
+// and a shell's own that are not the answer's (its timing, a cookie).
+const UNKEPT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "cache-control", "vary", "x-page-cache", "server-timing", "set-cookie"]);
+
+// The cart pages' shells, by URL: rendered for a shopper with an empty cart (server.ts), and
+// made again when the catalogue changes (the header's menu) or after the page cache's time.
+const shells = new Map<string, { generation: number; expires: number; kept: Promise<KeptPage | null> }>();
+
+/** The cart page as a signed-in shopper with nothing of their own gets it, with its parts noted. */
+async function shellFor(request: Request, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
+  const cache = pageCache();
+  const generation = catalogueGeneration(context);
+  const known = shells.get(request.url);
+  if (known && known.generation === generation && known.expires > cache.now()) return known.kept;
+  const render = context.get(requestInfoContext).someonePage;
+  if (!render) return null;
+  const parts: PartRecord[] = [];
+  const kept = render(request, parts)
+    .then(async (response): Promise<KeptPage | null> => {
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200 || response.headers.has("content-encoding")) return null;
+      // Not in the page cache (it is no one's page to serve): its bound does not count it.
+      return { body, headers: [...response.headers], parts, charge: () => {} };
+    })
+    .catch((error: unknown) => {
+      log.warn("splice: a cart page's shell could not be rendered", { url: request.url, ...errorFields(error) });
+      return null;
+    });
+  shells.set(request.url, { generation, expires: cache.now() + cache.maxSeconds * 1000, kept });
+  return kept;
+}
