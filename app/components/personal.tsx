@@ -7,12 +7,29 @@
 import { createContext, use } from "react";
 import type { ReviewStanding } from "../domain/review.ts";
 import type { Viewer } from "../domain/viewer.ts";
-import type { CartView } from "../server/shop/port.server.ts";
+import type { AddressView } from "../domain/address.ts";
+import type { SlotOffer } from "../domain/delivery.ts";
+import type { CartView, PendingPayment } from "../server/shop/port.server.ts";
 
 /** The cart page's own facts: the cart with its totals, and an order waiting for its payment. */
 export interface CartPageFacts {
   view: CartView;
   pendingOrder: number | null;
+}
+
+/** Review Order's own facts: the cart, the address book, the slots, an order waiting for its payment. */
+export interface ReviewOrderFacts {
+  cart: CartView;
+  addresses: AddressView[];
+  deliverTo: AddressView | null;
+  selectedId: number | null;
+  email: string;
+  pending: (Omit<PendingPayment, "expiresAt"> & { expiresAt: string }) | null;
+  slots: SlotOffer[];
+  /** The chosen address's PIN when the shop does not deliver there. */
+  unservedPin: string | null;
+  /** When the page was made, for a waiting payment's time left; null without one. */
+  now: string | null;
 }
 
 export interface DocumentPersonal {
@@ -21,9 +38,11 @@ export interface DocumentPersonal {
   standing: { productId: number; standing: ReviewStanding } | null;
   /** On the cart page. */
   cart: CartPageFacts | null;
+  /** On Review Order. */
+  review: ReviewOrderFacts | null;
 }
 
-export const NO_ONE: DocumentPersonal = { viewer: null, standing: null, cart: null };
+export const NO_ONE: DocumentPersonal = { viewer: null, standing: null, cart: null, review: null };
 
 export const PersonalContext = createContext<DocumentPersonal>(NO_ONE);
 
@@ -71,5 +90,13 @@ export function useCartPageFacts(fromLoader: CartPageFacts | undefined): CartPag
   const { cart } = useDocumentPersonal();
   const facts = fromLoader ?? cart;
   if (!facts) throw new Error("the cart page's facts are neither in its loader data nor in its document");
+  return facts;
+}
+
+/** Review Order's facts: the loader's when it sent them (a data load), else the document's. */
+export function useReviewOrderFacts(fromLoader: ReviewOrderFacts | undefined): ReviewOrderFacts {
+  const { review } = useDocumentPersonal();
+  const facts = fromLoader ?? review;
+  if (!facts) throw new Error("Review Order's facts are neither in its loader data nor in its document");
   return facts;
 }

@@ -4,7 +4,7 @@
 // (server/splice). In the browser, and in any other render, nothing is noted.
 import { createContext, use } from "react";
 
-export type PartKind = "header-actions" | "location-line" | "mobile-menu" | "heart" | "cart-controls" | "review-note" | "product-price" | "quantity-note" | "cart-main";
+export type PartKind = "header-actions" | "location-line" | "mobile-menu" | "heart" | "cart-controls" | "review-note" | "product-price" | "quantity-note" | "cart-main" | "review-main";
 
 export interface PartRecord {
   kind: PartKind;

@@ -6,7 +6,7 @@ import { shopOf, signedInContext } from "./context.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
-import type { CartPageFacts } from "../components/personal.tsx";
+import type { CartPageFacts, ReviewOrderFacts } from "../components/personal.tsx";
 
 // The cart and Review Order pages show totals, so they read the whole cart with its coupon
 // re-checked; once per request, however many loaders ask.
@@ -36,6 +36,27 @@ export async function cartPageFacts(context: Readonly<RouterContextProvider>, cu
   // An order waiting for its online payment is not in the cart: the page points to it.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
   return { view: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null };
+}
+
+/** Review Order's facts (its loader and the splice): the cart, the address book, the slots, a waiting payment. */
+export async function reviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
+  const shop = shopOf(context);
+  // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
+  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
+  const cart = await cartOf(context, customer);
+  const { addresses, chosen: deliverTo, chosenServed } = await shop.addresses.book(customer);
+  const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? (chosenServed ?? shop.delivery.isServiceable(deliverTo.zip)) : true]);
+  return {
+    cart,
+    addresses,
+    deliverTo,
+    selectedId: deliverTo?.id ?? null,
+    email: customer.email ?? "",
+    pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString() },
+    slots,
+    unservedPin: serviceable ? null : (deliverTo?.zip ?? null),
+    now: pending ? new Date().toISOString() : null,
+  };
 }
 
 /** For every page's header: the cart's lines, the wishlist and where orders go, in one read. */

@@ -141,6 +141,8 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
       "/addtocart",
       "/cart",
       "/hi/addtocart",
+      "/revieworder",
+      "/hi/revieworder",
     ]) {
       const { spliced, how, same } = await bothWays(pathname, cookie);
       expect([pathname, how, same]).toEqual([pathname, "splice", true]);
@@ -172,6 +174,10 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
     // The PIN check is a GET of the page with ?pin=: rendered whole.
     const pin = await bothWays("/addtocart?pin=122002", cookie);
     expect([pin.how, pin.same]).toEqual([null, true]);
+    // Review Order without a saved address shows the address form: rendered whole.
+    const noAddress = await bothWays("/revieworder", cookie);
+    expect([noAddress.how, noAddress.same]).toEqual([null, true]);
+    expect(noAddress.text).toContain("Cash On Delivery");
   });
 
   it("renders whole what it cannot splice: a toast to show, Lite mode", async () => {

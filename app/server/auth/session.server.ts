@@ -52,7 +52,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(signedInContext, signedIn);
   // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
-  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null, cart: null });
+  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null, cart: null, review: null });
   const response = await next();
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());

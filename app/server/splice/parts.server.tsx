@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { CartControls, type CartItemRef } from "../../components/cart/CartControls.tsx";
 import { CartMain, type PinAnswer } from "../../components/cart/CartMain.tsx";
+import { ReviewOrderMain, type ReviewOrderFlags } from "../../components/checkout/ReviewOrderMain.tsx";
 import { HeaderActions } from "../../components/HeaderActions.tsx";
 import { LocationLine } from "../../components/LocationLine.tsx";
 import { MobileMenu } from "../../components/MobileMenu.tsx";
@@ -83,6 +84,12 @@ export const PARTS: Record<PartKind, PartDefinition> = {
   "cart-main": {
     render: ({ pin, pinAnswer }, personal) => <CartMain facts={personal.cart!} pin={pin as string | null} pinAnswer={pinAnswer as PinAnswer | null} />,
     stateOf: (_, { viewer, cart }) => (cart ? JSON.stringify([cart, viewer?.cart ?? null]) : BAIL),
+  },
+  // Review Order's whole content. The address form (its field ids come from where it sits in
+  // the page's tree) is rendered whole: with a new or edited address, or none saved yet.
+  "review-main": {
+    render: (flags, personal) => <ReviewOrderMain facts={personal.review!} {...(flags as unknown as ReviewOrderFlags)} />,
+    stateOf: ({ editId, addressNew }, { viewer, review }) => (!review || editId !== null || addressNew || review.addresses.length === 0 ? BAIL : JSON.stringify([review, viewer])),
   },
 };
 

@@ -24,7 +24,7 @@ import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.ser
 import { rootFactsOf } from "../root-data.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
 import { newNonce, pagePolicy } from "../security/headers.server.ts";
-import { cartPageFacts, viewerOf } from "../viewer.server.ts";
+import { cartPageFacts, reviewOrderFacts, viewerOf } from "../viewer.server.ts";
 import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
 
@@ -68,6 +68,7 @@ function someone(parts: readonly PartRecord[]): DocumentPersonal {
     viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null },
     standing: note ? { productId: note.props.productId as number, standing: "not_delivered" } : null,
     cart: null,
+    review: null,
   };
 }
 
@@ -237,7 +238,7 @@ export async function splice(
 // The pages the splice serves, by route pattern: the catalogue's own, from the page cache's
 // signed-out copy; and the cart page, from a shell rendered for a shopper with an empty cart.
 const SPLICED_ROUTES = new Set(["/", "/products", "/shopretail", "/product/:id"]);
-const SHELL_ROUTES = new Set(["/addtocart", "/cart"]);
+const SHELL_ROUTES = new Set(["/addtocart", "/cart", "/revieworder"]);
 
 /** The page's URL and root data, as its parts are rendered in it. */
 function partsPageOf(request: Request, context: Readonly<RouterContextProvider>): PartsPage {
@@ -300,13 +301,13 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   // A reload that asks past caches (the browser's hard reload) gets the page rendered afresh.
   if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
   const url = new URL(request.url);
-  // The shell is the cart page's alone: its PIN check (?pin=) is rendered whole.
+  // A shell is the page's plain URL's alone: the cart's PIN check (?pin=), Review Order's address picker, form or list are rendered whole.
   if (shell && (url.search || context.get(requestInfoContext).asSomeone)) return next();
   const productId = productIdOfPath(url.pathname);
   if (productId !== null && signedIn.standing?.productId !== productId) return next();
   let spliced: Response | null = null;
   try {
-    spliced = await splicedPage(request, context, signedIn, shell);
+    spliced = await splicedPage(request, context, signedIn, shell ? route : null);
   } catch (error) {
     // The full render is always there to fall back on.
     log.warn("splice failed; the page was rendered whole", { url: request.url, ...errorFields(error) });
@@ -314,13 +315,19 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   return spliced ?? next();
 };
 
-async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: boolean): Promise<Response | null> {
+async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: string | null): Promise<Response | null> {
   const kept = shell ? await shellFor(request, context) : await keptFor(request, context);
   const template = kept && (await templateFor(kept, request, context));
   if (!kept || !template) return null;
   const viewer = await viewerOf(context, signedIn.customer);
   // In the order of the document's own (the session middleware's documentPersonalContext).
-  const personal: DocumentPersonal = { viewer, standing: signedIn.standing ?? null, cart: shell ? await cartPageFacts(context, signedIn.customer) : null };
+  const review = shell === "/revieworder";
+  const personal: DocumentPersonal = {
+    viewer,
+    standing: signedIn.standing ?? null,
+    cart: shell !== null && !review ? await cartPageFacts(context, signedIn.customer) : null,
+    review: review ? await reviewOrderFacts(context, signedIn.customer) : null,
+  };
   const nonce = newNonce();
   // Written into the page as it is: only an id of the characters server.ts makes or accepts.
   const requestId = context.get(requestInfoContext).requestId;
