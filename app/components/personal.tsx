@@ -88,15 +88,12 @@ export function useReviewStanding(productId: number, fromLoader: ReviewStanding 
 /** The cart page's facts: the loader's when it sent them (a data load), else the document's. */
 export function useCartPageFacts(fromLoader: CartPageFacts | undefined): CartPageFacts {
   const { cart } = useDocumentPersonal();
-  const facts = fromLoader ?? cart;
-  if (!facts) throw new Error("the cart page's facts are neither in its loader data nor in its document");
-  return facts;
+  // One or the other is always there: the loader documentCarries() them.
+  return (fromLoader ?? cart)!;
 }
 
 /** Review Order's facts: the loader's when it sent them (a data load), else the document's. */
 export function useReviewOrderFacts(fromLoader: ReviewOrderFacts | undefined): ReviewOrderFacts {
   const { review } = useDocumentPersonal();
-  const facts = fromLoader ?? review;
-  if (!facts) throw new Error("Review Order's facts are neither in its loader data nor in its document");
-  return facts;
+  return (fromLoader ?? review)!;
 }
