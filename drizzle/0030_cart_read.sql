@@ -57,7 +57,11 @@ BEGIN
     'renewedAt', r.renewed_at,
     'viewer', haat_viewer(r.customer_id, p_fresh),
     'standing', CASE WHEN p_product IS NULL THEN NULL ELSE haat_review_standing(r.customer_id, p_product) END,
-    'draft', CASE WHEN p_draft THEN json_build_object('read', haat_draft(r.customer_id)) ELSE NULL END);
+    -- An order awaiting its online payment may be released back into the cart by the page's
+    -- own check (payments.pending): then the page reads the cart itself, after that check.
+    'draft', CASE WHEN p_draft THEN json_build_object(
+      'read', haat_draft(r.customer_id),
+      'held', EXISTS (SELECT 1 FROM orders h WHERE h.customer_id = r.customer_id AND h.state = 'awaiting_payment')) ELSE NULL END);
 END
 $$;
 --> statement-breakpoint

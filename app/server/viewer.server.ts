@@ -21,17 +21,31 @@ export function cartOf(context: Readonly<RouterContextProvider>, customer: Custo
   if (!cart) {
     const locale = localeIn(context);
     // The cart's pages read it with the session (issue 30).
-    const read = context.get(signedInContext);
     cart = shopOf(context)
-      .cart.get(customer, read?.customer.id === customer.id ? read.cart : undefined)
+      .cart.get(customer, context.get(signedInContext)?.cart)
       .then((view) => ({ ...view, lines: cardsIn(locale, view.lines) }));
     carts.set(context, cart);
   }
   return cart;
 }
 
+// The splice and the loader ask for a page's facts in the same request (when the splice gives
+// up): they are made once, so the waiting payment is not checked twice.
+const cartPages = new WeakMap<object, Promise<CartPageFacts>>();
+const reviewPages = new WeakMap<object, Promise<ReviewOrderFacts>>();
+
+function once<T>(kept: WeakMap<object, Promise<T>>, context: object, make: () => Promise<T>): Promise<T> {
+  let made = kept.get(context);
+  if (!made) kept.set(context, (made = make()));
+  return made;
+}
+
 /** The cart page's facts (its loader and the splice): the cart, and an order waiting for its online payment. */
-export async function cartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
+export function cartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
+  return once(cartPages, context, () => readCartPageFacts(context, customer));
+}
+
+async function readCartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
   const shop = shopOf(context);
   // An order waiting for its online payment is not in the cart: the page points to it.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
@@ -39,7 +53,11 @@ export async function cartPageFacts(context: Readonly<RouterContextProvider>, cu
 }
 
 /** Review Order's facts (its loader and the splice): the cart, the address book, the slots, a waiting payment. */
-export async function reviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
+export function reviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
+  return once(reviewPages, context, () => readReviewOrderFacts(context, customer));
+}
+
+async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
   const shop = shopOf(context);
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
   const pending = shop.payments.available ? await shop.payments.pending(customer) : null;

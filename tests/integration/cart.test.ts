@@ -1,6 +1,6 @@
 // Cart and wishlist rules of the embedded Shop, on PGlite and PostgreSQL.
 import fs from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumMessage } from "../../app/domain/coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
@@ -277,6 +277,17 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     expect(cart).toMatchObject({ paymentMethod: "razorpay", paymentChoice: "upi", replacement: "replace", count: 4 });
     // Any other page's session read carries no cart.
     expect((await shop.accounts.resumeSession(token))?.cart).toBeUndefined();
+    // Nor does the cart page's while an order awaits its payment: the page's own check of it may
+    // put it back in the cart, so the page reads the cart after that.
+    await database.db.execute(sql`update orders set state = 'awaiting_payment', total_paise = 1, delivery_address = '{}'::jsonb where id = ${cart.id}`);
+    try {
+      expect((await shop.accounts.resumeSession(token, { cart: true }))?.cart).toBeUndefined();
+    } finally {
+      await database.db.execute(sql`update orders set state = 'draft', total_paise = null, delivery_address = null where id = ${cart.id}`);
+    }
+    // Another customer's read is never taken for this one's cart.
+    const other = await createAccounts(database.db).resumeSession(token, { cart: true });
+    expect(await shop.cart.get(ravi, other!.cart)).toEqual(await shop.cart.get(ravi));
   });
 
   it("a decrement below the coupon's minimum takes it off and says why", async () => {

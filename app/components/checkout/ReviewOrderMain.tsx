@@ -20,7 +20,7 @@ import { useSplicePart } from "../splice-record.ts";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { mayCarryGift } from "../../domain/gift.ts";
 import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";
-import { ADDRESSES_SHOWN, addressLine } from "../../domain/address.ts";
+import { ADDRESSES_SHOWN, addressLine, type AddressView } from "../../domain/address.ts";
 import { CART_MESSAGES, stockProblems } from "../../domain/cart.ts";
 import { refusalOf } from "../../domain/form-reply.ts";
 
@@ -32,11 +32,18 @@ export interface ReviewOrderFlags {
   addressNew: boolean;
 }
 
+/**
+ * The address form the page shows: an address to edit, or a new one (asked for, or none saved
+ * yet). The splice renders such a page whole (its fields' ids come from where it sits).
+ */
+export function addressFormOf({ editId, addressNew }: Pick<ReviewOrderFlags, "editId" | "addressNew">, addresses: readonly AddressView[]) {
+  return { editing: addresses.find((a) => a.id === editId) ?? null, adding: addressNew || addresses.length === 0 };
+}
+
 export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, reply: actionData }: { facts: ReviewOrderFacts; reply?: unknown } & ReviewOrderFlags) {
   useSplicePart("review-main", { changing, editId, showAll, addressNew });
   const { cart, addresses, deliverTo, selectedId, email, pending, now, slots, unservedPin } = facts;
-  const editing = addresses.find((a) => a.id === editId) ?? null;
-  const adding = addressNew || addresses.length === 0;
+  const { editing, adding } = addressFormOf({ editId, addressNew }, addresses);
   const slotField = <SlotPicker slots={slots} name={reviewOrder.field("place", "slot")} />;
   const refusal = refusalOf(actionData);
   // The address the order goes to is always shown: first, then the others up to the limit.

@@ -5,6 +5,7 @@ import { isCartPagePath, productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
 import { cartReadOf } from "../shop/cart.server.ts";
+import { NO_ONE } from "../../components/personal.tsx";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
@@ -17,7 +18,7 @@ const SOMEONE: SignedIn = {
   customer: { id: 0, email: null, name: "", phone: "" },
   token: "",
   viewer: { cart: {}, wishlist: {}, deliverTo: null },
-  cart: cartReadOf(null),
+  cart: cartReadOf(0, null),
 };
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -52,7 +53,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(signedInContext, signedIn);
   // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
-  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { viewer: null, standing: null, cart: null, review: null });
+  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { ...NO_ONE });
   const response = await next();
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());

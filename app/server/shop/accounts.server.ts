@@ -77,10 +77,14 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       const result = await db.execute(
         sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer, ${cart}::boolean) as session`,
       );
-      const row = jsonColumn<{ customer: Customer; expiresAt: string; renewedAt: string; viewer: ViewerJson; standing: ReviewStanding | null; draft: { read: unknown } | null }>(
-        result,
-        "session",
-      );
+      const row = jsonColumn<{
+        customer: Customer;
+        expiresAt: string;
+        renewedAt: string;
+        viewer: ViewerJson;
+        standing: ReviewStanding | null;
+        draft: { read: unknown; held: boolean } | null;
+      }>(result, "session");
       if (!row) return null;
       let expiresAt = new Date(row.expiresAt);
       let renewed = false;
@@ -99,7 +103,8 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         renewed,
         viewer: toViewerFacts(row.viewer),
         ...(row.standing && { standing: row.standing }),
-        ...(row.draft && { cart: cartReadOf(row.draft.read) }),
+        // Not while an order awaits its payment: the page's check may put it back in the cart.
+        ...(row.draft && !row.draft.held && { cart: cartReadOf(customer.id, row.draft.read) }),
       };
     },
 

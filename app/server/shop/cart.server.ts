@@ -99,9 +99,9 @@ interface DraftJson {
   }[];
 }
 
-/** The cart as haat_draft() reads it, for a session read to carry (accounts.resumeSession). */
-export function cartReadOf(json: unknown): CartRead {
-  return { json };
+/** The customer's cart as haat_draft() reads it, for a session read to carry (accounts.resumeSession). */
+export function cartReadOf(customerId: number, json: unknown): CartRead {
+  return { customerId, json };
 }
 
 /**
@@ -109,7 +109,8 @@ export function cartReadOf(json: unknown): CartRead {
  * of haat_draft(), whose plans the connection keeps, or what the session read brought with it.
  */
 async function readDraft(conn: Conn, customer: Customer, read?: CartRead) {
-  const json = read ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
+  // Another customer's read is never used: it is read afresh.
+  const json = read?.customerId === customer.id ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
   const lines: CartLineView[] = (json?.lines ?? []).map((r) => ({
     id: r.id,
     productId: r.productId,

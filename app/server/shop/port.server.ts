@@ -239,6 +239,7 @@ export interface CartView {
 
 /** The cart as a session read brought it, for cart.get (the embedded Shop's; the ERP's has none). */
 export interface CartRead {
+  readonly customerId: number;
   readonly json: unknown;
 }
 

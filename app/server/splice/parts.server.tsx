@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { CartControls, type CartItemRef } from "../../components/cart/CartControls.tsx";
 import { CartMain, type PinAnswer } from "../../components/cart/CartMain.tsx";
-import { ReviewOrderMain, type ReviewOrderFlags } from "../../components/checkout/ReviewOrderMain.tsx";
+import { addressFormOf, ReviewOrderMain, type ReviewOrderFlags } from "../../components/checkout/ReviewOrderMain.tsx";
 import { HeaderActions } from "../../components/HeaderActions.tsx";
 import { LocationLine } from "../../components/LocationLine.tsx";
 import { MobileMenu } from "../../components/MobileMenu.tsx";
@@ -85,11 +85,14 @@ export const PARTS: Record<PartKind, PartDefinition> = {
     render: ({ pin, pinAnswer }, personal) => <CartMain facts={personal.cart!} pin={pin as string | null} pinAnswer={pinAnswer as PinAnswer | null} />,
     stateOf: (_, { viewer, cart }) => (cart ? JSON.stringify([cart, viewer?.cart ?? null]) : BAIL),
   },
-  // Review Order's whole content. The address form (its field ids come from where it sits in
-  // the page's tree) is rendered whole: with a new or edited address, or none saved yet.
+  // Review Order's whole content; with the address form on screen, the page is rendered whole.
   "review-main": {
     render: (flags, personal) => <ReviewOrderMain facts={personal.review!} {...(flags as unknown as ReviewOrderFlags)} />,
-    stateOf: ({ editId, addressNew }, { viewer, review }) => (!review || editId !== null || addressNew || review.addresses.length === 0 ? BAIL : JSON.stringify([review, viewer])),
+    stateOf: (flags, { viewer, review }) => {
+      if (!review) return BAIL;
+      const { editing, adding } = addressFormOf(flags as unknown as ReviewOrderFlags, review.addresses);
+      return editing || adding ? BAIL : JSON.stringify([review, viewer]);
+    },
   },
 };
 

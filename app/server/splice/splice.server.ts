@@ -323,6 +323,8 @@ async function splicedPage(request: Request, context: Readonly<RouterContextProv
   // In the order of the document's own (the session middleware's documentPersonalContext).
   const review = shell === "/revieworder";
   const personal: DocumentPersonal = {
+    // NO_ONE first: the same order of keys as the document's own (the session middleware's).
+    ...NO_ONE,
     viewer,
     standing: signedIn.standing ?? null,
     cart: shell !== null && !review ? await cartPageFacts(context, signedIn.customer) : null,
