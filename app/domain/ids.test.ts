@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCartPagePath, parseId, productIdOfPath } from "./ids.ts";
+import { isCartPagePath, isReviewOrderPath, parseId, productIdOfPath } from "./ids.ts";
 
 describe("parseId", () => {
   it("reads plain positive whole numbers", () => {
@@ -38,5 +38,12 @@ describe("isCartPagePath", () => {
   });
   it("and no other", () => {
     for (const path of ["/", "/products", "/addtocarts", "/myaccount/cart", "/en/cart", "/product/7"]) expect(isCartPagePath(path)).toBe(false);
+  });
+});
+
+describe("isReviewOrderPath", () => {
+  it("names Review Order, in either language, and its data, and no other page", () => {
+    for (const path of ["/revieworder", "/hi/revieworder", "/revieworder.data", "/hi/revieworder.data", "/revieworder/"]) expect(isReviewOrderPath(path)).toBe(true);
+    for (const path of ["/addtocart", "/cart", "/revieworders", "/myaccount/revieworder", "/en/revieworder"]) expect(isReviewOrderPath(path)).toBe(false);
   });
 });

@@ -18,3 +18,8 @@ export function productIdOfPath(pathname: string): number | null {
 export function isCartPagePath(pathname: string): boolean {
   return /^(?:\/hi)?\/(?:addtocart|cart|revieworder)(?:\.data)?\/?$/.test(pathname);
 }
+
+/** Review Order, in either language, or its data. */
+export function isReviewOrderPath(pathname: string): boolean {
+  return /^(?:\/hi)?\/revieworder(?:\.data)?\/?$/.test(pathname);
+}

@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import type { ReviewStanding } from "../domain/review.ts";
 import type { DocumentPersonal } from "../components/personal.tsx";
 import type { PartRecord } from "../components/splice-record.ts";
-import type { CartRead, Customer, Shop, ViewerFacts } from "./shop/port.server.ts";
+import type { Customer, ReviewRead, SessionRead, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
 // build it loads (app/entry.server.tsx re-exports them), so they are the routes' own.
@@ -54,8 +54,10 @@ export interface SignedIn {
   viewer?: ViewerFacts;
   /** On a product page: whether this shopper may review its product, read with the session. */
   standing?: { productId: number; standing: ReviewStanding };
-  /** On the cart's pages: the cart, read with the session, for cart.get. */
-  cart?: CartRead;
+  /** On the cart's pages: the cart, read with the session, for cart.get. Absent while an order awaits its payment. */
+  cart?: SessionRead;
+  /** On Review Order: the address book and the slots, read with the session. Absent while an order awaits its payment. */
+  review?: ReviewRead;
 }
 export const signedInContext = createContext<SignedIn | null>(null);
 

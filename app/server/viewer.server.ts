@@ -45,10 +45,19 @@ export function cartPageFacts(context: Readonly<RouterContextProvider>, customer
   return once(cartPages, context, () => readCartPageFacts(context, customer));
 }
 
-async function readCartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
+/**
+ * The order waiting for the shopper's online payment, checked (it may be released back into
+ * the cart), unless the session's cart read says there is none.
+ */
+async function pendingOf(context: Readonly<RouterContextProvider>, customer: Customer) {
   const shop = shopOf(context);
+  if (!shop.payments.available || context.get(signedInContext)?.cart) return null;
+  return shop.payments.pending(customer);
+}
+
+async function readCartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
   // An order waiting for its online payment is not in the cart: the page points to it.
-  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
+  const pending = await pendingOf(context, customer);
   return { view: await cartOf(context, customer), pendingOrder: pending?.orderId ?? null };
 }
 
@@ -60,10 +69,12 @@ export function reviewOrderFacts(context: Readonly<RouterContextProvider>, custo
 async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
   const shop = shopOf(context);
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
-  const pending = shop.payments.available ? await shop.payments.pending(customer) : null;
+  const pending = await pendingOf(context, customer);
   const cart = await cartOf(context, customer);
-  const { addresses, chosen: deliverTo, chosenServed } = await shop.addresses.book(customer);
-  const [slots, serviceable] = await Promise.all([shop.delivery.slots(), deliverTo ? (chosenServed ?? shop.delivery.isServiceable(deliverTo.zip)) : true]);
+  // Read with the session (issue 30), unless an order was waiting for its payment.
+  const read = context.get(signedInContext)?.review;
+  const { addresses, chosen: deliverTo, chosenServed } = await shop.addresses.book(customer, read?.book);
+  const [slots, serviceable] = await Promise.all([shop.delivery.slots(read?.slots), deliverTo ? (chosenServed ?? shop.delivery.isServiceable(deliverTo.zip)) : true]);
   return {
     cart,
     addresses,

@@ -1,12 +1,14 @@
 // Cart and wishlist rules of the embedded Shop, on PGlite and PostgreSQL.
 import fs from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumMessage } from "../../app/domain/coupon.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { coupons, orders, variants } from "../../app/server/db/schema.server.ts";
+import { coupons, deliverySlots, orders, serviceablePins, variants } from "../../app/server/db/schema.server.ts";
 import { createAccounts } from "../../app/server/shop/accounts.server.ts";
+import { createAddresses } from "../../app/server/shop/addresses.server.ts";
 import { createCart } from "../../app/server/shop/cart.server.ts";
+import { createDelivery } from "../../app/server/shop/delivery.server.ts";
 import { createViewer } from "../../app/server/shop/viewer.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
@@ -288,6 +290,72 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     // Another customer's read is never taken for this one's cart.
     const other = await createAccounts(database.db).resumeSession(token, { cart: true });
     expect(await shop.cart.get(ravi, other!.cart)).toEqual(await shop.cart.get(ravi));
+  });
+
+  it("Review Order reads the address book and the slots with the session, in its one query, as book() and slots() read them (issue 30)", async () => {
+    const meera = await shop.accounts.register({ name: "Meera", email: `meera-${target.name}@example.in`, phone: "9876543217", password: "meera-password" });
+    const { token } = await shop.accounts.startSession(meera.id);
+    const log = queryLog(database);
+    const page = async () => {
+      log.queries.length = 0;
+      const session = await createAccounts(log.db).resumeSession(token, { cart: true, review: true });
+      expect(log.queries).toHaveLength(1);
+      const book = await createAddresses(log.db).book(meera, session!.review!.book);
+      const slots = await createDelivery(log.db).slots(session!.review!.slots);
+      // Nothing more is read.
+      expect(log.queries).toHaveLength(1);
+      expect(book).toEqual(await shop.addresses.book(meera));
+      expect(slots).toEqual(await shop.delivery.slots());
+      return { book, slots };
+    };
+    expect((await page()).book).toEqual({ addresses: [], chosen: null });
+    const address = (street: string, zip: string) => ({
+      name: "Meera Iyer",
+      phone: "9876500002",
+      email: "",
+      street,
+      street2: "",
+      city: "Gurugram",
+      state: "Haryana",
+      zip,
+      country: "India",
+    });
+    const home = await shop.addresses.create(meera, address("4 Sohna Road", "122018"));
+    const work = await shop.addresses.create(meera, address("12 Golf Course Road", "122009"));
+    expect((await page()).book).toMatchObject({ addresses: [{ id: home.id }, { id: work.id }], chosen: { id: home.id }, chosenServed: true });
+    // The shopper's choice, a PIN list without it, and a slot half booked.
+    await shop.addresses.select(meera, work.id);
+    await database.db.insert(serviceablePins).values({ pin: "122018" }).onConflictDoNothing();
+    const [first] = await shop.delivery.slots();
+    await database.db
+      .insert(deliverySlots)
+      .values({ date: first!.date, kind: first!.kind, capacity: 5, booked: 2 })
+      .onConflictDoUpdate({ target: [deliverySlots.date, deliverySlots.kind], set: { capacity: 5, booked: 2 } });
+    try {
+      const { book, slots } = await page();
+      expect(book).toMatchObject({ chosen: { id: work.id, street: "12 Golf Course Road" }, chosenServed: false });
+      expect(slots[0]).toMatchObject({ date: first!.date, kind: first!.kind, capacity: 5, left: 3 });
+      // The header's location line names the same address: one rule for both.
+      expect((await shop.viewer.of(meera)).deliverTo).toEqual({ city: "Gurugram", zip: "122009" });
+    } finally {
+      await database.db.delete(serviceablePins).where(eq(serviceablePins.pin, "122018"));
+      await database.db.delete(deliverySlots).where(and(eq(deliverySlots.date, first!.date), eq(deliverySlots.kind, first!.kind)));
+    }
+    // Any other page's session read carries neither.
+    expect((await shop.accounts.resumeSession(token, { cart: true }))?.review).toBeUndefined();
+    // Nor does Review Order's while an order awaits its payment: releasing it gives its slot's place back.
+    await shop.cart.add(meera, { internalReference: plenty[4]!.internal_reference, quantity: 1 });
+    const { id } = await shop.cart.get(meera);
+    await database.db.execute(sql`update orders set state = 'awaiting_payment', total_paise = 1, delivery_address = '{}'::jsonb where id = ${id}`);
+    try {
+      expect((await shop.accounts.resumeSession(token, { cart: true, review: true }))?.review).toBeUndefined();
+    } finally {
+      await database.db.execute(sql`update orders set state = 'draft', total_paise = null, delivery_address = null where id = ${id}`);
+    }
+    // Another customer's address book is never taken for this one's.
+    const other = await shop.accounts.resumeSession(token, { review: true });
+    expect(await shop.addresses.book(ravi, other!.review!.book)).toEqual(await shop.addresses.book(ravi));
+    expect((await shop.addresses.book(ravi, other!.review!.book)).addresses).toEqual([]);
   });
 
   it("a decrement below the coupon's minimum takes it off and says why", async () => {

@@ -1,10 +1,10 @@
 // Who is signed in: the session middleware reads the session cookie once per request, and
 // loaders and actions ask customerOf (the customer pages' guard hands on customerIn instead).
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isCartPagePath, productIdOfPath } from "../../domain/ids.ts";
+import { isCartPagePath, isReviewOrderPath, productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
 import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
-import { cartReadOf } from "../shop/cart.server.ts";
+import { sessionReadOf } from "../shop/viewer.server.ts";
 import { NO_ONE } from "../../components/personal.tsx";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
@@ -18,7 +18,7 @@ const SOMEONE: SignedIn = {
   customer: { id: 0, email: null, name: "", phone: "" },
   token: "",
   viewer: { cart: {}, wishlist: {}, deliverTo: null },
-  cart: cartReadOf(0, null),
+  cart: sessionReadOf(0, null),
 };
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -33,11 +33,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // loader, nor a form post, which may change the cart): the header's facts come with it.
     const { pathname } = new URL(request.url);
     const page = request.method === "GET" && !pathname.endsWith(".data");
-    // A product page's shopper's review standing, and the cart on the cart's pages, come with the
-    // session: the page makes one query (issue 30). Not on a post: its action changes them.
+    // A product page's shopper's review standing, the cart on the cart's pages, and Review Order's
+    // address book and slots come with the session: the page makes one query (issue 30). Not on
+    // a post: its action changes them.
     const productId = request.method === "GET" ? productIdOfPath(pathname) : null;
     const cart = request.method === "GET" && isCartPagePath(pathname);
-    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, { productId, cart }) : null;
+    const review = request.method === "GET" && isReviewOrderPath(pathname);
+    const session = typeof token === "string" ? await shopOf(context).accounts.resumeSession(token, { productId, cart, review }) : null;
     if (session && typeof token === "string") {
       signedIn = {
         customer: session.customer,
@@ -45,6 +47,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         ...(page && { viewer: session.viewer }),
         ...(session.standing && productId && { standing: { productId, standing: session.standing } }),
         ...(session.cart && { cart: session.cart }),
+        ...(session.review && { review: session.review }),
       };
       if (session.renewed) renewCookie = await cookies().session.serialize(token, { expires: session.expiresAt });
     } else {

@@ -1,6 +1,7 @@
 // Customers, their sessions and password resets (embedded Shop).
 import { isLocale } from "../../domain/i18n/locale.ts";
 import type { ReviewStanding } from "../../domain/review.ts";
+import { slotDates } from "../../domain/delivery.ts";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   ACCOUNT_MESSAGES,
@@ -16,8 +17,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
-import { freshChoiceSince, jsonColumn, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
-import { cartReadOf } from "./cart.server.ts";
+import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null, mobile: row.mobile };
@@ -68,14 +68,16 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       return { token, expiresAt };
     },
 
-    async resumeSession(token, { productId = null, cart = false } = {}) {
+    async resumeSession(token, { productId = null, cart = false, review = false } = {}) {
       if (!token) return null;
       const id = digest(token);
       // One call: the session, its customer, the header's facts and, on a product page, the
-      // shopper's review standing, on the cart's pages the cart (haat_session(), plans kept).
+      // shopper's review standing, on the cart's pages the cart, on Review Order the address
+      // book and the days' slots (haat_session(), plans kept).
       const at = now();
+      const days = review ? slotDates(new Date(at)).join(",") : null;
       const result = await db.execute(
-        sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer, ${cart}::boolean) as session`,
+        sql`select haat_session(${id}, ${new Date(at).toISOString()}::timestamptz, ${freshChoiceSince(at).toISOString()}::timestamptz, ${productId}::integer, ${cart}::boolean, string_to_array(${days}::text, ',')) as session`,
       );
       const row = jsonColumn<{
         customer: Customer;
@@ -84,6 +86,7 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         viewer: ViewerJson;
         standing: ReviewStanding | null;
         draft: { read: unknown; held: boolean } | null;
+        review: { book: unknown; slots: unknown } | null;
       }>(result, "session");
       if (!row) return null;
       let expiresAt = new Date(row.expiresAt);
@@ -104,7 +107,8 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         viewer: toViewerFacts(row.viewer),
         ...(row.standing && { standing: row.standing }),
         // Not while an order awaits its payment: the page's check may put it back in the cart.
-        ...(row.draft && !row.draft.held && { cart: cartReadOf(customer.id, row.draft.read) }),
+        ...(row.draft && !row.draft.held && { cart: sessionReadOf(customer.id, row.draft.read) }),
+        ...(row.review && { review: { book: sessionReadOf(customer.id, row.review.book), slots: { json: row.review.slots } } }),
       };
     },
 

@@ -1,10 +1,10 @@
 // Saved delivery addresses, each scoped by its customer.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_MESSAGES, type AddressView } from "../../domain/address.ts";
 import type { Db } from "../db/client.server.ts";
-import { servedSql } from "./delivery.server.ts";
 import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
 import { ShopError, type AddressesPort, type Customer } from "./port.server.ts";
+import { freshChoiceSince, isReadFor, jsonColumn, jsonValue } from "./viewer.server.ts";
 
 export function toAddressView(r: AddressRow): AddressView {
   return {
@@ -23,21 +23,11 @@ export function toAddressView(r: AddressRow): AddressView {
   };
 }
 
-/**
- * The order that puts the chosen delivery address first (a query joining addresses and
- * customers): the remembered choice while it lasts, else the default, else the primary, else
- * the first. The database's haat_viewer() (the header's location line) orders the same way;
- * the integration tests hold the two to the same answers.
- */
-export function chosenFirst(now: number) {
-  const fresh = new Date(now - SELECTED_ADDRESS_LIFETIME_MS);
-  return [
-    // Null (nothing remembered) sorts as false, not first.
-    desc(sql`coalesce(${addresses.id} = ${customers.selectedAddressId} and ${customers.selectedAddressAt} > ${fresh}, false)`),
-    desc(addresses.isDefault),
-    desc(addresses.isPrimary),
-    asc(addresses.id),
-  ];
+/** haat_address_book()'s answer: the addresses in LIST_ORDER, the chosen one's id, whether its PIN is served. */
+interface BookJson {
+  addresses: AddressView[];
+  chosen: number | null;
+  served: boolean | null;
 }
 
 /** How the account and Review Order list addresses: the default, the primary, then by age. */
@@ -61,21 +51,13 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
       return rows.map(toAddressView);
     },
 
-    async book(customer) {
-      // The chosen one is ranked by a window over the same rows: one query for both.
-      const rows = await db
-        .select({
-          address: addresses,
-          rank: sql<number | string>`row_number() over (order by ${sql.join(chosenFirst(now()), sql`, `)})`,
-          served: servedSql(sql`${addresses.zip}`),
-        })
-        .from(addresses)
-        .innerJoin(customers, eq(customers.id, addresses.customerId))
-        .where(eq(addresses.customerId, customer.id))
-        .orderBy(...LIST_ORDER);
-      const list = rows.map((r) => toAddressView(r.address));
-      const chosenAt = rows.findIndex((r) => Number(r.rank) === 1);
-      return chosenAt === -1 ? { addresses: list, chosen: null } : { addresses: list, chosen: list[chosenAt]!, chosenServed: rows[chosenAt]!.served };
+    async book(customer, read) {
+      // Which address is chosen is the database's haat_chosen_address(), the header's rule too.
+      const json = isReadFor(read, customer)
+        ? jsonValue<BookJson>(read.json)
+        : jsonColumn<BookJson>(await db.execute(sql`select haat_address_book(${customer.id}, ${freshChoiceSince(now()).toISOString()}::timestamptz) as book`), "book")!;
+      const chosen = json.addresses.find((a) => a.id === json.chosen);
+      return chosen ? { addresses: json.addresses, chosen, chosenServed: json.served ?? true } : { addresses: json.addresses, chosen: null };
     },
 
     get,

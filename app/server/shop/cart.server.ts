@@ -12,8 +12,8 @@ import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
 import { deliveryFeeOf, settingsOf } from "./delivery.server.ts";
-import { jsonColumn } from "./viewer.server.ts";
-import { ShopError, type CartChange, type CartPort, type CartRead, type CartView, type Customer } from "./port.server.ts";
+import { isReadFor, jsonColumn } from "./viewer.server.ts";
+import { ShopError, type CartChange, type CartPort, type SessionRead, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */
 export async function draftOrderId(tx: Conn, customerId: number, create: boolean): Promise<number | null> {
@@ -99,18 +99,12 @@ interface DraftJson {
   }[];
 }
 
-/** The customer's cart as haat_draft() reads it, for a session read to carry (accounts.resumeSession). */
-export function cartReadOf(customerId: number, json: unknown): CartRead {
-  return { customerId, json };
-}
-
 /**
  * The cart, its draft order's own choices (coupon, payment) and the delivery settings: one call
  * of haat_draft(), whose plans the connection keeps, or what the session read brought with it.
  */
-async function readDraft(conn: Conn, customer: Customer, read?: CartRead) {
-  // Another customer's read is never used: it is read afresh.
-  const json = read?.customerId === customer.id ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
+async function readDraft(conn: Conn, customer: Customer, read?: SessionRead) {
+  const json = isReadFor(read, customer) ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
   const lines: CartLineView[] = (json?.lines ?? []).map((r) => ({
     id: r.id,
     productId: r.productId,

@@ -1,14 +1,14 @@
 // Delivery (issue 14): the slots a shopper may choose, with the capacity left in each; booking
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, shopDate, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
-import { jsonValue } from "./viewer.server.ts";
+import { jsonColumn, jsonValue } from "./viewer.server.ts";
 import { audit } from "./staff.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
@@ -30,9 +30,6 @@ export async function readSettings(conn: Conn): Promise<DeliverySettings> {
   const rows = await conn.select().from(shopSettings);
   return settingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }
-
-/** The settings as a column of another query (SETTINGS_COLUMN): the cart page reads them with its cart. */
-export const SETTINGS_COLUMN = sql<Record<string, number>>`(select coalesce(json_object_agg(${shopSettings.key}, ${shopSettings.value}), '{}') from ${shopSettings})`;
 
 /** The settings the stored values make, each missing one at its default. */
 export function settingsOf(stored: Record<string, number>): DeliverySettings {
@@ -78,13 +75,9 @@ export async function checkServiceable(conn: Conn, pin: string): Promise<void> {
 }
 
 async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
-  const [row] = await conn.select({ served: servedSql(sql`${pin}`) }).from(sql`(select 1) as one`);
-  return row!.served;
-}
-
-/** Whether a PIN is served, as a column of a query (none listed: every PIN is served). */
-export function servedSql(pin: SQL): SQL<boolean> {
-  return sql<boolean>`(not exists (select 1 from ${serviceablePins}) or exists (select 1 from ${serviceablePins} where ${serviceablePins.pin} = ${pin}))`;
+  // haat_pin_served() is the rule, for the address book too.
+  const result = await conn.execute(sql`select haat_pin_served(${pin}) as served`);
+  return (result as unknown as { rows: { served: boolean }[] }).rows[0]!.served;
 }
 
 /** Refuses an order below the minimum order value. */
@@ -92,24 +85,25 @@ export function checkMinimum({ minOrderPaise }: DeliverySettings, subtotalPaise:
   if (minOrderPaise > 0 && subtotalPaise < minOrderPaise) throw new ShopError("conflict", `The minimum order value is ${formatRupees(minOrderPaise)}. Please add a little more.`);
 }
 
+/** haat_slots()'s answer: the days asked, their booked slots, and the settings. */
+interface SlotsJson {
+  dates: string[];
+  rows: { date: string; kind: SlotKind; capacity: number; booked: number }[];
+  settings: Record<string, number>;
+}
+
 export function createDelivery(db: Db, { now = () => new Date() }: { now?: () => Date } = {}): DeliveryPort {
   return {
-    async slots() {
+    async slots(read) {
       const at = now();
-      const dates = slotDates(at);
-      // The days' booked slots and the settings (the capacity of a slot not booked yet), in one query.
-      const [read] = await db
-        .select({
-          rows: sql<
-            { date: string; kind: SlotKind; capacity: number; booked: number }[]
-          >`(select coalesce(json_agg(json_build_object('date', ${deliverySlots.date}, 'kind', ${deliverySlots.kind}, 'capacity', ${deliverySlots.capacity}, 'booked', ${deliverySlots.booked})), '[]') from ${deliverySlots} where ${inArray(deliverySlots.date, dates)})`,
-          settings: SETTINGS_COLUMN,
-        })
-        .from(sql`(select 1) as one`);
-      const rows = jsonValue<{ date: string; kind: SlotKind; capacity: number; booked: number }[]>(read!.rows);
-      const settings = settingsOf(jsonValue<Record<string, number>>(read!.settings));
-      const byKey = new Map(rows.map((r) => [`${r.date}/${r.kind}`, r]));
-      return dates.flatMap((date) =>
+      // The days' booked slots and the settings (the capacity of a slot not booked yet): one call.
+      const json = read
+        ? jsonValue<SlotsJson>(read.json)
+        : jsonColumn<SlotsJson>(await db.execute(sql`select haat_slots(string_to_array(${slotDates(at).join(",")}::text, ',')) as slots`), "slots")!;
+      const settings = settingsOf(json.settings);
+      const byKey = new Map(json.rows.map((r) => [`${r.date}/${r.kind}`, r]));
+      // The days read, so a read taken just before midnight offers the days it counted.
+      return json.dates.flatMap((date) =>
         SLOT_KINDS.map((kind): SlotOffer => {
           const row = byKey.get(`${date}/${kind}`);
           const capacity = row?.capacity ?? settings.slotCapacity;

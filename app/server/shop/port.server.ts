@@ -108,8 +108,16 @@ export interface AccountsPort {
    */
   resumeSession(
     token: string,
-    page?: { productId?: number | null; cart?: boolean },
-  ): Promise<{ customer: Customer; expiresAt: Date; renewed: boolean; viewer?: ViewerFacts; standing?: ReviewStanding; cart?: CartRead } | null>;
+    page?: { productId?: number | null; cart?: boolean; review?: boolean },
+  ): Promise<{
+    customer: Customer;
+    expiresAt: Date;
+    renewed: boolean;
+    viewer?: ViewerFacts;
+    standing?: ReviewStanding;
+    cart?: SessionRead;
+    review?: ReviewRead;
+  } | null>;
   endSession(token: string): Promise<void>;
   /** A fresh code for a local account's reset, or null when there is no such account. */
   requestPasswordReset(email: string): Promise<{ customer: Customer; code: string } | null>;
@@ -237,10 +245,24 @@ export interface CartView {
   replacement?: ReplacementChoice;
 }
 
-/** The cart as a session read brought it, for cart.get (the embedded Shop's; the ERP's has none). */
-export interface CartRead {
+/**
+ * What the session read brought for a Shop method to use rather than read again (the embedded
+ * Shop's; the ERP's has none). It names the customer it was read for and is never used for another.
+ */
+export interface SessionRead {
   readonly customerId: number;
   readonly json: unknown;
+}
+
+/** The days' delivery slots as the session read brought them (haat_slots()): no one's own. */
+export interface SlotsRead {
+  readonly json: unknown;
+}
+
+/** Review Order's reads, brought with the session (resumeSession's `review`). */
+export interface ReviewRead {
+  readonly book: SessionRead;
+  readonly slots: SlotsRead;
 }
 
 export interface CartChange {
@@ -256,7 +278,7 @@ export interface CartChange {
 export interface CartPort {
   /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
   /** `read`: the cart as the session read brought it (resumeSession's `cart`), not read again. */
-  get(customer: Customer, read?: CartRead): Promise<CartView>;
+  get(customer: Customer, read?: SessionRead): Promise<CartView>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   /**
    * Several lines at once (buy again, a voice list), each its own add by the same rules: one
@@ -314,9 +336,9 @@ export interface AddressesPort {
    * Every address (as `list`) and the one orders go to: the remembered choice while it lasts
    * and the address exists, else the default, else the primary, else the first. One query,
    * which on the embedded Shop also says whether the chosen one's PIN is served (else ask
-   * delivery.isServiceable).
+   * delivery.isServiceable). `read`: as the session read brought it (resumeSession's `review`).
    */
-  book(customer: Customer): Promise<{ addresses: AddressView[]; chosen: AddressView | null; chosenServed?: boolean }>;
+  book(customer: Customer, read?: SessionRead): Promise<{ addresses: AddressView[]; chosen: AddressView | null; chosenServed?: boolean }>;
 }
 
 export interface OrderLineView {
@@ -488,8 +510,8 @@ export interface DeliverySettings {
 
 // Built by app/server/shop/delivery.server.ts, with either back end.
 export interface DeliveryPort {
-  /** The slots of the days offered (tomorrow first), with the places left in each. */
-  slots(): Promise<SlotOffer[]>;
+  /** The slots of the days offered (tomorrow first), with the places left in each; `read`: as the session read brought them. */
+  slots(read?: SlotsRead): Promise<SlotOffer[]>;
   /** Whether the shop delivers to a PIN (no PIN list kept: every PIN). */
   isServiceable(pin: string): Promise<boolean>;
   settings(): Promise<DeliverySettings>;

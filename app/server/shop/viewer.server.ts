@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { SELECTED_ADDRESS_LIFETIME_MS } from "../../domain/address.ts";
 import type { CartEntries } from "../../domain/cart.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Customer, ViewerFacts, ViewerPort } from "./port.server.ts";
+import type { Customer, SessionRead, ViewerFacts, ViewerPort } from "./port.server.ts";
 
 type CartRow = [line: number, internalReference: string, quantity: number, pricePaise: number, inventoryStock: number];
 
@@ -34,6 +34,16 @@ export function jsonColumn<T>(result: unknown, column: string): T | null {
   const value = (result as { rows: Record<string, unknown>[] }).rows[0]?.[column];
   if (value === null || value === undefined) return null;
   return jsonValue<T>(value);
+}
+
+/** What the session read brought for `customerId` (the cart, the address book), for a Shop method to use. */
+export function sessionReadOf(customerId: number, json: unknown): SessionRead {
+  return { customerId, json };
+}
+
+/** Whether a session read is this customer's: another's is never used, and the method reads afresh. */
+export function isReadFor(read: SessionRead | undefined, customer: Customer): read is SessionRead {
+  return read?.customerId === customer.id;
 }
 
 /** A JSON value as a driver gave it: parsed already, or its text. */
