@@ -11,7 +11,7 @@ import { productReference, quantity, recordId } from "./form-fields.ts";
 import { parseSlot } from "./delivery.ts";
 import { gstState } from "./invoice-tax.ts";
 import { COUPON_MESSAGES } from "./coupon.ts";
-import { giftFields } from "./gift.ts";
+import { giftFields } from "./gift-form.ts";
 import { REPLACEMENT_CHOICES } from "./replacement.ts";
 import { LOCALES } from "./i18n/locale.ts";
 import { replacementFields } from "./replacement-form.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GIFT_FROM_MAX, GIFT_MESSAGE_MAX, GIFT_MESSAGES, giftFields, giftOf, giftOfRow, isGifting, mayCarryGift } from "./gift.ts";
+import { giftFields, giftOf } from "./gift-form.ts";
+import { GIFT_FROM_MAX, GIFT_MESSAGE_MAX, GIFT_MESSAGES, giftOfRow, isGifting, mayCarryGift } from "./gift.ts";
 
 const errors = (fields: Record<string, unknown>) => giftFields.safeParse(fields).error?.issues.map((i) => i.message) ?? [];
 

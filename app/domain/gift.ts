@@ -1,7 +1,7 @@
 // Gift messages (issue 29, decision 054): an order that holds a Gifting product can carry a
 // message for its recipient, the sender's name, and whether the packing slip leaves out prices.
 // Printed on the packing slip, shown to staff and on the shopper's order; never on the tax invoice.
-import { z } from "zod";
+// The form's fields are gift-form.ts.
 
 /** The catalogue's Gifting category (spec browsing §4): its products may carry a gift message. */
 export const GIFTING_CATEGORY = "gifting";
@@ -40,31 +40,4 @@ export function isGifting(categorySlug: string): boolean {
 /** Whether an order (or cart) with these lines may carry a gift message: one Gifting line is enough. */
 export function mayCarryGift(lines: readonly { gifting?: boolean }[]): boolean {
   return lines.some((l) => l.gifting === true);
-}
-
-// Line breaks are kept (a message may have a greeting line); other control characters are not.
-const clean = (v: string) =>
-  v
-    .replace(/\r\n?/g, "\n")
-    .replace(/[^\P{Cc}\n]/gu, "")
-    .trim();
-
-/** The gift form's fields, as the page, the JSON API and the Shop read them. */
-export const giftFields = z.object({
-  gift_message: z
-    .string({ error: GIFT_MESSAGES.messageRequired })
-    .transform(clean)
-    .pipe(z.string().min(1, GIFT_MESSAGES.messageRequired).max(GIFT_MESSAGE_MAX, GIFT_MESSAGES.messageTooLong)),
-  gift_from: z
-    .string()
-    .default("")
-    .transform((v) => clean(v).replace(/\s+/g, " "))
-    .pipe(z.string().max(GIFT_FROM_MAX, GIFT_MESSAGES.fromTooLong)),
-  // A checkbox: present ("on") when ticked; the API may send a boolean.
-  hide_prices: z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional(),
-});
-
-export function giftOf(value: z.output<typeof giftFields>): Gift {
-  const hide = value.hide_prices;
-  return { message: value.gift_message, from: value.gift_from, hidePrices: hide === true || hide === "on" || hide === "true" };
 }

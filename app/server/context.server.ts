@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { ReviewStanding } from "../domain/review.ts";
 import type { DocumentPersonal } from "../components/personal.tsx";
-import type { PartRecord } from "../components/splice-record.ts";
+import type { PartRecord } from "../components/personal.tsx";
 import type { Customer, ReviewRead, SessionRead, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -78,7 +78,7 @@ export function documentCarries<K extends keyof DocumentPersonal>(context: Reado
   return personal !== null;
 }
 
-/** Where a render the page cache may keep notes its personal parts (components/splice-record.ts); null otherwise. */
+/** Where a render the page cache may keep notes its personal parts (components/personal.tsx); null otherwise. */
 export const partRecorderContext = createContext<PartRecord[] | null>(null);
 
 export function shopOf(context: Readonly<RouterContextProvider>): Shop {

@@ -11,7 +11,7 @@ import { StylesheetTextContext } from "../components/stylesheet.tsx";
 import { projectPath } from "./project-root.server.ts";
 import { compressBody, negotiateEncoding } from "./compression.server.ts";
 import { documentPersonalContext, partRecorderContext, requestInfoContext, signedInContext } from "./context.server.ts";
-import { PartRecorderContext } from "../components/splice-record.ts";
+import { PartRecorderContext } from "../components/personal.tsx";
 import { NO_ONE, PersonalContext } from "../components/personal.tsx";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";

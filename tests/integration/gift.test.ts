@@ -4,7 +4,8 @@
 // cart without a Gifting product, and left behind when the Gifting product leaves the cart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
-import { GIFT_MESSAGES, giftFields, giftOf } from "../../app/domain/gift.ts";
+import { giftFields, giftOf } from "../../app/domain/gift-form.ts";
+import { GIFT_MESSAGES } from "../../app/domain/gift.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
 import { packingSlipPdf } from "../../app/server/invoice/packing-slip.server.ts";

@@ -11,7 +11,7 @@ import { ReplacementChoices } from "./ReplacementChoices.tsx";
 import { cart } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import type { CartPageFacts } from "../personal.tsx";
-import { useSplicePart } from "../splice-record.ts";
+import { useSplicePart } from "../personal.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { useCartEntries, usePaymentOffer } from "../viewer.ts";
 import { CART_MESSAGES, cartCount, summarize } from "../../domain/cart.ts";

@@ -16,7 +16,7 @@ import { reviewOrder } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { methodText, place, withElements } from "../orders/order-text.tsx";
 import type { ReviewOrderFacts } from "../personal.tsx";
-import { useSplicePart } from "../splice-record.ts";
+import { useSplicePart } from "../personal.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { mayCarryGift } from "../../domain/gift.ts";
 import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";

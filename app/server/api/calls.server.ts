@@ -2,7 +2,7 @@
 // transactions §7, and those the specifications leave out, chosen here (each marked
 // "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
 // the same messages and checks; its answer is what the specifications' callers read.
-import { giftOf } from "../../domain/gift.ts";
+import { giftOf } from "../../domain/gift-form.ts";
 import { setGift } from "../use-cases/gift.server.ts";
 import { setReplacement } from "../use-cases/replacement.server.ts";
 import { cancelNotice, requestNotice } from "../use-cases/stock-requests.server.ts";

@@ -9,7 +9,7 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import type { PaymentStart } from "../shop/port.server.ts";
 import { localeOf } from "../i18n.server.ts";
-import { giftFields, giftOf } from "../../domain/gift.ts";
+import { giftFields, giftOf } from "../../domain/gift-form.ts";
 import { setGift } from "../use-cases/gift.server.ts";
 import { abandonPayment, payAgain, placeOrder } from "../use-cases/place-order.server.ts";
 import { deliveryAddressIntents } from "./addresses.server.ts";

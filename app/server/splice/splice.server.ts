@@ -10,7 +10,7 @@
 // unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/personal.tsx";
-import type { PartRecord } from "../../components/splice-record.ts";
+import type { PartRecord } from "../../components/personal.tsx";
 import { BASENAME } from "../../domain/i18n/locale.ts";
 import { productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
