@@ -19,6 +19,9 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION haat_viewer(p_customer integer, p_fresh timestamptz) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  -- Asked once, not once a row of a scan.
+  v_chosen integer := haat_chosen_address(p_customer, p_fresh);
 BEGIN
   RETURN json_build_object(
     'cart', (
@@ -32,7 +35,7 @@ BEGIN
     'deliverTo', (
       SELECT json_build_object('city', a.city, 'zip', a.zip)
       FROM addresses a
-      WHERE a.id = haat_chosen_address(p_customer, p_fresh)));
+      WHERE a.id = v_chosen));
 END
 $$;
 --> statement-breakpoint

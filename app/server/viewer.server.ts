@@ -3,6 +3,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
 import { shopOf, signedInContext } from "./context.server.ts";
+import { isReadFor } from "./shop/viewer.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
@@ -51,7 +52,7 @@ export function cartPageFacts(context: Readonly<RouterContextProvider>, customer
  */
 async function pendingOf(context: Readonly<RouterContextProvider>, customer: Customer) {
   const shop = shopOf(context);
-  if (!shop.payments.available || context.get(signedInContext)?.cart) return null;
+  if (!shop.payments.available || isReadFor(context.get(signedInContext)?.cart, "cart", customer)) return null;
   return shop.payments.pending(customer);
 }
 

@@ -356,6 +356,10 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     const other = await shop.accounts.resumeSession(token, { review: true });
     expect(await shop.addresses.book(ravi, other!.review!.book)).toEqual(await shop.addresses.book(ravi));
     expect((await shop.addresses.book(ravi, other!.review!.book)).addresses).toEqual([]);
+    // Nor is a cart read taken for an address book.
+    const cartRead = (await shop.accounts.resumeSession(token, { cart: true }))!.cart;
+    expect(cartRead).toBeDefined();
+    expect(await shop.addresses.book(meera, cartRead)).toEqual(await shop.addresses.book(meera));
   });
 
   it("a decrement below the coupon's minimum takes it off and says why", async () => {

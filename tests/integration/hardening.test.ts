@@ -44,6 +44,8 @@ function headOnly(port: number, path: string, headers: Record<string, string | n
       });
     });
     req.on("error", reject);
+    // A server waiting for the body never answers: fail in seconds, not at the test's timeout.
+    req.setTimeout(10_000, () => req.destroy(new Error("no answer without the body: the server waits to read it")));
     req.flushHeaders();
   });
 }

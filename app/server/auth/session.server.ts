@@ -18,7 +18,7 @@ const SOMEONE: SignedIn = {
   customer: { id: 0, email: null, name: "", phone: "" },
   token: "",
   viewer: { cart: {}, wishlist: {}, deliverTo: null },
-  cart: sessionReadOf(0, null),
+  cart: sessionReadOf("cart", 0, null),
 };
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

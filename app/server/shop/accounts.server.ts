@@ -107,8 +107,8 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         viewer: toViewerFacts(row.viewer),
         ...(row.standing && { standing: row.standing }),
         // Not while an order awaits its payment: the page's check may put it back in the cart.
-        ...(row.draft && !row.draft.held && { cart: sessionReadOf(customer.id, row.draft.read) }),
-        ...(row.review && { review: { book: sessionReadOf(customer.id, row.review.book), slots: { json: row.review.slots } } }),
+        ...(row.draft && !row.draft.held && { cart: sessionReadOf("cart", customer.id, row.draft.read) }),
+        ...(row.review && { review: { book: sessionReadOf("book", customer.id, row.review.book), slots: { json: row.review.slots } } }),
       };
     },
 

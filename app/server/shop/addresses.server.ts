@@ -53,7 +53,7 @@ export function createAddresses(db: Db, now: () => number = Date.now): Addresses
 
     async book(customer, read) {
       // Which address is chosen is the database's haat_chosen_address(), the header's rule too.
-      const json = isReadFor(read, customer)
+      const json = isReadFor(read, "book", customer)
         ? jsonValue<BookJson>(read.json)
         : jsonColumn<BookJson>(await db.execute(sql`select haat_address_book(${customer.id}, ${freshChoiceSince(now()).toISOString()}::timestamptz) as book`), "book")!;
       const chosen = json.addresses.find((a) => a.id === json.chosen);

@@ -104,7 +104,7 @@ interface DraftJson {
  * of haat_draft(), whose plans the connection keeps, or what the session read brought with it.
  */
 async function readDraft(conn: Conn, customer: Customer, read?: SessionRead) {
-  const json = isReadFor(read, customer) ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
+  const json = isReadFor(read, "cart", customer) ? (read.json as DraftJson | null) : jsonColumn<DraftJson>(await conn.execute(sql`select haat_draft(${customer.id}) as draft`), "draft");
   const lines: CartLineView[] = (json?.lines ?? []).map((r) => ({
     id: r.id,
     productId: r.productId,

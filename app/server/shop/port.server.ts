@@ -250,6 +250,8 @@ export interface CartView {
  * Shop's; the ERP's has none). It names the customer it was read for and is never used for another.
  */
 export interface SessionRead {
+  /** What was read: a cart read is never taken for an address book, nor the other way. */
+  readonly kind: "cart" | "book";
   readonly customerId: number;
   readonly json: unknown;
 }

@@ -37,13 +37,13 @@ export function jsonColumn<T>(result: unknown, column: string): T | null {
 }
 
 /** What the session read brought for `customerId` (the cart, the address book), for a Shop method to use. */
-export function sessionReadOf(customerId: number, json: unknown): SessionRead {
-  return { customerId, json };
+export function sessionReadOf(kind: SessionRead["kind"], customerId: number, json: unknown): SessionRead {
+  return { kind, customerId, json };
 }
 
-/** Whether a session read is this customer's: another's is never used, and the method reads afresh. */
-export function isReadFor(read: SessionRead | undefined, customer: Customer): read is SessionRead {
-  return read?.customerId === customer.id;
+/** Whether a session read is this kind and this customer's: else the method reads afresh. */
+export function isReadFor(read: SessionRead | undefined, kind: SessionRead["kind"], customer: Customer): read is SessionRead {
+  return read?.kind === kind && read.customerId === customer.id;
 }
 
 /** A JSON value as a driver gave it: parsed already, or its text. */
