@@ -151,6 +151,24 @@ export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise
   await tx.insert(orderEvents).values({ orderId, stage: "placed", at });
 }
 
+/**
+ * Puts back what a placed order holds, in the caller's transaction: its lines' stock and its
+ * slot's place. A cancelled order and a released payment hold give back the same (one rule);
+ * the lines are locked in variant order, as placing takes them. Returns the lines.
+ */
+export async function giveBackHeld(tx: Conn, order: Pick<OrderRow, "id" | "slotDate" | "slotKind">, at: Date) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
+  for (const l of lines) {
+    // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
+    await tx
+      .update(variants)
+      .set({ inventoryStock: sql`${variants.inventoryStock} + ${l.quantity}`, updatedAt: at })
+      .where(eq(variants.id, l.variantId));
+  }
+  await releaseSlot(tx, { date: order.slotDate, kind: order.slotKind }, at);
+  return lines;
+}
+
 export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
 
@@ -420,16 +438,9 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         if (!canCancel(row.stage, false)) throw new ShopError("conflict", LIFE_MESSAGES.tooLateToCancel);
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.variantId));
         const at = now();
-        for (const l of lines) {
-          await tx
-            .update(variants)
-            .set({ inventoryStock: sql`${variants.inventoryStock} + ${l.quantity}`, updatedAt: at })
-            .where(eq(variants.id, l.variantId));
-        }
+        await giveBackHeld(tx, row, at);
         await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
-        await releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at);
         await tx.insert(orderEvents).values({ orderId: id, stage: "cancelled", at });
         await tx
           .update(payments)

@@ -12,7 +12,7 @@ import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { isPartRefund, PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import type { Db } from "../db/client.server.ts";
-import { coupons, orderLines, orders, paymentEvents, payments, refunds, variants, type OrderRow } from "../db/schema.server.ts";
+import { coupons, orderLines, orders, paymentEvents, payments, refunds, type OrderRow } from "../db/schema.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
@@ -20,9 +20,8 @@ import { checkoutSignature, linkSignature, sameSignature, webhookSignature } fro
 import { draftOrderId } from "./cart.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
 import { guardClient } from "../db/transaction-scope.server.ts";
-import { releaseSlot } from "./delivery.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
-import { confirmOrder, customerOfOrder, refundKey } from "./orders.server.ts";
+import { confirmOrder, customerOfOrder, giveBackHeld, refundKey } from "./orders.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -106,15 +105,8 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       .for("update");
     if (!row || row.payment.status !== "pending" || row.order.state !== "awaiting_payment") return null;
     const orderId = row.order.id;
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.variantId));
-    for (const l of lines) {
-      await tx
-        .update(variants)
-        .set({ inventoryStock: sql`${variants.inventoryStock} + ${l.quantity}`, updatedAt: at })
-        .where(eq(variants.id, l.variantId));
-    }
+    const lines = await giveBackHeld(tx, row.order, at);
     await tx.update(payments).set({ status: "cancelled", updatedAt: at }).where(eq(payments.id, paymentId));
-    await releaseSlot(tx, { date: row.order.slotDate, kind: row.order.slotKind }, at);
     const back = {
       slotDate: null,
       slotKind: null,
