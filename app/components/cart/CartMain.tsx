@@ -3,7 +3,7 @@
 // for a signed-in shopper into the cart page's shell, as routes/addtocart.tsx renders it whole.
 import { Form, Link } from "react-router";
 import { CartLines } from "./CartLines.tsx";
-import { EmptyCart } from "./EmptyCart.tsx";
+import { EmptyCartPage } from "./EmptyCart.tsx";
 import { CheckoutForm, CouponForm } from "./CheckoutForms.tsx";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PinCheck } from "./PinCheck.tsx";
@@ -14,7 +14,7 @@ import type { CartPageFacts } from "../personal.tsx";
 import { useSplicePart } from "../personal.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { useCartEntries, usePaymentOffer } from "../viewer.ts";
-import { CART_MESSAGES, cartCount, summarize } from "../../domain/cart.ts";
+import { cartCount, summarize } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { DEFAULT_REPLACEMENT } from "../../domain/replacement.ts";
 
@@ -45,15 +45,7 @@ export function CartMain({ facts, pin, pinAnswer, reply }: { facts: CartPageFact
     </>
   );
   if (lines.length === 0) {
-    return (
-      <div className="px-4 pt-10">
-        {refusal}
-        <p role="status" className="mx-auto max-w-xl text-center text-stone-700">
-          {i18n._(CART_MESSAGES.empty)}
-        </p>
-        <EmptyCart />
-      </div>
-    );
+    return <EmptyCartPage>{refusal}</EmptyCartPage>;
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -1,5 +1,21 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CART_MESSAGES } from "../../domain/cart.ts";
 import { useI18n } from "../i18n.tsx";
+
+/** The cart's pages with nothing in the cart: the message said, after any refusal that came with it (`children`). */
+export function EmptyCartPage({ children }: { children?: ReactNode }) {
+  const i18n = useI18n();
+  return (
+    <div className="px-4 pt-10">
+      {children}
+      <p role="status" className="mx-auto max-w-xl text-center text-stone-700">
+        {i18n._(CART_MESSAGES.empty)}
+      </p>
+      <EmptyCart />
+    </div>
+  );
+}
 
 export function EmptyCart() {
   const i18n = useI18n();

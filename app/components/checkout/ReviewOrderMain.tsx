@@ -11,7 +11,7 @@ import { GiftMessageForm } from "./GiftMessageForm.tsx";
 import { PayForm, PendingPayment } from "./PayOnline.tsx";
 import { SlotPicker } from "./SlotPicker.tsx";
 import { OrderSummary } from "../cart/OrderSummary.tsx";
-import { EmptyCart } from "../cart/EmptyCart.tsx";
+import { EmptyCartPage } from "../cart/EmptyCart.tsx";
 import { reviewOrder } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { methodText, place, withElements } from "../orders/order-text.tsx";
@@ -21,7 +21,7 @@ import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { mayCarryGift } from "../../domain/gift.ts";
 import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";
 import { ADDRESSES_SHOWN, addressLine, type AddressView } from "../../domain/address.ts";
-import { CART_MESSAGES, stockProblems } from "../../domain/cart.ts";
+import { stockProblems } from "../../domain/cart.ts";
 import { refusalOf } from "../../domain/form-reply.ts";
 
 /** What the page's URL asks of it: the picker open, an address to edit, all addresses, a new one. */
@@ -64,13 +64,9 @@ export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, 
   // Nothing to order (placed in another tab, or emptied): say so, with any refusal that came with it.
   if (cart.lines.length === 0) {
     return (
-      <div className="px-4 pt-10">
+      <EmptyCartPage>
         <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-xl" />
-        <p role="status" className="mx-auto max-w-xl text-center text-stone-700">
-          {i18n._(CART_MESSAGES.empty)}
-        </p>
-        <EmptyCart />
-      </div>
+      </EmptyCartPage>
     );
   }
   return (
