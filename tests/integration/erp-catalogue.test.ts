@@ -7,6 +7,10 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import { mirrorCatalogue, readErpCatalogue } from "../../app/server/shop/erp/catalog-mirror.server.ts";
 import type { ErpClient } from "../../app/server/shop/erp/client.server.ts";
 import { createCatalog } from "../../app/server/shop/catalog.server.ts";
+import { createAccounts } from "../../app/server/shop/accounts.server.ts";
+import { createStockRequests } from "../../app/server/shop/stock-requests.server.ts";
+import { mailQueue } from "../../app/server/db/schema.server.ts";
+import { eq } from "drizzle-orm";
 import { targets } from "./databases.ts";
 
 const ERP = "https://erp.example";
@@ -47,9 +51,9 @@ describe.each(targets)("the ERP's catalogue copied on $name", (target) => {
 
   it("copies products under the ERP's ids, follows changes, and lets dropped ones go", async () => {
     const first = [product(501, [{ id: 9001, ref: "ERP-RICE-1", price: 120, stock: 10 }]), product(502, [{ id: 9002, ref: "ERP-RICE-2", price: 90, stock: 0 }])];
-    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 2, removed: 0 });
+    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 2, removed: 0, notified: 0 });
     // The same list again writes nothing.
-    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 0, removed: 0 });
+    expect(await mirrorCatalogue(database.db, first, ERP)).toEqual({ written: 0, removed: 0, notified: 0 });
     const catalog = createCatalog(database.db, { refreshMs: 0 });
     const rice = await catalog.product(501);
     expect(rice?.variants[0]).toMatchObject({ id: 9001, internalReference: "ERP-RICE-1", pricePaise: 12000, inventoryStock: 10 });
@@ -58,13 +62,32 @@ describe.each(targets)("the ERP's catalogue copied on $name", (target) => {
 
     // The reference re-created in the ERP under another variant id, a price changed, product 502 dropped.
     const second = [product(501, [{ id: 9101, ref: "ERP-RICE-1", price: 125, stock: 8 }])];
-    expect(await mirrorCatalogue(database.db, second, ERP)).toEqual({ written: 1, removed: 1 });
+    expect(await mirrorCatalogue(database.db, second, ERP)).toEqual({ written: 1, removed: 1, notified: 0 });
     expect((await catalog.product(501))?.variants.map((v) => [v.id, v.internalReference, v.pricePaise])).toEqual([[9101, "ERP-RICE-1", 12500]]);
     expect(await catalog.product(502)).toBeNull();
   });
 
+  it("tells a shopper waiting for a variant when the ERP has it back in stock, once", async () => {
+    const kept = product(501, [{ id: 9101, ref: "ERP-RICE-1", price: 125, stock: 8 }]);
+    const dal = (stock: number) => product(504, [{ id: 9004, ref: "ERP-DAL-1", price: 140, stock }], "Toor Dal");
+    expect(await mirrorCatalogue(database.db, [kept, dal(0)], ERP)).toEqual({ written: 1, removed: 0, notified: 0 });
+    const asha = await createAccounts(database.db).register({ name: "Asha", email: `asha-erp-${target.name}@example.in`, phone: "9876543210", password: "asha-password" });
+    const requests = createStockRequests(database.db);
+    await requests.request(asha, "ERP-DAL-1", "en");
+    expect(await requests.list(asha)).toHaveLength(1);
+    // Back in stock: the shopper is told, and the request ends.
+    expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toEqual({ written: 1, removed: 0, notified: 1 });
+    expect(await requests.list(asha)).toEqual([]);
+    const mails = await database.db.select().from(mailQueue).where(eq(mailQueue.to, asha.email!));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("Toor Dal");
+    // The next copy finds nothing new: no second mail.
+    expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toEqual({ written: 0, removed: 0, notified: 0 });
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.to, asha.email!))).toHaveLength(1);
+  });
+
   it("never empties the shop for an empty or broken answer", async () => {
-    expect(await mirrorCatalogue(database.db, [], ERP)).toEqual({ written: 0, removed: 0 });
+    expect(await mirrorCatalogue(database.db, [], ERP)).toEqual({ written: 0, removed: 0, notified: 0 });
     expect(await createCatalog(database.db, { refreshMs: 0 }).product(501)).not.toBeNull();
     const broken: ErpClient = { baseUrl: ERP, open: false, call: async <T>() => ({ total: 3 }) as T };
     await expect(readErpCatalogue(broken)).rejects.toMatchObject({ code: "unavailable" });

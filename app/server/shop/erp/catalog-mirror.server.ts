@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.server.ts";
 import { categories, products, variants } from "../../db/schema.server.ts";
 import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
+import { announceRestocked } from "../stock-requests.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
 
 const PAGE = 500;
@@ -78,8 +79,10 @@ function imagesOf(baseUrl: string, images: unknown, variantId: number): string[]
   return mapped.length ? mapped : [erpImage(baseUrl, null, variantId)!];
 }
 
-export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number }> {
+export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number; notified: number }> {
   let written = 0;
+  // Variants written this time: those back in stock tell the shoppers waiting for them.
+  const changedVariants: number[] = [];
   const seen = new Set<number>();
   for (const p of list) {
     const place = placeCategoryPath(p.category ?? "");
@@ -142,15 +145,23 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
         })
         .returning({ id: variants.id });
       variantChanged ||= done.length > 0;
+      if (done.length > 0) changedVariants.push(v.id);
     }
     await db.delete(variants).where(and(eq(variants.productId, p.id), notInArray(variants.id, ids)));
     // A changed variant moves its product's stamp, so every instance's snapshot reloads.
     if (variantChanged && changed.length === 0) await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, p.id));
     if (changed.length || variantChanged) written++;
   }
+  // 'Notify Me' (decision 057): the rule the staff's save and an import follow, once per
+  // request, in a transaction of its own (the queued mail and the request's end together).
+  let notified = 0;
+  for (let i = 0; i < changedVariants.length; i += 1000) {
+    const part = changedVariants.slice(i, i + 1000);
+    notified += await db.transaction((tx) => announceRestocked(tx, part));
+  }
   // Products the ERP no longer has leave the shop (with their variants); an empty list is taken
   // for a fault, never for a closed shop.
-  if (seen.size === 0) return { written, removed: 0 };
+  if (seen.size === 0) return { written, removed: 0, notified };
   const gone = (await db.select({ id: products.id }).from(products)).map((r) => r.id).filter((id) => !seen.has(id));
   if (gone.length) {
     try {
@@ -160,7 +171,7 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
       log.warn("erp catalogue: products the ERP dropped are still referenced here", { ids: gone.slice(0, 20), ...errorFields(error) });
     }
   }
-  return { written, removed: gone.length };
+  return { written, removed: gone.length, notified };
 }
 
 /** Copies the catalogue now and then; a failed copy keeps the last one and is tried again. */
@@ -170,8 +181,8 @@ export function startCatalogueSync(db: Db, erp: ErpClient, everyMs: number): { f
   const run = async () => {
     try {
       const list = await readErpCatalogue(erp);
-      const { written, removed } = await mirrorCatalogue(db, list, erp.baseUrl);
-      if (written || removed) log.info("erp catalogue copied", { products: list.length, written, removed });
+      const { written, removed, notified } = await mirrorCatalogue(db, list, erp.baseUrl);
+      if (written || removed) log.info("erp catalogue copied", { products: list.length, written, removed, notified });
     } catch (error) {
       log.warn("erp catalogue copy failed: the last copy stays", errorFields(error));
     }
