@@ -102,6 +102,9 @@ const clerkId = z.string().max(200).optional();
 const rupees = z.coerce.number().nonnegative().optional();
 const id = (message: string) => recordId(message);
 
+/** The language of a mail the call leads to, when the account chose none: en (the default) or hi. */
+const mailLanguage = z.enum(LOCALES).optional().describe("the language of the mail when the account chose none: en (the default) or hi");
+
 export const apiParams = {
   none,
   products: z.object({
@@ -144,13 +147,10 @@ export const apiParams = {
     qty: z.coerce.number().int().optional(),
   }),
   wishlistRemove: z.object({ id: recordId("That item is not in your wishlist.").optional(), internal_reference: productReference.optional() }),
-  notifyRequest: z.object({
-    internal_reference: productReference,
-    language: z.enum(LOCALES).optional().describe("the language of the mail when the account chose none: en (the default) or hi"),
-  }),
+  notifyRequest: z.object({ internal_reference: productReference, language: mailLanguage }),
   notifyCancel: z.object({ id: recordId("That request could not be found.") }),
   subscribe: z.object({ email: newsletterSchema.shape.email }),
-  contact: contactSchema,
+  contact: contactSchema.extend({ language: mailLanguage }),
   ordersAll: z.object({ clerk_id: clerkId }),
   orderCreate: z.object({
     clerk_id: clerkId,

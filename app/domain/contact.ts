@@ -1,6 +1,6 @@
 // The contact form and the newsletter (browsing §2, §5, §8). No I/O.
 import { z } from "zod";
-import { say } from "./i18n/messages.ts";
+import { say, type I18n } from "./i18n/messages.ts";
 
 export const CONTACT_MESSAGES = {
   name: /*i18n*/ "Name is required",
@@ -59,18 +59,19 @@ export function ticketName(id: number): string {
   return `HAAT-T-${String(id).padStart(6, "0")}`;
 }
 
-/** The shop's answer to a ticket, mailed to its sender (issue 14). */
-export function ticketAnswerMail(ticket: { id: number; senderName: string; subject: string }, answer: string, shopName: string): { subject: string; text: string } {
+/** The shop's answer to a ticket, mailed to its sender (issue 14), in their language (issue 27). */
+export function ticketAnswerMail(ticket: { id: number; senderName: string; subject: string }, answer: string, shopName: string, i18n: I18n): { subject: string; text: string } {
+  const name = ticketName(ticket.id);
   return {
-    subject: `Re: ${ticket.subject} [${ticketName(ticket.id)}]`,
+    subject: `Re: ${ticket.subject} [${name}]`,
     text: [
-      `Hello ${ticket.senderName},`,
+      i18n._("Hello {name},", { name: ticket.senderName }),
       "",
       answer,
       "",
-      `The ${shopName} team`,
+      i18n._("The {shop} team", { shop: shopName }),
       "",
-      `This answers your message "${ticket.subject}" (${ticketName(ticket.id)}). The answer is also on the ticket's page, at the link you were given.`,
+      i18n._("This answers your message “{subject}” ({ticket}). The answer is also on the ticket’s page, at the link you were given.", { subject: ticket.subject, ticket: name }),
       "",
     ].join("\n"),
   };

@@ -134,4 +134,19 @@ describe.each(targets)("staff's answers to tickets on $name", (target) => {
     ).map((r) => r.action);
     expect(actions).toEqual(["ticket.answer", "ticket.close"]);
   });
+
+  it("keeps the language a ticket was sent in for the answer's mail; a signed-in sender's chosen language wins", async () => {
+    const staff = await shop.accounts.register({ name: "Helper Two", email: "helper2@haat.example", phone: "9876543211", password: "password-2" });
+    const message = { email: "meera@example.in", phone: "", subject: "Ghee", message: "Is it A2?" };
+    const fromHindi = await shop.tickets.create({ customer: null, name: "Meera", ...message, language: "hi" });
+    expect(await shop.tickets.answer(staff.id, fromHindi.id, "हाँ।")).toMatchObject({ language: "hi" });
+    const unsaid = await shop.tickets.create({ customer: null, name: "Meera", ...message });
+    expect((await shop.tickets.read(unsaid.id))!.language).toBeNull();
+    // An account that chose English, writing from a Hindi page: English, as every mail to it.
+    const ravi = await shop.accounts.register({ name: "Ravi", email: "ravi-tickets@example.in", phone: "9876543212", password: "password-3" });
+    await shop.accounts.setLanguage(ravi.id, "en");
+    const signedIn = await shop.tickets.create({ customer: ravi, name: "Ravi", ...message, language: "hi" });
+    expect((await shop.tickets.answer(staff.id, signedIn.id, "Yes.")).language).toBe("en");
+    expect((await shop.tickets.inbox()).find((t) => t.id === fromHindi.id)?.language).toBe("hi");
+  });
 });

@@ -672,6 +672,8 @@ export const tickets = pgTable(
     phone: text("phone").notNull().default(""),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    // The page's language (en, hi) when it was sent (issue 27): the answer's mail is in it, unless the account chose one.
+    language: text("language"),
     status: text("status", { enum: ["open", "answered", "closed"] })
       .notNull()
       .default("open"),

@@ -17,8 +17,9 @@ export const contactForm = defineForm({
   inline: true,
   honeypot: CONTACT_MESSAGES.failed,
   intents: {
-    send: openIntent(contactSchema, async ({ shop, customer, context, value }) => {
-      const ticket = await openTicket(shop, { customer, clientAddress: clientAddressOf(context), ...value });
+    send: openIntent(contactSchema, async ({ shop, customer, context, request, value }) => {
+      // The answer's mail is in the language of the page the message was sent from.
+      const ticket = await openTicket(shop, { customer, clientAddress: clientAddressOf(context), ...value, language: i18nOf(request).locale });
       // Without JavaScript the new ticket's own page answers, with the thanks on top.
       return { to: ticket.path, navigate: false, toast: { type: "success", message: ticket.message }, data: { ticket: { name: ticket.name, url: ticket.path } } };
     }),

@@ -668,6 +668,8 @@ export interface TicketView {
   createdAt: Date;
   senderName: string;
   email: string;
+  /** The language of mails about it: the account's chosen one, else the page's it was sent from. */
+  language: Locale | null;
   /** The shop's answers, oldest first. */
   replies: { body: string; at: Date }[];
 }
@@ -683,7 +685,16 @@ export interface TicketsPort {
   /** Staff: closes a ticket; audited. */
   close(staffId: number, id: number): Promise<void>;
   /** A new ticket; `key` is the secret of its 'View ticket' link. */
-  create(input: { customer: Customer | null; name: string; email: string; phone: string; subject: string; message: string }): Promise<{ id: number; name: string; key: string }>;
+  create(input: {
+    customer: Customer | null;
+    name: string;
+    email: string;
+    phone: string;
+    subject: string;
+    message: string;
+    /** The page's language it was sent from (the API's `language`); none: English, unless the account chose. */
+    language?: Locale | null;
+  }): Promise<{ id: number; name: string; key: string }>;
   /** The ticket, for its customer or for whoever holds its link's key; else null. */
   get(id: number, access: { customer: Customer | null; key: string | null }): Promise<TicketView | null>;
 }

@@ -3,21 +3,29 @@
 import crypto from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ticketName } from "../../domain/contact.ts";
+import { isLocale } from "../../domain/i18n/locale.ts";
 import { digest, newToken } from "../auth/password.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { ticketReplies, tickets } from "../db/schema.server.ts";
+import { customers, ticketReplies, tickets } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type TicketsPort, type TicketView } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-async function view(conn: Conn, row: TicketRow): Promise<TicketView> {
+/** Tickets with their sender's account's chosen language (none when sent signed out). */
+function ticketRows(conn: Conn) {
+  return conn.select({ ticket: tickets, accountLanguage: customers.language }).from(tickets).leftJoin(customers, eq(customers.id, tickets.customerId));
+}
+
+async function view(conn: Conn, { ticket: row, accountLanguage }: { ticket: TicketRow; accountLanguage: string | null }): Promise<TicketView> {
   const replies = await conn
     .select({ body: ticketReplies.body, at: ticketReplies.createdAt })
     .from(ticketReplies)
     .where(eq(ticketReplies.ticketId, row.id))
     .orderBy(asc(ticketReplies.id));
+  // The account's chosen language wins over the page's, as for every mail (issue 27).
+  const language = accountLanguage ?? row.language;
   return {
     id: row.id,
     name: ticketName(row.id),
@@ -27,6 +35,7 @@ async function view(conn: Conn, row: TicketRow): Promise<TicketView> {
     createdAt: row.createdAt,
     senderName: row.name,
     email: row.email,
+    language: language && isLocale(language) ? language : null,
     replies,
   };
 }
@@ -46,6 +55,7 @@ export function createTickets(db: Db): TicketsPort {
           phone: input.phone,
           subject: input.subject,
           message: input.message,
+          language: input.language ?? null,
           accessTokenHash: digest(key),
         })
         .returning({ id: tickets.id });
@@ -54,18 +64,17 @@ export function createTickets(db: Db): TicketsPort {
 
     async get(id, access) {
       if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return null;
-      const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
-      if (!row) return null;
+      const [found] = await ticketRows(db).where(eq(tickets.id, id)).limit(1);
+      if (!found) return null;
+      const row = found.ticket;
       const owner = access.customer !== null && row.customerId === access.customer.id;
       const keyed = access.key !== null && access.key.length > 0 && crypto.timingSafeEqual(Buffer.from(digest(access.key)), Buffer.from(row.accessTokenHash));
       if (!owner && !keyed) return null;
-      return view(db, row);
+      return view(db, found);
     },
 
     async inbox() {
-      const rows = await db
-        .select()
-        .from(tickets)
+      const rows = await ticketRows(db)
         .where(inArray(tickets.status, ["open", "answered"]))
         .orderBy(desc(tickets.createdAt), desc(tickets.id))
         .limit(200);
@@ -74,8 +83,8 @@ export function createTickets(db: Db): TicketsPort {
 
     async read(id) {
       if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return null;
-      const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
-      return row ? view(db, row) : null;
+      const [found] = await ticketRows(db).where(eq(tickets.id, id));
+      return found ? view(db, found) : null;
     },
 
     answer: (staffId, id, body) =>
@@ -83,8 +92,9 @@ export function createTickets(db: Db): TicketsPort {
         const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for("update");
         if (!row) throw new ShopError("not_found", NOT_FOUND);
         await tx.insert(ticketReplies).values({ ticketId: id, staffId, body });
-        const [updated] = await tx.update(tickets).set({ status: "answered" }).where(eq(tickets.id, id)).returning();
+        await tx.update(tickets).set({ status: "answered" }).where(eq(tickets.id, id));
         await audit(tx, { staffId, action: "ticket.answer", entity: "ticket", entityId: id, before: { status: row.status }, after: { status: "answered", body } });
+        const [updated] = await ticketRows(tx).where(eq(tickets.id, id));
         return view(tx, updated!);
       }),
 

@@ -1,6 +1,8 @@
 // Contact tickets (browsing §5, §7; issue 14): a shopper opens one (the contact form on three
 // pages, the JSON API), staff answer and close them.
 import { CONTACT_MESSAGES, ticketAnswerMail } from "../../domain/contact.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
 import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
@@ -21,11 +23,11 @@ export interface OpenedTicket {
 /** A contact message becomes a ticket, counted against the client address's limit (ShopError "too_many"). */
 export async function openTicket(
   shop: Shop,
-  input: { customer: Customer | null; clientAddress: string; name: string; email: string; phone: string; subject: string; message: string },
+  input: { customer: Customer | null; clientAddress: string; name: string; email: string; phone: string; subject: string; message: string; language?: Locale },
 ): Promise<OpenedTicket> {
   if (!(await hitLimit(shop, "contactPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", CONTACT_MESSAGES.tooMany);
-  const { customer, name, email, phone, subject, message } = input;
-  const ticket = await shop.tickets.create({ customer, name, email, phone, subject, message });
+  const { customer, name, email, phone, subject, message, language } = input;
+  const ticket = await shop.tickets.create({ customer, name, email, phone, subject, message, language });
   const keyed = `/tickets/${ticket.id}?key=${encodeURIComponent(ticket.key)}`;
   return {
     id: ticket.id,
@@ -39,7 +41,8 @@ export async function openTicket(
 /** Staff: the answer is kept on the ticket and mailed to its sender. */
 export async function answerTicket(shop: Shop, staff: Customer, ticketId: number, answer: string): Promise<{ message: string }> {
   const answered = await shop.tickets.answer(staff.id, ticketId, answer);
-  await sendOrKeep(shop, mailer(appEnv()), { to: answered.email, ...ticketAnswerMail(answered, answer, store.name) });
+  // In the sender's language (issue 27): the staff's own words as they wrote them, the rest translated.
+  await sendOrKeep(shop, mailer(appEnv()), { to: answered.email, ...ticketAnswerMail(answered, answer, store.name, i18nFor(answered.language ?? "en")) });
   return { message: `Answer sent to ${answered.email}.` };
 }
 
