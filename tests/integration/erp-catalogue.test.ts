@@ -9,7 +9,7 @@ import type { ErpClient } from "../../app/server/shop/erp/client.server.ts";
 import { createCatalog } from "../../app/server/shop/catalog.server.ts";
 import { createAccounts } from "../../app/server/shop/accounts.server.ts";
 import { createStockRequests } from "../../app/server/shop/stock-requests.server.ts";
-import { mailQueue } from "../../app/server/db/schema.server.ts";
+import { mailQueue, variants } from "../../app/server/db/schema.server.ts";
 import { eq } from "drizzle-orm";
 import { targets } from "./databases.ts";
 
@@ -67,23 +67,42 @@ describe.each(targets)("the ERP's catalogue copied on $name", (target) => {
     expect(await catalog.product(502)).toBeNull();
   });
 
-  it("tells a shopper waiting for a variant when the ERP has it back in stock, once", async () => {
+  it("tells a shopper waiting for a variant when the ERP has it back in stock, once, even after a copy that failed half way", async () => {
     const kept = product(501, [{ id: 9101, ref: "ERP-RICE-1", price: 125, stock: 8 }]);
-    const dal = (stock: number) => product(504, [{ id: 9004, ref: "ERP-DAL-1", price: 140, stock }], "Toor Dal");
-    expect(await mirrorCatalogue(database.db, [kept, dal(0)], ERP)).toEqual({ written: 1, removed: 0, notified: 0 });
-    const asha = await createAccounts(database.db).register({ name: "Asha", email: `asha-erp-${target.name}@example.in`, phone: "9876543210", password: "asha-password" });
+    const dal = (stock: number, id = 9004) => product(504, [{ id, ref: "ERP-DAL-1", price: 140, stock }], "Toor Dal");
     const requests = createStockRequests(database.db);
-    await requests.request(asha, "ERP-DAL-1", "en");
+    const shopper = async (name: string) => {
+      const customer = await createAccounts(database.db).register({ name, email: `${name.toLowerCase()}-erp-${target.name}@example.in`, phone: "9876543210", password: "a-password" });
+      await requests.request(customer, "ERP-DAL-1", "en");
+      return customer;
+    };
+    const mailsTo = async (email: string) => (await database.db.select().from(mailQueue).where(eq(mailQueue.to, email))).map((m) => m.body);
+    expect(await mirrorCatalogue(database.db, [kept, dal(0)], ERP)).toMatchObject({ notified: 0 });
+    const asha = await shopper("Asha");
     expect(await requests.list(asha)).toHaveLength(1);
     // Back in stock: the shopper is told, and the request ends.
-    expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toEqual({ written: 1, removed: 0, notified: 1 });
+    expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toMatchObject({ written: 1, notified: 1 });
     expect(await requests.list(asha)).toEqual([]);
-    const mails = await database.db.select().from(mailQueue).where(eq(mailQueue.to, asha.email!));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.body).toContain("Toor Dal");
-    // The next copy finds nothing new: no second mail.
+    expect(await mailsTo(asha.email!)).toEqual([expect.stringContaining("Toor Dal")]);
+    // The next copy tells no one twice.
     expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toEqual({ written: 0, removed: 0, notified: 0 });
-    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.to, asha.email!))).toHaveLength(1);
+    expect(await mailsTo(asha.email!)).toHaveLength(1);
+
+    // A copy that wrote the stock and died before its notices: the next copy, with nothing to write, sends them.
+    await mirrorCatalogue(database.db, [kept, dal(0)], ERP);
+    const ravi = await shopper("Ravi");
+    await database.db.update(variants).set({ inventoryStock: 6 }).where(eq(variants.id, 9004));
+    expect(await mirrorCatalogue(database.db, [kept, dal(6)], ERP)).toEqual({ written: 0, removed: 0, notified: 1 });
+    expect(await mailsTo(ravi.email!)).toHaveLength(1);
+
+    // Re-created in the ERP under another id, out of stock: the shopper still waits, for the new one.
+    await mirrorCatalogue(database.db, [kept, dal(0)], ERP);
+    const meera = await shopper("Meera");
+    expect(await mirrorCatalogue(database.db, [kept, dal(0, 9104)], ERP)).toMatchObject({ notified: 0 });
+    expect((await requests.list(meera)).map((r) => r.internalReference)).toEqual(["ERP-DAL-1"]);
+    expect(await mirrorCatalogue(database.db, [kept, dal(4, 9104)], ERP)).toMatchObject({ notified: 1 });
+    expect(await mailsTo(meera.email!)).toHaveLength(1);
+    expect(await requests.list(meera)).toEqual([]);
   });
 
   it("never empties the shop for an empty or broken answer", async () => {

@@ -1,9 +1,10 @@
 // 'Notify Me' (issue 29, decision 057): shoppers waiting for an out-of-stock variant, and the one
 // mail each gets when it is back. The mail is queued in the same transaction that puts the stock
-// back (the staff's save, an import) and the request ends with it, so a shopper is told once and
-// the staff member's request never waits on a mail server: the mail queue's retry sends it
-// (app/server/mail/queue.server.ts).
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+// back (the staff's save, an import), or after each copy of the ERP's catalogue for every variant
+// waited for that is in stock (announceWaiting), and the request ends with it, so a shopper is
+// told once and the staff member's request never waits on a mail server: the mail queue's retry
+// sends it (app/server/mail/queue.server.ts).
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { isLocale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
@@ -75,6 +76,47 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[],
   await tx.insert(mailQueue).values(messages.flat());
   await tx.update(stockRequests).set({ notifiedAt: at }).where(inArray(stockRequests.id, told));
   return told.length;
+}
+
+/**
+ * Every open request whose variant is in stock now gets its mail, whatever put the stock back:
+ * the ERP's catalogue copy calls it after each copy, so a copy that failed half way (its writes
+ * kept, its notices not sent) is made good by the next one. Answers how many shoppers were told.
+ */
+export async function announceWaiting(db: Db, at = new Date()): Promise<number> {
+  const rows = await db
+    .selectDistinct({ variantId: stockRequests.variantId })
+    .from(stockRequests)
+    .innerJoin(variants, eq(variants.id, stockRequests.variantId))
+    .where(and(open, availableSql));
+  const ids = rows.map((r) => r.variantId);
+  let told = 0;
+  for (let i = 0; i < ids.length; i += 1000) {
+    const part = ids.slice(i, i + 1000);
+    told += await db.transaction((tx) => announceRestocked(tx, part, at));
+  }
+  return told;
+}
+
+/**
+ * The open requests on the variants of `references` other than `keptIds`, which are about to be
+ * deleted (the ERP re-created them under new ids): carryRequests puts them on the new ones.
+ */
+export function requestsOnReplaced(conn: Conn, references: readonly string[], keptIds: readonly number[]) {
+  return conn
+    .select({ customerId: stockRequests.customerId, language: stockRequests.language, createdAt: stockRequests.createdAt, internalReference: variants.internalReference })
+    .from(stockRequests)
+    .innerJoin(variants, eq(variants.id, stockRequests.variantId))
+    .where(and(open, inArray(variants.internalReference, [...references]), notInArray(variants.id, [...keptIds])));
+}
+
+/** Puts requests read by requestsOnReplaced on the variants now holding their references. */
+export async function carryRequests(conn: Conn, requests: Awaited<ReturnType<typeof requestsOnReplaced>>, idByReference: ReadonlyMap<string, number>): Promise<void> {
+  const rows = requests.flatMap((r) => {
+    const variantId = idByReference.get(r.internalReference);
+    return variantId === undefined ? [] : [{ customerId: r.customerId, variantId, language: r.language, createdAt: r.createdAt }];
+  });
+  if (rows.length) await conn.insert(stockRequests).values(rows).onConflictDoNothing();
 }
 
 export function createStockRequests(db: Db): StockRequestsPort {

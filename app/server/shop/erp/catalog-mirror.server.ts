@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.server.ts";
 import { categories, products, variants } from "../../db/schema.server.ts";
 import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
-import { announceRestocked } from "../stock-requests.server.ts";
+import { announceWaiting, carryRequests, requestsOnReplaced } from "../stock-requests.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
 
 const PAGE = 500;
@@ -80,9 +80,23 @@ function imagesOf(baseUrl: string, images: unknown, variantId: number): string[]
 }
 
 export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number; notified: number }> {
+  let copied: { written: number; removed: number } | undefined;
+  let notified = 0;
+  try {
+    copied = await copyCatalogue(db, list, baseUrl);
+  } finally {
+    // 'Notify Me' (decision 057), from the state, not from what this copy changed: a copy that
+    // failed half way kept its writes, and its shoppers are told now or on the next copy.
+    notified = await announceWaiting(db).catch((error: unknown) => {
+      log.warn("erp catalogue: back-in-stock notices not sent; the next copy sends them", errorFields(error));
+      return 0;
+    });
+  }
+  return { ...copied, notified };
+}
+
+async function copyCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number }> {
   let written = 0;
-  // Variants written this time: those back in stock tell the shoppers waiting for them.
-  const changedVariants: number[] = [];
   const seen = new Set<number>();
   for (const p of list) {
     const place = placeCategoryPath(p.category ?? "");
@@ -116,6 +130,8 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
     // A reference now under another variant id (re-created in the ERP) lets go of the old row first.
     const refs = p.product_variants.map((v) => v.internal_reference);
     const ids = p.product_variants.map((v) => v.id);
+    // Shoppers waiting for the old row wait for the new one (the delete would cascade to them).
+    const waiting = await requestsOnReplaced(db, refs, ids);
     const moved = await db
       .delete(variants)
       .where(and(inArray(variants.internalReference, refs), notInArray(variants.id, ids)))
@@ -145,23 +161,16 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
         })
         .returning({ id: variants.id });
       variantChanged ||= done.length > 0;
-      if (done.length > 0) changedVariants.push(v.id);
     }
+    await carryRequests(db, waiting, new Map(p.product_variants.map((v) => [v.internal_reference, v.id])));
     await db.delete(variants).where(and(eq(variants.productId, p.id), notInArray(variants.id, ids)));
     // A changed variant moves its product's stamp, so every instance's snapshot reloads.
     if (variantChanged && changed.length === 0) await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, p.id));
     if (changed.length || variantChanged) written++;
   }
-  // 'Notify Me' (decision 057): the rule the staff's save and an import follow, once per
-  // request, in a transaction of its own (the queued mail and the request's end together).
-  let notified = 0;
-  for (let i = 0; i < changedVariants.length; i += 1000) {
-    const part = changedVariants.slice(i, i + 1000);
-    notified += await db.transaction((tx) => announceRestocked(tx, part));
-  }
   // Products the ERP no longer has leave the shop (with their variants); an empty list is taken
   // for a fault, never for a closed shop.
-  if (seen.size === 0) return { written, removed: 0, notified };
+  if (seen.size === 0) return { written, removed: 0 };
   const gone = (await db.select({ id: products.id }).from(products)).map((r) => r.id).filter((id) => !seen.has(id));
   if (gone.length) {
     try {
@@ -171,7 +180,7 @@ export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseU
       log.warn("erp catalogue: products the ERP dropped are still referenced here", { ids: gone.slice(0, 20), ...errorFields(error) });
     }
   }
-  return { written, removed: gone.length, notified };
+  return { written, removed: gone.length };
 }
 
 /** Copies the catalogue now and then; a failed copy keeps the last one and is tried again. */
