@@ -8,6 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
+import { contactForm } from "../../app/server/forms/contact.server.ts";
+import { honeypotInputProps } from "../../app/server/security/honeypot.server.ts";
+import { answerTicket } from "../../app/server/use-cases/tickets.server.ts";
+import { store } from "../../app/store-config.ts";
 import { languageMiddleware, localeContext } from "../../app/server/i18n.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
@@ -127,5 +131,35 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
     } as never)) as Response;
     expect(unknown.headers.get("Location")).toBe("/products");
     expect(unknown.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("a ticket sent from a Hindi page is answered in a Hindi mail; from an English page, in English", async () => {
+    const staff = await newCustomer();
+    const trap = await honeypotInputProps();
+    const send = async (pagePath: string, email: string) => {
+      const url = new URL(`http://haat.test${pagePath}`);
+      const body = new URLSearchParams({
+        intent: "send",
+        name: "Meera",
+        email,
+        subject: "Ghee",
+        message: "Is it A2?",
+        [trap.nameFieldName]: "",
+        ...(trap.validFromFieldName && trap.encryptedValidFrom && { [trap.validFromFieldName]: trap.encryptedValidFrom }),
+      });
+      unique++;
+      const request = new Request(url, { method: "POST", body, headers: { "X-Forwarded-For": `198.51.100.${unique}` } });
+      await contactForm.run({ request, context: routeContext(shop, null), url });
+      const [ticket] = (await shop.tickets.inbox()).filter((t) => t.email === email);
+      await answerTicket(shop, staff, ticket!.id, "हाँ, A2 है।");
+      const outbox = path.join(dataDir, "outbox");
+      const file = fs.readdirSync(outbox).find((f) => f.includes(email))!;
+      return fs.readFileSync(path.join(outbox, file), "utf8");
+    };
+    const hindi = await send("/hi/contact", `meera-hi-${unique}-${target.name}@example.in`);
+    expect(hindi).toContain("नमस्ते Meera,\n\nहाँ, A2 है।\n\n{shop} की टीम".replace("{shop}", store.name));
+    expect(hindi).not.toContain("Hello");
+    const english = await send("/contact", `meera-en-${unique}-${target.name}@example.in`);
+    expect(english).toContain(`Hello Meera,\n\nहाँ, A2 है।\n\nThe ${store.name} team`);
   });
 });
