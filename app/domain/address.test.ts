@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, missingFieldsMessage, snapshotOf, type AddressView } from "./address.ts";
+import { addressLine, chosenAddress, missingFieldsMessage, snapshotOf, type AddressView } from "./address.ts";
 import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
@@ -72,5 +72,24 @@ describe("snapshotOf", () => {
     const fields = { name: "Asha", phone: "9876543210", email: "a@example.in", street: "12 Road", street2: "", city: "Gurgaon", state: "Haryana", zip: "122002", country: "India" };
     const view: AddressView = { id: 7, isDefault: true, isPrimary: false, ...fields };
     expect(snapshotOf(view)).toEqual(fields);
+  });
+});
+
+describe("chosenAddress", () => {
+  const a = (id: number, isDefault = false, isPrimary = false) => ({ id, isDefault, isPrimary });
+  const now = Date.parse("2026-11-27T12:00:00Z");
+  const ago = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+  it("the remembered choice while it lasts, else the default, else the primary, else the oldest", () => {
+    const book = [a(7), a(3, false, true), a(5, true)];
+    expect(chosenAddress(book, { id: 7, at: ago(29) }, now)?.id).toBe(7);
+    expect(chosenAddress(book, { id: 7, at: ago(31) }, now)?.id).toBe(5);
+    expect(chosenAddress([a(7), a(3, false, true)], null, now)?.id).toBe(3);
+    expect(chosenAddress([a(7), a(4)], null, now)?.id).toBe(4);
+    expect(chosenAddress([], { id: 7, at: ago(1) }, now)).toBeNull();
+  });
+  it("a choice of an address since deleted counts for nothing; of two defaults, the primary, then the oldest", () => {
+    expect(chosenAddress([a(8), a(9, true)], { id: 6, at: ago(1) }, now)?.id).toBe(9);
+    expect(chosenAddress([a(9, true), a(8, true, true)], null, now)?.id).toBe(8);
+    expect(chosenAddress([a(9, true), a(8, true)], null, now)?.id).toBe(8);
   });
 });

@@ -6,6 +6,28 @@ export const ADDRESS_DEFAULTS = { country: "India", state: "Haryana", city: "Gur
 export const ADDRESSES_SHOWN = 2;
 export const SELECTED_ADDRESS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * The address orders go to: the one the shopper chose at checkout while the choice lasts (and
+ * the address exists), else the default, else the primary, else the oldest. The embedded Shop
+ * asks the database's haat_chosen_address() (drizzle/0031), which orders the same way; the ERP's
+ * addresses are not in Haat's database, so its Shop asks this. A test holds the two together.
+ */
+export function chosenAddress<A extends Pick<AddressView, "id" | "isDefault" | "isPrimary">>(
+  addresses: readonly A[],
+  remembered: { id: number; at: Date } | null,
+  now: number,
+): A | null {
+  const fresh = remembered && now - remembered.at.getTime() < SELECTED_ADDRESS_LIFETIME_MS ? remembered.id : null;
+  // haat_chosen_address()'s ORDER BY: chosen, default, primary first; then the oldest (lowest id).
+  const key = (a: A) => [a.id === fresh ? 0 : 1, a.isDefault ? 0 : 1, a.isPrimary ? 0 : 1, a.id];
+  const before = (a: A, b: A) => {
+    const [x, y] = [key(a), key(b)];
+    const i = x.findIndex((v, k) => v !== y[k]);
+    return i !== -1 && x[i]! < y[i]!;
+  };
+  return addresses.reduce<A | null>((best, a) => (best === null || before(a, best) ? a : best), null);
+}
+
 export const ADDRESS_MESSAGES = {
   saved: /*i18n*/ "Address saved!",
   updated: /*i18n*/ "Address updated!",

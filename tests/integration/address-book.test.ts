@@ -3,8 +3,10 @@
 // register call) runs these, so their rules are proven here once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
-import { ADDRESS_MESSAGES } from "../../app/domain/address.ts";
+import { eq } from "drizzle-orm";
+import { ADDRESS_MESSAGES, chosenAddress } from "../../app/domain/address.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
+import { customers } from "../../app/server/db/schema.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
 import { rateLimit } from "../../app/server/security/rate-limits.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
@@ -65,6 +67,34 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
     const primary = (await shop.addresses.list(asha)).find((a) => a.isPrimary)!;
     expect((await refusal(deleteAddress(shop, asha, primary.id))).message).toBe(ADDRESS_MESSAGES.primaryKept);
     expect((await deleteAddress(shop, asha, address.id)).message).toBe(ADDRESS_MESSAGES.deleted);
+  });
+
+  it("the database names the same chosen address as the ERP back end's rule (chosenAddress), in every case", async () => {
+    const meera = await signUp(shop, mail, { name: "Meera Iyer", email: `meera-book-${target.name}@example.in`, phone: "9876543212", password: "password-meera" }, "198.51.100.1");
+    const now = Date.now();
+    const remember = async (id: number | null, daysAgo: number) => {
+      const at = id === null ? null : new Date(now - daysAgo * 24 * 60 * 60 * 1000);
+      await database.db.update(customers).set({ selectedAddressId: id, selectedAddressAt: at }).where(eq(customers.id, meera.id));
+      return id === null ? null : { id, at: at! };
+    };
+    const agree = async (remembered: { id: number; at: Date } | null) => {
+      const book = await shop.addresses.book(meera);
+      expect(book.chosen?.id ?? null).toBe(chosenAddress(book.addresses, remembered, now)?.id ?? null);
+      expect((await shop.viewer.of(meera)).deliverTo?.zip ?? null).toBe(book.chosen?.zip ?? null);
+      return book.chosen?.id ?? null;
+    };
+    expect(await agree(null)).toBeNull();
+    const first = (await addAddress(shop, meera, { ...home, zip: "122001" })).address;
+    const second = (await addAddress(shop, meera, { ...home, zip: "122002" })).address;
+    const third = (await addAddress(shop, meera, { ...home, zip: "122003" })).address;
+    expect(await agree(null)).toBe(first.id);
+    expect(await agree(await remember(third.id, 29))).toBe(third.id);
+    expect(await agree(await remember(third.id, 31))).toBe(first.id);
+    await makeDefaultAddress(shop, meera, second.id);
+    expect(await agree(await remember(null, 0))).toBe(second.id);
+    expect(await agree(await remember(third.id, 1))).toBe(third.id);
+    await deleteAddress(shop, meera, third.id);
+    expect(await agree({ id: third.id, at: new Date(now) })).toBe(second.id);
   });
 
   it("opens accounts only while the connection is within its limit, and says so", async () => {

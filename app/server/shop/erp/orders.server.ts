@@ -5,7 +5,7 @@
 import { ELSEWHERE_MESSAGES } from "../../../domain/capabilities.ts";
 import type { ApiAddress, ApiOrder } from "../../../domain/api.ts";
 import { stateIdOf } from "../../../domain/api.ts";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, SELECTED_ADDRESS_LIFETIME_MS, type AddressView } from "../../../domain/address.ts";
+import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, chosenAddress, type AddressView } from "../../../domain/address.ts";
 import { PLACEHOLDER_IMAGE } from "../../../domain/catalog.ts";
 import { slotLabel, type SlotKind } from "../../../domain/delivery.ts";
 import { rupeesToPaise } from "../../../domain/money.ts";
@@ -95,9 +95,7 @@ export function createErpAddresses(credentials: ErpCredentials, now: () => numbe
     },
     async book(customer) {
       const [addresses, remembered] = await Promise.all([list(customer), credentials.chosenAddress(customer.id)]);
-      const fresh = remembered && now() - remembered.at.getTime() < SELECTED_ADDRESS_LIFETIME_MS ? remembered.id : null;
-      const chosen = addresses.find((a) => a.id === fresh) ?? addresses.find((a) => a.isDefault) ?? addresses.find((a) => a.isPrimary) ?? addresses[0] ?? null;
-      return { addresses, chosen };
+      return { addresses, chosen: chosenAddress(addresses, remembered, now()) };
     },
   };
 }
