@@ -37,7 +37,8 @@ describe("isCartPagePath", () => {
     for (const path of ["/addtocart", "/cart", "/revieworder", "/hi/addtocart", "/hi/revieworder.data", "/cart/"]) expect(isCartPagePath(path)).toBe(true);
   });
   it("and no other", () => {
-    for (const path of ["/", "/products", "/addtocarts", "/myaccount/cart", "/en/cart", "/product/7"]) expect(isCartPagePath(path)).toBe(false);
+    for (const path of ["/", "/hi", "/products", "/addtocarts", "/myaccount/cart", "/en/cart", "/product/7", "/hi/hi/cart", "//cart", "/cart/.data"])
+      expect(isCartPagePath(path)).toBe(false);
   });
 });
 

@@ -14,12 +14,21 @@ export function productIdOfPath(pathname: string): number | null {
   return match ? parseId(match[1]) : null;
 }
 
-/** The pages that show the cart with its totals (the cart, its alias, Review Order), in either language, or their data. */
+/** The pages that show the cart with its totals: the cart, its alias, Review Order (their routes' paths). */
+export const CART_PAGES = ["/addtocart", "/cart", "/revieworder"] as const;
+
+/** Whether a request's path is one of `pages`, in either language, or its data. */
+function isPageOf(pages: readonly string[], pathname: string): boolean {
+  const plain = pathname.replace(/^\/hi(?=\/)/, "").replace(/(?:\.data)?\/?$/, "");
+  return pages.includes(plain);
+}
+
+/** One of the cart's pages (CART_PAGES), in either language, or its data. */
 export function isCartPagePath(pathname: string): boolean {
-  return /^(?:\/hi)?\/(?:addtocart|cart|revieworder)(?:\.data)?\/?$/.test(pathname);
+  return isPageOf(CART_PAGES, pathname);
 }
 
 /** Review Order, in either language, or its data. */
 export function isReviewOrderPath(pathname: string): boolean {
-  return /^(?:\/hi)?\/revieworder(?:\.data)?\/?$/.test(pathname);
+  return isPageOf(["/revieworder"], pathname);
 }

@@ -12,7 +12,7 @@ import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/personal.tsx";
 import type { PartRecord } from "../../components/personal.tsx";
 import { BASENAME } from "../../domain/i18n/locale.ts";
-import { productIdOfPath } from "../../domain/ids.ts";
+import { CART_PAGES, productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
 import { compressBody, negotiateEncoding } from "../compression.server.ts";
@@ -238,7 +238,7 @@ export async function splice(
 // The pages the splice serves, by route pattern: the catalogue's own, from the page cache's
 // signed-out copy; and the cart page, from a shell rendered for a shopper with an empty cart.
 const SPLICED_ROUTES = new Set(["/", "/products", "/shopretail", "/product/:id"]);
-const SHELL_ROUTES = new Set(["/addtocart", "/cart", "/revieworder"]);
+const SHELL_ROUTES = new Set<string>(CART_PAGES);
 
 /** The page's URL and root data, as its parts are rendered in it. */
 function partsPageOf(request: Request, context: Readonly<RouterContextProvider>): PartsPage {
