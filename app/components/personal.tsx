@@ -24,12 +24,11 @@ export interface ReviewOrderFacts {
   deliverTo: AddressView | null;
   selectedId: number | null;
   email: string;
-  pending: (Omit<PendingPayment, "expiresAt"> & { expiresAt: string }) | null;
+  /** An order waiting for its online payment, and when the page was made (for its time left). */
+  pending: (Omit<PendingPayment, "expiresAt"> & { expiresAt: string; now: string }) | null;
   slots: SlotOffer[];
   /** The chosen address's PIN when the shop does not deliver there. */
   unservedPin: string | null;
-  /** When the page was made, for a waiting payment's time left; null without one. */
-  now: string | null;
 }
 
 export interface DocumentPersonal {

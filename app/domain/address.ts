@@ -18,14 +18,9 @@ export function chosenAddress<A extends Pick<AddressView, "id" | "isDefault" | "
   now: number,
 ): A | null {
   const fresh = remembered && now - remembered.at.getTime() < SELECTED_ADDRESS_LIFETIME_MS ? remembered.id : null;
-  // haat_chosen_address()'s ORDER BY: chosen, default, primary first; then the oldest (lowest id).
-  const key = (a: A) => [a.id === fresh ? 0 : 1, a.isDefault ? 0 : 1, a.isPrimary ? 0 : 1, a.id];
-  const before = (a: A, b: A) => {
-    const [x, y] = [key(a), key(b)];
-    const i = x.findIndex((v, k) => v !== y[k]);
-    return i !== -1 && x[i]! < y[i]!;
-  };
-  return addresses.reduce<A | null>((best, a) => (best === null || before(a, best) ? a : best), null);
+  // haat_chosen_address()'s ORDER BY: chosen, then default, then primary; then the oldest (lowest id).
+  const rank = (a: A) => (a.id === fresh ? 4 : 0) + (a.isDefault ? 2 : 0) + (a.isPrimary ? 1 : 0);
+  return addresses.reduce<A | null>((best, a) => (!best || rank(a) > rank(best) || (rank(a) === rank(best) && a.id < best.id) ? a : best), null);
 }
 
 export const ADDRESS_MESSAGES = {

@@ -4,46 +4,28 @@ import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
 import { shopOf, signedInContext } from "./context.server.ts";
 import { isReadFor } from "./shop/viewer.server.ts";
+import { oncePerRequest } from "./request-scope.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
 import type { CartPageFacts, ReviewOrderFacts } from "../components/personal.tsx";
 
-// The cart and Review Order pages show totals, so they read the whole cart with its coupon
-// re-checked; once per request, however many loaders ask.
-const carts = new WeakMap<object, Promise<CartView>>();
-
 /**
- * The customer's cart with its totals, read once per request, its lines named in the page's
- * language (issue 27). Actions read the Shop directly: they change it.
+ * The customer's cart with its totals (its coupon re-checked), its lines named in the page's
+ * language (issue 27): read with the session on the cart's pages (issue 30). Actions read the
+ * Shop directly: they change it.
  */
-export function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
-  let cart = carts.get(context);
-  if (!cart) {
-    const locale = localeIn(context);
-    // The cart's pages read it with the session (issue 30).
-    cart = shopOf(context)
-      .cart.get(customer, context.get(signedInContext)?.cart)
-      .then((view) => ({ ...view, lines: cardsIn(locale, view.lines) }));
-    carts.set(context, cart);
-  }
-  return cart;
+async function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
+  const view = await shopOf(context).cart.get(customer, context.get(signedInContext)?.cart);
+  return { ...view, lines: cardsIn(localeIn(context), view.lines) };
 }
 
 // The splice and the loader ask for a page's facts in the same request (when the splice gives
-// up): they are made once, so the waiting payment is not checked twice.
-const cartPages = new WeakMap<object, Promise<CartPageFacts>>();
-const reviewPages = new WeakMap<object, Promise<ReviewOrderFacts>>();
-
-function once<T>(kept: WeakMap<object, Promise<T>>, context: object, make: () => Promise<T>): Promise<T> {
-  let made = kept.get(context);
-  if (!made) kept.set(context, (made = make()));
-  return made;
-}
+// up): they are made once (oncePerRequest), so the waiting payment is not checked twice.
 
 /** The cart page's facts (its loader and the splice): the cart, and an order waiting for its online payment. */
 export function cartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
-  return once(cartPages, context, () => readCartPageFacts(context, customer));
+  return oncePerRequest(`cart-page-facts:${customer.id}`, () => readCartPageFacts(context, customer));
 }
 
 /**
@@ -64,7 +46,7 @@ async function readCartPageFacts(context: Readonly<RouterContextProvider>, custo
 
 /** Review Order's facts (its loader and the splice): the cart, the address book, the slots, a waiting payment. */
 export function reviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
-  return once(reviewPages, context, () => readReviewOrderFacts(context, customer));
+  return oncePerRequest(`review-order-facts:${customer.id}`, () => readReviewOrderFacts(context, customer));
 }
 
 async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
@@ -82,10 +64,9 @@ async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, cu
     deliverTo,
     selectedId: deliverTo?.id ?? null,
     email: customer.email ?? "",
-    pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString() },
+    pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString(), now: new Date().toISOString() },
     slots,
     unservedPin: serviceable ? null : (deliverTo?.zip ?? null),
-    now: pending ? new Date().toISOString() : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
 import { contactForm } from "../../app/server/forms/contact.server.ts";
+import { outboxDir } from "../../app/server/mail/mailer.server.ts";
 import { honeypotInputProps } from "../../app/server/security/honeypot.server.ts";
 import { answerTicket } from "../../app/server/use-cases/tickets.server.ts";
 import { store } from "../../app/store-config.ts";
@@ -152,7 +153,7 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
       await contactForm.run({ request, context: routeContext(shop, null), url });
       const [ticket] = (await shop.tickets.inbox()).filter((t) => t.email === email);
       await answerTicket(shop, staff, ticket!.id, "हाँ, A2 है।");
-      const outbox = path.join(dataDir, "outbox");
+      const outbox = outboxDir({ dataDir });
       const file = fs.readdirSync(outbox).find((f) => f.includes(email))!;
       return fs.readFileSync(path.join(outbox, file), "utf8");
     };

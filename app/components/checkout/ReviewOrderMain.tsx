@@ -42,7 +42,7 @@ export function addressFormOf({ editId, addressNew }: Pick<ReviewOrderFlags, "ed
 
 export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, reply: actionData }: { facts: ReviewOrderFacts; reply?: unknown } & ReviewOrderFlags) {
   useSplicePart("review-main", { changing, editId, showAll, addressNew });
-  const { cart, addresses, deliverTo, selectedId, email, pending, now, slots, unservedPin } = facts;
+  const { cart, addresses, deliverTo, selectedId, email, pending, slots, unservedPin } = facts;
   const { editing, adding } = addressFormOf({ editId, addressNew }, addresses);
   const slotField = <SlotPicker slots={slots} name={reviewOrder.field("place", "slot")} />;
   const refusal = refusalOf(actionData);
@@ -56,7 +56,7 @@ export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, 
     return (
       <div className="px-4 py-10">
         <RefusalNotice reply={actionData} className="mx-auto mb-4 max-w-xl" />
-        <PendingPayment pending={pending} now={now ?? new Date().toISOString()} />
+        <PendingPayment pending={pending} now={pending.now} />
       </div>
     );
   }

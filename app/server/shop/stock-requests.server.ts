@@ -29,11 +29,12 @@ const availableSql = and(eq(variants.inStock, true), gt(variants.inventoryStock,
 const open = and(isNull(stockRequests.notifiedAt), isNull(stockRequests.cancelledAt));
 
 /**
- * In the caller's transaction: every open request for `variantIds` whose variant is in stock now
- * gets its mail (and SMS) queued, due at once, and ends. Answers how many shoppers were told.
+ * In the caller's transaction: every open request for `variantIds` (null: for any variant) whose
+ * variant is in stock now gets its mail (and SMS) queued, due at once, and ends. Answers how
+ * many shoppers were told.
  */
-export async function announceRestocked(tx: Conn, variantIds: readonly number[], at = new Date()): Promise<number> {
-  if (variantIds.length === 0) return 0;
+export async function announceRestocked(tx: Conn, variantIds: readonly number[] | null, at = new Date()): Promise<number> {
+  if (variantIds?.length === 0) return 0;
   const due = await tx
     .select({
       id: stockRequests.id,
@@ -51,7 +52,7 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[],
     .innerJoin(variants, eq(variants.id, stockRequests.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(customers, eq(customers.id, stockRequests.customerId))
-    .where(and(open, inArray(stockRequests.variantId, [...variantIds]), availableSql))
+    .where(and(open, variantIds ? inArray(stockRequests.variantId, [...variantIds]) : undefined, availableSql))
     .orderBy(asc(stockRequests.id))
     .for("update", { of: stockRequests, skipLocked: true });
   if (due.length === 0) return 0;
@@ -83,19 +84,8 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[],
  * the ERP's catalogue copy calls it after each copy, so a copy that failed half way (its writes
  * kept, its notices not sent) is made good by the next one. Answers how many shoppers were told.
  */
-export async function announceWaiting(db: Db, at = new Date()): Promise<number> {
-  const rows = await db
-    .selectDistinct({ variantId: stockRequests.variantId })
-    .from(stockRequests)
-    .innerJoin(variants, eq(variants.id, stockRequests.variantId))
-    .where(and(open, availableSql));
-  const ids = rows.map((r) => r.variantId);
-  let told = 0;
-  for (let i = 0; i < ids.length; i += 1000) {
-    const part = ids.slice(i, i + 1000);
-    told += await db.transaction((tx) => announceRestocked(tx, part, at));
-  }
-  return told;
+export function announceWaiting(db: Db, at = new Date()): Promise<number> {
+  return db.transaction((tx) => announceRestocked(tx, null, at));
 }
 
 /**

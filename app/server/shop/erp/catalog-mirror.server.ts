@@ -80,19 +80,26 @@ function imagesOf(baseUrl: string, images: unknown, variantId: number): string[]
 }
 
 export async function mirrorCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number; notified: number }> {
-  let copied: { written: number; removed: number } | undefined;
-  let notified = 0;
+  let copied: { written: number; removed: number };
   try {
     copied = await copyCatalogue(db, list, baseUrl);
-  } finally {
-    // 'Notify Me' (decision 057), from the state, not from what this copy changed: a copy that
-    // failed half way kept its writes, and its shoppers are told now or on the next copy.
-    notified = await announceWaiting(db).catch((error: unknown) => {
-      log.warn("erp catalogue: back-in-stock notices not sent; the next copy sends them", errorFields(error));
-      return 0;
-    });
+  } catch (error) {
+    // A copy that failed half way kept its writes: its shoppers are told all the same.
+    await tellWaiting(db);
+    throw error;
   }
-  return { ...copied, notified };
+  return { ...copied, notified: await tellWaiting(db) };
+}
+
+/**
+ * 'Notify Me' (decision 057), from the state, not from what a copy changed: whatever is in stock
+ * now tells the shoppers waiting for it. Never fails a copy: the next one tells them.
+ */
+function tellWaiting(db: Db): Promise<number> {
+  return announceWaiting(db).catch((error: unknown) => {
+    log.warn("erp catalogue: back-in-stock notices not sent; the next copy sends them", errorFields(error));
+    return 0;
+  });
 }
 
 async function copyCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: string): Promise<{ written: number; removed: number }> {
