@@ -21,6 +21,7 @@ export const API_MESSAGES = {
   notJson: 'The request body must be JSON: { "params": { … } }.',
   jsonOnly: "Send the body as Content-Type: application/json.",
   notAnObject: "params must be an object.",
+  outOfBounds: "The request has a longer list, a deeper nesting or a stranger field name than any call takes.",
   tooLarge: "The request is too large.",
   unknownCall: "There is no such call.",
   usePost: "Use POST with a JSON body.",

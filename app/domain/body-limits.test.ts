@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, FORM_BODY_LIMIT, hasControlCharacter } from "./body-limits.ts";
+import { bodyLimitFor, fieldNameInBounds, FORM_BODY_LIMIT, hasControlCharacter, jsonInBounds } from "./body-limits.ts";
 
 describe("bodyLimitFor", () => {
   it("gives every form route the form cap, and a fetch to /x.data the cap of /x", () => {
@@ -13,5 +13,25 @@ describe("hasControlCharacter", () => {
   });
   it("lets text in any script, tabs and line breaks through", () => {
     for (const s of ["Priya Sharma", "गुरुग्राम, हरियाणा", "line one\r\nline two\tand a tab", "₹1,299 — 20% off", "😀"]) expect(hasControlCharacter(s)).toBe(false);
+  });
+});
+
+describe("fieldNameInBounds", () => {
+  it("lets the shop's own names through", () => {
+    for (const name of ["intent", "lines[0].internal_reference", "lines[199].replacement", "address.zip", "cart_items[12].quantity"]) expect(fieldNameInBounds(name), name).toBe(true);
+  });
+  it("refuses a huge or strange index and a deep nesting, which the parser would spread", () => {
+    for (const name of ["intent[4294967294]", "intent[10000000]", "lines[256].x", "a[-1]", "a[1e9]", "a[x]", "a.b.c.d.e.f.g.h.i.j", "x".repeat(201)]) expect(fieldNameInBounds(name), name).toBe(false);
+  });
+});
+
+describe("jsonInBounds", () => {
+  it("lets a call's body through, lists of 200 items included", () => {
+    expect(jsonInBounds({ params: { cart_items: Array.from({ length: 200 }, () => ({ internal_reference: "A", quantity: 1 })) } })).toBe(true);
+  });
+  it("refuses a long list, a deep nesting and a key the forms would refuse", () => {
+    expect(jsonInBounds({ params: { lines: Array.from({ length: 5000 }, () => 0) } })).toBe(false);
+    expect(jsonInBounds(JSON.parse("[".repeat(40) + "]".repeat(40)))).toBe(false);
+    expect(jsonInBounds({ params: { "intent[4294967294]": 1 } })).toBe(false);
   });
 });

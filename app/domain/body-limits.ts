@@ -36,3 +36,34 @@ export const UNREADABLE_FORM = {
   notAForm: "This request could not be read as a form. Please reload the page and try again.",
   controlCharacter: "Please remove the unusual invisible characters from what you typed and try again.",
 } as const;
+
+/**
+ * The largest list index a field name may carry (`lines[63].internal_reference`). Conform's
+ * parser builds an array as long as the largest index it meets, so `intent[4294967294]` alone
+ * would exhaust the heap (issue 41 item 1): no form of the shop has a list this long, and a
+ * post carries at most a few hundred fields anyway.
+ */
+export const MAX_FIELD_INDEX = 255;
+/** How deep a field name or a JSON body may nest (`a.b[0].c` is 3). */
+export const MAX_FIELD_DEPTH = 8;
+
+/** Whether a form's field name (Conform's `a.b[0].c` syntax) stays within the bounds above. */
+export function fieldNameInBounds(name: string): boolean {
+  if (name.length > 200) return false;
+  let depth = 0;
+  for (const match of name.matchAll(/\[([^\]]*)\]|\./g)) {
+    depth++;
+    const index = match[1];
+    // Only plain small numbers index a list; anything else in brackets is a key Conform would also spread.
+    if (index !== undefined && !(/^\d{1,3}$/.test(index) && Number(index) <= MAX_FIELD_INDEX)) return false;
+  }
+  return depth <= MAX_FIELD_DEPTH;
+}
+
+/** Whether a parsed JSON body keeps within the same bounds: its keys as field names, its lists and its nesting. */
+export function jsonInBounds(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (depth > MAX_FIELD_DEPTH) return false;
+  if (Array.isArray(value)) return value.length <= MAX_FIELD_INDEX + 1 && value.every((item) => jsonInBounds(item, depth + 1));
+  return Object.entries(value).every(([key, item]) => fieldNameInBounds(key) && jsonInBounds(item, depth + 1));
+}

@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pocketsphinxInstalled } from "../../app/server/speech/pocketsphinx.server.ts";
+import { ROUTES } from "./form-routes.ts";
 import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 beforeAll(() => {
@@ -237,6 +238,64 @@ describe("the embedded shop's server", () => {
     expect(nul.body).toContain("unusual invisible characters");
     const noBoundary = await post("x", "multipart/form-data");
     expect(noBoundary.status).toBe(400);
+  });
+
+  // Issue 41 item 1: Conform's parser builds a list as long as a field name's index says, so
+  // `intent[4294967294]=1` once ran the process out of heap. Every form route and the JSON API
+  // refuse such a name before anything parses it: 400, at once, and the process lives on.
+  it("refuses a field name with a huge index on every form route and the JSON API, at once, and stays up", async () => {
+    const headers = { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+    const formPaths = [
+      // "/" without ?index names the root route, which has no action (405) and reads no body.
+      ...ROUTES.filter((r) => r.label !== "/ (no ?index)").flatMap((r) => r.paths),
+      ...["/lite", "/lite.data", "/reviews", "/voicesearch", "/address-test", "/payments/razorpay/callback"],
+      ...["/staff/orders", "/staff/delivery", "/staff/tickets", "/staff/reviews", "/staff/coupons", "/staff/catalogue"],
+    ];
+    const bodies = ["intent%5B4294967294%5D=1", "intent[10000000]=1", "lines%5B99999999%5D.internal_reference=x&intent=replacement"];
+    const timings: number[] = [];
+    const slow: string[] = [];
+    const mustReadSignedOut = ["/contact", "/contact.data", "/signin", "/signin/mobile", "/signin/mobile.data", "/signup", "/lite", "/lite.data", "/newsletter"];
+    const mustReadSignedIn = ["/addtocart", "/addtocart.data", "/revieworder", "/revieworder.data", "/wishlist", "/myaccount", "/myaccount/addresses", "/orders", "/reviews"];
+    // Signed in, every form reads its body; signed out, a customer's form may send to sign in first.
+    const cookie = await signUpCookie(`http://127.0.0.1:${port}`, "huge-index@example.in");
+    for (const signedIn of [true, false]) {
+      for (const target of formPaths) {
+        for (const body of bodies) {
+          const started = performance.now();
+          const type = { "content-type": "application/x-www-form-urlencoded" };
+          const answer = await raw(port, { method: "POST", path: target, headers: { ...headers, ...type, ...(signedIn ? { cookie } : {}) }, body });
+          const ms = performance.now() - started;
+          timings.push(ms);
+          const said = `${signedIn ? "signed in" : "signed out"} ${target} ${body}: ${answer.status} ${answer.body.slice(0, 200)}`;
+          // 400 for a form route; a staff page asks for staff first (404 to the rest, as to anyone).
+          // 303: a guard that answers before the body is read (signed out to sign in, signed in past it).
+          // (202: the same redirect, as a data request gets it.)
+          expect([202, 303, 400, 404], said).toContain(answer.status);
+          if (answer.status === 202) expect(answer.body, said).toContain("redirect");
+          if ((signedIn ? mustReadSignedIn : mustReadSignedOut).includes(target)) expect(answer.status, said).toBe(400);
+          if (ms > 1000) slow.push(`${target} ${body}: ${ms.toFixed(0)} ms`);
+        }
+      }
+    }
+    const jsonBodies = [
+      JSON.stringify({ params: { "intent[4294967294]": 1 } }),
+      JSON.stringify({ params: { email: "a@b.in", password: "x", lines: Array.from({ length: 5000 }, () => 0) } }),
+      JSON.stringify({ params: JSON.parse("[".repeat(40) + "]".repeat(40)) }),
+    ];
+    for (const target of ["/api/auth/token", "/api/cart/add", "/api/cart/replacement", "/api/contact"]) {
+      for (const body of jsonBodies) {
+        const started = performance.now();
+        const answer = await raw(port, { method: "POST", path: target, headers: { ...headers, "content-type": "application/json" }, body });
+        timings.push(performance.now() - started);
+        expect(answer.status, `${target}: ${answer.body.slice(0, 200)}`).toBe(400);
+        expect(answer.body).toContain("stranger field name");
+      }
+    }
+    timings.sort((a, b) => a - b);
+    expect(slow).toEqual([]);
+    expect(timings[Math.floor(timings.length / 2)], "the median answer, in ms").toBeLessThan(100);
+    expect(server.child.exitCode).toBeNull();
+    expect((await raw(port, { path: "/healthz", headers })).status).toBe(200);
   });
 
   it("is ready when the database answers, the migrations are applied and the catalogue is loaded", async () => {

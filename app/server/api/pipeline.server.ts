@@ -9,7 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { API_MESSAGES, apiEnvelope } from "../../domain/api.ts";
 import { answerFor } from "../../domain/form-reply.ts";
-import { FORM_BODY_LIMIT } from "../../domain/body-limits.ts";
+import { FORM_BODY_LIMIT, jsonInBounds } from "../../domain/body-limits.ts";
 import { clerkEnabled, clerkServer } from "../auth/clerk.server.ts";
 import { clientAddressOf, shopOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
@@ -139,11 +139,15 @@ async function readBody(request: Request): Promise<unknown> {
   // A body is JSON only when it says so: a page on another site can post text/plain or a form
   // without asking (a CORS 'simple' request), but not application/json (issue 25).
   if (!declaresJson(request)) throw new ApiRefusal(415, API_MESSAGES.jsonOnly);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiRefusal(400, API_MESSAGES.notJson);
   }
+  // The forms' bound on names, lists and nesting holds for a JSON body too (issue 41 item 1).
+  if (!jsonInBounds(body)) throw new ApiRefusal(400, API_MESSAGES.outOfBounds);
+  return body;
 }
 
 /** Runs one call for one request: every answer, success or failure, is JSON. */

@@ -12,7 +12,7 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { bodyLimitFor, FORM_BODY_LIMIT, hasControlCharacter, UNREADABLE_FORM } from "../../domain/body-limits.ts";
+import { bodyLimitFor, fieldNameInBounds, FORM_BODY_LIMIT, hasControlCharacter, UNREADABLE_FORM } from "../../domain/body-limits.ts";
 
 export class UnreadableForm extends Error {
   readonly status: 400 | 413;
@@ -131,6 +131,11 @@ export async function readForm(request: Request, limit = bodyLimitFor(new URL(re
   checkDeclaredLength(request, limit);
   const form = type.toLowerCase().startsWith("multipart/") ? await multipart(request, type, limit) : await urlEncoded(request, limit);
   for (const [name, value] of form) {
+    // Before anything parses it: a name such as `intent[4294967294]` makes the parser build a list that long.
+    if (!fieldNameInBounds(name)) {
+      await discardUploads(form);
+      throw new UnreadableForm(400, UNREADABLE_FORM.notAForm);
+    }
     if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) {
       await discardUploads(form);
       throw new UnreadableForm(400, UNREADABLE_FORM.controlCharacter);
