@@ -35,7 +35,8 @@ describe("PageCache", () => {
   });
 
   it("counts what the splice keeps of a page against its bound", async () => {
-    const cache = new PageCache({ maxSeconds: 10, maxBytes: 1000 });
+    // Each entry also costs its overhead (about 1.1 kB here): two fit in 3,000 bytes, not with 600 charged.
+    const cache = new PageCache({ maxSeconds: 10, maxBytes: 3000 });
     await cache.put(get("http://shop/a"), page("a".repeat(300)));
     cache.kept("http://shop/a")!.charge(600);
     await cache.put(get("http://shop/b"), page("b".repeat(300)));
@@ -80,10 +81,42 @@ describe("PageCache", () => {
     const off = new PageCache({ maxSeconds: 0 });
     await off.put(get(), page());
     expect(off.size).toBe(0);
-    const small = new PageCache({ maxSeconds: 10, maxBytes: 250 });
+    const small = new PageCache({ maxSeconds: 10, maxBytes: 2500 });
     for (const n of [1, 2, 3]) await small.put(get(`http://shop/p${n}`), page("y".repeat(100)));
     expect(small.get(get("http://shop/p1"))).toBeNull();
     expect(small.get(get("http://shop/p3"))).not.toBeNull();
+  });
+});
+
+describe("PageCache under keys a client chooses (issue 41 item 2)", () => {
+  it("keeps at most its entries of 10,000 tiny answers, and counts what each holds beyond its body", async () => {
+    const cache = new PageCache({ maxSeconds: 10, maxEntries: 500 });
+    for (let n = 0; n < 10_000; n++) await cache.put(get(`http://shop/api/suggestions?q=${n}`), page("{}"));
+    expect(cache.size).toBe(500);
+    expect(cache.keptBytes).toBeGreaterThan(500 * 1024);
+    expect(cache.get(get("http://shop/api/suggestions?q=9999"))).not.toBeNull();
+    expect(cache.get(get("http://shop/api/suggestions?q=0"))).toBeNull();
+  });
+
+  it("lets pages past their time go as others come, asked again or not", async () => {
+    let now = 0;
+    const cache = new PageCache({ maxSeconds: 5, now: () => now });
+    for (let n = 0; n < 100; n++) await cache.put(get(`http://shop/p?n=${n}`), page());
+    now = 6_000;
+    await cache.put(get("http://shop/fresh"), page());
+    expect(cache.size).toBe(1);
+  });
+
+  it("keeps a cart page's shell aside: one per URL, never a request's answer, and under the bound", async () => {
+    const cache = new PageCache({ maxSeconds: 10, maxBytes: 10_000 });
+    const shell = { body: Buffer.from("s".repeat(2000)), headers: [["content-type", "text/html"]] as [string, string][], parts: [], generation: 0 };
+    expect(cache.keepAside("http://shop/addtocart", shell)?.body.length).toBe(2000);
+    expect(cache.kept("http://shop/addtocart", 0, "shell")).not.toBeNull();
+    expect(cache.kept("http://shop/addtocart")).toBeNull();
+    expect(cache.get(get("http://shop/addtocart"))).toBeNull();
+    for (let n = 0; n < 20; n++) await cache.put(get(`http://shop/p${n}`), page("x".repeat(1000)));
+    expect(cache.kept("http://shop/addtocart", 0, "shell")).toBeNull();
+    expect(cache.keptBytes).toBeLessThanOrEqual(10_000);
   });
 });
 

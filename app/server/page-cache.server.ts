@@ -35,6 +35,11 @@ export interface KeptPage {
 }
 
 const MAX_KEY_LENGTH = 600;
+/**
+ * What an entry costs beyond its bodies (its key, headers, parts and the objects holding them),
+ * so ten thousand tiny answers (`/api/suggestions?q=…&n=1…`) count for what they hold (issue 41 item 2).
+ */
+const ENTRY_OVERHEAD = 1024;
 
 /** Seconds a response may be kept by a shared cache, or 0. */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -48,11 +53,13 @@ export class PageCache {
   private bytes = 0;
   readonly maxSeconds: number;
   readonly maxBytes: number;
+  readonly maxEntries: number;
   readonly now: () => number;
 
-  constructor(options: { maxSeconds: number; maxBytes?: number; now?: () => number }) {
+  constructor(options: { maxSeconds: number; maxBytes?: number; maxEntries?: number; now?: () => number }) {
     this.maxSeconds = options.maxSeconds;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxEntries = options.maxEntries ?? 4000;
     this.now = options.now ?? Date.now;
   }
 
@@ -75,6 +82,7 @@ export class PageCache {
       entry.bodies[encoding] = body;
       entry.bytes += body.length;
       this.bytes += body.length;
+      this.trim(key);
     }
     const headers = new Headers(entry.headers);
     if (encoding !== "identity") headers.set("Content-Encoding", encoding);
@@ -84,12 +92,16 @@ export class PageCache {
     return new Response(new Uint8Array(body), { status: entry.status, headers });
   }
 
-  /** The kept page for a URL, whoever asks (a signed-in shopper's splice); null when there is none. */
-  kept(url: string, generation = 0): KeptPage | null {
-    const entry = this.fresh(url, generation);
+  /**
+   * The kept page for a URL, whoever asks (a signed-in shopper's splice); null when there is none.
+   * `aside`: a page kept by keepAside, which no request is answered with.
+   */
+  kept(url: string, generation = 0, aside?: "shell"): KeptPage | null {
+    const key = aside ? `${aside} ${url}` : url;
+    const entry = this.fresh(key, generation);
     if (!entry) return null;
-    this.entries.delete(url);
-    this.entries.set(url, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     const body = entry.bodies.identity!;
     return {
       body,
@@ -102,11 +114,30 @@ export class PageCache {
         entry.spliceTemplate = value;
       },
       charge: (bytes: number) => {
-        if (this.entries.get(url) !== entry) return;
+        if (this.entries.get(key) !== entry) return;
         entry.bytes += bytes;
         this.bytes += bytes;
+        this.trim(key);
       },
     };
+  }
+
+  /**
+   * Keeps a page no request is answered with (a cart page's shell, read by the splice alone)
+   * for the cache's time, under the same bound as the pages: its key cannot be a request's.
+   */
+  keepAside(url: string, page: { body: Buffer; headers: [string, string][]; parts: PartRecord[]; generation: number }): KeptPage | null {
+    if (this.maxSeconds <= 0 || url.length > MAX_KEY_LENGTH) return null;
+    this.store(`shell ${url}`, {
+      expires: this.now() + this.maxSeconds * 1000,
+      status: 200,
+      headers: page.headers.filter(([name]) => name !== "content-length"),
+      bodies: { identity: page.body },
+      bytes: page.body.length + overheadOf(url, page.headers),
+      parts: page.parts,
+      generation: page.generation,
+    });
+    return this.kept(url, page.generation, "shell");
   }
 
   /** Keeps a rendered answer when it may be shared; gives back an equivalent response. */
@@ -122,19 +153,36 @@ export class PageCache {
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
       bodies: { identity: body },
-      bytes: body.length,
+      bytes: body.length + overheadOf(key, response.headers),
       parts,
       generation,
     };
+    this.store(key, entry);
+    return new Response(new Uint8Array(body), { status: response.status, headers: response.headers });
+  }
+
+  /** Keeps an entry, the oldest going while the cache is over its bound. */
+  private store(key: string, entry: Entry) {
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
+    this.trim(key);
+  }
+
+  /** Lets the least recently used entries go while over a bound, and any past its time on the way; never `keep`. */
+  private trim(keep: string) {
+    const now = this.now();
     for (const [k, e] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(k, e);
+      const over = this.bytes > this.maxBytes || this.entries.size > this.maxEntries;
+      if (!over && e.expires > now) break;
+      if (k !== keep) this.drop(k, e);
     }
-    return new Response(new Uint8Array(body), { status: response.status, headers: response.headers });
+  }
+
+  /** The bytes kept, pages and what the splice made of them. */
+  get keptBytes(): number {
+    return this.bytes;
   }
 
   /** Whether a page at this URL may be kept at all, asked without cookies. */
@@ -176,6 +224,12 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function overheadOf(key: string, headers: Iterable<[string, string]>): number {
+  let bytes = ENTRY_OVERHEAD + key.length;
+  for (const [name, value] of headers) bytes += name.length + value.length;
+  return bytes;
 }
 
 /** What catalogue pages send: browsers revalidate, shared caches keep them a few seconds. */

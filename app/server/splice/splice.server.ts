@@ -11,7 +11,7 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/personal.tsx";
 import type { PartRecord } from "../../components/personal.tsx";
-import { BASENAME } from "../../domain/i18n/locale.ts";
+import { BASENAME, localeOfPath, pathIn } from "../../domain/i18n/locale.ts";
 import { CART_PAGES, productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
@@ -260,6 +260,7 @@ async function templateFor(kept: KeptPage, request: Request, context: Readonly<R
 // Signed-out renders in flight, so a page's first signed-in shoppers ask for it once; and the
 // URLs whose signed-out page was not kept (a 404), until when, so none is rendered twice for each.
 const filling = new Map<string, Promise<void>>();
+const MAX_FILLING = 32;
 const unkept = new Map<string, number>();
 const MAX_UNKEPT = 1000;
 
@@ -273,6 +274,8 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
   if (!render || !cache.keepsUrl(request.url) || (unkept.get(request.url) ?? 0) > cache.now()) return null;
   let fill = filling.get(request.url);
   if (!fill) {
+    // Each distinct URL asked at once would start a render of its own: past a few, render whole.
+    if (filling.size >= MAX_FILLING) return null;
     fill = render(request)
       .then((response) => response.body?.cancel())
       .catch(() => undefined)
@@ -316,8 +319,10 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
 };
 
 async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: string | null): Promise<Response | null> {
-  const kept = shell ? await shellFor(request, context) : await keptFor(request, context);
-  const template = kept && (await templateFor(kept, request, context));
+  // A shell is the page at its one URL: its parts are cut and rendered there too.
+  const page = shell ? new Request(shellUrlOf(request, shell), { headers: request.headers }) : request;
+  const kept = shell ? await shellFor(page.url, context) : await keptFor(request, context);
+  const template = kept && (await templateFor(kept, page, context));
   if (!kept || !template) return null;
   const viewer = await viewerOf(context, signedIn.customer);
   // In the order of the document's own (the session middleware's documentPersonalContext).
@@ -351,30 +356,42 @@ async function splicedPage(request: Request, context: Readonly<RouterContextProv
 // and a shell's own that are not the answer's (its timing, a cookie).
 const UNKEPT_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "cache-control", "vary", "x-page-cache", "server-timing", "set-cookie"]);
 
-// The cart pages' shells, by URL: rendered for a shopper with an empty cart (server.ts), and
-// made again when the catalogue changes (the header's menu) or after the page cache's time.
-const shells = new Map<string, { generation: number; expires: number; kept: Promise<KeptPage | null> }>();
+// The cart pages' shells: rendered for a shopper with an empty cart (server.ts), one per route
+// and language whatever spelling of the URL asked (`/ADDTOCART`, `/%61ddtocart`, `/addtocart/`
+// are the one page), kept in the page cache under its bound, and made again when the catalogue
+// changes (the header's menu) or after the page cache's time (issue 41 item 2).
+const shellsFilling = new Map<string, Promise<KeptPage | null>>();
+
+/** The one URL a cart page's shell is rendered at and kept under: its route in the page's language. */
+function shellUrlOf(request: Request, route: string): string {
+  const url = new URL(request.url);
+  return new URL(pathIn(localeOfPath(url.pathname), route), url.origin).href;
+}
 
 /** The cart page as a signed-in shopper with nothing of their own gets it, with its parts noted. */
-async function shellFor(request: Request, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
+async function shellFor(shellUrl: string, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
   const cache = pageCache();
   const generation = catalogueGeneration(context);
-  const known = shells.get(request.url);
-  if (known && known.generation === generation && known.expires > cache.now()) return known.kept;
+  const known = cache.kept(shellUrl, generation, "shell");
+  if (known) return known;
   const render = context.get(requestInfoContext).someonePage;
   if (!render) return null;
-  const parts: PartRecord[] = [];
-  const kept = render(request, parts)
-    .then(async (response): Promise<KeptPage | null> => {
-      const body = Buffer.from(await response.arrayBuffer());
-      if (response.status !== 200 || response.headers.has("content-encoding")) return null;
-      // Not in the page cache (it is no one's page to serve): its bound does not count it.
-      return { body, headers: [...response.headers], parts, charge: () => {} };
-    })
-    .catch((error: unknown) => {
-      log.warn("splice: a cart page's shell could not be rendered", { url: request.url, ...errorFields(error) });
-      return null;
-    });
-  shells.set(request.url, { generation, expires: cache.now() + cache.maxSeconds * 1000, kept });
-  return kept;
+  let fill = shellsFilling.get(shellUrl);
+  if (!fill) {
+    const parts: PartRecord[] = [];
+    fill = render(new Request(shellUrl), parts)
+      .then(async (response): Promise<KeptPage | null> => {
+        const body = Buffer.from(await response.arrayBuffer());
+        if (response.status !== 200 || response.headers.has("content-encoding")) return null;
+        // No one's page to serve: kept aside, where only the splice reads it, but under the cache's bound.
+        return cache.keepAside(shellUrl, { body, headers: [...response.headers], parts, generation });
+      })
+      .catch((error: unknown) => {
+        log.warn("splice: a cart page's shell could not be rendered", { url: shellUrl, ...errorFields(error) });
+        return null;
+      })
+      .finally(() => shellsFilling.delete(shellUrl));
+    shellsFilling.set(shellUrl, fill);
+  }
+  return fill;
 }
