@@ -11,5 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = url.searchParams.get("to");
   const back = safePath(url.searchParams.get("back"));
   if (!isLocale(to)) return redirect(back, 303);
-  return redirect(pathIn(to, back), { status: 303, headers: { "Set-Cookie": await keepLanguage(context, to), "Cache-Control": "no-store" } });
+  // Checked again once its prefix changed: `/hi//evil.example` without `/hi` is another site (issue 41 item 3).
+  return redirect(safePath(pathIn(to, back), pathIn(to, "/")), { status: 303, headers: { "Set-Cookie": await keepLanguage(context, to), "Cache-Control": "no-store" } });
 }

@@ -19,6 +19,9 @@ describe("the language of an address", () => {
     expect(pathIn("en", "/hi")).toBe("/");
     expect(withoutLocale("/hi?x=1")).toBe("/?x=1");
     expect(withoutLocale("/history")).toBe("/history");
+    // Never another site's address once the prefix is gone (issue 41 item 3).
+    expect(withoutLocale("/hi//evil.example/path")).toBe("/evil.example/path");
+    expect(pathIn("en", "/hi///evil.example")).toBe("/evil.example");
   });
 });
 

@@ -37,7 +37,8 @@ export function localeOfBasename(basename: string | undefined | null): Locale {
 export function withoutLocale(path: string): string {
   if (localeOfPath(path.split(/[?#]/)[0]!) === "en") return path;
   const rest = path.slice(3);
-  return rest.startsWith("/") ? rest : `/${rest}`;
+  // `/hi//evil.example` must not become `//evil.example`, another site's address (issue 41 item 3).
+  return rest.startsWith("/") ? rest.replace(/^[/\\]+/, "/") : `/${rest}`;
 }
 
 /** The same page in another language: `/products?q=dal` in Hindi is `/hi/products?q=dal`. */
