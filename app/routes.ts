@@ -73,6 +73,8 @@ export default [
     route("newsletter.csv", "routes/staff.newsletter.csv.ts"),
     route("reviews", "routes/staff.reviews.tsx"),
     route("catalogue", "routes/staff.catalogue.tsx"),
+    // Every other /staff URL, so the guard above answers it before anything else does.
+    route("*", "routes/staff.not-found.tsx"),
   ]),
   route("post-auth", "routes/post-auth.ts"),
   route("auth/clerk", "routes/auth.clerk.ts"),

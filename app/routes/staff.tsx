@@ -4,10 +4,11 @@
 import { NavLink, Outlet } from "react-router";
 import { privatePageMeta } from "../components/seo.ts";
 import { staffOf, staffOnly } from "../server/access.server.ts";
+import { staffInEnglish } from "../server/i18n.server.ts";
 import type { Route } from "./+types/staff";
 
 // The one guard of every /staff URL and method: before any loader or action, before any body is read.
-export const middleware: Route.MiddlewareFunction[] = [staffOnly];
+export const middleware: Route.MiddlewareFunction[] = [staffOnly, staffInEnglish];
 
 export function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);

@@ -73,8 +73,6 @@ export const languageMiddleware: MiddlewareFunction<Response> = ({ request, cont
   context.set(localeContext, localeOf(request));
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
-  // The staff's side is English (decision 052): its Hindi address is its English one.
-  if (/^\/hi\/staff(\/|\.data$|$)/.test(url.pathname)) throw redirectDocument(withoutLocale(url.pathname.replace(/\.data$/, "")) + searchWithoutData(url), 303);
   if (localeOfPath(url.pathname) !== "en") return next();
   // As React Router reads a data request's path ('/_.data' is the home page's).
   const page = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
@@ -84,6 +82,16 @@ export const languageMiddleware: MiddlewareFunction<Response> = ({ request, cont
   if (!chosen && !request.headers.has("Cookie") && localeOfAcceptLanguage(request.headers.get("Accept-Language")) === "hi") {
     throw redirectDocument(pathIn("hi", page + searchWithoutData(url)), { status: 303, headers: { "Set-Cookie": localeCookie("hi"), "Cache-Control": "no-store" } });
   }
+  return next();
+};
+
+/**
+ * The staff's side is English (decision 052): its Hindi address is its English one. After the
+ * staff's guard (routes/staff.tsx), so to anyone else a Hindi /staff address is a 404 like the rest.
+ */
+export const staffInEnglish: MiddlewareFunction<Response> = ({ request }, next) => {
+  const url = new URL(request.url);
+  if (request.method === "GET" && localeOfPath(url.pathname) === "hi") throw redirectDocument(withoutLocale(url.pathname.replace(/\.data$/, "")) + searchWithoutData(url), 303);
   return next();
 };
 

@@ -86,6 +86,31 @@ describe.skipIf(!hasBuild())("every /staff URL and method", () => {
     expect(seen.length).toBeGreaterThan(100);
   });
 
+  // Issue 41 item 7: a /staff URL no page has, and any /staff URL in Hindi, are the guard's too.
+  it("answers a /staff URL no page has, and a Hindi /staff address, as it answers the rest: 404 to all but staff, every method", async () => {
+    const methods = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+    for (const url of ["/staff/nope", "/staff/coupons/nope/deeper", "/hi/staff", "/hi/staff/x", "/hi/staff/orders", "/hi/staff/coupons"]) {
+      for (const cookie of [null, shopper]) {
+        for (const method of methods) {
+          const answer = await fetch(`${origin}${url}`, {
+            method,
+            redirect: "manual",
+            headers: { origin, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }), ...(cookie ? { cookie } : {}) },
+            ...(method === "GET" ? {} : { body: "intent=create" }),
+          });
+          expect([url, cookie ? "shopper" : "visitor", method, answer.status]).toEqual([url, cookie ? "shopper" : "visitor", method, 404]);
+        }
+      }
+    }
+    // To staff: a page no one has is a 404 whatever the method; a Hindi address is its English one.
+    for (const method of methods) {
+      const answer = await fetch(`${origin}/staff/nope`, { method, redirect: "manual", headers: { origin, cookie: staff, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }) }, ...(method === "GET" ? {} : { body: "intent=create" }) });
+      expect([method, answer.status]).toEqual([method, 404]);
+    }
+    const hindi = await fetch(`${origin}/hi/staff/orders?day=today`, { redirect: "manual", headers: { cookie: staff } });
+    expect([hindi.status, hindi.headers.get("location")]).toEqual([303, "/staff/orders?day=today"]);
+  });
+
   it("lets staff in (the walk above could fail)", async () => {
     const page = await fetch(`${origin}/staff/orders`, { headers: { cookie: staff } });
     expect(page.status).toBe(200);
