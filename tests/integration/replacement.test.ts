@@ -7,9 +7,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
+import { orderEvents, orderLines, refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import { replaceItem } from "../../app/server/use-cases/move-order.server.ts";
 import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
 import { targets } from "./databases.ts";
 import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";
@@ -18,6 +19,9 @@ const MASOOR = "GP-PUL-MSR-1KG"; // ₹129
 const TOOR = "GP-PUL-TOOR-1KG"; // ₹169
 const CHANA = "GP-PUL-CHD-1KG"; // ₹119
 const ALMONDS = "GP-DRY-ALM-250G";
+const MOONG = "GP-PUL-MNG-1KG"; // ₹189
+const KABULI = "GP-PUL-KBC-1KG"; // ₹165, a pulse but not a dal
+const WHISKY_GLASSES = "GM-BAR-WHG-S2";
 
 describe.each(targets)("replacements on $name", (target) => {
   let database: Database;
@@ -40,7 +44,7 @@ describe.each(targets)("replacements on $name", (target) => {
     await database.db
       .update(variants)
       .set({ inventoryStock: 40, inStock: true })
-      .where(inArray(variants.internalReference, [MASOOR, TOOR, CHANA, ALMONDS]));
+      .where(inArray(variants.internalReference, [MASOOR, TOOR, CHANA, ALMONDS, MOONG, KABULI, WHISKY_GLASSES]));
   });
 
   async function stockOf(reference: string) {
@@ -99,8 +103,9 @@ describe.each(targets)("replacements on $name", (target) => {
     const almonds = view.lines.find((l) => l.internalReference === ALMONDS)!;
     expect(almonds.replacement).toBe("refund");
 
+    // Other dals first (the same kind), then other pulses; each by price and pack size (issue 41).
     const offers = await shop.catalog.replacements(masoor);
-    expect(offers.map((o) => o.internalReference)).toEqual([CHANA, "GP-PUL-KBC-1KG", TOOR]);
+    expect(offers.map((o) => o.internalReference)).toEqual([CHANA, TOOR, MOONG]);
     expect(offers.find((o) => o.internalReference === TOOR)).toMatchObject({ pricePaise: 16_900, chargedPaise: 12_900 });
 
     const toor = offers.find((o) => o.internalReference === TOOR)!;
@@ -132,6 +137,42 @@ describe.each(targets)("replacements on $name", (target) => {
     expect((await refusal(shop.orders.replace(orderId, masoor.id, toor.variantId, staff.id))).message).toBe(`${toor.title} is already in this order: mark the item short instead.`);
     await database.db.update(variants).set({ inventoryStock: 1 }).where(eq(variants.internalReference, CHANA));
     expect((await refusal(shop.orders.replace(orderId, masoor.id, chana.variantId, staff.id))).message).toBe(`${chana.title}: fewer than 2 in stock; choose another.`);
+  });
+
+  it("staff may pack only what was offered: whisky glasses, or a pulse not offered, are refused and nothing is written", async () => {
+    const { customer, address } = await shopper();
+    await shop.cart.add(customer, { internalReference: MASOOR, quantity: 2 });
+    await shop.cart.setReplacement(customer, "replace", new Map());
+    const { orderId, view } = await place(customer, address.id, "cod");
+    const masoor = view.lines[0]!;
+    const variantId = async (reference: string) => (await database.db.select({ id: variants.id }).from(variants).where(eq(variants.internalReference, reference)))[0]!.id;
+    const offered = (await shop.catalog.replacements(masoor)).map((o) => o.internalReference);
+    expect(offered).not.toContain(WHISKY_GLASSES);
+    expect(offered).not.toContain(KABULI);
+    const written = async () => ({
+      lines: await database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)),
+      events: await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)),
+      audits: await database.db
+        .select()
+        .from(staffAudit)
+        .where(and(eq(staffAudit.action, "order.replace"), eq(staffAudit.entityId, String(orderId)))),
+      stock: [await stockOf(WHISKY_GLASSES), await stockOf(KABULI)],
+    });
+    const before = await written();
+
+    // The staff form's variant id, or any other way in: the use case refuses what it did not offer.
+    for (const reference of [WHISKY_GLASSES, KABULI]) {
+      expect((await refusal(replaceItem(shop, staff, orderId, masoor.id, await variantId(reference)))).message).toBe(
+        `Choose one of the similar products offered in place of ${masoor.title}: nothing else can be packed instead.`,
+      );
+    }
+    expect(await written()).toEqual(before);
+    expect((await shop.orders.get(customer, orderId))!.totalPaise).toBe(view.totalPaise);
+
+    // What it offered is packed.
+    const { message } = await replaceItem(shop, staff, orderId, masoor.id, await variantId(CHANA));
+    expect(message).toMatch(/^Replaced; order #\d+'s total is now /);
+    expect((await shop.orders.get(customer, orderId))!.lines[0]).toMatchObject({ internalReference: CHANA, replacedFrom: { internalReference: MASOOR } });
   });
 
   it("a cheaper replacement of a prepaid order is charged its own price and the difference refunded once", async () => {

@@ -7,8 +7,7 @@
 // fresh as the listing's and the page cache's copy of the same page (decision 058). A cart
 // line's stock is always read afresh, so nothing is sold from a stale count.
 import { withWeight } from "../../domain/weight.ts";
-import { rankReplacements, replacementPricePaise } from "../../domain/replacement.ts";
-import { isAvailable } from "../../domain/stock.ts";
+import { replacementPricePaise, replacementsFor } from "../../domain/replacement.ts";
 import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
@@ -308,26 +307,32 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       return [...sameSub, ...rest].slice(0, limit).map((p) => p.card);
     },
 
-    async replacements(line, limit = 3) {
+    async replacements(line, limit) {
       const snap = await current();
       const original = snap.byId.get(line.productId);
-      const sub = original?.card.subSlug ?? null;
-      const offers = snap.products
-        .filter((p) => p.id !== line.productId && original && p.card.categorySlug === original.card.categorySlug && p.card.subSlug === sub)
-        .flatMap((p) =>
-          p.variants
-            .filter((v) => isAvailable(v) && v.inventoryStock >= line.quantity)
-            .map((v) => ({
-              variantId: v.id,
-              productId: p.id,
-              title: p.title,
-              attribute: v.attribute,
-              internalReference: v.internalReference,
-              pricePaise: v.pricePaise,
-              chargedPaise: replacementPricePaise(line.unitPricePaise, v.pricePaise),
-            })),
-        );
-      return rankReplacements({ pricePaise: line.unitPricePaise, attribute: line.attribute }, offers, limit);
+      // A product no longer in the catalogue has no shelf to find others on.
+      if (!original) return [];
+      const shelf = (p: SnapshotProduct) => ({ productId: p.id, title: p.title, hsn: p.row.hsn, categorySlug: p.card.categorySlug, subSlug: p.card.subSlug });
+      const candidates = snap.products.flatMap((p) =>
+        p.variants.map((v) => ({
+          ...shelf(p),
+          variantId: v.id,
+          attribute: v.attribute,
+          internalReference: v.internalReference,
+          pricePaise: v.pricePaise,
+          inStock: v.inStock,
+          inventoryStock: v.inventoryStock,
+        })),
+      );
+      return replacementsFor({ ...shelf(original), attribute: line.attribute, pricePaise: line.unitPricePaise, quantity: line.quantity }, candidates, limit).map((c) => ({
+        variantId: c.variantId,
+        productId: c.productId,
+        title: c.title,
+        attribute: c.attribute,
+        internalReference: c.internalReference,
+        pricePaise: c.pricePaise,
+        chargedPaise: replacementPricePaise(line.unitPricePaise, c.pricePaise),
+      }));
     },
 
     async newProducts(limit: number) {

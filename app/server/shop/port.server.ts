@@ -33,8 +33,10 @@ export interface CatalogPort {
   related(product: Pick<ProductDetail, "id" | "categorySlug" | "subSlug">, limit?: number): Promise<ProductCard[]>;
   /**
    * What staff may pack in place of `quantity` of a variant out of stock (issue 29): other
-   * products of its subcategory with that many in stock, closest in price and pack size first,
-   * from the catalogue snapshot (the replacing transaction checks the stock again).
+   * products of its subcategory with that many in stock, closest in kind first, then in price and
+   * pack size, the first REPLACEMENT_OFFERS unless `limit` says (the rule is replacementsFor in
+   * app/domain/replacement.ts), from the catalogue snapshot (the replacing transaction checks the
+   * stock again; the replacing use case accepts only one of these).
    */
   replacements(line: { productId: number; unitPricePaise: number; attribute: string; quantity: number }, limit?: number): Promise<ReplacementOffer[]>;
   newProducts(limit: number): Promise<ProductCard[]>;

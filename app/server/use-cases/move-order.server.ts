@@ -5,12 +5,12 @@
 import type { Slot } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { orderReplacedMail, orderShortMail, orderStageMail, orderWeighedMail } from "../../domain/order-mail.ts";
-import { choiceFor, DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
+import { choiceFor, DEFAULT_REPLACEMENT, isOffered, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { canShort, LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
-import type { Customer, OrderView, ReplacementOffer, Shop } from "../shop/port.server.ts";
+import { ShopError, type Customer, type OrderLineView, type OrderView, type ReplacementOffer, type Shop } from "../shop/port.server.ts";
 import type { OrderSms } from "../sms/order-sms.server.ts";
 
 /** The stages a shopper is also told of by SMS (issue 28): the ones they wait at the door for. */
@@ -39,21 +39,40 @@ export async function weighOrder(shop: Shop, staff: Customer, orderId: number, w
   return { message: WEIGHT_MESSAGES.done(orderId, formatRupees(weighed.totalPaise)) };
 }
 
-/** Staff: an item out of stock at packing replaced as the shopper allowed; the order priced again, a prepaid difference refunded, the shopper told. */
+/**
+ * Staff: an item out of stock at packing replaced as the shopper allowed, by one of the products
+ * offered in its place (issue 41: nothing else, whichever way the variant was posted); the order
+ * priced again, a prepaid difference refunded, the shopper told.
+ */
 export async function replaceItem(shop: Shop, staff: Customer, orderId: number, lineId: number, variantId: number): Promise<{ message: string }> {
+  // Where staff move orders: elsewhere, and for a line that cannot be replaced at all (or no such
+  // order or line), the Shop refuses, saying why.
+  if (shop.capabilities.staffMovesOrders) {
+    const shopper = await shop.staff.customerOfOrder(orderId);
+    const order = shopper ? await shop.orders.get(shopper, orderId) : null;
+    const line = order?.lines.find((l) => l.id === lineId);
+    const offers = order && line ? await offersFor(shop, order, line) : null;
+    if (line && offers && !isOffered(offers, variantId)) throw new ShopError("invalid", REPLACEMENT_MESSAGES.notOffered(line.title));
+  }
   const replaced = await shop.orders.replace(orderId, lineId, variantId, staff.id);
   if (replaced.refundId !== null) await shop.payments.sendRefund(replaced.refundId);
   await mailOrder(shop, replaced.customer, orderId, orderReplacedMail(replaced));
   return { message: REPLACEMENT_MESSAGES.done(orderId, formatRupees(replaced.totalPaise)) };
 }
 
+/** What may be packed in place of one line: null when it may not be replaced (the order too far on, the line weighed, or the shopper said not to). */
+async function offersFor(shop: Shop, order: OrderView, line: OrderLineView): Promise<ReplacementOffer[] | null> {
+  if (order.state === "cancelled" || !canShort(order.stage, false)) return null;
+  if (line.packedGrams !== undefined || choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, line.replacement) === "refund") return null;
+  return shop.catalog.replacements(line);
+}
+
 /** Staff: what may be packed in place of each line out of stock, by line id: none for a line the shopper said not to replace, or already weighed. */
 export async function replacementOffers(shop: Shop, order: OrderView): Promise<Record<number, ReplacementOffer[]>> {
   const offers: Record<number, ReplacementOffer[]> = {};
-  if (order.state === "cancelled" || !canShort(order.stage, false)) return offers;
   for (const l of order.lines) {
-    if (l.packedGrams !== undefined || choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, l.replacement) === "refund") continue;
-    offers[l.id] = await shop.catalog.replacements(l);
+    const found = await offersFor(shop, order, l);
+    if (found) offers[l.id] = found;
   }
   return offers;
 }
