@@ -19,8 +19,11 @@ export const store = {
     phone: "+91 00000 00000",
     email: "support@haat.example",
   },
+  // An empty address is a page not open yet: the footer and the blog both show it as 'coming soon'.
   social: {
     linkedin: "https://www.linkedin.com/company/haat-demo",
+    facebook: "",
+    instagram: "",
   },
   apps: {
     android: { note: /*i18n*/ "Download App Get -10% Discount", url: "" },
@@ -38,6 +41,13 @@ export const NAV_LABELS = [/*i18n*/ "Home", /*i18n*/ "Shop Retail", /*i18n*/ "Bl
  * search understands: they stay English on Hindi pages too, inside a translated "Search for …".
  */
 export const SEARCH_PROMPTS = ["sugar", "rice", "dry fruits", "pulses", "snacks", "oil and ghee", "flour and atta", "spices", "biscuits", "beverages"] as const;
+
+/** The social pages, in the footer's order; one without an address is 'coming soon', never a link. */
+export const SOCIAL_LINKS = [
+  { label: "LinkedIn", href: store.social.linkedin },
+  { label: "Facebook", href: store.social.facebook },
+  { label: "Instagram", href: store.social.instagram },
+] as const satisfies readonly { label: string; href: string }[];
 
 export const FOOTER_LINKS = [
   { label: /*i18n*/ "Contact Us", to: "/contact" },

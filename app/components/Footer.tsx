@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_LINKS, store } from "../store-config.ts";
+import { FOOTER_LINKS, SOCIAL_LINKS, store } from "../store-config.ts";
 import { useI18n } from "./i18n.tsx";
 import { LiteModeSwitch } from "./LiteModeSwitch.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";
@@ -60,21 +60,20 @@ export function Footer() {
           </ul>
           <h2 className="mt-6 text-lg font-semibold text-white">{i18n._("Follow us")}</h2>
           <ul className="mt-3 flex gap-4 text-sm">
-            <li>
-              <a href={store.social.linkedin} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
-                LinkedIn
-              </a>
-            </li>
-            <li>
-              <span title={i18n._("Coming soon")} className="text-stone-400">
-                Facebook <span className="sr-only">{i18n._("(coming soon)")}</span>
-              </span>
-            </li>
-            <li>
-              <span title={i18n._("Coming soon")} className="text-stone-400">
-                Instagram <span className="sr-only">{i18n._("(coming soon)")}</span>
-              </span>
-            </li>
+            {/* The blog's sidebar shows the same list (store-config): a page without an address is 'coming soon'. */}
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.label}>
+                {s.href ? (
+                  <a href={s.href} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
+                    {s.label}
+                  </a>
+                ) : (
+                  <span title={i18n._("Coming soon")} className="text-stone-400">
+                    {s.label} <span className="sr-only">{i18n._("(coming soon)")}</span>
+                  </span>
+                )}
+              </li>
+            ))}
           </ul>
         </section>
       </div>

@@ -149,12 +149,6 @@ export const BLOG_POSTS: BlogPost[] = [
   },
 ];
 
-export const SOCIAL_LINKS = [
-  { label: "Instagram", href: "https://www.instagram.com/haat.demo" },
-  { label: "Facebook", href: "https://www.facebook.com/haat.demo" },
-  { label: "LinkedIn", href: store.social.linkedin },
-] as const;
-
 export interface BusinessPage {
   path: string;
   title: string;

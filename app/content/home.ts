@@ -1,10 +1,29 @@
 // The home page's fixed content (browsing §2). Images are drawn by scripts/draw-images.ts.
 // Its words are English here, marked /*i18n*/ for the extractor, and translated where shown
 // (components/home/HomeSections.tsx).
+import { store } from "../store-config.ts";
+
+// Each banner leads to the category its picture shows and its button names ('Shop Farm Basket',
+// 'Explore Gifting', 'Stock up now' on pantry staples): the category tiles' URLs.
 export const BANNERS = [
-  { desktop: "/images/banners/desktop/banner-1.svg", mobile: "/images/banners/mobile/banner-1.svg", alt: /*i18n*/ "Fresh from the farm: seasonal produce, delivered tomorrow" },
-  { desktop: "/images/banners/desktop/banner-2.svg", mobile: "/images/banners/mobile/banner-2.svg", alt: /*i18n*/ "Gourmet gifting: hampers and tea sets for every occasion" },
-  { desktop: "/images/banners/desktop/banner-3.svg", mobile: "/images/banners/mobile/banner-3.svg", alt: /*i18n*/ "Pantry staples: rice, dals and atta at everyday prices" },
+  {
+    desktop: "/images/banners/desktop/banner-1.svg",
+    mobile: "/images/banners/mobile/banner-1.svg",
+    alt: /*i18n*/ "Fresh from the farm: seasonal produce, delivered tomorrow",
+    to: "/products?category=farm-basket",
+  },
+  {
+    desktop: "/images/banners/desktop/banner-2.svg",
+    mobile: "/images/banners/mobile/banner-2.svg",
+    alt: /*i18n*/ "Gourmet gifting: hampers and tea sets for every occasion",
+    to: "/products?category=gifting",
+  },
+  {
+    desktop: "/images/banners/desktop/banner-3.svg",
+    mobile: "/images/banners/mobile/banner-3.svg",
+    alt: /*i18n*/ "Pantry staples: rice, dals and atta at everyday prices",
+    to: "/products?category=grocers-pick",
+  },
 ];
 
 // Each alt text says what its picture shows (it is the picture's own <title>, kept equal by
@@ -47,7 +66,8 @@ export const TRUST_BADGES = [
   { title: /*i18n*/ "Premium Quality", text: /*i18n*/ "Hand-picked by our grocers" },
   { title: /*i18n*/ "Swift Shipping", text: /*i18n*/ "Delivery tomorrow in Gurugram" },
   { title: /*i18n*/ "Easy Return", text: /*i18n*/ "Damaged or defective? We make it right" },
-  { title: /*i18n*/ "24/7 Support", text: /*i18n*/ "We are here when you need us" },
+  // Support keeps the footer's hours (store-config), so the two can never disagree.
+  { title: /*i18n*/ "Helpful Support", text: store.support.hours },
 ];
 
 export const HOME_BANNER_DELAY_MS = 4000;

@@ -15,6 +15,8 @@ const WORDS = {
   courts: "गुरुग्राम, हरियाणा",
   deliveryPromise: "कल डिलीवरी",
   updated: "23 नवंबर 2026",
+  /** The cancellation and shipping pages, changed on 28 November 2026 (issue 41). */
+  revised: "28 नवंबर 2026",
 } as const;
 
 export const POLICIES_HI: PolicyPage[] = [
@@ -106,13 +108,13 @@ export const POLICIES_HI: PolicyPage[] = [
     path: "/cancellationandrefundpolicy",
     title: "रद्दीकरण और रिफ़ंड नीति",
     description: `${store.name} में ऑर्डर कैसे रद्द करें, क्या वापस किया जा सकता है, और रिफ़ंड कब मिलता है।`,
-    updated: WORDS.updated,
+    updated: WORDS.revised,
     sections: [
       {
         heading: "ऑर्डर रद्द करना",
         paragraphs: [
-          "डिस्पैच होने तक आप 'आपके ऑर्डर' से अपना ऑर्डर रद्द कर सकते हैं। कैश-ऑन-डिलीवरी ऑर्डर पर कोई पैसा नहीं लिया जाता; प्रीपेड ऑर्डर का पूरा पैसा वापस किया जाता है।",
-          `ऑर्डर ${POLICY.processingHours} घंटे के अंदर प्रोसेस होते हैं, और ${WORDS.sameDayDispatchBefore} से पहले दिए गए ऑर्डर आम तौर पर उसी दिन डिस्पैच हो जाते हैं, इसलिए जितनी जल्दी हो सके, रद्द करें।`,
+          "पैक होने से पहले तक आप 'आपके ऑर्डर' से अपना ऑर्डर रद्द कर सकते हैं: स्टेटस 'पैक हुआ' दिखने के बाद ऑर्डर रद्द नहीं हो सकता, इसलिए कुछ गड़बड़ हो तो हमसे संपर्क करें। कैश-ऑन-डिलीवरी ऑर्डर पर कोई पैसा नहीं लिया जाता; प्रीपेड ऑर्डर का पूरा पैसा वापस किया जाता है।",
+          `ऑर्डर ${POLICY.processingHours} घंटे के अंदर प्रोसेस होते हैं, और ${WORDS.sameDayDispatchBefore} से पहले दिए गए ऑर्डर आम तौर पर उसी दिन पैक होकर डिस्पैच हो जाते हैं, इसलिए जितनी जल्दी हो सके, रद्द करें।`,
         ],
       },
       {
@@ -134,7 +136,7 @@ export const POLICIES_HI: PolicyPage[] = [
     path: "/shippinganddelivery",
     title: "शिपिंग और डिलीवरी नीति",
     description: `${store.name} कहाँ डिलीवर करता है, कितनी जल्दी, डिलीवरी स्लॉट और शुल्क।`,
-    updated: WORDS.updated,
+    updated: WORDS.revised,
     sections: [
       {
         heading: "डिलीवरी का समय",
@@ -145,7 +147,7 @@ export const POLICIES_HI: PolicyPage[] = [
       },
       {
         heading: "डिलीवरी स्लॉट",
-        paragraphs: [`गुरुग्राम में आप एक स्लॉट चुन सकते हैं: ${WORDS.slots.join(", ")}। स्लॉट शुरू होने से ${POLICY.slotChangeHoursBefore} घंटे पहले तक ${s.email} पर लिखकर उसे बदला जा सकता है।`],
+        paragraphs: [`गुरुग्राम में आप एक स्लॉट चुन सकते हैं: ${WORDS.slots.join(", ")}। स्लॉट शुरू होने से ${POLICY.slotChangeHoursBefore} घंटे पहले तक आप 'आपके ऑर्डर' में ऑर्डर के पेज पर उसे ख़ुद बदल सकते हैं।`],
       },
       {
         heading: "शुल्क",

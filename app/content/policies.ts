@@ -127,13 +127,13 @@ export const POLICIES: PolicyPage[] = [
     path: "/cancellationandrefundpolicy",
     title: "Cancellation & Refund Policy",
     description: `How to cancel an order with ${store.name}, what can be returned, and when refunds arrive.`,
-    updated: "23 November 2026",
+    updated: "28 November 2026",
     sections: [
       {
         heading: "Cancelling an order",
         paragraphs: [
-          "You can cancel an order from Your Orders until it is dispatched. Cash-on-delivery orders are simply not charged; prepaid orders are refunded in full.",
-          `Orders are processed within ${POLICY.processingHours} hours and those placed before ${POLICY.sameDayDispatchBefore} are usually dispatched the same day, so cancel as early as you can.`,
+          "You can cancel an order from Your Orders until it is packed: once its status shows Packed, it can no longer be cancelled, so please contact us if something is wrong. Cash-on-delivery orders are simply not charged; prepaid orders are refunded in full.",
+          `Orders are processed within ${POLICY.processingHours} hours and those placed before ${POLICY.sameDayDispatchBefore} are usually packed and dispatched the same day, so cancel as early as you can.`,
         ],
       },
       {
@@ -155,7 +155,7 @@ export const POLICIES: PolicyPage[] = [
     path: "/shippinganddelivery",
     title: "Shipping & Delivery Policy",
     description: `Where ${store.name} delivers, how fast, delivery slots and charges.`,
-    updated: "23 November 2026",
+    updated: "28 November 2026",
     sections: [
       {
         heading: "Delivery times",
@@ -167,7 +167,7 @@ export const POLICIES: PolicyPage[] = [
       {
         heading: "Delivery slots",
         paragraphs: [
-          `In Gurugram you can choose a slot: ${POLICY.slots.join(", ")}. A slot can be changed up to ${POLICY.slotChangeHoursBefore} hours before it begins by writing to ${s.email}.`,
+          `In Gurugram you can choose a slot: ${POLICY.slots.join(", ")}. You can change the slot yourself on the order's page in Your Orders until ${POLICY.slotChangeHoursBefore} hours before it begins.`,
         ],
       },
       {

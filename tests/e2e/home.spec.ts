@@ -31,7 +31,10 @@ test("home page: header, sections and footer", async ({ page, hasJs }) => {
 
     const offers = page.getByRole("region", { name: "Offers" });
     await expect(offers).toBeVisible();
-    await expect(offers.getByRole("link").first()).toHaveAttribute("href", "/shopretail");
+    // Each offer leads to the category it shows (issue 41), not to the whole shop.
+    for (const [i, banner] of BANNERS.entries()) {
+      await expect(offers.getByRole("group", { name: `${i + 1} of ${BANNERS.length}` }).getByRole("link")).toHaveAttribute("href", banner.to);
+    }
 
     const curated = page.getByRole("region", { name: "Curated For You" });
     await expect(curated.getByRole("heading", { name: "Curated For You" })).toBeVisible();
@@ -61,9 +64,12 @@ test("home page: header, sections and footer", async ({ page, hasJs }) => {
     await expect(page.getByRole("region", { name: "Promotions" }).getByRole("article")).toHaveCount(PROMOS.length);
 
     const badges = page.getByRole("region", { name: "Why shop with us" });
-    for (const badge of ["Premium Quality", "Swift Shipping", "Easy Return", "24/7 Support"]) {
+    for (const badge of ["Premium Quality", "Swift Shipping", "Easy Return", "Helpful Support"]) {
       await expect(badges.getByText(badge, { exact: true })).toBeVisible();
     }
+    // The support badge keeps the footer's hours (issue 41): no '24/7' the shop cannot keep.
+    await expect(badges.getByText("Monday–Friday 10am–06pm", { exact: true })).toBeVisible();
+    await expect(badges).not.toContainText("24/7");
   });
 
   await test.step("footer: support, apps and information links", async () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SOCIAL_LINKS } from "../../content/brand.ts";
+import { SOCIAL_LINKS } from "../../store-config.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** The posts' list (their titles in the page's language, from the page's loader) and the social links. */
@@ -28,9 +28,16 @@ export function BlogSidebar({ posts, current }: { posts: readonly { id: number; 
         <ul className="mt-2 space-y-2 text-sm">
           {SOCIAL_LINKS.map((s) => (
             <li key={s.label}>
-              <a href={s.href} rel="noopener" className="text-brand-700 hover:underline">
-                {s.label}
-              </a>
+              {s.href ? (
+                <a href={s.href} rel="noopener" className="text-brand-700 hover:underline">
+                  {s.label}
+                </a>
+              ) : (
+                // As in the footer: a page not open yet is said so, not linked.
+                <span title={i18n._("Coming soon")} className="text-stone-600">
+                  {s.label} <span className="sr-only">{i18n._("(coming soon)")}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>

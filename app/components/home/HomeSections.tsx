@@ -21,7 +21,7 @@ export function HomeBanners() {
       label={i18n._("Offers")}
       delay={HOME_BANNER_DELAY_MS}
       slides={BANNERS.map((b, i) => (
-        <Link to="/shopretail" className="block">
+        <Link to={b.to} className="block">
           <picture>
             <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />
             <img

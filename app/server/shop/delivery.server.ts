@@ -175,8 +175,43 @@ export function createDelivery(db: Db, { now = () => new Date() }: { now?: () =>
   };
 }
 
-/** The demo shop's PINs: Gurugram's 1220xx codes. */
-export const DEMO_PINS: readonly string[] = Array.from({ length: 18 }, (_, i) => `1220${String(i + 1).padStart(2, "0")}`);
+/**
+ * The demo shop's PINs: every PIN code of Gurugram district, as India Post's All India Pincode
+ * Directory (data.gov.in) lists its post offices under GURUGRAM (decision 033). 122013 and 122014
+ * are no PIN, and 122050 is not in the directory; 122104-122108 are Nuh district's (Ferozepur
+ * Jhirka, Tauru, Nuh, Nagina), not Gurugram's. Staff add or remove PINs on /staff/delivery.
+ */
+export const DEMO_PINS: readonly string[] = [
+  "122001", // head office, old city
+  "122002", // DLF Qutab Enclave
+  "122003", // Sector 45
+  "122004", // Narsinghpur
+  "122005", // Air Force
+  "122006", // Railway Road
+  "122007", // Industrial Estate
+  "122008", // DLF Phase II
+  "122009", // Galleria DLF IV
+  "122010", // DLF Phase III
+  "122011", // Sector 56
+  "122012", // Vatika India, Sector 82
+  "122015", // Palam Road
+  "122016", // Dundahera
+  "122017", // Palam Vihar
+  "122018", // South City II
+  "122051", // NSG Camp Manesar
+  "122052", // IMT Manesar
+  "122098", // CRPF Kadarpur
+  "122101", // Badshahpur
+  "122102", // Bhondsi
+  "122103", // Sohna
+  "122413", // Bhorakalan
+  "122414", // Nanukalan
+  "122502", // Khalilpur
+  "122503", // Pataudi
+  "122504", // Haily Mandi
+  "122505", // Garhi Harsaru
+  "122506", // Farrukh Nagar
+];
 
 export async function seedDemoPins(db: Db): Promise<void> {
   const [any] = await db.select({ pin: serviceablePins.pin }).from(serviceablePins).limit(1);
