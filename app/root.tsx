@@ -27,6 +27,7 @@ import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { PersonalScript } from "./components/personal.tsx";
 import { languageMiddleware } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
+import { restoreTypedFields } from "./components/typed-before-hydration.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
@@ -75,6 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   // The language is the router's basename (decision 052): known even when the root loader failed.
   const i18n = useI18n();
+  // Once the whole page is hydrated (a parent's effect runs after its children's): what the
+  // shopper typed before the scripts came is given back to its fields (entry.client.tsx noted it).
+  useEffect(restoreTypedFields, []);
   return (
     <html lang={HTML_LANG[i18n.locale]}>
       <head>

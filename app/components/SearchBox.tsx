@@ -8,6 +8,7 @@ import { SearchIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "./ui/ProductImage.tsx";
+import { valueFromPage } from "./typed-before-hydration.ts";
 
 const ROTATE_MS = 2000;
 const DEBOUNCE_MS = 150;
@@ -23,7 +24,8 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
   const hydrated = useHydrated();
   const listId = useId();
   const root = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState("");
+  // What the shopper typed before the scripts came, not an empty box (the hydration gap).
+  const [text, setText] = useState(() => valueFromPage(id, ""));
   const [fetched, setItems] = useState<Suggestion[]>([]);
   const [fetchStatus, setStatus] = useState<Status>("idle");
   const [open, setOpen] = useState(false);
@@ -40,8 +42,12 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
     return () => clearInterval(timer);
   }, [hydrated, text]);
 
-  // The box closes and clears on any listing page.
+  // The box closes and clears on arriving at a listing page (not on the page it was served with:
+  // what the shopper typed there before the scripts came stays).
+  const served = useRef(pathname);
   useEffect(() => {
+    if (pathname === served.current) return;
+    served.current = "";
     if (pathname.startsWith("/products")) reset();
   }, [pathname]);
 
@@ -107,7 +113,9 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
       className="relative"
       onSubmit={(e) => {
         e.preventDefault();
-        go(active >= 0 && items[active] ? items[active].title : text);
+        // What the box holds, not a state that may not have caught up with it (the hydration gap).
+        const typed = new FormData(e.currentTarget).get("search");
+        go(active >= 0 && items[active] ? items[active].title : typeof typed === "string" ? typed : text);
       }}
     >
       <label htmlFor={id} className="sr-only">
@@ -132,7 +140,8 @@ export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           onChange={(e) => {
             setText(e.target.value);
-            setOpen(true);
+            // (A value given back after hydration, unfocused, opens nothing.)
+            setOpen(document.activeElement === e.target);
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={(e) => {

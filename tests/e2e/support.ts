@@ -8,7 +8,7 @@ import { confirmationToken } from "../confirmation-link.ts";
 export { confirmationToken };
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -330,8 +330,8 @@ export function firstSlot(reviewHtml: string): string {
 }
 
 /** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server): one per project, so js and no-js never share a session. */
-export async function staffPage(browser: Browser, hasJs: boolean, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJs });
+export async function staffPage(browser: Browser, hasJs: boolean, baseURL: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, baseURL, javaScriptEnabled: hasJs });
   const page = await context.newPage();
   const email = hasJs ? "staff-js@haat.example" : "staff-nojs@haat.example";
   const headers = { Origin: baseURL, "X-Forwarded-For": clientAddress() };
@@ -346,4 +346,12 @@ export async function staffPage(browser: Browser, hasJs: boolean, baseURL: strin
     expect(signin.status()).toBe(303);
   }
   return page;
+}
+
+/** The number an order's page shows its shopper (decision 063: the URL names the order by its id, people read its number). */
+export async function orderNumber(request: APIRequestContext, orderId: number | string): Promise<number> {
+  const html = await (await request.get(`/orders/${orderId}`)).text();
+  const found = /id="order-title"[^>]*>Order #(\d+)</.exec(html);
+  if (!found) throw new Error(`order ${orderId}: no number on its page`);
+  return Number(found[1]);
 }

@@ -81,7 +81,7 @@ export function CartControls({
       <input type="hidden" name={cart.field("add", "internal_reference")} value={item.internalReference} />
       <input type="hidden" name={cart.field("add", "product_id")} value={item.productId} />
       {chooser && available ? (
-        <QuantityChooser value={chooser.value} stock={item.inventoryStock} title={item.title} onChange={chooser.onChange} />
+        <QuantityChooser id={`quantity-${item.internalReference}`} value={chooser.value} stock={item.inventoryStock} title={item.title} onChange={chooser.onChange} />
       ) : (
         <input type="hidden" name={cart.field("add", "quantity")} value={1} />
       )}

@@ -4,6 +4,7 @@ import { onlyAvailableMessage } from "../../domain/cart.ts";
 import { cart } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { raiseToast } from "../Toaster.tsx";
+import { valueFromPage } from "../typed-before-hydration.ts";
 
 const step = "flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400";
 
@@ -12,9 +13,13 @@ const step = "flex h-11 w-11 items-center justify-center text-xl font-semibold t
  * `?qty=n` (the server renders the page for that quantity); with it they change the
  * number in place. Typing more than the stock clamps it with the spec's message.
  */
-export function QuantityChooser({ value, stock, title, onChange }: { value: number; stock: number; title: string; onChange(n: number): void }) {
+export function QuantityChooser({ id, value, stock, title, onChange }: { id: string; value: number; stock: number; title: string; onChange(n: number): void }) {
   const [params] = useSearchParams();
-  const [typed, setTyped] = useState<string | null>(null);
+  // A number typed before the scripts came stays typed (the hydration gap), settled on leaving the box as any other.
+  const [typed, setTyped] = useState<string | null>(() => {
+    const onPage = valueFromPage(id, null);
+    return onPage !== null && onPage !== String(value) ? onPage : null;
+  });
   const max = Math.max(1, stock);
   const i18n = useI18n();
   const href = (n: number) => {
@@ -58,6 +63,7 @@ export function QuantityChooser({ value, stock, title, onChange }: { value: numb
     <div role="group" aria-label={i18n._("Quantity of {title}", { title })} className="flex items-center rounded-md border border-stone-300 bg-surface">
       {stepLink(value - 1, i18n._("Decrease quantity"), "−", value > 1)}
       <input
+        id={id}
         type="number"
         name={cart.field("add", "quantity")}
         inputMode="numeric"

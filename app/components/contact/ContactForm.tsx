@@ -44,6 +44,8 @@ export function ContactForm({ id, heading }: { id: string; /** In the page's lan
     const data = form.current ? new FormData(form.current) : null;
     setFilled(REQUIRED.every((f) => String(data?.get(f) ?? "").trim() !== ""));
   };
+  // What was typed before the scripts came counts too (the hydration gap): Send is enabled by the form as it is.
+  useEffect(check, []);
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-surface p-5">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
