@@ -8,7 +8,8 @@ export function Footer() {
   const i18n = useI18n();
   return (
     <footer className="keeps-neutrals mt-16 bg-stone-900 text-stone-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      {/* min-w-0 and breaking long words: the company's numbers and e-mail fit a 360 px screen. */}
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 break-words sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="text-lg font-semibold text-white">
             {store.company.legalName}

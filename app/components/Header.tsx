@@ -13,10 +13,11 @@ export function Header() {
   const i18n = useI18n();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6 lg:flex-nowrap">
+      {/* One row of controls at 360 px (the commonest Android width in India): tight gaps and a smaller logo below 640 px. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-1 px-3 py-2 sm:gap-x-3 sm:px-4 md:gap-x-6 lg:flex-nowrap">
         <MobileMenu links={links} />
         <Link to="/" className="flex shrink-0 items-center" aria-label={i18n._("Haat home")}>
-          <img src="/images/logo.svg" alt="" width={112} height={34} className="h-8 w-auto" />
+          <img src="/images/logo.svg" alt="" width={112} height={34} className="h-7 w-auto sm:h-8" />
         </Link>
         {/* Every width sees the promise: below the row on phones and tablets, beside the logo on a laptop. */}
         <p className="order-last basis-full text-center text-xs leading-tight lg:order-none lg:basis-auto lg:text-left lg:text-sm">
@@ -42,7 +43,7 @@ export function Header() {
             <SearchIcon />
             <span className="sr-only">{i18n._("Open search")}</span>
           </summary>
-          <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface p-3 shadow-lg">
+          <div className="absolute inset-x-0 top-full hidden border-b border-stone-200 bg-surface p-3 shadow-lg group-open:block">
             <SearchBox id="search-mobile" mobile />
           </div>
         </details>

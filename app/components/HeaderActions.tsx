@@ -65,12 +65,13 @@ function AccountMenu({ name }: { name: string }) {
   const item = "block w-full px-4 py-2 text-left text-sm hover:bg-stone-50";
   const i18n = useI18n();
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="group relative">
       <summary className={`${iconLink} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         <AccountIcon />
         <span className="sr-only">{i18n._("Account menu")}</span>
       </summary>
-      <div className="absolute right-0 top-full z-40 mt-1 w-52 rounded-md border border-stone-200 bg-surface py-1 shadow-lg">
+      {/* Laid out only when open (a closed <details> still lays its content out, past a 360 px screen). */}
+      <div className="absolute right-0 top-full z-40 mt-1 hidden w-52 rounded-md border border-stone-200 bg-surface py-1 shadow-lg group-open:block">
         <p className="truncate px-4 py-2 text-xs text-stone-600">{i18n._("Signed in as {name}", { name })}</p>
         <Link to="/myaccount" onClick={close} className={item}>
           {i18n._("My Account")}

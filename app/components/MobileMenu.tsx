@@ -16,12 +16,13 @@ export function MobileMenu({ links }: { links: { label: string; to: string }[] }
   const close = () => ref.current?.removeAttribute("open");
   const i18n = useI18n();
   return (
-    <details ref={ref} className="md:hidden">
+    <details ref={ref} className="group md:hidden">
       <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
         <MenuIcon />
         <span className="sr-only">{i18n._("Menu")}</span>
       </summary>
-      <nav aria-label={i18n._("Mobile")} className="absolute inset-x-0 top-full border-b border-stone-200 bg-surface shadow-lg">
+      {/* Laid out only when open: a closed <details> still lays its content out (content-visibility), past a 360 px screen. */}
+      <nav aria-label={i18n._("Mobile")} className="absolute inset-x-0 top-full hidden border-b border-stone-200 bg-surface shadow-lg group-open:block">
         <ul className="divide-y divide-stone-100">
           {links.map((l) => (
             <li key={l.to}>

@@ -53,7 +53,8 @@ export function CartMain({ facts, pin, pinAnswer, reply }: { facts: CartPageFact
       <h1 className="text-2xl font-semibold">
         {i18n._("Your Cart")} <span className="text-base font-normal text-stone-600">({i18n._("{count, plural, one {# item} other {# items}}", { count: cartCount(lines) })})</span>
       </h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      {/* min-w-0: a grid's column otherwise grows to its widest line, past a 360 px screen. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] [&>*]:min-w-0">
         <div>
           <CartLines lines={view.lines} />
           <Form method="post" action={cart.action} className="mt-3 text-right">
