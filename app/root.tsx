@@ -29,6 +29,7 @@ import { languageMiddleware } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
 import { restoreTypedFields } from "./components/typed-before-hydration.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
+import { installFieldMessages } from "./domain/field-messages.ts";
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -37,6 +38,8 @@ import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 // tests/e2e/security.spec.ts fails if zod stops reading it.
 // Only in the browser: the server sends no CSP to itself and keeps zod's compiled parsers.
 if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+// A field whose schema names no message says one of the shop's (domain/field-messages.ts), in the browser as on the server.
+installFieldMessages();
 
 // The language's redirect comes before the page cache, which keys pages by their URL alone.
 // A signed-in shopper's catalogue page is spliced from the page cache's copy (issue 30), after the session is read.

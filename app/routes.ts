@@ -51,6 +51,7 @@ export default [
   ]),
   route("orders/audio", "routes/orders.audio.ts"),
   route("orders/:id/invoice", "routes/orders.invoice.ts"),
+  route("orders/:id/credit-notes/:note", "routes/orders.credit-note.ts"),
   route("wishlist", "routes/wishlist.tsx"),
   // 'Notify Me' (issue 29): every such button posts here, signed in or not.
   route("notify", "routes/notify.ts"),
@@ -66,6 +67,8 @@ export default [
     route("orders", "routes/staff.orders.tsx"),
     route("orders/:id", "routes/staff.orders.detail.tsx"),
     route("orders/:id/slip", "routes/staff.orders.slip.ts"),
+    route("orders/:id/invoice", "routes/staff.orders.documents.ts", { id: "staff-order-invoice" }),
+    route("orders/:id/credit-notes/:note", "routes/staff.orders.documents.ts", { id: "staff-order-credit-note" }),
     route("delivery", "routes/staff.delivery.tsx"),
     route("tickets", "routes/staff.tickets.tsx"),
     route("coupons", "routes/staff.coupons.tsx"),

@@ -4,6 +4,7 @@ import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../
 import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
 import { Stars } from "./ui/Stars.tsx";
+import { UnitPrice } from "./ui/UnitPrice.tsx";
 import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "./ui/ProductImage.tsx";
@@ -65,6 +66,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
         )}
         <div className="mt-auto pt-1">
           <Price pricePaise={card.pricePaise} mrpPaise={card.mrpPaise} discount={card.discount} />
+          <UnitPrice attribute={card.attribute} pricePaise={card.pricePaise} className="block text-xs text-stone-600" />
           {isLowStock(card) && <p className="mt-1 text-xs font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}
         </div>
         <div className="pt-2">

@@ -287,8 +287,19 @@ const apiSnapshot = z.object({
 
 /** An order as transactions §3 lists it, and what Haat adds for a full view (its ERP adapter reads them when given). */
 export const apiOrder = z.object({
-  id: z.number(),
-  name: z.string().describe("the tax invoice's number"),
+  id: z.number().describe("the order's key, in URLs and calls (the cart_id it was placed from)"),
+  name: z.string().describe("the order's number as people see it (#3), as text"),
+  order_number: z.number().optional().describe("Haat's addition (issue 41): the order's number people see (#3), its own series without gaps; id stays the key"),
+  invoice_number: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("Haat's addition (issue 41): the tax invoice's number, once issued (when the order leaves the shop); null before, when the invoice link gives the order summary"),
+  invoice_date: z.string().nullable().optional().describe("Haat's addition (issue 41): when the tax invoice was issued"),
+  credit_notes: z
+    .array(z.object({ number: z.string(), date: z.string(), amount: money }))
+    .optional()
+    .describe("Haat's addition (issue 41): credit notes issued after the invoice (items taken back), oldest first"),
   date_order: z.string(),
   order_state: z.enum(["sale", "cancel"]),
   stage: z.string(),

@@ -54,8 +54,9 @@ export function fieldNameInBounds(name: string): boolean {
   for (const match of name.matchAll(/\[([^\]]*)\]|\./g)) {
     depth++;
     const index = match[1];
-    // Only plain small numbers index a list; anything else in brackets is a key Conform would also spread.
-    if (index !== undefined && !(/^\d{1,3}$/.test(index) && Number(index) <= MAX_FIELD_INDEX)) return false;
+    // A number in brackets indexes a list (only a small one); a word names a key, as Razorpay's
+    // failed-payment post does (`error[metadata][order_id]`); anything else is refused.
+    if (index !== undefined && !(/^\d{1,3}$/.test(index) ? Number(index) <= MAX_FIELD_INDEX : /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(index))) return false;
   }
   return depth <= MAX_FIELD_DEPTH;
 }

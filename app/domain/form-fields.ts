@@ -5,10 +5,11 @@ import { MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
 import { say } from "./i18n/messages.ts";
 
 /** A variant's internal_reference as a form sends it. */
+// The specification's words (browsing §7), catalogued like the rest.
 export const productReference = z
-  .string({ error: "Missing internal_reference" })
+  .string({ error: /*i18n*/ "Missing internal_reference" })
   .trim()
-  .min(1, "Missing internal_reference")
+  .min(1, /*i18n*/ "Missing internal_reference")
   .max(64, /*i18n*/ "That product reference is not valid.")
   .regex(/^[A-Za-z0-9._-]+$/, /*i18n*/ "That product reference is not valid.");
 

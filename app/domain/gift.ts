@@ -16,6 +16,9 @@ export const GIFT_MESSAGES = {
   // The limits written out (a catalogue's message is a literal): GIFT_MESSAGE_MAX and GIFT_FROM_MAX, as gift.test.ts checks.
   messageTooLong: /*i18n*/ "Gift message: at most 200 characters.",
   fromTooLong: /*i18n*/ "From: at most 60 characters.",
+  // What the slip's fonts cannot print (gift-print.ts), named: {characters}.
+  messageUnprintable: /*i18n*/ "Your gift message can only use letters, numbers and punctuation the gift slip can print: please remove {characters}.",
+  fromUnprintable: /*i18n*/ "The sender's name can only use letters, numbers and punctuation the gift slip can print: please remove {characters}.",
   unavailable: /*i18n*/ "Gift messages are not offered with this shop's order system.",
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { financialYear, invoiceLines, invoiceNumber, MAX_INVOICE_SERIAL, splitGst, taxBreakup } from "./invoice.ts";
+import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, MAX_INVOICE_SERIAL, splitGst, taxBreakup, type FiguredLine } from "./invoice.ts";
 
 describe("invoice numbers", () => {
   it("follow India's April-to-March financial year, in India's time", () => {
@@ -29,6 +29,36 @@ describe("invoice numbers", () => {
     expect(() => invoiceNumber("2026-27", 0)).toThrow(RangeError);
     expect(() => invoiceNumber("2026-27", 1.5)).toThrow(RangeError);
     expect(() => invoiceNumber("26-27", 1)).toThrow(RangeError);
+  });
+});
+
+describe("credit notes (decision 065)", () => {
+  it("are numbered CN/, a series of their own in GST's 16 characters", () => {
+    expect(creditNoteNumber("2026-27", 1)).toBe("CN/26-27/0000001");
+    expect(creditNoteNumber("2026-27", MAX_INVOICE_SERIAL)).toHaveLength(16);
+    expect(() => creditNoteNumber("2026-27", 0)).toThrow(RangeError);
+  });
+  it("credit per line what it came to before less what it comes to now; unchanged lines are left out", () => {
+    const line = (id: number, quantity: number, discountPaise: number, taxPaise: number, extra: Partial<FiguredLine> = {}): FiguredLine => ({
+      id,
+      title: `Item ${id}`,
+      attribute: "",
+      internalReference: `REF-${id}`,
+      hsn: "0713",
+      quantity,
+      unitPricePaise: 10_000,
+      taxRate: 5,
+      discountPaise,
+      taxPaise,
+      ...extra,
+    });
+    const before = [line(1, 3, 300, 1_414), line(2, 1, 100, 471), line(3, 1, 0, 476, { weighedPaise: 9_000, unitPricePaise: 10_000 })];
+    // Two of the first taken back, the third (weighed) taken back whole, the coupon's share moved.
+    const after = [line(1, 1, 100, 471), line(2, 1, 100, 471)];
+    expect(creditLines(before, after)).toEqual([
+      { title: "Item 1", attribute: "", internalReference: "REF-1", hsn: "0713", taxRate: 5, quantity: 2, amountPaise: 19_800, taxPaise: 943 },
+      { title: "Item 3", attribute: "", internalReference: "REF-3", hsn: "0713", taxRate: 5, quantity: 1, amountPaise: 9_000, taxPaise: 476 },
+    ]);
   });
 });
 

@@ -2,8 +2,12 @@
 // quantity, price, coupon share, taxable value and GST, split into CGST and SGST within the
 // shop's state or IGST across states (app/domain/invoice-tax.ts), from the order's
 // snapshots; then the totals and the tax by rate. No I/O.
+import type { AddressSnapshot } from "./address.ts";
+import type { Slot } from "./delivery.ts";
 import { splitTax, type SupplyKind } from "./invoice-tax.ts";
 import { lineItemsPaise } from "./order.ts";
+import type { PaymentState } from "./payment.ts";
+import { store } from "../store-config.ts";
 import { formatGrams } from "./weight.ts";
 
 export interface InvoiceSourceLine {
@@ -85,7 +89,7 @@ export const MAX_INVOICE_SERIAL = 9_999_999;
 /**
  * The tax invoice's number (GST rule 46: at most 16 characters of letters, digits, '-' and
  * '/', consecutive within the financial year): `HT/26-27/0000042` for serial 42 of "2026-27".
- * The serial is the order's own per-year series (invoice_counters), not the order id.
+ * The serial is its financial year's own series (counters "invoice/2026-27"), taken when the order leaves the shop (decision 065), not the order id.
  */
 export function invoiceNumber(fy: string, serial: number): string {
   const years = /^(\d{2})(\d{2})-(\d{2})$/.exec(fy);
@@ -157,4 +161,201 @@ export function taxBreakup(lines: readonly InvoiceLine[]): TaxBreakupRow[] {
     byRate.set(l.taxRate, row);
   }
   return [...byRate.values()].sort((a, b) => a.taxRate - b.taxRate);
+}
+
+// ---------- documents issued: the tax invoice at dispatch, credit notes after it (decision 065) ----------
+
+/** The supplier as the document was issued by (the store configuration of that day). */
+export interface Supplier {
+  legalName: string;
+  address: string;
+  gstin: string;
+  state: string;
+  fssaiLicence: string;
+  registration: string;
+  email: string;
+  phone: string;
+}
+
+/** The supplier's details as the store configuration has them now: kept on each document issued. */
+export function currentSupplier(): Supplier {
+  const c = store.company;
+  return {
+    legalName: c.legalName,
+    address: c.address,
+    gstin: c.gstin,
+    state: c.state,
+    fssaiLicence: c.fssaiLicence,
+    registration: c.registration,
+    email: store.support.email,
+    phone: store.support.phone,
+  };
+}
+
+/**
+ * Everything a tax invoice prints, frozen when it is issued (the order leaves the shop): the
+ * weighed and packed lines, their figures, the buyer and the payment as they were then. Stored
+ * whole with the invoice, so nothing that changes later (a price, a name, a refund, the store's
+ * details) changes an invoice issued before. Also what the order summary prints before issue.
+ */
+export interface InvoiceDocument {
+  orderId: number;
+  /** The order's number people see (#3), its own gap-free series. */
+  orderNumber: number;
+  /** ISO date-time the order was placed. */
+  placedAt: string;
+  paymentMethod: "cod" | "razorpay";
+  payment: { state: PaymentState; method: string | null; providerPaymentId: string | null };
+  /** The delivery slot, or null. */
+  slot: Slot | null;
+  couponCode: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+  prepaidDiscountPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  cancelled: boolean;
+  deliveryAddress: AddressSnapshot;
+  lines: InvoiceSourceLine[];
+  /** Absent on invoices issued before the supplier was kept (migration 0033): the store's details are used. */
+  supplier?: Supplier;
+}
+
+/** What an order looks like to invoiceDocumentOf: the Shop's order view, structurally. */
+export interface DocumentSource {
+  id: number;
+  number: number;
+  state: "confirmed" | "cancelled";
+  placedAt: Date;
+  paymentMethod: "cod" | "razorpay";
+  payment: { state: PaymentState; method: string | null; providerPaymentId: string | null };
+  slot: Slot | null;
+  couponCode: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+  prepaidDiscountPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  deliveryAddress: AddressSnapshot;
+  lines: readonly (InvoiceSourceLine & { titleHi?: string })[];
+}
+
+/** The document an order's figures make now (frozen by whoever stores it). */
+export function invoiceDocumentOf(order: DocumentSource, supplier?: Supplier): InvoiceDocument {
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    placedAt: order.placedAt.toISOString(),
+    paymentMethod: order.paymentMethod,
+    payment: { ...order.payment },
+    slot: order.slot ? { date: order.slot.date, kind: order.slot.kind } : null,
+    couponCode: order.couponCode,
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
+    taxPaise: order.taxPaise,
+    totalPaise: order.totalPaise,
+    cancelled: order.state === "cancelled",
+    deliveryAddress: { ...order.deliveryAddress },
+    lines: order.lines.map((l) => ({
+      title: l.title,
+      ...(l.titleHi ? { titleHi: l.titleHi } : {}),
+      attribute: l.attribute,
+      internalReference: l.internalReference,
+      hsn: l.hsn ?? "",
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+      taxRate: l.taxRate,
+      discountPaise: l.discountPaise,
+      taxPaise: l.taxPaise,
+      ...(l.packedGrams !== undefined && l.weighedPaise !== undefined ? { packedGrams: l.packedGrams, weighedPaise: l.weighedPaise } : {}),
+    })),
+    ...(supplier ? { supplier } : {}),
+  };
+}
+
+/**
+ * A credit note's number (GST s.34, rule 53: at most 16 characters, consecutive within the
+ * financial year, a series of its own): `CN/26-27/0000001`.
+ */
+export function creditNoteNumber(fy: string, serial: number): string {
+  return `CN${invoiceNumber(fy, serial).slice(2)}`;
+}
+
+/** A line of a credit note: how much of an invoiced line is credited (quantity, amount and its GST). */
+export interface CreditLine {
+  title: string;
+  titleHi?: string;
+  attribute: string;
+  internalReference: string;
+  hsn: string;
+  taxRate: number;
+  /** Items taken back (0 when only the line's share of a discount changed). */
+  quantity: number;
+  /** What is credited, GST included. */
+  amountPaise: number;
+  /** The GST inside it. */
+  taxPaise: number;
+}
+
+/** What a credit note prints, frozen when it is issued. */
+export interface CreditNoteDocument {
+  orderId: number;
+  orderNumber: number;
+  /** The invoice it reduces: number and ISO date. */
+  invoiceNumber: string;
+  invoiceDate: string;
+  reason: string;
+  /** How the money goes back: to the online payment, or off what is paid in cash. */
+  settlement: "refund" | "cash";
+  deliveryAddress: AddressSnapshot;
+  lines: CreditLine[];
+  totalPaise: number;
+  taxPaise: number;
+  supplier?: Supplier;
+}
+
+/** A line's figures as a credit note compares them. */
+export interface FiguredLine {
+  id: number;
+  title: string;
+  titleHi?: string;
+  attribute: string;
+  internalReference: string;
+  hsn?: string;
+  quantity: number;
+  unitPricePaise: number;
+  taxRate: number;
+  discountPaise: number;
+  taxPaise: number;
+  weighedPaise?: number | null;
+}
+
+/**
+ * The credit of a change made after the invoice: per line, what it came to before less what it
+ * comes to now (a line taken off entirely comes to nothing). Lines whose amount and tax are
+ * unchanged are left out. Pure.
+ */
+export function creditLines(before: readonly FiguredLine[], after: readonly FiguredLine[]): CreditLine[] {
+  const now = new Map(after.map((l) => [l.id, l]));
+  const net = (l: FiguredLine) => lineItemsPaise({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, weighedPaise: l.weighedPaise ?? undefined }) - l.discountPaise;
+  return before.flatMap((b): CreditLine[] => {
+    const a = now.get(b.id);
+    const amountPaise = net(b) - (a ? net(a) : 0);
+    const taxPaise = b.taxPaise - (a?.taxPaise ?? 0);
+    if (amountPaise === 0 && taxPaise === 0) return [];
+    return [
+      {
+        title: b.title,
+        ...(b.titleHi ? { titleHi: b.titleHi } : {}),
+        attribute: b.attribute,
+        internalReference: b.internalReference,
+        hsn: b.hsn ?? "",
+        taxRate: b.taxRate,
+        quantity: b.quantity - (a?.quantity ?? 0),
+        amountPaise,
+        taxPaise,
+      },
+    ];
+  });
 }

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { displayMobile, judgeCode, mobileSendSchema, mobileVerifySchema, normalizeMobile, OTP_LIFETIME_MS, OTP_TRIES, secondsBeforeResend } from "./mobile-sign-in.ts";
+import hindi from "../locales/hi.json" with { type: "json" };
+import type { Catalogue } from "./i18n/messages.ts";
+import { recogniseEnglish } from "./i18n/recognise.ts";
+import { i18nFor, registerCatalogue } from "./i18n/registry.ts";
+import {
+  checkCode,
+  displayMobile,
+  judgeCode,
+  mobileSendSchema,
+  mobileVerifySchema,
+  normalizeMobile,
+  OTP_LIFETIME_MS,
+  OTP_TRIES,
+  secondsBeforeResend,
+  verdictMessage,
+} from "./mobile-sign-in.ts";
 
 describe("a mobile number", () => {
   it("is 10 digits starting 6 to 9, however it is typed", () => {
@@ -32,6 +47,20 @@ describe("a code's try", () => {
     expect(judgeCode(kept(1), "wrong", now)).toBe("invalid");
     expect(judgeCode(kept(OTP_TRIES), "wrong", now)).toBe("spent");
     expect(judgeCode(kept(OTP_TRIES + 1), "right", now)).toBe("spent");
+  });
+  it("says how many tries a wrong code leaves, one or more, in English and in Hindi (issue 41)", () => {
+    registerCatalogue("hi", hindi as Catalogue, recogniseEnglish);
+    const wrong = (attempts: number) => verdictMessage(checkCode(kept(attempts), "wrong", now));
+    expect(checkCode(kept(1), "wrong", now)).toEqual({ verdict: "invalid", triesLeft: OTP_TRIES - 1 });
+    expect(wrong(1)).toBe("That code is not right. 4 tries left.");
+    expect(wrong(OTP_TRIES - 1)).toBe("That code is not right. 1 try left.");
+    // The Hindi page reads the English it is handed back into its message, count and all.
+    expect(i18nFor("hi")._(wrong(2))).toBe("यह कोड सही नहीं है। 3 कोशिशें बाकी हैं।");
+    expect(i18nFor("hi")._(wrong(OTP_TRIES - 1))).toBe("यह कोड सही नहीं है। 1 कोशिश बाकी है।");
+    // The last try spends the code: that says so, with nothing left to count.
+    expect(checkCode(kept(OTP_TRIES), "wrong", now)).toEqual({ verdict: "spent", triesLeft: 0 });
+    expect(verdictMessage(checkCode(kept(OTP_TRIES), "wrong", now))).toBe("This code was tried too many times and no longer works. Ask for a new code.");
+    expect(checkCode(kept(1), "right", now)).toEqual({ verdict: "ok", triesLeft: 0 });
   });
   it("says expired for a lapsed, used or missing code", () => {
     expect(judgeCode(kept(1, { expiresAt: new Date(now) }), "right", now)).toBe("expired");

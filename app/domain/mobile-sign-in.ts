@@ -2,7 +2,7 @@
 // number's rule, the code's rules (OWASP ASVS 5, §6.5 and §6.6), the forms' schemas and what the
 // shopper is told. No I/O: the codes are kept by shop.codes, sent by server/sms.
 import { z } from "zod";
-import { say } from "./i18n/messages.ts";
+import { formatMessage, say } from "./i18n/messages.ts";
 import { emailField, newPasswordField } from "./account.ts";
 
 /** The code: 6 random digits. */
@@ -39,7 +39,9 @@ export const MOBILE_MESSAGES = {
   tooManyFromHere: /*i18n*/ "Too many codes asked for from this connection. Please wait 15 minutes and try again.",
   notSent: /*i18n*/ "We could not send the code just now. Please try again in a minute.",
   budget: /*i18n*/ "We cannot send codes to this number just now. Please try again later, or sign in with your e-mail.",
-  invalid: /*i18n*/ "Invalid OTP",
+  /** A wrong code, with the tries it has left (issue 41): the same words for every number. */
+  wrongCode: (triesLeft: number) =>
+    formatMessage("en", /*i18n*/ "{count, plural, one {That code is not right. # try left.} other {That code is not right. # tries left.}}", { count: triesLeft }),
   spent: /*i18n*/ "This code was tried too many times and no longer works. Ask for a new code.",
   expired: /*i18n*/ "This code has expired or was already used. Ask for a new code.",
   newAccount: /*i18n*/ "Welcome! Tell us your name to create your account.",
@@ -133,6 +135,12 @@ export interface KeptCode {
 
 export type CodeVerdict = "ok" | "invalid" | "spent" | "expired";
 
+/** A try's verdict, and how many more tries the code takes after it (0 when it is spent, used or gone). */
+export interface CodeCheck {
+  verdict: CodeVerdict;
+  triesLeft: number;
+}
+
 /**
  * What a try of a code says, given the kept code with this try counted and the digest of what
  * was typed. A spent code (its tries used up) says so even to the right code; one that
@@ -145,6 +153,12 @@ export function judgeCode(kept: KeptCode | null, typedDigest: string, now: numbe
   return "ok";
 }
 
+/** judgeCode's verdict with the tries the kept code has left after this one. */
+export function checkCode(kept: KeptCode | null, typedDigest: string, now: number): CodeCheck {
+  const verdict = judgeCode(kept, typedDigest, now);
+  return { verdict, triesLeft: verdict === "invalid" ? OTP_TRIES - kept!.attempts : 0 };
+}
+
 /** Whether a new code may go to a number whose last code was sent at `lastSentAt`: the seconds to wait, or 0. */
 export function secondsBeforeResend(lastSentAt: Date | null, now: number): number {
   if (!lastSentAt) return 0;
@@ -152,7 +166,7 @@ export function secondsBeforeResend(lastSentAt: Date | null, now: number): numbe
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-/** The message a verdict other than "ok" gives the shopper. */
-export function verdictMessage(verdict: Exclude<CodeVerdict, "ok">): string {
-  return verdict === "invalid" ? MOBILE_MESSAGES.invalid : verdict === "spent" ? MOBILE_MESSAGES.spent : MOBILE_MESSAGES.expired;
+/** The message a try other than a right one gives the shopper: a wrong code says how many tries are left. */
+export function verdictMessage({ verdict, triesLeft }: CodeCheck): string {
+  return verdict === "invalid" ? MOBILE_MESSAGES.wrongCode(triesLeft) : verdict === "spent" ? MOBILE_MESSAGES.spent : MOBILE_MESSAGES.expired;
 }

@@ -10,7 +10,12 @@ import { deliveryPaiseOf } from "./pricing.ts";
 import { formatGrams, type SoldByWeight } from "./weight.ts";
 
 export interface MailedOrder {
+  /** The order's key: its links. */
   id: number;
+  /** The order's number people see (#3). */
+  number: number;
+  /** Where it is in its life (a cash on delivery order delivered has been paid). */
+  stage?: "placed" | "confirmed" | "packed" | "out_for_delivery" | "delivered";
   paymentMethod: "cod" | "razorpay";
   couponCode: string | null;
   subtotalPaise: number;
@@ -78,11 +83,11 @@ export const orderPlacedMail: ComposeOrderMail = (order, customerName, shopName,
   const total = formatRupees(order.totalPaise);
   const payment = order.paymentMethod === "cod" ? i18n._("To pay on delivery (cash on delivery): {amount}", { amount: total }) : i18n._("Paid online: {amount}", { amount: total });
   return {
-    subject: i18n._("Your {shop} order #{id} is confirmed", { shop: shopName, id: order.id }),
+    subject: i18n._("Your {shop} order #{id} is confirmed", { shop: shopName, id: order.number }),
     text: [
       hello(i18n, customerName),
       "",
-      i18n._("Thank you for your order #{id}.", { id: order.id }),
+      i18n._("Thank you for your order #{id}.", { id: order.number }),
       "",
       ...figures(order, i18n),
       `  ${payment}`,
@@ -98,11 +103,11 @@ export const orderPlacedMail: ComposeOrderMail = (order, customerName, shopName,
 };
 
 export const orderCancelledMail: ComposeOrderMail = (order, customerName, shopName, origin, i18n) => ({
-  subject: i18n._("Your {shop} order #{id} is cancelled", { shop: shopName, id: order.id }),
+  subject: i18n._("Your {shop} order #{id} is cancelled", { shop: shopName, id: order.number }),
   text: [
     hello(i18n, customerName),
     "",
-    i18n._("Your order #{id} has been cancelled, as you asked. Nothing will be delivered.", { id: order.id }),
+    i18n._("Your order #{id} has been cancelled, as you asked. Nothing will be delivered.", { id: order.number }),
     order.paymentMethod === "cod" ? i18n._("Nothing is to pay.") : i18n._("The amount paid is refunded to your payment method."),
     "",
     ...figures(order, i18n),
@@ -116,7 +121,7 @@ export const orderCancelledMail: ComposeOrderMail = (order, customerName, shopNa
 /** Each step of an order's life after it is placed (issue 14), told to the shopper. */
 export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery" | "delivered"): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => {
-    const values = { shop: shopName, id: order.id };
+    const values = { shop: shopName, id: order.number };
     const [subject, line] = {
       confirmed: [
         i18n._("Your {shop} order #{id} is confirmed by the store", values),
@@ -164,11 +169,11 @@ function settled(order: MailedOrder, refundPaise: number, origin: string, i18n: 
 /** Produce weighed at packing (issue 29): what each weighed, the new total, and the money given back. */
 export function orderWeighedMail(change: { estimatePaise: number; refundPaise: number }): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => ({
-    subject: i18n._("Your {shop} order #{id} is weighed", { shop: shopName, id: order.id }),
+    subject: i18n._("Your {shop} order #{id} is weighed", { shop: shopName, id: order.number }),
     text: [
       hello(i18n, customerName),
       "",
-      i18n._("We weighed what you bought by weight in your order #{id}; it is priced by what it weighed.", { id: order.id }),
+      i18n._("We weighed what you bought by weight in your order #{id}; it is priced by what it weighed.", { id: order.number }),
       "",
       i18n._("Your order now:"),
       ...figures(order, i18n),
@@ -181,14 +186,14 @@ export function orderWeighedMail(change: { estimatePaise: number; refundPaise: n
 /** An item out of stock at packing, replaced as the shopper allowed (issue 29): what replaced it, the new total, and any money given back. */
 export function orderReplacedMail(change: { from: string; to: string; refundPaise: number }): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => ({
-    subject: i18n._("Your {shop} order #{id}: an item was replaced", { shop: shopName, id: order.id }),
+    subject: i18n._("Your {shop} order #{id}: an item was replaced", { shop: shopName, id: order.number }),
     text: [
       hello(i18n, customerName),
       "",
       i18n._("{from} was out of stock when we packed your order #{id}, so we packed {to} in its place, as you allowed. It never costs you more than what you ordered.", {
         from: change.from,
         to: change.to,
-        id: order.id,
+        id: order.number,
       }),
       "",
       i18n._("Your order now:"),
@@ -199,14 +204,50 @@ export function orderReplacedMail(change: { from: string; to: string; refundPais
   });
 }
 
+/** Items taken back after the order left the shop (decision 065): what, its credit note, the new total, and the money given back. */
+export function orderTakenBackMail(change: { title: string; quantity: number; refundPaise: number; creditNote: { number: string; totalPaise: number } | null }): ComposeOrderMail {
+  return (order, customerName, shopName, origin, i18n) => {
+    const items = `${change.quantity} × ${change.title}`;
+    // A cash on delivery order already delivered was paid in cash: the difference is given back so.
+    const cashBack = order.paymentMethod === "cod" && order.stage === "delivered";
+    return {
+      subject: i18n._("Your {shop} order #{id}: items taken back", { shop: shopName, id: order.number }),
+      text: [
+        hello(i18n, customerName),
+        "",
+        change.creditNote
+          ? i18n._("We took back {items} from your order #{id} and issued credit note {note} for {amount} against its tax invoice.", {
+              items,
+              id: order.number,
+              note: change.creditNote.number,
+              amount: formatRupees(change.creditNote.totalPaise, { exact: true }),
+            })
+          : i18n._("We took back {items} from your order #{id}.", { items, id: order.number }),
+        "",
+        i18n._("Your order now:"),
+        ...figures(order, i18n),
+        `  ${i18n._("Total: {amount}", { amount: formatRupees(order.totalPaise) })}`,
+        ...(cashBack && change.creditNote
+          ? [
+              i18n._("We give you back {amount} in cash.", { amount: formatRupees(change.creditNote.totalPaise, { exact: true }) }),
+              "",
+              i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
+              "",
+            ]
+          : settled(order, change.refundPaise, origin, i18n)),
+      ].join("\n"),
+    };
+  };
+}
+
 /** Items short at packing (issue 14): what changed, the new total, and the money given back. */
 export function orderShortMail(change: { title: string; ordered: number; packed: number; refundPaise: number }): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => ({
-    subject: i18n._("Your {shop} order #{id}: some items were short", { shop: shopName, id: order.id }),
+    subject: i18n._("Your {shop} order #{id}: some items were short", { shop: shopName, id: order.number }),
     text: [
       hello(i18n, customerName),
       "",
-      i18n._("We are sorry: while packing your order #{id} we could not find everything you ordered.", { id: order.id }),
+      i18n._("We are sorry: while packing your order #{id} we could not find everything you ordered.", { id: order.number }),
       change.packed === 0
         ? `  ${i18n._("{title}: none of {ordered} (taken off your order)", { title: change.title, ordered: change.ordered })}`
         : `  ${i18n._("{title}: {packed} of {ordered}", { title: change.title, packed: change.packed, ordered: change.ordered })}`,

@@ -5,7 +5,10 @@ import type { PaymentState } from "./payment.ts";
 import type { Stage } from "./order-life.ts";
 
 export interface OrderSummaryView {
+  /** The order's key, in its URLs. */
   id: number;
+  /** The order's number people see (#3). */
+  number: number;
   state: "confirmed" | "cancelled";
   /** ISO date-time. */
   placedAt: string;
@@ -32,6 +35,7 @@ export const ORDER_MESSAGES = {
 
 export function toOrderSummary(o: {
   id: number;
+  number: number;
   state: "confirmed" | "cancelled";
   placedAt: Date;
   totalPaise: number;
@@ -42,6 +46,7 @@ export function toOrderSummary(o: {
 }): OrderSummaryView {
   return {
     id: o.id,
+    number: o.number,
     state: o.state,
     placedAt: o.placedAt.toISOString(),
     totalPaise: o.totalPaise,

@@ -61,8 +61,11 @@ export interface CheckoutOptions {
 }
 
 /** What a shopper reads about an order's payment. Its labels are English (the invoice, staff); a page says them with `i18n._`. */
-/** Refunds of part of a payment, several to a payment (staff marked items short; weighed items, or a replacement, came to less): the payment stays paid. */
-export const PART_REFUNDS = ["short", "weight", "replaced"] as const;
+/**
+ * Refunds of part of a payment, several to a payment (staff marked items short; weighed items, or a
+ * replacement, came to less; items were taken back after the order left the shop): the payment stays paid.
+ */
+export const PART_REFUNDS = ["short", "weight", "replaced", "returned"] as const;
 export type PartRefund = (typeof PART_REFUNDS)[number];
 
 export function isPartRefund(reason: string): boolean {

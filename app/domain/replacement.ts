@@ -37,7 +37,7 @@ export const REPLACEMENT_MESSAGES = {
   notOffered: (title: string) => `Choose one of the similar products offered in place of ${title}: nothing else can be packed instead.`,
   callFirst: (phone: string) => `Call the shopper first (${phone}): they asked to be called.`,
   note: (from: string, to: string) => `${from} replaced by ${to}`,
-  done: (orderId: number, total: string) => `Replaced; order #${orderId}'s total is now ${total}.`,
+  done: (number: number, total: string) => `Replaced; order #${number}'s total is now ${total}.`,
 } as const;
 
 /** The item a line was placed with, before staff replaced it. */

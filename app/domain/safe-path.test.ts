@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safePath, signInPath } from "./safe-path.ts";
+import { safePath, signInPath, signUpReturnTo } from "./safe-path.ts";
 
 describe("safePath", () => {
   it.each(["/addtocart", "/products?category=grocers-pick&page=2", "/product/4?variant=A#reviews", "/post-auth"])("keeps %s", (p) => {
@@ -95,5 +95,25 @@ describe("signInPath", () => {
   it("carries a safe return path, else /post-auth", () => {
     expect(signInPath("/wishlist")).toBe("/signin?return_to=%2Fwishlist");
     expect(signInPath("//evil.example")).toBe("/signin?return_to=%2Fpost-auth");
+  });
+});
+
+describe("signUpReturnTo (issue 41)", () => {
+  const shop = ["https://haat.example"];
+  it("is the link's return_to, made safe", () => {
+    expect(signUpReturnTo("/post-auth", "https://haat.example/products", shop)).toBe("/post-auth");
+    expect(signUpReturnTo("//evil.example", null, shop)).toBe("/");
+  });
+  it("else the shop's page the shopper came from, without its language, or what a sign-in page was to return to", () => {
+    expect(signUpReturnTo(null, "https://haat.example/products?page=2", shop)).toBe("/products?page=2");
+    expect(signUpReturnTo(null, "https://haat.example/hi/product/4?variant=A", shop)).toBe("/product/4?variant=A");
+    expect(signUpReturnTo(null, "https://haat.example/hi", shop)).toBe("/");
+    expect(signUpReturnTo(null, "https://haat.example/signin?return_to=%2Fwishlist", shop)).toBe("/wishlist");
+    expect(signUpReturnTo(null, "https://haat.example/hi/signin/mobile?return_to=%2Fabout-us", shop)).toBe("/about-us");
+  });
+  it("else home: no Referer, another site's, a sign-in page with nothing to return to", () => {
+    for (const referer of [null, "", "garbage", "https://evil.example/products", "https://haat.example.evil/x", "https://haat.example/signup", "https://haat.example/post-auth"]) {
+      expect(signUpReturnTo(null, referer, shop)).toBe("/");
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The one safe-redirect helper: a redirect target from a form or a query string is used
 // only when its final, normalised form is a same-origin relative path, else the fallback.
 import { safeRedirect } from "remix-utils/safe-redirect";
+import { withoutLocale } from "./i18n/locale.ts";
 
 const PROBE_ORIGIN = "http://haat.invalid";
 
@@ -28,4 +29,27 @@ export function safePath(to: unknown, fallback = "/"): string {
 /** The sign-in page that comes back to `returnTo` afterwards. */
 export function signInPath(returnTo: string): string {
   return `/signin?return_to=${encodeURIComponent(safePath(returnTo, "/post-auth"))}`;
+}
+
+/** Pages nobody is sent back to after signing up: the sign-in pages themselves. */
+const SIGN_IN_PAGES = /^\/(signin|signup|forgot-password|post-auth|signout)(\/|$)/;
+
+/**
+ * Where signing up comes back to (issue 41): the link's return_to when it named one; else the
+ * page the shopper came from, read from the Referer when it is one of this shop's `origins` (from
+ * a sign-in page, the return_to that page carried), without its language prefix; else the home
+ * page. Not /post-auth: with no item waiting, that ends on an empty cart.
+ */
+export function signUpReturnTo(returnTo: string | null, referer: string | null, origins: readonly string[]): string {
+  if (returnTo !== null) return safePath(returnTo, "/");
+  let from: URL;
+  try {
+    from = new URL(referer ?? "");
+  } catch {
+    return "/";
+  }
+  if (!origins.includes(from.origin)) return "/";
+  const path = withoutLocale(from.pathname);
+  if (SIGN_IN_PAGES.test(path)) return safePath(from.searchParams.get("return_to"), "/");
+  return safePath(path + from.search, "/");
 }

@@ -30,6 +30,19 @@ describe("searchIds", () => {
     // The specification's constants hold: never more than 30% of the word, never more than two edits.
     for (let n = 1; n <= 30; n++) expect(allowedDistance("x".repeat(n))).toBeLessThanOrEqual(Math.min(MAX_EDIT_DISTANCE, n * FUZZY_THRESHOLD));
   });
+  it("reads a three-letter word one letter off a name's word as that word, only when nothing matches it as typed (issue 41)", () => {
+    // 'oll' is 'oil' (first and last letters kept), as 'ata' is atta.
+    expect(searchIds(index, "oll")).toEqual([3]);
+    expect(searchIds(index, "oll", 6, true)).toEqual([3]);
+    expect(searchIds(index, "mustard oll")).toEqual([3]);
+    // A completion comes first ('dis' is dish, not dal); a changed last letter is another word ('tee', 'dak').
+    expect(searchIds(index, "dis")).toEqual([7]);
+    expect(searchIds(index, "tee")).toEqual([]);
+    expect(searchIds(index, "dak")).toEqual([]);
+    // Never on the first letter, never two edits.
+    expect(searchIds(index, "bil")).toEqual([]);
+    expect(searchIds(index, "dla")).toEqual([]);
+  });
   it("completes a word only when it is not one already: 'dal' is dal, not dalia", () => {
     expect(searchIds(index, "dal")).toEqual([2]);
     expect(searchIds(index, "basm")).toEqual([1]);

@@ -3,7 +3,8 @@
 // fuzzy lookups); ranking is ours and in tiers: a word of the title first, then the category
 // and subcategory, then the pack sizes, then the description. Every word of the query must be
 // found (or one of its synonyms, app/domain/search-synonyms.ts); a typo is forgiven by word
-// length (none up to 3 letters, one edit up to 7, two beyond) but only for a word the
+// length (none up to 3 letters, one edit up to 7, two beyond; a three-letter word that finds
+// nothing at all, one edit: 'ata' is atta, decision 032 amended) but only for a word the
 // catalogue does not have, and never on its first letter; a word is completed as a prefix
 // only when it is not itself a catalogue word ('dal' is dal, not dalia). Results far below
 // the best are dropped: a description that mentions oil does not make rice an answer to
@@ -269,12 +270,23 @@ function quality(queryWord: string, docWord: string, prefixOk: boolean, fuzzyOk:
   return 0;
 }
 
+/**
+ * A three-letter word no product has, as typed or completed ('ata'), may be one letter off a word
+ * of a name ('atta'): tried only then, keeping its first and last letters (quality below).
+ */
+export const SHORT_TYPO_DISTANCE = 1;
+
 /** Each document's best score for one query word (exact, completed or misspelt), by field. */
 function wordScores(index: SearchIndex, word: string, completing: boolean): Map<number, number> {
   // A word the catalogue or the synonym table knows is taken as typed.
   const known = index.vocabulary.has(word) || word in SYNONYMS;
   const prefixOk = word.length >= MIN_MATCH_LENGTH && (!known || completing);
-  const distance = known ? 0 : allowedDistance(word);
+  const scores = scoresFor(index, word, prefixOk, known ? 0 : allowedDistance(word));
+  if (scores.size === 0 && !known && word.length === MIN_MATCH_LENGTH) return scoresFor(index, word, prefixOk, SHORT_TYPO_DISTANCE);
+  return scores;
+}
+
+function scoresFor(index: SearchIndex, word: string, prefixOk: boolean, distance: number): Map<number, number> {
   const results: SearchResult[] = index.search.search(word, { prefix: prefixOk, fuzzy: distance || false, combineWith: "OR" });
   const scores = new Map<number, number>();
   for (const r of results) {

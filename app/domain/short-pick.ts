@@ -7,13 +7,13 @@ import { formatRupees } from "./money.ts";
 import { lineGrossPaise, priceOrder, type OrderPricing, type PricedLineInput } from "./pricing.ts";
 
 export const SHORT_MESSAGES = {
-  tooLate: (orderId: number) => `Order #${orderId} is already out for delivery: its items can no longer be marked short.`,
+  tooLate: (number: number) => `Order #${number} is already out for delivery: its items can no longer be marked short.`,
   notFewer: (ordered: number) => `Enter how many were packed: fewer than the ${ordered} ordered.`,
   onlyLine: "This is the order's only item: it cannot be left out entirely. Ask the shopper whether to cancel the order.",
   noLine: "That item is not in this order.",
   note: (title: string, packed: number, ordered: number, refundPaise = 0) =>
     `${title}: ${packed} of ${ordered} packed${refundPaise > 0 ? `; ${formatRupees(refundPaise, { exact: true })} refunded` : ""}`,
-  done: (orderId: number, totalRupees: string) => `Order #${orderId} marked short; its total is now ${totalRupees}.`,
+  done: (number: number, totalRupees: string) => `Order #${number} marked short; its total is now ${totalRupees}.`,
 } as const;
 
 /** What the order was priced at when it was placed. */

@@ -7,6 +7,8 @@ import type { I18n } from "./i18n/messages.ts";
 export const NOTIFY_MESSAGES = {
   button: /*i18n*/ "Notify Me",
   requested: /*i18n*/ "We will let you know when it is back in stock.",
+  /** In the button's place once the shopper asked (issue 41), beside Cancel. */
+  waiting: /*i18n*/ "We will let you know",
   inStock: /*i18n*/ "This item is in stock: add it to your cart.",
   notFound: /*i18n*/ "That item could not be found.",
   signIn: /*i18n*/ "Sign in, and we will let you know when it is back in stock.",

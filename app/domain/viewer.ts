@@ -9,4 +9,6 @@ export interface Viewer {
   wishlist: Record<string, number>;
   /** The chosen delivery address's city and PIN, for the header's location line (issue 15). */
   deliverTo: { city: string; zip: string } | null;
+  /** internal_reference → open 'Notify Me' request id (issue 41): the button's place says so, with Cancel. Absent: none. */
+  notify?: Record<string, number>;
 }

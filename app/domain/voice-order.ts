@@ -17,6 +17,8 @@ export interface SpokenItem {
   name: string;
   quantity: number;
   unit: Unit | null;
+  /** Whether a quantity was said (a number, or a unit: 'kilo atta'), or only assumed to be one. */
+  quantitySaid: boolean;
 }
 
 export interface VoiceVariant {
@@ -34,11 +36,32 @@ export interface VoiceProduct {
   variants: readonly VoiceVariant[];
 }
 
+/**
+ * How sure the match is (issue 41 item 14): `clear` when the shopper's words plainly name this
+ * product and a quantity (it arrives ticked); `unsure` when it is found but could be a guess (a
+ * misspelling, a word other products share as well, no quantity said: it arrives unticked and asks
+ * 'Is this what you meant?'); `none` when nothing was found.
+ */
+export type Confidence = "clear" | "unsure" | "none";
+
+/**
+ * How the words of an item name one product (the shop's search index judges it,
+ * app/domain/voice-names.ts): `named` when each word, or a synonym of it, is a word of the
+ * product's name or category as said (not a completion, a misspelling or a word of its
+ * description); `kind` when one of them says what the product is (its name's last word: the
+ * 'dal' of 'Moong Dal', not of 'Moong Dal Namkeen'); `unsaid`: the words of the product's name
+ * the shopper did not say.
+ */
+export interface NameMatch {
+  named: boolean;
+  kind: boolean;
+  unsaid: readonly string[];
+}
+
 /** An item matched to the catalogue (found), or not. `count` is how many of the variant go in the cart. */
 export interface MatchedItem extends SpokenItem {
   found: boolean;
-  /** Found by name outright (every word a word of its name): ticked to add. Otherwise the shopper is asked 'Did you mean…?'. */
-  sure: boolean;
+  confidence: Confidence;
   /** Found, and for sale now (an out-of-stock product is found but cannot be added). */
   available: boolean;
   productId: number | null;
@@ -68,7 +91,7 @@ export const VOICE_MESSAGES = {
   // Two messages rather than a plural: `say` has {name} placeholders only.
   added: (n: number) => (n === 1 ? /*i18n*/ "1 item added to your cart." : say(/*i18n*/ "{n} items added to your cart.", { n })),
   noneChosen: /*i18n*/ "Choose at least one found item to add.",
-  didYouMean: /*i18n*/ "Did you mean…?",
+  isThisIt: /*i18n*/ "Is this what you meant?",
 } as const;
 
 export const LIST_MAX_CHARS = 2000;
@@ -319,7 +342,7 @@ export function parseItem(phrase: string): SpokenItem | null {
   if (!text && quantity === null) return null;
   // Nothing, or more than a cart takes, is not a quantity anyone means: one, or the cart's most.
   const said = quantity === null || !(quantity > 0) ? 1 : Math.min(quantity, unit === "g" || unit === "ml" ? 1_000_000 : MAX_QUANTITY_INPUT);
-  return { phrase: phrase.trim(), name: text, quantity: said, unit };
+  return { phrase: phrase.trim(), name: text, quantity: said, unit, quantitySaid: quantity !== null || unit !== null };
 }
 
 /** The list as items, in the order said; empty parts and parts with no name are left out. */
@@ -381,14 +404,40 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
 }
 
 /**
+ * Whether the shopper's words name a product clearly enough to tick it for them (issue 41 item
+ * 14): a quantity was said; every word names the product (`chosen.named`); and no other product
+ * the search found for the same words is named by them as well (and, when they say what the
+ * chosen one is, is that kind of thing too), unless the chosen one's name is the closer: fewer of
+ * its words left unsaid, counting only the words the two names do not share. 'basmati rice' is
+ * Basmati Rice rather than Brown Basmati Rice, and 'moong dal' the dal, not Moong Dal Namkeen; but
+ * 'dal' is any of four dals and 'chawal' any of the rices, so they are asked about.
+ */
+export function confidenceOf(item: Pick<SpokenItem, "quantitySaid">, chosen: NameMatch, others: readonly NameMatch[]): Exclude<Confidence, "none"> {
+  if (!item.quantitySaid || !chosen.named) return "unsure";
+  const rival = (other: NameMatch) => other.named && (other.kind || !chosen.kind);
+  const closer = (other: NameMatch) => {
+    const mine = chosen.unsaid.filter((w) => !other.unsaid.includes(w)).length;
+    const theirs = other.unsaid.filter((w) => !chosen.unsaid.includes(w)).length;
+    return mine < theirs;
+  };
+  return others.every((other) => !rival(other) || closer(other)) ? "clear" : "unsure";
+}
+
+/** Whether an item arrives ticked to go to the cart: found, for sale, and named clearly. */
+export function preTicked(item: Pick<MatchedItem, "found" | "available" | "confidence">): boolean {
+  return item.found && item.available && item.confidence === "clear";
+}
+
+/**
  * Matches each item with `search` (the shop's ranked product ids for a name) among `products`;
- * `names(name, id)`: whether the name names that product outright (else it is only a guess).
+ * `names(name, product)`: how the name names that product (app/domain/voice-names.ts), which
+ * decides how sure each match is (confidenceOf).
  */
 export function matchItems(
   items: readonly SpokenItem[],
   search: (name: string) => number[],
   productOf: (id: number) => VoiceProduct | undefined,
-  names: (name: string, id: number) => boolean = () => true,
+  names: (name: string, product: VoiceProduct) => NameMatch,
 ): MatchedItem[] {
   // The same variant said twice ('basmati rice, chawal') is one line with both counts.
   const merged: MatchedItem[] = [];
@@ -397,7 +446,7 @@ export function matchItems(
     if (same) {
       same.count = clampCount(same.count + item.count);
       same.phrase = `${same.phrase}, ${item.phrase}`;
-      same.sure = same.sure || item.sure;
+      if (item.confidence === "clear") same.confidence = "clear";
     } else merged.push(item);
   }
   return merged;
@@ -407,20 +456,21 @@ function matchEach(
   items: readonly SpokenItem[],
   search: (name: string) => number[],
   productOf: (id: number) => VoiceProduct | undefined,
-  names: (name: string, id: number) => boolean,
+  names: (name: string, product: VoiceProduct) => NameMatch,
 ): MatchedItem[] {
   return items.map((item) => {
-    const product = item.name
+    const candidates = item.name
       ? search(item.name)
-          .map(productOf)
-          .find((p) => p && p.variants.length > 0)
-      : undefined;
+          .flatMap((id) => productOf(id) ?? [])
+          .filter((p) => p.variants.length > 0)
+      : [];
+    const product = candidates[0];
     const chosen = product ? chooseVariant(product.variants, item) : null;
     if (!product || !chosen) {
       return {
         ...item,
         found: false,
-        sure: false,
+        confidence: "none",
         available: false,
         productId: null,
         title: null,
@@ -431,17 +481,23 @@ function matchEach(
         count: clampCount(item.quantity),
       };
     }
+    const confidence = confidenceOf(
+      item,
+      names(item.name, product),
+      candidates.slice(1).map((other) => names(item.name, other)),
+    );
     return {
       ...item,
       found: true,
-      sure: names(item.name, product.id),
+      confidence,
       available: available(chosen.variant),
       productId: product.id,
       title: product.title,
       internalReference: chosen.variant.internalReference,
       attribute: chosen.variant.attribute,
       pricePaise: chosen.variant.pricePaise,
-      image: chosen.variant.images[0] ?? null,
+      // The pack's own picture, else any of the product's.
+      image: chosen.variant.images[0] ?? product.variants.find((v) => v.images[0])?.images[0] ?? null,
       count: chosen.count,
     };
   });

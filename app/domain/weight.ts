@@ -33,15 +33,15 @@ export const WEIGHT_MESSAGES = {
   // Staff's words (the staff side is English, decision 052).
   outOfRange: (title: string, min: number, max: number, estimate: number, tolerance: number) =>
     `${title}: enter a weight between ${formatGrams(min)} and ${formatGrams(max)} (estimated ${formatGrams(estimate)}, ±${tolerance}%). A pack far off is re-packed, or marked short.`,
-  notPacked: (orderId: number) => `Mark order #${orderId} Packed first, then enter what its items weighed.`,
-  tooLate: (orderId: number) => `Order #${orderId} has left the shop: its weights can no longer be entered.`,
-  already: (orderId: number) => `Order #${orderId}'s items are already weighed.`,
+  notPacked: (number: number) => `Mark order #${number} Packed first, then enter what its items weighed.`,
+  tooLate: (number: number) => `Order #${number} has left the shop: its weights can no longer be entered.`,
+  already: (number: number) => `Order #${number}'s items are already weighed.`,
   nothing: "This order has no items sold by weight.",
   shortWeighed: (title: string) => `${title} is already weighed: mark items short before weighing them.`,
   enterGrams: "Enter the weight packed, in whole grams.",
   missing: (title: string) => `Enter the weight packed for ${title}.`,
   note: (title: string, grams: number, estimate: string, final: string) => `${title}: ${formatGrams(grams)} packed; ${estimate} estimated, ${final} charged`,
-  done: (orderId: number, total: string) => `Order #${orderId} weighed; its total is now ${total}.`,
+  done: (number: number, total: string) => `Order #${number} weighed; its total is now ${total}.`,
   // Catalogue files and the staff catalogue.
   badUnit: `The weight of a pack sold by weight: whole grams from 1 to ${WEIGHT_UNIT_MAX_GRAMS}.`,
   badTolerance: `The weight tolerance: a whole percent from 0 to ${WEIGHT_TOLERANCE_MAX}.`,

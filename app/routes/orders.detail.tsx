@@ -1,6 +1,8 @@
 // /orders/{id}: one order (issue 14): where it is (a timeline), its lines, delivery slot,
-// address, payment and invoice; moving the slot until 2 hours before it, cancelling until it is
-// packed, and Buy again. Every form posts to this page itself.
+// address, payment, and its invoice (an order summary until the order leaves the shop) with any
+// credit notes beside it (decision 065); moving the slot until 2 hours before it, cancelling until
+// it is packed, and Buy again. Every form posts to this page itself. The URL names the order by
+// its id; the page shows its number.
 import { data, Form, Link } from "react-router";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
@@ -62,7 +64,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 id="order-title" className="mt-2 text-2xl font-semibold">
-        {i18n._("Order #{id}", { id: order.id })}
+        {i18n._("Order #{id}", { id: order.number })}
       </h1>
       <p role="status" className="mt-1 text-stone-700">
         {stageText(i18n, order.stage, cancelled)}
@@ -127,6 +129,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
           {i18n._("Invoice (PDF)")}
         </a>
+        {order.creditNotes.map((n) => (
+          <a key={n.id} href={`${here}/credit-notes/${n.id}`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+            {i18n._("Credit note {number} (PDF)", { number: n.number })}
+          </a>
+        ))}
         <Form method="post" action={here}>
           <input type="hidden" {...orders.intent("buy-again")} />
           {orderField}
@@ -141,16 +148,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </div>
-      {cancellable && confirming && <CancelConfirm order={order.id} action={here} keep={here} back={here} />}
+      {!order.invoice && !cancelled && (
+        <p className="mt-2 text-sm text-stone-600">{i18n._("The tax invoice is issued when your order is out for delivery; until then the invoice link gives its order summary.")}</p>
+      )}
+      {cancellable && confirming && <CancelConfirm order={order.id} number={order.number} action={here} keep={here} back={here} />}
       {!cancellable && !cancelled && order.stage !== "delivered" && <p className="mt-3 text-sm text-stone-600">{i18n._("This order is packed: it can no longer be cancelled.")}</p>}
     </article>
   );
 }
 
-export const meta: Route.MetaFunction = ({ params, matches }) => {
+export const meta: Route.MetaFunction = ({ params, matches, loaderData }) => {
   const i18n = i18nFor(localeOfMatches(matches));
   return privatePageMeta(matches, {
-    title: i18n._("Order #{id}", { id: params.id }),
+    // The number the page shows (the URL carries the order's id).
+    title: loaderData ? i18n._("Order #{id}", { id: loaderData.order.number }) : i18n._("Your Orders"),
     description: i18n._("Your order: where it is, its items, delivery and payment."),
     path: `/orders/${params.id}`,
   });

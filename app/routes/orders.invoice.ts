@@ -1,9 +1,10 @@
-// /orders/:id/invoice: the order's tax invoice as a PDF, for its own customer only (signed in,
-// or holding the API's signed link).
+// /orders/:id/invoice: the order's tax invoice as a PDF once it is issued (when the order leaves
+// the shop), its order summary before (decision 065); for its own customer only (signed in, or
+// holding the API's signed link).
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { shopOf } from "../server/context.server.ts";
-import { invoicePdf, pdfResponse } from "../server/invoice/invoice.server.ts";
+import { invoiceResponse } from "../server/invoice/documents.server.ts";
 import type { Route } from "./+types/orders.invoice";
 import { parseId } from "../domain/ids.ts";
 import { invoiceKeyCustomer } from "../server/api/invoice-link.server.ts";
@@ -18,5 +19,5 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const customer = owner ?? requireCustomer(context, "/orders");
   const order = id !== null ? await shop.orders.get(customer, id) : null;
   if (!order) return new Response(ORDER_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return pdfResponse(await invoicePdf(order), `haat-invoice-${order.id}.pdf`);
+  return invoiceResponse(shop, customer, order);
 }

@@ -1,6 +1,7 @@
 // /ordersuccess?order=ID: 'Order Placed' with the items and totals of the order just placed
 // (Confirm Order sends its id), never merely the newest: two tabs may place two. It says the
-// order's real state when revisited, and what is to pay on delivery for cash on delivery.
+// order's real state when revisited, and what is to pay on delivery for cash on delivery. Its
+// number links to the order's own page (issue 41).
 import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
@@ -28,7 +29,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const i18n = useI18n();
-  const id = <strong>{order.id}</strong>;
+  // The number the shopper reads, linked to the order's page (its URL names it by id).
+  const id = (
+    <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 underline">
+      {order.number}
+    </Link>
+  );
   const to = { id: place("id"), name: order.deliveryAddress.name, city: order.deliveryAddress.city, zip: order.deliveryAddress.zip };
   return (
     <section aria-labelledby="placed-title" className="mx-auto max-w-2xl px-4 py-10">
@@ -62,9 +68,14 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <OrderTotals order={order} />
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        {i18n._("Continue shopping")}
-      </Link>
+      <div className="mt-8 flex flex-wrap items-center gap-4">
+        <Link to="/" className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          {i18n._("Continue shopping")}
+        </Link>
+        <Link to={`/orders/${order.id}`} className="font-medium text-brand-700 underline">
+          {i18n._("View order #{id}", { id: order.number })}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -35,7 +35,13 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           order.slot
             ? i18n._("Thank you. Your payment was received and order #{id} is confirmed for delivery {slot}.", { id: place("id"), slot: slotText(i18n, order.slot) })
             : i18n._("Thank you. Your payment was received and order #{id} is confirmed.", { id: place("id") }),
-          { id: <strong>{order.id}</strong> },
+          {
+            id: (
+              <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 underline">
+                {order.number}
+              </Link>
+            ),
+          },
         )}
       </p>
       <p className="mt-1 text-sm text-stone-600">

@@ -8,7 +8,7 @@ import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { signIn } from "../components/forms.ts";
 import { signInSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
-import { safePath } from "../domain/safe-path.ts";
+import { safePath, signUpReturnTo } from "../domain/safe-path.ts";
 import { clerkEnabled, clerkRouteMiddleware, clerkServer } from "../server/auth/clerk.server.ts";
 import { customerOf } from "../server/auth/session.server.ts";
 import { appEnv } from "../server/env.server.ts";
@@ -38,7 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
     const state = (await rootAuthLoader(args)) as { clerkState?: unknown } | { data?: { clerkState?: unknown } };
     clerkState = "clerkState" in state ? state.clerkState : (state as { data?: { clerkState?: unknown } }).data?.clerkState;
   }
-  return { returnTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState, mobile: mobileSignInOffered(shopOf(context)) };
+  // 'Create an account' carries where this page came back to, or else the page before it (issue 41): not /post-auth's empty cart.
+  const signUpTo = signUpReturnTo(url.searchParams.get("return_to"), args.request.headers.get("Referer"), [url.origin, env.publicOrigin]);
+  return { returnTo, signUpTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState, mobile: mobileSignInOffered(shopOf(context)) };
 }
 
 export const action = accountForms.signIn.run;
@@ -54,10 +56,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       </div>
     );
   }
-  return <LocalSignIn returnTo={loaderData.returnTo} signupEnabled={loaderData.signupEnabled} mobile={loaderData.mobile} actionData={actionData} />;
+  return <LocalSignIn returnTo={loaderData.returnTo} signUpTo={loaderData.signUpTo} signupEnabled={loaderData.signupEnabled} mobile={loaderData.mobile} actionData={actionData} />;
 }
 
-function LocalSignIn({ returnTo, signupEnabled, mobile, actionData }: { returnTo: string; signupEnabled: boolean; mobile: boolean; actionData: Route.ComponentProps["actionData"] }) {
+function LocalSignIn({
+  returnTo,
+  signUpTo,
+  signupEnabled,
+  mobile,
+  actionData,
+}: {
+  returnTo: string;
+  signUpTo: string;
+  signupEnabled: boolean;
+  mobile: boolean;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useForm({
     lastResult: refusalOf(actionData)?.result,
     constraint: getZodConstraint(signInSchema),
@@ -98,7 +112,7 @@ function LocalSignIn({ returnTo, signupEnabled, mobile, actionData }: { returnTo
       {signupEnabled && (
         <p className="mt-2 text-sm text-stone-700">
           {i18n._("New to {name}?", { name: store.name })}{" "}
-          <Link to={`/signup${query}`} className="font-medium text-brand-700 underline">
+          <Link to={`/signup?return_to=${encodeURIComponent(signUpTo)}`} className="font-medium text-brand-700 underline">
             {i18n._("Create an account")}
           </Link>
         </p>

@@ -1,4 +1,5 @@
-// /signup/*: name, e-mail, phone and password. SIGNUP_ENABLED=false turns it off.
+// /signup/*: name, e-mail, phone and password. SIGNUP_ENABLED=false turns it off. Signing up
+// comes back to return_to, else to the page the shopper came from, else home (issue 41).
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -6,17 +7,18 @@ import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { signUp } from "../components/forms.ts";
 import { ACCOUNT_MESSAGES, signUpSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
-import { safePath } from "../domain/safe-path.ts";
+import { signUpReturnTo } from "../domain/safe-path.ts";
 import { customerOf } from "../server/auth/session.server.ts";
+import { appEnv } from "../server/env.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import type { Route } from "./+types/signup";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   if (!signUpOpen()) throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
-  const returnTo = safePath(url.searchParams.get("return_to"), "/post-auth");
+  const returnTo = signUpReturnTo(url.searchParams.get("return_to"), request.headers.get("Referer"), [url.origin, appEnv().publicOrigin]);
   if (customerOf(context)) throw redirect(returnTo, 303);
   return { returnTo };
 }
@@ -36,7 +38,15 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-semibold">{i18n._("Create your account")}</h1>
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
+      {/* The post's address names where to come back to: a refused post's page (without JavaScript, the answer to the post) still knows. */}
+      <Form
+        method="post"
+        action={`/signup?return_to=${encodeURIComponent(loaderData.returnTo)}`}
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="mt-6 space-y-4"
+      >
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...signUp.intent("sign-up")} />
         <input type="hidden" name={signUp.field("sign-up", "return_to")} value={loaderData.returnTo} />

@@ -1,5 +1,7 @@
 // /staff/orders/{id}: one order for the staff who pack and deliver it (issue 14): its lines,
-// address, phone, payment and timeline, and the move to its next stage.
+// address, phone, payment and timeline, the move to its next stage, its packing slip, its tax
+// invoice (an order summary until it leaves the shop) and credit notes, and, once it has left,
+// taking items back (decision 065).
 import { GiftNote } from "../components/orders/GiftNote.tsx";
 import { data } from "react-router";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
@@ -8,6 +10,8 @@ import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { ShortForm } from "../components/staff/ShortForm.tsx";
 import { WeighForm } from "../components/staff/WeighForm.tsx";
 import { ReplaceForm } from "../components/staff/ReplaceForm.tsx";
+import { TakeBackForm } from "../components/staff/TakeBackForm.tsx";
+import { canTakeBack } from "../domain/take-back.ts";
 import { choiceFor, DEFAULT_REPLACEMENT, REPLACEMENT_LABELS, REPLACEMENT_MESSAGES } from "../domain/replacement.ts";
 import { replacementOffers } from "../server/use-cases/move-order.server.ts";
 import { formatGrams, linesToWeigh } from "../domain/weight.ts";
@@ -44,15 +48,21 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const shortable = canShort(order.stage, cancelled);
   // Lines sold by weight not weighed yet (issue 29): weighed together once the order is packed.
   const toWeigh = linesToWeigh(order.lines).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, byWeight: l.byWeight! }));
+  // Once it has left the shop: items refused at the door or returned (a credit note each time).
+  const returnable = canMove && canTakeBack(order.stage, cancelled);
   return (
     <article aria-labelledby="staff-order-title" className="mt-6 max-w-3xl">
       <h1 id="staff-order-title" className="text-2xl font-semibold">
-        Order #{order.id}
+        Order #{order.number}
       </h1>
       <OrderTimeline stage={order.stage} cancelled={cancelled} events={order.events} />
       {!cancelled && (
         <div className="mt-3">
-          {canMove ? <AdvanceForm order={order.id} stage={order.stage} back={here} action={here} /> : <p className="text-sm text-stone-700">{ELSEWHERE_MESSAGES.orders}</p>}
+          {canMove ? (
+            <AdvanceForm order={order.id} number={order.number} stage={order.stage} back={here} action={here} />
+          ) : (
+            <p className="text-sm text-stone-700">{ELSEWHERE_MESSAGES.orders}</p>
+          )}
         </div>
       )}
       <p className="mt-4 text-sm">
@@ -65,7 +75,20 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-sm">
         <a href={`${here}/slip`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
           Packing slip (PDF)
+        </a>{" "}
+        ·{" "}
+        <a href={`${here}/invoice`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          {order.invoice ? `Tax invoice ${order.invoice.number} (PDF)` : "Order summary (PDF; the tax invoice is issued at Out for delivery)"}
         </a>
+        {order.creditNotes.map((n) => (
+          <span key={n.id}>
+            {" "}
+            ·{" "}
+            <a href={`${here}/credit-notes/${n.id}`} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+              Credit note {n.number} (PDF)
+            </a>
+          </span>
+        ))}
       </p>
       {order.gift && <GiftNote gift={order.gift} />}
       {canMove && toWeigh.length > 0 && order.stage === "packed" && !cancelled && <WeighForm order={order.id} lines={toWeigh} back={here} action={here} />}
@@ -94,6 +117,9 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             {canMove && offers[l.id] && <ReplaceForm order={order.id} line={l.id} title={l.title} offers={offers[l.id]!} back={here} action={here} />}
             {canMove && shortable && l.packedGrams === undefined && (l.quantity > 1 || order.lines.length > 1) && (
               <ShortForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} back={here} action={here} />
+            )}
+            {returnable && (l.packedGrams === undefined ? l.quantity > 1 || order.lines.length > 1 : order.lines.length > 1) && (
+              <TakeBackForm order={order.id} line={l.id} title={l.title} quantity={l.quantity} whole={l.packedGrams !== undefined} back={here} action={here} />
             )}
           </li>
         ))}

@@ -67,7 +67,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
               .map((o) => (
                 <li key={o.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                   <Link to={`/staff/orders/${o.id}`} className="font-semibold text-brand-800 underline">
-                    Order #{o.id}
+                    Order #{o.number}
                   </Link>
                   <span>
                     {o.name}, {o.phone}, {o.zip}
@@ -76,7 +76,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
                   <span>{formatRupees(o.totalPaise)}</span>
                   <span>{o.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}</span>
                   <span className="rounded bg-stone-100 px-2 py-0.5 font-medium">{o.cancelled ? STAGE_LABELS.cancelled : STAGE_LABELS[o.stage]}</span>
-                  {!o.cancelled && canMove && <AdvanceForm order={o.id} stage={o.stage} back={here} />}
+                  {!o.cancelled && canMove && <AdvanceForm order={o.id} number={o.number} stage={o.stage} back={here} />}
                 </li>
               ))}
           </ul>

@@ -1,7 +1,7 @@
 // /voicesearch: order by voice or by a typed list (transactions §2; issue 15). Record (with
-// JavaScript) or upload a recording: the server transcribes it and finds each item in the
-// catalogue; or type or paste the list (a plain GET, so it works anywhere and can be shared).
-// The found items go to the cart together.
+// JavaScript) or upload a recording: the server transcribes it and the shopper checks the
+// transcript, then finds its items; or type or paste the list. Finding items is a plain GET
+// (?list=…), so it works anywhere and can be shared. The chosen items go to the cart together.
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -47,7 +47,8 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
   const transcribed = reply !== cleared && reply?.ok && reply.intent === "transcribe" ? (reply.data as Transcribed) : null;
   const refusal = refusalOf(reply);
   const busy = fetcher.state !== "idle";
-  const shown = transcribed ? { list: transcribed.transcript.text, order: transcribed.order } : order ? { list, order } : null;
+  // Items are found only for a list: typed, or a transcript the shopper has checked.
+  const shown = order && !transcribed ? { list, order } : null;
   const i18n = useI18n();
 
   return (
@@ -114,11 +115,36 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
           <p className="mt-2 text-sm text-stone-700">{i18n._(VOICE_MESSAGES.notConfigured)}</p>
         )}
         {transcribed && (
+          // The transcript in a box the shopper may correct, then 'Find items': the typed list's
+          // GET, so a misheard word is put right before anything is looked up (issue 41 item 14).
           <section aria-labelledby="voice-transcript-title" className="mt-4 space-y-2 text-sm">
             <h3 id="voice-transcript-title" className="font-semibold">
               {i18n._("Transcript")}
             </h3>
-            <p className="rounded bg-stone-50 p-2">{transcribed.transcript.text || i18n._(VOICE_MESSAGES.nothingToSend)}</p>
+            {!transcribed.transcript.text && (
+              <p role="alert" className="text-red-700">
+                {i18n._(VOICE_MESSAGES.nothingToSend)}
+              </p>
+            )}
+            <Form method="get" className="space-y-2" onSubmit={() => setCleared(reply)}>
+              <p id="voice-transcript-hint" className="text-stone-700">
+                {i18n._("Check what we heard and correct any word, then find the items.")}
+              </p>
+              <textarea
+                id="voice-transcript"
+                name="list"
+                rows={3}
+                maxLength={LIST_MAX_CHARS}
+                aria-labelledby="voice-transcript-title"
+                aria-describedby="voice-transcript-hint"
+                defaultValue={transcribed.transcript.text}
+                key={transcribed.transcript.text}
+                className="block w-full rounded-md border border-stone-300 px-3 py-2 text-base"
+              />
+              <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                {i18n._("Find items")}
+              </button>
+            </Form>
             <ol aria-label={i18n._("Timed segments")} className="max-h-40 overflow-y-auto rounded border border-stone-200 p-2">
               {transcribed.transcript.segments.map((s, i) => (
                 <li key={i}>
@@ -154,8 +180,8 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
             name="list"
             rows={4}
             maxLength={LIST_MAX_CHARS}
-            defaultValue={transcribed ? transcribed.transcript.text : list}
-            key={transcribed ? transcribed.transcript.text : list}
+            defaultValue={list}
+            key={list}
             className="block w-full rounded-md border border-stone-300 px-3 py-2"
           />
           {tooLong && (

@@ -5,24 +5,41 @@ test.describe("accounts", () => {
   test("sign up, then log out from the account menu", async ({ page, hasJs, context }) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
     const shopper = newShopper();
-    await open(page, "/signin", hasJs);
+    // Signing up from a page comes back to it (issue 41), not to an empty cart.
+    await open(page, "/products?category=grocers-pick", hasJs);
+    await page.getByRole("link", { name: "Sign in" }).click();
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await page.getByLabel("Name").fill(shopper.name);
     await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Phone").fill(shopper.phone);
+    // A refused post keeps where to come back to.
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Create account" }).click();
-    // New accounts go through /post-auth, which always ends on the cart.
-    await expect(page).toHaveURL(/\/addtocart$/);
+    await expect(page).toHaveURL((url) => url.pathname === "/products" && url.searchParams.get("category") === "grocers-pick");
     await expect(page.getByText(`Welcome, ${shopper.name}!`)).toBeVisible();
-    await expect(page.getByText("YOUR CART IS CURRENTLY EMPTY")).toBeVisible();
 
     await headerToggle(page, "Account menu").click();
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, "You have been signed out.", hasJs);
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("sign-up opened on its own ends on the home page, not an empty cart (issue 41)", async ({ page, hasJs, context }) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    const shopper = newShopper();
+    await open(page, "/signup", hasJs);
+    await page.getByLabel("Name").fill(shopper.name);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+    await page.getByLabel("Phone").fill(shopper.phone);
+    await page.getByLabel("Password").fill(shopper.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await expect(page.getByText(`Welcome, ${shopper.name}!`)).toBeVisible();
   });
 
   test("sign-up refuses bad input with the spec's messages and a taken e-mail", async ({ page, hasJs, shopper, context }) => {

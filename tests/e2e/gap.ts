@@ -61,12 +61,17 @@ export async function fillEverything(page: Page, words: string): Promise<Filled[
         const min = Number((field as HTMLInputElement).min || 1);
         const max = Number((field as HTMLInputElement).max || 2);
         field.value =
-          type === "number" ? String(Math.min(max, Math.max(min, 2)))
-          : type === "email" ? "gap@example.in"
-          : type === "tel" ? "9876543210"
-          : type === "password" ? "gap-password-1"
-          : field instanceof HTMLTextAreaElement ? `${words} (a longer note)`
-          : words;
+          type === "number"
+            ? String(Math.min(max, Math.max(min, 2)))
+            : type === "email"
+              ? "gap@example.in"
+              : type === "tel"
+                ? "9876543210"
+                : type === "password"
+                  ? "gap-password-1"
+                  : field instanceof HTMLTextAreaElement
+                    ? `${words} (a longer note)`
+                    : words;
         // What the field took (a maxlength cuts a typed value short).
         if (field.maxLength > 0) field.value = field.value.slice(0, field.maxLength);
         filled.push({ index, name, value: field.value });
@@ -90,9 +95,11 @@ export async function expectKept(page: Page, filled: Filled[], where: string) {
             if (!field) return true;
             return f.value !== undefined ? field.value !== f.value : (field as HTMLInputElement).checked !== f.checked;
           })
-          .map((f) => `${f.name}: ${f.value ?? f.checked} became ${fields[f.index] ? (f.value !== undefined ? fields[f.index]!.value : (fields[f.index] as HTMLInputElement).checked) : "gone"}`),
+          .map(
+            (f) =>
+              `${f.name}: ${f.value ?? f.checked} became ${fields[f.index] ? (f.value !== undefined ? fields[f.index]!.value : (fields[f.index] as HTMLInputElement).checked) : "gone"}`,
+          ),
       filled,
     );
   await expect.poll(lost, { message: `${where}: fields that lost what was typed` }).toEqual([]);
 }
-

@@ -20,7 +20,9 @@ async function fits(page: Page): Promise<{ overflow: number; wider: string[]; he
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`);
     // The header's row: its visible links and buttons (not the delivery promise's own line below it), by the row they sit on.
     const banner = document.querySelector("header");
-    const controls = banner ? [...banner.querySelectorAll<HTMLElement>(":scope > div:first-of-type a, :scope > div:first-of-type button, :scope > div:first-of-type summary")].filter((el) => !el.closest("p")) : [];
+    const controls = banner
+      ? [...banner.querySelectorAll<HTMLElement>(":scope > div:first-of-type a, :scope > div:first-of-type button, :scope > div:first-of-type summary")].filter((el) => !el.closest("p"))
+      : [];
     const tops = new Set(
       controls
         .map((el) => el.getBoundingClientRect())
@@ -31,7 +33,27 @@ async function fits(page: Page): Promise<{ overflow: number; wider: string[]; he
   });
 }
 
-const PAGES_OUT = ["/", "/shopretail", "/products?category=grocers-pick", "/products?search=dal", "/contact", "/aboutus", "/blog", "/signin", "/signup", "/signin/mobile", "/forgot-password", "/PrivacyPolicy", "/cancellationandrefundpolicy", "/shippinganddelivery", "/termsandconditions", "/voicesearch", "/testimonial", "/marketplace", "/no-such-page"];
+const PAGES_OUT = [
+  "/",
+  "/shopretail",
+  "/products?category=grocers-pick",
+  "/products?search=dal",
+  "/contact",
+  "/aboutus",
+  "/blog",
+  "/signin",
+  "/signup",
+  "/signin/mobile",
+  "/forgot-password",
+  "/PrivacyPolicy",
+  "/cancellationandrefundpolicy",
+  "/shippinganddelivery",
+  "/termsandconditions",
+  "/voicesearch",
+  "/testimonial",
+  "/marketplace",
+  "/no-such-page",
+];
 const PAGES_IN = ["/addtocart", "/revieworder", "/wishlist", "/myaccount", "/myaccount/addresses", "/myaccount/orders", "/orders"];
 
 for (const prefix of ["", "/hi"]) {
@@ -51,7 +73,10 @@ for (const prefix of ["", "/hi"]) {
     });
 
     test("every customer page fits the screen, with the header on one row", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
-      await page.request.post("/cart", { form: { intent: "add", internal_reference: product("Haat Select Masoor Dal (Malka)").variants[0]!.internal_reference }, headers: { Origin: baseURL! } });
+      await page.request.post("/cart", {
+        form: { intent: "add", internal_reference: product("Haat Select Masoor Dal (Malka)").variants[0]!.internal_reference },
+        headers: { Origin: baseURL! },
+      });
       const problems: string[] = [];
       for (const path of PAGES_IN) {
         const url = prefix + path;

@@ -3,12 +3,12 @@
 import type { Page } from "@playwright/test";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
-import { expect, expectToast, firstSlot, lastMailTo, open, product, rupees, test } from "./support.ts";
+import { expect, expectToast, firstSlot, lastMailTo, open, orderNumber, product, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
-/** A placed cash-on-delivery order for the signed-in shopper, made through the forms' own posts. */
-async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: number; addressId: number }> {
+/** A placed cash-on-delivery order for the signed-in shopper, made through the forms' own posts: its id (its URLs') and the number its pages show. */
+async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: number; number: number; addressId: number }> {
   const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
   expect((await post("/cart", { intent: "add", internal_reference: dal.variants[0]!.internal_reference, quantity: "2" })).status()).toBe(303);
   const address = { intent: "add-address", firstName: "Ravi", lastName: "Kumar", email: "ravi@example.in", phone: "9876543210", street: "4 Sohna Road", zip: "122018" };
@@ -18,15 +18,20 @@ async function placeOrder(page: Page, baseURL: string): Promise<{ orderId: numbe
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
   const placed = await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) });
   expect(placed.headers().location).toBe(`/ordersuccess?order=${cartId}`);
-  return { orderId: Number(cartId), addressId: Number(addressId) };
+  return { orderId: Number(cartId), number: await orderNumber(page.request, cartId), addressId: Number(addressId) };
 }
 
 test("an order's page: where it is, its slot moved, bought again, cancelled", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
-  const { orderId } = await placeOrder(page, baseURL!);
+  const { orderId, number } = await placeOrder(page, baseURL!);
+  // The order-placed page links to the order (issue 41).
+  await open(page, `/ordersuccess?order=${orderId}`, hasJs);
+  await expect(page.getByRole("link", { name: `View order #${number}` })).toHaveAttribute("href", `/orders/${orderId}`);
   await open(page, "/orders", hasJs);
-  await page.getByRole("link", { name: `Order #${orderId}` }).click();
+  // The list shows the order's number; its page's URL carries its id (decision 065).
+  await page.getByRole("link", { name: `Order #${number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
-  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByText("The tax invoice is issued when your order is out for delivery; until then the invoice link gives its order summary.")).toBeVisible();
   const progress = page.getByRole("list", { name: "Order progress" });
   await expect(progress.getByRole("listitem")).toHaveText([/^Placed/, /^Confirmed/, /^Packed/, /^Out for delivery/, /^Delivered/]);
   await expect(progress.getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
@@ -49,7 +54,7 @@ test("an order's page: where it is, its slot moved, bought again, cancelled", as
 
   await open(page, `/orders/${orderId}`, hasJs);
   await page.getByRole("link", { name: "Cancel order" }).click();
-  await page.getByRole("button", { name: `Yes, cancel order #${orderId}` }).click();
+  await page.getByRole("button", { name: `Yes, cancel order #${number}` }).click();
   await expectToast(page, "Your order has been cancelled.", hasJs);
   await expect(page.getByRole("status").filter({ hasText: /^Cancelled$/ })).toBeVisible();
   await expect(progress.getByRole("listitem")).toHaveText([/^Placed/, /^Cancelled/]);
@@ -57,11 +62,11 @@ test("an order's page: where it is, its slot moved, bought again, cancelled", as
 });
 
 test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopper, baseURL }) => {
-  const { orderId } = await placeOrder(page, baseURL!);
+  const { orderId, number } = await placeOrder(page, baseURL!);
   const total = rupees(dal.variants[0]!.price * 2);
   await open(page, "/orders", hasJs);
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
-  const order = page.getByRole("article", { name: `Order #${orderId}` });
+  const order = page.getByRole("article", { name: `Order #${number}` });
   await expect(order.getByText("Placed", { exact: true })).toBeVisible();
   await expect(order.getByText(total)).toBeVisible();
   await expect(order.getByText(`${dal.title} × 2`)).toBeVisible();
@@ -71,12 +76,15 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   const body = await pdf.body();
   expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  // The GST tax invoice as a reader gets it (pdftotext): the dal's HSN code, quantity, price
-  // and amount on its row, CGST + SGST for a delivery in Haryana, and the total in rupees.
+  // Before the order leaves the shop the invoice link gives its order summary (decision 065), as a
+  // reader gets it (pdftotext): the dal's HSN code, quantity, price and amount on its row, CGST +
+  // SGST for a delivery in Haryana, and the total in rupees; no invoice number.
   const text = pdfLayoutText(body);
   const row = (marker: string) => (text.split("\n").find((l) => l.includes(marker)) ?? "").replace(/\s+/g, " ").trim();
   const inr = (amount: number) => `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  expect(text).toContain(`Order number: #${orderId}`);
+  expect(text).toContain("ORDER SUMMARY");
+  expect(text).not.toContain("Invoice number");
+  expect(text).toContain(`Order number: #${number}`);
   expect(text).toContain("Ravi Kumar");
   expect(text).toContain("Place of supply: Haryana (06)");
   const price = dal.variants[0]!.price;
@@ -90,24 +98,24 @@ test("orders: the list, the invoice and cancelling", async ({ page, hasJs, shopp
   await order.getByRole("link", { name: "Keep the order" }).click();
   await expect(order.getByText("Placed", { exact: true })).toBeVisible();
   await order.getByRole("link", { name: "Cancel order" }).click();
-  await order.getByRole("button", { name: `Yes, cancel order #${orderId}` }).click();
+  await order.getByRole("button", { name: `Yes, cancel order #${number}` }).click();
   await expect(page.getByText("Your order has been cancelled.")).toBeVisible();
   // Decision 012: a cancelled order stays in the list, marked Cancelled, without Cancel.
   await expect(order.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(order.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
-  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${orderId} is cancelled`)).toBe(true);
+  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${number} is cancelled`)).toBe(true);
   // Its page, revisited, says what became of it.
   await open(page, `/ordersuccess?order=${orderId}`, hasJs);
   await expect(page.getByRole("heading", { name: "Order Cancelled" })).toBeVisible();
-  await expect(page.getByText(`Order #${orderId} was cancelled.`)).toBeVisible();
+  await expect(page.getByText(`Order #${number} was cancelled.`)).toBeVisible();
   await expect(page.getByText("Total (cancelled, nothing to pay)")).toBeVisible();
 
   await open(page, "/myaccount/orders", hasJs);
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article", { name: `Order #${number}` }).getByText("Cancelled", { exact: true })).toBeVisible();
 });
 
 test("another customer's order, invoice and address are not found", async ({ page, shopper: _signedIn, baseURL, browser }) => {
-  const { orderId, addressId } = await placeOrder(page, baseURL!);
+  const { orderId, number, addressId } = await placeOrder(page, baseURL!);
   const other = await browser.newContext({ baseURL });
   const stranger = await other.newPage();
   const { newShopper, clientAddress } = await import("./support.ts");
@@ -130,7 +138,7 @@ test("another customer's order, invoice and address are not found", async ({ pag
   }
   await other.close();
   await page.goto("/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Placed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article", { name: `Order #${number}` }).getByText("Placed", { exact: true })).toBeVisible();
 });
 
 test("the account area: edit the profile; add, edit, make default and delete addresses", async ({ page, hasJs, shopper }) => {

@@ -59,7 +59,8 @@ test.describe("mobile sign-in", () => {
     const wrong = right === "000000" ? "111111" : "000000";
     await page.getByLabel("6-digit code").fill(wrong);
     await page.getByRole("button", { name: "Verify and continue" }).click();
-    await expect(page.getByText("Invalid OTP")).toBeVisible();
+    // The wrong code says how many tries it has left (issue 41).
+    await expect(page.getByText("That code is not right. 4 tries left.")).toBeVisible();
 
     const sent = smsCountTo(mobile);
     await page.getByRole("button", { name: "Send a new code" }).click();
@@ -70,6 +71,20 @@ test.describe("mobile sign-in", () => {
     await page.getByRole("button", { name: "Verify and continue" }).click();
     await expect(page).toHaveURL(/\/wishlist$/);
     await expect(page.getByText("Welcome, Ramesh Kumar!")).toBeVisible();
+  });
+
+  test("a wrong code counts down the tries left, one to a try, in Hindi too (issue 41)", async ({ page, hasJs }) => {
+    const mobile = newMobile();
+    await open(page, "/hi/signin/mobile", hasJs);
+    await page.getByRole("textbox", { name: "मोबाइल नंबर" }).fill(mobile);
+    await page.getByRole("button", { name: "कोड भेजें" }).click();
+    const right = await lastCodeTo(mobile);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (const said of ["यह कोड सही नहीं है। 4 कोशिशें बाकी हैं।", "यह कोड सही नहीं है। 3 कोशिशें बाकी हैं।", "यह कोड सही नहीं है। 2 कोशिशें बाकी हैं।", "यह कोड सही नहीं है। 1 कोशिश बाकी है।"]) {
+      await page.getByLabel("6 अंकों का कोड").fill(wrong);
+      await page.getByRole("button", { name: "सत्यापित करें और आगे बढ़ें" }).click();
+      await expect(page.getByText(said, { exact: true })).toBeVisible();
+    }
   });
 
   test("a number that is not a mobile number is refused with the specifications' words", async ({ page, hasJs }) => {

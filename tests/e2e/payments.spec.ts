@@ -2,7 +2,7 @@
 // server starts (scripts/razorpay-standin.ts): without JavaScript through the payment link's
 // hosted page, with it through Standard Checkout's modal. Paid, given up, failed and tried
 // again, paid with the tab closed, refunded on cancel, and a tampered return refused.
-import { expect, expectToast, open, product, productPath, rupees, test } from "./support.ts";
+import { expect, expectToast, open, orderNumber, product, productPath, rupees, test } from "./support.ts";
 import type { Page } from "@playwright/test";
 import { ORDER_MESSAGES } from "../../app/domain/order.ts";
 
@@ -52,18 +52,20 @@ test("pays online and lands on Payment Successful; the order is paid, and cancel
   await expect(page.getByText(`${method} · Paid · Payment ID pay_`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   const orderId = /order=(\d+)/.exec(page.url())![1]!;
+  // Paid: placed, with its number (decision 065).
+  const number = await orderNumber(page.request, orderId);
 
   await open(page, "/orders", hasJs);
-  const order = page.getByRole("article", { name: `Order #${orderId}` });
+  const order = page.getByRole("article", { name: `Order #${number}` });
   await expect(order.getByText(`${method} · Paid`)).toBeVisible();
   await expect(order.getByText(item.title)).toBeVisible();
   await order.getByRole("link", { name: "Cancel order" }).click();
-  await page.getByRole("button", { name: `Yes, cancel order #${orderId}` }).click();
+  await page.getByRole("button", { name: `Yes, cancel order #${number}` }).click();
   await expectToast(page, `${ORDER_MESSAGES.cancelled} ${ORDER_MESSAGES.refundInitiated}`, hasJs);
   // Razorpay says the refund is processed (its webhook): the order says Refunded.
   await expect(async () => {
     await page.goto("/orders");
-    await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText(`${method} · Refunded`)).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("article", { name: `Order #${number}` }).getByText(`${method} · Refunded`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 });
 
@@ -77,7 +79,8 @@ test("giving up the payment: 'Payment cancelled. Order not placed.', and the car
     await expect(page).toHaveURL((url) => url.origin === STANDIN);
     // The cart page points to the order waiting for its payment.
     await open(page, "/addtocart", hasJs);
-    await expect(page.getByRole("status").filter({ hasText: /Order #\d+ is waiting for your payment/ })).toBeVisible();
+    // No number yet: an order takes its number when it is paid for (decision 065).
+    await expect(page.getByRole("status").filter({ hasText: "Your order is waiting for your payment." })).toBeVisible();
     await page.getByRole("link", { name: "Complete your payment" }).click();
     await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
     await page.getByRole("button", { name: "Cancel payment" }).click();

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PHOTOS } from "../../app/server/images/demo-photos.server.ts";
-import { at, expect, isAvailable, open, placement, product, productList, productPath, products, rupees, shownVariant, test, type DemoProduct } from "./support.ts";
+import { say } from "../../app/domain/i18n/messages.ts";
+import { formatUnitPrice, UNIT_PRICE_MESSAGES, unitPrice } from "../../app/domain/unit-price.ts";
+import { at, expect, hi, isAvailable, open, placement, product, productList, productPath, products, rupees, shownVariant, test, type DemoProduct, type DemoVariant } from "./support.ts";
 
 /** The drawings the demo seed puts a photo before (decision 041). */
 const PHOTOGRAPHED = new Set(DEMO_PHOTOS.map((p) => p.drawing));
@@ -17,6 +19,12 @@ async function openProduct(page: Page, request: APIRequestContext, title: string
 /** Label and value pairs of a catalogue description written as '<strong>Label:</strong> value'. */
 function describedPairs(p: DemoProduct): [string, string][] {
   return [...p.long_desc.matchAll(/<(?:strong|b)>([^<:]+):<\/(?:strong|b)>\s*([^<]+)/g)].map((m) => [m[1].trim(), m[2].trim()]);
+}
+
+/** A pack's unit sale price as the page says it ('₹190 per kg'), or null where none is shown (decision 063). */
+function unitPriceOf(v: DemoVariant, tell = say): string | null {
+  const unit = unitPrice(v.attribute, v.price * 100);
+  return unit && tell(UNIT_PRICE_MESSAGES[unit.per], { price: formatUnitPrice(unit.paise) });
 }
 
 /** The price in the product's summary: the block its title heads (related cards have prices too). */
@@ -115,7 +123,8 @@ test.describe("product page", () => {
     expect(multi).toBeDefined();
     const path = await openProduct(page, request, multi.title, hasJs);
     const options = page.getByRole("group", { name: "Choose an option" }).getByRole("link");
-    await expect(options).toHaveText(multi.variants.map((v) => v.attribute));
+    // Each choice says its pack's unit sale price, where it differs from its price (decision 063).
+    await expect(options).toHaveText(multi.variants.map((v) => `${v.attribute}${unitPriceOf(v) ?? ""}`));
     await expect(options.first()).toHaveAttribute("aria-current", "true");
     await expect(price(page, multi.variants[0].price)).toBeVisible();
 
@@ -138,12 +147,58 @@ test.describe("product page", () => {
     await expect(price(page, instock.price)).toBeVisible();
     await expect(page.getByText("This product is currently out of stock.")).toHaveCount(0);
     const options = page.getByRole("group", { name: "Choose an option" });
-    await expect(options.getByRole("link", { name: instock.attribute, exact: true })).toHaveAttribute("aria-current", "true");
+    // The choice's name is its pack size, then its unit sale price when it has one.
+    await expect(options.getByRole("link", { name: new RegExp(`^${instock.attribute.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\s*₹|$)`) })).toHaveAttribute("aria-current", "true");
 
     await options.getByRole("link", { name: `${out.attribute} (out of stock)` }).click();
     await expect(page).toHaveURL(at(path, { variant: out.internal_reference }));
     await expect(page.getByText("This product is currently out of stock.")).toBeVisible();
     await expect(price(page, out.price)).toBeVisible();
+  });
+
+  test("unit sale price beside each pack, and how many are left when stock is low", async ({ page, request, hasJs, shopper: _signedIn }) => {
+    // 500 g at ₹95, 2 in stock; 1 kg at ₹179, whose unit price is its price.
+    const rice = product("Haat Select Gobindobhog Rice");
+    const [small, kilo] = rice.variants;
+    expect(unitPriceOf(small)).toBe("₹190 per kg");
+    expect(unitPriceOf(kilo)).toBeNull();
+    expect(small.inventory_stock).toBe(2);
+
+    await open(page, "/products?category=grocers-pick&sub=rice", hasJs);
+    const card = productList(page).getByRole("listitem").filter({ hasText: rice.title });
+    await expect(card.getByText("₹190 per kg", { exact: true })).toBeVisible();
+    await expect(card.getByText("Hurry! Only few left in stock")).toBeVisible();
+
+    const path = await openProduct(page, request, rice.title, hasJs);
+    const summary = page.getByRole("region", { name: rice.title });
+    // Under the price, and in the pack's choice.
+    await expect(summary.getByText("₹190 per kg", { exact: true })).toHaveCount(2);
+    await expect(summary.getByText("₹190 per kg", { exact: true }).first()).toBeVisible();
+    await expect(summary.getByText("Only 2 items in stock", { exact: true })).toBeVisible();
+    const options = summary.getByRole("group", { name: "Choose an option" });
+    await expect(options.getByRole("link", { name: /^Net Weight 500 g\s*₹190 per kg$/ })).toHaveAttribute("aria-current", "true");
+    await expect(options.getByRole("link", { name: "Net Weight 1 kg", exact: true })).toBeVisible();
+
+    // The 1 kg pack: its price says it all, and its stock is not low.
+    await options.getByRole("link", { name: "Net Weight 1 kg", exact: true }).click();
+    await expect(page).toHaveURL(at(path, { variant: kilo.internal_reference }));
+    await expect(price(page, kilo.price)).toBeVisible();
+    await expect(summary.getByText(/ per kg$/)).toHaveCount(1); // the 500 g choice's
+    await expect(summary.getByText(/items? in stock$/)).toHaveCount(0);
+
+    // The cart line says it too.
+    await options.getByRole("link", { name: /^Net Weight 500 g/ }).click();
+    await expect(page).toHaveURL(at(path, { variant: small.internal_reference }));
+    await summary.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(summary.getByRole("link", { name: "Go to Cart" })).toBeVisible();
+    await open(page, "/addtocart", hasJs);
+    const line = page.getByRole("list", { name: "Cart items" }).getByRole("article", { name: rice.title });
+    await expect(line.getByText("₹190 per kg", { exact: true })).toBeVisible();
+
+    // In Hindi.
+    await open(page, `/hi${path}?variant=${small.internal_reference}`, hasJs);
+    await expect(page.getByText(unitPriceOf(small, hi)!, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(hi("Only {n, plural, one {# item} other {# items}} in stock", { n: 2 }), { exact: true })).toBeVisible();
   });
 
   test("gallery: thumbnails switch the picture", async ({ page, request, hasJs }) => {

@@ -1,7 +1,7 @@
 // Replacements the shopper chose (issue 29): on the cart page the shopper says what should happen
 // to an item out of stock at packing, for the order and per line; staff replace an item from the
 // similar products offered; the shopper sees what replaced what, with and without JavaScript.
-import { expect, expectToast, open, product, rupees, staffPage, test } from "./support.ts";
+import { expect, expectToast, open, orderNumber, product, rupees, staffPage, test } from "./support.ts";
 
 const masoor = product("Haat Select Masoor Dal (Malka)");
 const almonds = product("Haat Select California Almonds");
@@ -39,7 +39,7 @@ test("a shopper chooses 'replace', staff replace an item, and the shopper sees i
   await items.getByRole("radio", { name: new RegExp(`^${toor.title.replace(/[()]/g, "\\$&")} \\(Net Weight 1 kg\\) ${rupees(masoor.variants[0]!.price)}`) }).check();
   await staff.getByRole("button", { name: `Replace ${masoor.title}` }).click();
   const total = rupees(masoor.variants[0]!.price + almonds.variants[0]!.price);
-  await expectToast(staff, `Replaced; order #${orderId}'s total is now ${total}.`, hasJs);
+  await expectToast(staff, `Replaced; order #${await orderNumber(page.request, orderId)}'s total is now ${total}.`, hasJs);
   await expect(items.getByText(`Replaces ${masoor.title} (${masoor.variants[0]!.internal_reference})`)).toBeVisible();
   await staff.context().close();
 

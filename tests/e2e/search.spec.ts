@@ -14,6 +14,16 @@ test.describe("header search", () => {
     await expect(searchInput(page)).toHaveValue("");
   });
 
+  test("a three-letter word one letter off finds the word: 'ata' is atta (issue 41)", async ({ page, hasJs }) => {
+    await open(page, "/", hasJs);
+    const box = searchInput(page);
+    await box.fill("ata");
+    await box.press("Enter");
+    await expect(page).toHaveURL(at("/products", { search: "ata" }));
+    await expect(productList(page).getByRole("link").first()).toHaveAccessibleName(/Chakki Atta/);
+    await expect(page.getByText("No products match your filter.")).toHaveCount(0);
+  });
+
   test("the results page keeps the query to change, says 'Did you mean', and offers categories when nothing is found", async ({ page, hasJs }) => {
     // Two letters swapped in a six-letter word: two edits, more than search forgives.
     await open(page, "/products?search=almnod", hasJs);

@@ -2,7 +2,8 @@
 // move the order through its life from /staff, and the shopper sees each stage; a shopper is
 // answered 404 on every staff page.
 import { SLOTS, slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
-import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, product, productPath, staffPage, test } from "./support.ts";
+import { pdfLayoutText } from "../pdf-text.ts";
+import { clientAddress, expect, expectToast, firstSlot, lastMailTo, open, orderNumber, product, productPath, staffPage, test } from "./support.ts";
 
 const item = product("Haat Select Jowar Flour");
 
@@ -12,6 +13,8 @@ test("a shopper is answered 404 on every staff page", async ({ page, shopper: _s
     "/staff/orders",
     "/staff/orders/1",
     "/staff/orders/1/slip",
+    "/staff/orders/1/invoice",
+    "/staff/orders/1/credit-notes/1",
     "/staff/delivery",
     "/staff/catalogue",
     "/staff/tickets",
@@ -41,16 +44,19 @@ test("staff move an order through its life, and the shopper sees each stage", as
   const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
   expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) })).status()).toBe(303);
   const orderId = Number(cartId);
+  // Staff and the shopper read the order's number; its URLs carry its id (decision 065).
+  const number = await orderNumber(page.request, orderId);
 
   const staff = await staffPage(browser, hasJs, baseURL!);
   await open(staff, "/staff/orders?day=tomorrow", hasJs);
   await expect(staff.getByRole("heading", { name: /^Orders for / })).toBeVisible();
-  const row = staff.getByRole("listitem").filter({ has: staff.getByRole("link", { name: `Order #${orderId}`, exact: true }) });
+  const row = staff.getByRole("listitem").filter({ has: staff.getByRole("link", { name: `Order #${number}`, exact: true }) });
   await expect(row.getByText("Neha Gupta, 9876501234, 122002")).toBeVisible();
-  await row.getByRole("button", { name: `Mark order #${orderId} Confirmed` }).click();
-  await expectToast(staff, `Order #${orderId} is now Confirmed.`, hasJs);
+  await row.getByRole("button", { name: `Mark order #${number} Confirmed` }).click();
+  await expectToast(staff, `Order #${number} is now Confirmed.`, hasJs);
 
-  await staff.getByRole("link", { name: `Order #${orderId}`, exact: true }).click();
+  await staff.getByRole("link", { name: `Order #${number}`, exact: true }).click();
+  await expect(staff).toHaveURL(new RegExp(`/staff/orders/${orderId}$`));
   await expect(staff.getByRole("list", { name: "Items to pack" })).toContainText(item.title);
   const slip = await staff.request.get(
     await staff
@@ -60,17 +66,29 @@ test("staff move an order through its life, and the shopper sees each stage", as
   );
   expect(slip.status()).toBe(200);
   expect(slip.headers()["content-type"]).toBe("application/pdf");
+  // Before it leaves the shop, its order summary; at Out for delivery, its tax invoice is issued (decision 065).
+  await expect(staff.getByRole("link", { name: /^Order summary \(PDF/ })).toBeVisible();
   for (const next of ["Packed", "Out for delivery", "Delivered"]) {
-    await staff.getByRole("button", { name: `Mark order #${orderId} ${next}` }).click();
-    await expectToast(staff, `Order #${orderId} is now ${next}.`, hasJs);
+    await staff.getByRole("button", { name: `Mark order #${number} ${next}` }).click();
+    await expectToast(staff, `Order #${number} is now ${next}.`, hasJs);
   }
+  const invoiceLink = staff.getByRole("link", { name: /^Tax invoice HT\/\d\d-\d\d\/\d{7} \(PDF\)$/ });
+  await expect(invoiceLink).toBeVisible();
+  const staffInvoice = await staff.request.get((await invoiceLink.getAttribute("href"))!);
+  expect(staffInvoice.headers()["content-type"]).toBe("application/pdf");
+  const invoiceText = pdfLayoutText(await staffInvoice.body());
+  expect(invoiceText).toContain("TAX INVOICE");
+  expect(invoiceText).toContain(`Order number: #${number}`);
   await expect(staff.getByRole("button", { name: /^Mark order/ })).toHaveCount(0);
   await staff.context().close();
   // Each move was mailed to the shopper; the last one says it is delivered.
-  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${orderId} is delivered`)).toBe(true);
+  await expect.poll(async () => (await lastMailTo(shopper.email)).includes(`Subject: Your Haat order #${number} is delivered`)).toBe(true);
 
   await open(page, `/orders/${orderId}`, hasJs);
   await expect(page.getByRole("status").filter({ hasText: /^Delivered$/ })).toBeVisible();
+  // The shopper's invoice is the one issued, the same number.
+  const shopperInvoice = pdfLayoutText(await (await page.request.get((await page.getByRole("link", { name: "Invoice (PDF)" }).getAttribute("href"))!)).body());
+  expect(shopperInvoice).toContain(/Invoice number: (HT\/\d\d-\d\d\/\d{7})/.exec(invoiceText)![0]);
   const progress = page.getByRole("list", { name: "Order progress" });
   await expect(progress.getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
   await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
@@ -109,6 +127,44 @@ test("staff move an order through its life, and the shopper sees each stage", as
   await open(page, `${productAt}?tab=reviews`, hasJs);
   await expect(page.getByRole("navigation", { name: "Product information tabs" })).toBeVisible();
   await expect(page.getByText(body)).toHaveCount(0);
+});
+
+test("an item refused at the door gets a credit note beside the invoice (decision 065)", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: item.variants[0]!.internal_reference, quantity: "2" })).status()).toBe(303);
+  expect(
+    (
+      await post("/revieworder", { intent: "add-address", firstName: "Neha", lastName: "Gupta", email: "neha@example.in", phone: "9876501234", street: "9 MG Road", zip: "122002" })
+    ).status(),
+  ).toBe(303);
+  const review = await (await page.request.get("/revieworder")).text();
+  const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
+  const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
+  expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot: firstSlot(review) })).status()).toBe(303);
+  const orderId = Number(cartId);
+  const number = await orderNumber(page.request, orderId);
+
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, `/staff/orders/${orderId}`, hasJs);
+  for (const next of ["Confirmed", "Packed", "Out for delivery"]) {
+    await staff.getByRole("button", { name: `Mark order #${number} ${next}` }).click();
+    await expectToast(staff, `Order #${number} is now ${next}.`, hasJs);
+  }
+  await staff.getByRole("spinbutton", { name: `Taken back of ${item.title}` }).fill("1");
+  await staff.getByRole("button", { name: `Take back: ${item.title}` }).click();
+  await expectToast(staff, `Order #${number}: items taken back, credit note CN/`, hasJs);
+  await expect(staff.getByRole("link", { name: /^Credit note CN\/\d\d-\d\d\/\d{7} \(PDF\)$/ })).toBeVisible();
+  await staff.context().close();
+
+  await open(page, `/orders/${orderId}`, hasJs);
+  const note = page.getByRole("link", { name: /^Credit note CN\/\d\d-\d\d\/\d{7} \(PDF\)$/ });
+  await expect(note).toBeVisible();
+  await expect(page.getByRole("link", { name: "Invoice (PDF)" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Changes to this order" })).toContainText("Taken back:");
+  const text = pdfLayoutText(await (await page.request.get((await note.getAttribute("href"))!)).body());
+  expect(text).toContain("CREDIT NOTE");
+  expect(text).toMatch(/Against tax invoice: HT\/\d\d-\d\d\/\d{7}/);
+  expect(text).toContain(`Order number: #${number}`);
 });
 
 test("staff set a slot's capacity and the PINs served, and shoppers see it", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {

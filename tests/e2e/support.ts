@@ -348,7 +348,7 @@ export async function staffPage(browser: Browser, hasJs: boolean, baseURL: strin
   return page;
 }
 
-/** The number an order's page shows its shopper (decision 063: the URL names the order by its id, people read its number). */
+/** The number an order's page shows its shopper (decision 065: the URL names the order by its id, people read its number). */
 export async function orderNumber(request: APIRequestContext, orderId: number | string): Promise<number> {
   const html = await (await request.get(`/orders/${orderId}`)).text();
   const found = /id="order-title"[^>]*>Order #(\d+)</.exec(html);

@@ -1,6 +1,6 @@
 // Produce sold by weight (issue 29): a shopper buys tomatoes by the estimate, staff weigh what
 // they packed, and the shopper sees the final price on the order page, with and without JavaScript.
-import { expect, expectToast, open, product, productPath, rupees, staffPage, test } from "./support.ts";
+import { expect, expectToast, open, orderNumber, product, productPath, rupees, staffPage, test } from "./support.ts";
 
 const tomatoes = product("Aravalli Farms Desi Tomatoes");
 
@@ -31,6 +31,7 @@ test("tomatoes bought by weight are priced by what staff weighed", async ({ page
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(page).toHaveURL(/\/ordersuccess\?order=\d+$/);
   const orderId = /order=(\d+)/.exec(page.url())![1]!;
+  const number = await orderNumber(page.request, orderId);
   const estimate = rupees(pack.price * 2);
 
   await open(page, `/orders/${orderId}`, hasJs);
@@ -41,15 +42,15 @@ test("tomatoes bought by weight are priced by what staff weighed", async ({ page
   await open(staff, `/staff/orders/${orderId}`, hasJs);
   await expect(staff.getByText("Items sold by weight: mark the order Packed, then enter what they weighed.")).toBeVisible();
   for (const next of ["Confirmed", "Packed"]) {
-    await staff.getByRole("button", { name: `Mark order #${orderId} ${next}` }).click();
-    await expectToast(staff, `Order #${orderId} is now ${next}.`, hasJs);
+    await staff.getByRole("button", { name: `Mark order #${number} ${next}` }).click();
+    await expectToast(staff, `Order #${number} is now ${next}.`, hasJs);
   }
   const weight = staff.getByRole("spinbutton", { name: `Weight packed of ${tomatoes.title} (g)` });
   await expect(weight).toHaveAccessibleDescription("1 kg estimated; 900 g to 1.1 kg");
   await weight.fill("900");
   await staff.getByRole("button", { name: "Save weights" }).click();
   const final = rupees(pack.price * 2 * 0.9);
-  await expectToast(staff, `Order #${orderId} weighed; its total is now ${final}.`, hasJs);
+  await expectToast(staff, `Order #${number} weighed; its total is now ${final}.`, hasJs);
   await expect(staff.getByText("Weighed 900 g")).toBeVisible();
   await staff.context().close();
 

@@ -290,11 +290,16 @@ describe("a customer's calls", () => {
     const orders = await call("/api/orders/all", { clerk_id: asha.id }, asha.token);
     expect(orders.body.result.orders).toHaveLength(1);
     expect(orders.body.result.orders[0]).toMatchObject({ id: cartId, order_state: "sale", products: [{ internal_reference: ALMONDS, quantity: 3 }] });
+    // The number people see beside the id (decision 065); no tax invoice until the order leaves the shop.
+    expect(orders.body.result.orders[0]).toMatchObject({ order_number: expect.any(Number), invoice_number: null, credit_notes: [] });
+    expect(orders.body.result.orders[0].name).toBe(String(orders.body.result.orders[0].order_number));
     expect((await call("/api/orders/all", {}, ravi.token)).body.result.orders).toEqual([]);
 
     // The invoice link opens without a cookie, for this order only, and not for Ravi.
     expect((await call(`/api/order/invoice/${cartId}`, {}, ravi.token)).status).toBe(404);
     const invoice = await call(`/api/order/invoice/${cartId}`, {}, asha.token);
+    // Not issued yet: the link gives the order summary.
+    expect(invoice.body.result).toMatchObject({ invoice_number: null, credit_notes: [] });
     const url = new URL(invoice.body.result.invoice_url);
     const pdf = await fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { redirect: "manual" });
     expect(pdf.status).toBe(200);
@@ -548,7 +553,7 @@ describe("mobile sign-in's calls (issue 28)", () => {
     expect((await call("/api/auth/otp/send", { mobile })).status).toBe(429);
     const code = lastCode(mobile);
     const wrong = await call("/api/auth/otp/verify", { mobile, code: code === "000000" ? "111111" : "000000" });
-    expect([wrong.status, wrong.body.error]).toEqual([400, "Invalid OTP"]);
+    expect([wrong.status, wrong.body.error]).toEqual([400, "That code is not right. 4 tries left."]);
     expect((await call("/api/auth/otp/verify", { mobile, code })).body.result).toEqual({ needs_name: true, message: "Welcome! Tell us your name to create your account." });
     const opened = await call("/api/auth/otp/verify", { mobile, code, name: "Api Mobile" });
     expect(opened.status).toBe(200);

@@ -237,7 +237,7 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
       // Another customer's entries are their own; a customer without a cart has none.
       expect(Object.keys((await shop.viewer.of(ravi)).cart)).not.toContain(c.a.internalReference);
       const nobody = await shop.accounts.register({ name: "Nobody", email: `nobody-${target.name}@example.in`, phone: "9876543219", password: "nobody-password" });
-      expect(await shop.viewer.of(nobody)).toEqual({ cart: {}, wishlist: {}, deliverTo: null });
+      expect(await shop.viewer.of(nobody)).toEqual({ cart: {}, wishlist: {}, deliverTo: null, notify: {} });
       // The cart page does re-check, and says why the coupon went.
       const cart = await shop.cart.get(c.customer);
       expect(cart.coupon).toBeNull();

@@ -95,7 +95,10 @@ describe("Haat on top of an ERP", () => {
       back = await shop.request("cart view", "/orders");
     }
     expect(back?.status).toBe(200);
-    expect(back?.html).toContain(`#${cartId}`);
+    // The order's number, as the ERP (a Haat) numbered it, and its link by the order's id (decision 065).
+    const number = (await api(erpPort, "/api/orders/all", {}, token)).body.result.orders[0].order_number;
+    expect(back?.html).toContain(`#${number}`);
+    expect(back?.html).toContain(`href="/orders/${cartId}"`);
   }, 120_000);
 
   it("lets STAFF_EMAILS in, and offers staff and shoppers no form the ERP would refuse", async () => {

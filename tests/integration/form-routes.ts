@@ -107,4 +107,3 @@ export const ROUTES: Route[] = [
   { label: "/myaccount/mobile", paths: ["/myaccount/mobile", "/myaccount/mobile.data"], form: "mobileaccount" },
   { label: "/myaccount/email", paths: ["/myaccount/email", "/myaccount/email.data"], form: "addemail" },
 ];
-

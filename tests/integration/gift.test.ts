@@ -7,14 +7,19 @@ import { slotDates } from "../../app/domain/delivery.ts";
 import { giftFields, giftOf } from "../../app/domain/gift-form.ts";
 import { GIFT_MESSAGES } from "../../app/domain/gift.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
+import { orderSummaryPdf } from "../../app/server/invoice/invoice.server.ts";
 import { packingSlipPdf } from "../../app/server/invoice/packing-slip.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { setGift } from "../../app/server/use-cases/gift.server.ts";
+import { say } from "../../app/domain/i18n/messages.ts";
+import type { FormReply } from "../../app/domain/form-reply.ts";
+import { API_CALLS } from "../../app/server/api/calls.server.ts";
+import { answerCall } from "../../app/server/api/pipeline.server.ts";
+import { reviewOrderForm } from "../../app/server/forms/review-order.server.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, refusal, routeContext } from "./fixtures.ts";
 
 const DIYAS = "GF-SET-BDS-S4"; // Brass Diya Gift Set, in Gifting
 const RICE = "FB-TOM-500G"; // tomatoes: not a gift
@@ -75,7 +80,7 @@ describe.each(targets)("gift messages on $name", (target) => {
     expect(card).not.toContain("₹");
     // Prices shown on the slip's lines when not hidden.
     expect(slip).toContain("Amount");
-    const invoice = pdfLayoutText(await invoicePdf(order));
+    const invoice = pdfLayoutText(await orderSummaryPdf(order));
     expect(invoice).not.toContain("With love from all of us.");
     expect(invoice).not.toContain("Asha and Ravi");
   });
@@ -100,6 +105,50 @@ describe.each(targets)("gift messages on $name", (target) => {
     expect((await shop.cart.get(customer)).gift).toBeNull();
     const empty = await shopper([]);
     expect((await refusal(setGift(shop, empty, gift({ gift_message: "Hi" })))).code).toBe("invalid");
+  });
+
+  // Issue 41 item 7: what the slip cannot print is refused, named, by the page and the JSON API alike.
+  it("refuses a message or sender the slip cannot print, naming what to remove, on the page and through the API, and keeps nothing", async () => {
+    const customer = await shopper([DIYAS]);
+    const page = async (fields: Record<string, string>) => {
+      const url = new URL("http://localhost:3000/revieworder");
+      const request = new Request(url, { method: "POST", body: new URLSearchParams({ intent: "gift", ...fields }) });
+      const answer = await reviewOrderForm.run({ request, context: routeContext(shop, customer), url });
+      // Saved: back to the page (a redirect); refused: the page again with the reason.
+      if (answer instanceof Response) return { status: answer.status, reply: null };
+      const refused = answer as unknown as { data: FormReply; init: ResponseInit | null };
+      return { status: refused.init?.status ?? 200, reply: refused.data };
+    };
+    const { accessToken } = await shop.tokens.issue(customer.id);
+    const api = async (params: Record<string, unknown>) => {
+      const request = new Request("http://localhost/api/cart/gift", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ params }),
+      });
+      const response = await answerCall(API_CALLS["/api/cart/gift"]!, {}, request, routeContext(shop, null));
+      return { status: response.status, body: (await response.json()) as { error?: string } };
+    };
+    const emoji = say(GIFT_MESSAGES.messageUnprintable, { characters: "🪔 🎉" });
+    expect(emoji).toBe("Your gift message can only use letters, numbers and punctuation the gift slip can print: please remove 🪔 🎉.");
+
+    const refused = await page({ gift_message: "Happy Diwali 🪔🎉", gift_from: "Asha" });
+    expect(refused.status).toBe(400);
+    expect(refused.reply).toMatchObject({ ok: false, intent: "gift", error: emoji });
+    const overridden = await page({ gift_message: "Happy Diwali", gift_from: "Asha\u202E" });
+    expect(overridden.reply).toMatchObject({ ok: false, error: say(GIFT_MESSAGES.fromUnprintable, { characters: "U+202E" }) });
+    expect((await shop.cart.get(customer)).gift).toBeNull();
+
+    const byApi = await api({ gift_message: "Happy Diwali 🪔🎉", gift_from: "Asha" });
+    expect(byApi.status).toBe(400);
+    expect(byApi.body.error).toBe(emoji);
+    expect((await shop.cart.get(customer)).gift).toBeNull();
+
+    // What the slip prints is saved, through either way in.
+    expect((await page({ gift_message: "दिवाली मुबारक!", gift_from: "Asha" })).status).toBe(303);
+    expect((await shop.cart.get(customer)).gift).toEqual({ message: "दिवाली मुबारक!", from: "Asha", hidePrices: false });
+    expect((await api({ gift_message: "Shubh Deepavali!", gift_from: "आशा" })).status).toBe(200);
+    expect((await shop.cart.get(customer)).gift).toEqual({ message: "Shubh Deepavali!", from: "आशा", hidePrices: false });
   });
 
   it("stays behind when the Gifting product leaves the cart, and is taken off on request", async () => {

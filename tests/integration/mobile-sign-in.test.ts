@@ -26,6 +26,7 @@ import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
 import { MOBILE_MESSAGES, OTP_LIFETIME_MS } from "../../app/domain/mobile-sign-in.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { retryKeptMail } from "../../app/server/mail/queue.server.ts";
+import { hitLimit } from "../../app/server/security/rate-limits.server.ts";
 import { createCodes } from "../../app/server/shop/codes.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
@@ -108,6 +109,30 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     expect(a.message.replace(/\+91 [\d ]+/, "")).toBe(b.message.replace(/\+91 [\d ]+/, ""));
   });
 
+  it("says how many tries are left after each wrong code, for a known number and a new one alike (issue 41)", async () => {
+    for (const known of [true, false]) {
+      const { mobile, clientAddress } = fresh();
+      if (known) {
+        await send(shop, mobile, clientAddress);
+        await signInWithCode(shop, mail, sms, { mobile, code: standin.lastCodeTo(mobile), name: "Known", clientAddress });
+        await send(shop, mobile, clientAddress);
+      } else {
+        await send(shop, mobile, clientAddress);
+      }
+      const code = standin.lastCodeTo(mobile);
+      const wrong = code === "000000" ? "111111" : "000000";
+      const told: string[] = [];
+      for (let i = 0; i < 5; i++) told.push((await refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, clientAddress }))).message);
+      expect(told).toEqual([
+        "That code is not right. 4 tries left.",
+        "That code is not right. 3 tries left.",
+        "That code is not right. 2 tries left.",
+        "That code is not right. 1 try left.",
+        MOBILE_MESSAGES.spent,
+      ]);
+    }
+  });
+
   it("spends a code on its fifth wrong try, even for parallel guesses", async () => {
     const { mobile, clientAddress } = fresh();
     await send(shop, mobile, clientAddress);
@@ -115,7 +140,10 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     const wrong = code === "000000" ? "111111" : "000000";
     const answers = await Promise.all(Array.from({ length: 8 }, () => refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, name: "X", clientAddress }))));
     const messages = answers.map((e) => e.message);
-    expect(messages.filter((m) => m === MOBILE_MESSAGES.invalid).length).toBeLessThanOrEqual(4);
+    // Each wrong try took one of the code's tries: no two were told the same count.
+    const wrongs = messages.filter((m) => m.startsWith("That code is not right."));
+    expect(wrongs.length).toBeLessThanOrEqual(4);
+    expect(new Set(wrongs).size).toBe(wrongs.length);
     expect(messages).toContain(MOBILE_MESSAGES.spent);
     // The right code no longer works either.
     expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code, name: "X", clientAddress }))).message).toBe(MOBILE_MESSAGES.spent);
@@ -142,7 +170,7 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     const newest = standin.lastCodeTo(mobile);
     now += 60 * 60 * 1000;
     await send(timed, mobile, clientAddress);
-    expect((await refusal(signInWithCode(timed, mail, sms, { mobile, code: newest, name: "Late", clientAddress }))).message).toBe(MOBILE_MESSAGES.invalid);
+    expect((await refusal(signInWithCode(timed, mail, sms, { mobile, code: newest, name: "Late", clientAddress }))).message).toBe(MOBILE_MESSAGES.wrongCode(4));
   });
 
   it("keeps a failed send in the queue without its code, and the retry sends a fresh code that works", async () => {
@@ -164,6 +192,31 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     expect(retried.sent).toBeGreaterThanOrEqual(1);
     const code = standin.lastCodeTo(mobile);
     expect(await signInWithCode(shop, mail, sms, { mobile, code, name: "Queued", clientAddress })).toMatchObject({ created: true });
+  });
+
+  // Issue 41 item 7: a kept code's retry is an SMS like any other, within the same budget.
+  it("sends a kept code again only within the SMS budget: past it, refused as a new code is, and nothing goes", async () => {
+    const series = target.name === "pglite" ? "7005" : "7006";
+    const mobile = `${series}000001`;
+    standin.failNext(1, "error");
+    expect((await refusal(send(shop, mobile, fresh().clientAddress))).message).toBe(MOBILE_MESSAGES.notSent);
+    const kept = await database.db.execute(`select id, body from mail_queue where "to" = '${mobile}'`);
+    const [row] = (kept as unknown as { rows: { id: number; body: string }[] }).rows;
+    const codeId = (JSON.parse(row!.body) as { codeId: number }).codeId;
+
+    // The series' hourly budget is spent (by codes to its other numbers).
+    while ((await hitLimit(shop, "codeSendPerSeries", series)).allowed);
+    const refused = await refusal(resendKeptCode(shop, sms, codeId));
+    expect([refused.code, refused.message]).toEqual(["too_many", MOBILE_MESSAGES.budget]);
+    expect(standin.messagesTo(mobile)).toHaveLength(0);
+
+    // The queue's own retry: not sent, and the budget is the reason it keeps.
+    await database.db.execute(`update mail_queue set next_attempt_at = now() - interval '1 second' where "to" = '${mobile}'`);
+    const retried = await retryKeptMail(shop, mail, 20, { sender: sms, resendCode: (id) => resendKeptCode(shop, sms, id) });
+    expect(retried).toMatchObject({ sent: 0, failed: 1 });
+    const after = await database.db.execute(`select status, last_error from mail_queue where id = ${row!.id}`);
+    expect((after as unknown as { rows: { status: string; last_error: string }[] }).rows[0]).toEqual({ status: "pending", last_error: MOBILE_MESSAGES.budget });
+    expect(standin.messagesTo(mobile)).toHaveLength(0);
   });
 
   it("tells the shopper to try again within seconds when the provider hangs", async () => {
@@ -253,7 +306,7 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     await send(shop, mobile, clientAddress);
     const code = standin.lastCodeTo(mobile);
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, name: "X", email, clientAddress }))).message).toBe(MOBILE_MESSAGES.invalid);
+    expect((await refusal(signInWithCode(shop, mail, sms, { mobile, code: wrong, name: "X", email, clientAddress }))).message).toBe(MOBILE_MESSAGES.wrongCode(4));
 
     // A staff member's number (a recycled SIM, say) does not open /staff's account.
     const staff = fresh();
@@ -325,7 +378,9 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     const orderId = placed.orderId;
     await expect.poll(() => standin.messagesTo(mobile).map((m) => m.templateId)).toContain(IDS.orderPlaced);
     const text = standin.messagesTo(mobile).find((m) => m.templateId === IDS.orderPlaced)!.text;
-    expect(text).toMatch(new RegExp(`^Haat: your order #${orderId} of Rs\\. [\\d,.]+ is placed\\. See it at haat\\.test/orders/${orderId}$`));
+    // The number the shopper reads; the link by the order's id (decision 065).
+    const number = (await shop.orders.get(customer, orderId))!.number;
+    expect(text).toMatch(new RegExp(`^Haat: your order #${number} of Rs\\. [\\d,.]+ is placed\\. See it at haat\\.test/orders/${orderId}$`));
     // No e-mail on the account: no mail either.
     expect(mail.sent.filter((m) => m.text.includes(`/orders/${orderId}`))).toHaveLength(0);
 

@@ -213,7 +213,7 @@ describe.each(targets)("the money path's invariants on $name", (target) => {
     // The shopper closed the tab: no return. Their next visit asks Razorpay, which says it is paid.
     expect(await shop.payments.pending(customer)).toBeNull();
     expect((await shop.orders.get(customer, placed.orderId))?.state).toBe("confirmed");
-    const subject = `order #${placed.orderId} is confirmed`;
+    const subject = `order #${(await shop.orders.get(customer, placed.orderId))!.number} is confirmed`;
     expect(mailed(customer.email!, subject)).toHaveLength(1);
     // The return comes late after all: the same order, no second mail.
     await confirmCheckout(shop, { orderId: answer.razorpay_order_id, paymentId: answer.razorpay_payment_id, signature: answer.razorpay_signature });

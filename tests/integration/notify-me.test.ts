@@ -141,6 +141,26 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     expect((await shop.stockRequests.list(mobileOnly)).map((r) => r.internalReference)).toEqual([MANGOES]);
   });
 
+  it("names the variants a shopper waits for in every page's facts, read with the session, until cancelled or told (issue 41)", async () => {
+    const asha = await shopper("Asha");
+    const { token } = await shop.accounts.startSession(asha.id);
+    const facts = async () => ({ viewer: (await shop.viewer.of(asha)).notify, session: (await shop.accounts.resumeSession(token))?.viewer?.notify });
+    expect(await facts()).toEqual({ viewer: {}, session: {} });
+    await shop.stockRequests.request(asha, MANGOES, "en");
+    await shop.stockRequests.request(asha, PANEER, "hi");
+    const ids = Object.fromEntries((await shop.stockRequests.list(asha)).map((r) => [r.internalReference, r.id]));
+    expect(await facts()).toEqual({ viewer: ids, session: ids });
+    // Someone else's request is not Asha's.
+    await shop.stockRequests.request(await shopper("Ravi"), MANGOES, "en");
+    expect((await facts()).viewer).toEqual(ids);
+
+    await shop.stockRequests.cancel(asha, ids[PANEER]!);
+    expect(await facts()).toEqual({ viewer: { [MANGOES]: ids[MANGOES] }, session: { [MANGOES]: ids[MANGOES] } });
+    const mangoes = await variantOf(MANGOES);
+    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 4 });
+    expect(await facts()).toEqual({ viewer: {}, session: {} });
+  });
+
   it("refuses a request for an item in stock, or unknown", async () => {
     const asha = await shopper("Asha");
     expect((await refusal(shop.stockRequests.request(asha, "GP-PUL-MSR-1KG", "en"))).message).toBe("This item is in stock: add it to your cart.");

@@ -55,18 +55,19 @@ describe.each(targets)("an order's life on $name", (target) => {
     expect((await refusal(shop.orders.cancel(customer, orderId))).message).toBe(LIFE_MESSAGES.tooLateToCancel);
     await shop.orders.advance(orderId, "packed", null);
     await shop.orders.advance(orderId, "out_for_delivery", null);
-    expect((await refusal(shop.orders.advance(orderId, "delivered", null))).message).toBe(`Order #${orderId} is already delivered.`);
+    // Staff read the order's number, not its id (decision 065).
+    expect((await refusal(shop.orders.advance(orderId, "delivered", null))).message).toBe(`Order #${order.number} is already delivered.`);
     order = (await shop.orders.get(customer, orderId))!;
     expect(order.stage).toBe("delivered");
     expect(order.events.map((e) => e.stage)).toEqual(["placed", "confirmed", "packed", "out_for_delivery", "delivered"]);
   });
 
   it("two staff moving one order at once make one change; the second is told what it is now", async () => {
-    const { orderId } = await ordered({ date: slotDates(new Date(clock))[0]!, kind: "evening" });
+    const { customer, orderId } = await ordered({ date: slotDates(new Date(clock))[0]!, kind: "evening" });
     const results = await Promise.allSettled([shop.orders.advance(orderId, "placed", null), shop.orders.advance(orderId, "placed", null)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect((refused.reason as ShopError).message).toBe(`Order #${orderId} is already confirmed.`);
+    expect((refused.reason as ShopError).message).toBe(`Order #${(await shop.orders.get(customer, orderId))!.number} is already confirmed.`);
   });
 
   it("moves the slot, and its booking, until 2 hours before it starts", async () => {

@@ -11,6 +11,7 @@ import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.t
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { POST_KEY_FIELD, POST_KEY_KEEP_MS } from "../../app/domain/offline-queue.ts";
+import { ONCE_MESSAGES } from "../../app/server/use-cases/once.server.ts";
 import { targets } from "./databases.ts";
 import { routeContext } from "./fixtures.ts";
 
@@ -105,6 +106,39 @@ describe.each(targets)("keyed posts on $name", (target) => {
     await tap();
     await tap();
     expect((await shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(!before);
+  });
+
+  // Issue 41 item 7: a key is tied to what it was first sent for.
+  it("refuses a key reused for another intent or another form, and changes nothing", async () => {
+    await shop.cart.clear(asha);
+    const key = newKey();
+    const first = await add(asha, key);
+    expect(first.reply).toMatchObject({ ok: true, intent: "add" });
+    expect(await quantityOf(asha)).toBe(1);
+
+    // The cart's 'remove' with the add's key: refused, not answered with the add's outcome.
+    const removed = await post(cartForm, asha, { intent: "remove", internal_reference: REF, [POST_KEY_FIELD]: key });
+    expect(removed.status).toBe(400);
+    expect(removed.reply).toMatchObject({ ok: false, intent: "remove", error: ONCE_MESSAGES.otherChange });
+    expect(await quantityOf(asha)).toBe(1);
+
+    // The wishlist's 'add' (the same intent's name, another form) with it: refused too.
+    const hearted = (await shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
+    const wished = await post(wishlistForm, asha, { intent: "add", internal_reference: REF, [POST_KEY_FIELD]: key });
+    expect(wished.status).toBe(400);
+    expect(wished.reply).toMatchObject({ ok: false, error: ONCE_MESSAGES.otherChange });
+    expect((await shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(hearted);
+
+    // The key still answers its own intent with its first outcome; the row keeps what it was for.
+    expect(await add(asha, key)).toEqual(first);
+    expect(await quantityOf(asha)).toBe(1);
+    expect((await database.db.select({ intent: postKeys.intent }).from(postKeys).where(eq(postKeys.key, key)))[0]).toEqual({ intent: `${cartForm.action} add` });
+
+    // Another intent's key left running by a process that died is not taken over either.
+    const running = newKey();
+    await database.db.insert(postKeys).values({ customerId: asha.id, key: running, intent: `${cartForm.action} remove`, createdAt: new Date(Date.now() - 120_000) });
+    expect((await add(asha, running)).reply).toMatchObject({ ok: false, error: ONCE_MESSAGES.otherChange });
+    expect(await quantityOf(asha)).toBe(1);
   });
 
   it("makes a post without a key, or with a malformed one, as often as it comes (no JavaScript: no queue)", async () => {

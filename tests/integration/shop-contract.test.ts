@@ -183,6 +183,11 @@ describe.each(subjects)("$name", (subject) => {
     expect(order?.lines.map((l) => [l.internalReference, l.quantity])).toEqual([[ALMONDS, 2]]);
     expect(order?.deliveryAddress).toMatchObject({ street: home.street, zip: home.zip });
     expect(order?.slot).toMatchObject({ date: slot.date, kind: slot.kind });
+    // Its number people read (decision 065); no tax invoice before it leaves the shop: the invoice link gives its order summary.
+    expect(order).toMatchObject({ number: expect.any(Number), invoice: null, creditNotes: [] });
+    expect(order!.number).toBeGreaterThan(0);
+    expect(await shop.orders.documents(asha, placed.orderId)).toEqual({ invoice: null, creditNotes: [] });
+    expect(await shop.orders.documents(ravi, placed.orderId)).toBeNull();
     expect((await shop.orders.list(asha)).map((o) => o.id)).toEqual([placed.orderId]);
     expect(await shop.orders.get(ravi, placed.orderId)).toBeNull();
     expect(await shop.orders.list(ravi)).toEqual([]);

@@ -101,7 +101,7 @@ describe.each(targets)("short picks on $name", (target) => {
     const { customer, orderId, view } = await order([["GP-PUL-CHD-500G", 2]]);
     for (const from of ["placed", "confirmed", "packed"] as const) await shop.orders.advance(orderId, from, staff.id);
     expect((await refusal(shop.orders.shortPick(orderId, view.lines[0]!.id, 1, staff.id))).message).toBe(
-      `Order #${orderId} is already out for delivery: its items can no longer be marked short.`,
+      `Order #${view.number} is already out for delivery: its items can no longer be marked short.`,
     );
     const other = await order([["GP-PUL-CHD-500G", 2]]);
     await shop.orders.cancel(other.customer, other.orderId);

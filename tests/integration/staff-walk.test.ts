@@ -104,7 +104,12 @@ describe.skipIf(!hasBuild())("every /staff URL and method", () => {
     }
     // To staff: a page no one has is a 404 whatever the method; a Hindi address is its English one.
     for (const method of methods) {
-      const answer = await fetch(`${origin}/staff/nope`, { method, redirect: "manual", headers: { origin, cookie: staff, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }) }, ...(method === "GET" ? {} : { body: "intent=create" }) });
+      const answer = await fetch(`${origin}/staff/nope`, {
+        method,
+        redirect: "manual",
+        headers: { origin, cookie: staff, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }) },
+        ...(method === "GET" ? {} : { body: "intent=create" }),
+      });
       expect([method, answer.status]).toEqual([method, 404]);
     }
     const hindi = await fetch(`${origin}/hi/staff/orders?day=today`, { redirect: "manual", headers: { cookie: staff } });

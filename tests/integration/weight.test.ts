@@ -9,7 +9,7 @@ import { slotDates } from "../../app/domain/delivery.ts";
 import { formatGrams } from "../../app/domain/weight.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
-import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
+import { orderSummaryPdf } from "../../app/server/invoice/invoice.server.ts";
 import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
@@ -95,8 +95,8 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
       // The stock: 50 packs of 500 g, 1 kg held for the order, `grams` went out.
       const left = 50 * 500 - grams;
       expect(await stock()).toEqual({ packs: Math.floor(left / 500), grams: left % 500 });
-      // The invoice shows the weight and the weighed amount.
-      const invoice = pdfLayoutText(await invoicePdf(after));
+      // The order summary (the invoice until the order leaves the shop) shows the weight and the weighed amount.
+      const invoice = pdfLayoutText(await orderSummaryPdf(after));
       expect(invoice).toContain(`weighed ${formatGrams(grams)}`);
       expect(invoice).toContain(`₹${(cod / 100).toFixed(2)}`);
     });
@@ -140,7 +140,9 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
     );
     expect((await refusal(shop.orders.weigh(orderId, new Map(), staff.id))).message).toBe(`Enter the weight packed for ${line.title}.`);
     await shop.orders.weigh(orderId, new Map([[line.id, 1000]]), staff.id);
-    expect((await refusal(shop.orders.weigh(orderId, new Map([[line.id, 1000]]), staff.id))).message).toBe(`Order #${orderId}'s items are already weighed.`);
+    expect((await refusal(shop.orders.weigh(orderId, new Map([[line.id, 1000]]), staff.id))).message).toBe(
+      `Order #${(await shop.orders.get(customer, orderId))!.number}'s items are already weighed.`,
+    );
     expect((await refusal(shop.orders.shortPick(orderId, line.id, 1, staff.id))).message).toBe(`${line.title} is already weighed: mark items short before weighing them.`);
     const audits = await database.db
       .select()
@@ -154,7 +156,7 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
     const placed = await shop.orders.place(early, { cartId: (await shop.cart.get(early)).id!, addressId: address.id, paymentMethod: "cod" });
     const earlyLine = (await shop.orders.get(early, placed.orderId))!.lines[0]!;
     expect((await refusal(shop.orders.weigh(placed.orderId, new Map([[earlyLine.id, 500]]), staff.id))).message).toBe(
-      `Mark order #${placed.orderId} Packed first, then enter what its items weighed.`,
+      `Mark order #${(await shop.orders.get(early, placed.orderId))!.number} Packed first, then enter what its items weighed.`,
     );
     expect((await shop.orders.get(customer, orderId))!.totalPaise).toBeGreaterThan(0);
   });

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
 import { createSearchIndex, searchIds } from "../../app/domain/search.ts";
-import { matchItems, parseItem, parseOrderText, quantityLabel, splitList, type VoiceProduct } from "../../app/domain/voice-order.ts";
+import { nameMatch } from "../../app/domain/voice-names.ts";
+import { confidenceOf, matchItems, parseItem, parseOrderText, preTicked, quantityLabel, splitList, type VoiceProduct } from "../../app/domain/voice-order.ts";
 import { projectPath } from "../../app/server/project-root.server.ts";
 
 const parsed = parseCatalogFile(fs.readFileSync(projectPath("scripts", "demo-catalog.json"), "utf8"), "json");
@@ -31,6 +32,7 @@ const order = (text: string) =>
     parseOrderText(text),
     (name) => searchIds(index, name, 5),
     (id) => byId.get(id),
+    (name, product) => nameMatch(index, name, product),
   );
 
 interface Phrase {
@@ -118,5 +120,74 @@ describe("the list's words", () => {
     expect(quantityLabel({ quantity: 2, unit: "kg" })).toBe("2 kg");
     expect(quantityLabel({ quantity: 3, unit: null })).toBe("Qty: 3");
     expect(quantityLabel({ quantity: 1, unit: "pack" })).toBe("1 packet");
+  });
+});
+
+// Issue 41 item 14: 'two kilo basmati rice, one kilo toor dal', misheard by the engine as atta,
+// 500 g dal, cucumbers and potatoes, arrived all ticked. Only what the words name clearly is.
+describe("how sure each item is", () => {
+  const ticked = (text: string) => order(text).map((i) => [i.name, i.confidence, preTicked(i)]);
+
+  it("ticks what the shopper's words plainly name, with a quantity", () => {
+    expect(ticked("two kilo basmati rice, one kilo toor dal")).toEqual([
+      ["basmati rice", "clear", true],
+      ["toor dal", "clear", true],
+    ]);
+    expect(ticked("aadha kilo badam aur 2 kilo moong dal")).toEqual([
+      ["badam", "clear", true],
+      ["moong dal", "clear", true],
+    ]);
+  });
+
+  it("ticks nothing of the misheard list: it is found, but asked about", () => {
+    const misheard = order("atta, 500 g dal, cucumbers and potatoes");
+    expect(misheard.map((i) => [i.title, i.confidence, preTicked(i)])).toEqual([
+      ["Haat Select Chakki Atta", "unsure", false],
+      ["Haat Select Toor Dal (Unpolished)", "unsure", false],
+      ["Aravalli Farms English Cucumbers", "unsure", false],
+      ["Aravalli Farms Potatoes", "unsure", false],
+    ]);
+    // Heard with quantities, what is still plain (atta) is ticked, and 'dal' (four dals) is not.
+    expect(ticked("two kilo atta and half kilo dal")).toEqual([
+      ["atta", "clear", true],
+      ["dal", "unsure", false],
+    ]);
+  });
+
+  it("asks about a word several products share, a misspelling, and an item said without a quantity", () => {
+    expect(order("do kilo chawal")[0]).toMatchObject({ found: true, confidence: "unsure" });
+    expect(order("ek kilo basmti")[0]).toMatchObject({ found: true, confidence: "unsure" });
+    expect(parseItem("kala namak")).toMatchObject({ quantity: 1, quantitySaid: false });
+    expect(parseItem("kilo kala namak")).toMatchObject({ quantity: 1, unit: "kg", quantitySaid: true });
+    expect(order("kala namak")[0]).toMatchObject({ found: true, confidence: "unsure" });
+    expect(order("ek kilo kala namak")[0]).toMatchObject({ found: true, confidence: "clear" });
+    expect(order("1 kg chicken")[0]).toMatchObject({ found: false, confidence: "none" });
+    // Out of stock is named clearly but cannot be ticked.
+    const mango = order("ek kilo kesar mangoes")[0]!;
+    expect([mango.confidence, preTicked(mango)]).toEqual(["clear", false]);
+  });
+
+  it("weighs a rival by the words the two names do not share", () => {
+    const said = { quantitySaid: true };
+    const basmati = { named: true, kind: true, unsaid: ["haat", "select"] };
+    const brown = { named: true, kind: true, unsaid: ["haat", "organic", "brown"] };
+    const kolam = { named: true, kind: true, unsaid: ["haat", "select", "kolam"] };
+    expect(confidenceOf(said, basmati, [brown])).toBe("clear");
+    expect(confidenceOf(said, { ...basmati, unsaid: ["haat", "select", "basmati"] }, [kolam])).toBe("unsure");
+    // A product of another kind that shares the words is no rival when the words say the kind.
+    expect(confidenceOf(said, basmati, [{ ...kolam, unsaid: ["haat", "select"], kind: false }])).toBe("clear");
+    expect(confidenceOf({ quantitySaid: false }, basmati, [])).toBe("unsure");
+    expect(confidenceOf(said, { ...basmati, named: false }, [])).toBe("unsure");
+  });
+
+  it("gives each found item a picture: its pack's, else the product's", () => {
+    expect(order("ek kilo toor dal")[0]!.image).toMatch(/^\/images\/products\/.+\.svg$/);
+    const noPicture = matchItems(
+      parseOrderText("2 kg plain thing"),
+      () => [1],
+      () => ({ id: 1, title: "Plain Thing", variants: [{ internalReference: "P-1", attribute: "Net Weight 1 kg", pricePaise: 100, images: [], inStock: true, inventoryStock: 5 }] }),
+      () => ({ named: true, kind: true, unsaid: [] }),
+    );
+    expect(noPicture[0]).toMatchObject({ found: true, image: null, confidence: "clear" });
   });
 });

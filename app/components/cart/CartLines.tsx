@@ -6,6 +6,7 @@ import { useCartEntries } from "../viewer.ts";
 import { useI18n } from "../i18n.tsx";
 import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
+import { UnitPrice } from "../ui/UnitPrice.tsx";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
@@ -56,6 +57,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
           )}
           <span className="text-stone-600"> {i18n._("each")}</span>
         </p>
+        <UnitPrice attribute={line.attribute} pricePaise={line.pricePaise} byWeight={line.byWeight} className="text-xs text-stone-600" />
         {line.byWeight && <p className="text-xs text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(line.byWeight, line.quantity))}</p>}
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
           <PostKeyField />

@@ -36,7 +36,8 @@ export function CartMain({ facts, pin, pinAnswer, reply }: { facts: CartPageFact
       <RefusalNotice reply={reply} className="mx-auto mb-4 max-w-6xl" />
       {pendingOrder !== null && (
         <p role="status" className="mx-auto mb-4 max-w-6xl rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {i18n._("Order #{id} is waiting for your payment.", { id: pendingOrder })}{" "}
+          {/* No number yet: an order takes its number when it is paid for (decision 065). */}
+          {i18n._("Your order is waiting for your payment.")}{" "}
           <Link to="/revieworder" className="font-semibold underline">
             {i18n._("Complete your payment")}
           </Link>

@@ -164,17 +164,18 @@ export function PendingPayment({
 }) {
   const left = minutesLeft(new Date(pending.expiresAt), new Date(now));
   const i18n = useI18n();
-  const values = { id: place("id"), amount: place("amount") };
+  // No number yet: an order takes its number when it is paid for (decision 065).
+  const values = { amount: place("amount") };
   const waiting = pending.instrument
-    ? i18n._("Order #{id} is waiting for your payment of {amount} by {method}.", { ...values, method: methodText(i18n, pending.instrument) })
-    : i18n._("Order #{id} is waiting for your payment of {amount}.", values);
+    ? i18n._("Your order is waiting for your payment of {amount} by {method}.", { ...values, method: methodText(i18n, pending.instrument) })
+    : i18n._("Your order is waiting for your payment of {amount}.", values);
   return (
     <section aria-labelledby="pending-title" className="mx-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h1 id="pending-title" className="text-xl font-semibold">
         {i18n._("Complete your payment")}
       </h1>
       <p className="mt-2 text-stone-800">
-        {withElements(waiting, { id: <strong>{pending.orderId}</strong>, amount: <strong>{formatRupees(pending.amountPaise)}</strong> })}{" "}
+        {withElements(waiting, { amount: <strong>{formatRupees(pending.amountPaise)}</strong> })}{" "}
         {i18n._("{count, plural, one {Its items are kept for you for # more minute.} other {Its items are kept for you for # more minutes.}}", { count: left })}
       </p>
       <p className="mt-2 text-sm text-stone-700">{i18n._(PAYMENT_MESSAGES.stillWaiting)}</p>

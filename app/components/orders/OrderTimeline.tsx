@@ -5,7 +5,7 @@ import { slotOfLabel, slotText, stageText } from "./order-text.tsx";
 const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" };
 
 /** Events that change an order without moving it on: shown under its progress. */
-const CHANGES = new Set(["slot_changed", "short", "weighed", "replaced"]);
+const CHANGES = new Set(["slot_changed", "short", "weighed", "replaced", "returned"]);
 
 /** A change, said whole. Its note is stored in English: a slot's label is said again in the page's language; a shortage's or a weighing's note is the staff's. */
 function changeText(i18n: I18n, e: { stage: string; at: string; note: string | null }): string {
@@ -15,6 +15,7 @@ function changeText(i18n: I18n, e: { stage: string; at: string; note: string | n
   }
   if (e.stage === "weighed") return i18n._("Weighed at packing: {note}", { note: e.note ?? "" });
   if (e.stage === "replaced") return i18n._("Replaced at packing: {note}", { note: e.note ?? "" });
+  if (e.stage === "returned") return i18n._("Taken back: {note}", { note: e.note ?? "" });
   return i18n._("Short at packing: {note}", { note: e.note ?? "" });
 }
 

@@ -29,11 +29,11 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
     <ul aria-label={i18n._("Orders")} className="mt-6 space-y-4">
       {orders.map((o) => (
         <li key={o.id}>
-          <article aria-label={i18n._("Order #{id}", { id: o.id })} className="rounded-lg border border-stone-200 bg-surface p-4">
+          <article aria-label={i18n._("Order #{id}", { id: o.number })} className="rounded-lg border border-stone-200 bg-surface p-4">
             <header className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-semibold">
                 <Link to={`/orders/${o.id}`} className="hover:underline">
-                  {i18n._("Order #{id}", { id: o.id })}
+                  {i18n._("Order #{id}", { id: o.number })}
                 </Link>
               </h2>
               <span className={`rounded px-2 py-0.5 text-xs font-bold ${o.state === "cancelled" ? "bg-stone-200 text-stone-700" : "bg-brand-100 text-brand-800"}`}>
@@ -69,7 +69,7 @@ export function OrdersList({ orders, base, confirming }: { orders: OrderSummaryV
                 </Link>
               )}
             </div>
-            {o.state !== "cancelled" && confirming === o.id && <CancelConfirm order={o.id} action={base} keep={base} busy={busy} />}
+            {o.state !== "cancelled" && confirming === o.id && <CancelConfirm order={o.id} number={o.number} action={base} keep={base} busy={busy} />}
           </article>
         </li>
       ))}

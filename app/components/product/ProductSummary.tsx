@@ -3,12 +3,13 @@ import { Link, useSearchParams } from "react-router";
 import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { packSize } from "../../domain/pack-size.ts";
-import { isAvailable, isLowStock, LOW_STOCK_HINT } from "../../domain/stock.ts";
+import { isAvailable, isLowStock, LOW_STOCK_WARNING } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
 import { store } from "../../store-config.ts";
 import { paymentNote } from "../../domain/payment.ts";
 import { useI18n } from "../i18n.tsx";
 import { LeafIcon } from "../ui/icons.tsx";
+import { UnitPrice } from "../ui/UnitPrice.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
 import { usePaymentOffer, useRootData } from "../viewer.ts";
 import { ProductPrice, QuantityNote } from "./ProductPrice.tsx";
@@ -49,8 +50,10 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
         </p>
       )}
       <ProductPrice variant={{ internalReference: variant.internalReference, pricePaise: variant.pricePaise, mrpPaise: variant.mrpPaise, byWeight: variant.byWeight }} chosen={chosen} />
+      {/* The pack's unit sale price (decision 063): one pack's, whatever the quantity chosen. */}
+      <UnitPrice attribute={variant.attribute} pricePaise={variant.pricePaise} byWeight={variant.byWeight} className="mt-1 block text-sm text-stone-700" />
       {!available && <p className="mt-3 font-semibold text-accent-600">{i18n._(CART_MESSAGES.outOfStock)}</p>}
-      {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{i18n._(LOW_STOCK_HINT)}</p>}
+      {isLowStock(variant) && <p className="mt-3 font-semibold text-accent-600">{i18n._(LOW_STOCK_WARNING, { n: variant.inventoryStock })}</p>}
       {product.variants.length > 1 && (
         <fieldset className="mt-5">
           <legend className="text-sm font-medium">{i18n._("Choose an option")}</legend>
@@ -69,6 +72,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
                   >
                     {v.attribute || v.internalReference}
                     {out && <span className="sr-only"> {i18n._("(out of stock)")}</span>}
+                    <UnitPrice attribute={v.attribute} pricePaise={v.pricePaise} byWeight={v.byWeight} className="block text-xs font-normal text-stone-600" />
                   </Link>
                 </li>
               );

@@ -2,8 +2,8 @@ import { Form } from "react-router";
 import { nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { staffOrders } from "../forms.ts";
 
-/** 'Mark Packed' (or the next step): names the stage the staff member saw, so two at once make one move. */
-export function AdvanceForm({ order, stage, back, action = staffOrders.action }: { order: number; stage: Stage; back: string; action?: string }) {
+/** 'Mark Packed' (or the next step): names the stage the staff member saw, so two at once make one move. `order` is the id posted, `number` the one staff read. */
+export function AdvanceForm({ order, number, stage, back, action = staffOrders.action }: { order: number; number: number; stage: Stage; back: string; action?: string }) {
   const next = nextStage(stage);
   if (!next) return null;
   return (
@@ -15,7 +15,7 @@ export function AdvanceForm({ order, stage, back, action = staffOrders.action }:
       <button
         type="submit"
         className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
-        aria-label={`Mark order #${order} ${STAGE_LABELS[next]}`}
+        aria-label={`Mark order #${number} ${STAGE_LABELS[next]}`}
       >
         Mark {STAGE_LABELS[next]}
       </button>

@@ -70,6 +70,22 @@ describe("translate", () => {
     expect(translate("hi", more, "Nothing known. Nothing at all.")).toBe("Nothing known. Nothing at all.");
   });
 
+  it("finds a plural message by the English said with its count, case by case (issue 41)", () => {
+    const tries: Catalogue = {
+      ...hindi,
+      "{count, plural, one {That code is not right. # try left.} other {That code is not right. # tries left.}}": compile(
+        "{count, plural, one {यह कोड सही नहीं है। # कोशिश बाकी है।} other {यह कोड सही नहीं है। # कोशिशें बाकी हैं।}}",
+      ),
+      "{name} has {count, plural, =0 {nothing left} one {# item left} other {# items left}}": compile("{name} के पास {count, plural, =0 {कुछ नहीं बचा} other {# सामान बचे}}"),
+    };
+    expect(translate("hi", tries, "That code is not right. 1 try left.")).toBe("यह कोड सही नहीं है। 1 कोशिश बाकी है।");
+    expect(translate("hi", tries, "That code is not right. 3 tries left.")).toBe("यह कोड सही नहीं है। 3 कोशिशें बाकी हैं।");
+    expect(translate("hi", tries, "Asha has 1,000 items left")).toBe("Asha के पास 1,000 सामान बचे");
+    expect(translate("hi", tries, "Asha has nothing left")).toBe("Asha के पास कुछ नहीं बचा");
+    // A count is a number: other words in its place are not the message.
+    expect(translate("hi", tries, "That code is not right. Some tries left.")).toBe("That code is not right. Some tries left.");
+  });
+
   it("leaves what it does not know as it came, and English as its own text", () => {
     expect(translate("hi", hindi, "Basmati Rice 5 kg")).toBe("Basmati Rice 5 kg");
     // A template with too little text of its own is never used to recognise anything.

@@ -20,6 +20,7 @@ import {
   apiProfile,
   apiTokenResult,
   apiOtpVerifyResult,
+  rupeesOf,
   stateById,
 } from "../../domain/api.ts";
 import { PROFILE_MESSAGES } from "../../domain/account.ts";
@@ -466,14 +467,34 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
   "/api/order/invoice/{id}": call({
-    summary: "A link to the order's tax invoice (PDF), good for 10 minutes without a cookie.",
+    summary:
+      "A link to the order's tax invoice (PDF) once it is issued (when the order leaves the shop), its order summary before; and its credit notes. Each link is good for 10 minutes without a cookie.",
     auth: "bearer",
     params: apiParams.none,
-    result: z.object({ ...ok, invoice_url: z.string() }),
+    result: z.object({
+      ...ok,
+      invoice_url: z.string(),
+      invoice_number: z.string().nullable().describe("Haat's addition (issue 41): null while the link gives the order summary (not a tax invoice)"),
+      credit_notes: z
+        .array(z.object({ number: z.string(), date: z.string(), amount: z.number(), url: z.string() }))
+        .describe("Haat's addition (issue 41): credit notes issued after the invoice"),
+    }),
     async run({ shop, customer, path }) {
       const id = pathId(path, ORDER_MESSAGES.notFound);
-      if (!(await shop.orders.get(customer, id))) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
-      return { success: true, invoice_url: `${appEnv().publicOrigin}${invoiceLink(id, customer.id)}` };
+      const order = await shop.orders.get(customer, id);
+      if (!order) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
+      const origin = appEnv().publicOrigin;
+      return {
+        success: true,
+        invoice_url: `${origin}${invoiceLink(id, customer.id)}`,
+        invoice_number: order.invoice?.number ?? null,
+        credit_notes: order.creditNotes.map((n) => ({
+          number: n.number,
+          date: n.issuedAt.toISOString(),
+          amount: rupeesOf(n.totalPaise),
+          url: `${origin}${invoiceLink(id, customer.id, Date.now(), `credit-notes/${n.id}`)}`,
+        })),
+      };
     },
   }),
 

@@ -13,10 +13,10 @@ function mac(orderId: number, customerId: number, expires: number): string {
     .digest("base64url");
 }
 
-/** `/orders/{id}/invoice?key=…`, good for INVOICE_LINK_LIFETIME_MS. */
-export function invoiceLink(orderId: number, customerId: number, now = Date.now()): string {
+/** `/orders/{id}/invoice?key=…` (or one of its documents: `credit-notes/{note}`), good for INVOICE_LINK_LIFETIME_MS. */
+export function invoiceLink(orderId: number, customerId: number, now = Date.now(), document = "invoice"): string {
   const expires = now + INVOICE_LINK_LIFETIME_MS;
-  return `/orders/${orderId}/invoice?key=${customerId}.${expires}.${mac(orderId, customerId, expires)}`;
+  return `/orders/${orderId}/${document}?key=${customerId}.${expires}.${mac(orderId, customerId, expires)}`;
 }
 
 /** The customer id a link's key was made for, when it is this order's, genuine and not expired; else null. */

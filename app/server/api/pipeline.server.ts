@@ -10,6 +10,10 @@ import type { z } from "zod";
 import { API_MESSAGES, apiEnvelope } from "../../domain/api.ts";
 import { answerFor } from "../../domain/form-reply.ts";
 import { FORM_BODY_LIMIT, jsonInBounds } from "../../domain/body-limits.ts";
+import { installFieldMessages } from "../../domain/field-messages.ts";
+
+// A schema without a message of its own says one of the shop's, never zod's English (issue 41 item 8).
+installFieldMessages();
 import { clerkEnabled, clerkServer } from "../auth/clerk.server.ts";
 import { clientAddressOf, shopOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";

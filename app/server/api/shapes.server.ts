@@ -79,7 +79,11 @@ export function cartOut(cart: CartView): ApiCart {
 export function orderOut(o: OrderView): ApiOrder {
   return {
     id: o.id,
-    name: o.invoiceNumber,
+    name: String(o.number),
+    order_number: o.number,
+    invoice_number: o.invoice?.number ?? null,
+    invoice_date: o.invoice?.issuedAt.toISOString() ?? null,
+    credit_notes: o.creditNotes.map((n) => ({ number: n.number, date: n.issuedAt.toISOString(), amount: rupeesOf(n.totalPaise) })),
     date_order: o.placedAt.toISOString(),
     order_state: o.state === "cancelled" ? "cancel" : "sale",
     stage: o.stage,

@@ -17,7 +17,7 @@ import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
 const SOMEONE: SignedIn = {
   customer: { id: 0, email: null, name: "", phone: "" },
   token: "",
-  viewer: { cart: {}, wishlist: {}, deliverTo: null },
+  viewer: { cart: {}, wishlist: {}, deliverTo: null, notify: {} },
   cart: sessionReadOf("cart", 0, null),
 };
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AddressSnapshot } from "../../domain/address.ts";
+import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.ts";
 import { PART_REFUNDS } from "../../domain/payment.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
@@ -357,11 +358,10 @@ export const orders = pgTable(
     totalPaise: integer("total_paise"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    // The tax invoice's number (decision 026): the financial year of placed_at ("2026-27") and
-    // the order's place in that year's own consecutive series (invoice_counters), taken in
-    // the placing transaction. Null while the order is a cart.
-    invoiceFy: text("invoice_fy"),
-    invoiceSerial: integer("invoice_serial"),
+    // The order's number people see (#3; decision 065): its own series, without gaps, given in the
+    // transaction that confirms it (carts and orders waiting for their payment have none). The id
+    // stays the order's key in URLs and in the JSON API's calls.
+    orderNumber: integer("order_number"),
     // The delivery slot (issue 14): the shop's date ("2026-11-25") and morning, afternoon or
     // evening; booked in delivery_slots with the placing. Null for orders placed before slots.
     slotDate: text("slot_date"),
@@ -382,7 +382,7 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("orders_invoice_number_idx").on(t.invoiceFy, t.invoiceSerial),
+    uniqueIndex("orders_order_number_idx").on(t.orderNumber),
     check("orders_replacement_check", sql`${t.replacement} in (${sqlList(REPLACEMENT_CHOICES)})`),
     index("orders_customer_idx").on(t.customerId, t.state),
     // One cart per customer, even when two requests create it at once.
@@ -395,19 +395,89 @@ export const orders = pgTable(
       "orders_placed_check",
       sql`${t.state} in ('draft', 'lapsed') or (${t.totalPaise} is not null and ${t.deliveryAddress} is not null and (${t.state} = 'awaiting_payment' or ${t.placedAt} is not null))`,
     ),
-    // A placed order has its invoice number; a cart, a held order and a lapsed one none.
+    // A placed order (confirmed, or cancelled after) has its number; a cart, a held order and a lapsed one none.
     check(
-      "orders_invoice_check",
-      sql`case when ${t.state} in ('draft', 'awaiting_payment', 'lapsed') then ${t.invoiceFy} is null and ${t.invoiceSerial} is null else ${t.invoiceFy} is not null and ${t.invoiceSerial} is not null and ${t.invoiceSerial} >= 1 end`,
+      "orders_order_number_check",
+      sql`case when ${t.state} in ('draft', 'awaiting_payment', 'lapsed') then ${t.orderNumber} is null else ${t.orderNumber} is not null and ${t.orderNumber} >= 1 end`,
     ),
   ],
 );
 
-/** The last invoice serial given out in each financial year ("2026-27"); see orders.invoice_serial. */
-export const invoiceCounters = pgTable("invoice_counters", {
-  fy: text("fy").primaryKey(),
-  last: integer("last").notNull(),
-});
+/**
+ * The last number given out in each series without gaps (decision 065): "order" (orders' numbers),
+ * "invoice/2026-27" and "credit-note/2026-27" (a financial year's tax invoices and credit notes).
+ * Raised by one upsert whose row lock lasts until the transaction that takes the number commits:
+ * a transaction that rolls back gives its number back, and numbers follow the order of commits.
+ */
+export const counters = pgTable(
+  "counters",
+  {
+    series: text("series").primaryKey(),
+    last: integer("last").notNull(),
+  },
+  (t) => [check("counters_last_check", sql`${t.last} >= 0`)],
+);
+
+/**
+ * Tax invoices (decision 065): issued once, when the order leaves the shop (Out for delivery), with
+ * the weighed and packed figures, numbered in its financial year's own series without gaps
+ * (`HT/26-27/0000042`, GST rule 46). `document` holds everything the invoice prints, frozen: nothing
+ * done to the order afterwards changes it; a reduction after issue is a credit note.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    fy: text("fy").notNull(),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    taxPaise: integer("tax_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    document: jsonb("document").$type<InvoiceDocument>().notNull(),
+  },
+  (t) => [uniqueIndex("invoices_serial_idx").on(t.fy, t.serial), check("invoices_serial_check", sql`${t.serial} >= 1`)],
+);
+
+/**
+ * Credit notes (GST s.34; decision 065): an amount taken off an order after its invoice was issued
+ * (items taken back at the door or returned), with its own number in its financial year's series
+ * (`CN/26-27/0000001`), the invoice it reduces, the refund that gives the money back (none for cash
+ * on delivery), and what it prints, frozen.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    fy: text("fy").notNull(),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    reason: text("reason", { enum: ["returned"] }).notNull(),
+    refundId: integer("refund_id")
+      .unique()
+      .references(() => refunds.id, { onDelete: "restrict" }),
+    taxPaise: integer("tax_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    document: jsonb("document").$type<CreditNoteDocument>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_serial_idx").on(t.fy, t.serial),
+    index("credit_notes_order_idx").on(t.orderId),
+    check("credit_notes_serial_check", sql`${t.serial} >= 1`),
+    check("credit_notes_total_check", sql`${t.totalPaise} > 0`),
+  ],
+);
 
 export const orderLines = pgTable(
   "order_lines",
@@ -615,7 +685,9 @@ export const orderEvents = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    stage: text("stage", { enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short", "weighed", "replaced"] }).notNull(),
+    stage: text("stage", {
+      enum: ["placed", "confirmed", "packed", "out_for_delivery", "delivered", "cancelled", "slot_changed", "short", "weighed", "replaced", "returned"],
+    }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     by: integer("by").references(() => customers.id, { onDelete: "set null" }),
     note: text("note"),
@@ -794,6 +866,8 @@ export const postKeys = pgTable(
   {
     customerId: integer("customer_id").notNull(),
     key: text("key").notNull(),
+    /** What the key was first sent for, the form's action and intent ("/cart add"): another use of it is refused. Null on keys from before (issue 41 item 7). */
+    intent: text("intent"),
     /** The first post's outcome; null while it is still being made. */
     outcome: jsonb("outcome"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -181,7 +181,8 @@ export const accountForms = {
         async ({ shop, context, request, value }) => {
           const customer = await signUp(shop, mailer(appEnv()), value, clientAddressOf(context), i18nOf(request));
           return {
-            to: safePath(value.return_to, "/post-auth"),
+            // The page names where to come back to (routes/signup.tsx); a post that does not goes home, not to an empty cart.
+            to: safePath(value.return_to, "/"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
             headers: await signedInHeaders(shop, request, customer),
           };

@@ -21,6 +21,10 @@ import { isSpam } from "../security/honeypot.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "./read-form.server.ts";
 import { flashReply } from "./reply-flash.server.ts";
+import { installFieldMessages } from "../../domain/field-messages.ts";
+
+// A schema without a message of its own says one of the shop's, never zod's English (issue 41 item 8).
+installFieldMessages();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod object of form fields
 type Fields = z.ZodObject<any>;
@@ -123,7 +127,8 @@ export interface FormSpec<I extends Record<string, IntentSpec<Fields, never>>> {
   /**
    * Its posts may come more than once (a change queued offline and replayed, issue 26): a
    * signed-in post carrying a key (POST_KEY_FIELD) makes its change once, and a repeat gets the
-   * first one's outcome (use-cases/once.server.ts). Its outcomes must be plain data (no headers).
+   * first one's outcome (use-cases/once.server.ts); the key is tied to the form's action and the
+   * intent, so the same key sent for another is refused. Its outcomes must be plain data (no headers).
    */
   keyed?: boolean;
 }
@@ -220,7 +225,7 @@ export function defineForm<const A extends string, const I extends Record<string
         const shop = shopOf(context);
         const change = () => declared.run({ value, customer, shop, form, request, context, url, back });
         const key = spec.keyed && customer ? postKeyOf(form.get(POST_KEY_FIELD)) : null;
-        outcome = customer && key ? await once(shop, customer, key, change) : await change();
+        outcome = customer && key ? await once(shop, customer, key, `${spec.action} ${name}`, change) : await change();
       } catch (error) {
         if (error instanceof Refused) {
           const reply = submission.reply({ hideFields: declared.hide, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }) });

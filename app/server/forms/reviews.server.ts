@@ -10,12 +10,14 @@ export const reviewFields = z.object({
   product: recordId(/*i18n*/ "That product could not be found."),
   rating: z.coerce.number({ error: REVIEW_MESSAGES.chooseRating }).int(REVIEW_MESSAGES.chooseRating).min(1, REVIEW_MESSAGES.chooseRating).max(5, REVIEW_MESSAGES.chooseRating),
   // Optional: a rating alone is a review too. Capped before and after cleaning.
+  // An empty field arrives as nothing, never as an error; checked after cleaning without a pipe,
+  // which Conform would read as a form field again and take the cleaned "" for one left out.
   body: z
     .string()
     .max(REVIEW_BODY_MAX * 2, REVIEW_MESSAGES.tooLong)
-    .default("")
-    .transform(cleanReviewBody)
-    .pipe(z.string().max(REVIEW_BODY_MAX, REVIEW_MESSAGES.tooLong)),
+    .optional()
+    .transform((v) => cleanReviewBody(v ?? ""))
+    .refine((v) => v.length <= REVIEW_BODY_MAX, REVIEW_MESSAGES.tooLong),
 });
 
 export const reviewsForm = defineForm({

@@ -10,7 +10,7 @@ import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { staffOf } from "../access.server.ts";
-import { advanceOrder, replaceItem, shortPick, weighOrder } from "../use-cases/move-order.server.ts";
+import { advanceOrder, replaceItem, shortPick, takeBack, weighOrder } from "../use-cases/move-order.server.ts";
 import { REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { answerTicket, closeTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
@@ -40,6 +40,22 @@ export const staffOrdersForm = defineForm({
       z.object({ order: recordId(ORDER_MESSAGES.notFound), line: recordId(SHORT_MESSAGES.noLine), variant: recordId(REPLACEMENT_MESSAGES.choose) }),
       async ({ shop, context, value }) => {
         const { message } = await replaceItem(shop, staffOf(context), value.order, value.line, value.variant);
+        return { toast: { type: "success", message } };
+      },
+    ),
+    // Items taken back once the order has left the shop: the order is priced again, a credit note issued.
+    "take-back": intent(
+      z.object({
+        order: recordId(ORDER_MESSAGES.notFound),
+        line: recordId(SHORT_MESSAGES.noLine),
+        quantity: z.coerce
+          .number({ error: "Enter how many were taken back." })
+          .int("Enter a whole number.")
+          .min(1, "Enter how many were taken back.")
+          .max(10_000, "Enter how many were taken back."),
+      }),
+      async ({ shop, context, value }) => {
+        const { message } = await takeBack(shop, staffOf(context), value.order, value.line, value.quantity);
         return { toast: { type: "success", message } };
       },
     ),

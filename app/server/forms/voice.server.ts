@@ -1,6 +1,7 @@
 // Voice ordering's forms (issue 15): a recording (recorded in the page, or uploaded) turned into
-// a transcript and the catalogue's items, and the found items put in the cart together. The
-// typed list needs no form post: it is the page's query string (/voicesearch?list=…).
+// a transcript, and the found items put in the cart together. Finding a list's items needs no
+// form post: it is the page's query string (/voicesearch?list=…), for a typed list and for a
+// transcript the shopper has checked alike.
 import { z } from "zod";
 import { productReference } from "../../domain/form-fields.ts";
 import { safePath } from "../../domain/safe-path.ts";
@@ -11,15 +12,17 @@ import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { SpeechError, speechEngine } from "../speech/speech.server.ts";
-import type { VoiceOrder } from "../shop/port.server.ts";
 import { addVoiceOrder } from "../use-cases/cart.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
-/** What a transcription answers: the transcript, the engine, and the list it makes. */
+/**
+ * What a transcription answers: the transcript and the engine. It is not matched yet: the page
+ * shows it in a box the shopper may correct, and finding its items is the typed list's GET
+ * (issue 41 item 14: a misheard word is put right before anything is looked up).
+ */
 export interface Transcribed {
   transcript: Transcript;
   engine: string;
-  order: VoiceOrder;
 }
 
 /** The page showing a list: where a signed-out shopper comes back to after signing in. */
@@ -55,8 +58,7 @@ export const voiceForm = defineForm({
       try {
         const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
         const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type }, () => shop.catalog.titles(), request.signal);
-        const order = await shop.catalog.voiceOrder(transcript.text);
-        return { stay: true, data: { transcript, engine: engine.name, order } satisfies Transcribed };
+        return { stay: true, data: { transcript, engine: engine.name } satisfies Transcribed };
       } catch (error) {
         if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");
         // The engine itself failing (a crash, a missing tool) says what the specification says.

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { pdfLayoutText, pdfWords } from "../../../tests/pdf-text.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { store } from "../../store-config.ts";
-import type { OrderLineView, OrderView } from "../shop/port.server.ts";
-import { invoicePdf, scriptRuns } from "./invoice.server.ts";
+import { creditLines, currentSupplier, invoiceDocumentOf } from "../../domain/invoice.ts";
+import type { IssuedInvoice, OrderLineView, OrderView } from "../shop/port.server.ts";
+import { creditNotePdf, invoicePdf, orderSummaryPdf, scriptRuns } from "./invoice.server.ts";
 
 type Item = Pick<OrderLineView, "title" | "titleHi" | "attribute" | "internalReference" | "hsn" | "quantity" | "unitPricePaise" | "mrpPaise" | "taxRate">;
 
@@ -17,9 +18,12 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
   );
   return {
     id: options.id ?? 42,
+    // The number people see, its own series (decision 065): not the id.
+    number: 7,
     state: options.cancelled ? "cancelled" : "confirmed",
     placedAt: new Date("2026-11-23T10:00:00Z"),
-    invoiceNumber: "HT/26-27/0000042",
+    invoice: null,
+    creditNotes: [],
     cancelledAt: null,
     paymentMethod: "cod",
     payment: { state: "cod", method: null, providerPaymentId: null },
@@ -62,6 +66,11 @@ function orderOf(items: Item[], options: { state: string; couponPaise?: number; 
   };
 }
 
+/** The order's tax invoice as issued when it left the shop, two days after it was placed. */
+function issued(order: OrderView): IssuedInvoice {
+  return { number: "HT/26-27/0000042", issuedAt: new Date("2026-11-25T06:00:00Z"), document: invoiceDocumentOf(order, currentSupplier()) };
+}
+
 const items: Item[] = [
   {
     title: "Haat Select Masoor Dal (Malka)",
@@ -86,6 +95,23 @@ const items: Item[] = [
   { title: "Aravalli Farms Desi Tomatoes", attribute: "Net Weight 1 kg", internalReference: "FB-TOM-1KG", hsn: "0702", quantity: 3, unitPricePaise: 4_000, mrpPaise: 4_500, taxRate: 0 },
 ];
 
+/** Words drawn over one another (pdftotext -bbox): none on a readable page. */
+function clashes(pdf: Uint8Array): string[] {
+  const words = pdfWords(pdf);
+  const clash: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j < words.length; j++) {
+      const a = words[i]!;
+      const b = words[j]!;
+      if (a.page !== b.page) continue;
+      const dx = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+      const dy = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+      if (dx > 0.5 && dy > 0.5) clash.push(`${a.text} / ${b.text} on page ${a.page}`);
+    }
+  }
+  return clash;
+}
+
 /** The text line that holds `marker`, with runs of spaces made one. */
 function rowOf(text: string, marker: string): string {
   const line = text
@@ -98,14 +124,15 @@ function rowOf(text: string, marker: string): string {
 
 describe("the tax invoice, as pdftotext reads it", () => {
   it("within Haryana: the Devanagari name, GSTIN, place of supply, HSN codes and CGST + SGST, every figure", async () => {
-    const text = pdfLayoutText(await invoicePdf(orderOf(items, { state: "Haryana", couponPaise: 1_000 })));
+    const text = pdfLayoutText(await invoicePdf(issued(orderOf(items, { state: "Haryana", couponPaise: 1_000 }))));
     expect(text).toContain("TAX INVOICE");
     expect(text).toContain(store.company.legalName);
     expect(text).toContain("GSTIN: 06AAACH0000A1ZV");
     expect(text).toContain("State: Haryana (06)");
     expect(text).toContain("Invoice number: HT/26-27/0000042");
-    expect(text).toContain("Invoice date: 23 Nov 2026");
-    expect(text).toContain("Order number: #42");
+    expect(text).toContain("Invoice date: 25 Nov 2026");
+    expect(text).toContain("Order number: #7");
+    expect(text).toContain("Order date: 23 Nov 2026");
     expect(text).toContain("Reverse charge: No");
     // The buyer's name in Devanagari, in logical order (conjuncts shaped, text extractable).
     expect(text).toContain("राम शर्मा");
@@ -133,7 +160,7 @@ describe("the tax invoice, as pdftotext reads it", () => {
   });
 
   it("to Karnataka: IGST instead of CGST + SGST, every figure", async () => {
-    const text = pdfLayoutText(await invoicePdf(orderOf(items, { state: "Karnataka", couponPaise: 1_000 })));
+    const text = pdfLayoutText(await invoicePdf(issued(orderOf(items, { state: "Karnataka", couponPaise: 1_000 }))));
     expect(text).toContain("राम शर्मा");
     expect(text).toContain("GSTIN: 06AAACH0000A1ZV");
     expect(text).toContain("Supplier's state: Haryana (06)");
@@ -165,7 +192,7 @@ describe("the tax invoice, as pdftotext reads it", () => {
       mrpPaise: 12_49_900,
       taxRate: 18,
     }));
-    const pdf = await invoicePdf(orderOf(many, { state: "Karnataka", name: "Asha Verma" }));
+    const pdf = await invoicePdf(issued(orderOf(many, { state: "Karnataka", name: "Asha Verma" })));
     const text = pdfLayoutText(pdf);
     const pages = text.split("\f").filter((p) => p.trim());
     expect(pages.length).toBeGreaterThan(1);
@@ -180,24 +207,12 @@ describe("the tax invoice, as pdftotext reads it", () => {
     expect(rowOf(text, "(40)")).toBe("people (40) (Set Size 18)");
     expect(text).toContain("₹37,497.00");
 
-    const words = pdfWords(pdf);
-    expect(words.length).toBeGreaterThan(1000);
-    const clash: string[] = [];
-    for (let i = 0; i < words.length; i++) {
-      for (let j = i + 1; j < words.length; j++) {
-        const a = words[i]!;
-        const b = words[j]!;
-        if (a.page !== b.page) continue;
-        const dx = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
-        const dy = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
-        if (dx > 0.5 && dy > 0.5) clash.push(`${a.text} / ${b.text} on page ${a.page}`);
-      }
-    }
-    expect(clash).toEqual([]);
+    expect(pdfWords(pdf).length).toBeGreaterThan(1000);
+    expect(clashes(pdf)).toEqual([]);
   });
 
   it("prints a product's Hindi name under its English one, in English's invoice (issue 27)", async () => {
-    const text = pdfLayoutText(await invoicePdf(orderOf([{ ...items[0]!, titleHi: "हाट सिलेक्ट मसूर दाल (मलका)" }, items[1]!], { state: "Haryana" })));
+    const text = pdfLayoutText(await invoicePdf(issued(orderOf([{ ...items[0]!, titleHi: "हाट सिलेक्ट मसूर दाल (मलका)" }, items[1]!], { state: "Haryana" }))));
     expect(text).toContain("TAX INVOICE");
     expect(rowOf(text, "Masoor Dal")).toMatch(/^Haat Select Masoor Dal .* 0713 2 ₹129\.00/);
     expect(text).toContain("हाट सिलेक्ट मसूर दाल (मलका)");
@@ -206,10 +221,91 @@ describe("the tax invoice, as pdftotext reads it", () => {
   });
 
   it("says when the order was cancelled, and prints a missing HSN code as a dash", async () => {
-    const text = pdfLayoutText(await invoicePdf(orderOf([{ ...items[0]!, hsn: "" }], { state: "HR", cancelled: true })));
+    const text = pdfLayoutText(await invoicePdf(issued(orderOf([{ ...items[0]!, hsn: "" }], { state: "HR", cancelled: true }))));
     expect(text).toContain("This order was cancelled.");
     expect(text).toContain("Place of supply: Haryana (06)");
     expect(rowOf(text, "Masoor Dal")).toContain(" - 2 ₹129.00");
+  });
+
+  it("is frozen: it prints what was issued, whatever the order became since (decision 065)", async () => {
+    const order = orderOf(items, { state: "Haryana" });
+    const invoice = issued(order);
+    order.lines[0]!.quantity = 1;
+    order.totalPaise = 1;
+    order.deliveryAddress.name = "Someone Else";
+    const text = pdfLayoutText(await invoicePdf(invoice));
+    expect(rowOf(text, "Masoor Dal")).toMatch(/ 0713 2 ₹129\.00 /);
+    expect(rowOf(text, "Grand total")).toMatch(/Grand total ₹977\.00$/);
+    expect(text).toContain("राम शर्मा");
+    expect(text).not.toContain("Someone Else");
+  });
+});
+
+describe("the order summary, before the order leaves the shop", () => {
+  it("is not a tax invoice: no invoice number, and it says when the invoice comes; the same figures", async () => {
+    const pdf = await orderSummaryPdf(orderOf(items, { state: "Haryana", couponPaise: 1_000 }));
+    expect(clashes(pdf)).toEqual([]);
+    const text = pdfLayoutText(pdf);
+    expect(text).toContain("ORDER SUMMARY");
+    expect(text).toContain("Not a tax invoice");
+    expect(text).not.toMatch(/TAX INVOICE|Invoice number|Invoice date|HT\//);
+    expect(text).toContain("Order number: #7");
+    expect(text).toContain("Order date: 23 Nov 2026");
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "This is not a tax invoice. The tax invoice is issued once, when the order leaves the shop (Out for delivery), with what was packed and weighed.",
+    );
+    expect(rowOf(text, "Masoor Dal")).toMatch(/^Haat Select Masoor Dal .* 0713 2 ₹129\.00 ₹2\.64 ₹243\.20 5% ₹6\.08 ₹6\.08 ₹255\.36$/);
+    expect(rowOf(text, "Grand total")).toMatch(/Grand total ₹967\.00$/);
+    expect(text).toContain("Order #7 | Page 1 of 1");
+    expect(text).not.toContain("Authorised signatory");
+  });
+});
+
+describe("a credit note", () => {
+  it("names its own number, the invoice it reduces, what was taken back and its GST, split as the invoice's", async () => {
+    const before = orderOf(items, { state: "Haryana" });
+    const after = orderOf([{ ...items[0]!, quantity: 1 }, items[1]!, items[2]!], { state: "Haryana" });
+    const lines = creditLines(before.lines, after.lines);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ internalReference: "GP-PUL-MSR-1KG", quantity: 1, amountPaise: 12_900 });
+    const tax = lines[0]!.taxPaise;
+    const pdf = await creditNotePdf({
+      id: 1,
+      number: "CN/26-27/0000001",
+      issuedAt: new Date("2026-11-26T06:00:00Z"),
+      document: {
+        orderId: 42,
+        orderNumber: 7,
+        invoiceNumber: "HT/26-27/0000042",
+        invoiceDate: "2026-11-25T06:00:00.000Z",
+        reason: "Goods taken back after the order left the shop",
+        settlement: "cash",
+        deliveryAddress: before.deliveryAddress,
+        lines,
+        totalPaise: 12_900,
+        taxPaise: tax,
+        supplier: currentSupplier(),
+      },
+    });
+    const text = pdfLayoutText(pdf);
+    expect(text).toContain("CREDIT NOTE");
+    expect(text).not.toContain("TAX INVOICE");
+    expect(text).toContain("Credit note number: CN/26-27/0000001");
+    expect(text).toContain("Credit note date: 26 Nov 2026");
+    expect(text).toContain("Against tax invoice: HT/26-27/0000042 of 25 Nov 2026");
+    expect(text).toContain("Order number: #7");
+    expect(text).toContain("GSTIN: 06AAACH0000A1ZV");
+    expect(text).toContain("Place of supply: Haryana (06)");
+    const cgst = Math.floor(tax / 2);
+    const rupees = (p: number) => `₹${(p / 100).toFixed(2)}`;
+    expect(rowOf(text, "Masoor Dal")).toMatch(
+      new RegExp(
+        `^Haat Select Masoor Dal .* 0713 1 ${rupees(12_900 - tax).replace(".", "\\.")} 5% ${rupees(cgst).replace(".", "\\.")} ${rupees(tax - cgst).replace(".", "\\.")} ₹129\\.00$`,
+      ),
+    );
+    expect(rowOf(text, "Total credited")).toMatch(/Total credited ₹129\.00$/);
+    expect(text).toContain("CN/26-27/0000001 | Page 1 of 1");
+    expect(clashes(pdf)).toEqual([]);
   });
 });
 

@@ -1,21 +1,35 @@
-// The GST tax invoice of a placed order, as an A4 PDF (issues 4 and 11): the supplier's name,
-// address, GSTIN and state; invoice and order numbers and date; the buyer's name, address
-// and the place of supply; a line per item with its HSN code, quantity, price, coupon share,
-// taxable value, GST rate and CGST + SGST (delivered in the shop's state) or IGST (any other
-// state); then the totals and the tax by rate. Written with pdfkit in embedded Noto fonts,
-// subset into the file, so ₹ and Devanagari print (decision 028).
+// An order's documents as A4 PDFs (issues 4, 11 and 41; decisions 028 and 063). The GST tax
+// invoice, issued when the order leaves the shop and printed from what was frozen then: the
+// supplier's name, address, GSTIN and state; invoice and order numbers and dates; the buyer's name,
+// address and the place of supply; a line per item with its HSN code, quantity, price, coupon
+// share, taxable value, GST rate and CGST + SGST (delivered in the shop's state) or IGST (any
+// other state); then the totals and the tax by rate. Before it is issued, the same figures as an
+// order summary that is not a tax invoice (no invoice number). A credit note for what is taken off
+// after issue, with its own number and the invoice it reduces. Written with pdfkit in embedded
+// Noto fonts, subset into the file, so ₹ and Devanagari print.
 import fs from "node:fs";
 import { methodLabel, paymentStateLabel } from "../../domain/payment.ts";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { addressLine } from "../../domain/address.ts";
-import { formatPlace, gstState, placeOfSupply, supplyKind, type SupplyKind } from "../../domain/invoice-tax.ts";
-import { invoiceLines, taxBreakup, type InvoiceLine } from "../../domain/invoice.ts";
+import { formatPlace, gstState, placeOfSupply, splitTax, supplyKind, type SupplyKind } from "../../domain/invoice-tax.ts";
+import {
+  currentSupplier,
+  invoiceDocumentOf,
+  invoiceLines,
+  taxBreakup,
+  type CreditNoteDocument,
+  type InvoiceDocument,
+  type InvoiceLine,
+  type InvoiceTotals,
+  type Supplier,
+} from "../../domain/invoice.ts";
+import { slotLabel } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
 import { store } from "../../store-config.ts";
 import { projectPath } from "../project-root.server.ts";
-import type { OrderView } from "../shop/port.server.ts";
+import type { IssuedCreditNote, IssuedInvoice, OrderView } from "../shop/port.server.ts";
 
 const money = (paise: number) => formatRupees(paise, { exact: true });
 
@@ -198,7 +212,8 @@ interface Column {
   cell: (l: InvoiceLine) => string;
 }
 
-function columns(kind: SupplyKind, contentWidth: number): { item: number; rest: Column[] } {
+/** The lines table's columns; a credit note's have no price or discount, and count what is taken back. */
+function columns(kind: SupplyKind, contentWidth: number, credit = false): { item: number; rest: Column[] } {
   const tax: Column[] =
     kind === "intra-state"
       ? [
@@ -206,11 +221,16 @@ function columns(kind: SupplyKind, contentWidth: number): { item: number; rest: 
           { head: "SGST", width: 46, cell: (l) => money(l.sgstPaise) },
         ]
       : [{ head: "IGST", width: 54, cell: (l) => money(l.igstPaise) }];
+  const priced: Column[] = credit
+    ? []
+    : [
+        { head: "Unit price (incl. GST)", width: 52, cell: (l) => money(l.unitPricePaise) },
+        { head: "Discount", width: 46, cell: (l) => money(l.discountPaise) },
+      ];
   const rest: Column[] = [
     { head: "HSN", width: 32, cell: (l) => l.hsn || "-" },
-    { head: "Qty", width: 24, cell: (l) => String(l.quantity) },
-    { head: "Unit price (incl. GST)", width: 52, cell: (l) => money(l.unitPricePaise) },
-    { head: "Discount", width: 46, cell: (l) => money(l.discountPaise) },
+    { head: credit ? "Qty taken back" : "Qty", width: credit ? 40 : 24, cell: (l) => String(l.quantity) },
+    ...priced,
     { head: "Taxable value", width: 56, cell: (l) => money(l.taxableValuePaise) },
     { head: "GST rate", width: 28, cell: (l) => `${l.taxRate}%` },
     ...tax,
@@ -254,16 +274,212 @@ export function startPdf(info: { Title: string; Subject: string }): { doc: PDFKi
   return { doc, w: new Writer(doc), done };
 }
 
-/** The invoice as PDF bytes. */
-export function invoicePdf(order: OrderView): Promise<Buffer> {
-  const number = order.invoiceNumber;
-  const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(order.placedAt);
-  const place = placeOfSupply(order.deliveryAddress);
-  const kind = supplyKind(store.company.state, place);
-  const supplierState = gstState(store.company.state);
-  const { lines, totals } = invoiceLines(order.lines, kind);
+const dateOf = (at: Date | string) => new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(new Date(at));
 
-  const { doc, w, done } = startPdf({ Title: `Tax invoice ${number}`, Subject: `Order #${order.id}` });
+/** What one document prints above and below its lines. */
+interface Sheet {
+  info: { Title: string; Subject: string };
+  /** "TAX INVOICE", "ORDER SUMMARY", "CREDIT NOTE", and the line under it. */
+  title: string;
+  subtitle: string;
+  /** The heading of the details block, and its lines. */
+  detailsHead: string;
+  details: string[];
+  supplier: Supplier;
+  buyer: InvoiceDocument["deliveryAddress"];
+  /** A notice in red under the details (a cancelled order). */
+  warning: string | null;
+  kind: SupplyKind;
+  lines: InvoiceLine[];
+  totals: InvoiceTotals;
+  credit: boolean;
+  /** The figures beside the tax breakup, the last one bold (the grand total). */
+  summary: [string, string][];
+  notes: string[];
+  /** Whether it carries the supplier's signature block (a tax invoice and a credit note do). */
+  signed: boolean;
+  /** What each page's footer names (the document's number). */
+  footer: string;
+}
+
+/** How the order was paid, as the documents print it. */
+function paymentText(payment: InvoiceDocument["payment"]): string {
+  return payment.state === "cod"
+    ? "Payment: Cash on delivery"
+    : `Payment: ${methodLabel(payment.method)} via Razorpay (${paymentStateLabel(payment.state)})${payment.providerPaymentId ? `, payment ID ${payment.providerPaymentId}` : ""}`;
+}
+
+/** The figures beside the tax breakup: items, coupon, prepaid discount, delivery, grand total. */
+function orderSummary(doc: InvoiceDocument): [string, string][] {
+  const delivery = deliveryPaiseOf(doc);
+  const rows: [string, string][] = [[`Items total (incl. GST)`, money(doc.subtotalPaise)]];
+  if (doc.discountPaise > 0) rows.push([`Coupon ${doc.couponCode ?? ""}`.trim(), `-${money(doc.discountPaise)}`]);
+  if (doc.prepaidDiscountPaise > 0) rows.push(["Prepaid discount", `-${money(doc.prepaidDiscountPaise)}`]);
+  rows.push(["Delivery", delivery > 0 ? money(delivery) : "Free"]);
+  rows.push(["Grand total", money(doc.totalPaise)]);
+  return rows;
+}
+
+/** The tax invoice as issued (decision 065): printed from what was frozen when the order left the shop. */
+export function invoicePdf(invoice: IssuedInvoice): Promise<Buffer> {
+  const doc = invoice.document;
+  // Invoices issued before their supplier was kept (migration 0034) name the store's details of today.
+  const supplier = doc.supplier ?? currentSupplier();
+  const kind = supplyKind(supplier.state, placeOfSupply(doc.deliveryAddress));
+  const { lines, totals } = invoiceLines(doc.lines, kind);
+  return sheetPdf({
+    info: { Title: `Tax invoice ${invoice.number}`, Subject: `Order #${doc.orderNumber}` },
+    title: "TAX INVOICE",
+    subtitle: "Original for recipient",
+    detailsHead: "Invoice",
+    details: [
+      `Invoice number: ${invoice.number}`,
+      `Invoice date: ${dateOf(invoice.issuedAt)}`,
+      `Order number: #${doc.orderNumber}`,
+      `Order date: ${dateOf(doc.placedAt)}`,
+      paymentText(doc.payment),
+      ...(doc.slot ? [`Delivery slot: ${slotLabel(doc.slot)}`] : []),
+      "Reverse charge: No",
+    ],
+    supplier,
+    buyer: doc.deliveryAddress,
+    warning: doc.cancelled ? "This order was cancelled." : null,
+    kind,
+    lines,
+    totals,
+    credit: false,
+    summary: orderSummary(doc),
+    notes: [
+      "Prices include GST. Each line's taxable value is its amount less the GST in it, after its share of any coupon.",
+      supplyNote(kind, supplier, doc.deliveryAddress),
+      "This is a computer-generated invoice.",
+    ],
+    signed: true,
+    footer: invoice.number,
+  });
+}
+
+/**
+ * Before the order leaves the shop: its figures as they are now (an estimate until staff weigh
+ * what is sold by weight), as an order summary. Not a tax invoice: no invoice number, and it says so.
+ */
+export function orderSummaryPdf(order: OrderView): Promise<Buffer> {
+  const doc = invoiceDocumentOf(order);
+  const supplier = currentSupplier();
+  const kind = supplyKind(supplier.state, placeOfSupply(doc.deliveryAddress));
+  const { lines, totals } = invoiceLines(doc.lines, kind);
+  const estimated = order.lines.some((l) => l.byWeight && l.packedGrams === undefined);
+  return sheetPdf({
+    info: { Title: `Order summary, order #${order.number}`, Subject: `Order #${order.number}` },
+    title: "ORDER SUMMARY",
+    subtitle: "Not a tax invoice",
+    detailsHead: "Order",
+    details: [`Order number: #${order.number}`, `Order date: ${dateOf(order.placedAt)}`, paymentText(doc.payment), ...(doc.slot ? [`Delivery slot: ${slotLabel(doc.slot)}`] : [])],
+    supplier,
+    buyer: doc.deliveryAddress,
+    warning: doc.cancelled ? "This order was cancelled." : null,
+    kind,
+    lines,
+    totals,
+    credit: false,
+    summary: orderSummary(doc),
+    notes: [
+      "This is not a tax invoice. The tax invoice is issued once, when the order leaves the shop (Out for delivery), with what was packed and weighed.",
+      ...(estimated ? ["Items sold by weight are estimated until they are weighed at packing."] : []),
+      "Prices include GST.",
+    ],
+    signed: false,
+    footer: `Order #${order.number}`,
+  });
+}
+
+/** A credit note (GST s.34; decision 065): what was taken off an order after its invoice, as issued. */
+export function creditNotePdf(note: IssuedCreditNote): Promise<Buffer> {
+  const doc: CreditNoteDocument = note.document;
+  const supplier = doc.supplier ?? currentSupplier();
+  const kind = supplyKind(supplier.state, placeOfSupply(doc.deliveryAddress));
+  const lines = doc.lines.map((l): InvoiceLine => {
+    const described = l.attribute ? `${l.title} (${l.attribute})` : l.title;
+    return {
+      description: described,
+      descriptionHi: l.titleHi?.trim() ?? "",
+      reference: l.internalReference,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unitPricePaise: 0,
+      ratePaise: 0,
+      grossPaise: l.amountPaise,
+      discountPaise: 0,
+      taxableValuePaise: l.amountPaise - l.taxPaise,
+      taxRate: l.taxRate,
+      taxPaise: l.taxPaise,
+      ...splitTax(l.taxPaise, kind),
+      totalPaise: l.amountPaise,
+    };
+  });
+  const sum = (f: (l: InvoiceLine) => number) => lines.reduce((a, l) => a + f(l), 0);
+  const totals: InvoiceTotals = {
+    grossPaise: sum((l) => l.grossPaise),
+    taxableValuePaise: sum((l) => l.taxableValuePaise),
+    taxPaise: sum((l) => l.taxPaise),
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+    discountPaise: 0,
+    totalPaise: sum((l) => l.totalPaise),
+  };
+  return sheetPdf({
+    info: { Title: `Credit note ${note.number}`, Subject: `Order #${doc.orderNumber}` },
+    title: "CREDIT NOTE",
+    subtitle: "Original for recipient",
+    detailsHead: "Credit note",
+    details: [
+      `Credit note number: ${note.number}`,
+      `Credit note date: ${dateOf(note.issuedAt)}`,
+      `Against tax invoice: ${doc.invoiceNumber} of ${dateOf(doc.invoiceDate)}`,
+      `Order number: #${doc.orderNumber}`,
+      `Reason: ${doc.reason}`,
+      "Reverse charge: No",
+    ],
+    supplier,
+    buyer: doc.deliveryAddress,
+    warning: null,
+    kind,
+    lines,
+    totals,
+    credit: true,
+    summary: [
+      ["Taxable value", money(totals.taxableValuePaise)],
+      ["GST", money(totals.taxPaise)],
+      ["Total credited", money(doc.totalPaise)],
+    ],
+    notes: [
+      "This credit note reduces the tax invoice named above by the amounts shown (CGST Act, section 34).",
+      doc.settlement === "refund"
+        ? "The amount is refunded to the payment method the order was paid with."
+        : "Cash on delivery: the amount is taken off what is paid, or given back in cash.",
+      supplyNote(kind, supplier, doc.deliveryAddress),
+      "This is a computer-generated credit note.",
+    ],
+    signed: true,
+    footer: note.number,
+  });
+}
+
+function supplyNote(kind: SupplyKind, supplier: Supplier, address: InvoiceDocument["deliveryAddress"]): string {
+  const place = placeOfSupply(address);
+  return kind === "intra-state"
+    ? `Supply within ${place.name}: GST is charged as CGST and SGST, half each.`
+    : `Inter-state supply from ${supplier.state} to ${place.name || "the place of supply"}: GST is charged as IGST.`;
+}
+
+/** One document: the supplier and title, its details and the buyer, the lines, the tax by rate and the totals, notes, a footer on every page. */
+function sheetPdf(sheet: Sheet): Promise<Buffer> {
+  const { kind, lines, totals, supplier } = sheet;
+  const place = placeOfSupply(sheet.buyer);
+  const supplierState = gstState(supplier.state);
+
+  const { doc, w, done } = startPdf(sheet.info);
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;
@@ -282,37 +498,27 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   // The supplier, and the document's title.
   const sellerWidth = width * 0.6;
   let sy = y;
-  sy += w.block(store.company.legalName, left, sy, sellerWidth, { size: 11, weight: "bold" });
-  sy += w.block(store.company.address, left, sy, sellerWidth, small);
-  sy += w.block(`GSTIN: ${store.company.gstin}`, left, sy, sellerWidth, { size: 8, weight: "bold" });
-  sy += w.block(`State: ${supplierState ? formatPlace(supplierState) : store.company.state}`, left, sy, sellerWidth, small);
-  sy += w.block(`${store.company.fssaiLicence} | ${store.company.registration}`, left, sy, sellerWidth, grey);
-  sy += w.block(`${store.support.email} | ${store.support.phone}`, left, sy, sellerWidth, grey);
+  sy += w.block(supplier.legalName, left, sy, sellerWidth, { size: 11, weight: "bold" });
+  sy += w.block(supplier.address, left, sy, sellerWidth, small);
+  sy += w.block(`GSTIN: ${supplier.gstin}`, left, sy, sellerWidth, { size: 8, weight: "bold" });
+  sy += w.block(`State: ${supplierState ? formatPlace(supplierState) : supplier.state}`, left, sy, sellerWidth, small);
+  sy += w.block(`${supplier.fssaiLicence} | ${supplier.registration}`, left, sy, sellerWidth, grey);
+  sy += w.block(`${supplier.email} | ${supplier.phone}`, left, sy, sellerWidth, grey);
   const titleX = left + sellerWidth + 12;
   let ty = y;
-  ty += w.block("TAX INVOICE", titleX, ty, right - titleX, { size: 16, weight: "bold" }, "right");
-  ty += w.block("Original for recipient", titleX, ty, right - titleX, grey, "right");
+  ty += w.block(sheet.title, titleX, ty, right - titleX, { size: 16, weight: "bold" }, "right");
+  ty += w.block(sheet.subtitle, titleX, ty, right - titleX, grey, "right");
   y = Math.max(sy, ty) + 8;
   rule(y);
   y += 8;
 
-  // Invoice details, and the buyer.
+  // The document's details, and the buyer.
   const half = (width - 16) / 2;
   const buyerX = left + half + 16;
-  const a = order.deliveryAddress;
-  const details = [
-    `Invoice number: ${number}`,
-    `Invoice date: ${date}`,
-    `Order number: #${order.id}`,
-    order.payment.state === "cod"
-      ? "Payment: Cash on delivery"
-      : `Payment: ${methodLabel(order.payment.method)} via Razorpay (${paymentStateLabel(order.payment.state)})${order.payment.providerPaymentId ? `, payment ID ${order.payment.providerPaymentId}` : ""}`,
-    ...(order.slot ? [`Delivery slot: ${order.slot.label}`] : []),
-    "Reverse charge: No",
-    `Supplier's state: ${supplierState ? formatPlace(supplierState) : store.company.state}`,
-  ];
+  const a = sheet.buyer;
+  const details = [...sheet.details, `Supplier's state: ${supplierState ? formatPlace(supplierState) : supplier.state}`];
   let dy = y;
-  dy += w.block("Invoice", left, dy, half, { size: 8.5, weight: "bold" });
+  dy += w.block(sheet.detailsHead, left, dy, half, { size: 8.5, weight: "bold" });
   for (const d of details) dy += w.block(d, left, dy, half, small);
   let by = y;
   by += w.block("Bill to / Ship to", buyerX, by, half, { size: 8.5, weight: "bold" });
@@ -321,13 +527,11 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   by += w.block([a.country, a.phone, a.email].filter(Boolean).join(" | "), buyerX, by, half, small);
   by += w.block(`Place of supply: ${formatPlace(place)}`, buyerX, by, half, { size: 8, weight: "bold" });
   y = Math.max(dy, by) + 6;
-  if (order.state === "cancelled") {
-    y += w.block("This order was cancelled.", left, y, width, { size: 9, weight: "bold", color: "#a00000" });
-  }
+  if (sheet.warning) y += w.block(sheet.warning, left, y, width, { size: 9, weight: "bold", color: "#a00000" });
   y += 6;
 
   // The lines.
-  const table = columns(kind, width);
+  const table = columns(kind, width, sheet.credit);
   const cellStyle: Style = { size: 7.5 };
   const headStyle: Style = { size: 7, weight: "bold" };
   const header = () => {
@@ -369,6 +573,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     room(h);
     const bold: Style = { ...cellStyle, weight: "bold" };
     w.line("Total", left + PAD, y + PAD, bold);
+    const count = String(lines.reduce((n, l) => n + l.quantity, 0));
     const sums: Record<string, string> = {
       Discount: money(totals.discountPaise),
       "Taxable value": money(totals.taxableValuePaise),
@@ -376,7 +581,8 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
       SGST: money(totals.sgstPaise),
       IGST: money(totals.igstPaise),
       Amount: money(totals.totalPaise),
-      Qty: String(lines.reduce((n, l) => n + l.quantity, 0)),
+      Qty: count,
+      "Qty taken back": count,
     };
     let x = left + table.item;
     for (const c of table.rest) {
@@ -388,7 +594,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   }
   y += 14;
 
-  // The tax by rate (left) and the order's totals (right).
+  // The tax by rate (left) and the totals (right).
   const breakup = taxBreakup(lines);
   const taxCols = kind === "intra-state" ? ["CGST", "SGST"] : ["IGST"];
   const bHeads = ["GST rate", "Taxable value", ...taxCols, "Total tax"];
@@ -406,12 +612,7 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     ...(kind === "intra-state" ? [money(totals.cgstPaise), money(totals.sgstPaise)] : [money(totals.igstPaise)]),
     money(totals.taxPaise),
   ]);
-  const delivery = deliveryPaiseOf(order);
-  const summary: [string, string, Style][] = [[`Items total (incl. GST)`, money(order.subtotalPaise), small]];
-  if (order.discountPaise > 0) summary.push([`Coupon ${order.couponCode ?? ""}`.trim(), `-${money(order.discountPaise)}`, small]);
-  if (order.prepaidDiscountPaise > 0) summary.push(["Prepaid discount", `-${money(order.prepaidDiscountPaise)}`, small]);
-  summary.push(["Delivery", delivery > 0 ? money(delivery) : "Free", small]);
-  summary.push(["Grand total", money(order.totalPaise), { size: 11, weight: "bold" }]);
+  const summary: [string, string, Style][] = sheet.summary.map(([label, value], i) => [label, value, i === sheet.summary.length - 1 ? { size: 11, weight: "bold" } : small]);
   const row = lineHeight(cellStyle.size) + 2;
   const blockHeight = Math.max(18 + row * (bRows.length + 1), summary.reduce((a, [, , s]) => a + lineHeight(s.size) + 3, 0) + 20);
   room(blockHeight);
@@ -449,21 +650,16 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
   });
   y = Math.max(bEnd, s) + 16;
 
-  // Notes and signature.
-  const notes = [
-    "Prices include GST. Each line's taxable value is its amount less the GST in it, after its share of any coupon.",
-    kind === "intra-state"
-      ? `Supply within ${place.name}: GST is charged as CGST and SGST, half each.`
-      : `Inter-state supply from ${store.company.state} to ${place.name || "the place of supply"}: GST is charged as IGST.`,
-    "This is a computer-generated invoice.",
-  ];
-  const notesHeight = notes.reduce((a, n) => a + w.blockHeight(n, width * 0.6, grey), 0);
+  // Notes, and the signature.
+  const notesHeight = sheet.notes.reduce((a, n) => a + w.blockHeight(n, width * 0.6, grey), 0);
   room(Math.max(notesHeight, 40));
   let ny = y;
-  for (const n of notes) ny += w.block(n, left, ny, width * 0.6, grey);
-  const signX = left + width * 0.6 + 16;
-  w.block(`For ${store.company.legalName}`, signX, y, right - signX, { size: 8, weight: "bold" }, "right");
-  w.block("Authorised signatory", signX, y + 30, right - signX, grey, "right");
+  for (const n of sheet.notes) ny += w.block(n, left, ny, width * 0.6, grey);
+  if (sheet.signed) {
+    const signX = left + width * 0.6 + 16;
+    w.block(`For ${supplier.legalName}`, signX, y, right - signX, { size: 8, weight: "bold" }, "right");
+    w.block("Authorised signatory", signX, y + 30, right - signX, grey, "right");
+  }
 
   // A footer on every page.
   const range = doc.bufferedPageRange();
@@ -472,8 +668,8 @@ export function invoicePdf(order: OrderView): Promise<Buffer> {
     const footY = doc.page.height - MARGIN - 10;
     // Writing below the bottom margin would make pdfkit start a new page.
     doc.page.margins.bottom = 0;
-    w.line(`${number} | Page ${i + 1} of ${range.count}`, left, footY, grey, "right", width);
-    w.line(store.company.legalName, left, footY, grey);
+    w.line(`${sheet.footer} | Page ${i + 1} of ${range.count}`, left, footY, grey, "right", width);
+    w.line(supplier.legalName, left, footY, grey);
   }
   doc.end();
   return done;

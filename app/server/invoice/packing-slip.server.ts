@@ -17,7 +17,7 @@ export function collectLine(order: Pick<OrderView, "payment" | "totalPaise">): s
 }
 
 export function packingSlipPdf(order: OrderView): Promise<Buffer> {
-  const { doc, w, done } = startPdf({ Title: `Packing slip, order #${order.id}`, Subject: `Order #${order.id}` });
+  const { doc, w, done } = startPdf({ Title: `Packing slip, order #${order.number}`, Subject: `Order #${order.number}` });
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;
@@ -30,7 +30,7 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
   w.line(store.name, left, y, { size: 14, weight: "bold" });
   w.line("PACKING SLIP", left, y, { size: 16, weight: "bold" }, "right", width);
   y += lineHeight(16) + 4;
-  y += w.block(`Order #${order.id}`, left, y, width, { size: 13, weight: "bold" });
+  y += w.block(`Order #${order.number}`, left, y, width, { size: 13, weight: "bold" });
   // A slip printed for a cancelled order must not send anything out.
   if (order.state === "cancelled") y += w.block("CANCELLED: DO NOT PACK", left, y, width, { size: 14, weight: "bold", color: "#b91c1c" });
   y += w.block(`Delivery slot: ${order.slot?.label ?? "No slot"}`, left, y, width, bold);
@@ -104,7 +104,7 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0;
-    w.line(`Order #${order.id} | Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 10, grey, "right", width);
+    w.line(`Order #${order.number} | Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 10, grey, "right", width);
   }
   doc.end();
   return done;

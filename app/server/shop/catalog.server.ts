@@ -13,9 +13,10 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toCard, type CategoryNode, type ListingResult, type ProductCard, type ProductDetail, type VariantView } from "../../domain/catalog.ts";
 import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
-import { createSearchIndex, didYouMean, namesExactly, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
+import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
 import { matchItems, parseOrderText } from "../../domain/voice-order.ts";
+import { nameMatch } from "../../domain/voice-names.ts";
 import { ratingMean } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import { categories, products, variants, type ProductRow, type VariantRow } from "../db/schema.server.ts";
@@ -345,7 +346,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         parseOrderText(text),
         (name) => searchIds(snap.index, name, 5),
         (id) => snap.byId.get(id),
-        (name, id) => namesExactly(snap.index, name, id),
+        (name, product) => nameMatch(snap.index, name, product),
       );
       return { items, unmatched: items.filter((i) => !i.found).length };
     },

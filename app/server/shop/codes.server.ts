@@ -3,7 +3,7 @@
 // and several instances: codes for one number are issued one at a time (a transaction-scoped
 // advisory lock), and a try is counted before the code is compared, in one statement.
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { judgeCode, OTP_LIFETIME_MS, OTP_PER_HOUR, secondsBeforeResend, type CodePurpose, type CodeVerdict } from "../../domain/mobile-sign-in.ts";
+import { checkCode, OTP_LIFETIME_MS, OTP_PER_HOUR, secondsBeforeResend, type CodeCheck, type CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Db } from "../db/client.server.ts";
 import { oneTimeCodes } from "../db/schema.server.ts";
 import type { CodesPort } from "./port.server.ts";
@@ -47,7 +47,7 @@ export function createCodes(db: Db, now: () => number = Date.now): CodesPort {
       });
     },
 
-    async check({ mobile, purpose, customerId, digest, use }): Promise<CodeVerdict> {
+    async check({ mobile, purpose, customerId, digest, use }): Promise<CodeCheck> {
       const at = now();
       const newest = db
         .select({ id: oneTimeCodes.id })
@@ -61,15 +61,15 @@ export function createCodes(db: Db, now: () => number = Date.now): CodesPort {
         .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
         .where(inArray(oneTimeCodes.id, newest))
         .returning();
-      const verdict = judgeCode(kept ? { digest: kept.codeDigest, expiresAt: kept.expiresAt, attempts: kept.attempts, usedAt: kept.usedAt } : null, digest, at);
-      if (verdict !== "ok" || !use) return verdict;
+      const checked = checkCode(kept ? { digest: kept.codeDigest, expiresAt: kept.expiresAt, attempts: kept.attempts, usedAt: kept.usedAt } : null, digest, at);
+      if (checked.verdict !== "ok" || !use) return checked;
       // Used once: of two submits at once, one signs in.
       const used = await db
         .update(oneTimeCodes)
         .set({ usedAt: new Date(at) })
         .where(and(eq(oneTimeCodes.id, kept!.id), isNull(oneTimeCodes.usedAt)))
         .returning({ id: oneTimeCodes.id });
-      return used.length ? "ok" : "expired";
+      return used.length ? checked : { verdict: "expired", triesLeft: 0 };
     },
 
     async reissue(id, digestFor) {

@@ -1,14 +1,14 @@
 // Placing, listing and cancelling orders. Placing is one transaction that locks the cart
 // and its variants' rows, re-checks stock and coupon, takes the stock, fixes prices, tax
-// and address, gives the order the next invoice serial of its financial year, and confirms
-// the cart; placing the same cart again answers that order.
+// and address, gives the order the next number of the orders' series, and confirms the cart;
+// placing the same cart again answers that order. Moving an order Out for delivery issues its
+// tax invoice (decision 065).
 import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { withWeight } from "../../domain/weight.ts";
 import { and, asc, desc, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
-import { financialYear, invoiceNumber } from "../../domain/invoice.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
@@ -48,7 +48,7 @@ import {
   addresses,
   coupons,
   customers,
-  invoiceCounters,
+  invoices,
   orderEvents,
   orderLines,
   orders,
@@ -60,11 +60,21 @@ import {
   type OrderRow,
 } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
-import { replaceIn, shortPickIn, weighIn } from "./packing.server.ts";
-import { ShopError, type Customer, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
+import { documentsOf, issueInvoice, nextInSeries, ORDER_SERIES } from "./documents.server.ts";
+import { replaceIn, shortPickIn, takeBackIn, weighIn } from "./packing.server.ts";
+import { ShopError, type CreditNoteRef, type Customer, type IssuedRef, type OrderLineView, type OrdersPort, type OrderView } from "./port.server.ts";
 
 type LineRow = { line: OrderLineRow; productId: number; productHsn: string; titleHi?: string };
 type PaidRow = { status: string; providerMethod: string | null; providerPaymentId: string | null; refundStatus: string | null };
+/** An order's issued documents as its row reads them: the invoice (when issued) and its credit notes. */
+type IssuedRow = { invoice: { number: string; issuedAt: Date } | null; creditNotes: { id: number; number: string; issuedAt: string; totalPaise: number }[] };
+
+function issuedOf(row: IssuedRow | undefined): { invoice: IssuedRef | null; creditNotes: CreditNoteRef[] } {
+  return {
+    invoice: row?.invoice ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt } : null,
+    creditNotes: (row?.creditNotes ?? []).map((n) => ({ id: n.id, number: n.number, issuedAt: new Date(n.issuedAt), totalPaise: n.totalPaise })),
+  };
+}
 
 /** How an order's payment reads: cash on delivery, or the online payment and its refund. */
 function paymentOf(row: OrderRow, paid: PaidRow | undefined): OrderView["payment"] {
@@ -80,12 +90,13 @@ function paymentOf(row: OrderRow, paid: PaidRow | undefined): OrderView["payment
   return { state, method: paid.providerMethod, providerPaymentId: paid.providerPaymentId };
 }
 
-function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow): OrderView {
+function orderView(row: OrderRow, lines: readonly LineRow[], paid?: PaidRow, issued?: IssuedRow): OrderView {
   return {
     id: row.id,
+    number: row.orderNumber!,
     state: row.state === "cancelled" ? "cancelled" : "confirmed",
     placedAt: row.placedAt!,
-    invoiceNumber: invoiceNumber(row.invoiceFy!, row.invoiceSerial!),
+    ...issuedOf(issued),
     cancelledAt: row.cancelledAt,
     paymentMethod: row.paymentMethod ?? "cod",
     stage: (row.stage ?? "placed") as Stage,
@@ -135,19 +146,15 @@ export interface OrdersOptions {
 }
 
 /**
- * Gives a placed order the next invoice serial of its financial year (decision 026) and
- * marks it confirmed. Taken last of all in the confirming transaction: a placement refused
- * earlier takes none, one that rolls back gives its number back, and the counter's row stays
- * locked until the transaction ends, so serials follow the order of commits.
+ * Gives a placed order the next number of the orders' series (decision 065: carts, which share
+ * the ids, take none) and marks it confirmed. Taken last of all in the confirming transaction: a
+ * placement refused earlier takes none, one that rolls back gives its number back, and the
+ * counter's row stays locked until the transaction ends, so numbers follow the order of commits.
+ * (The tax invoice's number is given when the order leaves the shop: orders.advance.)
  */
 export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise<void> {
-  const fy = financialYear(at);
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ fy, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`invoice_counters.last + 1` } })
-    .returning({ last: invoiceCounters.last });
-  await tx.update(orders).set({ state: "confirmed", stage: "placed", invoiceFy: fy, invoiceSerial: counter!.last, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  const number = await nextInSeries(tx, ORDER_SERIES);
+  await tx.update(orders).set({ state: "confirmed", stage: "placed", orderNumber: number, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
   await tx.insert(orderEvents).values({ orderId, stage: "placed", at });
 }
 
@@ -204,8 +211,14 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         .select({
           order: orders,
           paid: { status: payments.status, providerMethod: payments.providerMethod, providerPaymentId: payments.providerPaymentId, refundStatus: refunds.status },
+          invoice: { number: invoices.number, issuedAt: invoices.issuedAt },
+          // The credit notes, in the same query (an order has few, usually none).
+          creditNotes: sql<
+            IssuedRow["creditNotes"]
+          >`(select coalesce(json_agg(json_build_object('id', cn.id, 'number', cn.number, 'issuedAt', cn.issued_at, 'totalPaise', cn.total_paise) order by cn.id), '[]'::json) from credit_notes cn where cn.order_id = ${orders.id})`,
         })
         .from(orders)
+        .leftJoin(invoices, eq(invoices.orderId, orders.id))
         .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.method, "razorpay"), eq(payments.unwanted, false), inArray(payments.status, ["captured", "refunded"])))
         // The whole refund only (one per payment); partial refunds (short, weight) are on the timeline.
         .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), notInArray(refunds.reason, [...PART_REFUNDS])))
@@ -225,7 +238,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         .where(eq(orderEvents.orderId, row.order.id))
         .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
     ]);
-    return { ...orderView(row.order, lines, row.paid.status ? (row.paid as PaidRow) : undefined), events };
+    return { ...orderView(row.order, lines, row.paid.status ? (row.paid as PaidRow) : undefined, row), events };
   }
 
   return {
@@ -384,7 +397,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         if (list) list.push(l);
         else byOrder.set(l.line.orderId, [l]);
       }
-      return rows.map((r) => orderView(r.order, byOrder.get(r.order.id) ?? [], r.paid.status ? (r.paid as PaidRow) : undefined));
+      return rows.map((r) => orderView(r.order, byOrder.get(r.order.id) ?? [], r.paid.status ? (r.paid as PaidRow) : undefined, r));
     },
 
     async get(customer, id) {
@@ -416,14 +429,25 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         // Two staff moving one order at once: the second finds it moved and changes nothing.
         const stage = (row.stage ?? "placed") as Stage;
-        if (stage !== from) throw new ShopError("conflict", `Order #${orderId} is already ${STAGE_LABELS[stage].toLowerCase()}.`);
+        const number = row.orderNumber!;
+        if (stage !== from) throw new ShopError("conflict", `Order #${number} is already ${STAGE_LABELS[stage].toLowerCase()}.`);
         const to = nextStage(stage);
-        if (!to) throw new ShopError("conflict", `Order #${orderId} is already delivered.`);
+        if (!to) throw new ShopError("conflict", `Order #${number} is already delivered.`);
         const at = now();
         await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
         await tx.insert(orderEvents).values({ orderId, stage: to, at, by });
-        if (by !== null) await audit(tx, { staffId: by, action: "order.advance", entity: "order", entityId: orderId, before: { stage }, after: { stage: to } });
-        return { stage: to, customer: shopper! };
+        // Leaving the shop, packed and weighed: its tax invoice is issued, once, in this transaction (decision 065).
+        const invoice = to === "out_for_delivery" ? await issueInvoice(tx, (await one(tx, eq(orders.id, orderId)))!, at) : null;
+        if (by !== null)
+          await audit(tx, {
+            staffId: by,
+            action: "order.advance",
+            entity: "order",
+            entityId: orderId,
+            before: { stage },
+            after: { stage: to, ...(invoice ? { invoice: invoice.number } : {}) },
+          });
+        return { stage: to, customer: shopper!, number, invoice };
       }),
 
     shortPick: (orderId, lineId, packed, by) => db.transaction((tx) => shortPickIn(tx, now(), orderId, lineId, packed, by)),
@@ -431,6 +455,17 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
     weigh: (orderId, weights, by) => db.transaction((tx) => weighIn(tx, now(), orderId, weights, by)),
 
     replace: (orderId, lineId, variantId, by) => db.transaction((tx) => replaceIn(tx, now(), orderId, lineId, variantId, by)),
+
+    takeBack: (orderId, lineId, quantity, by) => db.transaction((tx) => takeBackIn(tx, now(), orderId, lineId, quantity, by)),
+
+    async documents(customer, id) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [mine] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, id), placed(customer)));
+      return mine ? documentsOf(db, id) : null;
+    },
 
     cancel: (customer, id) =>
       db.transaction(async (tx) => {

@@ -1,9 +1,12 @@
 // What staff do while packing an order (issue 14, issue 29): mark a line short, replace an
-// item out of stock, and weigh what is sold by weight. Both price the order again for what will be delivered (repricePacked:
+// item out of stock, and weigh what is sold by weight; and, once it has left the shop, take items
+// back (decision 065: a credit note against its invoice). Each prices the order again for what will be delivered (repricePacked:
 // the shopper never pays more than they were shown), record the change on the order's
 // timeline and in the audit, and give a prepaid order the difference back as a refund of its
 // own, sent by shop.payments.sendRefund after the transaction commits.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { creditLines, type FiguredLine } from "../../domain/invoice.ts";
+import { canTakeBack, TAKE_BACK_MESSAGES } from "../../domain/take-back.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { canShort } from "../../domain/order-life.ts";
 import type { PartRefund } from "../../domain/payment.ts";
@@ -16,8 +19,9 @@ import { isAvailable } from "../../domain/stock.ts";
 import { inRange, linesToWeigh, soldByWeightOf, stockAfterWeighing, weighedPaise, weightRange, WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
 import { coupons, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
+import { issueCreditNote } from "./documents.server.ts";
 import { customerOfOrder, refundKey } from "./orders.server.ts";
-import { ShopError, type Customer, type ReplaceResult, type ShortPickResult, type WeighResult } from "./port.server.ts";
+import { ShopError, type Customer, type ReplaceResult, type ShortPickResult, type TakeBackResult, type WeighResult } from "./port.server.ts";
 import { audit } from "./staff.server.ts";
 
 /** The placed order, locked, with its lines; refused once cancelled. */
@@ -80,7 +84,7 @@ async function partRefund(tx: Conn, paymentId: number, amountPaise: number, reas
 
 export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult> {
   const { row, lines } = await lockOrder(tx, orderId);
-  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(row.orderNumber!));
   const line = lines.find((l) => l.id === lineId);
   if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
   if (!Number.isSafeInteger(packed) || packed < 0 || packed >= line.quantity) throw new ShopError("invalid", SHORT_MESSAGES.notFewer(line.quantity));
@@ -107,7 +111,7 @@ export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: n
   });
   const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "short", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
-  return { customer: shopper!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
+  return { customer: shopper!, number: row.orderNumber!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
 }
 
 /**
@@ -117,7 +121,7 @@ export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: n
  */
 export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: number, variantId: number, by: number): Promise<ReplaceResult> {
   const { row, lines } = await lockOrder(tx, orderId);
-  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(orderId));
+  if (!canShort(row.stage, false)) throw new ShopError("conflict", SHORT_MESSAGES.tooLate(row.orderNumber!));
   const line = lines.find((l) => l.id === lineId);
   if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
   const from = line.title ?? "";
@@ -205,7 +209,7 @@ export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: num
   });
   const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "replaced", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
-  return { customer: shopper!, from, to: found.title, totalPaise: pricing.totalPaise, refundPaise, refundId };
+  return { customer: shopper!, number: row.orderNumber!, from, to: found.title, totalPaise: pricing.totalPaise, refundPaise, refundId };
 }
 
 /**
@@ -218,11 +222,11 @@ export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: num
 export async function weighIn(tx: Conn, at: Date, orderId: number, weights: ReadonlyMap<number, number>, by: number): Promise<WeighResult> {
   const { row, lines } = await lockOrder(tx, orderId);
   const stage = row.stage ?? "placed";
-  if (!canShort(stage, false)) throw new ShopError("conflict", WEIGHT_MESSAGES.tooLate(orderId));
-  if (stage !== "packed") throw new ShopError("conflict", WEIGHT_MESSAGES.notPacked(orderId));
+  if (!canShort(stage, false)) throw new ShopError("conflict", WEIGHT_MESSAGES.tooLate(row.orderNumber!));
+  if (stage !== "packed") throw new ShopError("conflict", WEIGHT_MESSAGES.notPacked(row.orderNumber!));
   if (!lines.some((l) => l.weightUnitGrams !== null)) throw new ShopError("invalid", WEIGHT_MESSAGES.nothing);
   const weighed = linesToWeigh(lines);
-  if (weighed.length === 0) throw new ShopError("conflict", WEIGHT_MESSAGES.already(orderId));
+  if (weighed.length === 0) throw new ShopError("conflict", WEIGHT_MESSAGES.already(row.orderNumber!));
   const paid = row.paymentMethod === "razorpay" ? await paidOnline(tx, orderId) : null;
   const changed = new Map<number, { byWeight: SoldByWeight; grams: number; estimatePaise: number; weighedPaise: number }>();
   for (const l of weighed) {
@@ -279,10 +283,93 @@ export async function weighIn(tx: Conn, at: Date, orderId: number, weights: Read
   const shopper = await customerOfOrder(tx, row.id);
   return {
     customer: shopper as Customer,
+    number: row.orderNumber!,
     lines: weighed.map((l) => ({ title: l.title ?? "", grams: changed.get(l.id)!.grams, estimatePaise: changed.get(l.id)!.estimatePaise, finalPaise: changed.get(l.id)!.weighedPaise })),
     estimatePaise: before.totalPaise,
     totalPaise: pricing.totalPaise,
     refundPaise,
     refundId,
   };
+}
+
+/** A line's figures as a credit note compares them (its Hindi name from the catalogue, as the invoice printed it). */
+function figured(l: OrderLineRow, titleHi: string | undefined): FiguredLine {
+  return {
+    id: l.id,
+    title: l.title ?? "",
+    ...(titleHi ? { titleHi } : {}),
+    attribute: l.attribute ?? "",
+    internalReference: l.internalReference ?? "",
+    hsn: l.hsn ?? "",
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise ?? 0,
+    taxRate: l.taxRate ?? 0,
+    discountPaise: l.discountPaise ?? 0,
+    taxPaise: l.taxPaise ?? 0,
+    weighedPaise: l.weighedPaise,
+  };
+}
+
+/**
+ * Items taken back after the order left the shop (decision 065): refused at the door, or returned
+ * once delivered. The order is priced again for what the shopper keeps, as a short pick prices
+ * it; what comes off is a credit note against its tax invoice, with its own number; a prepaid
+ * order gets it back as a refund of its own. The stock is left as it is: what comes back may not
+ * be fit to sell, and staff count it back in the catalogue when it is.
+ */
+export async function takeBackIn(tx: Conn, at: Date, orderId: number, lineId: number, quantity: number, by: number): Promise<TakeBackResult> {
+  const { row, lines } = await lockOrder(tx, orderId);
+  const number = row.orderNumber!;
+  if (!canTakeBack(row.stage, false)) throw new ShopError("conflict", TAKE_BACK_MESSAGES.notLeft(number));
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) throw new ShopError("not_found", SHORT_MESSAGES.noLine);
+  const title = line.title ?? "";
+  if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > line.quantity) throw new ShopError("invalid", TAKE_BACK_MESSAGES.quantity(line.quantity));
+  // A weight is for all the packs weighed: fewer packs would need weighing again.
+  if (line.packedGrams !== null && quantity !== line.quantity) throw new ShopError("invalid", TAKE_BACK_MESSAGES.weighed(title, line.quantity));
+  if (quantity === line.quantity && lines.length === 1) throw new ShopError("invalid", TAKE_BACK_MESSAGES.everything);
+
+  const names = await tx
+    .select({ variantId: variants.id, titleHi: products.titleHi })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      inArray(
+        variants.id,
+        lines.map((l) => l.variantId),
+      ),
+    );
+  const hindi = new Map(names.map((n) => [n.variantId, n.titleHi.trim() || undefined]));
+  const left = line.quantity - quantity;
+  const kept = lines.flatMap((l) => (l.id !== lineId ? [l] : left > 0 ? [{ ...l, quantity: left }] : []));
+  if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, lineId));
+  const { before, pricing } = await reprice(tx, row, kept, at);
+  const credited = creditLines(
+    lines.map((l) => figured(l, hindi.get(l.variantId))),
+    pricing.lines.map((l) => figured({ ...l.line, discountPaise: l.discountPaise, taxPaise: l.taxPaise }, hindi.get(l.line.variantId))),
+  );
+  const paid = await paidOnline(tx, orderId);
+  const refundPaise = paid ? pricing.refundPaise : 0;
+  const [event] = await tx.insert(orderEvents).values({ orderId, stage: "returned", at, by }).returning({ id: orderEvents.id });
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "returned", event!.id) : null;
+  const creditNote = await issueCreditNote(
+    tx,
+    { id: orderId, number, deliveryAddress: row.deliveryAddress!, paymentMethod: row.paymentMethod ?? "cod" },
+    { lines: credited, reason: "returned", refundId },
+    at,
+  );
+  await tx
+    .update(orderEvents)
+    .set({ note: TAKE_BACK_MESSAGES.note(title, quantity, creditNote, refundPaise) })
+    .where(eq(orderEvents.id, event!.id));
+  await audit(tx, {
+    staffId: by,
+    action: "order.take_back",
+    entity: "order",
+    entityId: orderId,
+    before: { line: lineId, quantity: line.quantity, totalPaise: before.totalPaise },
+    after: { line: lineId, quantity: left, totalPaise: pricing.totalPaise, creditNote: creditNote?.number ?? null },
+  });
+  const shopper = await customerOfOrder(tx, row.id);
+  return { customer: shopper!, number, title, quantity, totalPaise: pricing.totalPaise, refundPaise, refundId, creditNote };
 }

@@ -400,7 +400,8 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           const link = await api.createLink({
             amount: payment.amountPaise,
             referenceId: reference,
-            description: `${options.storeName} order ${order.id}`,
+            // No number: an order takes its number when it is paid for (decision 065).
+            description: `${options.storeName} order`,
             customer: { name: address.name, email: address.email || customer.email || "", contact: `+91${address.phone}` },
             expireBy: expiresAt,
             callbackUrl: `${options.publicOrigin}${CALLBACK_PATH}`,
@@ -438,7 +439,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
             amount: payment.amountPaise,
             currency: "INR",
             name: options.storeName,
-            description: `Order ${order.id}`,
+            description: "Your order",
             prefill: {
               name: address.name,
               email: address.email || customer.email || "",

@@ -1,7 +1,7 @@
 // The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
 // each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
-import type { CodePurpose, CodeVerdict } from "../../domain/mobile-sign-in.ts";
+import type { CodeCheck, CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
@@ -11,6 +11,7 @@ import type { ListingQuery } from "../../domain/listing.ts";
 import type { CheckoutOptions, Instrument, PaymentChoice, PaymentState } from "../../domain/payment.ts";
 import type { Slot, SlotKind, SlotOffer } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
+import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.ts";
 import type { Gift } from "../../domain/gift.ts";
 import type { SoldByWeight } from "../../domain/weight.ts";
 import type { ReplacedFrom, ReplacementChoice } from "../../domain/replacement.ts";
@@ -89,8 +90,8 @@ export interface CodesPort {
     customerId: number | null;
     digest: string;
   }): Promise<{ ok: true; id: number } | { ok: false; waitSeconds: number; tooMany: boolean }>;
-  /** One try of the number's live code (counted first); `use` spends a right one. */
-  check(input: { mobile: string; purpose: CodePurpose; customerId: number | null; digest: string; use: boolean }): Promise<CodeVerdict>;
+  /** One try of the number's live code (counted first), and the tries it has left; `use` spends a right one. */
+  check(input: { mobile: string; purpose: CodePurpose; customerId: number | null; digest: string; use: boolean }): Promise<CodeCheck>;
   /** A kept SMS's retry (issue 28): the code `id` gets a new digest and a new 10 minutes, unless it was used, lapsed or replaced. The number, or null. */
   reissue(id: number, digestFor: (mobile: string) => string): Promise<string | null>;
 }
@@ -211,16 +212,17 @@ export interface RateLimitPort {
 }
 
 /** What a keyed post found when it asked for its key (PostKeysPort.claim). */
-export type PostKeyClaim = { kind: "new" } | { kind: "done"; outcome: unknown } | { kind: "running" };
+export type PostKeyClaim = { kind: "new" } | { kind: "done"; outcome: unknown } | { kind: "running" } | { kind: "other" };
 
 // Built by app/server/shop/post-keys.server.ts, with either back end.
 export interface PostKeysPort {
   /**
    * Takes `key` for this customer in one statement: "new" when no post had it (this one makes
    * the change), "done" with the first post's outcome, or "running" while the first is still
-   * being made. Keys older than `keepMs` are forgotten first.
+   * being made; "other" when the key was first sent for another `intent` (a form's action and
+   * intent, "/cart add"): neither answered nor made. Keys older than `keepMs` are forgotten first.
    */
-  claim(customerId: number, key: string, keepMs: number): Promise<PostKeyClaim>;
+  claim(customerId: number, key: string, keepMs: number, intent: string): Promise<PostKeyClaim>;
   /** Records the outcome of the change made under `key`. */
   finish(customerId: number, key: string, outcome: unknown): Promise<void>;
   /** Gives `key` back when the change was refused or failed: nothing changed, so a repeat may try again. */
@@ -374,18 +376,40 @@ export interface OrderLineView {
   replacedFrom?: ReplacedFrom;
 }
 
-export interface OrderView {
+/** A tax invoice or credit note issued for an order (decision 065): its number and date. */
+export interface IssuedRef {
+  number: string;
+  issuedAt: Date;
+}
+
+/** A credit note as an order lists it. */
+export interface CreditNoteRef extends IssuedRef {
   id: number;
+  /** What it credits, GST included. */
+  totalPaise: number;
+}
+
+export interface OrderView {
+  /** The order's key: in URLs and the JSON API's calls (the cart's id it was placed from). */
+  id: number;
+  /** The order's number people see (#3): its own series without gaps, given when it is placed (decision 065). */
+  number: number;
   state: "confirmed" | "cancelled";
   placedAt: Date;
-  /** The tax invoice's number, `HT/26-27/0000042`: its own consecutive series per financial year, not the order id. */
-  invoiceNumber: string;
+  /**
+   * The tax invoice, once issued: when the order leaves the shop (Out for delivery), with its own
+   * consecutive number per financial year (`HT/26-27/0000042`). Null before: the shopper then gets
+   * an order summary. On the ERP back end, the ERP's invoice when it says it issued one.
+   */
+  invoice: IssuedRef | null;
+  /** Credit notes issued after the invoice (items taken back), oldest first. */
+  creditNotes: CreditNoteRef[];
   cancelledAt: Date | null;
   paymentMethod: "cod" | "razorpay";
   /** Where the order is in its life (issue 14); a cancelled order keeps the stage it was cancelled at. */
   stage: Stage;
   /** Its timeline, oldest first (only on one order read by itself; empty in lists). */
-  events: { stage: Stage | "cancelled" | "slot_changed" | "short" | "weighed" | "replaced"; at: Date; note: string | null }[];
+  events: { stage: Stage | "cancelled" | "slot_changed" | "short" | "weighed" | "replaced" | "returned"; at: Date; note: string | null }[];
   /** The delivery slot, when the order has one. */
   slot: (Slot & { label: string }) | null;
   /** Cash on delivery, or the online payment (Razorpay's method and payment id) and its refund. */
@@ -406,8 +430,43 @@ export interface OrderView {
   replacement?: ReplacementChoice;
 }
 
+/** A tax invoice as issued: number, date and everything it prints (decision 065). */
+export interface IssuedInvoice extends IssuedRef {
+  document: InvoiceDocument;
+}
+
+/** A credit note as issued. */
+export interface IssuedCreditNote extends IssuedRef {
+  id: number;
+  document: CreditNoteDocument;
+}
+
+export interface OrderDocuments {
+  /** Null until the order leaves the shop (and on the ERP back end, whose invoices are the ERP's). */
+  invoice: IssuedInvoice | null;
+  creditNotes: IssuedCreditNote[];
+  /** On the ERP back end, the ERP's own link to the tax invoice it issued (on its origin). */
+  erpInvoiceUrl?: string;
+}
+
+export interface TakeBackResult {
+  customer: Customer;
+  /** The order's number people see. */
+  number: number;
+  title: string;
+  quantity: number;
+  totalPaise: number;
+  /** What a prepaid order gets back (0 for cash on delivery). */
+  refundPaise: number;
+  refundId: number | null;
+  /** The credit note issued for it (none when nothing came off: an item that cost nothing). */
+  creditNote: { id: number; number: string; totalPaise: number } | null;
+}
+
 export interface ShortPickResult {
   customer: Customer;
+  /** The order's number people see. */
+  number: number;
   title: string;
   ordered: number;
   packed: number;
@@ -419,6 +478,8 @@ export interface ShortPickResult {
 
 export interface ReplaceResult {
   customer: Customer;
+  /** The order's number people see. */
+  number: number;
   /** The titles of the item out of stock and of what replaced it. */
   from: string;
   to: string;
@@ -442,6 +503,8 @@ export interface ReplacementOffer {
 
 export interface WeighResult {
   customer: Customer;
+  /** The order's number people see. */
+  number: number;
   /** Each weighed line: what it was estimated at, what it weighed, what it costs now. */
   lines: { title: string; grams: number; estimatePaise: number; finalPaise: number }[];
   /** The order's total before and after weighing. */
@@ -469,7 +532,16 @@ export interface OrdersPort {
    * Staff: moves an order from `from` to the next stage, once: a second move from the same stage
    * (two staff at once) is refused with what the order is now. `by` is the staff member.
    */
-  advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customer: Customer }>;
+  advance(orderId: number, from: Stage, by: number | null): Promise<{ stage: Stage; customer: Customer; number: number; invoice: IssuedRef | null }>;
+  /**
+   * Staff: `quantity` of a line taken back after the order left the shop (refused at the door, or
+   * returned), until it is all that is left. The order is priced again (repricePacked), a credit
+   * note is issued against its invoice (numbered in its own series), a prepaid order's difference
+   * is recorded as a refund (`refundId`, for shop.payments.sendRefund). Audited.
+   */
+  takeBack(orderId: number, lineId: number, quantity: number, by: number): Promise<TakeBackResult>;
+  /** The order's issued documents (the tax invoice, its credit notes), frozen as issued; null for anyone else's order. */
+  documents(customer: Customer, id: number): Promise<OrderDocuments | null>;
   /**
    * Staff: only `packed` of a line could be packed (fewer than ordered; 0 takes the line off,
    * unless it is the only one), until the order is out for delivery. The order is priced again
@@ -598,6 +670,8 @@ export interface PaymentsPort {
 /** One order on the staff's list of a day. */
 export interface StaffOrderRow {
   id: number;
+  /** The order's number people see (#3). */
+  number: number;
   cancelled: boolean;
   stage: Stage;
   slot: string;
@@ -815,6 +889,8 @@ export interface ViewerFacts {
   wishlist: Record<string, number>;
   /** The chosen delivery address's city and PIN (addresses.book's choice). */
   deliverTo: { city: string; zip: string } | null;
+  /** internal_reference → the shopper's open 'Notify Me' request id (stockRequests). */
+  notify: Record<string, number>;
 }
 
 // Built by app/server/shop/viewer.server.ts; with the ERP, shop/erp/cart.server.ts (createErpViewer).

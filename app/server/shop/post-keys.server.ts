@@ -16,18 +16,21 @@ export const STALE_RUNNING_MS = 60_000;
 export function createPostKeys(db: Db, now: () => number = Date.now): PostKeysPort {
   const mine = (customerId: number, key: string) => and(eq(postKeys.customerId, customerId), eq(postKeys.key, key));
   return {
-    async claim(customerId, key, keepMs) {
+    async claim(customerId, key, keepMs, intent) {
       const at = new Date(now());
       const forgotten = new Date(at.getTime() - keepMs);
       const stale = new Date(at.getTime() - STALE_RUNNING_MS);
-      // Taken when no row has the key, or the row is one to forget: too old, or left running.
+      // A key from before keys knew their intent (null) is taken as this one's.
+      const sameIntent = or(isNull(postKeys.intent), eq(postKeys.intent, intent));
+      // Taken when no row has the key, or the row is one to forget: too old, or left running by
+      // a post of the same intent (another intent's key is never taken over while it is kept).
       const taken = await db
         .insert(postKeys)
-        .values({ customerId, key, createdAt: at })
+        .values({ customerId, key, intent, createdAt: at })
         .onConflictDoUpdate({
           target: [postKeys.customerId, postKeys.key],
-          set: { outcome: null, createdAt: at },
-          setWhere: or(lt(postKeys.createdAt, forgotten), and(isNull(postKeys.outcome), lt(postKeys.createdAt, stale))),
+          set: { intent, outcome: null, createdAt: at },
+          setWhere: or(lt(postKeys.createdAt, forgotten), and(isNull(postKeys.outcome), lt(postKeys.createdAt, stale), sameIntent)),
         })
         .returning({ key: postKeys.key });
       if (taken.length > 0) {
@@ -35,9 +38,11 @@ export function createPostKeys(db: Db, now: () => number = Date.now): PostKeysPo
         await db.delete(postKeys).where(and(eq(postKeys.customerId, customerId), lt(postKeys.createdAt, forgotten)));
         return { kind: "new" };
       }
-      const [row] = await db.select({ outcome: postKeys.outcome }).from(postKeys).where(mine(customerId, key)).limit(1);
+      const [row] = await db.select({ intent: postKeys.intent, outcome: postKeys.outcome }).from(postKeys).where(mine(customerId, key)).limit(1);
       // Given back between the two statements: the first post was refused, so this one runs.
-      if (!row) return this.claim(customerId, key, keepMs);
+      if (!row) return this.claim(customerId, key, keepMs, intent);
+      // The key of another change: its outcome is not this post's answer (issue 41 item 7).
+      if (row.intent !== null && row.intent !== intent) return { kind: "other" };
       return row.outcome === null ? { kind: "running" } : { kind: "done", outcome: row.outcome };
     },
 

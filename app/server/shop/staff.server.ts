@@ -43,6 +43,7 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
       const rows = await db
         .select({
           id: orders.id,
+          number: orders.orderNumber,
           state: orders.state,
           stage: orders.stage,
           slotKind: orders.slotKind,
@@ -59,6 +60,7 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
         .sort((a, b) => bySlot(a.slotKind) - bySlot(b.slotKind) || a.id - b.id)
         .map((r): StaffOrderRow => ({
           id: r.id,
+          number: r.number!,
           cancelled: r.state === "cancelled",
           stage: (r.stage ?? "placed") as Stage,
           slot: r.slotKind ? slotLabel({ date, kind: r.slotKind }) : "No slot",

@@ -1,5 +1,6 @@
 // What every signed-in page's header needs (the root loader): the cart's lines, the wishlist's
-// variants and the chosen delivery address's city and PIN. One call of the database's
+// variants, the chosen delivery address's city and PIN, and the variants the shopper waits for
+// ('Notify Me'). One call of the database's
 // haat_viewer() (drizzle/0016_session_reads.sql), whose plans the connection keeps: on a page
 // request it comes with the session itself (accounts.resumeSession, haat_session()).
 import { sql } from "drizzle-orm";
@@ -15,6 +16,8 @@ export interface ViewerJson {
   cart: CartRow[];
   wishlist: Record<string, number>;
   deliverTo: { city: string; zip: string } | null;
+  /** Since drizzle/0035_viewer_notify.sql. */
+  notify?: Record<string, number>;
 }
 
 /** A remembered address choice made after this is still the shopper's choice. */
@@ -26,7 +29,7 @@ export function toViewerFacts(json: ViewerJson): ViewerFacts {
   const cart: CartEntries = {};
   // The row's line id is not needed: a cart line is changed by its variant's internal_reference.
   for (const [, internalReference, quantity, pricePaise, inventoryStock] of json.cart) cart[internalReference] = { quantity, pricePaise, inventoryStock };
-  return { cart, wishlist: json.wishlist, deliverTo: json.deliverTo };
+  return { cart, wishlist: json.wishlist, deliverTo: json.deliverTo, notify: json.notify ?? {} };
 }
 
 /** The one JSON column of a single-row answer, whichever driver gave it. */

@@ -13,11 +13,12 @@ import { sendSmsOrKeep, smsSender } from "./sms.server.ts";
 export type OrderSms = Extract<SmsTemplate, "orderPlaced" | "outForDelivery" | "delivered" | "cancelled">;
 
 /** The update's values: short (a DLT variable holds 30 characters) and in GSM characters (Rs., not ₹, keeps it one plain SMS). */
-export function orderSmsValues(order: Pick<MailedOrder, "id" | "totalPaise">, origin: string): Record<string, string> {
-  return { order: `#${order.id}`, total: formatRupees(order.totalPaise).replace("₹", "Rs. "), link: `${new URL(origin).host}/orders/${order.id}` };
+export function orderSmsValues(order: Pick<MailedOrder, "id" | "number" | "totalPaise">, origin: string): Record<string, string> {
+  // The number people see; the link by the order's key (decision 065).
+  return { order: `#${order.number}`, total: formatRupees(order.totalPaise).replace("₹", "Rs. "), link: `${new URL(origin).host}/orders/${order.id}` };
 }
 
-export async function smsOrder(shop: Shop, customerId: number, order: Pick<MailedOrder, "id" | "totalPaise">, template: OrderSms): Promise<void> {
+export async function smsOrder(shop: Shop, customerId: number, order: Pick<MailedOrder, "id" | "number" | "totalPaise">, template: OrderSms): Promise<void> {
   try {
     const env = appEnv();
     const sender = smsSender(env);

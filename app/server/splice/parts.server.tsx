@@ -62,7 +62,11 @@ export const PARTS: Record<PartKind, PartDefinition> = {
         chooser={chooser ? { value: (chooser as { value: number }).value, onChange: () => {} } : undefined}
       />
     ),
-    stateOf: ({ item }, personal) => `${signedIn(personal)}:${quantityOf((item as CartItemRef).internalReference, personal)}`,
+    // Out of stock, 'Notify Me' says whether the shopper waits for it, and Cancel names their request.
+    stateOf: ({ item }, personal) => {
+      const ref = (item as CartItemRef).internalReference;
+      return `${signedIn(personal)}:${quantityOf(ref, personal)}:${personal.viewer?.notify?.[ref] ?? ""}`;
+    },
   },
   "product-price": {
     render: ({ variant, chosen }) => <ProductPrice variant={variant as PricedVariant} chosen={chosen as number} />,

@@ -65,7 +65,7 @@ const SHORT_RUN = 2048;
 function someone(parts: readonly PartRecord[]): DocumentPersonal {
   const note = parts.find((part) => part.kind === "review-note");
   return {
-    viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null },
+    viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null, notify: {} },
     standing: note ? { productId: note.props.productId as number, standing: "not_delivered" } : null,
     cart: null,
     review: null,

@@ -90,14 +90,16 @@ async function withinSmsBudget(shop: Shop, mobile: string): Promise<void> {
 
 /**
  * A kept one-time code's retry: a new code for the same request, once (within minutes of the
- * request), unless it was used, lapsed or replaced, and within the SMS budgets.
+ * request), unless it was used, lapsed or replaced, and within the SMS budgets: counted as a new
+ * code's send is, and past either budget refused as it is (no SMS goes; the queue keeps the
+ * refusal as its reason, issue 41 item 7).
  */
 export async function resendKeptCode(shop: Shop, sms: SmsSender, codeId: number): Promise<void> {
   const code = newCode();
   // The digest is keyed by the number, which the row knows: issue it for the row's number.
   const mobile = await shop.codes.reissue(codeId, (m) => codeDigest(m, code));
   if (!mobile) return;
-  await withinSmsBudget(shop, mobile).catch(() => undefined);
+  await withinSmsBudget(shop, mobile);
   await sms.send({ to: mobile, template: "otp", values: { code, host: otpHost() } });
 }
 
@@ -120,8 +122,8 @@ export async function signInWithCode(
   const check = (use: boolean) => shop.codes.check({ mobile: input.mobile, purpose: "sign-in", customerId: null, digest, use });
   const existing = await shop.accounts.byMobile(input.mobile);
   if (existing) {
-    const verdict = await check(true);
-    if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
+    const checked = await check(true);
+    if (checked.verdict !== "ok") throw new ShopError("invalid", verdictMessage(checked));
     // Staff sign in with their confirmed e-mail and password only: a number alone (a swapped SIM,
     // a recycled number) never opens /staff (decision 053).
     if (await shop.staff.isStaff(existing)) throw new ShopError("conflict", MOBILE_MESSAGES.staffByEmail);
@@ -130,14 +132,14 @@ export async function signInWithCode(
   // A number the shop does not know: nothing about accounts or e-mails is said before its code
   // is proved, so a wrong code answers the same for every number.
   const proved = await check(false);
-  if (proved !== "ok") throw new ShopError("invalid", verdictMessage(proved));
+  if (proved.verdict !== "ok") throw new ShopError("invalid", verdictMessage(proved));
   if (!input.name) return { needsName: true };
   if (!signUpOpen()) throw new ShopError("not_found", ACCOUNT_MESSAGES.signupDisabled);
   // Said before the code is spent, so the shopper can change the e-mail and keep the code.
   if (input.email && (await shop.accounts.emailInUse(input.email))) throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
   if (!(await allowSignUp(shop, input.clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
-  const verdict = await check(true);
-  if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
+  const used = await check(true);
+  if (used.verdict !== "ok") throw new ShopError("invalid", verdictMessage(used));
   const customer = await shop.accounts.registerMobile({ name: input.name!, mobile: input.mobile, email: input.email });
   if (customer.email) await mailConfirmationLink(shop, mail, customer, i18n);
   return { customer, created: true };
@@ -179,8 +181,8 @@ export async function addMobile(
   ensureOffered(shop, sms);
   if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
   if (!(await hitLimit(shop, "codeCheckPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManyCodes);
-  const verdict = await shop.codes.check({ mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, digest: codeDigest(input.mobile, input.code), use: true });
-  if (verdict !== "ok") throw new ShopError("invalid", verdictMessage(verdict));
+  const checked = await shop.codes.check({ mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, digest: codeDigest(input.mobile, input.code), use: true });
+  if (checked.verdict !== "ok") throw new ShopError("invalid", verdictMessage(checked));
   const set = await shop.accounts.setMobile(customer.id, input.mobile);
   if (!set.set) throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
   const changed = Boolean(set.previous && set.previous !== input.mobile);

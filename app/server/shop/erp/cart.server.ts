@@ -15,7 +15,7 @@ import { CART_MESSAGES } from "../../../domain/cart.ts";
 import { WISHLIST_MESSAGES, type WishlistItemView } from "../../../domain/wishlist.ts";
 import type { Db } from "../../db/client.server.ts";
 import { products, variants } from "../../db/schema.server.ts";
-import { ShopError, type CartChange, type CartPort, type CartView, type Customer, type ViewerPort, type WishlistPort } from "../port.server.ts";
+import { ShopError, type CartChange, type CartPort, type CartView, type Customer, type StockRequestsPort, type ViewerPort, type WishlistPort } from "../port.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
 import type { ErpCredentials } from "./credentials.server.ts";
 
@@ -243,23 +243,33 @@ export function createErpWishlist(db: Db, erp: ErpClient, credentials: ErpCreden
   };
 }
 
-/** The header's facts from the ERP: its cart and wishlist, and the delivery address Haat remembers. */
-export function createErpViewer(cart: CartPort, wishlist: WishlistPort, deliverTo: (customer: Customer) => Promise<{ city: string; zip: string } | null>): ViewerPort {
+/**
+ * The header's facts from the ERP: its cart and wishlist, and the delivery address and 'Notify Me'
+ * requests Haat keeps itself.
+ */
+export function createErpViewer(
+  cart: CartPort,
+  wishlist: WishlistPort,
+  deliverTo: (customer: Customer) => Promise<{ city: string; zip: string } | null>,
+  stockRequests: Pick<StockRequestsPort, "list">,
+): ViewerPort {
   return {
     async of(customer) {
+      // Haat's own table, read whether or not the ERP answers.
+      const waiting = () => stockRequests.list(customer).then((rs) => Object.fromEntries(rs.map((r) => [r.internalReference, r.id])));
       let read;
       try {
         read = await Promise.all([cart.get(customer), wishlist.list(customer), deliverTo(customer)]);
       } catch (error) {
         // The ERP is down: the catalogue's pages still serve from its copy, with an empty
         // header badge rather than an error page; the cart's own page says what is wrong.
-        if (error instanceof ShopError && error.code === "unavailable") return { cart: {}, wishlist: {}, deliverTo: null };
+        if (error instanceof ShopError && error.code === "unavailable") return { cart: {}, wishlist: {}, deliverTo: null, notify: await waiting() };
         throw error;
       }
       const [c, w, to] = read;
       const entries: CartEntries = {};
       for (const l of c.lines) entries[l.internalReference] = { quantity: l.quantity, pricePaise: l.pricePaise, inventoryStock: l.inventoryStock };
-      return { cart: entries, wishlist: Object.fromEntries(w.map((i) => [i.internalReference, i.id])), deliverTo: to };
+      return { cart: entries, wishlist: Object.fromEntries(w.map((i) => [i.internalReference, i.id])), deliverTo: to, notify: await waiting() };
     },
   };
 }

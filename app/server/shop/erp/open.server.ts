@@ -109,7 +109,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     cart,
     wishlist,
     addresses,
-    viewer: createErpViewer(cart, wishlist, deliverTo),
+    viewer: createErpViewer(cart, wishlist, deliverTo, base.stockRequests),
     orders: createErpOrders(erp, credentials),
     async warm() {
       // The first copy of the catalogue before the shop serves (a down ERP leaves the last copy).

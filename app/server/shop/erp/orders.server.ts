@@ -1,7 +1,8 @@
 // Addresses and orders of a customer whose orders live in the ERP (issue 17, decision 043),
 // by transactions §7's calls. The chosen delivery address is remembered by Haat (the ERP's
 // calls have no place for it). An order's view takes what the ERP gives and says plainly
-// what it did not (an empty timeline, no slot), never inventing it.
+// what it did not (an empty timeline, no slot), never inventing it. Tax invoices and credit
+// notes are the ERP's (decision 065): Haat shows the numbers it gives and links to its invoice.
 import { ELSEWHERE_MESSAGES } from "../../../domain/capabilities.ts";
 import type { ApiAddress, ApiOrder } from "../../../domain/api.ts";
 import { stateIdOf } from "../../../domain/api.ts";
@@ -126,11 +127,16 @@ export function toOrderView(o: Partial<ApiOrder> & { id: number }, baseUrl: stri
   });
   const subtotal = o.amount_untaxed !== undefined ? rupeesToPaise(o.amount_untaxed) : lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
   const a = o.delivery_address;
+  // The number people see: the ERP's own when it gives one (Haat as the ERP does), else the id.
+  const number = o.order_number ?? (o.name && /^\d{1,9}$/.test(o.name) ? Number(o.name) : o.id);
   return {
     id: o.id,
+    number,
     state: o.order_state === "cancel" ? "cancelled" : "confirmed",
     placedAt: new Date(o.date_order ?? 0),
-    invoiceNumber: o.name ?? String(o.id),
+    // The ERP's invoice when it says it issued one (an ERP that does not say: none, and the order summary).
+    invoice: o.invoice_number ? { number: o.invoice_number, issuedAt: new Date(o.invoice_date ?? o.date_order ?? 0) } : null,
+    creditNotes: (o.credit_notes ?? []).map((n, i) => ({ id: i + 1, number: n.number, issuedAt: new Date(n.date), totalPaise: rupeesToPaise(n.amount) })),
     cancelledAt: o.cancelled_at ? new Date(o.cancelled_at) : null,
     paymentMethod: method,
     stage,
@@ -199,6 +205,20 @@ export function createErpOrders(erp: ErpClient, credentials: ErpCredentials): Or
     },
     async replace() {
       throw new ShopError("unavailable", STAFF_ONLY);
+    },
+    async takeBack() {
+      throw new ShopError("unavailable", STAFF_ONLY);
+    },
+    async documents(customer, id) {
+      const order = (await list(customer)).find((o) => o.id === id);
+      if (!order) return null;
+      // Haat keeps none of the ERP's documents: its invoice is its own, at the link it gives.
+      if (!order.invoice) return { invoice: null, creditNotes: [] };
+      const answer = await as<{ invoice_url?: string }>(customer, `/api/order/invoice/${id}`, {}, true);
+      const url = answer.invoice_url ? new URL(answer.invoice_url, erp.baseUrl) : null;
+      // Only a link on the ERP's own origin is followed.
+      const erpInvoiceUrl = url && url.origin === new URL(erp.baseUrl).origin ? url.toString() : undefined;
+      return { invoice: null, creditNotes: [], ...(erpInvoiceUrl ? { erpInvoiceUrl } : {}) };
     },
     list,
     async get(customer, id) {

@@ -1,0 +1,1 @@
+ALTER TABLE "post_keys" ADD COLUMN "intent" text;
