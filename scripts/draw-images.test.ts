@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MANIFEST_ICONS } from "../app/domain/web-app-manifest.ts";
-import { APP_ICONS } from "./draw-images.ts";
+import { APP_ICONS, bannerFiles } from "./draw-images.ts";
 
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
 
@@ -27,6 +27,26 @@ describe("the app icons", () => {
         APP_ICONS.some((a) => `/${a.file}` === icon.src && a.maskable === (icon.purpose === "maskable")),
         icon.src,
       ).toBe(true);
+    }
+  });
+});
+
+describe("the home page's banners (issue 41 item 12)", () => {
+  it("are what the script draws today, English and Hindi", () => {
+    const files = bannerFiles();
+    expect(files.filter((f) => f.file.includes(".hi.svg"))).toHaveLength(files.length / 2);
+    for (const { file, svg } of files) expect(fs.readFileSync(path.join(PUBLIC, file), "utf8"), file).toBe(svg);
+  });
+
+  it("say their words in Hindi on the Hindi pictures: the title, the line and the button", () => {
+    for (const { file, svg } of bannerFiles().filter((f) => f.file.endsWith(".hi.svg"))) {
+      const words = [...svg.matchAll(/<title>([^<]*)<\/title>|<tspan[^>]*>([^<]*)<\/tspan>|<text[^>]*>([^<]+)<\/text>/g)].map((m) => (m[1] ?? m[2] ?? m[3])!).filter((w) => w.trim());
+      // Title lines, the line under them, the button (the packs drawn beside them carry their own labels).
+      expect(
+        words.slice(0, 3).every((w) => /[\u0900-\u097F]/.test(w)),
+        `${file}: ${words.slice(0, 4).join(" | ")}`,
+      ).toBe(true);
+      expect(svg, file).toContain("Noto Sans Devanagari");
     }
   });
 });

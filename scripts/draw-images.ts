@@ -6,7 +6,8 @@
 // Math.random; variation comes from a hash of each product's slug). No remote URLs, no
 // fonts embedded: text uses the visitor's system fonts. Writes under public/:
 //   images/products/<slug>.svg (+ <slug>-2.svg, -3.svg for extra gallery images)
-//   images/categories/<slug>.svg, images/banners/{desktop,mobile}/banner-N.svg,
+//   images/categories/<slug>.svg, images/banners/{desktop,mobile}/banner-N.svg (and banner-N.hi.svg,
+//   the Hindi home page's),
 //   images/stores/store-N.svg, images/promos/promo-N.svg, images/placeholder.svg,
 //   images/logo.svg, images/badges/{google-play,app-store}.svg, favicon.ico,
 //   icons/*.png (the web app manifest's icons and Apple's touch icon)
@@ -105,6 +106,9 @@ function isDark(hex: string): boolean {
 
 const SANS = `font-family="Trebuchet MS,Segoe UI,Helvetica,Arial,sans-serif"`;
 const SERIF = `font-family="Georgia,Cambria,Times New Roman,serif"`;
+// Devanagari (the Hindi banners): the faces phones and computers have (Android's Noto, Windows'
+// Nirmala UI and Mangal, Apple's Kohinoor), then any.
+const DEVANAGARI = `font-family="Noto Sans Devanagari,Nirmala UI,Kohinoor Devanagari,Mangal,sans-serif"`;
 
 /** Greedy word wrap into at most maxLines lines. */
 function wrap(text: string, maxChars: number, maxLines: number): string[] {
@@ -1154,10 +1158,15 @@ function categorySvg(slug: string, name: string): string {
 
 // ---------------------------------------------------------------- banners, promos, stores
 
-interface BannerSpec {
+interface BannerWords {
   title: string;
   sub: string;
   cta: string;
+}
+
+interface BannerSpec extends BannerWords {
+  /** The same banner's words on the Hindi home page (issue 41 item 12): banner-N.hi.svg. */
+  hi: BannerWords;
   bg: [string, string];
   ink: string;
   button: string;
@@ -1170,6 +1179,7 @@ const BANNERS: BannerSpec[] = [
     title: "Fresh from the farm",
     sub: "Vegetables, fruit, eggs and dairy picked at dawn",
     cta: "Shop Farm Basket",
+    hi: { title: "खेत से ताज़ा", sub: "सब्ज़ियाँ, फल, अंडे और डेयरी, सुबह-सुबह चुने हुए", cta: "खेत की टोकरी देखें" },
     bg: ["#e3f1d6", "#b9dca0"],
     ink: "#1f4a1a",
     button: "#2f6b3a",
@@ -1180,6 +1190,7 @@ const BANNERS: BannerSpec[] = [
     title: "Gourmet gifting for Diwali",
     sub: "Hampers, dry fruit boxes and diyas, gift-wrapped",
     cta: "Explore Gifting",
+    hi: { title: "दिवाली के लिए ख़ास उपहार", sub: "हैम्पर, ड्राई फ्रूट के डिब्बे और दीये, सुंदर पैकिंग में", cta: "उपहार देखें" },
     bg: ["#5a0f24", "#8b1e3f"],
     ink: "#fdf1d8",
     button: "#d4a437",
@@ -1190,6 +1201,7 @@ const BANNERS: BannerSpec[] = [
     title: "Pantry staples, delivered tomorrow",
     sub: "Atta, dal, rice and spices from \u20b935",
     cta: "Stock up now",
+    hi: { title: "रोज़ का राशन, कल तक घर पर", sub: "आटा, दाल, चावल और मसाले \u20b935 से", cta: "राशन भर लें" },
     bg: ["#fbf0d2", "#f2d98f"],
     ink: "#3b2a0b",
     button: "#a64200",
@@ -1209,38 +1221,62 @@ function confetti(w: number, h: number, colour: string, seed: number, n: number)
   return `<path d="${d}" stroke="${colour}" stroke-width="10" stroke-linecap="round" stroke-opacity=".45"/>`;
 }
 
-function button(x: number, y: number, label: string, fill: string, ink: string, anchor: "start" | "middle"): string {
+function button(x: number, y: number, label: string, fill: string, ink: string, anchor: "start" | "middle", font = SANS): string {
   const w = Math.round(label.length * 13 + 56);
   const left = anchor === "middle" ? x - w / 2 : x;
-  return `<rect x="${left}" y="${y}" width="${w}" height="56" rx="28" fill="${fill}"/><text ${SANS} font-size="22" font-weight="bold" fill="${ink}" x="${left + w / 2}" y="${y + 36}" text-anchor="middle">${esc(label)}</text>`;
+  return `<rect x="${left}" y="${y}" width="${w}" height="56" rx="28" fill="${fill}"/><text ${font} font-size="22" font-weight="bold" fill="${ink}" x="${left + w / 2}" y="${y + 36}" text-anchor="middle">${esc(label)}</text>`;
 }
 
-function bannerDesktop(b: BannerSpec, i: number): string {
+/** A banner's words in a language, and the faces that draw them. */
+function bannerWords(b: BannerSpec, hindi: boolean): BannerWords & { serif: string; sans: string } {
+  return hindi ? { ...b.hi, serif: DEVANAGARI, sans: DEVANAGARI } : { title: b.title, sub: b.sub, cta: b.cta, serif: SERIF, sans: SANS };
+}
+
+function bannerDesktop(b: BannerSpec, i: number, hindi = false): string {
   const btnInk = isDark(b.button) ? "#fff" : "#2a1a05";
-  const lines = wrap(b.title, 20, 2);
+  const w = bannerWords(b, hindi);
+  const lines = wrap(w.title, 20, 2);
   const body =
     `<defs>${gradient("g", b.bg[0], b.bg[1])}</defs><rect width="1600" height="500" fill="url(#g)"/>` +
     confetti(1600, 500, b.deco, 100 + i, 40) +
     `<circle cx="1180" cy="250" r="300" fill="#fff" fill-opacity=".14"/>` +
-    textBlock(lines, 110, lines.length === 1 ? 190 : 170, 760, 76, b.ink, { font: SERIF, anchor: "start" }) +
-    textBlock([b.sub], 110, lines.length === 1 ? 275 : 300, 720, 30, b.ink, { weight: "normal", anchor: "start", opacity: 0.85 }) +
-    button(110, lines.length === 1 ? 330 : 350, b.cta, b.button, btnInk, "start") +
+    textBlock(lines, 110, lines.length === 1 ? 190 : 170, 760, 76, b.ink, { font: w.serif, anchor: "start" }) +
+    textBlock([w.sub], 110, lines.length === 1 ? 275 : 300, 720, 30, b.ink, { weight: "normal", anchor: "start", opacity: 0.85, font: w.sans }) +
+    button(110, lines.length === 1 ? 330 : 350, w.cta, b.button, btnInk, "start", w.sans) +
     place(890, -28, 0.95, groupArt(b.art, "b"));
-  return svgDoc(1600, 500, `${b.title}: ${b.sub}`, body);
+  return svgDoc(1600, 500, `${w.title}: ${w.sub}`, body);
 }
 
-function bannerMobile(b: BannerSpec, i: number): string {
+function bannerMobile(b: BannerSpec, i: number, hindi = false): string {
   const btnInk = isDark(b.button) ? "#fff" : "#2a1a05";
-  const lines = wrap(b.title, 18, 2);
+  const w = bannerWords(b, hindi);
+  const lines = wrap(w.title, 18, 2);
   const body =
     `<defs>${gradient("g", b.bg[0], b.bg[1], true)}</defs><rect width="768" height="640" fill="url(#g)"/>` +
     confetti(768, 640, b.deco, 200 + i, 24) +
     `<circle cx="384" cy="470" r="220" fill="#fff" fill-opacity=".14"/>` +
-    textBlock(lines, 384, 100, 680, 60, b.ink, { font: SERIF }) +
-    textBlock([b.sub], 384, 190, 680, 26, b.ink, { weight: "normal", opacity: 0.85 }) +
-    button(384, 222, b.cta, b.button, btnInk, "middle") +
+    textBlock(lines, 384, 100, 680, 60, b.ink, { font: w.serif }) +
+    textBlock([w.sub], 384, 190, 680, 26, b.ink, { weight: "normal", opacity: 0.85, font: w.sans }) +
+    button(384, 222, w.cta, b.button, btnInk, "middle", w.sans) +
     place(198, 262, 0.62, groupArt(b.art, "b"));
-  return svgDoc(768, 640, `${b.title}: ${b.sub}`, body);
+  return svgDoc(768, 640, `${w.title}: ${w.sub}`, body);
+}
+
+/**
+ * The home page's banners, in English (banner-N.svg) and Hindi (banner-N.hi.svg, issue 41 item
+ * 12): the path under public/ and the picture. The Hindi home page shows the Hindi ones
+ * (app/content/home.hi.ts).
+ */
+export function bannerFiles(): { file: string; svg: string }[] {
+  return BANNERS.flatMap((b, i) =>
+    [false, true].flatMap((hindi) => {
+      const suffix = hindi ? ".hi" : "";
+      return [
+        { file: `images/banners/desktop/banner-${i + 1}${suffix}.svg`, svg: bannerDesktop(b, i, hindi) },
+        { file: `images/banners/mobile/banner-${i + 1}${suffix}.svg`, svg: bannerMobile(b, i, hindi) },
+      ];
+    }),
+  );
 }
 
 /**
@@ -1653,10 +1689,7 @@ function main(): void {
     for (const child of cat.children ?? []) write(`images/categories/${child.slug}.svg`, categorySvg(child.slug, child.name));
   }
 
-  BANNERS.forEach((b, i) => {
-    write(`images/banners/desktop/banner-${i + 1}.svg`, bannerDesktop(b, i));
-    write(`images/banners/mobile/banner-${i + 1}.svg`, bannerMobile(b, i));
-  });
+  for (const { file, svg } of bannerFiles()) write(file, svg);
   for (let i = 0; i < 4; i++) write(`images/stores/store-${i + 1}.svg`, store(i));
   write("images/stores/store-5.svg", streetFood());
   for (let i = 0; i < 2; i++) write(`images/promos/promo-${i + 1}.svg`, promo(i));

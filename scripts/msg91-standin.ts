@@ -25,7 +25,10 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { matchesTemplate, SMS_TEMPLATES, type SmsTemplate } from "../app/domain/sms.ts";
+import { readFileSync } from "node:fs";
+import type { Catalogue } from "../app/domain/i18n/messages.ts";
+import { registerCatalogue } from "../app/domain/i18n/registry.ts";
+import { matchesTemplate, SMS_TEMPLATES, smsTemplate, type SmsTemplate } from "../app/domain/sms.ts";
 
 export interface Msg91Template {
   /** The DLT-approved text with MSG91 variables (##name##); Haat's {name} form is converted. */
@@ -92,11 +95,19 @@ export const DEFAULT_TEMPLATE_IDS: Record<SmsTemplate, string> = {
   signInChanged: "tmpl-sign-in-changed",
 };
 
-/** Haat's own templates (app/domain/sms.ts) as the `templates` option, under the given ids (defaults: DEFAULT_TEMPLATE_IDS). */
-export function haatTemplates(ids: Partial<Record<SmsTemplate, string>> = {}, sender = "HAATIN"): Record<string, Msg91Template> {
+/**
+ * Haat's own templates (app/domain/sms.ts) as the `templates` option, under the given ids
+ * (defaults: DEFAULT_TEMPLATE_IDS); and the Hindi ones (issue 41 item 12) under `hindiIds`, their
+ * text from the shop's Hindi catalogue, as a deployer registers them.
+ */
+export function haatTemplates(ids: Partial<Record<SmsTemplate, string>> = {}, sender = "HAATIN", hindiIds: Partial<Record<SmsTemplate, string>> = {}): Record<string, Msg91Template> {
   const templates: Record<string, Msg91Template> = {};
   for (const name of Object.keys(SMS_TEMPLATES) as SmsTemplate[]) {
     templates[ids[name] || DEFAULT_TEMPLATE_IDS[name]] = { text: msg91TemplateText(SMS_TEMPLATES[name]), sender };
+  }
+  if (Object.keys(hindiIds).length > 0) {
+    registerCatalogue("hi", JSON.parse(readFileSync(new URL("../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue);
+    for (const [name, id] of Object.entries(hindiIds) as [SmsTemplate, string][]) templates[id] = { text: msg91TemplateText(smsTemplate(name, "hi")), sender };
   }
   return templates;
 }
@@ -322,6 +333,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED,
       },
       env.MSG91_SENDER_ID || "HAATIN",
+      // The Hindi templates under MSG91_TEMPLATE_*_HI, where set.
+      Object.fromEntries(
+        Object.entries({
+          otp: env.MSG91_TEMPLATE_OTP_HI,
+          orderPlaced: env.MSG91_TEMPLATE_ORDER_PLACED_HI,
+          outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY_HI,
+          delivered: env.MSG91_TEMPLATE_DELIVERED_HI,
+          cancelled: env.MSG91_TEMPLATE_CANCELLED_HI,
+          backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK_HI,
+          signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI,
+        }).filter((entry): entry is [SmsTemplate, string] => Boolean(entry[1])),
+      ),
     ),
     port: Number(env.MSG91_STANDIN_PORT || 4196),
   });

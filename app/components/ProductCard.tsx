@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../domain/catalog.ts";
+import { attributeIn } from "../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_HINT, OUT_OF_STOCK_BADGE } from "../domain/stock.ts";
 import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
@@ -51,7 +52,7 @@ export function ProductCard({ card, eager = false, lead = true, withVariant = fa
             {card.title}
           </Link>
         </h3>
-        {card.attribute && <p className="text-xs text-stone-600">{card.attribute}</p>}
+        {card.attribute && <p className="text-xs text-stone-600">{attributeIn(i18n, card.attribute)}</p>}
         {card.rating !== null && (
           <p className="flex items-center gap-1 text-xs text-stone-700">
             {/* ratingLabel's words (domain/review.ts), as a message with its plural. */}

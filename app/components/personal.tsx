@@ -7,7 +7,7 @@
 import { createContext, use } from "react";
 import type { ReviewStanding } from "../domain/review.ts";
 import type { Viewer } from "../domain/viewer.ts";
-import type { AddressView } from "../domain/address.ts";
+import type { AddressView, DeliveryAccount } from "../domain/address.ts";
 import type { SlotOffer } from "../domain/delivery.ts";
 import type { CartView, PendingPayment } from "../server/shop/port.server.ts";
 
@@ -23,7 +23,8 @@ export interface ReviewOrderFacts {
   addresses: AddressView[];
   deliverTo: AddressView | null;
   selectedId: number | null;
-  email: string;
+  /** The delivery form's start and e-mail rule for this account (issue 41 item 11). */
+  account: DeliveryAccount;
   /** An order waiting for its online payment, and when the page was made (for its time left). */
   pending: (Omit<PendingPayment, "expiresAt"> & { expiresAt: string; now: string }) | null;
   slots: SlotOffer[];

@@ -128,7 +128,7 @@ describe("the unit sale price beside each pack", () => {
       inventoryStock: 30,
     };
     const viewer: Viewer = { name: "Asha", cart: { "EGG-6": { quantity: 2, pricePaise: 4_200, inventoryStock: 30 } }, wishlist: {}, deliverTo: null };
-    expect(render(() => createElement(CartLines, { lines: [line] }), { viewer })).toContain("₹42 each ₹7 per piece");
+    expect(render(() => createElement(CartLines, { lines: [line] }), { viewer })).toContain("₹42 per pack ₹7 per piece");
   });
 
   it("in Hindi on Hindi pages", () => {

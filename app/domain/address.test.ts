@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, chosenAddress, missingFieldsMessage, snapshotOf, type AddressView } from "./address.ts";
-import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { addressEmailOptional, addressLine, chosenAddress, missingFieldsMessage, newAddressOf, snapshotOf, type AddressView } from "./address.ts";
+import { deliveryAddressSchema, deliveryFormSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
 
@@ -11,7 +12,6 @@ describe("deliveryAddressSchema", () => {
   it.each([
     [{ firstName: "" }, "First name is required"],
     [{ lastName: " " }, "Last name is required"],
-    [{ email: "" }, "Email address is required"],
     [{ email: "asha@" }, "Enter a valid email address"],
     [{ phone: "12345" }, "Enter a valid 10-digit phone number"],
     [{ street: "" }, "Address line 1 is required"],
@@ -21,6 +21,64 @@ describe("deliveryAddressSchema", () => {
     const r = deliveryAddressSchema.safeParse({ ...good, ...over });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe("an address's e-mail (issue 41 item 11)", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("may be left empty where the account has a verified mobile number, and only there", () => {
+    expect(addressEmailOptional({ mobile: "9876543210" })).toBe(true);
+    expect(addressEmailOptional({ mobile: null })).toBe(false);
+    expect(addressEmailOptional({})).toBe(false);
+  });
+
+  it("is let through empty by the schema the use case reads, and checked when given", () => {
+    expect(deliveryAddressSchema.parse({ ...good, email: "" }).email).toBe("");
+    const { email: _, ...withoutEmail } = good;
+    expect(deliveryAddressSchema.parse(withoutEmail).email).toBe("");
+    // A form's empty field arrives as nothing (Conform): still no error, and the address's e-mail is "".
+    const posted = parseWithZod(form({ ...good, email: "" }), { schema: deliveryAddressSchema });
+    expect(posted.status === "success" && posted.value.email).toBe("");
+    expect(deliveryAddressSchema.safeParse({ ...good, email: "asha@" }).error?.issues[0]?.message).toBe("Enter a valid email address");
+    expect(deliveryAddressSchema.safeParse({ ...good, email: `${"a".repeat(250)}@example.in` }).error?.issues[0]?.message).toBe("Enter a valid email address");
+  });
+
+  it("is required in the browser's check for an account without a verified mobile, with transactions §5's words", () => {
+    const strict = deliveryFormSchema({ emailOptional: false });
+    const refused = parseWithZod(form({ ...good, email: "" }), { schema: strict });
+    expect(refused.status !== "success" && refused.error?.email).toEqual(["Email address is required"]);
+    expect(getZodConstraint(strict).email?.required).toBe(true);
+    const lenient = deliveryFormSchema({ emailOptional: true });
+    expect(parseWithZod(form({ ...good, email: "" }), { schema: lenient }).status).toBe("success");
+    expect(getZodConstraint(lenient).email?.required).toBeFalsy();
+  });
+
+  it("is left out of 'Please fill: …' where it is optional", () => {
+    const empty = new URLSearchParams({ ...good, email: "", zip: "" });
+    expect(missingFieldsMessage(empty)).toBe("Please fill: Email address, PIN code");
+    expect(missingFieldsMessage(empty, { emailOptional: true })).toBe("Please fill: PIN code");
+  });
+});
+
+describe("a new address's form as the account starts it (issue 41 item 11)", () => {
+  it("takes the account's name split as a saved one's, its verified mobile and its e-mail", () => {
+    expect(newAddressOf({ name: " Meera  Devi Sharma ", email: null, mobile: "9876501234", phone: "9876501234" })).toEqual({
+      firstName: "Meera",
+      lastName: "Devi Sharma",
+      email: "",
+      phone: "9876501234",
+    });
+    expect(newAddressOf({ name: "Asha Verma", email: "asha@example.in", mobile: null, phone: "98765 43210" })).toEqual({
+      firstName: "Asha",
+      lastName: "Verma",
+      email: "asha@example.in",
+      phone: "98765 43210",
+    });
   });
 });
 

@@ -31,7 +31,40 @@ export const ADDRESS_MESSAGES = {
   primaryKept: /*i18n*/ "The primary address cannot be deleted.",
   quickAddMissing: /*i18n*/ "Please fill name, phone, address, city and pincode.",
   madeDefault: /*i18n*/ "Default address updated",
+  /** Transactions §5's words for an address without an e-mail, where the account may not leave it empty (addressEmailOptional). */
+  emailRequired: /*i18n*/ "Email address is required",
 } as const;
+
+/**
+ * Whether an address of this account may go without an e-mail (issue 41 item 11, decision 066):
+ * yes when the account has a verified mobile number, by which the shop reaches the shopper (its
+ * SMS). Else transactions §5's 'Email address is required' stands. The address book's use case
+ * holds every way in to it; the delivery form says '(optional)' by it.
+ */
+export function addressEmailOptional(account: { mobile?: string | null }): boolean {
+  return Boolean(account.mobile);
+}
+
+/** What the delivery form knows of the account (Review Order's facts, the address picker's page). */
+export interface DeliveryAccount {
+  /** A new address's form starts from the account: its name, its verified mobile (else its phone) and its e-mail. */
+  newAddress: { firstName: string; lastName: string; email: string; phone: string };
+  /** The account has a verified mobile number: an address's e-mail may be left empty. */
+  emailOptional: boolean;
+  /** The account has no e-mail and this session may add one: the form offers to keep the one typed (decision 066). */
+  offerKeepEmail: boolean;
+}
+
+/** A name as the delivery form's two fields: split at its first space. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
+
+/** A new address's form as the account starts it: name, verified mobile (else the profile's phone), e-mail. */
+export function newAddressOf(account: { name: string; email: string | null; mobile?: string | null; phone: string }): DeliveryAccount["newAddress"] {
+  return { ...splitName(account.name), email: account.email ?? "", phone: account.mobile || account.phone };
+}
 
 /** The delivery form's required fields and their labels, in the form's order. */
 export const REQUIRED_LABELS = {
@@ -46,10 +79,11 @@ export type RequiredLabel = (typeof REQUIRED_LABELS)[keyof typeof REQUIRED_LABEL
 
 const PLEASE_FILL = "Please fill: ";
 
-/** The labels of the required fields left empty, in the form's order. */
-export function missingLabels(form: FormData | URLSearchParams): RequiredLabel[] {
+/** The labels of the required fields left empty, in the form's order (the e-mail only where the account must give one). */
+export function missingLabels(form: FormData | URLSearchParams, { emailOptional = false }: { emailOptional?: boolean } = {}): RequiredLabel[] {
   return Object.entries(REQUIRED_LABELS)
     .filter(([name]) => {
+      if (name === "email" && emailOptional) return false;
       const v = form.get(name);
       return typeof v !== "string" || v.trim() === "";
     })
@@ -57,8 +91,8 @@ export function missingLabels(form: FormData | URLSearchParams): RequiredLabel[]
 }
 
 /** The 'Please fill: …' toast: the required fields left empty, by label. */
-export function missingFieldsMessage(form: FormData | URLSearchParams): string | null {
-  const missing = missingLabels(form);
+export function missingFieldsMessage(form: FormData | URLSearchParams, options: { emailOptional?: boolean } = {}): string | null {
+  const missing = missingLabels(form, options);
   return missing.length ? say(/*i18n*/ "Please fill: {fields}", { fields: missing.join(", ") }) : null;
 }
 

@@ -126,7 +126,7 @@ export const apiParams = {
   /** Sign-up's own rules; `mobile` as the profile calls the phone. */
   register: signUpSchema.omit({ return_to: true, phone: true }).extend({ mobile: signUpSchema.shape.phone }),
   // Mobile sign-in (issue 28): the page's schemas, without its return_to.
-  otpSend: mobileSendSchema.pick({ mobile: true }),
+  otpSend: mobileSendSchema.pick({ mobile: true }).extend({ language: z.enum(LOCALES).optional().describe("the language of the code's SMS: en (the default) or hi") }),
   otpVerify: mobileVerifySchema.omit({ return_to: true }),
   refresh: z.object({ refresh_token: z.string().min(1).max(200) }),
   revoke: z.object({ token: z.string().min(1).max(200) }),
@@ -176,7 +176,10 @@ export const apiParams = {
     clerk_id: clerkId,
     name: z.string().trim().min(1, "Name is required").max(200),
     phone: phoneRule("Phone number"),
-    email: z.union([emailRule, z.literal("")]).default(""),
+    email: z
+      .union([emailRule, z.literal("")])
+      .default("")
+      .describe("required unless the account has a verified mobile number (Haat, issue 41): 'Email address is required', as on Review Order"),
     street: z.string().trim().min(1, "Address line 1 is required").max(200),
     street2: z.string().trim().max(200).default(""),
     zip: pinRule("PIN code"),

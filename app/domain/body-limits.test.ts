@@ -18,7 +18,8 @@ describe("hasControlCharacter", () => {
 
 describe("fieldNameInBounds", () => {
   it("lets the shop's own names through", () => {
-    for (const name of ["intent", "lines[0].internal_reference", "lines[199].replacement", "address.zip", "cart_items[12].quantity", "error[metadata][order_id]"]) expect(fieldNameInBounds(name), name).toBe(true);
+    for (const name of ["intent", "lines[0].internal_reference", "lines[199].replacement", "address.zip", "cart_items[12].quantity", "error[metadata][order_id]"])
+      expect(fieldNameInBounds(name), name).toBe(true);
   });
   it("refuses a huge or strange index and a deep nesting, which the parser would spread", () => {
     for (const name of ["intent[4294967294]", "intent[10000000]", "lines[256].x", "a[-1]", "a[1e9]", "a[x y]", "a[]", "a.b.c.d.e.f.g.h.i.j", "x".repeat(201)])

@@ -50,12 +50,16 @@ export const MOBILE_MESSAGES = {
   notOffered: /*i18n*/ "Sign-in with a mobile number is not offered by this shop.",
   signInAgain: /*i18n*/ "For your security, sign in again to change your mobile number.",
   signInAgainEmail: /*i18n*/ "For your security, sign in again to add an e-mail and password.",
+  /** Review Order's 'Also use this e-mail for my account' after the sign-in's 10 minutes (decision 066). */
+  signInAgainKeepEmail: /*i18n*/ "For your security, sign in again to add an e-mail to your account.",
   staffByEmail: /*i18n*/ "Staff accounts sign in with their e-mail and password.",
   signInAgainButton: /*i18n*/ "Sign in again",
   signInAgainToast: /*i18n*/ "Sign in again, then change your mobile number.",
   mobileChanged: /*i18n*/ "Your mobile number is changed. Your old number was told.",
   emailAdded: (email: string) => say(/*i18n*/ "Your e-mail and password are saved. We sent a link to {email} to confirm it.", { email }),
   emailAlready: /*i18n*/ "This account has an e-mail address already.",
+  /** An e-mail kept from Review Order's address form (decision 066): one sentence, said after 'Address saved!'. */
+  emailKept: (email: string) => say(/*i18n*/ "Your account now has the e-mail {email}: we sent a link there to confirm it.", { email }),
   updatesLabel: /*i18n*/ "Order updates by SMS",
   updatesOn: /*i18n*/ "You will get order updates by SMS.",
   updatesOff: /*i18n*/ "You will no longer get order updates by SMS.",

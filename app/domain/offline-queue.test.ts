@@ -8,6 +8,7 @@ import {
   QUEUE_MESSAGES,
   queueable,
   queuedMessage,
+  replayBackoffMs,
   replayVerdict,
   REVIEW_ORDER_ACTION,
   WISHLIST_ACTION,
@@ -31,6 +32,20 @@ describe("which posts may wait for the network", () => {
     for (const intent of ["apply-coupon", "remove-coupon", "checkout", "clear"]) expect(queueable(CART_ACTION, { intent, [POST_KEY_FIELD]: KEY }, 1)).toBeNull();
     expect(queueable(WISHLIST_ACTION, { intent: "move-to-cart", [POST_KEY_FIELD]: KEY }, 1)).toBeNull();
     expect(queueable(REVIEW_ORDER_ACTION, { intent: "place", [POST_KEY_FIELD]: KEY }, 1)).toBeNull();
+  });
+
+  it("queues a Hindi page's changes as its English twin's, keeping the page's own address (issue 41 item 5)", () => {
+    expect(queueable("/hi/addtocart", { intent: "add", [POST_KEY_FIELD]: KEY }, 1)).toMatchObject({ action: "/hi/addtocart", intent: "add" });
+    expect(queueable("/hi/wishlist", { intent: "toggle", [POST_KEY_FIELD]: KEY }, 1)).not.toBeNull();
+    expect(queueable("/hi/addtocart", { intent: "apply-coupon", [POST_KEY_FIELD]: KEY }, 1)).toBeNull();
+    expect(queuedMessage({ action: "/hi/wishlist", intent: "toggle" })).toBe(QUEUE_MESSAGES.wishlist);
+    expect(notSentMessage("/hi/revieworder", "place")).toBe(QUEUE_MESSAGES.orderNotPlaced);
+    const hindiAdd = queueable("/hi/addtocart", { intent: "add", internal_reference: "RICE-1KG", quantity: "2", price: "12000", stock: "5", [POST_KEY_FIELD]: KEY }, 1)!;
+    expect(withQueuedCart({}, [hindiAdd])["RICE-1KG"]).toMatchObject({ quantity: 2, queued: true });
+  });
+
+  it("sends again a post that got no answer after 1 s, doubling to at most 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(replayBackoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
 
   it("never queues a post without a well-formed key: its replay could not count once", () => {

@@ -5,6 +5,7 @@
 // the key is app/server/use-cases/once.server.ts.
 import { applyPendingCartChange, type CartEntries, type PendingCartChange } from "./cart.ts";
 import { applyPendingWishlistChange, type PendingWishlistChange } from "./wishlist.ts";
+import { withoutLocale } from "./i18n/locale.ts";
 
 /** The form field a keyed post carries its key in (the browser fills it as the form is sent). */
 export const POST_KEY_FIELD = "idempotency_key";
@@ -27,6 +28,15 @@ const QUEUEABLE: Readonly<Record<string, readonly string[]>> = {
   [WISHLIST_ACTION]: ["add", "toggle", "remove"],
 };
 
+/**
+ * The form a post's address names, whatever the page's language: a Hindi page posts to
+ * `/hi/addtocart`, the same form as `/addtocart` (issue 41 item 5). The post keeps its own
+ * address, so its replay answers in its language.
+ */
+export function formOf(action: string): string {
+  return withoutLocale(action.split("?")[0]!);
+}
+
 /** A change kept while the network is away: the form's fields as sent, key included. */
 export interface QueuedPost {
   key: string;
@@ -45,7 +55,7 @@ export interface QueuedPost {
 export function queueable(action: string, fields: Record<string, string>, now: number): QueuedPost | null {
   const intent = fields.intent ?? "";
   const key = postKeyOf(fields[POST_KEY_FIELD]);
-  if (!key || !QUEUEABLE[action]?.includes(intent)) return null;
+  if (!key || !QUEUEABLE[formOf(action)]?.includes(intent)) return null;
   return { key, action, intent, fields, queuedAt: now };
 }
 
@@ -64,12 +74,12 @@ export const REVIEW_ORDER_ACTION = "/revieworder";
 
 /** What the page says of a post that was not sent: an order is never queued, and says so. */
 export function notSentMessage(action: string, intent: string | null): string {
-  return action === REVIEW_ORDER_ACTION && (intent === "place" || intent === "pay") ? QUEUE_MESSAGES.orderNotPlaced : QUEUE_MESSAGES.notSent;
+  return formOf(action) === REVIEW_ORDER_ACTION && (intent === "place" || intent === "pay") ? QUEUE_MESSAGES.orderNotPlaced : QUEUE_MESSAGES.notSent;
 }
 
 /** What the page says of a queued post. */
 export function queuedMessage(post: Pick<QueuedPost, "action" | "intent">): string {
-  if (post.action === WISHLIST_ACTION) return QUEUE_MESSAGES.wishlist;
+  if (formOf(post.action) === WISHLIST_ACTION) return QUEUE_MESSAGES.wishlist;
   return post.intent === "add" ? QUEUE_MESSAGES.add : QUEUE_MESSAGES.change;
 }
 
@@ -86,7 +96,7 @@ export function inReplayOrder(posts: readonly QueuedPost[]): QueuedPost[] {
 export function withQueuedCart(entries: CartEntries, posts: readonly QueuedPost[], sending: ReadonlySet<string> = new Set()): CartEntries {
   let next = entries;
   for (const post of inReplayOrder(posts)) {
-    if (post.action !== CART_ACTION || sending.has(post.key)) continue;
+    if (formOf(post.action) !== CART_ACTION || sending.has(post.key)) continue;
     const ref = post.fields.internal_reference;
     next = applyPendingCartChange(next, { intent: post.intent, fields: post.fields } as PendingCartChange);
     if (ref && next[ref]) next = { ...next, [ref]: { ...next[ref], queued: true } };
@@ -98,7 +108,7 @@ export function withQueuedCart(entries: CartEntries, posts: readonly QueuedPost[
 export function withQueuedWishlist(refs: ReadonlySet<string>, posts: readonly QueuedPost[], sending: ReadonlySet<string> = new Set()): Set<string> {
   let next = new Set(refs);
   for (const post of inReplayOrder(posts)) {
-    if (post.action !== WISHLIST_ACTION || sending.has(post.key)) continue;
+    if (formOf(post.action) !== WISHLIST_ACTION || sending.has(post.key)) continue;
     next = applyPendingWishlistChange(next, { intent: post.intent, fields: post.fields } as PendingWishlistChange);
   }
   return next;
@@ -116,4 +126,9 @@ export function replayVerdict(answer: { status: number } | "no-answer"): ReplayV
   if (answer.status === 503 || answer.status === 502 || answer.status === 504) return "keep";
   if (answer.status >= 200 && answer.status < 400) return "done";
   return "refused";
+}
+
+/** How long the page waits before sending again a queued post that got no answer: 1 s, doubling, at most 30 s. */
+export function replayBackoffMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
 }

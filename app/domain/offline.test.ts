@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsKeptPages, isCatalogueImage, isNoAnswer, keptLine, offlinePathFor, OFFLINE_PATHS, pageKind } from "./offline.ts";
+import { changesWhoIsSignedIn, isCatalogueImage, SIGNED_IN_CHANGED_HEADER, signsInOrOut, isNoAnswer, keptLine, offlinePathFor, OFFLINE_PATHS, pageKind } from "./offline.ts";
 
 describe("what the service worker keeps", () => {
   it("keeps catalogue pages and their loads, and nothing personal", () => {
@@ -55,10 +55,19 @@ describe("what the service worker keeps", () => {
     expect(isCatalogueImage("/orders/3/invoice")).toBe(false);
   });
 
-  it("drops every kept page when the person at the browser changes", () => {
-    for (const path of ["/signout", "/signout.data", "/signin", "/signup.data", "/post-auth", "/hi/signout", "/hi/signin.data"]) expect(endsKeptPages("POST", path), path).toBe(true);
-    expect(endsKeptPages("GET", "/signin")).toBe(false);
-    expect(endsKeptPages("POST", "/addtocart")).toBe(false);
+  it("drops every kept page when the person at the browser changes: an answer that says so, whatever its route", () => {
+    const said = new Headers({ [SIGNED_IN_CHANGED_HEADER]: "1" });
+    for (const path of ["/signout.data", "/signin/mobile.data", "/myaccount/mobile.data", "/hi/signin/mobile.data", "/addtocart.data"])
+      expect(changesWhoIsSignedIn(path, { headers: said, type: "basic" }), path).toBe(true);
+    expect(changesWhoIsSignedIn("/signin.data", { headers: new Headers(), type: "basic" })).toBe(false);
+  });
+
+  it("reads an answer it cannot see by its route: every way in and out, in either language (issue 41 item 4)", () => {
+    for (const path of ["/signout", "/signin", "/signup", "/post-auth", "/signin/mobile", "/myaccount/mobile", "/verify-email", "/hi/signin/mobile", "/hi/signout"]) {
+      expect(signsInOrOut(path), path).toBe(true);
+      expect(changesWhoIsSignedIn(path, { headers: new Headers(), type: "opaqueredirect" }), path).toBe(true);
+    }
+    for (const path of ["/addtocart", "/myaccount", "/signinx", "/products"]) expect(signsInOrOut(path), path).toBe(false);
   });
 
   it("says when a kept copy was kept, in India's time", () => {

@@ -66,11 +66,33 @@ export function isCatalogueImage(pathname: string): boolean {
 }
 
 /**
- * Posts after which every kept page goes: the person at this browser changes (sign-out, sign-in,
- * sign-up), and a kept page's header would show the last one's name and cart.
+ * What the server says on every answer that changes who is signed in at this browser: a session
+ * started, ended or found stale (the session middleware, the one place that sees every session
+ * cookie an answer sets). The worker then drops the kept pages (their header shows the last
+ * person's name and cart) and the changes still queued (they were that person's).
  */
-export function endsKeptPages(method: string, pathname: string): boolean {
-  return method === "POST" && /^\/(signout|signin|signup|post-auth)(\.data)?$/.test(bare(pathname).replace(/\/$/, "") || "/");
+export const SIGNED_IN_CHANGED_HEADER = "Haat-Signed-In-Changed";
+
+/**
+ * The routes that sign someone in or out (issue 41 item 4), in one list: the session middleware
+ * warns of an answer that changes who is signed in from a route not on it, and the worker reads
+ * it only for an answer whose headers it cannot see (a navigation's redirect is opaque to it).
+ */
+export const SIGNS_IN_OR_OUT = ["/signin", "/signup", "/signout", "/post-auth", "/signin/mobile", "/myaccount/mobile", "/verify-email", "/auth/clerk"] as const;
+
+/** The route a path of a sign-in or sign-out names, or null (`/hi/signin/mobile.data` is `/signin/mobile`). */
+export function signsInOrOut(pathname: string): boolean {
+  const route =
+    bare(pathname)
+      .replace(/\.data$/, "")
+      .replace(/\/$/, "") || "/";
+  return (SIGNS_IN_OR_OUT as readonly string[]).includes(route);
+}
+
+/** Whether an answer changed who is signed in: it says so, or, unreadable, it answered a sign-in or sign-out route. */
+export function changesWhoIsSignedIn(pathname: string, answer: { headers: Headers; type: string }): boolean {
+  if (answer.headers.get(SIGNED_IN_CHANGED_HEADER)) return true;
+  return answer.type === "opaqueredirect" && signsInOrOut(pathname);
 }
 
 /** The line above a kept copy of a page, in the page's language (`i18n`; English by default). */

@@ -98,7 +98,7 @@ describe("order mails", () => {
     registerCatalogue("hi", (await import("../locales/hi.json", { with: { type: "json" } })).default as never);
     const paid = orderWeighedMail({ estimatePaise: 6_650, refundPaise: 665 })({ ...weighed, paymentMethod: "razorpay" }, "Asha", "Haat", "https://shop.haat.in", i18nFor("hi"));
     expect(paid.subject).toBe("आपका Haat ऑर्डर #3 तौल लिया गया है");
-    expect(paid.text).toContain("तौल 900 g: ₹63 (अनुमानित ₹70)");
+    expect(paid.text).toContain("तौल 900 ग्राम: ₹63 (अनुमानित ₹70)");
     // Before weighing, a placed order's line says its amount is an estimate.
     const placed = orderPlacedMail({ ...order, lines: [tomatoes] }, "Asha", "Haat", "https://shop.haat.in", en);
     expect(placed.text).toContain("  Desi Tomatoes (Net Weight 500 g) × 2: ₹70 (estimated)");
@@ -165,7 +165,7 @@ describe("order mails in Hindi (issue 27)", () => {
     const mail = orderPlacedMail({ ...order, lines: [{ ...order.lines[0]!, titleHi: "मसूर दाल" }, order.lines[1]!] }, "Asha", "Haat", "https://shop.haat.in", i18nFor("hi"));
     expect(mail.subject).toBe("आपका Haat ऑर्डर #3 पक्का हो गया है");
     expect(mail.text).toContain("नमस्ते Asha,");
-    expect(mail.text).toContain("  मसूर दाल (1 kg) × 2: ₹298");
+    expect(mail.text).toContain("  मसूर दाल (1 किलो) × 2: ₹298");
     expect(mail.text).toContain("  Dinner Set × 1: ₹3,290");
     expect(mail.text).toContain("https://shop.haat.in/hi/ordersuccess?order=42");
     expect(mail.text).not.toMatch(/Thank you|Delivering to/);

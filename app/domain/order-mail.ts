@@ -7,7 +7,9 @@ import type { I18n } from "./i18n/messages.ts";
 import { formatRupees } from "./money.ts";
 import { lineItemsPaise } from "./order.ts";
 import { deliveryPaiseOf } from "./pricing.ts";
-import { formatGrams, type SoldByWeight } from "./weight.ts";
+import { SLOTS, type SlotKind } from "./delivery.ts";
+import { attributeIn, weightIn } from "./pack-size.ts";
+import type { SoldByWeight } from "./weight.ts";
 
 export interface MailedOrder {
   /** The order's key: its links. */
@@ -25,8 +27,8 @@ export interface MailedOrder {
   taxPaise: number;
   totalPaise: number;
   deliveryAddress: AddressSnapshot;
-  /** The delivery slot (issue 14). */
-  slot?: { label: string } | null;
+  /** The delivery slot (issue 14): its English label, and its day and kind to say it in another language. */
+  slot?: { label: string; date?: string; kind?: SlotKind } | null;
   lines: {
     title: string;
     titleHi?: string;
@@ -54,10 +56,10 @@ function figures(order: MailedOrder, i18n: I18n): string[] {
   return [
     ...order.lines.map((l) => {
       const title = i18n.locale === "hi" && l.titleHi ? l.titleHi : l.title;
-      const line = `${title}${l.attribute ? ` (${l.attribute})` : ""} × ${l.quantity}`;
+      const line = `${title}${l.attribute ? ` (${attributeIn(i18n, l.attribute)})` : ""} × ${l.quantity}`;
       const estimate = formatRupees(l.unitPricePaise * l.quantity);
       if (l.packedGrams !== undefined && l.weighedPaise !== undefined) {
-        return `  ${i18n._("{line}, weighed {weight}: {amount} (estimated {estimate})", { line, weight: formatGrams(l.packedGrams), amount: formatRupees(l.weighedPaise), estimate })}`;
+        return `  ${i18n._("{line}, weighed {weight}: {amount} (estimated {estimate})", { line, weight: weightIn(i18n, l.packedGrams), amount: formatRupees(l.weighedPaise), estimate })}`;
       }
       if (l.byWeight) return `  ${i18n._("{line}: {amount} (estimated)", { line, amount: estimate })}`;
       return `  ${line}: ${formatRupees(lineItemsPaise(l))}`;
@@ -76,6 +78,19 @@ function figures(order: MailedOrder, i18n: I18n): string[] {
 }
 
 const link = (origin: string, i18n: I18n, path: string) => origin + pathIn(i18n.locale, path);
+
+/** A product the order names by its English title (a change at packing), by its Hindi name where a line of the order has one. */
+function named(order: MailedOrder, i18n: I18n, title: string): string {
+  if (i18n.locale !== "hi") return title;
+  return order.lines.find((l) => l.title === title && l.titleHi?.trim())?.titleHi?.trim() ?? title;
+}
+
+/** The slot as the mail's language says it: 'Wed, 25 Nov, Morning 8-12', Hindi day and month names in Hindi. */
+function slotIn(i18n: I18n, slot: NonNullable<MailedOrder["slot"]>): string {
+  if (i18n.locale === "en" || !slot.date || !slot.kind) return slot.label;
+  const day = i18n.date(`${slot.date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return `${day}, ${i18n._(SLOTS[slot.kind].label)}`;
+}
 const hello = (i18n: I18n, name: string) => i18n._("Hello {name},", { name });
 
 export const orderPlacedMail: ComposeOrderMail = (order, customerName, shopName, origin, i18n) => {
@@ -92,7 +107,7 @@ export const orderPlacedMail: ComposeOrderMail = (order, customerName, shopName,
       ...figures(order, i18n),
       `  ${payment}`,
       "",
-      ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: order.slot.label })] : []),
+      ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: slotIn(i18n, order.slot) })] : []),
       i18n._("Delivering to: {name}, {address}, phone {phone}", { name: a.name, address: addressLine(a), phone: a.phone }),
       "",
       i18n._("See your order: {link}", { link: link(origin, i18n, `/ordersuccess?order=${order.id}`) }),
@@ -143,7 +158,7 @@ export function orderStageMail(stage: "confirmed" | "packed" | "out_for_delivery
         hello(i18n, customerName),
         "",
         line,
-        ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: order.slot.label })] : []),
+        ...(order.slot ? [i18n._("Delivery slot: {slot}", { slot: slotIn(i18n, order.slot) })] : []),
         "",
         i18n._("Your order: {link}", { link: link(origin, i18n, `/orders/${order.id}`) }),
         "",
@@ -191,8 +206,8 @@ export function orderReplacedMail(change: { from: string; to: string; refundPais
       hello(i18n, customerName),
       "",
       i18n._("{from} was out of stock when we packed your order #{id}, so we packed {to} in its place, as you allowed. It never costs you more than what you ordered.", {
-        from: change.from,
-        to: change.to,
+        from: named(order, i18n, change.from),
+        to: named(order, i18n, change.to),
         id: order.number,
       }),
       "",
@@ -207,7 +222,7 @@ export function orderReplacedMail(change: { from: string; to: string; refundPais
 /** Items taken back after the order left the shop (decision 065): what, its credit note, the new total, and the money given back. */
 export function orderTakenBackMail(change: { title: string; quantity: number; refundPaise: number; creditNote: { number: string; totalPaise: number } | null }): ComposeOrderMail {
   return (order, customerName, shopName, origin, i18n) => {
-    const items = `${change.quantity} × ${change.title}`;
+    const items = `${change.quantity} × ${named(order, i18n, change.title)}`;
     // A cash on delivery order already delivered was paid in cash: the difference is given back so.
     const cashBack = order.paymentMethod === "cod" && order.stage === "delivered";
     return {
@@ -249,8 +264,8 @@ export function orderShortMail(change: { title: string; ordered: number; packed:
       "",
       i18n._("We are sorry: while packing your order #{id} we could not find everything you ordered.", { id: order.number }),
       change.packed === 0
-        ? `  ${i18n._("{title}: none of {ordered} (taken off your order)", { title: change.title, ordered: change.ordered })}`
-        : `  ${i18n._("{title}: {packed} of {ordered}", { title: change.title, packed: change.packed, ordered: change.ordered })}`,
+        ? `  ${i18n._("{title}: none of {ordered} (taken off your order)", { title: named(order, i18n, change.title), ordered: change.ordered })}`
+        : `  ${i18n._("{title}: {packed} of {ordered}", { title: named(order, i18n, change.title), packed: change.packed, ordered: change.ordered })}`,
       "",
       i18n._("Your order now:"),
       ...figures(order, i18n),

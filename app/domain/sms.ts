@@ -1,37 +1,58 @@
 // The shop's SMS (issue 28, decision 053), each a template as registered under India's DLT rules:
 // a text that must go out exactly as registered apart from its variables ({name}). MSG91 keeps
 // the same text under its template id (env MSG91_TEMPLATE_*); the outbox and the stand-in render
-// it from here. English only: a Hindi SMS is Unicode (70 characters a part) and would need its own
-// registered templates.
-export const SMS_TEMPLATES = {
-  // The last line is what the WebOTP API reads: "@host #code".
-  otp: "{code} is your Haat code. It is valid for 10 minutes. Do not share it with anyone.\n\n@{host} #{code}",
-  orderPlaced: "Haat: your order {order} of {total} is placed. See it at {link}",
-  outForDelivery: "Haat: your order {order} is out for delivery. See it at {link}",
-  delivered: "Haat: your order {order} has been delivered. Thank you for shopping with us. {link}",
-  cancelled: "Haat: your order {order} is cancelled. See it at {link}",
+// it from here. In English, and in Hindi for a Hindi shopper (issue 41 item 12, decision 067): a
+// Hindi SMS is Unicode (70 characters a part, 67 when split), so it is its own DLT template
+// (env MSG91_TEMPLATE_*_HI), and its words are the catalogue's Hindi of the English message.
+import type { Locale } from "./i18n/locale.ts";
+import { i18nFor } from "./i18n/registry.ts";
+
+/** What each SMS says, in English: a message, so the catalogue holds its Hindi. */
+export const SMS_MESSAGES = {
+  otp: /*i18n*/ "{code} is your Haat code. It is valid for 10 minutes. Do not share it with anyone.",
+  orderPlaced: /*i18n*/ "Haat: your order {order} of {total} is placed. See it at {link}",
+  outForDelivery: /*i18n*/ "Haat: your order {order} is out for delivery. See it at {link}",
+  delivered: /*i18n*/ "Haat: your order {order} has been delivered. Thank you for shopping with us. {link}",
+  cancelled: /*i18n*/ "Haat: your order {order} is cancelled. See it at {link}",
   // 'Notify Me' (issue 29): once, when the item a shopper waited for is back.
-  backInStock: "Haat: {item} is back in stock. See it at {link}",
+  backInStock: /*i18n*/ "Haat: {item} is back in stock. See it at {link}",
   // When a way to sign in is added or changed, to the number the account had (ASVS: the old contact is told).
-  signInChanged: "Haat: the sign-in details of your account were changed. If this was not you, write to us at {link}",
+  signInChanged: /*i18n*/ "Haat: the sign-in details of your account were changed. If this was not you, write to us at {link}",
 } as const;
 
-export type SmsTemplate = keyof typeof SMS_TEMPLATES;
+/** The code's SMS ends, in every language, with the line the WebOTP API reads: "@host #code". */
+const WEB_OTP_LINE = "\n\n@{host} #{code}";
+
+export type SmsTemplate = keyof typeof SMS_MESSAGES;
+
+const namesIn = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+
+/** A template's registered text in a language, variables as {name}. */
+export function smsTemplate(template: SmsTemplate, language: Locale = "en"): string {
+  const words = SMS_MESSAGES[template];
+  const said = language === "en" ? words : i18nFor(language)._(words, Object.fromEntries(namesIn(words).map((name) => [name, `{${name}}`])));
+  return template === "otp" ? said + WEB_OTP_LINE : said;
+}
+
+/** The English templates, as registered first (decision 053). */
+export const SMS_TEMPLATES = Object.fromEntries((Object.keys(SMS_MESSAGES) as SmsTemplate[]).map((t) => [t, smsTemplate(t)])) as Record<SmsTemplate, string>;
 
 export interface Sms {
   /** The 10-digit mobile number. */
   to: string;
   template: SmsTemplate;
   values: Record<string, string>;
+  /** The language of its words: English unless said (a Hindi one goes out under its own template). */
+  language?: Locale;
 }
 
 export function isSmsTemplate(name: string): name is SmsTemplate {
-  return Object.hasOwn(SMS_TEMPLATES, name);
+  return Object.hasOwn(SMS_MESSAGES, name);
 }
 
 /** The text an SMS reads. Throws when a variable has no value: a DLT template goes out whole or not at all. */
-export function smsText(sms: Pick<Sms, "template" | "values">): string {
-  return SMS_TEMPLATES[sms.template].replace(/\{(\w+)\}/g, (_, name: string) => {
+export function smsText(sms: Pick<Sms, "template" | "values" | "language">): string {
+  return smsTemplate(sms.template, sms.language).replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = sms.values[name];
     if (value === undefined) throw new Error(`The SMS template ${sms.template} needs {${name}}`);
     return value;
@@ -40,7 +61,7 @@ export function smsText(sms: Pick<Sms, "template" | "values">): string {
 
 /** The variables a template names, each once. */
 export function smsVariables(template: SmsTemplate): string[] {
-  return [...new Set([...SMS_TEMPLATES[template].matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+  return namesIn(SMS_TEMPLATES[template]);
 }
 
 /** Whether `text` is `template` with something in place of each variable (what DLT scrubbing checks). */
@@ -50,4 +71,15 @@ export function matchesTemplate(text: string, template: string): boolean {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join("[^\\n]{1,30}");
   return new RegExp(`^${pattern}$`).test(text);
+}
+
+/**
+ * How many parts an SMS goes out in: plain (GSM) text is 160 characters alone and 153 a part when
+ * split ([]{}^~|\\ count twice); anything else (₹, Devanagari) is Unicode, 70 alone and 67 a part.
+ */
+export function smsParts(text: string): number {
+  const gsm = /^[\n\r\x20-\x7e]*$/.test(text);
+  const length = gsm ? text.length + (text.match(/[[\]{}^~|\\]/g)?.length ?? 0) : text.length;
+  const [one, part] = gsm ? [160, 153] : [70, 67];
+  return length <= one ? 1 : Math.ceil(length / part);
 }

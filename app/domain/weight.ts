@@ -20,14 +20,15 @@ export const DEFAULT_WEIGHT_TOLERANCE = 10;
 export const WEIGHT_TOLERANCE_MAX = 25;
 
 export const WEIGHT_MESSAGES = {
-  /** Beside a weighed product's price and its cart line. */
-  estimate: (byWeight: SoldByWeight, quantity: number) =>
+  /** Beside a weighed product's price and its cart line (`weight`: how the page says a weight, pack-size.ts weightIn). */
+  estimate: (byWeight: SoldByWeight, quantity: number, weight: (grams: number) => string = formatGrams) =>
     say(/*i18n*/ "Estimated price for about {weight}: the final price follows the weight packed, within ±{tolerance}%.", {
-      weight: formatGrams(estimateGrams(byWeight, quantity)),
+      weight: weight(estimateGrams(byWeight, quantity)),
       tolerance: byWeight.tolerancePercent,
     }),
   /** A weighed line on the shopper's order: what it was estimated at, what it weighed, what it costs. */
-  weighed: (estimate: string, grams: number, final: string) => say(/*i18n*/ "Estimated {estimate}; weighed {weight}: {final}", { estimate, weight: formatGrams(grams), final }),
+  weighed: (estimate: string, grams: number, final: string, weight: (grams: number) => string = formatGrams) =>
+    say(/*i18n*/ "Estimated {estimate}; weighed {weight}: {final}", { estimate, weight: weight(grams), final }),
   awaiting: /*i18n*/ "Estimated: the final price follows when it is weighed.",
   estimatedTotal: /*i18n*/ "The total is an estimate until what is sold by weight is weighed.",
   // Staff's words (the staff side is English, decision 052).

@@ -11,6 +11,7 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
+import { deliveryAccountOf } from "../server/viewer.server.ts";
 import type { Route } from "./+types/address-test";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     changing: url.searchParams.get("change") === "1",
     here: remember ? "/address-test?remember=1" : "/address-test",
     back: "/address-test?remember=1",
-    email: customer.email ?? "",
+    account: await deliveryAccountOf(context, customer),
   };
 }
 
@@ -35,7 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const action = deliveryAddressForm.run;
 
 export default function AddressTest({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses, chosen, changing, here, back, email } = loaderData;
+  const { addresses, chosen, changing, here, back, account } = loaderData;
   const refusal = refusalOf(actionData);
   const i18n = useI18n();
   return (
@@ -44,7 +45,7 @@ export default function AddressTest({ loaderData, actionData }: Route.ComponentP
       {refusal?.intent !== "add-address" && <RefusalNotice reply={actionData} className="mt-2" />}
       <div className="mt-4">
         <AddressPicker chosen={chosen} addresses={addresses} changing={changing || refusal?.intent === "add-address"} here={here} back={back} search>
-          <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} back={back} />
+          <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} account={account} back={back} />
         </AddressPicker>
       </div>
     </div>

@@ -7,7 +7,8 @@ import { contactForm } from "../server/forms/contact.server.ts";
 import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
 import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
-import { NEW_PRODUCTS_COUNT } from "../content/home.ts";
+import { BANNERS, NEW_PRODUCTS_COUNT } from "../content/home.ts";
+import { BANNERS_HI } from "../content/home.hi.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
@@ -21,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
   // Named in the page's language (issue 27).
   const locale = localeIn(context);
-  return { categories: categoriesIn(locale, categories), newProducts: cardsIn(locale, newProducts) };
+  // The banners' pictures say their words in the page's language (issue 41 item 12).
+  return { categories: categoriesIn(locale, categories), newProducts: cardsIn(locale, newProducts), banners: locale === "hi" ? BANNERS_HI : BANNERS };
 }
 
 // The contact form on this page answers here (app/server/forms/contact.server.ts).
@@ -32,12 +34,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGU
 export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, newProducts } = loaderData;
+  const { categories, newProducts, banners } = loaderData;
   const i18n = useI18n();
   return (
     <>
       <h1 className="sr-only">{i18n._("{name}: groceries, gourmet food and gifts, delivered tomorrow in Gurugram", { name: store.name })}</h1>
-      <HomeBanners />
+      <HomeBanners banners={banners} />
       <Section id="curated-for-you" title={i18n._("Curated For You")} viewAll>
         <CategoryTiles categories={categories} />
       </Section>

@@ -4,6 +4,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { notify } from "../components/forms.ts";
 import { ProductImage } from "../components/ui/ProductImage.tsx";
+import { attributeIn } from "../domain/pack-size.ts";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { NOTIFY_MESSAGES } from "../domain/stock-request.ts";
 import { customerIn } from "../server/access.server.ts";
@@ -33,7 +34,7 @@ export default function NotifyRequests({ loaderData }: Route.ComponentProps) {
                 <Link to={`/product/${r.productId}`} className="font-medium hover:underline">
                   {r.title}
                 </Link>{" "}
-                <span className="text-sm text-stone-600">{r.attribute}</span>
+                <span className="text-sm text-stone-600">{attributeIn(i18n, r.attribute)}</span>
               </span>
               <Form method="post" action={notify.action}>
                 <input type="hidden" {...notify.intent("cancel")} />

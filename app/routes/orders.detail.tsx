@@ -18,9 +18,12 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { addressLine } from "../domain/address.ts";
 import { slotValue } from "../domain/delivery.ts";
 import { parseId } from "../domain/ids.ts";
+import { attributeIn } from "../domain/pack-size.ts";
 import { canCancel, canMoveSlot } from "../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { customerIn } from "../server/access.server.ts";
+import { localeIn } from "../server/i18n.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { ordersForm } from "../server/forms/orders.server.ts";
 import type { Route } from "./+types/orders.detail";
@@ -38,7 +41,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // Offered only where the back end can move it (not with the ERP).
   const movable = shop.capabilities.changeSlot && canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
   return {
-    order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
+    // Its products by their names in the page's language (issue 41 item 12, decision 067).
+    order: { ...order, lines: cardsIn(localeIn(context), order.lines), events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
     cancellable: canCancel(order.stage, cancelled),
     slots: movable ? await shop.delivery.slots() : null,
     confirming: url.searchParams.get("cancel") === "1",
@@ -102,7 +106,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {l.title}
               </Link>{" "}
               <span className="text-stone-600">
-                ({l.attribute}) × {l.quantity}
+                {l.attribute && `(${attributeIn(i18n, l.attribute)}) `}× {l.quantity}
               </span>
               {l.replacedFrom && <span className="block text-sm text-stone-700">{i18n._("In place of {title}, which was out of stock", { title: l.replacedFrom.title })}</span>}
               {delivered && (

@@ -5,7 +5,9 @@
 import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
+import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { customerIn } from "../server/access.server.ts";
+import { localeIn } from "../server/i18n.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -23,7 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (id === null) throw redirect("/orders", 303);
   const order = await shopOf(context).orders.get(customer, id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
-  return { order };
+  // Its products by their names in the page's language (issue 41 item 12, decision 067).
+  return { order: { ...order, lines: cardsIn(localeIn(context), order.lines) } };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {

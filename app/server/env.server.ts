@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOLD_MINUTES, DEFAULT_PREPAID_DISCOUNT_PERCENT, MIN_HOLD_MINUTES } from "../domain/payment.ts";
+import type { SmsTemplate } from "../domain/sms.ts";
 
 const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -75,6 +76,15 @@ const schema = z.object({
   MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
   MSG91_TEMPLATE_BACK_IN_STOCK: z.string().min(1).optional(),
   MSG91_TEMPLATE_SIGN_IN_CHANGED: z.string().min(1).optional(),
+  // The same texts in Hindi, each registered as its own DLT template (issue 41 item 12): a Hindi
+  // shopper's SMS goes out in Hindi where its template is set, else in English.
+  MSG91_TEMPLATE_OTP_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_ORDER_PLACED_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_OUT_FOR_DELIVERY_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_DELIVERED_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_CANCELLED_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_BACK_IN_STOCK_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SIGN_IN_CHANGED_HI: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -244,6 +254,8 @@ export type SmsConfig =
         backInStock: string | null;
         signInChanged: string;
       };
+      /** The Hindi templates' ids, where registered (null: that SMS goes out in English). */
+      hindiTemplates: Record<SmsTemplate, string | null>;
     };
 
 export class ConfigError extends Error {}
@@ -313,6 +325,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
                 backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK ?? null,
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED!,
+              },
+              hindiTemplates: {
+                otp: env.MSG91_TEMPLATE_OTP_HI ?? null,
+                orderPlaced: env.MSG91_TEMPLATE_ORDER_PLACED_HI ?? null,
+                outForDelivery: env.MSG91_TEMPLATE_OUT_FOR_DELIVERY_HI ?? null,
+                delivered: env.MSG91_TEMPLATE_DELIVERED_HI ?? null,
+                cancelled: env.MSG91_TEMPLATE_CANCELLED_HI ?? null,
+                backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK_HI ?? null,
+                signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI ?? null,
               },
             }
           : null,

@@ -9,6 +9,8 @@ import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
 import type { CartPageFacts, ReviewOrderFacts } from "../components/personal.tsx";
+import { addressEmailOptional, newAddressOf, type DeliveryAccount } from "../domain/address.ts";
+import { signedInRecently } from "./use-cases/mobile-sign-in.server.ts";
 
 /**
  * The customer's cart with its totals (its coupon re-checked), its lines named in the page's
@@ -63,10 +65,25 @@ async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, cu
     addresses,
     deliverTo,
     selectedId: deliverTo?.id ?? null,
-    email: customer.email ?? "",
+    account: await deliveryAccountOf(context, customer),
     pending: pending && { ...pending, expiresAt: pending.expiresAt.toISOString(), now: new Date().toISOString() },
     slots,
     unservedPin: serviceable ? null : (deliverTo?.zip ?? null),
+  };
+}
+
+/**
+ * What the delivery form knows of the account (issue 41 item 11, decision 066): a new address
+ * starts from its name, verified mobile and e-mail; its e-mail may be empty where it has a
+ * verified mobile; and an account without an e-mail is offered to keep the one typed, while its
+ * session may add one (a sign-in within 10 minutes: one read, for such accounts alone).
+ */
+export async function deliveryAccountOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<DeliveryAccount> {
+  const token = context.get(signedInContext)?.token ?? "";
+  return {
+    newAddress: newAddressOf(customer),
+    emailOptional: addressEmailOptional(customer),
+    offerKeepEmail: !customer.email && (await signedInRecently(shopOf(context), token)),
   };
 }
 

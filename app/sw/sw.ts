@@ -28,7 +28,8 @@ import { replayVerdict } from "../domain/offline-queue.ts";
 import { forgetAllPosts, forgetPost, queuedPosts, SYNC_TAG } from "../components/offline/post-queue.ts";
 import {
   CACHES,
-  endsKeptPages,
+  changesWhoIsSignedIn,
+  signsInOrOut,
   isCatalogueImage,
   KEPT_AT_HEADER,
   KEPT_IMAGES,
@@ -119,7 +120,14 @@ const serwist = new Serwist({
 // Any other page of the shop goes to the network, so that one the network cannot bring gets the
 // offline page. Everything else (other sites' scripts, such as Razorpay's Checkout; the personal
 // pages' loads) the worker leaves alone.
-serwist.registerRoute(new Route(({ request, sameOrigin }) => sameOrigin && request.mode === "navigate", new NetworkOnly()));
+// A page opened by a link that signs in (Clerk's return): the same check as for posts.
+const signInWatch: SerwistPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (changesWhoIsSignedIn(new URL(request.url).pathname, response)) await forgetThePerson();
+    return response;
+  },
+};
+serwist.registerRoute(new Route(({ request, sameOrigin }) => sameOrigin && request.mode === "navigate", new NetworkOnly({ plugins: [signInWatch] })));
 serwist.setCatchHandler(async ({ request }) => {
   if (request.mode !== "navigate") return Response.error();
   const url = new URL(request.url);
@@ -144,13 +152,21 @@ self.addEventListener("install", (event) => {
   );
 });
 
+/** The last person's kept pages and queued changes go: someone else is signed in now, or no one. */
+async function forgetThePerson(): Promise<void> {
+  await Promise.all([caches.delete(CACHES.pages), forgetAllPosts().catch(() => undefined)]);
+}
+
+// The posts of the routes that sign in or out (SIGNS_IN_OR_OUT, the one list: the server warns of
+// any other that changes who is signed in) pass here, so that once the server has answered one
+// that did (it says so, issue 41 item 4), the last person's pages and queued changes go before
+// the page reads the answer: a sign-in by code, 'Sign in again', a sign-up, in either language.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || !endsKeptPages(event.request.method, url.pathname)) return;
-  // Once the server has answered the sign-out (or sign-in), the last person's pages go.
+  if (url.origin !== self.location.origin || event.request.method !== "POST" || !signsInOrOut(url.pathname)) return;
   event.respondWith(
     fetch(event.request).then(async (response) => {
-      await Promise.all([caches.delete(CACHES.pages), forgetAllPosts().catch(() => undefined)]);
+      if (changesWhoIsSignedIn(url.pathname, response)) await forgetThePerson();
       return response;
     }),
   );

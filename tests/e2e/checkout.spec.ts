@@ -53,6 +53,15 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   await expect(delivery.getByRole("textbox", { name: "First name" })).toBeVisible();
   await expect(delivery.getByText("Change or Add New Address")).toHaveCount(0);
   await expect(delivery.getByRole("searchbox")).toHaveCount(0);
+  // A new address starts from the account: its name split in two, its phone and its e-mail (issue 41 item 11).
+  const [firstName, ...lastName] = shopper.name.split(" ");
+  await expect(delivery.getByRole("textbox", { name: "First name" })).toHaveValue(firstName!);
+  await expect(delivery.getByRole("textbox", { name: "Last name" })).toHaveValue(lastName.join(" "));
+  await expect(delivery.getByRole("textbox", { name: "Email address", exact: true })).toHaveValue(shopper.email);
+  await expect(delivery.getByRole("textbox", { name: "Phone number" })).toHaveValue(shopper.phone);
+  // An e-mail account has its e-mail: nothing to keep, and the field is not optional.
+  await expect(delivery.getByRole("checkbox", { name: "Also use this e-mail for my account" })).toHaveCount(0);
+  for (const field of ["First name", "Last name", "Phone number"]) await delivery.getByRole("textbox", { name: field }).fill("");
   if (hasJs) {
     // Leaving a field checks that field; the 'Please fill' toast waits for a submit.
     await page.getByLabel("PIN code").fill("12");

@@ -1,7 +1,7 @@
 // Signing in with a mobile number and a code by SMS (issue 28), with and without JavaScript:
 // a new number opens an account on the way to the cart, a known number signs in, and a wrong
 // code, a bad number and a too-early resend say why. Codes come from the outbox's SMS.
-import { cartBadge, clientAddress, expect, lastCodeTo, newMobile, open, product, productPath, smsCountTo, test } from "./support.ts";
+import { cartBadge, clientAddress, expect, expectToast, lastCodeTo, lastMailTo, newMobile, open, product, productPath, smsCountTo, test } from "./support.ts";
 
 const plenty = product("Haat Select Masoor Dal (Malka)");
 
@@ -165,4 +165,59 @@ test("a mobile account adds an e-mail and a password, turns SMS updates off, and
   await expect(page.getByText(`+91 ${next.slice(0, 5)} ${next.slice(5)}`)).toBeVisible();
   // And told again, as the old number, when it is replaced.
   await expect.poll(() => smsCountTo(mobile)).toBe(3);
+});
+
+// Issue 41 item 11: Review Order for a shopper who signed in with a mobile number alone.
+test("a mobile account's Review Order starts from its name and number, saves an address without an e-mail, and keeps a typed e-mail for the account", async ({
+  page,
+  hasJs,
+  context,
+  baseURL,
+}) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+  const mobile = newMobile();
+  await openMobileAccount(page, hasJs, mobile, "Sunita Devi Yadav");
+  const added = await page.request.post("/cart", {
+    form: { intent: "add", internal_reference: plenty.variants[0]!.internal_reference },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(303);
+
+  await open(page, "/revieworder", hasJs);
+  const delivery = page.getByRole("region", { name: "Delivery address" });
+  await expect(delivery.getByRole("textbox", { name: "First name" })).toHaveValue("Sunita");
+  await expect(delivery.getByRole("textbox", { name: "Last name" })).toHaveValue("Devi Yadav");
+  await expect(delivery.getByRole("textbox", { name: "Phone number" })).toHaveValue(mobile);
+  const email = delivery.getByRole("textbox", { name: "Email address (optional)" });
+  await expect(email).toHaveValue("");
+  const keep = delivery.getByRole("checkbox", { name: "Also use this e-mail for my account" });
+  await expect(keep).not.toBeChecked();
+  // Without an e-mail: saved, and delivered to.
+  await delivery.getByRole("textbox", { name: "Address line 1" }).fill("21 MG Road");
+  await delivery.getByRole("textbox", { name: "PIN code" }).fill("122002");
+  await delivery.getByRole("button", { name: "Save & Continue" }).click();
+  await expectToast(page, "Address saved!", hasJs);
+  const saved = page.getByRole("list", { name: "Saved addresses" });
+  await expect(saved.getByRole("listitem").filter({ hasText: "21 MG Road, Gurgaon, Haryana 122002" }).getByText("Delivering here")).toBeVisible();
+
+  // A second address with an e-mail, kept for the account: it is told by SMS and mailed its link.
+  await open(page, "/revieworder?address=new", hasJs);
+  const address = `sunita-${mobile}@example.test`;
+  await expect(delivery.getByRole("textbox", { name: "First name" })).toHaveValue("Sunita");
+  await delivery.getByRole("textbox", { name: "Email address (optional)" }).fill(address);
+  await delivery.getByRole("checkbox", { name: "Also use this e-mail for my account" }).check();
+  await delivery.getByRole("textbox", { name: "Address line 1" }).fill("4 Sohna Road");
+  await delivery.getByRole("textbox", { name: "PIN code" }).fill("122018");
+  await delivery.getByRole("button", { name: "Save & Continue" }).click();
+  await expectToast(page, `Your account now has the e-mail ${address}: we sent a link there to confirm it.`, hasJs);
+  await expect(saved.getByRole("listitem").filter({ hasText: "4 Sohna Road" })).toBeVisible();
+  expect(await lastMailTo(address, "/verify-email?token=")).toContain("Please confirm your e-mail address");
+  await expect.poll(() => smsCountTo(mobile)).toBe(2);
+  await open(page, "/myaccount", hasJs);
+  await expect(page.getByText(`Please confirm your e-mail address. We sent a link to ${address}.`)).toBeVisible();
+  // The account has an e-mail now: a new address's form starts with it, and offers nothing to keep.
+  await open(page, "/revieworder?address=new", hasJs);
+  await expect(delivery.getByRole("textbox", { name: "Email address (optional)" })).toHaveValue(address);
+  await expect(delivery.getByRole("checkbox", { name: "Also use this e-mail for my account" })).toHaveCount(0);
 });

@@ -1,20 +1,28 @@
 // The address book and sign-up as use cases (issue 24), on PGlite and PostgreSQL: every way in
 // (Review Order, the address picker, My Account, the JSON API; the sign-up page and the API's
 // register call) runs these, so their rules are proven here once.
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ADDRESS_MESSAGES, chosenAddress } from "../../app/domain/address.ts";
+import type { FormReply } from "../../app/domain/form-reply.ts";
+import { MOBILE_MESSAGES } from "../../app/domain/mobile-sign-in.ts";
+import { API_CALLS } from "../../app/server/api/calls.server.ts";
+import { answerCall } from "../../app/server/api/pipeline.server.ts";
+import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { customers } from "../../app/server/db/schema.server.ts";
+import { customers, emailConfirmations, sessions } from "../../app/server/db/schema.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
+import { reviewOrderForm } from "../../app/server/forms/review-order.server.ts";
 import { rateLimit } from "../../app/server/security/rate-limits.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { addAddress, changeAddress, deleteAddress, makeDefaultAddress } from "../../app/server/use-cases/address-book.server.ts";
 import { signUp, signUpOpen } from "../../app/server/use-cases/sign-up.server.ts";
+import { reviewOrderFacts } from "../../app/server/viewer.server.ts";
 import { targets } from "./databases.ts";
-import { home, recordingMailer, refusal } from "./fixtures.ts";
+import { home, recordingMailer, refusal, routeContext } from "./fixtures.ts";
 
 describe.each(targets)("the address book and sign-up on $name", (target) => {
   let database: Database;
@@ -106,6 +114,166 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
     // Nothing was written for the refused one; another connection still may.
     expect(await shop.accounts.authenticate(`one-more-${target.name}@example.in`, "password-more")).toBeNull();
     await signUp(shop, mail, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
+  });
+
+  // Issue 41 item 11: mobile-only shoppers at Review Order.
+  describe("an address's e-mail and the account's (issue 41 item 11)", () => {
+    let mobiles = 0;
+    /** An account opened with a mobile number alone (its number verified by the code it signed in with). */
+    const mobileAccount = (name: string) => shop.accounts.registerMobile({ name, mobile: `70000${String(++mobiles).padStart(5, "0")}` });
+    const addressCount = async (who: Customer) => (await shop.addresses.list(who)).length;
+    const accountRow = async (who: Customer) => (await database.db.select().from(customers).where(eq(customers.id, who.id)))[0]!;
+    /** The request context of a signed-in page: the Shop, the customer and their session's token. */
+    const pageContext = (who: Customer, token: string) => {
+      const context = new RouterContextProvider();
+      context.set(shopContext, shop);
+      context.set(signedInContext, { customer: who, token });
+      return context;
+    };
+    /** Review Order's delivery form posted as a page does (no JavaScript): a redirect when saved, the page's reply when refused. */
+    const reviewOrderPost = async (context: RouterContextProvider, fields: Record<string, string>) => {
+      const url = new URL("http://localhost:3000/revieworder");
+      const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+      const answer = await reviewOrderForm.run({ request, context, url });
+      if (answer instanceof Response) return { status: answer.status, reply: null };
+      const refused = answer as unknown as { data: FormReply; init: ResponseInit | null };
+      return { status: refused.init?.status ?? 200, reply: refused.data };
+    };
+    const delivery = { intent: "add-address", firstName: "Meera", lastName: "Devi", phone: "9876501234", street: "4 Sohna Road", zip: "122018" };
+    const apiAddress = async (who: Customer, params: Record<string, unknown>) => {
+      const { accessToken } = await shop.tokens.issue(who.id);
+      const request = new Request("http://localhost/api/customer/addresses/new", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ params }),
+      });
+      const response = await answerCall(API_CALLS["/api/customer/addresses/new"]!, {}, request, routeContext(shop, null));
+      return { status: response.status, body: (await response.json()) as { result?: { success: boolean }; error?: string } };
+    };
+
+    it("may be left empty by an account with a verified mobile number, and by no other, whichever way the address is saved", async () => {
+      const meera = await mobileAccount("Meera Devi");
+      const saved = await addAddress(shop, meera, { ...home, email: "" }, { deliverHere: true });
+      expect(saved.message).toBe(ADDRESS_MESSAGES.saved);
+      expect((await shop.addresses.get(meera, saved.address.id))?.email).toBe("");
+      // Changed, it may stay without one.
+      await changeAddress(shop, meera, saved.address.id, { ...home, email: "", street: "5 Sohna Road" });
+      expect((await shop.addresses.get(meera, saved.address.id))?.street).toBe("5 Sohna Road");
+
+      // An e-mail account without a verified number: transactions §5's words, and nothing written.
+      const before = await addressCount(asha);
+      const refused = await refusal(addAddress(shop, asha, { ...home, email: "  " }, { deliverHere: true }));
+      expect([refused.code, refused.message]).toEqual(["invalid", "Email address is required"]);
+      expect(await addressCount(asha)).toBe(before);
+      const { address } = await addAddress(shop, asha, home);
+      expect((await refusal(changeAddress(shop, asha, address.id, { ...home, email: "" }))).message).toBe("Email address is required");
+      expect((await shop.addresses.get(asha, address.id))?.email).toBe(home.email);
+      // My Account's quick form asks no e-mail of anyone (transactions §5).
+      expect((await addAddress(shop, asha, { ...home, email: "" }, { quickForm: true })).message).toBe(ADDRESS_MESSAGES.saved);
+
+      // Once the e-mail account verifies a number, it may too.
+      const rita = await signUp(shop, mail, { name: "Rita Sen", email: `rita-book-${target.name}@example.in`, phone: "9876543213", password: "password-rita" }, "198.51.100.2");
+      expect((await refusal(addAddress(shop, rita, { ...home, email: "" }))).code).toBe("invalid");
+      expect(await shop.accounts.setMobile(rita.id, "7000099999")).toMatchObject({ set: true });
+      expect((await addAddress(shop, { ...rita, mobile: "7000099999" }, { ...home, email: "" })).message).toBe(ADDRESS_MESSAGES.saved);
+    });
+
+    it("Review Order's form and the JSON API follow the same rule, the page saying it on the e-mail field", async () => {
+      const meera = await mobileAccount("Meera Devi");
+      const page = await reviewOrderPost(routeContext(shop, meera), { ...delivery, email: "" });
+      expect(page.status).toBe(303);
+      expect(await shop.addresses.list(meera)).toEqual([expect.objectContaining({ name: "Meera Devi", email: "", street: "4 Sohna Road" })]);
+      expect((await shop.addresses.book(meera)).chosen?.street).toBe("4 Sohna Road");
+
+      const before = await addressCount(asha);
+      const refused = await reviewOrderPost(routeContext(shop, asha), { ...delivery, email: "" });
+      expect(refused.status).toBe(400);
+      expect(refused.reply).toMatchObject({ ok: false, intent: "add-address", error: "Email address is required", result: { error: { email: ["Email address is required"] } } });
+      // What was typed comes back with the refusal, so nothing need be typed again.
+      expect(refused.reply?.ok === false && refused.reply.result.initialValue).toMatchObject({ firstName: "Meera", street: "4 Sohna Road" });
+      // A wrong e-mail is still refused by the form itself, for every account.
+      const wrong = await reviewOrderPost(routeContext(shop, meera), { ...delivery, email: "meera@" });
+      expect(wrong.reply).toMatchObject({ ok: false, result: { error: { email: ["Enter a valid email address"] } } });
+      expect(await addressCount(asha)).toBe(before);
+
+      const params = { name: "Meera Devi", phone: "9876501234", street: "6 Sohna Road", zip: "122018" };
+      expect((await apiAddress(meera, params)).body.result).toMatchObject({ success: true });
+      const api = await apiAddress(asha, params);
+      expect([api.status, api.body.error]).toEqual([400, "Email address is required"]);
+      expect((await apiAddress(asha, { ...params, email: "asha.home@example.in" })).body.result).toMatchObject({ success: true });
+    });
+
+    it("'Also use this e-mail for my account' keeps it on the account, unconfirmed, and mails its link; only after a recent sign-in", async () => {
+      const kiran = await mobileAccount("Kiran Rao");
+      const { token } = await shop.accounts.startSession(kiran.id);
+      const email = `kiran-${target.name}@example.in`;
+      const kept = await addAddress(shop, kiran, { ...home, email }, { deliverHere: true, keepEmail: { mail, sms: null, sessionToken: token } });
+      expect(kept.message).toBe(`${ADDRESS_MESSAGES.saved} ${MOBILE_MESSAGES.emailKept(email)}`);
+      expect(await accountRow(kiran)).toMatchObject({ email, emailVerifiedAt: null, passwordHash: null, mobile: kiran.mobile });
+      // The confirmation of decision 047: a live link, and its mail to the e-mail.
+      expect(await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, kiran.id))).toHaveLength(1);
+      await expect.poll(() => mail.sent.some((m) => m.to === email && m.subject.startsWith("Please confirm") && m.text.includes("/verify-email?token="))).toBe(true);
+
+      // An e-mail another account has: refused on the e-mail field's code, and neither the address nor the e-mail is kept.
+      const lata = await mobileAccount("Lata Iyer");
+      const { token: lataToken } = await shop.accounts.startSession(lata.id);
+      const taken = await refusal(addAddress(shop, lata, { ...home, email: asha.email! }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
+      expect([taken.code, taken.message]).toEqual(["conflict", ACCOUNT_MESSAGES.emailTaken]);
+      expect(await addressCount(lata)).toBe(0);
+      expect((await accountRow(lata)).email).toBeNull();
+
+      // Past the sign-in's 10 minutes a stolen session could add a way in: sign in again first.
+      await database.db
+        .update(sessions)
+        .set({ createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(sessions.customerId, lata.id));
+      const stale = await refusal(addAddress(shop, lata, { ...home, email: `lata-${target.name}@example.in` }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
+      expect([stale.code, stale.message]).toEqual(["invalid", MOBILE_MESSAGES.signInAgainKeepEmail]);
+      expect(await addressCount(lata)).toBe(0);
+      expect((await accountRow(lata)).email).toBeNull();
+      // Unticked, the address is saved with its e-mail and the account keeps none.
+      await addAddress(shop, lata, { ...home, email: `lata-${target.name}@example.in` });
+      expect((await accountRow(lata)).email).toBeNull();
+    });
+
+    it("the box on Review Order's form, ticked, keeps the e-mail; left unticked, it does not", async () => {
+      const dev = await mobileAccount("Dev Malhotra");
+      const { token } = await shop.accounts.startSession(dev.id);
+      const unticked = await reviewOrderPost(pageContext(dev, token), { ...delivery, email: `dev-home-${target.name}@example.in` });
+      expect(unticked.status).toBe(303);
+      expect((await accountRow(dev)).email).toBeNull();
+      const email = `dev-${target.name}@example.in`;
+      const ticked = await reviewOrderPost(pageContext(dev, token), { ...delivery, street: "8 Sohna Road", email, keepEmail: "on" });
+      expect(ticked.status).toBe(303);
+      expect(await accountRow(dev)).toMatchObject({ email, emailVerifiedAt: null });
+      expect(await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, dev.id))).toHaveLength(1);
+      expect((await shop.addresses.list(dev)).map((a) => a.email)).toEqual([`dev-home-${target.name}@example.in`, email]);
+    });
+
+    it("Review Order's facts start a new address from the account, and offer to keep an e-mail only where one may be added", async () => {
+      const meera = await mobileAccount("Meera  Devi Sharma");
+      const { token } = await shop.accounts.startSession(meera.id);
+      const facts = await reviewOrderFacts(pageContext(meera, token), meera);
+      expect(facts.addresses).toEqual([]);
+      expect(facts.account).toEqual({
+        newAddress: { firstName: "Meera", lastName: "Devi Sharma", email: "", phone: meera.mobile },
+        emailOptional: true,
+        offerKeepEmail: true,
+      });
+      // A session signed in long ago may not add a way in: no offer.
+      await database.db
+        .update(sessions)
+        .set({ createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(sessions.customerId, meera.id));
+      expect((await reviewOrderFacts(pageContext(meera, token), meera)).account.offerKeepEmail).toBe(false);
+
+      const { token: ashaToken } = await shop.accounts.startSession(asha.id);
+      expect((await reviewOrderFacts(pageContext(asha, ashaToken), asha)).account).toEqual({
+        newAddress: { firstName: "Asha", lastName: "Verma", email: asha.email, phone: "9876543210" },
+        emailOptional: false,
+        offerKeepEmail: false,
+      });
+    });
   });
 
   it("refuses an e-mail that has an account", async () => {

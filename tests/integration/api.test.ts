@@ -246,11 +246,17 @@ describe("a customer's calls", () => {
     expect((await call(`/api/customer/addresses/${addressId}`, { name: "Asha R", phone: "9876543210", street: "12 MG Road", zip: "122002" }, ravi.token)).status).toBe(404);
     const changed = await call(
       `/api/customer/addresses/${addressId}`,
-      { name: "Asha R", phone: "9876543210", street: "14 MG Road", zip: "122002", state_id: 10, is_default: true },
+      { name: "Asha R", phone: "9876543210", email: asha.email, street: "14 MG Road", zip: "122002", state_id: 10, is_default: true },
       asha.token,
     );
     expect(changed.body.result).toMatchObject({ success: true, address_id: addressId, message: "Address updated!" });
-    const spare = (await call("/api/customer/addresses/new", { name: "Asha R", phone: "9876543210", street: "1 Spare Lane", zip: "122001" }, asha.token)).body.result.address_id;
+    // An account without a verified mobile number gives each address an e-mail (issue 41 item 11).
+    expect((await call("/api/customer/addresses/new", { name: "Asha R", phone: "9876543210", street: "1 Spare Lane", zip: "122001" }, asha.token)).body).toMatchObject({
+      success: false,
+      error: "Email address is required",
+    });
+    const spare = (await call("/api/customer/addresses/new", { name: "Asha R", phone: "9876543210", email: asha.email, street: "1 Spare Lane", zip: "122001" }, asha.token)).body.result
+      .address_id;
     expect((await call(`/api/customer/addresses/delete/${spare}`, {}, ravi.token)).status).toBe(404);
     expect((await call(`/api/customer/addresses/delete/${spare}`, {}, asha.token)).body.result).toEqual({ success: true, message: "Address deleted successfully" });
     const kept = (await call("/api/customer/addresses", {}, asha.token)).body.result.addresses;
@@ -342,8 +348,8 @@ describe("a customer's calls", () => {
     expect(chosen.body.result.cart.cart.find((l: { internal_reference: string }) => l.internal_reference === ALMONDS)).toMatchObject({ replacement: "refund" });
 
     const cartId = (await call("/api/cart/get", {}, meera.token)).body.result.cart_id;
-    const addressId = (await call("/api/customer/addresses/new", { name: "Meera Nair", phone: "9876543210", street: "4 Sohna Road", zip: "122002" }, meera.token)).body.result
-      .address_id;
+    const addressId = (await call("/api/customer/addresses/new", { name: "Meera Nair", phone: "9876543210", email: meera.email, street: "4 Sohna Road", zip: "122002" }, meera.token))
+      .body.result.address_id;
     const placed = await call("/api/order/create", { cart_id: cartId, address_id: addressId, payment_method: "cod", price_is_tax_included: true }, meera.token);
     expect(placed.body.result).toMatchObject({ success: true, order_id: cartId });
     const orders = (await call("/api/orders/all", {}, meera.token)).body.result.orders;
@@ -410,7 +416,11 @@ describe("paying online", () => {
     expect((await call("/api/razorpay/key")).body.result).toEqual({ success: true, key_id: KEYS.keyId });
     const cart = (await call("/api/cart/add", { internal_reference: ALMONDS, quantity: 1 }, asha.token)).body.result;
     const addressId = (
-      await call("/api/customer/addresses/new", { name: "Asha Rao", phone: "9876543210", street: "12 MG Road", zip: "122002", state_id: 10, country_id: 105 }, asha.token)
+      await call(
+        "/api/customer/addresses/new",
+        { name: "Asha Rao", phone: "9876543210", email: asha.email, street: "12 MG Road", zip: "122002", state_id: 10, country_id: 105 },
+        asha.token,
+      )
     ).body.result.address_id;
     const order = await call("/api/razorpay/order", { amount: Math.round(cart.total * 100), currency: "INR", cart_id: cart.cart_id, address_id: addressId }, asha.token);
     expect(order.status).toBe(200);

@@ -61,8 +61,9 @@ describe("Haat on top of an ERP", () => {
     // The shop's own API on top of the ERP: an order placed through it, and its invoice link opened without a cookie.
     const appToken = (await api(shopPort, "/api/auth/token", { email, password: "meera-password" })).body.result.access_token;
     const cartId = (await api(shopPort, "/api/cart/get", {}, appToken)).body.result.cart_id;
-    const addressId = (await api(shopPort, "/api/customer/addresses/new", { name: "Meera Iyer", phone: "9876543210", street: "3 DLF Phase 2", zip: "122002", state_id: 10 }, appToken))
-      .body.result.address_id;
+    const addressId = (
+      await api(shopPort, "/api/customer/addresses/new", { name: "Meera Iyer", phone: "9876543210", email, street: "3 DLF Phase 2", zip: "122002", state_id: 10 }, appToken)
+    ).body.result.address_id;
     const placed = await api(shopPort, "/api/order/create", { cart_id: cartId, address_id: addressId, payment_method: "cod" }, appToken);
     expect(placed.body.result).toMatchObject({ success: true, order_id: cartId });
     const link = new URL((await api(shopPort, `/api/order/invoice/${cartId}`, {}, appToken)).body.result.invoice_url);

@@ -625,7 +625,8 @@ function generate(seeded: Seeded, origin: string): Case[] {
  * on. A document post gets a 303; React Router's own fetch (.data) the same redirect in a 202.
  */
 // (Sign-up sends a signed-in shopper where they came from, home when it cannot tell: issue 41.)
-const guarded = (a: Answer) => (a.status === 303 && /^\/(signin\?|post-auth$|$)/.test(a.headers.location ?? "")) || (a.status === 202 && /"redirect","\/signin\?return_to=/.test(a.body));
+const guarded = (a: Answer) =>
+  (a.status === 303 && /^\/(signin\?|post-auth$|$)/.test(a.headers.location ?? "")) || (a.status === 202 && /"redirect","\/signin\?return_to=/.test(a.body));
 /** Refused as unreadable (the route without an action refuses the method first). */
 const unreadable = (a: Answer) => a.status === 400 || a.status === 405 || guarded(a);
 

@@ -34,7 +34,7 @@ import { smsSender, type SmsSender } from "../../app/server/sms/sms.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
-import { addEmailAndPassword, addMobile, resendKeptCode, sendAddMobileCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
+import { addEmailToAccount, addMobile, resendKeptCode, sendAddMobileCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
 import { signUp } from "../../app/server/use-cases/sign-up.server.ts";
 import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../../scripts/msg91-standin.ts";
 import { targets } from "./databases.ts";
@@ -282,19 +282,19 @@ describe.each(targets)("mobile sign-in on $name", (target) => {
     const { token: sessionToken } = await shop.accounts.startSession(opened.customer.id);
     const taken = `taken-too-${n}-${target.name}@example.in`;
     await signUp(shop, mail, { name: "Other", email: taken, phone: "9876543210", password: "password-other" }, clientAddress);
-    expect((await refusal(addEmailAndPassword(shop, mail, sms, opened.customer, { email: taken, password: "lata-password", sessionToken }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    expect((await refusal(addEmailToAccount(shop, mail, sms, opened.customer, { email: taken, password: "lata-password", sessionToken }))).message).toBe(ACCOUNT_MESSAGES.emailTaken);
     const email = `lata-${n}-${target.name}@example.in`;
-    expect((await addEmailAndPassword(shop, mail, sms, opened.customer, { email, password: "lata-password", sessionToken })).message).toBe(MOBILE_MESSAGES.emailAdded(email));
+    expect((await addEmailToAccount(shop, mail, sms, opened.customer, { email, password: "lata-password", sessionToken })).message).toBe(MOBILE_MESSAGES.emailAdded(email));
     await expect.poll(() => mail.sent.some((m) => m.to === email && m.subject.startsWith("Please confirm"))).toBe(true);
     expect((await shop.accounts.authenticate(email, "lata-password"))?.id).toBe(opened.customer.id);
-    expect((await refusal(addEmailAndPassword(shop, mail, sms, opened.customer, { email: `x${email}`, password: "lata-password", sessionToken }))).message).toBe(
+    expect((await refusal(addEmailToAccount(shop, mail, sms, opened.customer, { email: `x${email}`, password: "lata-password", sessionToken }))).message).toBe(
       MOBILE_MESSAGES.emailAlready,
     );
     // The number the account signs in with was told.
     expect(standin.messagesTo(mobile).at(-1)!.templateId).toBe(IDS.signInChanged);
     // A stale session adds nothing.
     await database.db.execute(`update sessions set created_at = now() - interval '1 hour' where customer_id = ${opened.customer.id}`);
-    expect((await refusal(addEmailAndPassword(shop, mail, sms, { ...opened.customer, email: null }, { email: `y${email}`, password: "lata-password", sessionToken }))).message).toBe(
+    expect((await refusal(addEmailToAccount(shop, mail, sms, { ...opened.customer, email: null }, { email: `y${email}`, password: "lata-password", sessionToken }))).message).toBe(
       MOBILE_MESSAGES.signInAgainEmail,
     );
   });

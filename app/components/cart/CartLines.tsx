@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { lineTotal, stockNote, stockProblems, type CartLineView, type StockProblem } from "../../domain/cart.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { attributeIn, priceBasis, priceBasisIn, weightIn } from "../../domain/pack-size.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useCartEntries } from "../viewer.ts";
 import { useI18n } from "../i18n.tsx";
@@ -45,7 +46,7 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
             {line.title}
           </Link>
         </h2>
-        {line.attribute && <p className="text-xs text-stone-600">{line.attribute}</p>}
+        {line.attribute && <p className="text-xs text-stone-600">{attributeIn(i18n, line.attribute)}</p>}
         {problem && <p className="text-sm font-medium text-red-700">{i18n._(stockNote(problem))}</p>}
         <p className="text-sm">
           <span className="font-semibold">{formatRupees(line.pricePaise)}</span>
@@ -55,10 +56,10 @@ function CartLine({ line, problem }: { line: CartLineView; problem: StockProblem
               {formatRupees(line.mrpPaise)}
             </span>
           )}
-          <span className="text-stone-600"> {i18n._("each")}</span>
+          <span className="text-stone-600"> {priceBasisIn(i18n, priceBasis(line.attribute, line.byWeight))}</span>
         </p>
         <UnitPrice attribute={line.attribute} pricePaise={line.pricePaise} byWeight={line.byWeight} className="text-xs text-stone-600" />
-        {line.byWeight && <p className="text-xs text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(line.byWeight, line.quantity))}</p>}
+        {line.byWeight && <p className="text-xs text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(line.byWeight, line.quantity, (grams) => weightIn(i18n, grams)))}</p>}
         <fetcher.Form method="post" action={cart.action} className="mt-1 flex flex-wrap items-center gap-3">
           <PostKeyField />
           <input type="hidden" name={cart.field("remove", "internal_reference")} value={line.internalReference} />

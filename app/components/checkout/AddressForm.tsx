@@ -1,11 +1,11 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { MapOffer } from "../address/MapOffer.tsx";
 import type { PickedPlace } from "../address/MapPicker.tsx";
 import { Form, Link, useNavigation } from "react-router";
-import { ADDRESS_DEFAULTS, labelsOfMissingMessage, missingLabels, type AddressView } from "../../domain/address.ts";
-import { deliveryAddressSchema, toDeliveryForm } from "../../domain/address-form.ts";
+import { ADDRESS_DEFAULTS, labelsOfMissingMessage, missingLabels, type AddressView, type DeliveryAccount } from "../../domain/address.ts";
+import { deliveryFormSchema, toDeliveryForm, type DeliveryFormFields } from "../../domain/address-form.ts";
 import { raiseToast } from "../Toaster.tsx";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
@@ -24,17 +24,32 @@ function formMessage(i18n: I18n, message: string): string {
 
 /**
  * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
- * saved one; either is saved and chosen for this order.
+ * saved one; either is saved and chosen for this order. A new one starts from the account's
+ * name, verified mobile and e-mail; the e-mail is optional for an account with a verified mobile,
+ * and an account without an e-mail may keep the one typed (issue 41 item 11, decision 066). Every
+ * field is uncontrolled: what is typed before the scripts arrive stays.
  */
-export function AddressForm({ lastResult, email, address, back }: { lastResult: SubmissionResult<string[]> | undefined; email: string; address?: AddressView; back?: string }) {
-  const [form, fields] = useForm({
+export function AddressForm({
+  lastResult,
+  account,
+  address,
+  back,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  account: DeliveryAccount;
+  address?: AddressView;
+  back?: string;
+}) {
+  const { emailOptional, offerKeepEmail } = account;
+  const schema = deliveryFormSchema({ emailOptional });
+  const [form, fields] = useForm<DeliveryFormFields>({
     id: address ? `update-address-${address.id}` : "new-address",
     lastResult,
-    defaultValue: address ? toDeliveryForm(address) : { city: ADDRESS_DEFAULTS.city, state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country, email },
-    constraint: getZodConstraint(deliveryAddressSchema),
+    defaultValue: address ? toDeliveryForm(address) : { ...account.newAddress, city: ADDRESS_DEFAULTS.city, state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country },
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deliveryAddressSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const intent = address ? "update-address" : "add-address";
   const i18n = useI18n();
@@ -69,7 +84,7 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
     // ('__intent__'): that is not the shopper's submit, and says nothing in a toast.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute("name") !== "__intent__") {
-      const empty = missingLabels(new FormData(event.currentTarget));
+      const empty = missingLabels(new FormData(event.currentTarget), { emailOptional });
       if (empty.length) raiseToast(pleaseFill(i18n, empty));
     }
     form.onSubmit(event);
@@ -84,9 +99,10 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
       <div className="grid gap-3 sm:grid-cols-2">
         <Field reserveError meta={fields.firstName} label={i18n._("First name")} autoComplete="given-name" />
         <Field reserveError meta={fields.lastName} label={i18n._("Last name")} autoComplete="family-name" />
-        <Field reserveError meta={fields.email} label={i18n._("Email address")} type="email" autoComplete="email" />
+        <Field reserveError meta={fields.email} label={emailOptional ? i18n._("Email address (optional)") : i18n._("Email address")} type="email" autoComplete="email" />
         <Field reserveError meta={fields.phone} label={i18n._("Phone number")} type="tel" autoComplete="tel" inputMode="tel" />
       </div>
+      {offerKeepEmail && <KeepEmailBox meta={fields.keepEmail} />}
       <Field reserveError meta={fields.street} label={i18n._("Address line 1")} autoComplete="address-line1" readOnly={locked.has(fields.street.name)} />
       <Field reserveError meta={fields.street2} label={i18n._("Address line 2 (optional)")} autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -108,5 +124,25 @@ export function AddressForm({ lastResult, email, address, back }: { lastResult: 
       {/* A new address can be picked on a map where the shop has one: it fills the place and the form locks it. */}
       {!address && <MapOffer onPicked={onPicked} onTyped={() => setLocked(new Set())} />}
     </Form>
+  );
+}
+
+/** 'Also use this e-mail for my account': an account without an e-mail keeps the one typed above, unconfirmed until its mailed link is opened (decision 066). */
+function KeepEmailBox({ meta }: { meta: FieldMetadata<string> }) {
+  const i18n = useI18n();
+  // Uncontrolled (Conform's defaultChecked): a tick made before the scripts arrive stays, and a refused post keeps it.
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", value: "on", ariaDescribedBy: `${meta.id}-hint` });
+  return (
+    <div className="-mt-1 flex items-start gap-2">
+      <input key={key} {...props} className="mt-1 h-4 w-4" />
+      <div>
+        <label htmlFor={meta.id} className="text-sm">
+          {i18n._("Also use this e-mail for my account")}
+        </label>
+        <p id={`${meta.id}-hint`} className="text-xs text-stone-600">
+          {i18n._("For order mails and invoices. We send a link to confirm it.")}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -42,7 +42,7 @@ export function addressFormOf({ editId, addressNew }: Pick<ReviewOrderFlags, "ed
 
 export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, reply: actionData }: { facts: ReviewOrderFacts; reply?: unknown } & ReviewOrderFlags) {
   useSplicePart("review-main", { changing, editId, showAll, addressNew });
-  const { cart, addresses, deliverTo, selectedId, email, pending, slots, unservedPin } = facts;
+  const { cart, addresses, deliverTo, selectedId, account, pending, slots, unservedPin } = facts;
   const { editing, adding } = addressFormOf({ editId, addressNew }, addresses);
   const slotField = <SlotPicker slots={slots} name={reviewOrder.field("place", "slot")} />;
   const refusal = refusalOf(actionData);
@@ -105,9 +105,9 @@ export function ReviewOrderMain({ facts, changing, editId, showAll, addressNew, 
             </Link>
           )}
           {editing ? (
-            <AddressForm key={editing.id} address={editing} lastResult={refusal?.intent === "update-address" ? refusal.result : undefined} email={email} />
+            <AddressForm key={editing.id} address={editing} lastResult={refusal?.intent === "update-address" ? refusal.result : undefined} account={account} />
           ) : adding ? (
-            <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} email={email} />
+            <AddressForm lastResult={refusal?.intent === "add-address" ? refusal.result : undefined} account={account} />
           ) : (
             <Link to="/revieworder?address=new" className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
               {i18n._("Add a new address")}

@@ -1,16 +1,18 @@
 import { preload } from "react-dom";
 import { Link } from "react-router";
-import { BANNERS, HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BADGES } from "../../content/home.ts";
+import { HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BADGES } from "../../content/home.ts";
+import type { Banner } from "../../content/home.hi.ts";
 import { Carousel } from "../Carousel.tsx";
 import { useI18n } from "../i18n.tsx";
 
 // The content's words (content/home.ts) are marked there and translated here, as they are shown.
 
-export function HomeBanners() {
+/** The offers' banners: the page's language's pictures (the loader's choice, content/home.hi.ts). */
+export function HomeBanners({ banners }: { banners: readonly Banner[] }) {
   const i18n = useI18n();
   // The first banner is the page's largest paint: its image for this screen is fetched first,
   // at high priority (React can't preload an image inside <picture> by itself).
-  const first = BANNERS[0];
+  const first = banners[0];
   if (first) {
     preload(first.mobile, { as: "image", fetchPriority: "high", media: "(max-width: 768px)" });
     preload(first.desktop, { as: "image", fetchPriority: "high", media: "(min-width: 769px)" });
@@ -20,7 +22,7 @@ export function HomeBanners() {
       id="offers"
       label={i18n._("Offers")}
       delay={HOME_BANNER_DELAY_MS}
-      slides={BANNERS.map((b, i) => (
+      slides={banners.map((b, i) => (
         <Link to={b.to} className="block">
           <picture>
             <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />

@@ -3,7 +3,7 @@
 // and the replay of the queue when the browser is back online.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
-import { POST_KEY_FIELD, type QueuedPost } from "../../domain/offline-queue.ts";
+import { formOf, POST_KEY_FIELD, replayBackoffMs, type QueuedPost } from "../../domain/offline-queue.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { useRefusalToast } from "../forms.ts";
 import { onQueueChange, queuedPosts } from "./post-queue.ts";
@@ -82,7 +82,7 @@ export const REPLAY_FETCHER = "queued-post";
  * Sends the queued posts one at a time, oldest first, each through the route's own action
  * (so the cart, the badge and the toasts follow as for any post): when the page opens, when the
  * browser says it is back online, and when the worker's Background Sync asks. A post that gets
- * no answer stays queued (client-action.ts) and waits for the next of those.
+ * no answer stays queued (offline-posts.ts) and is sent again after a growing pause.
  */
 export function ReplayQueuedPosts() {
   const posts = useQueuedPosts();
@@ -90,6 +90,8 @@ export function ReplayQueuedPosts() {
   useRefusalToast(fetcher);
   const [round, setRound] = useState(0);
   const sent = useRef<{ key: string; round: number } | null>(null);
+  // How many times the first queued post was sent without an answer.
+  const attempts = useRef(0);
 
   useEffect(() => {
     const again = () => setRound((r) => r + 1);
@@ -109,9 +111,26 @@ export function ReplayQueuedPosts() {
     if (!next || fetcher.state !== "idle" || navigator.onLine === false) return;
     // Sent in this round and still queued: it got no answer; the next round tries again.
     if (sent.current?.key === next.key && sent.current.round === round) return;
+    // Another post first in the queue: the last one was answered, so the pauses start again.
+    if (sent.current?.key !== next.key) attempts.current = 0;
     sent.current = { key: next.key, round };
-    void fetcher.submit(next.fields, { method: "post", action: next.action });
+    // The form's route, under this page's language: the router adds its own prefix (/hi), so a
+    // Hindi page's change is not sent to /hi/hi/addtocart (issue 41 item 5).
+    void fetcher.submit(next.fields, { method: "post", action: formOf(next.action) });
   }, [posts, fetcher, round]);
+
+  // A replay that got no answer (the network not quite back when the browser said 'online') is
+  // sent again after a pause that grows, while the page is open, not left for the next page
+  // load (issue 41 item 5). Its key makes a copy that did arrive change nothing twice.
+  useEffect(() => {
+    const next = posts[0];
+    if (!next || fetcher.state !== "idle" || sent.current?.key !== next.key || sent.current.round !== round) return;
+    const timer = setTimeout(() => {
+      attempts.current += 1;
+      setRound((r) => r + 1);
+    }, replayBackoffMs(attempts.current));
+    return () => clearTimeout(timer);
+  }, [posts, fetcher.state, round]);
 
   return null;
 }

@@ -1,5 +1,6 @@
 import { formatRupees } from "../../domain/money.ts";
 import { lineItemsPaise } from "../../domain/order.ts";
+import { weightIn } from "../../domain/pack-size.ts";
 import { WEIGHT_MESSAGES, type SoldByWeight } from "../../domain/weight.ts";
 import { useI18n } from "../i18n.tsx";
 
@@ -13,7 +14,7 @@ export function LineAmount({ line }: { line: { unitPricePaise: number; quantity:
   if (!line.byWeight) return amount;
   const note =
     line.packedGrams !== undefined && line.weighedPaise !== undefined
-      ? WEIGHT_MESSAGES.weighed(formatRupees(line.unitPricePaise * line.quantity), line.packedGrams, formatRupees(line.weighedPaise))
+      ? WEIGHT_MESSAGES.weighed(formatRupees(line.unitPricePaise * line.quantity), line.packedGrams, formatRupees(line.weighedPaise), (grams) => weightIn(i18n, grams))
       : WEIGHT_MESSAGES.awaiting;
   return (
     <span className="text-right">

@@ -2,6 +2,7 @@
 // personal parts of the page (components/personal.tsx, issue 30).
 import type { VariantView } from "../../domain/catalog.ts";
 import { discountPercent, formatRupees } from "../../domain/money.ts";
+import { weightIn } from "../../domain/pack-size.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useI18n } from "../i18n.tsx";
 import { useSplicePart } from "../personal.tsx";
@@ -21,7 +22,7 @@ export function ProductPrice({ variant, chosen }: { variant: PricedVariant; chos
       <p className="text-xs text-stone-600">
         {times > 1 ? i18n._("{times} × {price}, inclusive of all taxes", { times, price: formatRupees(variant.pricePaise) }) : i18n._("Inclusive of all taxes")}
       </p>
-      {variant.byWeight && <p className="mt-1 text-sm text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(variant.byWeight, times))}</p>}
+      {variant.byWeight && <p className="mt-1 text-sm text-stone-700">{i18n._(WEIGHT_MESSAGES.estimate(variant.byWeight, times, (grams) => weightIn(i18n, grams)))}</p>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
-import { packSize } from "../../domain/pack-size.ts";
+import { attributeIn, packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_WARNING } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
 import { store } from "../../store-config.ts";
@@ -46,7 +46,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
       {product.shortDesc && <p className="mt-2 text-stone-700">{product.shortDesc}</p>}
       {pack && (
         <p className="mt-3 text-sm">
-          <span className="font-medium">{i18n._(pack.label)}:</span> {pack.value}
+          <span className="font-medium">{i18n._(pack.label)}:</span> {attributeIn(i18n, pack.value)}
         </p>
       )}
       <ProductPrice variant={{ internalReference: variant.internalReference, pricePaise: variant.pricePaise, mrpPaise: variant.mrpPaise, byWeight: variant.byWeight }} chosen={chosen} />
@@ -70,7 +70,7 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
                     aria-current={current ? "true" : undefined}
                     className={`block rounded-lg border px-3 py-2 text-sm ${current ? "border-brand-700 bg-brand-50 font-semibold" : "border-stone-300 hover:border-stone-500"} ${out ? "text-stone-500 line-through" : ""}`}
                   >
-                    {v.attribute || v.internalReference}
+                    {v.attribute ? attributeIn(i18n, v.attribute) : v.internalReference}
                     {out && <span className="sr-only"> {i18n._("(out of stock)")}</span>}
                     <UnitPrice attribute={v.attribute} pricePaise={v.pricePaise} byWeight={v.byWeight} className="block text-xs font-normal text-stone-600" />
                   </Link>

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { MAX_QUANTITY_INPUT } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { attributeIn } from "../../domain/pack-size.ts";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { preTicked, VOICE_MESSAGES, type MatchedItem } from "../../domain/voice-order.ts";
@@ -28,8 +29,8 @@ function quantityText(i18n: I18n, { quantity, unit }: Pick<MatchedItem, "quantit
     case "dozen":
       return i18n._("{quantity} dozen", { quantity });
     default:
-      // kg, g, L and ml read the same in both languages.
-      return `${quantity} ${unit === "l" ? "L" : unit}`;
+      // kg, g, L and ml, in the page's words ('2 किलो' in Hindi, issue 41 item 12).
+      return attributeIn(i18n, `${quantity} ${unit === "l" ? "L" : unit}`);
   }
 }
 
@@ -101,7 +102,7 @@ export function VoiceItems({ list, items, unmatched }: { list: string; items: Ma
                       </Link>
                     </p>
                     <p className="text-stone-700">
-                      {item.attribute} · <span className="font-semibold text-stone-900">{formatRupees(item.pricePaise!)}</span>
+                      {attributeIn(i18n, item.attribute)} · <span className="font-semibold text-stone-900">{formatRupees(item.pricePaise!)}</span>
                     </p>
                     <p className="break-words text-xs text-stone-600">
                       {i18n._("You asked for “{phrase}”", { phrase: item.phrase })}

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { discountPercent } from "../../domain/money.ts";
+import { attributeIn } from "../../domain/pack-size.ts";
 import { OUT_OF_STOCK_BADGE } from "../../domain/stock.ts";
 import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
 import { useRefusalToast, wishlist } from "../forms.ts";
@@ -63,7 +64,7 @@ function WishlistCard({ item }: { item: WishlistItemView }) {
             {item.title}
           </Link>
         </h2>
-        {item.attribute && <p className="text-xs text-stone-600">{item.attribute}</p>}
+        {item.attribute && <p className="text-xs text-stone-600">{attributeIn(i18n, item.attribute)}</p>}
         <Price pricePaise={item.pricePaise} mrpPaise={item.mrpPaise} discount={discountPercent(item.pricePaise, item.mrpPaise)} />
         {!inStock && <p className="text-xs font-semibold text-accent-600">{i18n._(OUT_OF_STOCK_BADGE)}</p>}
         <fetcher.Form method="post" action={wishlist.action} className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -23,9 +23,33 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   let format = dateFormats.get(key);
   if (!format) {
     if (dateFormats.size > 100) dateFormats.clear();
-    dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options)));
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALE[locale], dateOptionsIn(locale, options))));
   }
   return format;
+}
+
+// dateStyle and timeStyle as their parts, so a time can take its period of the day.
+const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions> = {
+  full: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+  long: { day: "numeric", month: "long", year: "numeric" },
+  medium: { day: "numeric", month: "short", year: "numeric" },
+  short: { day: "numeric", month: "numeric", year: "2-digit" },
+};
+
+/**
+ * How a language tells the time (issue 41 item 12, decision 067). hi-IN's own 12-hour clock says
+ * '11:16 pm', in Latin letters. A Hindi reader says the part of the day: 'रात 11:16', 'सुबह 7:05',
+ * 'दोपहर 1:16', 'शाम 5:30', which `dayPeriod` gives (and which cannot go with timeStyle, so a Hindi
+ * time style is said as its parts). English keeps en-IN's '11:16 pm'. A format that chose its
+ * clock (hourCycle, hour12) is left as it is.
+ */
+export function dateOptionsIn(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  if (locale !== "hi" || options.hourCycle || options.hour12 !== undefined || options.dayPeriod) return options;
+  const { dateStyle, timeStyle, ...rest } = options;
+  const timed = timeStyle
+    ? { ...rest, ...(dateStyle ? DATE_STYLES[dateStyle] : {}), hour: "numeric" as const, minute: "2-digit" as const, ...(timeStyle === "short" ? {} : { second: "2-digit" as const }) }
+    : options;
+  return timed.hour ? { ...timed, dayPeriod: "short" } : options;
 }
 
 export function i18nFor(locale: Locale): I18n {

@@ -135,7 +135,13 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ success: z.boolean(), message: z.string() }),
     async run({ shop, params, context }) {
       localOnly();
-      const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: params.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context) });
+      const { message } = await sendCode(shop, smsSender(appEnv()), {
+        mobile: params.mobile,
+        purpose: "sign-in",
+        customerId: null,
+        clientAddress: clientAddressOf(context),
+        language: params.language,
+      });
       return { success: true, message };
     },
   }),

@@ -4,6 +4,9 @@
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
+import { signInPausedMail } from "../../domain/account-mail.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
+import { store } from "../../store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Mail, Mailer } from "../mail/mailer.server.ts";
 import { sendInBackground } from "../mail/queue.server.ts";
@@ -18,6 +21,8 @@ export interface SignInAttempt {
   clientAddress: string;
   /** The browser's device token (its signed cookie), when it has one. */
   device: string | null;
+  /** The language of the page the attempt came from: the pause's mail is in it when the account chose none. */
+  language?: Locale;
 }
 
 const tooManySignIns: SignInResult = { ok: false, message: ACCOUNT_MESSAGES.tooManySignIns, tooMany: true };
@@ -52,28 +57,22 @@ export async function signInWithPassword(shop: Shop, mail: Mailer, attempt: Sign
 
   perEmail ??= await hitLimit(shop, "signInPerEmail", email);
   // The failure that uses up the limit is counted once per window, so this mail goes once.
-  if (perEmail.count === perEmail.limit) void tellOwnerOfPause(shop, mail, email);
+  if (perEmail.count === perEmail.limit) void tellOwnerOfPause(shop, mail, email, attempt.language);
   const perAddress = await hitLimit(shop, "signInPerAddress", clientAddress);
   return perAddress.allowed ? badCredentials : tooManySignIns;
 }
 
-/** Not awaited by the sign-in: its answer and time are the same whether or not the e-mail has an account. */
-async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string): Promise<void> {
+/**
+ * Not awaited by the sign-in: its answer and time are the same whether or not the e-mail has an
+ * account. In the language the account chose, else the page's (issue 41 item 12).
+ */
+async function tellOwnerOfPause(shop: Shop, mail: Mailer, email: string, language: Locale = "en"): Promise<void> {
   const customer = await shop.accounts.findLocal(email).catch(() => null);
   if (!customer) return;
   const { limit, windowMs } = rateLimit("signInPerEmail");
-  const minutes = windowMs / 60000;
+  const pause = { limit, minutes: windowMs / 60000 };
   // Kept for a retry when the mail server is down.
-  await sendInBackground(shop, mail, {
-    to: email,
-    subject: `Sign-ins to your Haat account are paused for ${minutes} minutes`,
-    text:
-      `Hello ${customer.name},\n\n` +
-      `A wrong password was entered for your Haat account ${limit} times, so we have paused sign-ins to it for ${minutes} minutes.\n\n` +
-      `If it was you: you can still sign in now from a phone or computer you have signed in on before. Anywhere else, wait ${minutes} minutes and try again.\n\n` +
-      `If it was not you: someone may be trying to guess your password. Reset it now: ${appEnv().publicOrigin}/forgot-password ` +
-      `The new password works at once, on any device.\n`,
-  });
+  await sendInBackground(shop, mail, { to: email, ...signInPausedMail(customer, pause, store.name, appEnv().publicOrigin, i18nFor(customer.language ?? language)) });
 }
 
 export async function allowSignUp(shop: Shop, clientAddress: string): Promise<boolean> {

@@ -3,6 +3,8 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isCartPagePath, isReviewOrderPath, productIdOfPath } from "../../domain/ids.ts";
 import { signInPath } from "../../domain/safe-path.ts";
+import { SIGNED_IN_CHANGED_HEADER, signsInOrOut } from "../../domain/offline.ts";
+import { log } from "../log.server.ts";
 import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
 import { sessionReadOf } from "../shop/viewer.server.ts";
 import { NO_ONE } from "../../components/personal.tsx";
@@ -58,6 +60,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
   if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { ...NO_ONE });
   const response = await next();
+  // Who is signed in changes with this answer: it starts or ends a session (the route's own
+  // cookie), or ends one found stale. Said to the service worker, which then drops the last
+  // person's kept pages and queued changes (issue 41 item 4).
+  const sessionName = cookies().session.name;
+  if (clearCookie || response.headers.getSetCookie().some((c) => c.startsWith(`${sessionName}=`))) {
+    response.headers.set(SIGNED_IN_CHANGED_HEADER, "1");
+    const { pathname } = new URL(request.url);
+    if (!clearCookie && !signsInOrOut(pathname)) log.warn("an answer changed who is signed in from a route not in SIGNS_IN_OR_OUT (domain/offline.ts)", { path: pathname });
+  }
   if (renewCookie) response.headers.append("Set-Cookie", renewCookie);
   if (clearCookie && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await expiredSessionCookie());
   if (signedIn || (request.method !== "GET" && request.method !== "HEAD")) {

@@ -15,7 +15,7 @@ import {
 import { safePath } from "../../domain/safe-path.ts";
 import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
 import { smsSender } from "../sms/sms.server.ts";
-import { addEmailAndPassword, addMobile, sendAddMobileCode, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
+import { addEmailToAccount, addMobile, sendAddMobileCode, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
 import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
@@ -61,7 +61,13 @@ export const accountForms = {
         async ({ shop, context, request, value }) => {
           ensureLocal(signInWithClerk);
           const device = await deviceTokenOf(request);
-          const result = await signInWithPassword(shop, mailer(appEnv()), { email: value.email, password: value.password, clientAddress: clientAddressOf(context), device });
+          const result = await signInWithPassword(shop, mailer(appEnv()), {
+            email: value.email,
+            password: value.password,
+            clientAddress: clientAddressOf(context),
+            device,
+            language: i18nOf(request).locale,
+          });
           if (!result.ok) throw new Refused(result.message, result.tooMany ? 429 : 401);
           return {
             to: safePath(value.return_to, "/post-auth"),
@@ -80,8 +86,9 @@ export const accountForms = {
   mobileSignIn: defineForm({
     action: "/signin/mobile",
     intents: {
-      "send-code": openIntent(mobileSendSchema, async ({ shop, context, value }) => {
-        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context) });
+      "send-code": openIntent(mobileSendSchema, async ({ shop, context, request, value }) => {
+        const language = i18nOf(request).locale;
+        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context), language });
         return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
       }),
       "verify-code": openIntent(
@@ -119,20 +126,21 @@ export const accountForms = {
   mobileAccount: defineForm({
     action: "/myaccount/mobile",
     intents: {
-      "send-code": intent(mobileSendSchema, async ({ shop, customer, context, value }) => {
+      "send-code": intent(mobileSendSchema, async ({ shop, customer, context, request, value }) => {
         const sessionToken = signedInOf(context)?.token ?? "";
-        const { message } = await sendAddMobileCode(shop, smsSender(appEnv()), customer, { mobile: value.mobile, clientAddress: clientAddressOf(context), sessionToken });
+        const language = i18nOf(request).locale;
+        const { message } = await sendAddMobileCode(shop, smsSender(appEnv()), customer, { mobile: value.mobile, clientAddress: clientAddressOf(context), sessionToken, language });
         return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
       }),
       "verify-code": intent(
         mobileVerifySchema,
-        async ({ shop, customer, context, value }) => {
+        async ({ shop, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
           const { changed } = await addMobile(
             shop,
             smsSender(appEnv()),
             customer,
-            { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context), sessionToken },
+            { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context), sessionToken, language: i18nOf(request).locale },
             mailer(appEnv()),
           );
           return { to: "/myaccount", toast: { type: "success", message: changed ? MOBILE_MESSAGES.mobileChanged : MOBILE_MESSAGES.mobileAdded } };
@@ -165,7 +173,7 @@ export const accountForms = {
         addEmailSchema,
         async ({ shop, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
-          const { message } = await addEmailAndPassword(shop, mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
+          const { message } = await addEmailToAccount(shop, mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         },
         { hide: secret, onField: { conflict: "email" } },

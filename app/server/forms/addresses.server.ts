@@ -1,16 +1,33 @@
 // Saved addresses: chosen, added, edited and deleted on Review Order and the address picker
 // (transactions §2, §5), and the account's address book (transactions §8). Placing the order
 // is Review Order's own form (review-order.server.ts).
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, missingFieldsMessage } from "../../domain/address.ts";
-import { deliveryAddressSchema, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
+import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, addressEmailOptional, missingFieldsMessage } from "../../domain/address.ts";
+import { deliveryFormFields, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
 import { recordId } from "../../domain/form-fields.ts";
-import { addAddress, changeAddress, deleteAddress, deliverTo, makeDefaultAddress } from "../use-cases/address-book.server.ts";
+import { signedInOf } from "../auth/session.server.ts";
+import { appEnv } from "../env.server.ts";
+import { i18nOf } from "../i18n.server.ts";
+import { mailer } from "../mail/mailer.server.ts";
+import { smsSender } from "../sms/sms.server.ts";
+import { addAddress, changeAddress, deleteAddress, deliverTo, makeDefaultAddress, type KeepEmail } from "../use-cases/address-book.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const addressId = recordId(ADDRESS_MESSAGES.invalidId);
 const byId = z.object({ id: addressId });
-const deliveryOptions = { summary: missingFieldsMessage };
+const deliveryOptions = {
+  // 'Please fill: …' names the e-mail only where this account must give one.
+  summary: (form: FormData, customer: { mobile?: string | null } | null) => missingFieldsMessage(form, { emailOptional: Boolean(customer && addressEmailOptional(customer)) }),
+  // The use case's refusals of the e-mail (required here, a stale sign-in, taken by another account) are said on its field.
+  onField: { invalid: "email", conflict: "email" },
+} as const;
+
+/** 'Also use this e-mail for my account', ticked: what the use case needs to add it (decision 066). */
+function keeping(ticked: boolean, context: Readonly<RouterContextProvider>, request: Request): KeepEmail | undefined {
+  if (!ticked) return undefined;
+  return { mail: mailer(appEnv()), sms: smsSender(appEnv()), sessionToken: signedInOf(context)?.token ?? "", i18n: i18nOf(request) };
+}
 
 /** The delivery address's intents: Review Order's, and the address picker's page (/address-test). */
 export const deliveryAddressIntents = {
@@ -19,17 +36,17 @@ export const deliveryAddressIntents = {
     return {};
   }),
   "add-address": intent(
-    deliveryAddressSchema,
-    async ({ shop, customer, value }) => {
-      const { message } = await addAddress(shop, customer, fromDeliveryForm(value), { deliverHere: true });
+    deliveryFormFields,
+    async ({ shop, customer, value, context, request }) => {
+      const { message } = await addAddress(shop, customer, fromDeliveryForm(value), { deliverHere: true, keepEmail: keeping(Boolean(value.keepEmail), context, request) });
       return { toast: { type: "success", message } };
     },
     deliveryOptions,
   ),
   "update-address": intent(
-    deliveryAddressSchema.extend({ id: addressId }),
-    async ({ shop, customer, value }) => {
-      const { message } = await changeAddress(shop, customer, value.id, fromDeliveryForm(value), { deliverHere: true });
+    deliveryFormFields.extend({ id: addressId }),
+    async ({ shop, customer, value, context, request }) => {
+      const { message } = await changeAddress(shop, customer, value.id, fromDeliveryForm(value), { deliverHere: true, keepEmail: keeping(Boolean(value.keepEmail), context, request) });
       return { toast: { type: "success", message } };
     },
     deliveryOptions,
@@ -44,12 +61,12 @@ export const addressBookForm = defineForm({
   action: "/myaccount/addresses",
   intents: {
     add: intent(quickAddressSchema, async ({ shop, customer, value }) => {
-      const { message } = await addAddress(shop, customer, { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country });
+      const { message } = await addAddress(shop, customer, { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country }, { quickForm: true });
       return { toast: { type: "success", message } };
     }),
     // The quick form has no second line, state or country: the use case keeps them as saved.
     update: intent(quickAddressSchema.safeExtend({ id: addressId }), async ({ shop, customer, value: { id, ...fields } }) => ({
-      toast: { type: "success", message: (await changeAddress(shop, customer, id, fields)).message },
+      toast: { type: "success", message: (await changeAddress(shop, customer, id, fields, { quickForm: true })).message },
     })),
     delete: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await deleteAddress(shop, customer, value.id)).message } })),
     default: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await makeDefaultAddress(shop, customer, value.id)).message } })),

@@ -69,8 +69,8 @@ interface IntentOptions<V> {
   signedOut?(args: { value: V; form: FormData; back: string }): Outcome | Promise<Outcome>;
   /** Fields never echoed back (passwords, codes). */
   hide?: string[];
-  /** The form-level message of a failed parse, when one message should say it all ('Please fill: …'). */
-  summary?(form: FormData): string | null;
+  /** The form-level message of a failed parse, when one message should say it all ('Please fill: …'); the customer, when signed in (what they must fill may be theirs). */
+  summary?(form: FormData, customer: Customer | null): string | null;
   /** How a ShopError reads to the shopper when it should not be shown as it is, in the page's language. */
   describe?(error: ShopError, i18n: I18n): string;
   /** Shop failures this intent shows on one of its fields instead (a taken e-mail on sign-up: 409 on `email`). */
@@ -210,7 +210,7 @@ export function defineForm<const A extends string, const I extends Record<string
 
     const submission = parseWithZod(form, { schema: declared.fields.safeExtend({ intent: z.literal(name) }) });
     if (submission.status !== "success") {
-      const summary = declared.summary?.(form) ?? null;
+      const summary = declared.summary?.(form, customerOf(context)) ?? null;
       const reply = submission.reply({ hideFields: declared.hide, ...(summary ? { formErrors: [summary] } : {}) });
       return refuse(refusal(name, summary ?? firstError(reply.error), reply), 400);
     }

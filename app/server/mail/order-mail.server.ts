@@ -14,17 +14,18 @@ import { smsOrder, type OrderSms } from "../sms/order-sms.server.ts";
 /**
  * Never throws: the order is placed (or cancelled) already, and the shopper must hear so even if
  * the mail cannot even be kept. In the language of the page the shopper acted on, else the one
- * their account chose, else English (issue 27).
+ * their account chose, else English (issue 27); and so is the SMS (issue 41 item 12).
  */
 export async function mailOrder(shop: Shop, customer: Customer, orderId: number, compose: ComposeOrderMail, locale?: Locale, sms?: OrderSms): Promise<void> {
   try {
     const order = await shop.orders.get(customer, orderId);
     if (!order) return;
-    // And by SMS to a verified number (issue 28): an account opened with one alone has no e-mail.
-    if (sms) await smsOrder(shop, customer.id, order, sms);
+    const language = locale ?? customer.language ?? "en";
+    // And by SMS to a verified number (issue 28), in the mail's language (issue 41 item 12): an account opened with one alone has no e-mail.
+    if (sms) await smsOrder(shop, customer.id, order, sms, language);
     if (!customer.email) return;
     const env = appEnv();
-    await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin, i18nFor(locale ?? customer.language ?? "en")) });
+    await sendOrKeep(shop, mailer(env), { to: customer.email, ...compose(order, customer.name, store.name, env.publicOrigin, i18nFor(language)) });
   } catch (error) {
     log.error("order mail could be neither sent nor kept", { orderId, ...errorFields(error) });
   }

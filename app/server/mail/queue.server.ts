@@ -3,6 +3,7 @@
 import { errorFields, log } from "../log.server.ts";
 import type { KeptMail, Shop } from "../shop/port.server.ts";
 import { isSmsTemplate } from "../../domain/sms.ts";
+import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
 import type { SmsSender } from "../sms/sms.server.ts";
 import type { Mail, Mailer } from "./mailer.server.ts";
 
@@ -11,17 +12,18 @@ type WithMail = Pick<Shop, "mail">;
 /** What a kept SMS's retry needs (issue 28): its sender, and for a one-time code, how to send a fresh one. */
 export interface SmsRetry {
   sender: SmsSender;
-  /** A kept one-time code: a new code for the same request, or nothing when it was used, lapsed or replaced. */
-  resendCode(codeId: number): Promise<void>;
+  /** A kept one-time code: a new code for the same request (in the language it was asked in), or nothing when it was used, lapsed or replaced. */
+  resendCode(codeId: number, language: Locale): Promise<void>;
 }
 
-/** A kept SMS, sent again: its values were kept, except a code's, which is made afresh. */
+/** A kept SMS, sent again in its language: its values were kept, except a code's, which is made afresh. */
 async function sendKeptSms(kept: KeptMail, sms: SmsRetry | null): Promise<void> {
   if (!sms) throw new Error("No SMS provider is configured");
-  const values = JSON.parse(kept.text) as Record<string, unknown>;
-  if (kept.subject === "otp") return sms.resendCode(Number(values.codeId));
+  const { language: keptIn, ...values } = JSON.parse(kept.text) as Record<string, unknown>;
+  const language = isLocale(keptIn) ? keptIn : "en";
+  if (kept.subject === "otp") return sms.resendCode(Number(values.codeId), language);
   if (!isSmsTemplate(kept.subject)) throw new Error(`Unknown SMS template ${kept.subject}`);
-  await sms.sender.send({ to: kept.to, template: kept.subject, values: values as Record<string, string> });
+  await sms.sender.send({ to: kept.to, template: kept.subject, values: values as Record<string, string>, ...(language !== "en" && { language }) });
 }
 
 function reason(error: unknown): string {

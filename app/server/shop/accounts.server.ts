@@ -330,11 +330,12 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     },
 
     async addEmail(customerId, email, password) {
-      const passwordHash = await hashPassword(password);
+      // Without a password (decision 066) the account keeps none: it had no e-mail, so none to sign in with.
+      const passwordHash = password === null ? null : await hashPassword(password);
       try {
         const [row] = await db
           .update(customers)
-          .set({ email: normalizeEmail(email), passwordHash, updatedAt: new Date(now()) })
+          .set({ email: normalizeEmail(email), ...(passwordHash && { passwordHash }), updatedAt: new Date(now()) })
           .where(and(eq(customers.id, customerId), isNull(customers.email)))
           .returning({ id: customers.id });
         return row ? "added" : "has-one";

@@ -158,8 +158,12 @@ export interface AccountsPort {
   registerMobile(input: { name: string; mobile: string; email?: string }): Promise<Customer>;
   /** Verifies a mobile number on an account: "taken" when another account has it verified; else the number it replaced. */
   setMobile(customerId: number, mobile: string): Promise<{ set: true; previous: string | null } | { set: false }>;
-  /** An e-mail (not yet confirmed) and a password for an account that has no e-mail: "taken" when another account has it, "has-one" when this one does. */
-  addEmail(customerId: number, email: string, password: string): Promise<"added" | "taken" | "has-one">;
+  /**
+   * An e-mail (not yet confirmed) for an account that has no e-mail, with a password (My Account)
+   * or without one (Review Order, decision 066: a reset gives it one): "taken" when another
+   * account has it, "has-one" when this one does.
+   */
+  addEmail(customerId: number, email: string, password: string | null): Promise<"added" | "taken" | "has-one">;
   /** Whether any account has this e-mail, with a password or not. */
   emailInUse(email: string): Promise<boolean>;
   /** When the session with this token was started by a sign-in, or null. */

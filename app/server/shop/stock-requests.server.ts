@@ -6,7 +6,7 @@
 // sends it (app/server/mail/queue.server.ts).
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
-import { isLocale } from "../../domain/i18n/locale.ts";
+import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { isAvailable } from "../../domain/stock.ts";
 import { backInStockMail, NOTIFY_MESSAGES } from "../../domain/stock-request.ts";
@@ -14,13 +14,19 @@ import { store } from "../../store-config.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, mailQueue, products, stockRequests, variants } from "../db/schema.server.ts";
 import { appEnv } from "../env.server.ts";
-import { smsSender } from "../sms/sms.server.ts";
+import { keptSmsValues, smsLanguage, smsSender } from "../sms/sms.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type StockRequestsPort } from "./port.server.ts";
 
-/** The SMS's values: a DLT variable holds 30 characters, and the SMS is English (domain/sms.ts). */
-function backInStockSms(r: { title: string; productId: number }, origin: string): Record<string, string> {
-  return { item: r.title.length > 30 ? `${r.title.slice(0, 29).trimEnd()}.` : r.title, link: `${new URL(origin).host}/product/${r.productId}` };
+/**
+ * The SMS's values (a DLT variable holds 30 characters): the product by its name in the SMS's
+ * language, linking to its page in the shopper's (issue 41 item 12); with the SMS's language
+ * beside them when not English, as the mail queue keeps it (sms.server.ts keptSmsValues).
+ */
+function backInStockSms(r: { title: string; titleHi: string; productId: number }, origin: string, page: Locale, text: Locale): Record<string, string> {
+  const title = text === "hi" && r.titleHi.trim() ? r.titleHi.trim() : r.title;
+  const values = { item: title.length > 30 ? `${title.slice(0, 29).trimEnd()}.` : title, link: `${new URL(origin).host}${pathIn(page, `/product/${r.productId}`)}` };
+  return keptSmsValues(values, text) as Record<string, string>;
 }
 
 /** isAvailable (domain/stock.ts), as the database reads it. */
@@ -58,15 +64,28 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
   if (due.length === 0) return 0;
   const env = appEnv();
   // And by SMS to a verified number that takes updates, when the shop registered the template (issue 28).
-  const texts = smsSender(env)?.sends("backInStock") ?? false;
+  const sender = smsSender(env);
+  const texts = sender?.sends("backInStock") ?? false;
   const messages = due.map((r) => {
     const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
+    // The language the account chose, else the page's the request was made on (the mail's and the SMS's).
+    const wanted = r.accountLanguage ?? r.language;
+    const language: Locale = wanted && isLocale(wanted) ? wanted : "en";
     const sms =
-      texts && r.mobile && r.smsUpdates ? [{ channel: "sms" as const, to: r.mobile, subject: "backInStock", body: JSON.stringify(backInStockSms(r, env.publicOrigin)), ...kept }] : [];
+      sender && texts && r.mobile && r.smsUpdates
+        ? [
+            {
+              channel: "sms" as const,
+              to: r.mobile,
+              subject: "backInStock",
+              body: JSON.stringify(backInStockSms(r, env.publicOrigin, language, smsLanguage(sender, "backInStock", language))),
+              ...kept,
+            },
+          ]
+        : [];
     // An account without an e-mail (opened with a mobile number) has nowhere to be mailed.
     if (!r.email) return sms;
-    const wanted = r.accountLanguage ?? r.language;
-    const i18n = i18nFor(wanted && isLocale(wanted) ? wanted : "en");
+    const i18n = i18nFor(language);
     const title = i18n.locale === "hi" && r.titleHi ? r.titleHi : r.title;
     const mail = backInStockMail({ name: r.name, title, productId: r.productId }, store.name, env.publicOrigin, i18n);
     return [{ channel: "mail" as const, to: r.email, subject: mail.subject, body: mail.text, ...kept }, ...sms];

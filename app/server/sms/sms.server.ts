@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { displayMobile, internationalMobile } from "../../domain/mobile-sign-in.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
 import { smsText, smsVariables, type Sms, type SmsTemplate } from "../../domain/sms.ts";
 import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import type { Env, SmsConfig } from "../env.server.ts";
@@ -15,8 +16,8 @@ import { outboxDir } from "../mail/mailer.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 
 export interface SmsSender {
-  /** Whether this template can go out (MSG91: a registered template id is configured for it). */
-  sends(template: SmsTemplate): boolean;
+  /** Whether this template can go out in the language (MSG91: a registered template id is configured for it; English when none is named). */
+  sends(template: SmsTemplate, language?: Locale): boolean;
   send(sms: Sms): Promise<void>;
 }
 
@@ -32,19 +33,21 @@ export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
         const dir = outboxDir({ dataDir });
         await fs.promises.mkdir(dir, { recursive: true });
         const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-sms-${sms.to}.txt`);
-        await fs.promises.writeFile(file, `SMS\nTo: ${displayMobile(sms.to)}\nTemplate: ${sms.template}\n\n${text}\n`, { mode: 0o600 });
+        const language = sms.language && sms.language !== "en" ? ` (${sms.language})` : "";
+        await fs.promises.writeFile(file, `SMS\nTo: ${displayMobile(sms.to)}\nTemplate: ${sms.template}${language}\n\n${text}\n`, { mode: 0o600 });
         // The file, not the log, holds the text: a code has no place in a log.
         log.info("SMS kept in the outbox (SMS_PROVIDER=outbox)", { template: sms.template, file });
       },
     };
   }
-  const templateId = (template: SmsTemplate) => config.templates[template];
+  // A Hindi SMS is a template of its own (Unicode text, registered on its own with DLT).
+  const templateId = (template: SmsTemplate, language: Locale = "en") => (language === "hi" ? config.hindiTemplates[template] : config.templates[template]);
   return {
-    sends: (template) => Boolean(templateId(template)),
+    sends: (template, language) => Boolean(templateId(template, language)),
     async send(sms) {
       outsideTransaction("The SMS provider");
-      const id = templateId(sms.template);
-      if (!id) throw new Error(`No MSG91 template is configured for ${sms.template}`);
+      const id = templateId(sms.template, sms.language);
+      if (!id) throw new Error(`No MSG91 template is configured for ${sms.template}${sms.language === "hi" ? " in Hindi" : ""}`);
       const recipient: Record<string, string> = { mobiles: internationalMobile(sms.to) };
       for (const name of smsVariables(sms.template)) recipient[name] = sms.values[name] ?? "";
       const response = await fetch(`${config.apiBase}/api/v5/flow`, {
@@ -69,10 +72,24 @@ export async function sendSmsOrKeep(shop: Pick<Shop, "mail">, sender: SmsSender,
     return "sent";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await shop.mail.enqueue({ channel: "sms", to: sms.to, subject: sms.template, text: JSON.stringify(sms.values) }, reason);
+    // Its language beside its values (no template has a variable of that name): the retry says it the same way.
+    await shop.mail.enqueue({ channel: "sms", to: sms.to, subject: sms.template, text: JSON.stringify(keptSmsValues(sms.values, sms.language)) }, reason);
     log.warn("SMS kept for a retry", { template: sms.template, reason });
     return "kept";
   }
+}
+
+/** A kept SMS's values as the queue keeps them (mail_queue.body): its values, and its language when not English. */
+export function keptSmsValues(values: Record<string, unknown>, language: Locale | undefined): Record<string, unknown> {
+  return language && language !== "en" ? { ...values, language } : values;
+}
+
+/**
+ * The language an SMS for a shopper is said in (issue 41 item 12, decision 067): theirs, when the
+ * shop can send that template in it (MSG91: its Hindi template is registered), else English.
+ */
+export function smsLanguage(sender: SmsSender, template: SmsTemplate, wanted: Locale | null | undefined): Locale {
+  return wanted && wanted !== "en" && sender.sends(template, wanted) ? wanted : "en";
 }
 
 let shared: { config: SmsConfig; sender: SmsSender } | undefined;

@@ -9,5 +9,5 @@ import { resendKeptCode } from "./mobile-sign-in.server.ts";
 
 export function startKeptMailRetry(shop: Shop, env: Env): () => void {
   const sender = smsSender(env);
-  return startMailRetry(shop, mailer(env), 60_000, sender ? { sender, resendCode: (id) => resendKeptCode(shop, sender, id) } : null);
+  return startMailRetry(shop, mailer(env), 60_000, sender ? { sender, resendCode: (id, language) => resendKeptCode(shop, sender, id, language) } : null);
 }

@@ -14,7 +14,11 @@ import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import { sendSmsOrKeep, type SmsSender } from "../sms/sms.server.ts";
+import { keptSmsValues, sendSmsOrKeep, smsLanguage, type SmsSender } from "../sms/sms.server.ts";
+import { mobileChangedMail } from "../../domain/account-mail.ts";
+import { pathIn, type Locale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
+import { store } from "../../store-config.ts";
 import { mailConfirmationLink } from "./email-confirmation.server.ts";
 import { signUpOpen } from "./sign-up.server.ts";
 
@@ -42,15 +46,22 @@ function otpHost(): string {
   return new URL(appEnv().publicOrigin).hostname;
 }
 
+/** The code's SMS, in the language asked for where the shop can send it so (issue 41 item 12); its last line is WebOTP's in every language. */
+function codeSms(sms: SmsSender, mobile: string, code: string, language: Locale | undefined) {
+  const said = smsLanguage(sms, "otp", language);
+  return { to: mobile, template: "otp" as const, values: { code, host: otpHost() }, ...(said !== "en" && { language: said }) };
+}
+
 /**
  * Sends a code to the number: the same answer whether or not it has an account. A send that
  * fails or does not answer in seconds is kept in the shop's queue, which sends a fresh code a
- * minute later, and the shopper is told at once to try again.
+ * minute later, and the shopper is told at once to try again. In the language of the page it was
+ * asked on (`language`, issue 41 item 12): whoever asked is reading that page now.
  */
 export async function sendCode(
   shop: Shop,
   sms: SmsSender | null,
-  input: { mobile: string; purpose: CodePurpose; customerId: number | null; clientAddress: string },
+  input: { mobile: string; purpose: CodePurpose; customerId: number | null; clientAddress: string; language?: Locale },
 ): Promise<{ message: string }> {
   ensureOffered(shop, sms);
   if (!(await hitLimit(shop, "codeSendPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", MOBILE_MESSAGES.tooManyFromHere);
@@ -60,11 +71,11 @@ export async function sendCode(
   // Counted only for a code that would go out: requests the number's own rules refuse spend no budget.
   await withinSmsBudget(shop, input.mobile);
   try {
-    await sms.send({ to: input.mobile, template: "otp", values: { code, host: otpHost() } });
+    await sms.send(codeSms(sms, input.mobile, code, input.language));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    // The queue keeps which code to send again, never the code: a fresh one goes with the retry.
-    await shop.mail.enqueue({ channel: "sms", to: input.mobile, subject: "otp", text: JSON.stringify({ codeId: issued.id }) }, reason);
+    // The queue keeps which code to send again (and in which language), never the code: a fresh one goes with the retry.
+    await shop.mail.enqueue({ channel: "sms", to: input.mobile, subject: "otp", text: JSON.stringify(keptSmsValues({ codeId: issued.id }, input.language)) }, reason);
     log.warn("a one-time code's SMS failed; kept for a retry", { reason });
     throw new ShopError("unavailable", MOBILE_MESSAGES.notSent);
   }
@@ -94,13 +105,13 @@ async function withinSmsBudget(shop: Shop, mobile: string): Promise<void> {
  * code's send is, and past either budget refused as it is (no SMS goes; the queue keeps the
  * refusal as its reason, issue 41 item 7).
  */
-export async function resendKeptCode(shop: Shop, sms: SmsSender, codeId: number): Promise<void> {
+export async function resendKeptCode(shop: Shop, sms: SmsSender, codeId: number, language: Locale = "en"): Promise<void> {
   const code = newCode();
   // The digest is keyed by the number, which the row knows: issue it for the row's number.
   const mobile = await shop.codes.reissue(codeId, (m) => codeDigest(m, code));
   if (!mobile) return;
   await withinSmsBudget(shop, mobile);
-  await sms.send({ to: mobile, template: "otp", values: { code, host: otpHost() } });
+  await sms.send(codeSms(sms, mobile, code, language));
 }
 
 export type MobileSignIn = { customer: Customer; created: boolean } | { needsName: true };
@@ -160,10 +171,10 @@ export async function sendAddMobileCode(
   shop: Shop,
   sms: SmsSender | null,
   customer: Customer,
-  input: { mobile: string; clientAddress: string; sessionToken: string },
+  input: { mobile: string; clientAddress: string; sessionToken: string; language?: Locale },
 ): Promise<{ message: string }> {
   if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("conflict", MOBILE_MESSAGES.signInAgain);
-  return sendCode(shop, sms, { mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: input.clientAddress });
+  return sendCode(shop, sms, { mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, clientAddress: input.clientAddress, language: input.language });
 }
 
 /**
@@ -175,7 +186,7 @@ export async function addMobile(
   shop: Shop,
   sms: SmsSender | null,
   customer: Customer,
-  input: { mobile: string; code: string; clientAddress: string; sessionToken: string },
+  input: { mobile: string; code: string; clientAddress: string; sessionToken: string; language?: Locale },
   mail?: Mailer,
 ): Promise<{ changed: boolean }> {
   ensureOffered(shop, sms);
@@ -186,38 +197,43 @@ export async function addMobile(
   const set = await shop.accounts.setMobile(customer.id, input.mobile);
   if (!set.set) throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
   const changed = Boolean(set.previous && set.previous !== input.mobile);
-  // The contacts the account had are told: the old number, and the e-mail.
-  const origin = appEnv().publicOrigin;
-  if (changed) await sendSmsOrKeep(shop, sms, { to: set.previous!, template: "signInChanged", values: { link: `${new URL(origin).host}/contact` } });
-  if (customer.email && mail)
-    void sendInBackground(shop, mail, {
-      to: customer.email,
-      subject: changed ? "The mobile number of your Haat account was changed" : "A mobile number was added to your Haat account",
-      text:
-        `Hello ${customer.name},\n\n` +
-        (changed
-          ? `The mobile number you sign in with was changed from ${displayMobile(set.previous!)} to ${displayMobile(input.mobile)}.\n\n`
-          : `${displayMobile(input.mobile)} can now sign in to your account with a code by SMS.\n\n`) +
-        `If this was not you, write to us now: ${origin}/contact\n`,
-    });
+  // The contacts the account had are told: the old number, and the e-mail, in the account's language, else the page's.
+  const language = customer.language ?? input.language ?? "en";
+  if (changed) await tellSignInChanged(shop, sms, set.previous!, language);
+  if (customer.email && mail) {
+    const numbers = { previous: changed ? displayMobile(set.previous!) : null, mobile: displayMobile(input.mobile) };
+    void sendInBackground(shop, mail, { to: customer.email, ...mobileChangedMail(customer, numbers, store.name, appEnv().publicOrigin, i18nFor(language)) });
+  }
   return { changed };
 }
 
-/** My Account: an e-mail and a password for an account opened with a mobile number; the e-mail gets its confirmation link. */
-export async function addEmailAndPassword(
+/**
+ * An e-mail for an account opened with a mobile number, its confirmation link mailed (decision
+ * 047): My Account's, with a password; Review Order's 'Also use this e-mail for my account',
+ * without one, as an e-mail given at mobile sign-up (decision 066). Either is a way in (a password
+ * reset reaches the mailbox), so either needs a recent sign-in and tells the number.
+ */
+export async function addEmailToAccount(
   shop: Shop,
   mail: Mailer,
   sms: SmsSender | null,
   customer: Customer,
-  input: { email: string; password: string; sessionToken: string },
+  input: { email: string; password?: string; sessionToken: string },
   i18n?: I18n,
 ): Promise<{ message: string }> {
-  if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("invalid", MOBILE_MESSAGES.signInAgainEmail);
-  const outcome = await shop.accounts.addEmail(customer.id, input.email, input.password);
+  if (!(await signedInRecently(shop, input.sessionToken))) throw new ShopError("invalid", input.password ? MOBILE_MESSAGES.signInAgainEmail : MOBILE_MESSAGES.signInAgainKeepEmail);
+  const outcome = await shop.accounts.addEmail(customer.id, input.email, input.password ?? null);
   if (outcome === "taken") throw new ShopError("conflict", ACCOUNT_MESSAGES.emailTaken);
   if (outcome === "has-one") throw new ShopError("conflict", MOBILE_MESSAGES.emailAlready);
-  // The number the account signs in with is told.
-  if (customer.mobile && sms) await sendSmsOrKeep(shop, sms, { to: customer.mobile, template: "signInChanged", values: { link: `${new URL(appEnv().publicOrigin).host}/contact` } });
+  // The number the account signs in with is told, in the account's language, else the page's.
+  if (customer.mobile && sms) await tellSignInChanged(shop, sms, customer.mobile, customer.language ?? i18n?.locale ?? "en");
   await mailConfirmationLink(shop, mail, { ...customer, email: input.email }, i18n);
-  return { message: MOBILE_MESSAGES.emailAdded(input.email) };
+  return { message: input.password ? MOBILE_MESSAGES.emailAdded(input.email) : MOBILE_MESSAGES.emailKept(input.email) };
+}
+
+/** 'The sign-in details of your account were changed', to a number the account has or had, linking to the contact page in its language. */
+async function tellSignInChanged(shop: Shop, sms: SmsSender, mobile: string, language: Locale): Promise<void> {
+  const said = smsLanguage(sms, "signInChanged", language);
+  const link = `${new URL(appEnv().publicOrigin).host}${pathIn(language, "/contact")}`;
+  await sendSmsOrKeep(shop, sms, { to: mobile, template: "signInChanged", values: { link }, ...(said !== "en" && { language: said }) });
 }
