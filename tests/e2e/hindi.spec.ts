@@ -161,8 +161,9 @@ test("in Hindi: pack sizes and what a price is for in Hindi words, the order's p
   // A 1 kg pack of tomatoes sold by weight is priced per kilo, not 'per piece'.
   const line = page.getByRole("article", { name: tomatoes.title_hi });
   await expect(line.getByText("शुद्ध वज़न 1 किलो")).toBeVisible();
-  // '₹65 ₹75 प्रति किलो': the price, the MRP struck through, and what the price is for.
-  await expect(line.getByText(new RegExp(`^${rupees(kilo.price)} .*${hi("per kg")}$`))).toBeVisible();
+  // '₹65 MRP ₹75 प्रति किलो': the price, the MRP struck through (named for screen readers, with
+  // no space of its own before it), and what the price is for.
+  await expect(line.getByText(new RegExp(`^${rupees(kilo.price)}.*${hi("per kg")}$`))).toBeVisible();
   await expect(line.getByText(hi("each"))).toHaveCount(0);
 
   await page.request.post("/revieworder", {
