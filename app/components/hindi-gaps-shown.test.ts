@@ -4,9 +4,8 @@
 // 'प्रति पैक', never a 1 kg pack of tomatoes 'प्रति पीस'); weights in Hindi; times as a Hindi reader
 // says them; the home banners' Hindi pictures.
 import { createElement, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderedInPage, textOf } from "./rendered.test-support.ts";
 import hindi from "../locales/hi.json" with { type: "json" };
 import { BANNERS } from "../content/home.ts";
 import { BANNERS_HI } from "../content/home.hi.ts";
@@ -23,40 +22,11 @@ import { ProductCard } from "./ProductCard.tsx";
 import { ProductSummary } from "./product/ProductSummary.tsx";
 import { VoiceItems } from "./voice/VoiceItems.tsx";
 import type { MatchedItem } from "../domain/voice-order.ts";
-import { NO_HONEYPOT, type RootData, type Viewer } from "./viewer.ts";
+import type { Viewer } from "./viewer.ts";
 
 registerCatalogue("hi", hindi as Catalogue, recogniseEnglish);
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-
-function html(element: () => ReactNode, { hindi = false, viewer = null as Viewer | null } = {}): string {
-  const root: RootData = {
-    locale: hindi ? "hi" : "en",
-    font: null,
-    catalogue: null,
-    viewer,
-    toast: null,
-    origin: "https://haat.example",
-    honeypot: NO_HONEYPOT,
-    flashed: null,
-    payments: { online: false, prepaidPercent: 0 },
-    geocoder: false,
-    map: null,
-    lite: { on: false, why: null },
-  };
-  const router = createMemoryRouter([{ id: "root", path: "/", Component: element, loader: () => root }], {
-    basename: hindi ? "/hi" : "/",
-    initialEntries: [hindi ? "/hi/" : "/"],
-    hydrationData: { loaderData: { root } },
-  });
-  return renderToString(createElement(RouterProvider, { router }));
-}
+const html = (element: () => ReactNode, options: { hindi?: boolean; viewer?: Viewer | null } = {}) => renderedInPage(element, options);
 const render = (element: () => ReactNode, options?: Parameters<typeof html>[1]) => textOf(html(element, options));
 
 const variant = (v: Partial<VariantView> & Pick<VariantView, "internalReference" | "attribute" | "pricePaise">): VariantView => ({

@@ -2,9 +2,8 @@
 // the very components the pages render, in a router with the root's data, to HTML as the server
 // sends it, in English and in Hindi.
 import { createElement, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderedInPage, textOf } from "./rendered.test-support.ts";
 import hindi from "../locales/hi.json" with { type: "json" };
 import type { CartLineView } from "../domain/cart.ts";
 import type { ProductCard as Card, ProductDetail, VariantView } from "../domain/catalog.ts";
@@ -13,43 +12,11 @@ import { registerCatalogue } from "../domain/i18n/registry.ts";
 import { CartLines } from "./cart/CartLines.tsx";
 import { ProductCard } from "./ProductCard.tsx";
 import { ProductSummary } from "./product/ProductSummary.tsx";
-import { NO_HONEYPOT, type RootData, type Viewer } from "./viewer.ts";
+import type { Viewer } from "./viewer.ts";
 
 registerCatalogue("hi", hindi as Catalogue);
 
-/** The page's visible text: tags gone, entities read, spaces as one. */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-function render(element: () => ReactNode, { hindi = false, viewer = null as Viewer | null } = {}): string {
-  const root: RootData = {
-    locale: hindi ? "hi" : "en",
-    font: null,
-    catalogue: null,
-    viewer,
-    toast: null,
-    origin: "https://haat.example",
-    honeypot: NO_HONEYPOT,
-    flashed: null,
-    payments: { online: false, prepaidPercent: 0 },
-    geocoder: false,
-    map: null,
-    lite: { on: false, why: null },
-  };
-  const basename = hindi ? "/hi" : "/";
-  const router = createMemoryRouter([{ id: "root", path: "/", Component: element, loader: () => root }], {
-    basename,
-    initialEntries: [hindi ? "/hi/" : "/"],
-    hydrationData: { loaderData: { root } },
-  });
-  return textOf(renderToString(createElement(RouterProvider, { router })));
-}
+const render = (element: () => ReactNode, options: { hindi?: boolean; viewer?: Viewer | null } = {}) => textOf(renderedInPage(element, options));
 
 const variant = (v: Partial<VariantView> & Pick<VariantView, "internalReference" | "attribute" | "pricePaise">): VariantView => ({
   id: 1,

@@ -221,22 +221,12 @@ export interface InvoiceDocument {
   supplier?: Supplier;
 }
 
-/** What an order looks like to invoiceDocumentOf: the Shop's order view, structurally. */
-export interface DocumentSource {
+/** What an order looks like to invoiceDocumentOf: the Shop's order view, structurally (the document's figures under the order's own names). */
+export interface DocumentSource extends Omit<InvoiceDocument, "orderId" | "orderNumber" | "placedAt" | "cancelled" | "lines" | "supplier"> {
   id: number;
   number: number;
   state: "confirmed" | "cancelled";
   placedAt: Date;
-  paymentMethod: "cod" | "razorpay";
-  payment: { state: PaymentState; method: string | null; providerPaymentId: string | null };
-  slot: Slot | null;
-  couponCode: string | null;
-  subtotalPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  taxPaise: number;
-  totalPaise: number;
-  deliveryAddress: AddressSnapshot;
   lines: readonly (InvoiceSourceLine & { titleHi?: string })[];
 }
 

@@ -4,14 +4,13 @@
 // and Hindi; and the signed-in page the splice serves from the kept copy has the shopper's own
 // state, not the copy's (decision 059: the part's state names the request).
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderedInPage, rootData, textOf } from "../rendered.test-support.ts";
 import hindi from "../../locales/hi.json" with { type: "json" };
 import type { Catalogue } from "../../domain/i18n/messages.ts";
 import { registerCatalogue } from "../../domain/i18n/registry.ts";
 import { NO_ONE, type DocumentPersonal } from "../personal.tsx";
-import { NO_HONEYPOT, type RootData, type Viewer } from "../viewer.ts";
+import type { Viewer } from "../viewer.ts";
 import { CartControls, type CartItemRef } from "./CartControls.tsx";
 import { PARTS, renderParts } from "../../server/splice/parts.server.tsx";
 
@@ -20,40 +19,9 @@ registerCatalogue("hi", hindi as Catalogue);
 const MANGOES: CartItemRef = { productId: 42, internalReference: "FB-MNG-1KG", title: "Kesar Mangoes", pricePaise: 45_000, inStock: true, inventoryStock: 0 };
 const shopper = (notify: Record<string, number> = {}): Viewer => ({ name: "Asha", cart: {}, wishlist: {}, deliverTo: null, notify });
 
-function rootData(viewer: Viewer | null, locale: "en" | "hi"): RootData {
-  return {
-    locale,
-    font: null,
-    catalogue: null,
-    viewer,
-    toast: null,
-    origin: "https://haat.example",
-    honeypot: NO_HONEYPOT,
-    flashed: null,
-    payments: { online: false, prepaidPercent: 0 },
-    geocoder: false,
-    map: null,
-    lite: { on: false, why: null },
-  };
-}
-
 /** The controls' HTML on the product page, as the server renders it. */
-function render(viewer: Viewer | null, { locale = "en" as "en" | "hi", size = "page" as "page" | "card" } = {}): string {
-  const root = rootData(viewer, locale);
-  const path = `/product/${MANGOES.productId}`;
-  const router = createMemoryRouter([{ id: "root", path: "*", Component: () => createElement(CartControls, { item: MANGOES, size }), loader: () => root }], {
-    basename: locale === "hi" ? "/hi" : "/",
-    initialEntries: [locale === "hi" ? `/hi${path}` : path],
-    hydrationData: { loaderData: { root } },
-  });
-  return renderToString(createElement(RouterProvider, { router }));
-}
-
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+const render = (viewer: Viewer | null, { locale = "en" as "en" | "hi", size = "page" as "page" | "card" } = {}) =>
+  renderedInPage(() => createElement(CartControls, { item: MANGOES, size }), { hindi: locale === "hi", viewer, path: `/product/${MANGOES.productId}` });
 const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 
 describe("'Notify Me' once the shopper asked", () => {

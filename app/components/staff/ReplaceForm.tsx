@@ -1,8 +1,8 @@
-import { Form } from "react-router";
 import { formatRupees } from "../../domain/money.ts";
 import { REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import type { ReplacementOffer } from "../../server/shop/port.server.ts";
 import { staffOrders } from "../forms.ts";
+import { LineForm } from "./LineForm.tsx";
 
 /** 'Replace': what to pack in place of a line out of stock, from the similar products in stock (closest first). */
 export function ReplaceForm({
@@ -22,11 +22,7 @@ export function ReplaceForm({
 }) {
   if (offers.length === 0) return <p className="text-xs text-stone-700">{REPLACEMENT_MESSAGES.none}</p>;
   return (
-    <Form method="post" action={action} className="w-full text-xs">
-      <input type="hidden" {...staffOrders.intent("replace")} />
-      <input type="hidden" name={staffOrders.field("replace", "order")} value={order} />
-      <input type="hidden" name={staffOrders.field("replace", "line")} value={line} />
-      <input type="hidden" name="redirectTo" value={back} />
+    <LineForm intent="replace" order={order} line={line} back={back} action={action} className="w-full text-xs">
       <fieldset>
         <legend className="text-stone-700">Out of stock? Pack instead:</legend>
         {offers.map((o) => (
@@ -40,6 +36,6 @@ export function ReplaceForm({
       <button type="submit" className="mt-1 rounded-md border border-brand-700 px-2 py-0.5 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Replace ${title}`}>
         Replace
       </button>
-    </Form>
+    </LineForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { staffOrders } from "../forms.ts";
+import { LineForm } from "./LineForm.tsx";
 
 /** 'Mark short': how many of a line could be packed (fewer than ordered); the order is priced again. */
 export function ShortForm({
@@ -18,11 +18,7 @@ export function ShortForm({
   action?: string;
 }) {
   return (
-    <Form method="post" action={action} className="flex items-center gap-2">
-      <input type="hidden" {...staffOrders.intent("short")} />
-      <input type="hidden" name={staffOrders.field("short", "order")} value={order} />
-      <input type="hidden" name={staffOrders.field("short", "line")} value={line} />
-      <input type="hidden" name="redirectTo" value={back} />
+    <LineForm intent="short" order={order} line={line} back={back} action={action} className="flex items-center gap-2">
       <label className="flex items-center gap-1 text-xs text-stone-700">
         Packed
         <input
@@ -39,6 +35,6 @@ export function ShortForm({
       <button type="submit" className="rounded-md border border-accent-600 px-2 py-0.5 text-xs font-semibold text-accent-600 hover:bg-stone-50" aria-label={`Mark short: ${title}`}>
         Mark short
       </button>
-    </Form>
+    </LineForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { staffOrders } from "../forms.ts";
+import { LineForm } from "./LineForm.tsx";
 
 /**
  * 'Take back': how many of a line came back once the order had left the shop (refused at the
@@ -24,11 +24,7 @@ export function TakeBackForm({
   action?: string;
 }) {
   return (
-    <Form method="post" action={action} className="flex items-center gap-2">
-      <input type="hidden" {...staffOrders.intent("take-back")} />
-      <input type="hidden" name={staffOrders.field("take-back", "order")} value={order} />
-      <input type="hidden" name={staffOrders.field("take-back", "line")} value={line} />
-      <input type="hidden" name="redirectTo" value={back} />
+    <LineForm intent="take-back" order={order} line={line} back={back} action={action} className="flex items-center gap-2">
       <label className="flex items-center gap-1 text-xs text-stone-700">
         Taken back
         <input
@@ -46,6 +42,6 @@ export function TakeBackForm({
       <button type="submit" className="rounded-md border border-accent-600 px-2 py-0.5 text-xs font-semibold text-accent-600 hover:bg-stone-50" aria-label={`Take back: ${title}`}>
         Take back
       </button>
-    </Form>
+    </LineForm>
   );
 }
