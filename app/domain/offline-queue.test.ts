@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   CART_ACTION,
   inReplayOrder,
+  keepDecision,
+  markExpired,
+  CLEARED_MARK,
+  POST_KEY_KEEP_MS,
   notSentMessage,
   POST_KEY_FIELD,
   postKeyOf,
@@ -115,5 +119,29 @@ describe("what a replay's answer means", () => {
     expect(replayVerdict("no-answer")).toBe("keep");
     expect(replayVerdict({ status: 503 })).toBe("keep");
     expect(replayVerdict({ status: 502 })).toBe("keep");
+  });
+});
+
+describe("keeping a post that got no answer (issue 41 item 5)", () => {
+  it("keeps a new post, and a replay's copy in its first place", () => {
+    const first = add(KEY, 10);
+    expect(keepDecision(undefined, first)).toEqual({ outcome: "new", store: first });
+    expect(keepDecision(first, add(KEY, 99))).toEqual({ outcome: "again", store: { ...add(KEY, 99), queuedAt: 10 } });
+  });
+
+  it("never puts back a post the server already answered: a duplicate cut off by the network made nothing new", () => {
+    expect(keepDecision({ key: KEY, answeredAt: 50 }, add(KEY, 10))).toEqual({ outcome: "dropped", store: null });
+  });
+
+  it("never keeps a post made before the queue was emptied for a change of who is signed in", () => {
+    expect(keepDecision(undefined, add(KEY, 10), 20)).toEqual({ outcome: "dropped", store: null });
+    expect(keepDecision(undefined, add(KEY, 30), 20).outcome).toBe("new");
+  });
+
+  it("drops the mark of an answered post once the server has forgotten its key, never a waiting post", () => {
+    expect(markExpired({ key: KEY, answeredAt: 0 }, POST_KEY_KEEP_MS)).toBe(false);
+    expect(markExpired({ key: KEY, answeredAt: 0 }, POST_KEY_KEEP_MS + 1)).toBe(true);
+    expect(markExpired(add(KEY, 0), POST_KEY_KEEP_MS * 10)).toBe(false);
+    expect(markExpired({ key: CLEARED_MARK, answeredAt: 0 }, POST_KEY_KEEP_MS * 10)).toBe(false);
   });
 });

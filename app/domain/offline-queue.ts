@@ -83,6 +83,41 @@ export function queuedMessage(post: Pick<QueuedPost, "action" | "intent">): stri
   return post.intent === "add" ? QUEUE_MESSAGES.add : QUEUE_MESSAGES.change;
 }
 
+/**
+ * What the queue's store holds under a key: a post waiting, or the mark of one the server
+ * answered (`answeredAt`), kept as long as the server remembers the key. The mark is what stops
+ * a copy whose answer was lost (a duplicate replay cut off by the network going away) from
+ * putting back in the queue a change that was already made (issue 41 item 5).
+ */
+export type StoredPost = QueuedPost | { key: string; answeredAt: number };
+
+export function isWaiting(stored: StoredPost): stored is QueuedPost {
+  return !("answeredAt" in stored);
+}
+
+/**
+ * How a post that got no answer is kept: new (first kept), again (a replay, in its place), or
+ * not at all: already answered, or made before the queue was emptied for a change of who is
+ * signed in (its answer lost after that, it is the last person's).
+ */
+export type KeepOutcome = "new" | "again" | "dropped";
+
+/** The key of the mark that says when the queue was last emptied (shorter than any post's key). */
+export const CLEARED_MARK = "cleared";
+
+/** What to store for a post that got no answer, given what the store holds under its key and when the queue was last emptied. */
+export function keepDecision(known: StoredPost | undefined, post: QueuedPost, clearedAt = 0): { outcome: KeepOutcome; store: QueuedPost | null } {
+  if (post.queuedAt <= clearedAt) return { outcome: "dropped", store: null };
+  if (!known) return { outcome: "new", store: post };
+  if (!isWaiting(known)) return { outcome: "dropped", store: null };
+  return { outcome: "again", store: { ...post, queuedAt: known.queuedAt } };
+}
+
+/** A mark of an answered post the store may drop: the server has forgotten its key too. */
+export function markExpired(stored: StoredPost, now: number): boolean {
+  return !isWaiting(stored) && stored.key !== CLEARED_MARK && now - stored.answeredAt > POST_KEY_KEEP_MS;
+}
+
 /** Oldest first: the order the shopper made them in. */
 export function inReplayOrder(posts: readonly QueuedPost[]): QueuedPost[] {
   return [...posts].sort((a, b) => a.queuedAt - b.queuedAt || a.key.localeCompare(b.key));

@@ -121,8 +121,9 @@ test.describe("a change of who is signed in, with JavaScript", () => {
         new Promise<number>((resolve) => {
           const opened = indexedDB.open("haat", 1);
           opened.onsuccess = () => {
-            const request = opened.result.transaction("queued-posts").objectStore("queued-posts").count();
-            request.onsuccess = () => resolve(request.result);
+            // Waiting posts, not the marks of answered ones or of when the queue was emptied.
+            const request = opened.result.transaction("queued-posts").objectStore("queued-posts").getAll();
+            request.onsuccess = () => resolve((request.result as { answeredAt?: number }[]).filter((stored) => stored.answeredAt === undefined).length);
           };
         }),
     );
@@ -214,59 +215,56 @@ test.describe("changes made offline, with JavaScript", () => {
 
   // Issue 41 item 5: a Hindi page's change was lost (its form's address was not known to the
   // queue, and its replay went to /hi/hi/addtocart), and a replay that got no answer waited for
-  // the next page load. Twenty rounds still lose a change now and then (a press sent with the
-  // key of the change before it, so the shop answers it as that one's repeat): left as fixme,
-  // to be found, with the request log in the closing note of issue 41.
+  // the next page load. Twenty rounds lost a change now and then: the browser's 'online' and the
+  // worker's sync sent the same replay twice, the router cut off the first, and the cut-off copy
+  // was taken for an answer and its change forgotten.
   for (const { rounds, language } of [3, 20].flatMap((rounds) =>
     [
       { name: "English", prefix: "", say: (id: string, values?: Record<string, string>) => (values ? id.replace(/\{(\w+)\}/g, (_, k: string) => values[k]!) : id) },
       { name: "Hindi", prefix: "/hi", say: hi },
     ].map((language) => ({ rounds, language })),
   ))
-    (rounds === 20 ? test.fixme : test)(
-      `${rounds} changes made offline, one after another, each arrive exactly once, in ${language.name}`,
-      async ({ page, context, request, shopper: _signedIn }) => {
-        // Items no other journey buys, with stock to spare: the e2e shop's stock is shared by every test.
-        const item = product(language.prefix ? "Haat Select Kasuri Methi" : "Haat Select Kala Namak (Black Salt)");
-        const title = language.prefix ? item.title_hi || item.title : item.title;
-        // Twenty rounds of offline and online, each a few seconds.
-        test.setTimeout(150_000);
-        // The shop's own count, as its pages say it to a screen reader, in either language (the cart holds this item alone).
-        const serverCount = async () => Number(/aria-label="(?:Cart|कार्ट), (\d+)/.exec(await (await page.request.get(language.prefix || "/")).text())?.[1] ?? 0);
-        await open(page, `${language.prefix}/`, true);
-        await controlled(page);
-        await open(page, `${language.prefix}${await productPath(request, item.title)}`, true);
+    test(`${rounds} changes made offline, one after another, each arrive exactly once, in ${language.name}`, async ({ page, context, request, shopper: _signedIn }) => {
+      // Items no other journey buys, with stock to spare: the e2e shop's stock is shared by every test.
+      const item = product(language.prefix ? "Haat Select Kasuri Methi" : "Haat Select Kala Namak (Black Salt)");
+      const title = language.prefix ? item.title_hi || item.title : item.title;
+      // Twenty rounds of offline and online, each a few seconds.
+      test.setTimeout(150_000);
+      // The shop's own count, as its pages say it to a screen reader, in either language (the cart holds this item alone).
+      const serverCount = async () => Number(/aria-label="(?:Cart|कार्ट), (\d+)/.exec(await (await page.request.get(language.prefix || "/")).text())?.[1] ?? 0);
+      await open(page, `${language.prefix}/`, true);
+      await controlled(page);
+      await open(page, `${language.prefix}${await productPath(request, item.title)}`, true);
+      await page.waitForLoadState("networkidle");
+      const region = page.getByRole("region", { name: title });
+      const waiting = region
+        .getByRole("status")
+        .filter({ hasText: language.say("Will be added when you are back online") })
+        .or(region.getByRole("status").filter({ hasText: language.say("Will be changed when you are back online") }));
+      for (let n = 1; n <= rounds; n++) {
+        await context.setOffline(true);
+        if (n === 1) await region.getByRole("button", { name: language.say("Add to Cart") }).click();
+        else await region.getByRole("button", { name: language.say("Increase quantity of {title}", { title }) }).click();
+        await expect(waiting).toBeVisible();
+        // Every second change: its first replay gets no answer (the network not quite back); it is sent again while the page is open.
+        let failed = n % 2 !== 0;
+        if (!failed)
+          await page.route(/\/addtocart\.data/, async (route) => {
+            if (route.request().method() !== "POST" || failed) return route.continue();
+            failed = true;
+            await route.abort("internetdisconnected");
+          });
+        await context.setOffline(false);
+        await expect(waiting).toHaveCount(0, { timeout: 20_000 });
+        await page.unrouteAll({ behavior: "ignoreErrors" });
+        await expect.poll(serverCount, { message: `after change ${n}` }).toBe(n);
+        // As a shopper would, the next change is made once the page shows this one done (its
+        // stepper answers again), not while its page is still being brought up to date.
+        await expect(region.getByRole("button", { name: language.say("Increase quantity of {title}", { title }) })).toBeEnabled();
         await page.waitForLoadState("networkidle");
-        const region = page.getByRole("region", { name: title });
-        const waiting = region
-          .getByRole("status")
-          .filter({ hasText: language.say("Will be added when you are back online") })
-          .or(region.getByRole("status").filter({ hasText: language.say("Will be changed when you are back online") }));
-        for (let n = 1; n <= rounds; n++) {
-          await context.setOffline(true);
-          if (n === 1) await region.getByRole("button", { name: language.say("Add to Cart") }).click();
-          else await region.getByRole("button", { name: language.say("Increase quantity of {title}", { title }) }).click();
-          await expect(waiting).toBeVisible();
-          // Every second change: its first replay gets no answer (the network not quite back); it is sent again while the page is open.
-          let failed = n % 2 !== 0;
-          if (!failed)
-            await page.route(/\/addtocart\.data/, async (route) => {
-              if (route.request().method() !== "POST" || failed) return route.continue();
-              failed = true;
-              await route.abort("internetdisconnected");
-            });
-          await context.setOffline(false);
-          await expect(waiting).toHaveCount(0, { timeout: 20_000 });
-          await page.unrouteAll({ behavior: "ignoreErrors" });
-          await expect.poll(serverCount, { message: `after change ${n}` }).toBe(n);
-          // As a shopper would, the next change is made once the page shows this one done (its
-          // stepper answers again), not while its page is still being brought up to date.
-          await expect(region.getByRole("button", { name: language.say("Increase quantity of {title}", { title }) })).toBeEnabled();
-          await page.waitForLoadState("networkidle");
-        }
-        await expect(cartBadge(page).or(page.getByRole("banner").getByRole("link", { name: /^कार्ट/ }))).toBeVisible();
-      },
-    );
+      }
+      await expect(cartBadge(page).or(page.getByRole("banner").getByRole("link", { name: /^कार्ट/ }))).toBeVisible();
+    });
 
   test("a change made offline that the shop refuses when it is sent says why", async ({ page, context, request, baseURL, shopper: _signedIn }) => {
     const item = products.filter((p) => isAvailable(shownVariant(p)))[6]!;

@@ -6,19 +6,25 @@ import { useFetcher } from "react-router";
 import { formOf, POST_KEY_FIELD, replayBackoffMs, type QueuedPost } from "../../domain/offline-queue.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { useRefusalToast } from "../forms.ts";
-import { onQueueChange, queuedPosts } from "./post-queue.ts";
+import { onQueueChange, queuedPosts, withoutAnswered } from "./post-queue.ts";
 
 const NONE: QueuedPost[] = [];
 let snapshot: QueuedPost[] = NONE;
 const listeners = new Set<() => void>();
 let unsubscribe: (() => void) | null = null;
 
+function publish(posts: QueuedPost[]) {
+  if (posts === snapshot) return;
+  snapshot = posts;
+  for (const listener of listeners) listener();
+}
+
 function refresh() {
+  // A post answered in this page leaves at once, before the store is read again: a list read a
+  // moment earlier must not send it a second time (issue 41 item 5).
+  publish(withoutAnswered(snapshot));
   queuedPosts().then(
-    (posts) => {
-      snapshot = posts.length ? posts : NONE;
-      for (const listener of listeners) listener();
-    },
+    (posts) => publish(posts.length ? withoutAnswered(posts) : NONE),
     // No IndexedDB (a private window of an old browser): nothing is ever queued either.
     () => undefined,
   );
@@ -90,6 +96,11 @@ export function ReplayQueuedPosts() {
   useRefusalToast(fetcher);
   const [round, setRound] = useState(0);
   const sent = useRef<{ key: string; round: number } | null>(null);
+  // A replay on its way: nothing else is sent until it ends. Not fetcher.state, which says so a
+  // render late: two rounds in a row (the browser's 'online' and the worker's sync) sent the same
+  // post twice, and the router cut off the first (issue 41 item 5).
+  const busy = useRef(false);
+  const [ended, setEnded] = useState(0);
   // How many times the first queued post was sent without an answer.
   const attempts = useRef(0);
 
@@ -108,29 +119,34 @@ export function ReplayQueuedPosts() {
 
   useEffect(() => {
     const next = posts[0];
-    if (!next || fetcher.state !== "idle" || navigator.onLine === false) return;
+    if (!next || busy.current || navigator.onLine === false) return;
     // Sent in this round and still queued: it got no answer; the next round tries again.
     if (sent.current?.key === next.key && sent.current.round === round) return;
     // Another post first in the queue: the last one was answered, so the pauses start again.
     if (sent.current?.key !== next.key) attempts.current = 0;
     sent.current = { key: next.key, round };
+    busy.current = true;
     // The form's route, under this page's language: the router adds its own prefix (/hi), so a
-    // Hindi page's change is not sent to /hi/hi/addtocart (issue 41 item 5).
-    void fetcher.submit(next.fields, { method: "post", action: formOf(next.action) });
-  }, [posts, fetcher, round]);
+    // Hindi page's change is not sent to /hi/hi/addtocart (issue 41 item 5). The promise ends
+    // with the answer, or with none (the router resolves it when it gives up too).
+    void fetcher.submit(next.fields, { method: "post", action: formOf(next.action) }).finally(() => {
+      busy.current = false;
+      setEnded((n) => n + 1);
+    });
+  }, [posts, fetcher, round, ended]);
 
   // A replay that got no answer (the network not quite back when the browser said 'online') is
   // sent again after a pause that grows, while the page is open, not left for the next page
   // load (issue 41 item 5). Its key makes a copy that did arrive change nothing twice.
   useEffect(() => {
     const next = posts[0];
-    if (!next || fetcher.state !== "idle" || sent.current?.key !== next.key || sent.current.round !== round) return;
+    if (!next || busy.current || sent.current?.key !== next.key || sent.current.round !== round) return;
     const timer = setTimeout(() => {
       attempts.current += 1;
       setRound((r) => r + 1);
     }, replayBackoffMs(attempts.current));
     return () => clearTimeout(timer);
-  }, [posts, fetcher.state, round]);
+  }, [posts, round, ended]);
 
   return null;
 }

@@ -34,14 +34,17 @@ async function askForSync(): Promise<void> {
 // after the post, which the network could not bring either.
 const NO_NETWORK = 503;
 
-/** What the page gets for a post that got no answer: kept in the queue, or not sent. */
+/** What the page gets for a post that got no answer: kept in the queue, not sent, or (a copy of one already answered) nothing. */
 async function unanswered(action: string, fields: Record<string, string>, post: QueuedPost | null): Promise<DataStrategyResult> {
   const intent = fields.intent ?? null;
   const kept = post ? await keepPost(post).catch(() => null) : null;
+  // A copy of a change the shop already made (or one made before the person signed in changed):
+  // nothing waits and nothing is said; the page's data is brought up to date.
+  if (kept === "dropped") return { type: "data", result: data<FormReply>({ ok: true, intent: intent ?? "", message: null, data: { queued: false } }) };
   if (post && kept !== null) {
     void askForSync().catch(() => undefined);
     // Said once, when it is first kept: a replay that got no answer stays quiet.
-    if (kept) raiseToast(queuedMessage(post), "info");
+    if (kept === "new") raiseToast(queuedMessage(post), "info");
     return { type: "data", result: data<FormReply>({ ok: true, intent, message: queuedMessage(post), data: { queued: true } }, { status: NO_NETWORK }) };
   }
   const notSent = notSentMessage(action, intent);
@@ -58,6 +61,10 @@ export const offlinePosts: MiddlewareFunction<Results> = async ({ request }, nex
   const action = new URL(request.url).pathname;
   const post = queueable(action, fields, Date.now());
   const results = await next();
+  // The page itself gave up on this post (the router interrupted it for another): neither an
+  // answer nor a loss, so the queue stays as it was. Taken for an answer, it ended a queued
+  // change whose copy then got no answer (issue 41 item 5).
+  if (request.signal.aborted) return results;
   const lost = Object.entries(results).filter(([, result]) => noAnswer(result));
   if (lost.length === 0) {
     // Answered (done or refused): a replay of it no longer waits.
