@@ -1,7 +1,7 @@
 // From the cart to a placed order with cash on delivery: coupon, payment and terms, a new
 // delivery address, Confirm Order and the success page, with and without JavaScript.
 import { slotDates, slotDayLabel, slotLabel } from "../../app/domain/delivery.ts";
-import { clientAddress, expect, firstSlot, lastMailTo, newShopper, open, orderNumber, product, productPath, rupees, test } from "./support.ts";
+import { clientAddress, expect, expectToast, firstSlot, lastMailTo, newShopper, open, orderNumber, product, productPath, rupees, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 const flour = product("Haat Select Bajra Flour");
@@ -11,6 +11,8 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
     await open(page, await productPath(request, p.title), hasJs);
     await page.getByRole("region", { name: p.title }).getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("region", { name: p.title }).getByRole("link", { name: "Go to Cart" })).toBeVisible();
+    // The shop's answer, before the next page (going there would cut off the add on its way).
+    await expectToast(page, `${p.title} added to cart!`, hasJs);
   }
   await open(page, "/addtocart", hasJs);
   const summary = page.getByRole("region", { name: "Your order summary" });

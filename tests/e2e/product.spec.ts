@@ -2,7 +2,24 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PHOTOS } from "../../app/server/images/demo-photos.server.ts";
 import { say } from "../../app/domain/i18n/messages.ts";
 import { formatUnitPrice, UNIT_PRICE_MESSAGES, unitPrice } from "../../app/domain/unit-price.ts";
-import { at, expect, hi, isAvailable, open, placement, product, productList, productPath, products, rupees, shownVariant, test, type DemoProduct, type DemoVariant } from "./support.ts";
+import {
+  at,
+  expect,
+  expectToast,
+  hi,
+  isAvailable,
+  open,
+  placement,
+  product,
+  productList,
+  productPath,
+  products,
+  rupees,
+  shownVariant,
+  test,
+  type DemoProduct,
+  type DemoVariant,
+} from "./support.ts";
 
 /** The drawings the demo seed puts a photo before (decision 041). */
 const PHOTOGRAPHED = new Set(DEMO_PHOTOS.map((p) => p.drawing));
@@ -191,6 +208,8 @@ test.describe("product page", () => {
     await expect(page).toHaveURL(at(path, { variant: small.internal_reference }));
     await summary.getByRole("button", { name: "Add to Cart" }).click();
     await expect(summary.getByRole("link", { name: "Go to Cart" })).toBeVisible();
+    // The shop's answer, before the next page (going there would cut off the add on its way).
+    await expectToast(page, `${rice.title} added to cart!`, hasJs);
     await open(page, "/addtocart", hasJs);
     const line = page.getByRole("list", { name: "Cart items" }).getByRole("article", { name: rice.title });
     await expect(line.getByText("₹190 per kg", { exact: true })).toBeVisible();
