@@ -50,7 +50,7 @@ export default defineConfig({
     { name: "sw-update", use: { ...browser, javaScriptEnabled: true }, testMatch: /sw-update\.spec\.ts/, dependencies: ["js", "no-js"] },
   ],
   webServer: {
-    command: "node scripts/e2e-server.ts",
+    command: "node tests/e2e-server.ts",
     env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, E2E_RAZORPAY_PORT: process.env.E2E_RAZORPAY_PORT },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,

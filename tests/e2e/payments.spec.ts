@@ -1,5 +1,5 @@
 // Paying by UPI or card through Razorpay (issue 12), against the Razorpay stand-in the e2e
-// server starts (scripts/razorpay-standin.ts): without JavaScript through the payment link's
+// server starts (tests/standins/razorpay.ts): without JavaScript through the payment link's
 // hosted page, with it through Standard Checkout's modal. Paid, given up, failed and tried
 // again, paid with the tab closed, refunded on cancel, and a tampered return refused.
 import { expect, expectToast, open, orderNumber, product, productPath, rupees, test } from "./support.ts";

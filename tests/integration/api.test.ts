@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
 let port: number;

@@ -5,7 +5,7 @@
 // Clerk's Backend API is the stand-in; no network beyond this machine.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startClerkStandin, type ClerkStandin } from "./clerk-standin.ts";
+import { startClerkStandin, type ClerkStandin } from "../standins/clerk.ts";
 import { rpc } from "./fixtures.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
 import { createErpShop } from "../../app/server/shop/erp/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
-import { startClerkStandin, type ClerkStandin } from "./clerk-standin.ts";
+import { startClerkStandin, type ClerkStandin } from "../standins/clerk.ts";
 import { home } from "./fixtures.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 

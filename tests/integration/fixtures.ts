@@ -8,7 +8,7 @@ import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/
 import type { Database } from "../../app/server/db/client.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
 export async function refusal(promise: Promise<unknown>): Promise<ShopError> {

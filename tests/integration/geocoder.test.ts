@@ -1,10 +1,10 @@
 // Reverse geocoding for 'Use my location' (issue 15) against the Nominatim stand-in
-// (scripts/geocoder-standin.ts): a point in Gurugram named as the header shows it, anywhere
+// (tests/standins/geocoder.ts): a point in Gurugram named as the header shows it, anywhere
 // else nothing, and a service that is down leaves the line empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../app/server/env.server.ts";
 import { placeOf, reverseGeocode } from "../../app/server/geo/geocoder.server.ts";
-import { startGeocoderStandin } from "../../scripts/geocoder-standin.ts";
+import { startGeocoderStandin } from "../standins/geocoder.ts";
 
 describe("reverse geocoding", () => {
   let standin: Awaited<ReturnType<typeof startGeocoderStandin>>;

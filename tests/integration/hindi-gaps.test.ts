@@ -61,7 +61,7 @@ import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
 import { loader as orderLoader } from "../../app/routes/orders.detail.tsx";
 import { loader as placedLoader } from "../../app/routes/ordersuccess.tsx";
-import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../../scripts/msg91-standin.ts";
+import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../standins/msg91.ts";
 import { targets } from "./databases.ts";
 import { home, recordingMailer, routeContext, throughGuard } from "./fixtures.ts";
 import { customersOnly } from "../../app/server/access.server.ts";

@@ -23,7 +23,7 @@ import { creditNoteResponse, invoiceResponse } from "../../app/server/invoice/do
 import { createOrders } from "../../app/server/shop/orders.server.ts";
 import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type OrdersPort, type Shop } from "../../app/server/shop/port.server.ts";
-import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import type { RazorpayStandin } from "../standins/razorpay.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { targets, type TestTarget } from "./databases.ts";
 import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";

@@ -36,7 +36,7 @@ import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
 import { addEmailToAccount, addMobile, resendKeptCode, sendAddMobileCode, sendCode, signInWithCode } from "../../app/server/use-cases/mobile-sign-in.server.ts";
 import { signUp } from "../../app/server/use-cases/sign-up.server.ts";
-import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../../scripts/msg91-standin.ts";
+import { haatTemplates, startMsg91Standin, type Msg91Standin } from "../standins/msg91.ts";
 import { targets } from "./databases.ts";
 import { home, recordingMailer, refusal } from "./fixtures.ts";
 

@@ -22,7 +22,7 @@ import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
 import { confirmCheckout } from "../../app/server/use-cases/confirm-payment.server.ts";
 import { applyCoupon } from "../../app/server/use-cases/coupons.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 import { targets } from "./databases.ts";
 import { home } from "./fixtures.ts";
 import type { Env } from "../../app/server/env.server.ts";

@@ -12,7 +12,7 @@ import { checkoutReturn } from "../../app/server/payments/returns.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 import { targets } from "./databases.ts";
 import { home, routeContext } from "./fixtures.ts";
 

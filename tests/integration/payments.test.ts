@@ -1,4 +1,4 @@
-// Paying online, on PGlite and PostgreSQL, against the Razorpay stand-in (scripts/razorpay-standin.ts)
+// Paying online, on PGlite and PostgreSQL, against the Razorpay stand-in (tests/standins/razorpay.ts)
 // over real HTTP: its webhooks come to a small server that hands them to the Shop, as
 // /webhooks/razorpay does. The payment's life: held stock, links and Standard Checkout,
 // verified returns, webhooks (alone, replayed, racing the return), cancel and refund,
@@ -14,7 +14,7 @@ import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { createGateway, type Gateway } from "../../app/server/payments/razorpay.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
-import { startRazorpayStandin, type RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 import { targets } from "./databases.ts";
 import { home, refusal } from "./fixtures.ts";
 

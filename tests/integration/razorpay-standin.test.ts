@@ -1,4 +1,4 @@
-// The Razorpay stand-in itself (scripts/razorpay-standin.ts): auth, orders, payment links and
+// The Razorpay stand-in itself (tests/standins/razorpay.ts): auth, orders, payment links and
 // their hosted page, Standard Checkout's payments, refunds with X-Refund-Idempotency, signed
 // webhooks (retries, holding, redelivery with the same event id) and its control endpoints.
 import { createHmac } from "node:crypto";
@@ -6,8 +6,8 @@ import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startRazorpayStandin } from "../../scripts/razorpay-standin.ts";
-import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import { startRazorpayStandin } from "../standins/razorpay.ts";
+import type { RazorpayStandin } from "../standins/razorpay.ts";
 
 const KEY_ID = "rzp_test_StandinKey0001";
 const KEY_SECRET = "standin-key-secret-for-tests";

@@ -11,7 +11,7 @@ import { orderEvents, orderLines, refunds, staffAudit, variants } from "../../ap
 import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { replaceItem } from "../../app/server/use-cases/move-order.server.ts";
-import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import type { RazorpayStandin } from "../standins/razorpay.ts";
 import { targets } from "./databases.ts";
 import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";
 

@@ -1,12 +1,12 @@
 // Speech to text (issue 15): the specification's speech service contract against a local
-// stand-in (scripts/transcribe-standin.ts), its failures in the specification's words, the
+// stand-in (tests/standins/transcribe.ts), its failures in the specification's words, the
 // limit on recognitions at once, and recordings recognised by their bytes, not their names.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOICE_MESSAGES } from "../../app/domain/voice-order.ts";
 import { sniffMedia, toSpeechWav } from "../../app/server/speech/media.server.ts";
 import { recordingName } from "../../app/domain/voice-order.ts";
 import { createRemoteEngine, limiter, SpeechError } from "../../app/server/speech/speech.server.ts";
-import { startTranscribeStandin, type TranscribeStandin } from "../../scripts/transcribe-standin.ts";
+import { startTranscribeStandin, type TranscribeStandin } from "../standins/transcribe.ts";
 
 const wavHeader = (dataBytes: number) => {
   const b = Buffer.alloc(44 + dataBytes);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { preTicked } from "../../app/domain/voice-order.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { startTranscribeStandin, type TranscribeStandin } from "../../scripts/transcribe-standin.ts";
+import { startTranscribeStandin, type TranscribeStandin } from "../standins/transcribe.ts";
 import { targets } from "./databases.ts";
 import { routeContext } from "./fixtures.ts";
 

@@ -12,7 +12,7 @@ import { refunds, staffAudit, variants } from "../../app/server/db/schema.server
 import { orderSummaryPdf } from "../../app/server/invoice/invoice.server.ts";
 import { seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
-import type { RazorpayStandin } from "../../scripts/razorpay-standin.ts";
+import type { RazorpayStandin } from "../standins/razorpay.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { targets } from "./databases.ts";
 import { home, payAtStandin, refusal, shopPayingAtStandin } from "./fixtures.ts";

@@ -5,7 +5,7 @@
 // webhooks/*, payments/payment-gateway/callback-url.md, web-integration/standard/integration-steps.md).
 //
 // Run: RAZORPAY_KEY_ID=rzp_test_… RAZORPAY_KEY_SECRET=… RAZORPAY_WEBHOOK_SECRET=… \
-//      RAZORPAY_STANDIN_WEBHOOK_URL=http://127.0.0.1:4173/webhooks/razorpay node scripts/razorpay-standin.ts
+//      RAZORPAY_STANDIN_WEBHOOK_URL=http://127.0.0.1:4173/webhooks/razorpay node tests/standins/razorpay.ts
 // or import { startRazorpayStandin } in a test. It listens on 127.0.0.1 only: the control
 // endpoints under /__standin/ have no auth.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -1614,7 +1614,7 @@ ${body}
 }
 
 // ---------------------------------------------------------------------------------------------
-// `node scripts/razorpay-standin.ts`
+// `node tests/standins/razorpay.ts`
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const env = process.env;

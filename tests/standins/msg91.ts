@@ -18,7 +18,7 @@
 // template (no code). Stricter than MSG91 on purpose: a missing, empty or over-long variable is
 // refused here, where MSG91 would send a blank and DLT scrubbing would drop the SMS later.
 //
-// Run: MSG91_AUTH_KEY=… MSG91_STANDIN_PORT=4196 node scripts/msg91-standin.ts (Haat's templates
+// Run: MSG91_AUTH_KEY=… MSG91_STANDIN_PORT=4196 node tests/standins/msg91.ts (Haat's templates
 // under MSG91_TEMPLATE_* ids, sender MSG91_SENDER_ID), or import { startMsg91Standin } in a test.
 // It listens on 127.0.0.1 only: the control endpoints under /__standin/ have no auth.
 import { randomBytes } from "node:crypto";
@@ -26,9 +26,9 @@ import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-import type { Catalogue } from "../app/domain/i18n/messages.ts";
-import { registerCatalogue } from "../app/domain/i18n/registry.ts";
-import { matchesTemplate, SMS_TEMPLATES, smsTemplate, type SmsTemplate } from "../app/domain/sms.ts";
+import type { Catalogue } from "../../app/domain/i18n/messages.ts";
+import { registerCatalogue } from "../../app/domain/i18n/registry.ts";
+import { matchesTemplate, SMS_TEMPLATES, smsTemplate, type SmsTemplate } from "../../app/domain/sms.ts";
 
 export interface Msg91Template {
   /** The DLT-approved text with MSG91 variables (##name##); Haat's {name} form is converted. */
@@ -106,7 +106,7 @@ export function haatTemplates(ids: Partial<Record<SmsTemplate, string>> = {}, se
     templates[ids[name] || DEFAULT_TEMPLATE_IDS[name]] = { text: msg91TemplateText(SMS_TEMPLATES[name]), sender };
   }
   if (Object.keys(hindiIds).length > 0) {
-    registerCatalogue("hi", JSON.parse(readFileSync(new URL("../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue);
+    registerCatalogue("hi", JSON.parse(readFileSync(new URL("../../app/locales/hi.json", import.meta.url), "utf8")) as Catalogue);
     for (const [name, id] of Object.entries(hindiIds) as [SmsTemplate, string][]) templates[id] = { text: msg91TemplateText(smsTemplate(name, "hi")), sender };
   }
   return templates;
@@ -312,7 +312,7 @@ export async function startMsg91Standin(options: Msg91StandinOptions): Promise<M
 }
 
 // ---------------------------------------------------------------------------------------------
-// `node scripts/msg91-standin.ts`
+// `node tests/standins/msg91.ts`
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const env = process.env;

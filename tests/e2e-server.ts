@@ -1,6 +1,6 @@
 // The production server for the Playwright suite: a fresh embedded database in a temporary
 // directory (seeded with the demo catalogue on start), so every run sees the same shop.
-// Started by playwright.config.ts's webServer; run it by hand with `node scripts/e2e-server.ts`.
+// Started by playwright.config.ts's webServer; run it by hand with `node tests/e2e-server.ts`.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,9 +50,9 @@ process.env.TRUST_PROXY = "loopback";
 process.env.STAFF_EMAILS = "staff-js@haat.example,staff-nojs@haat.example";
 delete process.env.DATABASE_URL; // always the embedded database, never a developer's PostgreSQL
 
-// Card and UPI through the Razorpay stand-in (scripts/razorpay-standin.ts), on the port
+// Card and UPI through the Razorpay stand-in (tests/standins/razorpay.ts), on the port
 // playwright.config.ts names, with its webhooks sent to this shop.
-const { startRazorpayStandin } = await import("./razorpay-standin.ts");
+const { startRazorpayStandin } = await import("./standins/razorpay.ts");
 const keys = { keyId: "rzp_test_HaatE2EStandin", keySecret: "e2e-standin-key-secret", webhookSecret: "e2e-standin-webhook-secret" };
 const standin = await startRazorpayStandin({
   ...keys,
@@ -67,8 +67,8 @@ process.env.RAZORPAY_API_BASE = standin.apiBase;
 process.env.RAZORPAY_CHECKOUT_JS = standin.checkoutJs;
 process.on("exit", () => void standin.close());
 
-// 'Use my location' through a Nominatim stand-in (scripts/geocoder-standin.ts), beside the Razorpay one.
-const { startGeocoderStandin } = await import("./geocoder-standin.ts");
+// 'Use my location' through a Nominatim stand-in (tests/standins/geocoder.ts), beside the Razorpay one.
+const { startGeocoderStandin } = await import("./standins/geocoder.ts");
 const geocoder = await startGeocoderStandin({ port: Number(process.env.E2E_PORT || 4173) + 22 });
 process.env.GEOCODER_URL = geocoder.url;
 process.env.MAP_TILES_URL = geocoder.tiles;
