@@ -6,6 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
@@ -40,5 +41,65 @@ export default defineConfig(
     // Hooks also live in .ts modules (app/components/*.ts).
     files: ["app/**/*.ts"],
     extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // The layers of docs/ARCHITECTURE.md, held by the build (issue 42 item 2): each zone names
+    // who may not import from where. Paths are resolved, so a relative path cannot slip by.
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts", "server.ts"],
+    // A test may read what it checks against (the catalogues, a PDF's text, the server's i18n).
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      // no-cycle reads the imported files too: TypeScript's parser for them.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./app/domain", from: "./app", except: ["./domain"], message: "app/domain is pure rules: it imports nothing outside itself." },
+            {
+              target: ["./app/routes", "./app/server/forms", "./app/server/api", "./app/server/splice"],
+              from: "./app/server/shop",
+              except: ["./port.server.ts", "./ports"],
+              message: "A way in reads and writes through the use cases and the Shop port, never an adapter.",
+            },
+            { target: ["./app/routes", "./app/server/forms", "./app/server/api", "./app/server/splice"], from: "./app/server/db", message: "A way in never touches the database." },
+            {
+              target: "./app/server/shop",
+              from: ["./app/server/use-cases", "./app/server/forms", "./app/server/api", "./app/server/auth", "./app/server/mail", "./app/server/sms"],
+              message: "The Shop's back ends sit below the use cases, the ways in, sign-in, mail and SMS.",
+            },
+            { target: "./app/sw", from: "./app/components", message: "The service worker imports no React component module." },
+            { target: ["./app", "./scripts", "./server.ts"], from: "./tests", message: "Product code never imports a test or a stand-in." },
+          ],
+        },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // A component runs in the browser: no server module's code may reach it. Its types may
+    // (import type is erased): the form pipeline's declarations name the intents and fields the
+    // markup may use, and a misspelt one fails the typecheck (components/forms.ts).
+    files: ["app/components/**/*.{ts,tsx}", "app/entry.client.tsx", "app/sw/**/*.ts", "app/offline/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "*.server", "*.server.ts", "*.server.tsx"],
+              allowTypeImports: true,
+              message: "Browser code imports no server module (a type alone may be imported with `import type`).",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_LINKS, SOCIAL_LINKS, store } from "../store-config.ts";
+import { FOOTER_LINKS, SOCIAL_LINKS, store } from "../domain/store-config.ts";
 import { useI18n } from "./i18n.tsx";
 import { LiteModeSwitch } from "./LiteModeSwitch.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { navPath } from "../domain/category.ts";
-import { NAV_LABELS, store } from "../store-config.ts";
+import { NAV_LABELS, store } from "../domain/store-config.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 import { HeaderActions } from "./HeaderActions.tsx";

@@ -3,7 +3,7 @@ import { Form, useHref, useLocation, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Suggestion } from "../domain/catalog.ts";
 import { highlight, isSearchable } from "../domain/search-text.ts";
-import { SEARCH_PROMPTS } from "../store-config.ts";
+import { SEARCH_PROMPTS } from "../domain/store-config.ts";
 import { SearchIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";

@@ -1,4 +1,4 @@
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import { languageAlternates, pathIn, type Locale } from "../domain/i18n/locale.ts";
 import { localeOfMatches, originOf } from "./viewer.ts";
 

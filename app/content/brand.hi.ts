@@ -1,7 +1,7 @@
 // The about page and the blog in Hindi (issue 27): the same shape as brand.ts, chosen by the
 // pages' loaders so a page sends only its own language. Product names and the shop's name stay as
 // they are; a deployer who edits brand.ts edits these too.
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { AboutPage, BlogPost } from "./brand.ts";
 
 export const ABOUT_HI: AboutPage = {

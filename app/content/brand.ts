@@ -3,7 +3,7 @@
 // edits them here. In Hindi (issue 27): the about page and the blog are in brand.hi.ts, chosen
 // by the pages' loaders; the shorter texts marked /*i18n*/ are in the catalogue, translated as shown.
 import { say } from "../domain/i18n/messages.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 
 export interface Testimonial {
   name: string;

@@ -1,7 +1,7 @@
 // The home page's fixed content (browsing §2). Images are drawn by scripts/draw-images.ts.
 // Its words are English here, marked /*i18n*/ for the extractor, and translated where shown
 // (components/home/HomeSections.tsx).
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 
 // Each banner leads to the category its picture shows and its button names ('Shop Farm Basket',
 // 'Explore Gifting', 'Stock up now' on pantry staples): the category tiles' URLs.

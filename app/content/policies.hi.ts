@@ -2,7 +2,7 @@
 // by the page's loader so a page sends only its own language. The numbers come from POLICY; the
 // values that are words there or in store-config (the slots, the dispatch hour, the courts, the
 // support hours, the delivery promise) are said in Hindi below: change them with their English.
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import { POLICY, type PolicyPage } from "./policies.ts";
 
 const c = store.company;

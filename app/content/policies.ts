@@ -3,7 +3,7 @@
 // specifications disagree, decision 013 records the choice. The pages in Hindi are in
 // policies.hi.ts (issue 27), chosen by the page's loader.
 import { FREE_DELIVERY_ABOVE_PAISE } from "../domain/pricing.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 
 export const POLICY = {
   /** Damaged, defective or wrong items must be reported within this many hours of delivery. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { store } from "../store-config.ts";
+import { store } from "./store-config.ts";
 import { formatPlace, gstinCheckCharacter, gstinState, gstState, isWellFormedGstin, placeOfSupply, splitTax, supplyKind } from "./invoice-tax.ts";
 
 describe("place of supply", () => {

@@ -7,7 +7,7 @@ import type { Slot } from "./delivery.ts";
 import { splitTax, type SupplyKind } from "./invoice-tax.ts";
 import { lineItemsPaise } from "./order.ts";
 import type { PaymentState } from "./payment.ts";
-import { store } from "../store-config.ts";
+import { store } from "./store-config.ts";
 import { formatGrams } from "./weight.ts";
 
 export interface InvoiceSourceLine {

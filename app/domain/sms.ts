@@ -83,3 +83,32 @@ export function smsParts(text: string): number {
   const [one, part] = gsm ? [160, 153] : [70, 67];
   return length <= one ? 1 : Math.ceil(length / part);
 }
+
+/**
+ * Which templates the configured provider can send, and in which language: the outbox sends
+ * every one; MSG91 those with a registered template id (a Hindi SMS is a template of its own,
+ * Unicode text registered on its own with DLT). Read from the configuration alone, so the
+ * shop's outbox (a back-in-stock notice queued with the stock) decides it without a sender.
+ */
+export interface SmsTemplates {
+  sends(template: SmsTemplate, language?: Locale): boolean;
+}
+
+type TemplateIds = Partial<Record<SmsTemplate, string | null>>;
+export function smsTemplatesOf(config: { provider: "outbox" } | { provider: "msg91"; templates: TemplateIds; hindiTemplates: TemplateIds }): SmsTemplates {
+  if (config.provider === "outbox") return { sends: () => true };
+  return { sends: (template, language = "en") => Boolean(language === "hi" ? config.hindiTemplates[template] : config.templates[template]) };
+}
+
+/** A kept SMS's values as the queue keeps them (mail_queue.body): its values, and its language when not English. */
+export function keptSmsValues(values: Record<string, unknown>, language: Locale | undefined): Record<string, unknown> {
+  return language && language !== "en" ? { ...values, language } : values;
+}
+
+/**
+ * The language an SMS for a shopper is said in (issue 41 item 12, decision 067): theirs, when the
+ * shop can send that template in it (MSG91: its Hindi template is registered), else English.
+ */
+export function smsLanguage(templates: SmsTemplates, template: SmsTemplate, wanted: Locale | null | undefined): Locale {
+  return wanted && wanted !== "en" && templates.sends(template, wanted) ? wanted : "en";
+}

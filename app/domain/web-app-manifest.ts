@@ -1,7 +1,7 @@
 // The web app manifest (issue 26 part 1): what a phone needs to offer 'Add to Home screen' and
 // install the shop: its names, the brand's colours, where it opens, and the icons
 // scripts/draw-images.ts draws. Shortcuts lead to the cart, the orders and the shop's search.
-import { store } from "../store-config.ts";
+import { store } from "./store-config.ts";
 
 /** The brand's green (brand-700): the toolbar and the splash screen's accents. */
 export const THEME_COLOR = "#2f5616";

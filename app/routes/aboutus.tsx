@@ -10,7 +10,7 @@ import { ABOUT } from "../content/brand.ts";
 import { ABOUT_HI } from "../content/brand.hi.ts";
 import { localeOf } from "../server/i18n.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/aboutus";
 
 // The contact form on this page answers here (app/server/forms/contact.server.ts).

@@ -8,7 +8,7 @@ import { BLOG_POSTS } from "../content/brand.ts";
 import { BLOG_POSTS_HI } from "../content/brand.hi.ts";
 import { localeOf } from "../server/i18n.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/blog";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { contactForm } from "../server/forms/contact.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/googleform";
 
 // The contact form on this page answers here (app/server/forms/contact.server.ts).

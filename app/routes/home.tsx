@@ -14,7 +14,7 @@ import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

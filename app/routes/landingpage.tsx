@@ -7,7 +7,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { BUSINESSES, LANDING } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/landingpage";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });

@@ -7,7 +7,7 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
 import { shopOf } from "../server/context.server.ts";
 import { confirmForm } from "../server/forms/contact.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

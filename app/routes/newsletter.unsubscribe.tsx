@@ -5,7 +5,7 @@ import { unsubscribe } from "../components/forms.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
 import { shopOf } from "../server/context.server.ts";
 import { unsubscribeForm } from "../server/forms/contact.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";

@@ -18,7 +18,7 @@ import { documentCarries, shopOf } from "../server/context.server.ts";
 import { useReviewStanding } from "../components/personal.tsx";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/product";
 import { parseId } from "../domain/ids.ts";
 

@@ -17,7 +17,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf } from "../components/viewer.ts";
 import { languageAlternates } from "../domain/i18n/locale.ts";
 import { pathIn } from "../domain/i18n/locale.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/products";
 
 // Serves both /products and /shopretail (browsing §2: the same listing).

@@ -17,7 +17,7 @@ import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/signin";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";

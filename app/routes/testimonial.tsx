@@ -3,7 +3,7 @@ import { Testimonials } from "../components/brand/Testimonials.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
-import { store } from "../store-config.ts";
+import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/testimonial";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });

@@ -25,7 +25,7 @@ import {
   type SerwistPlugin,
 } from "serwist";
 import { replayVerdict } from "../domain/offline-queue.ts";
-import { forgetAllPosts, forgetPost, queuedPosts, SYNC_TAG } from "../components/offline/post-queue.ts";
+import { forgetAllPosts, forgetPost, queuedPosts, SYNC_TAG } from "../offline/post-queue.ts";
 import {
   CACHES,
   changesWhoIsSignedIn,

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
 import { createErpShop } from "../../app/server/shop/erp/open.server.ts";
+import { clerkTokenMint } from "../../app/server/auth/clerk.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { startClerkStandin, type ClerkStandin } from "../standins/clerk.ts";
 import { home } from "./fixtures.ts";
@@ -24,7 +25,7 @@ async function erpShop(): Promise<Shop> {
     syncMs: 60_000,
     secret: randomBytes(32).toString("hex"),
     refreshMs: 0,
-    clerk: { secretKey: clerk.secretKey, apiUrl: clerk.origin },
+    clerkTokens: clerkTokenMint({ secretKey: clerk.secretKey, apiUrl: clerk.origin }),
   });
   await shop.warm();
   opened.push({ database, shop });

@@ -8,6 +8,7 @@ import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/
 import type { Database } from "../../app/server/db/client.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
+import { mailWhenPlaced } from "../../app/server/open-shop.server.ts";
 import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
@@ -84,7 +85,7 @@ const STANDIN_KEYS = { keyId: "rzp_test_HaatStandin01", keySecret: "standin-key-
 export async function shopPayingAtStandin(database: Database, prepaidPercent: number): Promise<{ shop: Shop; standin: RazorpayStandin }> {
   const standin = await startRazorpayStandin({ ...STANDIN_KEYS, webhookUrl: "http://127.0.0.1:9/webhooks/razorpay" });
   const razorpay: RazorpayConfig = { ...STANDIN_KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
-  return { shop: createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent }), standin };
+  return { shop: createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent, placed: mailWhenPlaced }), standin };
 }
 
 /** Pays a placed order by UPI through Standard Checkout and its verified return; answers Razorpay's payment id. */

@@ -12,7 +12,7 @@ import { contactForm } from "../../app/server/forms/contact.server.ts";
 import { outboxDir } from "../../app/server/mail/mailer.server.ts";
 import { honeypotInputProps } from "../../app/server/security/honeypot.server.ts";
 import { answerTicket } from "../../app/server/use-cases/tickets.server.ts";
-import { store } from "../../app/store-config.ts";
+import { store } from "../../app/domain/store-config.ts";
 import { languageMiddleware, localeContext } from "../../app/server/i18n.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";

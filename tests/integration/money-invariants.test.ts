@@ -17,6 +17,7 @@ import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { createMailer } from "../../app/server/mail/mailer.server.ts";
 import { giveUpLease, takeLease } from "../../app/server/shop/leases.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import { mailWhenPlaced } from "../../app/server/open-shop.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { cancelOrder } from "../../app/server/use-cases/cancel-order.server.ts";
 import { confirmCheckout } from "../../app/server/use-cases/confirm-payment.server.ts";
@@ -79,7 +80,7 @@ describe.each(targets)("the money path's invariants on $name", (target) => {
     await seedDemoCatalog(database);
     standin = await startRazorpayStandin(KEYS);
     const razorpay: RazorpayConfig = { ...KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
-    shop = createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5 });
+    shop = createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5, placed: mailWhenPlaced });
   });
   afterAll(async () => {
     await standin?.close();
@@ -222,7 +223,7 @@ describe.each(targets)("the money path's invariants on $name", (target) => {
 
   it("runs the sweep on one instance at a time, and on another when the holder died", async () => {
     const razorpay: RazorpayConfig = { ...KEYS, apiBase: standin.apiBase, checkoutJs: standin.checkoutJs, holdMinutes: 20 };
-    const instances = [0, 1, 2].map(() => createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5 }));
+    const instances = [0, 1, 2].map(() => createShop(database, 0, { razorpay, publicOrigin: "https://shop.example.in", prepaidPercent: 5, placed: mailWhenPlaced }));
     // Another instance is sweeping: none of these runs a pass beside it.
     expect(await takeLease(database.db, "payments.sweep", "another-instance", 60_000, new Date())).toBe(true);
     expect((await Promise.all(instances.map((s) => s.payments.sweep()))).map((p) => p.ran)).toEqual([false, false, false]);

@@ -23,8 +23,10 @@ import { staffCatalogForm } from "../../app/server/forms/staff-catalog.server.ts
 import { DEMO_PHOTOS } from "../../app/server/images/demo-photos.server.ts";
 import { PhotoRefused, storePhoto, type StoredPhoto } from "../../app/server/images/photos.server.ts";
 import { serveMedia } from "../../app/server/images/serve.server.ts";
-import { directoryStore, MEDIA_PATH, type ImageStore } from "../../app/server/images/store.server.ts";
-import { createShop, openShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { ImageStore } from "../../app/server/images/image-store.server.ts";
+import { directoryStore, MEDIA_PATH } from "../../app/server/images/store.server.ts";
+import { openShop } from "../../app/server/open-shop.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openShop } from "../../app/server/shop/open.server.ts";
+import { openShop } from "../../app/server/open-shop.server.ts";
 
 const url = process.env.DATABASE_URL;
 

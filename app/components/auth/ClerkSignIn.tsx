@@ -8,7 +8,7 @@ import { ClerkProvider, SignIn } from "@clerk/react-router";
 import { useHref, useNavigate } from "react-router";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { withoutLocale } from "../../domain/i18n/locale.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** Clerk's sign-in words that Haat's catalogue has in Hindi (the rest stay Clerk's English). */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SOCIAL_LINKS } from "../../store-config.ts";
+import { SOCIAL_LINKS } from "../../domain/store-config.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** The posts' list (their titles in the page's language, from the page's loader) and the social links. */

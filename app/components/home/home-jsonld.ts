@@ -1,4 +1,4 @@
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 
 /** The home page's LocalBusiness JSON-LD (issue 5), from the store configuration. */
 export function localBusinessJsonLd(origin: string) {

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { formOf, POST_KEY_FIELD, replayBackoffMs, type QueuedPost } from "../../domain/offline-queue.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { useRefusalToast } from "../forms.ts";
-import { onQueueChange, queuedPosts, withoutAnswered } from "./post-queue.ts";
+import { onQueueChange, queuedPosts, withoutAnswered } from "../../offline/post-queue.ts";
 
 const NONE: QueuedPost[] = [];
 let snapshot: QueuedPost[] = NONE;

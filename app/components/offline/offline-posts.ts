@@ -11,7 +11,7 @@ import { notSentMessage, queueable, queuedMessage, type QueuedPost } from "../..
 import { isNoAnswer } from "../../domain/offline.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
 import { raiseToast } from "../Toaster.tsx";
-import { forgetPost, keepPost, SYNC_TAG } from "./post-queue.ts";
+import { forgetPost, keepPost, SYNC_TAG } from "../../offline/post-queue.ts";
 
 type Results = Record<string, DataStrategyResult>;
 

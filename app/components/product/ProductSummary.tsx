@@ -5,7 +5,7 @@ import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { attributeIn, packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_WARNING } from "../../domain/stock.ts";
 import { POLICY } from "../../content/policies.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { paymentNote } from "../../domain/payment.ts";
 import { useI18n } from "../i18n.tsx";
 import { LeafIcon } from "../ui/icons.tsx";

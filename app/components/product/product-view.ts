@@ -1,7 +1,7 @@
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import type { ProductReviews } from "../../domain/review.ts";
 import { displayVariant, isAvailable } from "../../domain/stock.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 
 /** The variant named in the query string, else the first in-stock one, else the first. */
 export function selectVariant(variants: VariantView[], ref: string | null): VariantView {

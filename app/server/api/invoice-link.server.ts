@@ -2,7 +2,7 @@
 // has a bearer token, the browser tab it opens has no cookie, so the link carries its own
 // proof. An HMAC of the order, its customer and an expiry, keyed by the cookie secret.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { cookieSecret } from "../auth/secret.server.ts";
+import { cookieSecret } from "../security/secret.server.ts";
 import { appEnv } from "../env.server.ts";
 
 export const INVOICE_LINK_LIFETIME_MS = 10 * 60 * 1000;

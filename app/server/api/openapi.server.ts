@@ -1,7 +1,7 @@
 // /api/openapi.json: the API described as OpenAPI 3.1, written from the same zod schemas that
 // check each call's params and type its result (app/domain/api.ts), so it cannot drift.
 import { z } from "zod";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { API_CALLS } from "./calls.server.ts";
 

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { shopContext } from "../context.server.ts";
-import { UNAVAILABLE_MESSAGE, withUnavailablePage } from "../db/lost-connection.server.ts";
+import { UNAVAILABLE_MESSAGE, withUnavailablePage } from "../unavailable.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 import { answerCall, call } from "./pipeline.server.ts";
 

@@ -20,7 +20,7 @@ import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { hitLimit, type RateLimitName } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../db/lost-connection.server.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.server.ts";
 
 export interface CallArgs<P, C = Customer> {
   params: P;

@@ -6,7 +6,10 @@ import { accountLanguageCookies } from "../i18n.server.ts";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
-import type { Shop } from "../shop/port.server.ts";
+import { ShopError, type Shop } from "../shop/port.server.ts";
+import { ERP_DOWN, ErpUnauthorized } from "../shop/erp/client.server.ts";
+import type { ClerkTokenMint } from "../shop/erp/credentials.server.ts";
+import { errorFields, log } from "../log.server.ts";
 import { cookies } from "./cookies.server.ts";
 import { startSession } from "./session.server.ts";
 
@@ -70,4 +73,20 @@ export async function clerkIdentity(args: Parameters<ClerkServer["getAuth"]>[0])
   const verified = primary?.verification?.status === "verified";
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
   return { clerkUserId: user.id, email: verified ? primary!.emailAddress : null, name, sessionId: auth.sessionId ?? null };
+}
+
+/** A fresh token of a Clerk session (Clerk's Backend API); ErpUnauthorized when the session is over. */
+export function clerkTokenMint(clerk: { secretKey: string; apiUrl?: string }): ClerkTokenMint {
+  return async (sessionId) => {
+    const { createClerkClient } = await clerkServer();
+    try {
+      return (await createClerkClient({ secretKey: clerk.secretKey, ...(clerk.apiUrl && { apiUrl: clerk.apiUrl }) }).sessions.getToken(sessionId)).jwt;
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      // Signed out, revoked or expired at Clerk: the customer signs in again.
+      if (typeof status === "number" && status >= 400 && status < 500) throw new ErpUnauthorized(`Clerk session ${status}`);
+      log.warn("clerk unreachable: no token for the ERP", errorFields(error));
+      throw new ShopError("unavailable", ERP_DOWN);
+    }
+  };
 }

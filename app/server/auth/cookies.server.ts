@@ -8,7 +8,7 @@ import { createToastUtilsWithCustomSession } from "remix-toast";
 import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "../../domain/account.ts";
 import { PENDING_ITEM_LIFETIME_MS } from "../../domain/pending-item.ts";
 import { appEnv, type Env } from "../env.server.ts";
-import { cookieSecret } from "./secret.server.ts";
+import { cookieSecret } from "../security/secret.server.ts";
 
 export const SESSION_COOKIE = "haat_session";
 export const DEVICE_COOKIE = "haat_device";

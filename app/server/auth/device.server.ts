@@ -2,7 +2,7 @@
 // in or signs up. The accounts signed in from it know it (shop.accounts.knownDevice), so
 // a lockout of an account's e-mail, which anyone can cause by guessing, spares its owner.
 import type { Customer, Shop } from "../shop/port.server.ts";
-import { newToken } from "./password.server.ts";
+import { newToken } from "../security/tokens.server.ts";
 import { cookies, DEVICE_COOKIE, hasCookie } from "./cookies.server.ts";
 
 /** The request's device token when its cookie carries a valid signature, else null. */

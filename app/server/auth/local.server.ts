@@ -6,7 +6,7 @@ import { i18nFor } from "../../domain/i18n/registry.ts";
 import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.ts";
 import { signInPausedMail } from "../../domain/account-mail.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Mail, Mailer } from "../mail/mailer.server.ts";
 import { sendInBackground } from "../mail/queue.server.ts";

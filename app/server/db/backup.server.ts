@@ -22,7 +22,7 @@ import { DataDirLockedError, lockDataDir } from "./lock.server.ts";
 
 /** Where under DATA_DIR the server keeps the PGlite database (server.ts opens DATA_DIR/pglite). */
 export const DATABASE_DIR = "pglite";
-/** The generated cookie-signing secret (auth/secret.server.ts): restored with the data, so shoppers stay signed in. */
+/** The generated cookie-signing secret (security/secret.server.ts): restored with the data, so shoppers stay signed in. */
 const SESSION_SECRET = "session-secret";
 const MANIFEST = "haat-backup.json";
 /** What a forced restore moves the old contents into, inside DATA_DIR (a volume's mount point cannot be renamed). */

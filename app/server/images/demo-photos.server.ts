@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import sharp from "sharp";
 import { projectPath } from "../project-root.server.ts";
 import { storePhoto, type StoredPhoto } from "./photos.server.ts";
-import type { ImageStore } from "./store.server.ts";
+import type { ImageStore } from "./image-store.server.ts";
 
 interface DemoPhoto {
   /** The drawing it is made from, as the demo catalogue names it; the photo goes before it. */

@@ -17,7 +17,7 @@ import {
   sniffPhotoType,
   type PhotoFormat,
 } from "../../domain/photo.ts";
-import type { ImageStore } from "./store.server.ts";
+import type { ImageStore } from "./image-store.server.ts";
 
 // A shop encodes a photo now and then: libvips' cache of recent operations would only keep
 // memory in the serving process.

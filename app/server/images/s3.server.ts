@@ -5,7 +5,7 @@
 // the prefix (a bucket policy; object ACLs are off on new AWS buckets, so none is sent).
 import { createHash, createHmac } from "node:crypto";
 import type { Env } from "../env.server.ts";
-import { checkName, IMMUTABLE, type ImageStore } from "./store.server.ts";
+import { checkName, IMMUTABLE, type ImageStore } from "./image-store.server.ts";
 
 export interface S3Config {
   /** The service's origin: https://s3.ap-south-1.amazonaws.com, http://127.0.0.1:9000… */

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { PHOTO_CONTENT_TYPES, PHOTO_FILE_NAME, type PhotoFormat } from "../../domain/photo.ts";
-import { IMMUTABLE } from "./store.server.ts";
+import { IMMUTABLE } from "./image-store.server.ts";
 
 type Next = (error?: unknown) => void;
 

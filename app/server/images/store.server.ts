@@ -6,34 +6,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { PHOTO_FILE_NAME } from "../../domain/photo.ts";
 import type { Env } from "../env.server.ts";
+import { checkName, type ImageStore } from "./image-store.server.ts";
 import { s3Config, s3Store } from "./s3.server.ts";
 
 /** Where the directory store's files are served from (server.ts, app/server/images/serve.server.ts). */
 export const MEDIA_PATH = "/media";
-
-/** How long a browser or a CDN keeps a file: its name changes whenever its content would. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
-
-export interface ImageStore {
-  /** Where the files go, for messages and logs. */
-  readonly description: string;
-  /** The directory server.ts serves at MEDIA_PATH, or null when the files are read from elsewhere. */
-  readonly directory: string | null;
-  /** The origin browsers load the files from when it is not the shop's own (the CSP's img-src), else null. */
-  readonly origin: string | null;
-  /** Stores `bytes` under `name` (a name the pipeline made); the same name again is the same bytes. */
-  put(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** Whether `name` is stored already (the same photo uploaded twice is not made twice). */
-  has(name: string): Promise<boolean>;
-  /** The URL a page gives browsers for `name`. */
-  url(name: string): string;
-}
-
-export function checkName(name: string): void {
-  if (!PHOTO_FILE_NAME.test(name)) throw new Error(`Not a photo file name: ${JSON.stringify(name)}`);
-}
 
 /** Files in `dir`, written whole or not at all (a temporary file renamed into place). */
 export function directoryStore(dir: string): ImageStore {

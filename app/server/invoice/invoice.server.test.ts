@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { pdfLayoutText, pdfWords } from "../../../tests/pdf-text.ts";
 import { priceOrder } from "../../domain/pricing.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { creditLines, currentSupplier, invoiceDocumentOf } from "../../domain/invoice.ts";
 import type { IssuedInvoice, OrderLineView, OrderView } from "../shop/port.server.ts";
 import { creditNotePdf, invoicePdf, orderSummaryPdf, scriptRuns } from "./invoice.server.ts";

@@ -27,7 +27,7 @@ import {
 import { slotLabel } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { projectPath } from "../project-root.server.ts";
 import type { IssuedCreditNote, IssuedInvoice, OrderView } from "../shop/port.server.ts";
 

@@ -6,7 +6,7 @@ import { addressLine } from "../../domain/address.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { lineAmountPaise } from "../../domain/order.ts";
 import { methodLabel } from "../../domain/payment.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import type { OrderView } from "../shop/port.server.ts";
 import { GREY, HEAD_FILL, lineHeight, MARGIN, RULE, startPdf, type Style } from "./invoice.server.ts";
 

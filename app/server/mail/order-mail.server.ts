@@ -3,7 +3,7 @@
 import type { ComposeOrderMail } from "../../domain/order-mail.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { errorFields, log } from "../log.server.ts";

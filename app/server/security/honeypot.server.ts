@@ -1,7 +1,7 @@
 // The honeypot on the contact and newsletter forms (remix-utils): a field people never see
 // and an encrypted timestamp. A filled field means a bot: the post is refused quietly.
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
-import { cookieSecret } from "../auth/secret.server.ts";
+import { cookieSecret } from "./secret.server.ts";
 import { appEnv } from "../env.server.ts";
 
 const NAME_FIELD = "website_url";

@@ -13,7 +13,7 @@ import {
   SESSION_LIFETIME_MS,
   SESSION_RENEW_AFTER_MS,
 } from "../../domain/account.ts";
-import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../auth/password.server.ts";
+import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";

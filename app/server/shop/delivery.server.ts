@@ -9,7 +9,7 @@ import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { jsonColumn, jsonValue } from "./viewer.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 
 export const SETTING_DEFAULTS: DeliverySettings = {

@@ -3,7 +3,7 @@
 // link; the address is subscribed when that link's page is confirmed. So nobody can sign a
 // stranger up, and the mail a form post can cause is one confirmation per address per hour.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { newToken } from "../auth/password.server.ts";
+import { newToken } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { newsletterSubscribers } from "../db/schema.server.ts";
 import type { NewsletterPort } from "./port.server.ts";

@@ -3,31 +3,26 @@
 import fs from "node:fs";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { catalogIsEmpty, CatalogImportError, importCatalog } from "../catalog/import.server.ts";
-import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseTarget } from "../db/client.server.ts";
+import { MIGRATIONS_DIR, type Database } from "../db/client.server.ts";
 import { variants } from "../db/schema.server.ts";
 import { makeDemoPhotos } from "../images/demo-photos.server.ts";
-import type { ImageStore } from "../images/store.server.ts";
+import type { ImageStore } from "../images/image-store.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { createCodes } from "./codes.server.ts";
 import { createApiTokens } from "./tokens.server.ts";
-import { createErpShop, type ErpShopOptions } from "./erp/open.server.ts";
-import { seedFixedCategories } from "./erp/catalog-mirror.server.ts";
 import { createAddresses } from "./addresses.server.ts";
-import { seedDemoCoupons } from "./coupons.server.ts";
 import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
-import { orderPlacedMail } from "../../domain/order-mail.ts";
-import { mailOrder } from "../mail/order-mail.server.ts";
-import { createDelivery, seedDemoPins } from "./delivery.server.ts";
+import { createDelivery } from "./delivery.server.ts";
 import { createReviews } from "./reviews.server.ts";
 import { createStaffCatalog } from "./staff-catalog.server.ts";
 import { createStaff } from "./staff.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import type { Gateway } from "../payments/razorpay.server.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { createTickets } from "./tickets.server.ts";
 import { createStaffCoupons } from "./staff-coupons.server.ts";
 import { createSubscribers } from "./subscribers.server.ts";
@@ -38,21 +33,10 @@ import { createPostKeys } from "./post-keys.server.ts";
 import { createViewer } from "./viewer.server.ts";
 import { createStockRequests } from "./stock-requests.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
-import { ShopError, type Shop } from "./port.server.ts";
+import { ShopError, type Customer, type Shop } from "./port.server.ts";
 import { sql } from "drizzle-orm";
 
 export const DEMO_CATALOG = projectPath("scripts", "demo-catalog.json");
-
-export interface OpenShopOptions {
-  target: DatabaseTarget;
-  seedDemo: boolean;
-  refreshMs?: number;
-  payments?: ShopPaymentOptions;
-  /** Where product photos' files go (staff uploads, the demo's photos); none: no photos are taken. */
-  images?: ImageStore | null;
-  /** SHOP_BACKEND=erp: the brand's ERP is the system of record (decision 043); no demo data is seeded. */
-  erp?: Omit<ErpShopOptions, "refreshMs" | "images">;
-}
 
 /** How the shop takes payment: cash on delivery always; Razorpay when configured (issue 12). */
 export interface ShopPaymentOptions {
@@ -64,6 +48,12 @@ export interface ShopPaymentOptions {
   now?: () => Date;
   /** STAFF_EMAILS: accounts that are staff whatever their role. */
   staffEmails?: readonly string[];
+  /**
+   * Called once for each order a payment confirmed (the return, the API's verify, the webhook,
+   * the sweep, the shopper's next visit), after its transaction commits: its 'order placed'
+   * mail, wired where the shop is opened (open-shop.server.ts), since the shop sends no mail.
+   */
+  placed?: (shop: Shop, order: { customer: Customer; orderId: number }) => Promise<void>;
 }
 
 const CASH_ONLY: ShopPaymentOptions = { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0 };
@@ -89,9 +79,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     storeName: store.name,
     gateway: pay.gateway,
     now: pay.now,
-    // Whichever way a payment confirms its order (the return, the API's verify, the webhook,
-    // the sweep, the shopper's next visit), its 'order placed' mail goes from this one place.
-    placed: ({ customer, orderId }) => mailOrder(shop, customer, orderId, orderPlacedMail, undefined, "orderPlaced"),
+    placed: pay.placed && ((order) => pay.placed!(shop, order)),
   });
   const shop: Shop & { warm(): Promise<void> } = {
     capabilities: {
@@ -201,48 +189,6 @@ export async function seedDemoCustomer(shop: Shop): Promise<boolean> {
     return true;
   } catch (error) {
     if (error instanceof ShopError && error.code === "conflict") return false;
-    throw error;
-  }
-}
-
-export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(): Promise<void> }> {
-  const images = options.images ?? null;
-  let seeded = false;
-  // The demo data is written under the startup lock: instances starting together seed it once.
-  if (options.erp) {
-    const database = await openDatabase(options.target, async (opened) => {
-      // Browsing §3's fixed category tree, named as the demo catalogue names it.
-      await seedFixedCategories(opened.db, (JSON.parse(fs.readFileSync(DEMO_CATALOG, "utf8")) as { categories: Parameters<typeof seedFixedCategories>[1] }).categories);
-    });
-    try {
-      const shop = createErpShop(database, { ...options.erp, refreshMs: options.refreshMs, images });
-      await shop.warm();
-      return shop;
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-  }
-  const database = await openDatabase(
-    options.target,
-    options.seedDemo
-      ? async (opened) => {
-          seeded = await seedDemoCatalog(opened);
-          await seedDemoCustomer(createShop(opened, options.refreshMs, options.payments));
-          await seedDemoCoupons(opened.db);
-          await seedDemoPins(opened.db);
-        }
-      : undefined,
-  );
-  try {
-    // The demo's photos (a second or two of encoding, once, on a fresh database) are made before
-    // the shop serves: made while it serves, they took memory and time from its first requests.
-    if (seeded && images) await addDemoPhotos(database, images);
-    const shop = createShop(database, options.refreshMs, options.payments, images);
-    await shop.warm();
-    return shop;
-  } catch (error) {
-    await database.close();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../env.server.ts";
-import { shopOptionsFromEnv } from "./options.server.ts";
+import { shopOptionsFromEnv } from "../shop-options.server.ts";
 
 const SECRET = "s".repeat(40);
 const CLERK = { AUTH_PROVIDER: "clerk", CLERK_SECRET_KEY: "sk_test_abc", CLERK_PUBLISHABLE_KEY: "pk_test_abc", CLERK_API_URL: "http://127.0.0.1:4999" };

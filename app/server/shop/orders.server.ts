@@ -13,7 +13,8 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
+import { customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue } from "../../domain/delivery.ts";
 
@@ -28,37 +29,9 @@ function orderTotals(pricing: Pick<OrderPricing<PricedLineInput>, "subtotalPaise
   };
 }
 
-/** The shopper an order belongs to (to mail them), in the caller's transaction. */
-export async function customerOfOrder(conn: Conn, orderId: number): Promise<Customer | null> {
-  const [row] = await conn
-    .select({ id: customers.id, email: customers.email, name: customers.name, phone: customers.phone })
-    .from(customers)
-    .innerJoin(orders, eq(orders.customerId, customers.id))
-    .where(eq(orders.id, orderId));
-  return row ?? null;
-}
-
-/** X-Refund-Idempotency of the one refund a payment may have: a retry is the same refund. */
-export function refundKey(paymentRowId: number): string {
-  return `haat-refund-${paymentRowId}`;
-}
 import { priceOrder, type OrderPricing, type PricedLineInput } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
-import {
-  addresses,
-  coupons,
-  customers,
-  invoices,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  products,
-  refunds,
-  variants,
-  type OrderLineRow,
-  type OrderRow,
-} from "../db/schema.server.ts";
+import { addresses, coupons, invoices, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { documentsOf, issueInvoice, nextInSeries, ORDER_SERIES } from "./documents.server.ts";
 import { replaceIn, shortPickIn, takeBackIn, weighIn } from "./packing.server.ts";

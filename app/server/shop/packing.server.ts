@@ -20,9 +20,9 @@ import { inRange, linesToWeigh, soldByWeightOf, stockAfterWeighing, weighedPaise
 import { coupons, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { issueCreditNote } from "./documents.server.ts";
-import { customerOfOrder, refundKey } from "./orders.server.ts";
+import { customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { ShopError, type Customer, type ReplaceResult, type ShortPickResult, type TakeBackResult, type WeighResult } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 /** The placed order, locked, with its lines; refused once cancelled. */
 async function lockOrder(tx: Conn, orderId: number): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {

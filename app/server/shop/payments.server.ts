@@ -21,7 +21,8 @@ import { draftOrderId } from "./cart.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
 import { guardClient } from "../db/transaction-scope.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
-import { confirmOrder, customerOfOrder, giveBackHeld, refundKey } from "./orders.server.ts";
+import { confirmOrder, giveBackHeld } from "./orders.server.ts";
+import { customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -9,7 +9,7 @@ import type { Db } from "../db/client.server.ts";
 import { productReviews, products } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type Customer, type ReviewsPort, type StaffReviewRow } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 const view = (r: { id: number; author: string; rating: number; body: string; createdAt: Date }): ReviewView => ({
   id: r.id,

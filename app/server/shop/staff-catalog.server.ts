@@ -12,11 +12,11 @@ import { importCatalog } from "../catalog/import.server.ts";
 import { announceRestocked } from "./stock-requests.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { PhotoRefused, storePhoto } from "../images/photos.server.ts";
-import type { ImageStore } from "../images/store.server.ts";
+import type { ImageStore } from "../images/image-store.server.ts";
 import { categories, orderLines, orders, products, variants, type VariantRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type StaffCatalogPort } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 /** Per variant, what placed orders not yet out for delivery (and orders waiting for payment) hold. */
 async function heldBy(conn: Conn, variantIds: number[]): Promise<Map<number, number>> {

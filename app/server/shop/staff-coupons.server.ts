@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
 import { COUPON_USING_STATES, toRule, type Conn } from "./coupons.server.ts";
 import { ShopError, type StaffCouponsPort, type StaffCouponView } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 /** Orders by coupon, counted as couponUsage counts them (COUPON_USING_STATES). */
 async function usedBy(conn: Conn, ids?: number[]): Promise<Map<number, number>> {

@@ -6,17 +6,10 @@ import { normalizeEmail } from "../../domain/account.ts";
 import { SLOT_KINDS, slotLabel, type SlotKind } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { Db } from "../db/client.server.ts";
-import { customers, orders, staffAudit } from "../db/schema.server.ts";
-import type { Conn } from "./coupons.server.ts";
-import { customerOfOrder } from "./orders.server.ts";
+import { customers, orders } from "../db/schema.server.ts";
+import { audit } from "./audit.server.ts";
+import { customerOfOrder } from "./order-rows.server.ts";
 import type { Customer, StaffOrderRow, StaffPort } from "./port.server.ts";
-
-/** Writes one audit row in the caller's transaction. */
-export async function audit(tx: Conn, entry: { staffId: number | null; action: string; entity: string; entityId: string | number; before?: unknown; after?: unknown }): Promise<void> {
-  await tx
-    .insert(staffAudit)
-    .values({ staffId: entry.staffId, action: entry.action, entity: entry.entity, entityId: String(entry.entityId), before: entry.before ?? null, after: entry.after ?? null });
-}
 
 export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readonly string[] } = {}): StaffPort {
   const listed = new Set(staffEmails.map(normalizeEmail));

@@ -10,18 +10,18 @@ import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { isAvailable } from "../../domain/stock.ts";
 import { backInStockMail, NOTIFY_MESSAGES } from "../../domain/stock-request.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, mailQueue, products, stockRequests, variants } from "../db/schema.server.ts";
 import { appEnv } from "../env.server.ts";
-import { keptSmsValues, smsLanguage, smsSender } from "../sms/sms.server.ts";
+import { keptSmsValues, smsLanguage, smsTemplatesOf } from "../../domain/sms.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type StockRequestsPort } from "./port.server.ts";
 
 /**
  * The SMS's values (a DLT variable holds 30 characters): the product by its name in the SMS's
  * language, linking to its page in the shopper's (issue 41 item 12); with the SMS's language
- * beside them when not English, as the mail queue keeps it (sms.server.ts keptSmsValues).
+ * beside them when not English, as the mail queue keeps it (domain/sms.ts keptSmsValues).
  */
 function backInStockSms(r: { title: string; titleHi: string; productId: number }, origin: string, page: Locale, text: Locale): Record<string, string> {
   const title = text === "hi" && r.titleHi.trim() ? r.titleHi.trim() : r.title;
@@ -64,7 +64,7 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
   if (due.length === 0) return 0;
   const env = appEnv();
   // And by SMS to a verified number that takes updates, when the shop registered the template (issue 28).
-  const sender = smsSender(env);
+  const sender = env.sms && smsTemplatesOf(env.sms);
   const texts = sender?.sends("backInStock") ?? false;
   const messages = due.map((r) => {
     const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };

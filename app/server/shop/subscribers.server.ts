@@ -5,7 +5,7 @@ import { and, asc, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { newsletterSubscribers as subscribers } from "../db/schema.server.ts";
 import type { SubscribersPort } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 /** Confirmed by its link and not unsubscribed since: an address the newsletter may be sent to. */
 const subscribed = and(isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt));

@@ -4,12 +4,12 @@ import crypto from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ticketName } from "../../domain/contact.ts";
 import { isLocale } from "../../domain/i18n/locale.ts";
-import { digest, newToken } from "../auth/password.server.ts";
+import { digest, newToken } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, ticketReplies, tickets } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type TicketsPort, type TicketView } from "./port.server.ts";
-import { audit } from "./staff.server.ts";
+import { audit } from "./audit.server.ts";
 
 type TicketRow = typeof tickets.$inferSelect;
 

@@ -3,7 +3,7 @@
 // Only digests are stored, as for page sessions.
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { API_ACCESS_LIFETIME_MS, API_REFRESH_LIFETIME_MS } from "../../domain/account.ts";
-import { digest, newToken } from "../auth/password.server.ts";
+import { digest, newToken } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers } from "../db/schema.server.ts";
 import type { ApiTokenPair, ApiTokensPort } from "./port.server.ts";

@@ -9,7 +9,8 @@ import { smsVariables, type SmsTemplate } from "../../domain/sms.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
-import { sendSmsOrKeep, smsLanguage, smsSender } from "./sms.server.ts";
+import { smsLanguage } from "../../domain/sms.ts";
+import { sendSmsOrKeep, smsSender } from "./sms.server.ts";
 
 export type OrderSms = Extract<SmsTemplate, "orderPlaced" | "outForDelivery" | "delivered" | "cancelled">;
 

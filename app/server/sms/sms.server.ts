@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { displayMobile, internationalMobile } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
-import { smsText, smsVariables, type Sms, type SmsTemplate } from "../../domain/sms.ts";
+import { keptSmsValues, smsTemplatesOf, smsText, smsVariables, type Sms, type SmsTemplate } from "../../domain/sms.ts";
 import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import type { Env, SmsConfig } from "../env.server.ts";
 import { log } from "../log.server.ts";
@@ -27,7 +27,7 @@ const SEND_TIMEOUT_MS = 5_000;
 export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
   if (config.provider === "outbox") {
     return {
-      sends: () => true,
+      sends: smsTemplatesOf(config).sends,
       async send(sms) {
         const text = smsText(sms);
         const dir = outboxDir({ dataDir });
@@ -43,7 +43,7 @@ export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
   // A Hindi SMS is a template of its own (Unicode text, registered on its own with DLT).
   const templateId = (template: SmsTemplate, language: Locale = "en") => (language === "hi" ? config.hindiTemplates[template] : config.templates[template]);
   return {
-    sends: (template, language) => Boolean(templateId(template, language)),
+    sends: smsTemplatesOf(config).sends,
     async send(sms) {
       outsideTransaction("The SMS provider");
       const id = templateId(sms.template, sms.language);
@@ -77,19 +77,6 @@ export async function sendSmsOrKeep(shop: Pick<Shop, "mail">, sender: SmsSender,
     log.warn("SMS kept for a retry", { template: sms.template, reason });
     return "kept";
   }
-}
-
-/** A kept SMS's values as the queue keeps them (mail_queue.body): its values, and its language when not English. */
-export function keptSmsValues(values: Record<string, unknown>, language: Locale | undefined): Record<string, unknown> {
-  return language && language !== "en" ? { ...values, language } : values;
-}
-
-/**
- * The language an SMS for a shopper is said in (issue 41 item 12, decision 067): theirs, when the
- * shop can send that template in it (MSG91: its Hindi template is registered), else English.
- */
-export function smsLanguage(sender: SmsSender, template: SmsTemplate, wanted: Locale | null | undefined): Locale {
-  return wanted && wanted !== "en" && sender.sends(template, wanted) ? wanted : "en";
 }
 
 let shared: { config: SmsConfig; sender: SmsSender } | undefined;

@@ -7,7 +7,7 @@ import { pathIn } from "../../domain/i18n/locale.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATION_MESSAGES } from "../../domain/account.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { sendInBackground } from "../mail/queue.server.ts";

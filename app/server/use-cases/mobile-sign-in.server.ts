@@ -7,18 +7,19 @@ import { displayMobile, MOBILE_MESSAGES, REAUTH_WINDOW_MS, verdictMessage, type 
 import { sendInBackground } from "../mail/queue.server.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
-import { cookieSecret } from "../auth/secret.server.ts";
+import { cookieSecret } from "../security/secret.server.ts";
 import { allowSignUp } from "../auth/local.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
 import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import { keptSmsValues, sendSmsOrKeep, smsLanguage, type SmsSender } from "../sms/sms.server.ts";
+import { keptSmsValues, smsLanguage } from "../../domain/sms.ts";
+import { sendSmsOrKeep, type SmsSender } from "../sms/sms.server.ts";
 import { mobileChangedMail } from "../../domain/account-mail.ts";
 import { pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { mailConfirmationLink } from "./email-confirmation.server.ts";
 import { signUpOpen } from "./sign-up.server.ts";
 

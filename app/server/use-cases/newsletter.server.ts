@@ -5,7 +5,7 @@ import { pathIn } from "../../domain/i18n/locale.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { NEWSLETTER_MESSAGES } from "../../domain/contact.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { sendOrKeep } from "../mail/queue.server.ts";

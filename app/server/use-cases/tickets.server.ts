@@ -3,7 +3,7 @@
 import { CONTACT_MESSAGES, ticketAnswerMail } from "../../domain/contact.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
-import { store } from "../../store-config.ts";
+import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { sendOrKeep } from "../mail/queue.server.ts";

@@ -3,15 +3,13 @@
 // sessions, rate limits, tickets, the newsletter, kept mail and the ERP's tokens stay in
 // Haat's database, and the catalogue is copied there as the embedded Shop's cache.
 import type { Database } from "../../db/client.server.ts";
-import type { ImageStore } from "../../images/store.server.ts";
+import type { ImageStore } from "../../images/image-store.server.ts";
 import { createShop } from "../open.server.ts";
-import { ShopError, type Customer, type Shop } from "../port.server.ts";
+import type { Customer, Shop } from "../port.server.ts";
 import { createErpAccounts } from "./accounts.server.ts";
 import { createErpCart, createErpViewer, createErpWishlist } from "./cart.server.ts";
 import { startCatalogueSync } from "./catalog-mirror.server.ts";
-import { clerkServer } from "../../auth/clerk.server.ts";
-import { errorFields, log } from "../../log.server.ts";
-import { createErpClient, ERP_DOWN, ErpUnauthorized } from "./client.server.ts";
+import { createErpClient } from "./client.server.ts";
 import { createErpCredentials, type ClerkTokenMint } from "./credentials.server.ts";
 import { createErpAddresses, createErpOrders } from "./orders.server.ts";
 
@@ -26,26 +24,10 @@ export interface ErpShopOptions {
   refreshMs?: number;
   images?: ImageStore | null;
   fetch?: typeof fetch;
-  /** AUTH_PROVIDER=clerk: the ERP is sent the customer's Clerk session tokens, minted by Clerk's Backend API. */
-  clerk?: { secretKey: string; apiUrl?: string } | null;
+  /** AUTH_PROVIDER=clerk: the ERP is sent the customer's Clerk session tokens, minted by Clerk's Backend API (auth/clerk.server.ts clerkTokenMint). */
+  clerkTokens?: ClerkTokenMint | null;
   /** STAFF_EMAILS: staff in ERP mode too (the staff side works on Haat's own data: tickets, reviews, the newsletter). */
   staffEmails?: readonly string[];
-}
-
-/** A fresh token of a Clerk session (Clerk's Backend API); ErpUnauthorized when the session is over. */
-function clerkMint(clerk: { secretKey: string; apiUrl?: string }): ClerkTokenMint {
-  return async (sessionId) => {
-    const { createClerkClient } = await clerkServer();
-    try {
-      return (await createClerkClient({ secretKey: clerk.secretKey, ...(clerk.apiUrl && { apiUrl: clerk.apiUrl }) }).sessions.getToken(sessionId)).jwt;
-    } catch (error) {
-      const status = (error as { status?: unknown }).status;
-      // Signed out, revoked or expired at Clerk: the customer signs in again.
-      if (typeof status === "number" && status >= 400 && status < 500) throw new ErpUnauthorized(`Clerk session ${status}`);
-      log.warn("clerk unreachable: no token for the ERP", errorFields(error));
-      throw new ShopError("unavailable", ERP_DOWN);
-    }
-  };
 }
 
 export function createErpShop(database: Database, options: ErpShopOptions): Shop & { warm(): Promise<void> } {
@@ -56,7 +38,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     options.images ?? null,
   );
   const erp = createErpClient({ baseUrl: options.url, timeoutMs: options.timeoutMs, fetch: options.fetch });
-  const credentials = createErpCredentials(database.db, erp, options.secret, Date.now, options.clerk ? clerkMint(options.clerk) : null);
+  const credentials = createErpCredentials(database.db, erp, options.secret, Date.now, options.clerkTokens ?? null);
   const cart = createErpCart(database.db, erp, credentials);
   const wishlist = createErpWishlist(database.db, erp, credentials, cart);
   const addresses = createErpAddresses(credentials);

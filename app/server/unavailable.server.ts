@@ -3,8 +3,8 @@
 // a connection error from any of its calls becomes a 503 "please try again" page, and
 // the pool replaces the dead connection on the next call.
 import { data } from "react-router";
-import { errorFields, log } from "../log.server.ts";
-import type { Shop } from "../shop/port.server.ts";
+import { errorFields, log } from "./log.server.ts";
+import type { Shop } from "./shop/port.server.ts";
 
 // PostgreSQL's connection and shutdown classes (08, 57P01-57P03, 53300 too many connections),
 // Node's socket errors, and node-postgres's own words for a dropped or unusable connection.

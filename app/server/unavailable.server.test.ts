@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Shop } from "../shop/port.server.ts";
-import { isConnectionError, UNAVAILABLE_MESSAGE, withUnavailablePage } from "./lost-connection.server.ts";
+import type { Shop } from "./shop/port.server.ts";
+import { isConnectionError, UNAVAILABLE_MESSAGE, withUnavailablePage } from "./unavailable.server.ts";
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digest, hashPassword, newResetCode, verifyPassword } from "./password.server.ts";
+import { digest, hashPassword, newResetCode, verifyPassword } from "./tokens.server.ts";
 
 describe("passwords", () => {
   it("verifies the password it hashed and nothing else", async () => {

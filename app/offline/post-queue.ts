@@ -2,7 +2,7 @@
 // outlive the tab, read by the page (to show them and replay them) and by the service worker
 // (to replay them by Background Sync when no page is open, and to drop them at sign-out).
 // No React here: the worker imports it. The rules are app/domain/offline-queue.ts.
-import { CLEARED_MARK, inReplayOrder, isWaiting, keepDecision, markExpired, type KeepOutcome, type QueuedPost, type StoredPost } from "../../domain/offline-queue.ts";
+import { CLEARED_MARK, inReplayOrder, isWaiting, keepDecision, markExpired, type KeepOutcome, type QueuedPost, type StoredPost } from "../domain/offline-queue.ts";
 
 const DB = "haat";
 const STORE = "queued-posts";

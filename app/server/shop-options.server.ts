@@ -3,10 +3,10 @@
 // and AUTH_PROVIDER=clerk the adapter is given Clerk's keys, to send the ERP the customer's
 // Clerk session tokens (decision 043).
 import path from "node:path";
-import { cookieSecret } from "../auth/secret.server.ts";
-import type { Env } from "../env.server.ts";
-import type { ImageStore } from "../images/store.server.ts";
-import type { OpenShopOptions } from "./open.server.ts";
+import { cookieSecret } from "./security/secret.server.ts";
+import type { Env } from "./env.server.ts";
+import type { ImageStore } from "./images/image-store.server.ts";
+import type { OpenShopOptions } from "./open-shop.server.ts";
 
 export function shopOptionsFromEnv(env: Env, images: ImageStore | null): OpenShopOptions {
   const staffEmails = env.STAFF_EMAILS ?? [];
