@@ -1,4 +1,4 @@
-// `npm run bench`: the budgets of DESIGN.md ("Budgets"), measured against a bare React
+// `npm run bench`: the budgets of docs/ARCHITECTURE.md ("Budgets"), measured against a bare React
 // Router 8 app (bench/bare) built and served the same way, on the same machine, in the
 // same run. See docs/PERFORMANCE.md for what is measured and how to read the results.
 //

@@ -16,7 +16,7 @@ export const LOCATION_MESSAGES = {
 } as const;
 
 /**
- * The header's location line (browsing §1; issue 15): the chosen delivery address's city and
+ * The header's location line (Specification: Header; issue 15): the chosen delivery address's city and
  * PIN; and, where the shop can name a place, 'Use my location', which asks the browser only when
  * tapped (nothing is asked on page load) and says why when it cannot.
  */

@@ -8,7 +8,7 @@ import { useSplicePart } from "./personal.tsx";
 import { useViewer } from "./viewer.ts";
 
 // A <details> toggle: it opens without JavaScript; with it, following a link closes it.
-// Signed in, it also lists My Account, Orders and Log Out (browsing §2).
+// Signed in, it also lists My Account, Orders and Log Out (Specification: Header).
 export function MobileMenu({ links }: { links: { label: string; to: string }[] }) {
   useSplicePart("mobile-menu", { links });
   const signedIn = useViewer() !== null;

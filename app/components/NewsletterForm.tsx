@@ -6,7 +6,7 @@ import { newsletter } from "./forms.ts";
 import { useI18n } from "./i18n.tsx";
 import { useHere, useRootData } from "./viewer.ts";
 
-// The footer's newsletter form (browsing §2): one e-mail field. Without JavaScript it
+// The footer's newsletter form (Specification: Newsletter): one e-mail field. Without JavaScript it
 // posts and comes back to this page with a toast, or with the reason and what was typed;
 // with it the answer shows here.
 export function NewsletterForm() {

@@ -22,7 +22,7 @@ export function cardAnchor(productId: number): string {
  * banner comes first).
  */
 export function ProductCard({ card, eager = false, lead = true, withVariant = false }: { card: Card; eager?: boolean; lead?: boolean; withVariant?: boolean }) {
-  // On the listing a card links to its displayed variant (browsing §2).
+  // On the listing a card links to its displayed variant (Specification: Listing).
   const href = withVariant ? `/product/${card.id}?variant=${encodeURIComponent(card.internalReference)}` : `/product/${card.id}`;
   const available = isAvailable(card);
   const i18n = useI18n();

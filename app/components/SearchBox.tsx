@@ -16,7 +16,7 @@ type Status = "idle" | "loading" | "error";
 
 /**
  * The header search. Without JavaScript it is a plain GET form to /products; with it,
- * it suggests up to six products as you type (browsing §2 search box behaviour).
+ * it suggests up to six products as you type (Specification: Search).
  */
 export function SearchBox({ id, mobile = false }: { id: string; mobile?: boolean }) {
   const navigate = useNavigate();

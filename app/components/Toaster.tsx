@@ -21,7 +21,7 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** Browsing §9: 1500 ms on home and listing, 5000 ms elsewhere. */
+/** Specification: Browsing constants: 1500 ms on home and listing, 5000 ms elsewhere. */
 function durationFor(pathname: string): number {
   return pathname === "/" || pathname === "/products" || pathname === "/shopretail" ? 1500 : 5000;
 }

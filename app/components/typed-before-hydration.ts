@@ -1,5 +1,5 @@
 // What a shopper typed, ticked or chose in the seconds between the server's page and its
-// scripts (the hydration gap, DESIGN rule 6; issue 41). A controlled field starts from what its
+// scripts (the hydration gap, docs/ARCHITECTURE.md, Progressive enhancement rule 6; issue 41). A controlled field starts from what its
 // element holds when the scripts attach (valueFromPage, read while hydrating), so hydration does
 // not give it an empty state; and as a net under every other field, the entry notes each field
 // the shopper changed just before hydrating, and once the page is hydrated any that lost its

@@ -104,7 +104,7 @@ describe("the unit sale price beside each pack", () => {
   });
 });
 
-describe("the product page's low-stock warning (browsing §8)", () => {
+describe("the product page's low-stock warning (Specification: Browsing failure messages)", () => {
   it("says how many are left at stock 1 to 2", () => {
     expect(render(() => createElement(ProductSummary, { product, variant: atta5kg }))).toContain("Only 2 items in stock");
     expect(render(() => createElement(ProductSummary, { product, variant: { ...atta5kg, inventoryStock: 1 } }))).toContain("Only 1 item in stock");

@@ -1,5 +1,5 @@
 // The brand's own pages: about, testimonials, blog, the café and market pages and the
-// landing page (browsing §2, transactions §2). Written for this demo brand; a deployer
+// landing page (Specification: Content pages and Route table). Written for this demo brand; a deployer
 // edits them here. In Hindi (issue 27): the about page and the blog are in brand.hi.ts, chosen
 // by the pages' loaders; the shorter texts marked /*i18n*/ are in the catalogue, translated as shown.
 import { say } from "../domain/i18n/messages.ts";
@@ -14,7 +14,7 @@ export interface Testimonial {
   rating: 5;
 }
 
-/** The spec's four guest testimonials, all five stars; autoplay 2500 ms (browsing §9). */
+/** The spec's four guest testimonials, all five stars; autoplay 2500 ms (Specification: Browsing constants). */
 export const TESTIMONIALS: Testimonial[] = [
   {
     name: "Ananya Mehra",

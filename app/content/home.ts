@@ -1,4 +1,4 @@
-// The home page's fixed content (browsing §2). Images are drawn by scripts/draw-images.ts.
+// The home page's fixed content (Specification: Home page). Images are drawn by scripts/draw-images.ts.
 // Its words are English here, marked /*i18n*/ for the extractor, and translated where shown
 // (components/home/HomeSections.tsx).
 import { store } from "../domain/store-config.ts";

@@ -1,4 +1,4 @@
-// The shop's policy pages (browsing §2, §9; transactions §9). Their numbers live in
+// The shop's policy pages (Specification: Content pages, Browsing constants and Transaction constants). Their numbers live in
 // POLICY so the pages, the product page and checkout say the same thing; where the two
 // specifications disagree, decision 013 records the choice. The pages in Hindi are in
 // policies.hi.ts (issue 27), chosen by the page's loader.

@@ -1,4 +1,4 @@
-// Sign-in, sign-up and password-reset forms (browsing §5, transactions §5): the zod
+// Sign-in, sign-up and password-reset forms (Specification: Sign-in and Account): the zod
 // schemas the actions parse and Conform validates with in the browser. No I/O.
 import { z } from "zod";
 import { say } from "./i18n/messages.ts";
@@ -94,7 +94,7 @@ export const signUpSchema = z.object({
   return_to: z.string().optional(),
 });
 
-/** The profile form (transactions §2, §5): name and mobile; the e-mail is not editable. */
+/** The profile form (Specification: Account): name and mobile; the e-mail is not editable. */
 export const profileSchema = z.object({
   name: nameField,
   phone: phoneField,

@@ -1,4 +1,4 @@
-// The delivery address forms' rules (transactions §5, §9): Review Order's form and the account's
+// The delivery address forms' rules (Specification: Addresses and Transaction constants): Review Order's form and the account's
 // quick add. Apart from address.ts so that pages which only show addresses don't load zod. No I/O.
 import { z } from "zod";
 import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, REQUIRED_LABELS, splitName, type AddressSnapshot, type RequiredLabel } from "./address.ts";
@@ -47,7 +47,7 @@ export const phoneRule = (label: RequiredLabel) =>
 export const pinRule = (label: RequiredLabel) => required(label).regex(/^\d{6}$/, /*i18n*/ "Enter a valid 6-digit PIN code");
 
 /**
- * The review-order delivery form (transactions §5). The e-mail may be empty here: the use case
+ * The review-order delivery form (Specification: Addresses). The e-mail may be empty here: the use case
  * refuses an empty one for an account without a verified mobile number (issue 41 item 11).
  */
 export const deliveryAddressSchema = z.object({

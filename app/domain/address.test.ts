@@ -48,7 +48,7 @@ describe("an address's e-mail (issue 41 item 11)", () => {
     expect(deliveryAddressSchema.safeParse({ ...good, email: `${"a".repeat(250)}@example.in` }).error?.issues[0]?.message).toBe("Enter a valid email address");
   });
 
-  it("is required in the browser's check for an account without a verified mobile, with transactions §5's words", () => {
+  it("is required in the browser's check for an account without a verified mobile, in the words of Specification: Addresses", () => {
     const strict = deliveryFormSchema({ emailOptional: false });
     const refused = parseWithZod(form({ ...good, email: "" }), { schema: strict });
     expect(refused.status !== "success" && refused.error?.email).toEqual(["Email address is required"]);

@@ -1,4 +1,4 @@
-// Delivery addresses (transactions §3, §5, §9): how they are shown, and their messages. The
+// Delivery addresses (Specification: Addresses and Transaction constants): how they are shown, and their messages. The
 // forms' rules are in address-form.ts, so a page that only shows addresses carries no zod. No I/O.
 import { say } from "./i18n/messages.ts";
 
@@ -31,14 +31,14 @@ export const ADDRESS_MESSAGES = {
   primaryKept: /*i18n*/ "The primary address cannot be deleted.",
   quickAddMissing: /*i18n*/ "Please fill name, phone, address, city and pincode.",
   madeDefault: /*i18n*/ "Default address updated",
-  /** Transactions §5's words for an address without an e-mail, where the account may not leave it empty (addressEmailOptional). */
+  /** The words of Specification: Addresses for an address without an e-mail, where the account may not leave it empty (addressEmailOptional). */
   emailRequired: /*i18n*/ "Email address is required",
 } as const;
 
 /**
  * Whether an address of this account may go without an e-mail (issue 41 item 11, decision 066):
  * yes when the account has a verified mobile number, by which the shop reaches the shopper (its
- * SMS). Else transactions §5's 'Email address is required' stands. The address book's use case
+ * SMS). Else 'Email address is required' (Specification: Addresses) stands. The address book's use case
  * holds every way in to it; the delivery form says '(optional)' by it.
  */
 export function addressEmailOptional(account: { mobile?: string | null }): boolean {
@@ -132,7 +132,7 @@ export function addressLine(a: Pick<AddressView, "street" | "street2" | "city" |
   return [a.street, a.street2, a.city, `${a.state} ${a.zip}`.trim()].filter(Boolean).join(", ");
 }
 
-/** An address cut for a narrow line (transactions §2, §9: 48 characters on the picker, 32 in the search field's placeholder), with an ellipsis when cut. */
+/** An address cut for a narrow line (Specification: Address picker and Transaction constants: 48 characters on the picker, 32 in the search field's placeholder), with an ellipsis when cut. */
 export function shortAddress(text: string, max: 48 | 32): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : text;

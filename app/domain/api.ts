@@ -1,4 +1,4 @@
-// The JSON API's contract (issue 17, decision 042): the calls of browsing §7 and transactions §7
+// The JSON API's contract (issue 17, decision 042): the calls of Specification: Browsing calls and Transaction calls
 // as Haat serves them. Each call's params are a zod schema here, so the same schema checks a
 // request, types its handler and writes the OpenAPI document (app/server/api/openapi.server.ts).
 // The results' shapes are zod schemas too: the handlers' mappers are typed by them. No I/O.
@@ -16,7 +16,7 @@ import { REPLACEMENT_CHOICES } from "./replacement.ts";
 import { LOCALES } from "./i18n/locale.ts";
 import { replacementFields } from "./replacement-form.ts";
 
-/** What the API says when it cannot say more (browsing §8: 'HTTP {status}' is the callers' own fallback). */
+/** What the API says when it cannot say more (Specification: Browsing failure messages: 'HTTP {status}' is the callers' own fallback). */
 export const API_MESSAGES = {
   notJson: 'The request body must be JSON: { "params": { … } }.',
   jsonOnly: "Send the body as Content-Type: application/json.",
@@ -39,12 +39,12 @@ export const API_MESSAGES = {
 /** How many products one call of `/api/products` gives at most. */
 export const PRODUCTS_PAGE_MAX = 500;
 
-/** The only country Haat delivers to; 105 is the id the brand's apps send (transactions §3). */
+/** The only country Haat delivers to; 105 is the id the brand's apps send (Specification: Addresses). */
 export const API_COUNTRIES = [{ id: 105, name: "India", code: "IN" }] as const;
 
 /**
  * States and union territories by the ids the API uses. The apps send state_id 10 for the
- * shop's own state (transactions §3), so Haryana is 10; the rest follow in a fixed order.
+ * shop's own state (Specification: Addresses), so Haryana is 10; the rest follow in a fixed order.
  */
 export const API_STATES: readonly { id: number; name: string; country_id: 105 }[] = [
   "Andaman and Nicobar Islands",
@@ -288,7 +288,7 @@ const apiSnapshot = z.object({
   country: z.string(),
 });
 
-/** An order as transactions §3 lists it, and what Haat adds for a full view (its ERP adapter reads them when given). */
+/** An order as Specification: Orders lists it, and what Haat adds for a full view (its ERP adapter reads them when given). */
 export const apiOrder = z.object({
   id: z.number().describe("the order's key, in URLs and calls (the cart_id it was placed from)"),
   name: z.string().describe("the order's number as people see it (#3), as text"),

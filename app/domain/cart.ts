@@ -1,4 +1,4 @@
-// Cart rules of browsing §3, §8 and transactions §2, §5, §8: quantities, messages, the
+// Cart rules of Specification: Adding to cart, Browsing failure messages, Cart and Transaction failure messages: quantities, messages, the
 // badge count, the order summary and the optimistic view of pending changes. No I/O.
 import type { SoldByWeight } from "./weight.ts";
 import type { ReplacementChoice } from "./replacement.ts";

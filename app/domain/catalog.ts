@@ -36,7 +36,7 @@ export interface VariantView {
   byWeight?: SoldByWeight;
 }
 
-/** Browsing §3's card: what a grid shows of a product, from its displayed variant. */
+/** The card of Specification: Catalogue: what a grid shows of a product, from its displayed variant. */
 export interface ProductCard {
   id: number;
   title: string;
@@ -119,7 +119,7 @@ export interface ListingResult {
   /** The page shown, clamped to the pages there are. */
   page: number;
   pageCount: number;
-  /** The category filter in force after browsing §4's mapping. */
+  /** The category filter in force after the mapping of Specification: Catalogue. */
   filter: { category: string | null; sub: string | null };
   /** For a search: a spelling that finds more, and where to look when nothing was found (issue 13 point 3). */
   help?: { didYouMean: string | null; categories: { name: string; category: string; sub: string | null }[] };

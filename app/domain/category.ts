@@ -1,4 +1,4 @@
-// Category rules of browsing §2 and §4: navigation paths, slugs, and how a
+// Category rules of Specification: Header and Catalogue: navigation paths, slugs, and how a
 // product's slash-separated category path maps to a category and subcategory.
 
 /** Lower case, runs of non-alphanumerics become one hyphen, no hyphen at either end. */
@@ -33,7 +33,7 @@ export function pathSegments(path: string): string[] {
 }
 
 /**
- * Browsing §4: a path containing Grocers Pick (or General Merchandise) gives that
+ * Specification: Catalogue: a path containing Grocers Pick (or General Merchandise) gives that
  * category with the next segment as sub; otherwise, if the second-last segment is
  * All or Food the last segment is the category; otherwise the second-last is the
  * category and the last the sub. Returns null for an empty path.
@@ -82,7 +82,7 @@ export interface CategoryFilter {
 /**
  * Turns the listing's `category` and `sub` query values into a filter. A value may be a
  * slug or a backend key. A category value that is not a known top-level category and
- * comes without a sub is treated as a subcategory (browsing §4); when that sub is
+ * comes without a sub is treated as a subcategory (Specification: Catalogue); when that sub is
  * known, its parent becomes the category so the sidebar can show its siblings.
  */
 export function resolveCategoryFilter(tree: readonly CategoryRef[], categoryValue: string | null | undefined, subValue: string | null | undefined): CategoryFilter {

@@ -1,4 +1,4 @@
-// The contact form and the newsletter (browsing §2, §5, §8). No I/O.
+// The contact form and the newsletter (Specification: Contact form, Newsletter and Browsing failure messages). No I/O.
 import { z } from "zod";
 import { say, type I18n } from "./i18n/messages.ts";
 

@@ -1,4 +1,4 @@
-// Coupon rules (transactions §2, §4, §5, §8): a coupon is data; whether it applies to a
+// Coupon rules (Specification: Coupons and Transaction failure messages): a coupon is data; whether it applies to a
 // cart, and for how much, is decided here. Discounts are whole rupees.
 import { say } from "./i18n/messages.ts";
 import { formatRupees } from "./money.ts";

@@ -1,4 +1,4 @@
-// Delivery slots and serviceable PINs (transactions §9: slots Morning 8-12, Afternoon 12-4,
+// Delivery slots and serviceable PINs (Specification: Transaction constants: slots Morning 8-12, Afternoon 12-4,
 // Evening 4-8; 'Delivery Tomorrow'; slot changes up to 2 hours prior). Times are the shop's,
 // in India Standard Time, whatever the server's clock zone. No I/O.
 import { say } from "./i18n/messages.ts";
@@ -14,7 +14,7 @@ export const SLOTS: Readonly<Record<SlotKind, { label: string; startHour: number
 
 /** How many days of slots Review Order offers, tomorrow first (the header's promise). */
 export const SLOT_DAYS = 3;
-/** A slot may be changed until this long before it starts (transactions §9). */
+/** A slot may be changed until this long before it starts (Specification: Transaction constants). */
 export const SLOT_CHANGE_CUTOFF_MS = 2 * 60 * 60 * 1000;
 /** Each slot's capacity until staff set another (orders per slot). */
 export const DEFAULT_SLOT_CAPACITY = 40;

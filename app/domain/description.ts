@@ -1,4 +1,4 @@
-// Browsing §2: a product description is parsed from markup into label and value pairs.
+// Specification: Product page: a product description is parsed from markup into label and value pairs.
 // The result is plain text (tags dropped, entities decoded), so rendering it through
 // React is safe whatever the catalogue holds: that is the sanitising step.
 

@@ -5,7 +5,7 @@ import { MAX_QUANTITY_INPUT, MIN_QUANTITY } from "./cart.ts";
 import { say } from "./i18n/messages.ts";
 
 /** A variant's internal_reference as a form sends it. */
-// The specification's words (browsing §7), catalogued like the rest.
+// The words of Specification: Wishlist, catalogued like the rest.
 export const productReference = z
   .string({ error: /*i18n*/ "Missing internal_reference" })
   .trim()

@@ -1,4 +1,4 @@
-// How every form post answers (DESIGN.md, progressive enhancement rule 1): one reply
+// How every form post answers (docs/ARCHITECTURE.md, Progressive enhancement rule 1): one reply
 // shape for every form, and one table from a Shop failure to the kind of answer. Pure:
 // the server's action pipeline (app/server/forms/) and the browser's forms both read it.
 import type { SubmissionResult } from "@conform-to/react";

@@ -3,7 +3,7 @@
 // Printed on the packing slip, shown to staff and on the shopper's order; never on the tax invoice.
 // The form's fields are gift-form.ts.
 
-/** The catalogue's Gifting category (spec browsing §4): its products may carry a gift message. */
+/** The catalogue's Gifting category (Specification: Catalogue): its products may carry a gift message. */
 export const GIFTING_CATEGORY = "gifting";
 export const GIFT_MESSAGE_MAX = 200;
 export const GIFT_FROM_MAX = 60;

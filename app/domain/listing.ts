@@ -1,4 +1,4 @@
-// The listing's query parameters (browsing §2): search, category, sub, sort, price range
+// The listing's query parameters (Specification: Listing): search, category, sub, sort, price range
 // and page; constants and URL building the browser needs too. Parsing, with zod, is in
 // listing-query.ts so zod stays on the server.
 export const PAGE_SIZE = 24;

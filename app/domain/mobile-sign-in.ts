@@ -88,7 +88,7 @@ export function internationalMobile(mobile: string): string {
   return `91${mobile}`;
 }
 
-/** The specifications' phone rule's words (transactions §6), for a number that is not a mobile number. */
+/** The specifications' phone rule's words (Specification: Addresses), for a number that is not a mobile number. */
 export const mobileField = z
   .string({ error: /*i18n*/ "Enter a valid 10-digit phone number" })
   .trim()

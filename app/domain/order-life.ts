@@ -44,7 +44,7 @@ export function canShort(stage: Stage | null, cancelled: boolean): boolean {
   return canCancel(stage, cancelled) || (!cancelled && stage === "packed");
 }
 
-/** A shopper may change the slot of an undelivered order until 2 hours before it starts (transactions §9). */
+/** A shopper may change the slot of an undelivered order until 2 hours before it starts (Specification: Transaction constants). */
 export function canMoveSlot(order: { stage: Stage | null; cancelled: boolean; slot: Slot | null }, now: Date): boolean {
   if (order.cancelled || !order.slot || order.stage === "out_for_delivery" || order.stage === "delivered") return false;
   return canChangeSlot(order.slot, now);

@@ -1,4 +1,4 @@
-// Browsing §2: the product page's pack-size line is derived from the variant attribute:
+// Specification: Product page: the product page's pack-size line is derived from the variant attribute:
 // Net Weight in kg or g, Capacity in L or ml, Size in cm, mm or in, Pack Count, Set Size,
 // else Pack Size. The labels are messages (the page says them in its language), and so are the
 // units of the values (attributeIn, issue 41 item 12).

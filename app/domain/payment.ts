@@ -1,4 +1,4 @@
-// Paying online (transactions §2, §8, §9): the messages, the hold on stock while a shopper
+// Paying online (Specification: Payment and Transaction constants): the messages, the hold on stock while a shopper
 // pays (decision 030), the prepaid discount (decision 031), and how a payment reads on an
 // order. No I/O.
 import { say } from "./i18n/messages.ts";
@@ -15,7 +15,7 @@ export const PAYMENT_MESSAGES = {
   stillWaiting: /*i18n*/ "We have not heard from Razorpay about this payment yet. If you paid, your order will be placed as soon as it arrives.",
 } as const;
 
-/** The two online choices of the cart page (transactions §2); cod is the third. */
+/** The two online choices of the cart page (Specification: Cart); cod is the third. */
 export type Instrument = "upi" | "card";
 export type PaymentChoice = Instrument | "cod";
 
@@ -23,11 +23,11 @@ export type PaymentChoice = Instrument | "cod";
 export const DEFAULT_HOLD_MINUTES = 20;
 export const MIN_HOLD_MINUTES = 16;
 
-/** The prepaid discount's default percentage (browsing §2, transactions §9: 5%). */
+/** The prepaid discount's default percentage (Specification: Product page and Transaction constants: 5%). */
 export const DEFAULT_PREPAID_DISCOUNT_PERCENT = 5;
 
 /**
- * The payment line of the product page (browsing §2: 'payment on delivery, card or UPI with
+ * The payment line of the product page (Specification: Product page: 'payment on delivery, card or UPI with
  * a 5% discount on prepaid orders'), worded from what the shop actually offers: no discount
  * is advertised that is not given (decision 031).
  */

@@ -1,4 +1,4 @@
-// What a signed-out shopper tapped (browsing §5, transactions §4): an add to cart, or a
+// What a signed-out shopper tapped (Specification: Adding to cart and After sign-in): an add to cart, or a
 // heart, kept in a signed cookie through sign-in and done by /post-auth.
 import { z } from "zod";
 import { DEFAULT_QUANTITY, MAX_QUANTITY_INPUT } from "./cart.ts";

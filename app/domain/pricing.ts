@@ -1,4 +1,4 @@
-// The one pricing function (transactions §2, §9): prices include GST; a coupon discount (and
+// The one pricing function (Specification: Cart and Transaction constants): prices include GST; a coupon discount (and
 // the prepaid discount of an order paid online) is spread over the lines in proportion to their value, so each line's tax is on what is
 // actually paid for it (what the invoice shows); delivery is free unless staff set a fee for
 // orders below the free-delivery threshold (issue 14). Integer paise throughout.
@@ -14,7 +14,7 @@ export interface DeliveryFee {
   freeAbovePaise: number;
 }
 
-/** The default: delivery is free on every order (transactions §9: delivery shows as Free). */
+/** The default: delivery is free on every order (Specification: Transaction constants: delivery shows as Free). */
 export const NO_DELIVERY_FEE: DeliveryFee = { feePaise: 0, freeAbovePaise: FREE_DELIVERY_ABOVE_PAISE };
 
 /** What delivery costs an order of `subtotalPaise` (its items' value, before discounts). */

@@ -1,4 +1,4 @@
-// Search (browsing §5, issue 13): what a shopper in Gurugram means, not whatever string is
+// Search (Specification: Search, issue 13): what a shopper in Gurugram means, not whatever string is
 // nearest. MiniSearch keeps the index (an inverted index over a radix tree, with prefix and
 // fuzzy lookups); ranking is ours and in tiers: a word of the title first, then the category
 // and subcategory, then the pack sizes, then the description. Every word of the query must be
@@ -13,7 +13,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { STOPWORDS, SYNONYMS } from "./search-synonyms.ts";
 import { isSearchable } from "./search-text.ts";
 
-// The specification's suggestion constants (browsing §5), from the fuse.js the original app
+// The specification's suggestion constants (Specification: Search), from the fuse.js the original app
 // used: six shown; at least three letters before a word is completed; a typo of at most 30%
 // of the word's length and never more than two edits (allowedDistance keeps to both).
 export const SUGGESTION_LIMIT = 6;

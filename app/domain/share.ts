@@ -1,4 +1,4 @@
-// Sharing a product (browsing §3; issue 25 item 15): the way Indian shoppers share, on WhatsApp
+// Sharing a product (Specification: Product page; issue 25 item 15): the way Indian shoppers share, on WhatsApp
 // and by e-mail, as plain links that work without JavaScript; with it, the browser's own share
 // sheet (the Web Share API) where there is one.
 

@@ -33,11 +33,11 @@ export const store = {
   prepaidDiscountPercent: 5,
 } as const;
 
-/** Header navigation labels; their paths follow browsing §2's rule (see navPath). */
+/** Header navigation labels; their paths follow the rule of Specification: Header (see navPath). */
 export const NAV_LABELS = [/*i18n*/ "Home", /*i18n*/ "Shop Retail", /*i18n*/ "Blog", /*i18n*/ "About Us"] as const;
 
 /**
- * Browsing §1: the shop's categories, used as search prompts. Category names, and what the
+ * Specification: The shop: the shop's categories, used as search prompts. Category names, and what the
  * search understands: they stay English on Hindi pages too, inside a translated "Search for …".
  */
 export const SEARCH_PROMPTS = ["sugar", "rice", "dry fruits", "pulses", "snacks", "oil and ghee", "flour and atta", "spices", "biscuits", "beverages"] as const;

@@ -503,7 +503,7 @@ function matchEach(
   });
 }
 
-/** "2 kg", "Qty: 3": how an item's quantity reads (transactions §2). */
+/** "2 kg", "Qty: 3": how an item's quantity reads (Specification: Voice ordering). */
 export function quantityLabel(item: Pick<SpokenItem, "quantity" | "unit">): string {
   if (!item.unit) return `Qty: ${item.quantity}`;
   const unit = {
@@ -519,7 +519,7 @@ export function quantityLabel(item: Pick<SpokenItem, "quantity" | "unit">): stri
   return `${item.quantity} ${unit}`;
 }
 
-/** The specification's order backend answer (transactions §3, /orders/audio): each item as its tool read it. */
+/** The specification's order backend answer (Specification: Voice ordering, /orders/audio): each item as its tool read it. */
 export interface ExtractedProduct {
   product_name: string;
   quantity: number;
@@ -545,7 +545,7 @@ export function extractedProducts(items: readonly MatchedItem[]): ExtractedProdu
   }));
 }
 
-/** A filename for a recording by its type (transactions §7; the recorder and the server both name it so): webm, mp3, mp4, wav, else audio.webm. */
+/** A filename for a recording by its type (Specification: Voice ordering; the recorder and the server both name it so): webm, mp3, mp4, wav, else audio.webm. */
 export function recordingName(type: string): string {
   if (type.includes("webm")) return "audio.webm";
   if (type.includes("mpeg") || type.includes("mp3")) return "audio.mp3";

@@ -1,4 +1,4 @@
-// Wishlist rules of browsing §3, §5, §8 and transactions §8. No I/O.
+// Wishlist rules of Specification: Wishlist, Browsing failure messages and Transaction failure messages. No I/O.
 
 export const WISHLIST_MESSAGES = {
   added: /*i18n*/ "Added to wishlist",
@@ -28,7 +28,7 @@ export interface WishlistItemView {
   inventoryStock: number;
 }
 
-/** In stock is derived: a stock number must be above 0, else the flag decides (browsing §3). */
+/** In stock is derived: a stock number must be above 0, else the flag decides (Specification: Wishlist). */
 export function wishlistItemInStock(item: Pick<WishlistItemView, "inStock" | "inventoryStock">): boolean {
   return item.inStock && item.inventoryStock > 0;
 }

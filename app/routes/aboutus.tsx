@@ -1,5 +1,5 @@
 // /aboutus: hero, brand, vision, director's message, guest testimonials, what makes us
-// unique, and the contact form (browsing §2). In the page's language: the loader sends only its
+// unique, and the contact form (Specification: Content pages). In the page's language: the loader sends only its
 // texts (brand.hi.ts in Hindi, issue 27).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
 import { ContactForm } from "../components/contact/ContactForm.tsx";

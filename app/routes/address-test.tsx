@@ -1,4 +1,4 @@
-// /address-test: the address picker (transactions §2, §9; issue 15): 'Deliver to' with the
+// /address-test: the address picker (Specification: Address picker and Transaction constants; issue 15): 'Deliver to' with the
 // chosen address, 'Change or Add New Address' (a dialog with JavaScript, the same chooser on the
 // page without it), and a search field whose placeholder names the address. With ?remember=1 it
 // shows the address the shopper last chose (kept 30 days); without, their default one.

@@ -1,4 +1,4 @@
-// /addtocart: the cart page (transactions §2): lines, the order summary with its coupon,
+// /addtocart: the cart page (Specification: Cart): lines, the order summary with its coupon,
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
 import { CartMain } from "../components/cart/CartMain.tsx";

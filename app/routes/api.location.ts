@@ -1,5 +1,5 @@
 // GET /api/location?lat=…&lon=…: where the shopper is, for the header's 'Use my location'
-// (browsing §1; issue 15). The browser asks only when the shopper taps the control.
+// (Specification: Header; issue 15). The browser asks only when the shopper taps the control.
 import { clientAddressOf, shopOf } from "../server/context.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { hitLimit } from "../server/security/rate-limits.server.ts";

@@ -1,4 +1,4 @@
-// /blog: the three posts, a post-list sidebar and social links (browsing §2). In the page's
+// /blog: the three posts, a post-list sidebar and social links (Specification: Content pages). In the page's
 // language: the loader sends only its posts (brand.hi.ts in Hindi, issue 27), without their bodies.
 import { Link } from "react-router";
 import { BlogSidebar } from "../components/brand/BlogSidebar.tsx";

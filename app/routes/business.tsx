@@ -1,4 +1,4 @@
-// /marketplace, /artisanalcafe and /streetfoodgully: the brand's places (transactions §2).
+// /marketplace, /artisanalcafe and /streetfoodgully: the brand's places (Specification: Route table).
 // The pages' words (content/brand.ts) are translated as shown, where the catalogue has them.
 import { withoutLocale } from "../domain/i18n/locale.ts";
 import { data, Link } from "react-router";

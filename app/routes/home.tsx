@@ -44,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CategoryTiles categories={categories} />
       </Section>
       <Section id="new-products" title={i18n._("New Products")} viewAll>
-        {/* The first 5 cards' pictures load at once (browsing §2), after the banner's. */}
+        {/* The first 5 cards' pictures load at once (Specification: Home page), after the banner's. */}
         <ProductGrid cards={newProducts} eagerCount={5} lead={false} label={i18n._("New products")} />
       </Section>
       <Section id="our-store" title={i18n._("Our Store")}>

@@ -1,4 +1,4 @@
-// /landingpage: the brand's stacked sections (transactions §2's route table): four
+// /landingpage: the brand's stacked sections (Specification: Route table): four
 // experiences, marketplace, café, street food, fine dining, testimonials, values and team.
 // The brand's words (content/brand.ts) are translated as shown, where the catalogue has them.
 import { Link } from "react-router";

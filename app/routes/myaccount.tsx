@@ -1,4 +1,4 @@
-// /myaccount: the account area's layout, with its side menu (transactions §2). The
+// /myaccount: the account area's layout, with its side menu (Specification: Account). The
 // profile form on the dashboard posts here, so a refused save stays at /myaccount.
 import { Form, NavLink, Outlet } from "react-router";
 import { signOut } from "../components/forms.ts";

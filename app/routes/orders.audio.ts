@@ -1,5 +1,5 @@
-// POST /orders/audio: the specification's order backend call for voice ordering (transactions
-// §3), for the brand's apps: JSON `{ params: { transcription_text } }` in, `result` with message,
+// POST /orders/audio: the specification's order backend call for voice ordering
+// (Specification: Voice ordering), for the brand's apps: JSON `{ params: { transcription_text } }` in, `result` with message,
 // success and extracted_products out, each item matched by the shop's own search. It changes
 // nothing, so it needs no sign-in.
 import { extractedProducts, LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";

@@ -1,4 +1,4 @@
-// /orders: 'Your Orders', with invoices and cancellation (transactions §2).
+// /orders: 'Your Orders', with invoices and cancellation (Specification: Orders).
 import { OrdersSection } from "../components/orders/OrdersList.tsx";
 import { i18nFor } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";

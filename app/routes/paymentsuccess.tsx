@@ -1,4 +1,4 @@
-// /paymentsuccess?order=ID: 'Payment Successful' (transactions §2), where a verified online
+// /paymentsuccess?order=ID: 'Payment Successful' (Specification: Order confirmation), where a verified online
 // payment ends: the order it placed, paid, with Razorpay's payment id, and Return to Home.
 import { data, Link, redirect } from "react-router";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";

@@ -1,5 +1,5 @@
 // /post-auth: no page. After sign-in it does what the shopper tapped while signed out
-// (transactions §4): the pending add to cart (quantity at least 1; one retry after 400 ms)
+// (Specification: After sign-in): the pending add to cart (quantity at least 1; one retry after 400 ms)
 // ending on /addtocart, or a tapped heart or 'Notify Me', back on the page it was tapped on. The item is
 // cleared when it was done, or when there is none; when the shop refuses it (sold out, no
 // longer sold) the shopper is told why and the item is kept until it expires.
@@ -51,9 +51,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return resume(shop, customer, item, i18nOf(request));
     });
   } catch (error) {
-    // Not done: the item stays for the next sign-in while it lasts (transactions §4).
+    // Not done: the item stays for the next sign-in while it lasts (Specification: After sign-in).
     if (error instanceof ShopError) return refusedToward(back, error, error.message, kept);
-    // Other failures are only logged (transactions §4).
+    // Other failures are only logged (Specification: After sign-in).
     log.error("post-auth: could not do the pending item", errorFields(error));
     return redirect(back, { status: 303, headers: kept });
   }

@@ -20,7 +20,7 @@ import { pathIn } from "../domain/i18n/locale.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/products";
 
-// Serves both /products and /shopretail (browsing §2: the same listing).
+// Serves both /products and /shopretail (Specification: Listing: the same listing).
 export async function loader({ url, context }: Route.LoaderArgs) {
   const shop = shopOf(context);
   const query = parseListingQuery(url.searchParams);

@@ -1,4 +1,4 @@
-// /revieworder: 'Review Order' (transactions §2): choose or add the delivery address,
+// /revieworder: 'Review Order' (Specification: Checkout): choose or add the delivery address,
 // see the order summary with its coupon, and Confirm Order: placed for cash on delivery, or
 // on to pay by UPI or card (Razorpay). An order waiting for its payment is shown instead.
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";

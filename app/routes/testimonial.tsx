@@ -1,4 +1,4 @@
-// /testimonial: what guests say (transactions §2).
+// /testimonial: what guests say (Specification: Route table).
 import { Testimonials } from "../components/brand/Testimonials.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";

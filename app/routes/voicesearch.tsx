@@ -1,4 +1,4 @@
-// /voicesearch: order by voice or by a typed list (transactions §2; issue 15). Record (with
+// /voicesearch: order by voice or by a typed list (Specification: Voice ordering; issue 15). Record (with
 // JavaScript) or upload a recording: the server transcribes it and the shopper checks the
 // transcript, then finds its items; or type or paste the list. Finding items is a plain GET
 // (?list=…), so it works anywhere and can be shared. The chosen items go to the cart together.

@@ -1,4 +1,4 @@
-// /wishlist: the page 'Your Wishlist', and the action behind every heart (browsing §2, §5).
+// /wishlist: the page 'Your Wishlist', and the action behind every heart (Specification: Wishlist).
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { Link } from "react-router";

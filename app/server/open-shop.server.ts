@@ -36,7 +36,7 @@ export async function openShop(options: OpenShopOptions): Promise<Shop & { warm(
   // The demo data is written under the startup lock: instances starting together seed it once.
   if (options.erp) {
     const database = await openDatabase(options.target, async (opened) => {
-      // Browsing §3's fixed category tree, named as the demo catalogue names it.
+      // The fixed category tree of Specification: Catalogue, named as the demo catalogue names it.
       await seedFixedCategories(opened.db, (JSON.parse(fs.readFileSync(DEMO_CATALOG, "utf8")) as { categories: Parameters<typeof seedFixedCategories>[1] }).categories);
     });
     try {

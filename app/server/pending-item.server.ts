@@ -1,4 +1,4 @@
-// The signed cookie of what a signed-out shopper tapped (browsing §5, transactions §4).
+// The signed cookie of what a signed-out shopper tapped (Specification: Adding to cart and After sign-in).
 import type { PendingItem } from "../domain/pending-item.ts";
 import { readPendingItem } from "../domain/pending-item.ts";
 import { cookies, hasCookie, PENDING_COOKIE } from "./auth/cookies.server.ts";

@@ -1,5 +1,5 @@
-// A database that cannot be reached fails the request, never the process (DESIGN.md
-// security rules; issue 10 point 1). The Shop the routes get is wrapped once at start:
+// A database that cannot be reached fails the request, never the process (docs/ARCHITECTURE.md,
+// Security rules; issue 10 point 1). The Shop the routes get is wrapped once at start:
 // a connection error from any of its calls becomes a 503 "please try again" page, and
 // the pool replaces the dead connection on the next call.
 import { data } from "react-router";

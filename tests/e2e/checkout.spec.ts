@@ -79,7 +79,7 @@ test("checkout with a coupon, a new address and cash on delivery", async ({ page
   }
   await page.getByRole("button", { name: "Save & Continue" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
-  // Transactions §5's summary: a toast with JavaScript, the form's own message without.
+  // The summary of Specification: Addresses ('Please fill: ...'): a toast with JavaScript, the form's own message without.
   const pleaseFill = "Please fill: First name, Last name, Phone number, Address line 1, PIN code";
   await expect(hasJs ? page.getByRole("alert").filter({ hasText: pleaseFill }) : page.getByText(pleaseFill)).toBeVisible();
   await page.getByLabel("First name").fill("Asha");

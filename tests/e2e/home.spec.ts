@@ -53,7 +53,7 @@ test("home page: header, sections and footer", async ({ page, hasJs }) => {
     await expect(cards.first().getByRole("link")).toHaveAttribute("href", /^\/product\/\d+$/);
     await expect(cards.first()).toContainText(/Price\s*₹/);
     await expect(fresh.getByRole("link", { name: /View All/ })).toHaveAttribute("href", "/shopretail");
-    // The first 5 cards' pictures load at once (browsing §2), the rest as they come into view.
+    // The first 5 cards' pictures load at once (Specification: Home page), the rest as they come into view.
     const loading = await cards.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
     expect(loading.length).toBeGreaterThan(5);
     expect(loading.slice(0, 5)).toEqual(["eager", "eager", "eager", "eager", "eager"]);
@@ -213,7 +213,7 @@ test.describe("carousels: autoplay", () => {
       await open(page, "/", hasJs);
       const offers = page.getByRole("region", { name: "Offers" });
       await expect(offers).toHaveAttribute("data-autoplay", "running");
-      // Autoplay moves on every 4 s (browsing §9).
+      // Autoplay moves on every 4 s (Specification: Browsing constants).
       await expect(offers.getByRole("group", { name: `2 of ${BANNERS.length}` })).toBeInViewport({ ratio: 0.9, timeout: 10_000 });
 
       await offers.hover();

@@ -1,4 +1,4 @@
-// The hydration gap (DESIGN rule 6, issue 41): on a slow phone the page is there seconds before
+// The hydration gap (docs/ARCHITECTURE.md, Progressive enhancement rule 6, issue 41): on a slow phone the page is there seconds before
 // its scripts. The scripts are held back here (every /assets/*.js behind a gate), every form of
 // each page is filled and its boxes ticked as a shopper would, then the scripts are let through:
 // each value must still be there once React has taken over, and a submit must do what it says

@@ -1,4 +1,4 @@
-// The header's location line (browsing §1; issue 15): nothing is asked on load; 'Use my location'
+// The header's location line (Specification: Header; issue 15): nothing is asked on load; 'Use my location'
 // asks the browser when tapped and names the place (through the shop's geocoder), or says why not.
 import { expect, open, test } from "./support.ts";
 

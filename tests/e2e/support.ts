@@ -300,7 +300,7 @@ export function headerToggle(page: Page, name: string): Locator {
 }
 
 /**
- * A toast the shopper is shown. On home and listing pages it lives only 1.5 s (browsing §9);
+ * A toast the shopper is shown. On home and listing pages it lives only 1.5 s (Specification: Browsing constants);
  * without JavaScript it is hidden by a CSS animation that starts as the page paints, so a
  * slow run can reach the check after it has faded. The toast stays in the page once hidden,
  * so without JavaScript being served it is what is checked; with JavaScript it must be seen.

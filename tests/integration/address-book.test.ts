@@ -160,7 +160,7 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
       await changeAddress(shop, meera, saved.address.id, { ...home, email: "", street: "5 Sohna Road" });
       expect((await shop.addresses.get(meera, saved.address.id))?.street).toBe("5 Sohna Road");
 
-      // An e-mail account without a verified number: transactions §5's words, and nothing written.
+      // An e-mail account without a verified number: the words of Specification: Addresses, and nothing written.
       const before = await addressCount(asha);
       const refused = await refusal(addAddress(shop, asha, { ...home, email: "  " }, { deliverHere: true }));
       expect([refused.code, refused.message]).toEqual(["invalid", "Email address is required"]);
@@ -168,7 +168,7 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
       const { address } = await addAddress(shop, asha, home);
       expect((await refusal(changeAddress(shop, asha, address.id, { ...home, email: "" }))).message).toBe("Email address is required");
       expect((await shop.addresses.get(asha, address.id))?.email).toBe(home.email);
-      // My Account's quick form asks no e-mail of anyone (transactions §5).
+      // My Account's quick form asks no e-mail of anyone (Specification: Addresses).
       expect((await addAddress(shop, asha, { ...home, email: "" }, { quickForm: true })).message).toBe(ADDRESS_MESSAGES.saved);
 
       // Once the e-mail account verifies a number, it may too.

@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe("the catalogue's calls", () => {
-  it("lists products with their variants as browsing §3 names them, a page at a time", async () => {
+  it("lists products with their variants as Specification: Catalogue names them, a page at a time", async () => {
     const first = await call("/api/products", { limit: 2 });
     expect(first.status).toBe(200);
     expect(first.body.jsonrpc).toBe("2.0");
@@ -522,7 +522,7 @@ describe("what is not a call", () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.haat.example");
     expect(allowed.headers.get("access-control-allow-headers")).toContain("Authorization");
-    // Voice ordering's call (transactions §7) follows the same rules.
+    // Voice ordering's call (Specification: Transaction calls) follows the same rules.
     const voice = await fetch(`http://127.0.0.1:${port}/orders/audio`, { method: "OPTIONS", headers: { Origin: "https://app.haat.example" } });
     expect(voice.headers.get("access-control-allow-origin")).toBe("https://app.haat.example");
     const spoken = await post(

@@ -99,7 +99,7 @@ describe.each(targets)("catalogue on $name", (target) => {
     expect(await shop.healthy()).toBe(true);
   });
 
-  it("holds the four categories and their subcategories of browsing §3, all active", async () => {
+  it("holds the four categories and their subcategories of Specification: Catalogue, all active", async () => {
     const tree = await shop.catalog.categories();
     const shape = tree.map((c: CategoryNode) => [c.name, c.status, c.children.map((ch) => ch.name)]);
     expect(shape).toEqual([

@@ -1,4 +1,4 @@
-// After sign-in (transactions §4): /post-auth does the item the shopper tapped while signed out,
+// After sign-in (Specification: After sign-in): /post-auth does the item the shopper tapped while signed out,
 // and clears it only when it was done, or when there is none; refused, the shopper is told why
 // and the item is kept (it expires after 30 minutes).
 import { eq } from "drizzle-orm";

@@ -90,7 +90,7 @@ describe("the production build under react-router-serve", () => {
         headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       });
       // A page route: React Router 8 compares a foreign Origin itself, before any middleware,
-      // and answers 400 (DESIGN.md, security rules). Either way nothing ran.
+      // and answers 400 (docs/ARCHITECTURE.md, Security rules). Either way nothing ran.
       expect([400, 403]).toContain(res.status);
       expect(res.headers.get("set-cookie")).toBeNull();
       expect(await res.text()).not.toContain("<html");

@@ -1,5 +1,5 @@
-// A local stand-in for a speech service of the specification's contract (transactions §3 and
-// its call list), for tests and for trying TRANSCRIBE_URL without a Whisper-class server:
+// A local stand-in for a speech service of the specification's contract (Specification: Voice ordering
+// and Transaction calls), for tests and for trying TRANSCRIBE_URL without a Whisper-class server:
 // POST /transcribe with a multipart `audio` file, `language_code` and `index`, the key in a
 // `user-id` header; it answers text, segments, detected_language, model_used, total_time,
 // filename and success. What it "hears" is whatever `hear` makes of the bytes.

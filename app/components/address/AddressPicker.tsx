@@ -9,7 +9,7 @@ import { useI18n } from "../i18n.tsx";
 export const ADDRESS_UPDATED = "address-updated";
 
 /**
- * 'Deliver to' (transactions §2, §9): the chosen address cut at 48 characters, its city, state
+ * 'Deliver to' (Specification: Address picker and Transaction constants): the chosen address cut at 48 characters, its city, state
  * and PIN, and 'Change or Add New Address': a dialog with JavaScript, the same chooser in the
  * page without it (`?change=1`). On /address-test (the specification's demo, `search`), a search
  * field whose placeholder shows the address cut at 32; checkout has no product search in it.
@@ -30,7 +30,7 @@ export function AddressPicker({
   here: string;
   /** Where a choice comes back to. */
   back: string;
-  /** The demo page's product search field (transactions §9). */
+  /** The demo page's product search field (Specification: Address picker). */
   search?: boolean;
   children?: React.ReactNode;
 }) {

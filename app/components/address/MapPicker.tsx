@@ -4,7 +4,7 @@ import { useI18n } from "../i18n.tsx";
 
 export type { PickedPlace };
 
-// transactions §9: the map opens on Gurugram at zoom 16; its code is fetched with up to 3 retries.
+// Specification: Transaction constants: the map opens on Gurugram at zoom 16; its code is fetched with up to 3 retries.
 const CENTRE: [number, number] = [28.4595, 77.0266];
 const ZOOM = 16;
 const RETRIES = 3;

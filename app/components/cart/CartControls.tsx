@@ -19,7 +19,7 @@ export interface CartItemRef {
 }
 
 /**
- * Add to Cart, then a stepper on the cart line and 'Go to Cart' (browsing §3). Every
+ * Add to Cart, then a stepper on the cart line and 'Go to Cart' (Specification: Adding to cart). Every
  * button is a plain form post to the cart page's action; with JavaScript a fetcher sends it and the
  * quantities move before the server answers.
  */
@@ -110,7 +110,7 @@ export function CartControls({
     </fetcher.Form>
   );
   if (available) return add;
-  // Out of stock: the disabled add button (browsing §3) and 'Notify Me' beside it (issue 29).
+  // Out of stock: the disabled add button (Specification: Listing) and 'Notify Me' beside it (issue 29).
   return (
     <div className="relative z-10 flex flex-wrap items-center gap-2">
       {add}
@@ -119,7 +119,7 @@ export function CartControls({
   );
 }
 
-/** Buy Now once the variant is in the cart: straight to the cart (transactions §4). */
+/** Buy Now once the variant is in the cart: straight to the cart (Specification: Cart). */
 export function BuyNowLink() {
   const i18n = useI18n();
   return (

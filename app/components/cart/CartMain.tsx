@@ -1,4 +1,4 @@
-// The cart page's content (transactions §2): its lines, the order summary with its coupon,
+// The cart page's content (Specification: Cart): its lines, the order summary with its coupon,
 // payment method and PIN check. A part of the page on its own (issue 30): the splice renders it
 // for a signed-in shopper into the cart page's shell, as routes/addtocart.tsx renders it whole.
 import { Form, Link } from "react-router";

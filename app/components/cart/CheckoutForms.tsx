@@ -8,7 +8,7 @@ import { usePaymentOffer } from "../viewer.ts";
 /** Stands for an element (a bold code, a link) inside a message, so the message stays one sentence whatever its word order. */
 const SLOT = "\u0000";
 
-/** The coupon form, or the applied coupon with Remove (transactions §2). */
+/** The coupon form, or the applied coupon with Remove (Specification: Coupons). */
 export function CouponForm({ applied }: { applied: { code: string } | null }) {
   const fetcher = useFetcher({ key: "coupon" });
   useRefusalToast(fetcher);
@@ -64,7 +64,7 @@ export function CouponForm({ applied }: { applied: { code: string } | null }) {
   );
 }
 
-/** Payment method, terms and Place order: on to Review Order (transactions §2). */
+/** Payment method, terms and Place order: on to Review Order (Specification: Cart). */
 export function CheckoutForm({ chosen }: { chosen: PaymentChoice | null }) {
   const fetcher = useFetcher({ key: "checkout" });
   useRefusalToast(fetcher);

@@ -45,7 +45,7 @@ describe("'Notify Me' once the shopper asked", () => {
       expect(html).toContain('name="intent" value="cancel"');
       expect(field(html, "request")).toBe("31");
       expect(field(html, "redirectTo")).toBe(`/product/${MANGOES.productId}`);
-      // The disabled Add to Cart stays beside it (browsing §3).
+      // The disabled Add to Cart stays beside it (Specification: Listing).
       expect(html).toMatch(/<button type="submit" disabled="" [^>]*>Add to Cart<\/button>/);
     }
   });

@@ -23,7 +23,7 @@ function formMessage(i18n: I18n, message: string): string {
 }
 
 /**
- * The delivery form of transactions §5: a new address, or 'Update Delivery Details' of a
+ * The delivery form of Specification: Addresses: a new address, or 'Update Delivery Details' of a
  * saved one; either is saved and chosen for this order. A new one starts from the account's
  * name, verified mobile and e-mail; the e-mail is optional for an account with a verified mobile,
  * and an account without an e-mail may keep the one typed (issue 41 item 11, decision 066). Every
@@ -72,7 +72,7 @@ export function AddressForm({
     setLocked(filled);
   };
   const busy = useNavigation().formData?.get("intent") === intent;
-  // 'Please fill: …' is also a toast (transactions §5) once JavaScript runs: from the
+  // 'Please fill: …' is also a toast (Specification: Addresses) once JavaScript runs: from the
   // server's answer, and on a submit the browser's own check stops before it is sent. Never
   // from the check as a field is left (issue 25): that toast belongs to a submit.
   const missing = lastResult?.error?.[""]?.find((e) => e.startsWith("Please fill:"));

@@ -36,7 +36,7 @@ function AddressFormUnavailable(_: ComponentProps<typeof EagerAddressForm>) {
   );
 }
 
-/** The delivery form of transactions §5 ({@link EagerAddressForm}), its code fetched when shown. */
+/** The delivery form of Specification: Addresses ({@link EagerAddressForm}), its code fetched when shown. */
 export function AddressForm(props: ComponentProps<typeof EagerAddressForm>) {
   const i18n = useI18n();
   return (

@@ -1,4 +1,4 @@
-// Review Order's content (transactions §2): the delivery address, the order's items, its summary
+// Review Order's content (Specification: Checkout): the delivery address, the order's items, its summary
 // and Confirm Order, or the order waiting for its payment. A part of the page on its own (issue
 // 30): the splice renders it for a signed-in shopper into the page's shell, as
 // routes/revieworder.tsx renders it whole.

@@ -3,7 +3,7 @@ import { useI18n } from "../i18n.tsx";
 import { slotDayText } from "../orders/order-text.tsx";
 
 /**
- * The delivery slot (issue 14; transactions §9: Morning 8-12, Afternoon 12-4, Evening 4-8), by
+ * The delivery slot (issue 14; Specification: Transaction constants: Morning 8-12, Afternoon 12-4, Evening 4-8), by
  * day, tomorrow first. A full or past slot is shown but cannot be chosen. It sits inside the
  * form that places the order, so it works without JavaScript.
  */

@@ -14,7 +14,7 @@ const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 fo
 type Sent = FormReply<{ ticket: { name: string; url: string } }>;
 
 /**
- * The contact form (browsing §5) on the home page, /contact, /aboutus and /googleform. It
+ * The contact form (Specification: Contact form) on the home page, /contact, /aboutus and /googleform. It
  * posts to the page it is on: without JavaScript the answer is the new ticket's page, or
  * this page again with the reason and what was typed; with it, the ticket's name and
  * 'View ticket' link show here, and Send waits for every required field.

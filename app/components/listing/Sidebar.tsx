@@ -5,7 +5,7 @@ import { useI18n } from "../i18n.tsx";
 
 /**
  * Categories; once a category with subcategories is chosen, its subcategories with
- * 'All' and 'Clear' entries (browsing §2). Links keep the search, sort and price range.
+ * 'All' and 'Clear' entries (Specification: Listing). Links keep the search, sort and price range.
  */
 export function Sidebar({
   categories,

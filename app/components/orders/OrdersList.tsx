@@ -8,7 +8,7 @@ import { useI18n } from "../i18n.tsx";
 import { paymentText, slotText, stageText } from "./order-text.tsx";
 
 /**
- * 'Your Orders' (transactions §2): each order with date, items, total and its state,
+ * 'Your Orders' (Specification: Orders): each order with date, items, total and its state,
  * the invoice, and cancel. Cancelling asks first: `?cancel=ID` shows the question with
  * its own Yes button, which is a real confirmation step without JavaScript too.
  */

@@ -11,7 +11,7 @@ import { useCartEntries } from "../viewer.ts";
 
 export type PricedVariant = Pick<VariantView, "internalReference" | "pricePaise" | "mrpPaise" | "byWeight">;
 
-/** Price and MRP multiplied by the chosen quantity (browsing §2), or by the cart's. */
+/** Price and MRP multiplied by the chosen quantity (Specification: Product page), or by the cart's. */
 export function ProductPrice({ variant, chosen }: { variant: PricedVariant; chosen: number }) {
   useSplicePart("product-price", { variant, chosen });
   const i18n = useI18n();

@@ -1,4 +1,4 @@
-// The product page's Reviews tab (browsing §2; issue 14): the published reviews, newest first,
+// The product page's Reviews tab (Specification: Product page; issue 14): the published reviews, newest first,
 // and, for a shopper to whom the product was delivered, the form to write theirs once. The
 // form works without JavaScript (it comes back to this tab); with it the answer shows here.
 import { Link, useFetcher } from "react-router";

@@ -3,7 +3,7 @@ import { mailLink, whatsappLink, type SharedPage } from "../../domain/share.ts";
 import { useI18n } from "../i18n.tsx";
 
 /**
- * 'Share' (browsing §3, which the old app left without behaviour): links to share on WhatsApp
+ * 'Share' (Specification: Product page, which the old app left without behaviour): links to share on WhatsApp
  * and by e-mail that work without JavaScript, and the device's own share sheet where the
  * browser has one (the Web Share API: Chrome on Android, Safari).
  */

@@ -6,7 +6,7 @@ const stepButton =
 
 /**
  * A cart line's − n + inside its cart form: the buttons submit intent decrement and
- * increment; minus stops at 1, plus at the stock (browsing §3, transactions §2).
+ * increment; minus stops at 1, plus at the stock (Specification: Adding to cart and Cart).
  */
 export function QuantityStepper({ title, quantity, max, disabled = false, className = "" }: { title: string; quantity: number; max: number; disabled?: boolean; className?: string }) {
   const i18n = useI18n();

@@ -11,11 +11,11 @@ import { voice } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { ProductImage } from "../ui/ProductImage.tsx";
 
-/** What a picture that fails to load becomes (transactions §8: 'Image load errors fall back to a blank pixel'). */
+/** What a picture that fails to load becomes: a blank pixel (Specification: Voice ordering, Transaction failure messages). */
 const BLANK_PIXEL = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 const PICTURE_PX = 64;
 
-/** "2 kg", "Qty: 3", "1 packet": how an item's quantity reads (transactions §2), in the page's language. */
+/** "2 kg", "Qty: 3", "1 packet": how an item's quantity reads (Specification: Voice ordering), in the page's language. */
 function quantityText(i18n: I18n, { quantity, unit }: Pick<MatchedItem, "quantity" | "unit">): string {
   switch (unit) {
     case null:
@@ -35,8 +35,8 @@ function quantityText(i18n: I18n, { quantity, unit }: Pick<MatchedItem, "quantit
 }
 
 /**
- * The product's picture (transactions §3: the item's image; the shop's placeholder when it has
- * none, as everywhere else), and a blank pixel if it fails to load (§8).
+ * The product's picture (Specification: Voice ordering: the item's image; the shop's placeholder when it has
+ * none, as everywhere else), and a blank pixel if it fails to load (Specification: Transaction failure messages).
  */
 function ItemPicture({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -58,7 +58,7 @@ function ItemPicture({ src }: { src: string | null }) {
 }
 
 /**
- * The list's items (transactions §2), said for a shopper (issue 41 item 14): each a row with the
+ * The list's items (Specification: Voice ordering), said for a shopper (issue 41 item 14): each a row with the
  * product's picture, name, pack, price, what the shopper asked for, a tick and a quantity box.
  * Only what their words named clearly arrives ticked; a guess asks 'Is this what you meant?'; an
  * item not found says so with the yellow Not Found badge. The ticked ones go to the cart together,

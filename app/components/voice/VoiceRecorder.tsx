@@ -3,7 +3,7 @@ import { recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { voice } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 
-/** The formats MediaRecorder is asked for, best first (transactions §7). */
+/** The formats MediaRecorder is asked for, best first (Specification: Voice ordering). */
 const FORMATS = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4"];
 const CHUNK_MS = 1000;
 /** The server takes at most a minute: recording stops itself there. */
@@ -35,7 +35,7 @@ export function VoiceRecorder({ submit, onAudio, onStart, busy }: { submit: Subm
 
   async function start() {
     setError(null);
-    // A new recording: the last one's transcript, segments and meta go (transactions §7).
+    // A new recording: the last one's transcript, segments and meta go (Specification: Voice ordering).
     onStart();
     onAudio(null);
     chunks.current = [];

@@ -1,5 +1,5 @@
-// Every call of the JSON API (issue 17, decision 042): the paths of browsing §7 and
-// transactions §7, and those the specifications leave out, chosen here (each marked
+// Every call of the JSON API (issue 17, decision 042): the paths of Specification: Browsing calls and
+// Transaction calls, and those the specifications leave out, chosen here (each marked
 // "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
 // the same messages and checks; its answer is what the specifications' callers read.
 import { giftOf } from "../../domain/gift-form.ts";
@@ -185,7 +185,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- catalogue (browsing §7) ----------
+  // ---------- catalogue (Specification: Browsing calls) ----------
   "/api/products": call({
     summary: "Products with their variants, in id order (`offset`, `limit` up to 500).",
     auth: "none",
@@ -219,7 +219,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- cart (browsing §7, transactions §7) ----------
+  // ---------- cart (Specification: Browsing calls and Transaction calls) ----------
   "/api/cart/setup": call({
     summary: "The customer's cart id (null until something is added).",
     auth: "bearer",
@@ -336,7 +336,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- wishlist (browsing §7) ----------
+  // ---------- wishlist (Specification: Browsing calls) ----------
   "/api/wishlist/add": call({
     summary: "Adds a variant to the wishlist (once).",
     auth: "bearer",
@@ -409,7 +409,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- newsletter and contact (browsing §7) ----------
+  // ---------- newsletter and contact (Specification: Browsing calls) ----------
   "/api/subscribe": call({
     summary: "Asks to subscribe an e-mail address to the newsletter (a confirmation mail follows).",
     auth: "none",
@@ -432,7 +432,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- orders (transactions §7) ----------
+  // ---------- orders (Specification: Transaction calls) ----------
   "/api/orders/all": call({
     summary: "The customer's placed and cancelled orders, newest first.",
     auth: "bearer",
@@ -504,7 +504,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- online payment (transactions §7; issue 12, decision 030) ----------
+  // ---------- online payment (Specification: Transaction calls; issue 12, decision 030) ----------
   "/api/razorpay/key": call({
     summary: "Razorpay's key id for Standard Checkout, when online payment is on.",
     auth: "none",
@@ -553,7 +553,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
 
-  // ---------- addresses and profile (transactions §7) ----------
+  // ---------- addresses and profile (Specification: Transaction calls) ----------
   "/api/customer/addresses": call({
     summary: "The customer's saved addresses.",
     auth: "bearer",

@@ -1,4 +1,4 @@
-// The invoice link the API gives (transactions §7: invoice_url, opened in a new tab): the app
+// The invoice link the API gives (Specification: Transaction calls: invoice_url, opened in a new tab): the app
 // has a bearer token, the browser tab it opens has no cookie, so the link carries its own
 // proof. An HMAC of the order, its customer and an expiry, keyed by the cookie secret.
 import { createHmac, timingSafeEqual } from "node:crypto";

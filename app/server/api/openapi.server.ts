@@ -73,7 +73,7 @@ export function openApiDocument(): object {
     info: {
       title: `${store.name} API`,
       version: "1",
-      description: "The calls of the shop's specifications (browsing §7, transactions §7): JSON POSTs with a `{ params }` envelope, answers in `result`.",
+      description: "The calls of the shop's specifications (docs/SPECIFICATION.md: Browsing calls and Transaction calls): JSON POSTs with a `{ params }` envelope, answers in `result`.",
     },
     servers: [{ url: appEnv().publicOrigin }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "From /api/auth/token (local accounts) or Clerk's session token." } } },

@@ -138,7 +138,7 @@ async function readBody(request: Request): Promise<unknown> {
   if (declared > FORM_BODY_LIMIT) throw new ApiRefusal(413, API_MESSAGES.tooLarge);
   const text = await request.text();
   if (text.length > FORM_BODY_LIMIT) throw new ApiRefusal(413, API_MESSAGES.tooLarge);
-  // Some calls are sent with an empty body (transactions §7: cancel).
+  // Some calls are sent with an empty body (Specification: Transaction calls: cancel).
   if (!text.trim()) return {};
   // A body is JSON only when it says so: a page on another site can post text/plain or a form
   // without asking (a CORS 'simple' request), but not application/json (issue 25).

@@ -1,5 +1,5 @@
-// The Shop's views in the words of the specifications' calls (browsing §3 and §7, transactions
-// §3 and §7): money in rupees, snake_case names, the fields the brand's apps read. Typed by the
+// The Shop's views in the words of the specifications' calls (Specification: Catalogue, Browsing calls,
+// Cart, Orders and Transaction calls): money in rupees, snake_case names, the fields the brand's apps read. Typed by the
 // result schemas of app/domain/api.ts, so the OpenAPI document says what these give.
 import type { Gift } from "../../domain/gift.ts";
 import { lineAmountPaise } from "../../domain/order.ts";

@@ -1,5 +1,5 @@
 // The local provider's rules around the Shop's accounts: rate limits on sign-in, sign-up
-// and password reset (DESIGN.md security rules; the numbers are in
+// and password reset (docs/ARCHITECTURE.md, Security rules; the numbers are in
 // security/rate-limits.server.ts; decisions 018 and 020), and the mail they send.
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";

@@ -114,7 +114,7 @@ export const customers = pgTable("customers", {
   // When the mailbox was proved to be the customer's (issue 25, decision 047): by the link mailed
   // at sign-up, a reset code, or Clerk. Until then the account shops but is never staff.
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-  // The delivery address chosen at checkout, remembered for 30 days (transactions §4).
+  // The delivery address chosen at checkout, remembered for 30 days (Specification: Addresses).
   selectedAddressId: integer("selected_address_id"),
   selectedAddressAt: timestamp("selected_address_at", { withTimezone: true }),
   // The language the customer chose with the header's switch ('en' or 'hi'; issue 27), so it

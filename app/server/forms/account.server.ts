@@ -1,5 +1,5 @@
 // The account's forms: sign-in, sign-up, the password reset's two steps and the profile
-// (transactions §2, §5; issue 3). Each refusal is shown on its own form, passwords never echoed.
+// (Specification: Sign-in and Account; issue 3). Each refusal is shown on its own form, passwords never echoed.
 import { data, redirect } from "react-router";
 import {
   ACCOUNT_MESSAGES,

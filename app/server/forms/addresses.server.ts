@@ -1,5 +1,5 @@
 // Saved addresses: chosen, added, edited and deleted on Review Order and the address picker
-// (transactions §2, §5), and the account's address book (transactions §8). Placing the order
+// (Specification: Addresses), and the account's address book (Specification: Account). Placing the order
 // is Review Order's own form (review-order.server.ts).
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";

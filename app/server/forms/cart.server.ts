@@ -1,4 +1,4 @@
-// The cart's form (browsing §3, transactions §2, §5): every cart button on every page posts
+// The cart's form (Specification: Adding to cart and Cart): every cart button on every page posts
 // here, to the cart page's route. Signed out, an add is kept and done after sign-in.
 import { z } from "zod";
 import { CART_ACTION } from "../../domain/offline-queue.ts";
@@ -84,7 +84,7 @@ export const cartForm = defineForm({
     }),
     "apply-coupon": intent(z.object({ code: z.string().max(40, COUPON_MESSAGES.invalid).optional().default("") }), async ({ shop, customer, value }) => {
       const applied = await applyCoupon(shop, customer, { code: value.code });
-      // An empty code does nothing (transactions §5).
+      // An empty code does nothing (Specification: Coupons).
       if (applied.kind === "empty") return {};
       return { toast: { type: applied.already ? "info" : "success", message: applied.message } };
     }),

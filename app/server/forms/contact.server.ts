@@ -1,4 +1,4 @@
-// The contact form (home, /contact, /aboutus) and the footer's newsletter (browsing §2, §5).
+// The contact form (home, /contact, /aboutus) and the footer's newsletter (Specification: Contact form and Newsletter).
 // Both have the honeypot and a rate limit by client address, and say their answer on the form.
 import { z } from "zod";
 import { CONTACT_MESSAGES, contactSchema, NEWSLETTER_MESSAGES, newsletterSchema } from "../../domain/contact.ts";

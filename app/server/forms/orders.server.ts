@@ -1,4 +1,4 @@
-// The shopper's orders (transactions §2; issue 14): cancelling from 'Your Orders' or an order's
+// The shopper's orders (Specification: Orders; issue 14): cancelling from 'Your Orders' or an order's
 // page, moving its delivery slot, and buying its lines again.
 import { z } from "zod";
 import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";

@@ -1,4 +1,4 @@
-// Review Order (transactions §2, §5, §9): the delivery address's intents, and placing the
+// Review Order (Specification: Checkout, Addresses and Transaction constants): the delivery address's intents, and placing the
 // order (Confirm Order), paying again, or giving up paying. What placing does is one use case
 // (use-cases/place-order.server.ts), the same the JSON API calls.
 import { REVIEW_ORDER_ACTION } from "../../domain/offline-queue.ts";

@@ -113,7 +113,7 @@ export const staffDeliveryForm = defineForm({
         min_order: count("Minimum order value"),
         slot_capacity: count("Default capacity"),
         delivery_fee: count("Delivery fee").max(1_000, "Delivery fee: at most ₹1,000."),
-        // Transactions §9 promises free delivery above ₹999: the threshold may be lower, never higher.
+        // Free delivery is promised above ₹999 (Specification: Transaction constants): the threshold may be lower, never higher.
         free_above: count("Free delivery above")
           .min(1, "Free delivery above: at least ₹1.")
           .max(FREE_DELIVERY_ABOVE_PAISE / 100, `Free delivery above: at most ₹${FREE_DELIVERY_ABOVE_PAISE / 100}, as the shop promises.`),

@@ -1,4 +1,4 @@
-// The wishlist's form (browsing §2, §5, §8): every heart and the wishlist page post here.
+// The wishlist's form (Specification: Wishlist and Browsing failure messages): every heart and the wishlist page post here.
 // Signed out, a heart is remembered and added after sign-in, back on the page it was on.
 import { z } from "zod";
 import { WISHLIST_ACTION } from "../../domain/offline-queue.ts";
@@ -42,7 +42,7 @@ export const wishlistForm = defineForm({
       },
       { signedOut: rememberHeart },
     ),
-    // Remove accepts an item id or an internal_reference (browsing §8).
+    // Remove accepts an item id or an internal_reference (Specification: Wishlist).
     remove: intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound).optional(), internal_reference: productReference.optional() }), async ({ shop, customer, value }) => {
       await shop.wishlist.remove(customer, { item: value.item, internalReference: value.internal_reference });
       return { toast: { type: "success", message: WISHLIST_MESSAGES.removed } };

@@ -1,4 +1,4 @@
-// Reverse geocoding for the header's 'Use my location' (browsing §1; issue 15): a point to the
+// Reverse geocoding for the header's 'Use my location' (Specification: Header; issue 15): a point to the
 // place it is in, by a Nominatim-compatible service (GEOCODER_URL), asked by the server so the
 // browser talks to the shop alone and no key reaches a page. Nothing is asked until the
 // shopper taps the control.
@@ -33,7 +33,7 @@ interface NominatimReverse {
   error?: string;
 }
 
-/** The header's words for a Nominatim answer (browsing §1: city/town/village/state, postcode, country). */
+/** The header's words for a Nominatim answer (Specification: Header: city/town/village/state, postcode, country). */
 export function placeOf(answer: NominatimReverse): Place | null {
   const a = answer.address;
   if (!a) return null;

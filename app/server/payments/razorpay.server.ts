@@ -1,5 +1,5 @@
 // Razorpay's REST API, called with fetch and Basic auth (key_id:key_secret). Not the Node
-// SDK: it cannot send X-Refund-Idempotency (REFERENCE-NOTES §7), and these few calls need
+// SDK: it cannot send X-Refund-Idempotency (docs/ARCHITECTURE.md, Outside services), and these few calls need
 // nothing else from it. Every call has a deadline: a shopper never waits on a hung socket.
 import type { RazorpayConfig } from "../env.server.ts";
 

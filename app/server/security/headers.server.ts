@@ -1,4 +1,4 @@
-// The security headers of every response (DESIGN.md security rules; issue 10 point 6).
+// The security headers of every response (docs/ARCHITECTURE.md, Security rules; issue 10 point 6).
 // Pages get a Content-Security-Policy with a nonce made for that response: React Router's
 // inline scripts carry it (ServerRouter passes it to Scripts, Links and ScrollRestoration),
 // and nothing else inline may run. Everything that is not a page gets a policy that allows

@@ -1,4 +1,4 @@
-// Every rate limit of the shop in one table (DESIGN.md security rules; decisions 018, 020).
+// Every rate limit of the shop in one table (docs/ARCHITECTURE.md, Security rules; decisions 018, 020).
 // Counts are fixed windows kept in the database (shop.limits), so every instance counts
 // together. Each count can be changed by a deployer through its variable in env.server.ts.
 //

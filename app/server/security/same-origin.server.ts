@@ -1,4 +1,4 @@
-// Every state-changing request must come from Haat's own pages (DESIGN.md, security
+// Every state-changing request must come from Haat's own pages (docs/ARCHITECTURE.md, Security
 // rules). Browsers send Sec-Fetch-Site and Origin with every POST; a request with
 // neither is not a browser's, and cannot carry a shopper's cookies across sites.
 import type { MiddlewareFunction } from "react-router";
@@ -31,7 +31,7 @@ export function isCrossSiteWrite(r: RequestFacts): boolean {
 /**
  * Paths a payment provider posts to from its own site. Each verifies the provider's
  * signature instead and matches the post to an order by the ids Haat stored, never by the
- * session (DESIGN.md, security rules; app/server/payments/returns.server.ts). Exact pathnames.
+ * session (docs/ARCHITECTURE.md, Security rules; app/server/payments/returns.server.ts). Exact pathnames.
  */
 export const SAME_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>(["/payments/razorpay/callback", "/webhooks/razorpay", "/orders/audio"]);
 

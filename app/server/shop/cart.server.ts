@@ -1,4 +1,4 @@
-// The cart: the customer's order in state draft, with one line per variant (DESIGN.md).
+// The cart: the customer's order in state draft, with one line per variant (docs/ARCHITECTURE.md, Data model).
 // Lines show the variant's current price; placing the order (issue 4) fixes the prices.
 import { withWeight } from "../../domain/weight.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_MESSAGES, type ReplacementChoice } from "../../domain/replacement.ts";

@@ -138,7 +138,7 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
         backendKey: c.backendKey,
         children: catRows.filter((ch) => ch.parentId === c.id).map((ch) => ({ id: ch.id, name: ch.name, nameHi: ch.nameHi, slug: ch.slug, image: ch.image, backendKey: ch.backendKey })),
       }))
-      // Coming-soon tiles go last (browsing §2); sort is stable within each group.
+      // Coming-soon tiles go last (Specification: Home page); sort is stable within each group.
       .sort((a, b) => Number(a.status === "coming_soon") - Number(b.status === "coming_soon"));
 
     const byProduct = new Map<number, VariantView[]>();

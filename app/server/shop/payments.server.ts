@@ -289,7 +289,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
   /** Asks Razorpay for one refund, outside any transaction; a failure is recorded for the sweep to retry. */
   async function askForRefund({ refund, providerPaymentId, orderId }: DueRefund): Promise<boolean> {
     try {
-      // The same key and the same body every time: a retry is the same refund (REFERENCE-NOTES §7).
+      // The same key and the same body every time: a retry is the same refund (docs/ARCHITECTURE.md, Outside services).
       const answer = await gateway!.refund(
         providerPaymentId!,
         { amount: refund.amountPaise, receipt: refund.idempotencyKey, notes: { haat_order: String(orderId), reason: refund.reason } },

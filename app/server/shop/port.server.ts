@@ -530,7 +530,7 @@ export interface OrdersPort {
     customer: Customer,
     input: { cartId: number; addressId: number; paymentMethod: "cod" | "razorpay"; slot?: Slot | null },
   ): Promise<{ orderId: number; alreadyPlaced: boolean; awaitingPayment: boolean }>;
-  /** Moves an undelivered order to another slot until 2 hours before its own (transactions §9). */
+  /** Moves an undelivered order to another slot until 2 hours before its own (Specification: Transaction constants). */
   changeSlot(customer: Customer, id: number, slot: Slot): Promise<void>;
   /**
    * Staff: moves an order from `from` to the next stage, once: a second move from the same stage
@@ -583,7 +583,7 @@ export interface DeliverySettings {
   minOrderPaise: number;
   /** A slot's capacity until staff set one for it. */
   slotCapacity: number;
-  /** What delivery costs an order of up to `freeDeliveryAbovePaise` (0: free, as transactions §9 shows). */
+  /** What delivery costs an order of up to `freeDeliveryAbovePaise` (0: free, as Specification: Transaction constants shows). */
   deliveryFeePaise: number;
   freeDeliveryAbovePaise: number;
 }

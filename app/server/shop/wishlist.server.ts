@@ -16,7 +16,7 @@ export function createWishlist(db: Db): WishlistPort {
   }
 
   async function add(customerId: number, vid: number) {
-    // A duplicate is ignored (transactions §4).
+    // A duplicate is ignored (Specification: Wishlist).
     await db.insert(wishlistItems).values({ customerId, variantId: vid }).onConflictDoNothing();
   }
 

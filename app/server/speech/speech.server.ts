@@ -10,7 +10,7 @@ import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.serv
 
 export { SpeechError };
 
-/** The specification's transcription response (transactions §3). */
+/** The specification's transcription response (Specification: Voice ordering). */
 export interface Transcript {
   text: string;
   segments: { start: number; end: number; text: string }[];
@@ -109,7 +109,7 @@ export function createPocketsphinxEngine(options: { concurrency: number; timeout
 }
 
 /**
- * The specification's speech service (transactions §3 and its call list): multipart `audio`,
+ * The specification's speech service (Specification: Voice ordering and Transaction calls): multipart `audio`,
  * `language_code` en, `index` 1, the key in a `user-id` header; the answer's fields as they are.
  */
 export function createRemoteEngine(options: { url: string; key: string | null; concurrency: number; timeoutMs: number; fetch?: typeof fetch }): SpeechEngine {
@@ -143,7 +143,7 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
           throw new SpeechError(error instanceof Error && error.message ? error.message : VOICE_MESSAGES.networkError, 502);
         }
         const body = await answer.text();
-        // transactions §8: 'HTTP {status}: {body or status text}'.
+        // Specification: Transaction failure messages: 'HTTP {status}: {body or status text}'.
         if (!answer.ok) throw new SpeechError(`HTTP ${answer.status}: ${body.slice(0, 300) || answer.statusText}`, 502);
         let parsed: Partial<Transcript>;
         try {

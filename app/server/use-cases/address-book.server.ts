@@ -1,4 +1,4 @@
-// The address book (transactions §2, §5, §8): Review Order's delivery form, the address picker,
+// The address book (Specification: Addresses and Transaction failure messages): Review Order's delivery form, the address picker,
 // My Account's quick form and the JSON API's address calls all save, change and delete an
 // address here. Which address may be deleted (not the primary) and whose it is are the Shop's
 // addresses port; what an edit keeps of a form's missing fields, and whether an address may go
@@ -27,7 +27,7 @@ export interface KeepEmail {
 
 export interface AddressOptions extends AddressChoice {
   /**
-   * My Account's quick form, which transactions §5 asks for name, phone, address, city and
+   * My Account's quick form (Specification: Addresses), which asks for name, phone, address, city and
    * pincode only: its e-mail is optional for every account. Every other way in is the delivery
    * form's (Review Order, the address picker, the JSON API).
    */
@@ -40,7 +40,7 @@ type Saved = { address: AddressView; message: string };
 
 /**
  * An address's e-mail may be left empty only where the account has a verified mobile number
- * (issue 41 item 11); else transactions §5's 'Email address is required', on the e-mail field.
+ * (issue 41 item 11); else 'Email address is required' (Specification: Addresses), on the e-mail field.
  */
 function checkEmail(customer: Customer, address: Pick<NewAddress, "email">, options: AddressOptions): void {
   if (!options.quickForm && !address.email.trim() && !addressEmailOptional(customer)) throw new ShopError("invalid", ADDRESS_MESSAGES.emailRequired);

@@ -1,4 +1,4 @@
-// Cancelling an order (transactions §2; issue 14): from an order's page, 'Your Orders' or the
+// Cancelling an order (Specification: Orders; issue 14): from an order's page, 'Your Orders' or the
 // JSON API. The Shop cancels it in one transaction (stock back, slot freed, the refund of a
 // prepaid order recorded); then its own refund is asked of Razorpay (the background sweep
 // retries it if Razorpay does not answer) and the shopper is mailed.

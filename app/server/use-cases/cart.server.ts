@@ -1,4 +1,4 @@
-// Putting things in the cart several at a time (transactions §2; issues 14, 15): an order's
+// Putting things in the cart several at a time (Specification: Cart; issues 14, 15): an order's
 // lines bought again, and a spoken or typed shopping list. Each line is its own add by the
 // cart's rules (stock clamp, sold or not), in the Shop's cart port.
 import { MAX_QUANTITY_INPUT } from "../../domain/cart.ts";

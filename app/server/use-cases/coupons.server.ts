@@ -1,4 +1,4 @@
-// Applying and removing a coupon (transactions §5): the cart page's form and the JSON API.
+// Applying and removing a coupon (Specification: Coupons): the cart page's form and the JSON API.
 // Whether a coupon applies (dates, minimum, limits) is app/domain/coupon.ts, checked by the
 // Shop's cart against the cart and the orders that used it.
 import { COUPON_MESSAGES, normalizeCouponCode } from "../../domain/coupon.ts";

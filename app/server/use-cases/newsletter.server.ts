@@ -1,4 +1,4 @@
-// The newsletter (browsing §2, §7; decision 024): asking to subscribe (the footer's form and the
+// The newsletter (Specification: Newsletter and Browsing calls; decision 024): asking to subscribe (the footer's form and the
 // JSON API), confirming by the mailed link, and unsubscribing. Double opt-in and its resend
 // pause are the Shop's newsletter port.
 import { pathIn } from "../../domain/i18n/locale.ts";

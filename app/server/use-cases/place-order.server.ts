@@ -1,4 +1,4 @@
-// Placing an order (transactions §2, §5; decision 030): the one way the cart becomes an order,
+// Placing an order (Specification: Checkout; decision 030): the one way the cart becomes an order,
 // by cash on delivery or online (UPI, card), whoever asks: Review Order's Confirm Order, the
 // JSON API's /api/order/create and /api/razorpay/order. The rules themselves (stock, coupon,
 // minimum, PIN, slot, idempotency) are the Shop's orders.place, in one transaction.

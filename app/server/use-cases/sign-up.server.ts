@@ -1,4 +1,4 @@
-// Opening an account (transactions §2): the sign-up page and the JSON API's register call. Only
+// Opening an account (Specification: Sign-in): the sign-up page and the JSON API's register call. Only
 // the local provider opens accounts here (Clerk's shoppers sign up in Clerk), SIGNUP_ENABLED=false
 // turns it off, and a connection may open only so many (the rate-limit table's signUpPerAddress).
 // Every new account is mailed the link that confirms its e-mail (decision 047).

@@ -1,4 +1,4 @@
-// Contact tickets (browsing §5, §7; issue 14): a shopper opens one (the contact form on three
+// Contact tickets (Specification: Contact form and Browsing calls; issue 14): a shopper opens one (the contact form on three
 // pages, the JSON API), staff answer and close them.
 import { CONTACT_MESSAGES, ticketAnswerMail } from "../../domain/contact.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";

@@ -1,5 +1,5 @@
 // The cart, the wishlist and the header's facts of a customer whose cart lives in the ERP
-// (issue 17, decision 043), by the calls of browsing §7 and transactions §7. What the ERP's
+// (issue 17, decision 043), by the calls of Specification: Browsing calls and Transaction calls. What the ERP's
 // answers leave out (a line's stock, its tax rate when the ERP names none) comes from the
 // catalogue Haat keeps a copy of.
 import { GIFT_MESSAGES } from "../../../domain/gift.ts";
@@ -90,7 +90,7 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       couponDropped: null,
       paymentMethod: choice === null ? null : choice === "cod" ? "cod" : "razorpay",
       paymentChoice: choice,
-      // The ERP's cart calls carry no gift message nor replacement choice (transactions §3).
+      // The ERP's cart calls carry no gift message nor replacement choice (Specification: Cart).
       gift: null,
       replacement: DEFAULT_REPLACEMENT,
     };

@@ -52,7 +52,7 @@ interface FixedCategory {
 }
 
 /**
- * The category tree of browsing §3 (fixed content: names, slugs, pictures, order), written once
+ * The category tree of Specification: Catalogue (fixed content: names, slugs, pictures, order), written once
  * when missing: the ERP's products name their categories only by path.
  */
 export async function seedFixedCategories(db: Db, tree: readonly FixedCategory[]): Promise<void> {

@@ -69,7 +69,7 @@ describe("the ERP client", () => {
     expect(await erp.call("/api/cart/get", {}, { idempotent: true })).toEqual({ back: true });
   });
 
-  it("reads a failure's message as browsing §8 says", () => {
+  it("reads a failure's message by the rule of Specification: Browsing failure messages", () => {
     expect(errorMessageOf(400, { error: "Invalid coupon code" })).toBe("Invalid coupon code");
     expect(errorMessageOf(400, { result: { error: "Wishlist add failed" } })).toBe("Wishlist add failed");
     expect(errorMessageOf(400, { message: "Bad" })).toBe("Bad");

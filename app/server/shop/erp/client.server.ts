@@ -1,7 +1,7 @@
 // Speaking the specifications' calls to the brand's ERP (issue 17, decision 043): JSON POSTs
 // with a `{params}` envelope, answers unwrapped from `result`, a timeout on every call,
 // retries of idempotent reads, and a circuit breaker so a down ERP costs a request no more
-// than a moment. Failures become ShopErrors with the ERP's own words (browsing §8's rule:
+// than a moment. Failures become ShopErrors with the ERP's own words (the rule of Specification: Browsing failure messages:
 // the body's error, else its message, else 'HTTP {status}'); an ERP that cannot be reached
 // is 'Something went wrong' ("unavailable"), never a stack trace on a page.
 import { outsideTransaction } from "../../db/transaction-scope.server.ts";
@@ -40,7 +40,7 @@ export interface ErpClient {
 
 const STATUS_CODES: Record<number, ShopError["code"]> = { 400: "invalid", 403: "invalid", 404: "not_found", 409: "conflict", 413: "invalid", 422: "invalid" };
 
-/** Browsing §8: the body's error field, else its message, else 'HTTP {status}'. */
+/** Specification: Browsing failure messages: the body's error field, else its message, else 'HTTP {status}'. */
 export function errorMessageOf(status: number, body: unknown): string {
   const b = body as { error?: unknown; message?: unknown; result?: { error?: unknown } } | null;
   const candidates = [b?.error, b?.result?.error, b?.message];
@@ -54,7 +54,7 @@ export function errorMessageOf(status: number, body: unknown): string {
 class Transient extends Error {}
 
 /**
- * A product image as the ERP names it, as a browser can load it (transactions §7, voice call
+ * A product image as the ERP names it, as a browser can load it (Specification: Transaction calls, voice call
  * 4): an absolute URL stays; a path is on the ERP's origin; none is the ERP's own
  * `/web/image` of the variant at 128 px.
  */

@@ -1,5 +1,5 @@
 // Addresses and orders of a customer whose orders live in the ERP (issue 17, decision 043),
-// by transactions §7's calls. The chosen delivery address is remembered by Haat (the ERP's
+// by the calls of Specification: Transaction calls. The chosen delivery address is remembered by Haat (the ERP's
 // calls have no place for it). An order's view takes what the ERP gives and says plainly
 // what it did not (an empty timeline, no slot), never inventing it. Tax invoices and credit
 // notes are the ERP's (decision 065): Haat shows the numbers it gives and links to its invoice.
