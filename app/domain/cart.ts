@@ -25,7 +25,6 @@ export const CART_MESSAGES = {
 export const CHECKOUT_MESSAGES = {
   choosePayment: /*i18n*/ "Choose a payment method.",
   acceptTerms: /*i18n*/ "Please accept the terms and conditions to place your order.",
-  onlineUnavailable: /*i18n*/ "Payment config error: missing Razorpay key.",
 } as const;
 
 export function addedMessage(title: string): string {

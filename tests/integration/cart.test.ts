@@ -2,7 +2,10 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CART_MESSAGES } from "../../app/domain/cart.ts";
 import { minimumMessage } from "../../app/domain/coupon.ts";
+import { i18nFor } from "../../app/domain/i18n/registry.ts";
+import { PAYMENT_MESSAGES } from "../../app/domain/payment.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { coupons, deliverySlots, orders, serviceablePins, variants } from "../../app/server/db/schema.server.ts";
 import { createAccounts } from "../../app/server/shop/accounts.server.ts";
@@ -12,6 +15,7 @@ import { createDelivery } from "../../app/server/shop/delivery.server.ts";
 import { createViewer } from "../../app/server/shop/viewer.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
+import { checkout, choosePayment } from "../../app/server/use-cases/checkout.server.ts";
 import { targets } from "./databases.ts";
 import { queryLog } from "./query-log.ts";
 
@@ -51,6 +55,20 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+
+  it("card or UPI without Razorpay is refused by the checkout use case, whichever way in asks, and the cart keeps its choice (issue 42)", async () => {
+    const meera = await shop.accounts.register({ name: "Meera", email: "meera-checkout@example.in", phone: "9876543212", password: "meera-password" });
+    await shop.cart.add(meera, { internalReference: plenty[3]!.internal_reference, quantity: 1 });
+    await checkout(shop, meera, "cod", i18nFor("en"));
+    expect((await shop.cart.get(meera)).paymentChoice).toBe("cod");
+    for (const choice of ["upi", "card"] as const) {
+      await rejects(checkout(shop, meera, choice, i18nFor("en")), "conflict", PAYMENT_MESSAGES.configMissing);
+      await rejects(choosePayment(shop, meera, choice), "conflict", PAYMENT_MESSAGES.configMissing);
+    }
+    expect((await shop.cart.get(meera)).paymentChoice).toBe("cod");
+    await shop.cart.clear(meera);
+    await rejects(checkout(shop, meera, "cod", i18nFor("en")), "conflict", CART_MESSAGES.empty);
   });
 
   it("starts empty, then one add makes one draft order with one line", async () => {
@@ -166,7 +184,7 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     const minSubtotalPaise = Math.round(a.price * 100) * 3 + Math.round(b.price * 100);
     const code = `MIN${target.name.toUpperCase()}${n}`;
     await database.db.insert(coupons).values({ code, kind: "flat", value: 1000, minSubtotalPaise });
-    expect(await shop.cart.applyCoupon(customer, code)).toMatchObject({ code, discountPaise: 1000, already: false });
+    expect(await shop.cart.applyCoupon(customer, code)).toMatchObject({ code, discountPaise: 1000 });
     const cart = await shop.cart.get(customer);
     const lineOf = (ref: string) => cart.lines.find((l) => l.internalReference === ref)!;
     return { customer, code, cartId: cart.id!, minSubtotalPaise, a: lineOf(a.internal_reference), b: lineOf(b.internal_reference) };

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CART_ACTION } from "../../domain/offline-queue.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
-import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY, stockProblems, stockStopMessage } from "../../domain/cart.ts";
+import { addedMessage, CART_MESSAGES, CHECKOUT_MESSAGES, DEFAULT_QUANTITY } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { browserHint, productReference, quantity } from "../../domain/form-fields.ts";
 import type { Toast } from "../../domain/form-reply.ts";
@@ -12,7 +12,8 @@ import { signInPath } from "../../domain/safe-path.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { i18nOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
-import { ShopError, type CartChange } from "../shop/port.server.ts";
+import type { CartChange } from "../shop/port.server.ts";
+import { checkout } from "../use-cases/checkout.server.ts";
 import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
 import { setReplacement } from "../use-cases/replacement.server.ts";
 import { replacementFields } from "../../domain/replacement-form.ts";
@@ -97,18 +98,7 @@ export const cartForm = defineForm({
         terms: z.literal("on", { error: CHECKOUT_MESSAGES.acceptTerms }),
       }),
       async ({ shop, customer, value, request }) => {
-        const cart = await shop.cart.get(customer);
-        if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
-        // Another shopper may have bought what this cart holds: say it here, on the cart, with
-        // short lines lowered to what is left, rather than fail at Confirm Order.
-        const problems = stockProblems(cart.lines);
-        let couponDropped: string | null = null;
-        for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.internalReference, p.available)).couponDropped ?? couponDropped;
-        // Its sentences vary with the problems: said here in the page's language, shown as it comes.
-        if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped, i18nOf(request)));
-        // Card and UPI go through Razorpay: only when its keys are set.
-        if (value.payment !== "cod" && !shop.payments.available) throw new ShopError("conflict", CHECKOUT_MESSAGES.onlineUnavailable);
-        await shop.cart.choosePayment(customer, value.payment);
+        await checkout(shop, customer, value.payment, i18nOf(request));
         return { to: "/revieworder" };
       },
     ),

@@ -240,9 +240,8 @@ export function createCart(db: Db, { prepaidPercent = 0 }: CartOptions = {}): Ca
         const check = await checkCoupon(tx, row, customer.id, view.summary.subtotalPaise);
         if (!check.ok) throw new ShopError("invalid", check.reason);
         const [order] = await tx.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, view.id)).limit(1);
-        const already = order?.couponId === row!.id;
-        if (!already) await tx.update(orders).set({ couponId: row!.id, updatedAt: new Date() }).where(eq(orders.id, view.id));
-        return { code: row!.code, discountPaise: check.discountPaise, already };
+        if (order?.couponId !== row!.id) await tx.update(orders).set({ couponId: row!.id, updatedAt: new Date() }).where(eq(orders.id, view.id));
+        return { code: row!.code, discountPaise: check.discountPaise };
       });
     },
 

@@ -311,7 +311,7 @@ export interface CartPort {
   /** Empties the cart and takes the coupon off, silently. */
   clear(customer: Customer): Promise<void>;
   /** Applies a normalised code; ShopError "invalid" with the reason when it does not apply. */
-  applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number; already: boolean }>;
+  applyCoupon(customer: Customer, code: string): Promise<{ code: string; discountPaise: number }>;
   removeCoupon(customer: Customer): Promise<void>;
   /** Records the payment method chosen on the cart page (upi and card are Razorpay's); ShopError when the cart is empty. */
   choosePayment(customer: Customer, choice: PaymentChoice): Promise<void>;

@@ -9,6 +9,7 @@ import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";
 import { orderPlacedMail } from "../../domain/order-mail.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
+import { choosePayment } from "./checkout.server.ts";
 import { ShopError, type Customer, type PaymentStart, type Shop } from "../shop/port.server.ts";
 
 export interface PlaceOrder {
@@ -46,7 +47,7 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   const online = input.method === "online" || (input.method === "as-chosen" && thisCart && cart.paymentMethod === "razorpay");
   // Refused before anything changes: to the API, a part that is missing; on the page, news about the cart's choice.
   if (online && !shop.payments.available) throw new ShopError(input.method === "online" ? "unavailable" : "conflict", PAYMENT_MESSAGES.configMissing);
-  if (input.method === "online" && thisCart && cart.paymentMethod !== "razorpay") await shop.cart.choosePayment(customer, "upi");
+  if (input.method === "online" && thisCart && cart.paymentMethod !== "razorpay") await choosePayment(shop, customer, "upi");
   if (!input.slot && thisCart) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
   const slot = input.slot === "earliest" ? await earliestSlot(shop) : input.slot;
   const placed = await shop.orders.place(customer, { cartId: input.cartId, addressId: input.addressId, paymentMethod: online ? "razorpay" : "cod", slot });

@@ -8,7 +8,6 @@ import { inArray, eq } from "drizzle-orm";
 import type { ApiCart, ApiWishlistItem } from "../../../domain/api.ts";
 import { cartCount, summarize, type CartEntries, type CartLineView } from "../../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../../domain/catalog.ts";
-import { COUPON_MESSAGES } from "../../../domain/coupon.ts";
 import { rupeesToPaise, taxRate } from "../../../domain/money.ts";
 import type { PaymentChoice } from "../../../domain/payment.ts";
 import { CART_MESSAGES } from "../../../domain/cart.ts";
@@ -161,11 +160,10 @@ export function createErpCart(db: Db, erp: ErpClient, credentials: ErpCredential
       await credentials.setPaymentChoice(customer.id, null);
     },
     async applyCoupon(customer, code) {
+      // The ERP checks the coupon every time, the one already on the cart too.
       const cart = await get(customer);
-      if (cart.coupon?.code === code) return { code, discountPaise: cart.coupon.discountPaise, already: true };
-      const answer = await as<{ message?: string; cart?: ErpCartAnswer }>(customer, "/api/cart/apply-coupon", { order_id: cart.id ?? undefined, coupon_code: code });
-      const already = answer.message === COUPON_MESSAGES.alreadyApplied;
-      return { code, discountPaise: rupeesToPaise(answer.cart?.discount ?? 0), already };
+      const answer = await as<{ cart?: ErpCartAnswer }>(customer, "/api/cart/apply-coupon", { order_id: cart.id ?? undefined, coupon_code: code });
+      return { code, discountPaise: rupeesToPaise(answer.cart?.discount ?? 0) };
     },
     async removeCoupon(customer) {
       const cart = await get(customer);

@@ -1,0 +1,26 @@
+// From the cart to Review Order (Specification: Checkout): the payment the shopper chose, once the
+// cart can be bought. One home for what every way in must check before it: a cart with lines;
+// lines another shopper bought out are lowered to what is left and said here, on the cart,
+// rather than at Confirm Order; and card or UPI only when Razorpay is configured (issue 42: this
+// was checked in the cart form alone, and the port took UPI whatever the shop could do).
+import { CART_MESSAGES, stockProblems, stockStopMessage } from "../../domain/cart.ts";
+import type { I18n } from "../../domain/i18n/messages.ts";
+import { PAYMENT_MESSAGES, type PaymentChoice } from "../../domain/payment.ts";
+import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+
+/** Card or UPI: refused, before anything changes, when the shop takes no online payment. */
+export async function choosePayment(shop: Shop, customer: Customer, choice: PaymentChoice): Promise<void> {
+  if (choice !== "cod" && !shop.payments.available) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
+  await shop.cart.choosePayment(customer, choice);
+}
+
+/** The cart's Place order: the cart checked, then the payment chosen. `i18n`: the page's language, for the stock message's sentences. */
+export async function checkout(shop: Shop, customer: Customer, choice: PaymentChoice, i18n: Pick<I18n, "_" | "locale">): Promise<void> {
+  const cart = await shop.cart.get(customer);
+  if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
+  const problems = stockProblems(cart.lines);
+  let couponDropped: string | null = null;
+  for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.internalReference, p.available)).couponDropped ?? couponDropped;
+  if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped, i18n));
+  await choosePayment(shop, customer, choice);
+}
