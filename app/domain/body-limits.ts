@@ -4,6 +4,7 @@
 // a larger declared body with 413 before reading it, and the form reader never holds more.
 
 import { PHOTO_MAX_BYTES } from "./photo.ts";
+import { VOICE_MAX_BYTES } from "./voice-order.ts";
 
 export const FORM_BODY_LIMIT = 64 * 1024;
 
@@ -11,9 +12,9 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   // The staff's catalogue page (issue 14): an import file of some thousands of products, or a
   // variant's photo (decision 041): the photo's 10 MB cap and the form around it.
-  "/staff/catalogue": PHOTO_MAX_BYTES + 64 * 1024,
+  "/staff/catalogue": PHOTO_MAX_BYTES + FORM_BODY_LIMIT,
   // A recording for voice ordering (issue 15): 10 MB of audio and the form around it.
-  "/voicesearch": 10 * 1024 * 1024 + 64 * 1024,
+  "/voicesearch": VOICE_MAX_BYTES + FORM_BODY_LIMIT,
 };
 
 /** The cap for a request to `pathname` (React Router's `/x.data` fetches share `/x`'s; the home page's is `/_.data`). */

@@ -145,8 +145,8 @@ describe("JSON catalogue files", () => {
     );
     if (bad.ok) throw new Error("accepted");
     expect(bad.errors.map((e) => e.reason)).toEqual([
-      "products[0].variants[0].sold_by_weight.unit_grams: unit_grams must be at least 1",
-      "products[1].variants[0].sold_by_weight.tolerance_percent: tolerance_percent must be at most 25",
+      "products[0].variants[0].sold_by_weight.unit_grams: unit_grams must be whole grams from 1 to 50000",
+      "products[1].variants[0].sold_by_weight.tolerance_percent: tolerance_percent must be a whole percent from 0 to 25",
     ]);
   });
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
 import { isPhotoFilePath } from "./photo.ts";
-import { DEFAULT_WEIGHT_TOLERANCE, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
+import { DEFAULT_WEIGHT_TOLERANCE, validTolerance, validUnitGrams, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
 
 /** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
 export const rupees = z
@@ -67,16 +67,11 @@ const variantSchema = z
     // variant without it is sold by the pack: the file is the truth for the variants it lists.
     sold_by_weight: z
       .object({
-        unit_grams: z
-          .number({ error: "unit_grams must be a whole number of grams" })
-          .int("unit_grams must be a whole number of grams")
-          .min(1, "unit_grams must be at least 1")
-          .max(WEIGHT_UNIT_MAX_GRAMS, `unit_grams must be at most ${WEIGHT_UNIT_MAX_GRAMS}`),
+        // The bounds are weight.ts's, the staff form's and the Shop's: said in the file's own names.
+        unit_grams: z.number({ error: "unit_grams must be a whole number of grams" }).refine(validUnitGrams, `unit_grams must be whole grams from 1 to ${WEIGHT_UNIT_MAX_GRAMS}`),
         tolerance_percent: z
           .number({ error: "tolerance_percent must be a whole percent" })
-          .int("tolerance_percent must be a whole percent")
-          .min(0, "tolerance_percent must not be negative")
-          .max(WEIGHT_TOLERANCE_MAX, `tolerance_percent must be at most ${WEIGHT_TOLERANCE_MAX}`)
+          .refine(validTolerance, `tolerance_percent must be a whole percent from 0 to ${WEIGHT_TOLERANCE_MAX}`)
           .default(DEFAULT_WEIGHT_TOLERANCE),
       })
       .nullable()

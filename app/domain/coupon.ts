@@ -1,7 +1,7 @@
 // Coupon rules (Specification: Coupons and Transaction failure messages): a coupon is data; whether it applies to a
 // cart, and for how much, is decided here. Discounts are whole rupees.
 import { say } from "./i18n/messages.ts";
-import { formatRupees } from "./money.ts";
+import { downToRupee, formatRupees } from "./money.ts";
 
 export const COUPON_MESSAGES = {
   applied: /*i18n*/ "Coupon applied successfully",
@@ -66,5 +66,5 @@ export function evaluateCoupon(rule: CouponRule | null, cart: { subtotalPaise: n
 export function couponDiscount(rule: Pick<CouponRule, "kind" | "value" | "maxDiscountPaise">, subtotalPaise: number): number {
   let discount = rule.kind === "percent" ? (subtotalPaise * rule.value) / 100 : rule.value;
   if (rule.maxDiscountPaise !== null) discount = Math.min(discount, rule.maxDiscountPaise);
-  return Math.max(0, Math.min(Math.floor(discount / 100) * 100, subtotalPaise));
+  return Math.max(0, Math.min(downToRupee(discount), subtotalPaise));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatRupees, rupeesToPaise, taxIncluded, taxRate } from "./money.ts";
+import { discountPercent, downToRupee, formatRupees, rupeesToPaise, taxIncluded, taxRate } from "./money.ts";
 
 describe("money", () => {
   it("formats whole rupees in the Indian grouping", () => {
@@ -28,5 +28,11 @@ describe("money", () => {
     expect(taxRate([])).toBe(0);
     expect(taxRate(undefined)).toBe(0);
     expect(taxRate(["GST"])).toBe(0);
+  });
+});
+
+describe("rounding down to the whole rupee (one place, issue 42)", () => {
+  it("drops the paise, never rounds up", () => {
+    expect([downToRupee(0), downToRupee(99), downToRupee(100), downToRupee(12_399), downToRupee(12_400.5)]).toEqual([0, 0, 100, 12_300, 12_400]);
   });
 });

@@ -1,5 +1,13 @@
 // Money is integer paise everywhere; shoppers see whole rupees (spec: no decimals).
 
+/**
+ * An amount the shop works out (a coupon's share, a weighed line) rounded down to the whole rupee:
+ * the shopper reads whole rupees, and a rounding never charges them more. The one place it is done.
+ */
+export function downToRupee(paise: number): number {
+  return Math.floor(paise / 100) * 100;
+}
+
 const rupeeFormat = new Intl.NumberFormat("en-IN", {
   style: "currency",
   currency: "INR",

@@ -20,7 +20,9 @@ export type SourceType = "jpeg" | "png" | "webp";
 export const PHOTO_MESSAGES = {
   choose: "Choose a JPEG, PNG or WebP photo.",
   type: "The photo must be a JPEG, PNG or WebP image.",
-  tooLarge: "The photo is larger than 10 MB: choose a smaller file.",
+  tooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB: choose a smaller file.`,
+  /** The file field's label (the staff side is English, decision 052). */
+  label: `Photo (JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB)`,
   tooManyPixels: (width: number, height: number) => `The photo is ${width} × ${height} pixels, more than 50 megapixels: choose a smaller one.`,
   unreadable: "The photo could not be read: the file may be damaged. Choose another.",
   noStore: "Photos cannot be stored here: no image store is set up.",

@@ -69,8 +69,21 @@ type Limits = z.output<z.ZodObject<typeof limitFields>>;
 // The fields the view module names without zod.
 limitFields satisfies Record<LimitField, unknown>;
 
+/**
+ * A coupon's dates are in order when it ends after it starts (instants, the end exclusive). The
+ * one rule for the staff's form (days) and the Shop (instants), which disagreed before issue 42.
+ */
+export function datesInOrder(limits: Pick<CouponLimits, "startsAt" | "endsAt">): boolean {
+  return !(limits.startsAt && limits.endsAt && limits.endsAt <= limits.startsAt);
+}
+
+/** A flat coupon is its own maximum: it takes no 'Maximum discount'. */
+export function maximumAllowed(kind: "percent" | "flat", maxDiscountPaise: number | null): boolean {
+  return kind !== "flat" || maxDiscountPaise === null;
+}
+
 function endsAfterStarts(v: Pick<Limits, "starts_on" | "ends_on">, ctx: z.RefinementCtx) {
-  if (v.starts_on && v.ends_on && v.ends_on < v.starts_on) ctx.addIssue({ code: "custom", path: ["ends_on"], message: STAFF_COUPON_MESSAGES.endsBeforeStarts });
+  if (!datesInOrder(instantsOf(v))) ctx.addIssue({ code: "custom", path: ["ends_on"], message: STAFF_COUPON_MESSAGES.endsBeforeStarts });
 }
 
 export const couponCreateSchema = z
@@ -90,7 +103,7 @@ export const couponCreateSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === "percent" && v.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: STAFF_COUPON_MESSAGES.percentMax });
-    if (v.kind === "flat" && v.max_discount !== undefined) ctx.addIssue({ code: "custom", path: ["max_discount"], message: STAFF_COUPON_MESSAGES.flatMax });
+    if (!maximumAllowed(v.kind, v.max_discount ?? null)) ctx.addIssue({ code: "custom", path: ["max_discount"], message: STAFF_COUPON_MESSAGES.flatMax });
     endsAfterStarts(v, ctx);
   });
 
@@ -103,14 +116,18 @@ function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The form's days as instants: from the start of the first day to the start of the day after the last. */
+function instantsOf(v: Pick<Limits, "starts_on" | "ends_on">): Pick<CouponLimits, "startsAt" | "endsAt"> {
+  return { startsAt: v.starts_on ? dayStart(v.starts_on) : null, endsAt: v.ends_on ? dayStart(nextDay(v.ends_on)) : null };
+}
+
 /** The form's limits as the coupons table keeps them: paise, and instants (the end is exclusive). */
 export function couponLimitsOf(v: Limits): CouponLimits {
   return {
     description: v.description,
     minSubtotalPaise: (v.min_subtotal ?? 0) * 100,
     maxDiscountPaise: v.max_discount === undefined ? null : v.max_discount * 100,
-    startsAt: v.starts_on ? dayStart(v.starts_on) : null,
-    endsAt: v.ends_on ? dayStart(nextDay(v.ends_on)) : null,
+    ...instantsOf(v),
     usageLimit: v.usage_limit ?? null,
     perCustomerLimit: v.per_customer_limit ?? null,
   };

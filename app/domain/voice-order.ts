@@ -73,6 +73,14 @@ export interface MatchedItem extends SpokenItem {
   count: number;
 }
 
+/** A recording's cap (Specification: Voice ordering): the embedded engine, the outside service and the request's body limit all read it. */
+export const VOICE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A recording over the cap, in the shopper's words. */
+export function recordingTooLarge(): string {
+  return VOICE_MESSAGES.tooLarge(VOICE_MAX_BYTES / 1024 / 1024);
+}
+
 export const VOICE_MESSAGES = {
   nothingToSend: /*i18n*/ "Nothing to send. Please record or upload audio first.",
   emptyRecording: /*i18n*/ "Recording was empty. Speak for a second before stopping.",

@@ -6,6 +6,7 @@
 // Stock stays counted in packs; what weighing adds or takes is kept in grams below one pack
 // (`balanceGrams`), so nothing is lost to rounding. Pure.
 import { say } from "./i18n/messages.ts";
+import { downToRupee } from "./money.ts";
 
 export interface SoldByWeight {
   /** The weight one pack is sold as. */
@@ -87,8 +88,6 @@ export function weighedPaise(line: { pricePaise: number; quantity: number; byWei
   return Math.min(downToRupee((estimatePaise * grams) / estimateGrams(line.byWeight, line.quantity)), most);
 }
 
-const downToRupee = (paise: number) => Math.floor(paise / 100) * 100;
-
 /** The most an estimate may become once weighed: what the shopper is told before they pay. */
 export function mostPaise(estimatePaise: number, byWeight: SoldByWeight): number {
   return downToRupee((estimatePaise * (100 + byWeight.tolerancePercent)) / 100);
@@ -126,12 +125,20 @@ export function awaitsWeighing(lines: readonly { byWeight?: SoldByWeight; packed
   return linesToWeigh(lines).length > 0;
 }
 
+/** A pack's weight a variant may be sold by: whole grams from 1 to the most. The one rule the staff form, catalogue files and the Shop read. */
+export function validUnitGrams(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 1 && n <= WEIGHT_UNIT_MAX_GRAMS;
+}
+
+/** A weight tolerance: a whole percent from 0 to the most. */
+export function validTolerance(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 0 && n <= WEIGHT_TOLERANCE_MAX;
+}
+
 /** Why a variant's weight fields are refused, or null when they hold. */
 export function weightProblem(byWeight: SoldByWeight | null): string | null {
   if (!byWeight) return null;
-  if (!Number.isSafeInteger(byWeight.unitGrams) || byWeight.unitGrams < 1 || byWeight.unitGrams > WEIGHT_UNIT_MAX_GRAMS) return WEIGHT_MESSAGES.badUnit;
-  if (!Number.isSafeInteger(byWeight.tolerancePercent) || byWeight.tolerancePercent < 0 || byWeight.tolerancePercent > WEIGHT_TOLERANCE_MAX) {
-    return WEIGHT_MESSAGES.badTolerance;
-  }
+  if (!validUnitGrams(byWeight.unitGrams)) return WEIGHT_MESSAGES.badUnit;
+  if (!validTolerance(byWeight.tolerancePercent)) return WEIGHT_MESSAGES.badTolerance;
   return null;
 }

@@ -9,7 +9,7 @@ import { Filters } from "../components/listing/Filters.tsx";
 import { Pagination } from "../components/listing/Pagination.tsx";
 import { Sidebar } from "../components/listing/Sidebar.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
-import { listingHref } from "../domain/listing.ts";
+import { listingHref, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT } from "../domain/listing.ts";
 import { parseListingQuery } from "../domain/listing-query.ts";
 import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
@@ -56,7 +56,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const title = query.search
     ? i18n._("Results for “{search}”", { search: query.search })
     : (heading.sub ?? heading.category ?? (unknownCategory ? i18n._("All products") : i18n._("Shop")));
-  const filtered = Boolean(query.search || result.filter.category || result.filter.sub || query.min !== 0 || query.max !== 4000 || query.sort !== "relevance");
+  const filtered = Boolean(
+    query.search || result.filter.category || result.filter.sub || query.min !== PRICE_MIN_DEFAULT || query.max !== PRICE_MAX_DEFAULT || query.sort !== "relevance",
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label={i18n._("Breadcrumb")} className="flex flex-wrap items-center gap-2 text-sm text-stone-600">

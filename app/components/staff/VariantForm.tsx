@@ -1,5 +1,6 @@
+import { DEFAULT_WEIGHT_TOLERANCE } from "../../domain/weight.ts";
 import { Form } from "react-router";
-import { PHOTO_SIZES } from "../../domain/photo.ts";
+import { PHOTO_MESSAGES, PHOTO_SIZES } from "../../domain/photo.ts";
 import { onHandOf, type StaffVariant } from "../../domain/staff-catalog.ts";
 import { staffCatalog } from "../forms.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
@@ -68,7 +69,7 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
           name={staffCatalog.field("variant", "weight_tolerance")}
           inputMode="numeric"
           defaultValue={variant.byWeight?.tolerancePercent ?? ""}
-          placeholder="10"
+          placeholder={String(DEFAULT_WEIGHT_TOLERANCE)}
           className={input}
           aria-label={`Weight tolerance (%) of ${ref}`}
         />
@@ -110,7 +111,7 @@ export function VariantPhotoForm({ variant, back }: { variant: StaffVariant; bac
         )}
       </span>
       <label className="flex flex-col">
-        Photo (JPEG, PNG or WebP, up to 10 MB)
+        {PHOTO_MESSAGES.label}
         <input type="file" name={staffCatalog.field("photo", "photo")} accept="image/jpeg,image/png,image/webp" required className="mt-1" aria-label={`Photo file of ${ref}`} />
       </label>
       <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Upload the photo of ${ref}`}>

@@ -9,7 +9,7 @@ import { count } from "../../domain/plural.ts";
 import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.ts";
 import { rupeesToPaise } from "../../domain/money.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
-import { DEFAULT_WEIGHT_TOLERANCE, soldByWeightOf, WEIGHT_MESSAGES, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS } from "../../domain/weight.ts";
+import { DEFAULT_WEIGHT_TOLERANCE, soldByWeightOf, validTolerance, validUnitGrams, WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { CatalogImportError, importSummaryText } from "../catalog/import.server.ts";
 import { staffOf } from "../access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
@@ -38,7 +38,7 @@ const grams = z
     const text = (v ?? "").trim();
     if (text === "") return null;
     const n = Number(text);
-    if (!Number.isSafeInteger(n) || n < 1 || n > WEIGHT_UNIT_MAX_GRAMS) {
+    if (!validUnitGrams(n)) {
       ctx.addIssue({ code: "custom", message: WEIGHT_MESSAGES.badUnit });
       return z.NEVER;
     }
@@ -51,7 +51,7 @@ const tolerance = z
   .transform((v, ctx) => {
     const text = (v ?? "").trim();
     const n = text === "" ? DEFAULT_WEIGHT_TOLERANCE : Number(text);
-    if (!Number.isSafeInteger(n) || n < 0 || n > WEIGHT_TOLERANCE_MAX) {
+    if (!validTolerance(n)) {
       ctx.addIssue({ code: "custom", message: WEIGHT_MESSAGES.badTolerance });
       return z.NEVER;
     }

@@ -2,7 +2,7 @@
 // limits and dates, and switching it off or on. Each change and its staff_audit row are one
 // transaction: a refused change (a taken code) writes neither.
 import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { STAFF_COUPON_MESSAGES } from "../../domain/staff-coupon.ts";
+import { datesInOrder, maximumAllowed, STAFF_COUPON_MESSAGES } from "../../domain/staff-coupon.ts";
 import type { CouponLimits, NewCoupon } from "../../domain/staff-coupon-view.ts";
 import type { Db } from "../db/client.server.ts";
 import { coupons, orders, type CouponRow } from "../db/schema.server.ts";
@@ -38,7 +38,7 @@ async function locked(tx: Conn, id: number): Promise<CouponRow> {
 }
 
 function checkDates(limits: Pick<CouponLimits, "startsAt" | "endsAt">) {
-  if (limits.startsAt && limits.endsAt && limits.endsAt <= limits.startsAt) throw new ShopError("invalid", STAFF_COUPON_MESSAGES.endsBeforeStarts);
+  if (!datesInOrder(limits)) throw new ShopError("invalid", STAFF_COUPON_MESSAGES.endsBeforeStarts);
 }
 
 export function createStaffCoupons(db: Db): StaffCouponsPort {
@@ -60,7 +60,7 @@ export function createStaffCoupons(db: Db): StaffCouponsPort {
     update: (staffId, id, limits) =>
       db.transaction(async (tx) => {
         const before = await locked(tx, id);
-        if (before.kind === "flat" && limits.maxDiscountPaise !== null) throw new ShopError("invalid", STAFF_COUPON_MESSAGES.flatMax);
+        if (!maximumAllowed(before.kind, limits.maxDiscountPaise)) throw new ShopError("invalid", STAFF_COUPON_MESSAGES.flatMax);
         checkDates(limits);
         const [after] = await tx
           .update(coupons)

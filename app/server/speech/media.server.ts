@@ -3,9 +3,8 @@
 // recogniser reads, by Debian's ffmpeg in a child process with a time limit.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { recordingTooLarge, VOICE_MAX_BYTES, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_SECONDS = 60;
 
 /** A refusal the shopper can act on (too long, not audio), or the engine failing. */
@@ -87,7 +86,7 @@ export function run(command: string, args: string[], input: Uint8Array | null, t
  * or video by its bytes, or that ffmpeg cannot read, is refused with the page's message.
  */
 export async function toSpeechWav(bytes: Uint8Array, timeoutMs: number, signal?: AbortSignal): Promise<{ wav: Buffer; seconds: number }> {
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
+  if (bytes.length > VOICE_MAX_BYTES) throw new SpeechError(recordingTooLarge(), 413);
   if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
   const kind = sniffMedia(bytes);
   if (!kind) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);

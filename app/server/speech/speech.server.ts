@@ -3,9 +3,9 @@
 // PocketSphinx when Debian's packages are there, else none (the page says so; typed lists still
 // work). Recognition never blocks other requests: it runs in child processes, at most
 // SPEECH_CONCURRENCY at once, a few more waiting, the rest refused with a message.
-import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { recordingTooLarge, VOICE_MAX_BYTES, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
-import { MAX_UPLOAD_BYTES, sniffMedia, SpeechError, toSpeechWav } from "./media.server.ts";
+import { sniffMedia, SpeechError, toSpeechWav } from "./media.server.ts";
 import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.server.ts";
 
 export { SpeechError };
@@ -120,7 +120,7 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
     admit: limit.admit,
     transcribe: (recording, _titles, signal) =>
       limit(async () => {
-        if (recording.audio.size > MAX_UPLOAD_BYTES) throw new SpeechError(VOICE_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024), 413);
+        if (recording.audio.size > VOICE_MAX_BYTES) throw new SpeechError(recordingTooLarge(), 413);
         const bytes = await bytesOf(recording);
         // The same checks as the embedded engine's: only audio or video goes to the service.
         if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
