@@ -6,12 +6,12 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { registerCatalogue } from "./domain/i18n/registry.ts";
-import { PersonalContext, readDocumentPersonal } from "./components/personal.tsx";
+import { PersonalContext, readDocumentPersonal } from "./components/splice-protocol.tsx";
 import hindiReader from "virtual:hindi-reader";
 import { noteTypedFields } from "./components/typed-before-hydration.ts";
 
 function hydrate() {
-  // The shopper's facts the page was rendered with (components/personal.tsx): read before hydrating.
+  // The shopper's facts the page was rendered with (components/splice-protocol.tsx): read before hydrating.
   const personal = readDocumentPersonal();
   // What the shopper typed while the scripts came: given back once hydrated (root.tsx).
   noteTypedFields();

@@ -24,7 +24,7 @@ import { documentCarries, routeNoteMiddleware } from "./server/context.server.ts
 import { rootFactsOf } from "./server/root-data.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
-import { PersonalScript } from "./components/personal.tsx";
+import { PersonalScript } from "./components/splice-protocol.tsx";
 import { languageMiddleware } from "./server/i18n.server.ts";
 import { useI18n } from "./components/i18n.tsx";
 import { restoreTypedFields } from "./components/typed-before-hydration.ts";

@@ -24,11 +24,11 @@ export default [
   route("termsandconditions", "routes/policy.tsx", { id: "terms" }),
   route("emptycart", "routes/emptycart.tsx"),
   route("googleform", "routes/googleform.tsx"),
-  route("addtocart", "routes/addtocart.tsx"),
+  route("addtocart", "routes/cart.tsx"),
   route("cancellationandrefundpolicy", "routes/policy.tsx", { id: "refund-policy" }),
   route("shippinganddelivery", "routes/policy.tsx", { id: "shipping-policy" }),
   // The cart form's old target: an alias of the cart page, so cached pages and bookmarks still work.
-  route("cart", "routes/addtocart.tsx", { id: "cart" }),
+  route("cart", "routes/cart.tsx", { id: "cart" }),
   // The customer's own pages, behind one guard (signed out: to sign in and back).
   layout("routes/customer.tsx", [
     route("ordersuccess", "routes/ordersuccess.tsx"),
@@ -36,7 +36,7 @@ export default [
     route("orders", "routes/orders.tsx"),
     route("orders/:id", "routes/orders.detail.tsx"),
     route("revieworder", "routes/revieworder.tsx"),
-    route("address-test", "routes/address-test.tsx"),
+    route("address-test", "routes/address-picker.tsx"),
     // The link that confirms a new account's e-mail (decision 047): signed in as that account.
     route("verify-email", "routes/verify-email.tsx"),
     route("myaccount", "routes/myaccount.tsx", [

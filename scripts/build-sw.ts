@@ -15,7 +15,7 @@ const FIRST_ROUTES = ["root", "routes/home", "routes/offline"];
  * a route's module when a post goes to it, and reloads the page when it cannot, so they are
  * precached for a tap made offline to be queued (issue 26 part 3): about 7.5 kB compressed.
  */
-const OFFLINE_ACTION_ROUTES = ["routes/addtocart", "routes/wishlist"];
+const OFFLINE_ACTION_ROUTES = ["routes/cart", "routes/wishlist"];
 
 interface ClientManifest {
   entry: { module: string; imports?: string[]; css?: string[] };

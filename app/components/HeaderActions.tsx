@@ -5,7 +5,7 @@ import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
 import { useCartCount, useHere, useViewer, useWishlistRefs } from "./viewer.ts";
-import { useSplicePart } from "./personal.tsx";
+import { useSplicePart } from "./splice-protocol.tsx";
 
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null;

@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { placeAt } from "./address/place.ts";
 import { useI18n } from "./i18n.tsx";
 import { useRootData, useViewer } from "./viewer.ts";
-import { useSplicePart } from "./personal.tsx";
+import { useSplicePart } from "./splice-protocol.tsx";
 
 const TIMEOUT_MS = 15_000;
 

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { MenuIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { useSplicePart } from "./personal.tsx";
+import { useSplicePart } from "./splice-protocol.tsx";
 import { useViewer } from "./viewer.ts";
 
 // A <details> toggle: it opens without JavaScript; with it, following a link closes it.

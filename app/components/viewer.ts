@@ -11,7 +11,7 @@ import { applyPendingWishlistChange } from "../domain/wishlist.ts";
 import { cart, wishlist, type FormHandle } from "./forms.ts";
 import { POST_KEY_FIELD, withQueuedCart, withQueuedWishlist } from "../domain/offline-queue.ts";
 import { useQueuedPosts } from "./offline/QueuedPosts.tsx";
-import { useDocumentPersonal } from "./personal.tsx";
+import { useDocumentPersonal } from "./splice-protocol.tsx";
 
 export type { Viewer };
 
@@ -22,7 +22,7 @@ export interface RootData {
   font: HindiFont | null;
   /** Hindi pages' compiled messages (a fingerprinted asset) for the page's script; null on English pages. */
   catalogue: string | null;
-  /** Only in a data load's answer: a document's viewer is in its own script (components/personal.tsx). */
+  /** Only in a data load's answer: a document's viewer is in its own script (components/splice-protocol.tsx). */
   viewer?: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;
   /** The request's origin, for absolute links in meta tags. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "./pricing.ts";
-import { repricePacked } from "./short-pick.ts";
+import { repricePacked } from "./repricing.ts";
 import { awaitsWeighing, formatGrams, inRange, mostPaise, soldByWeightOf, stockAfterWeighing, weighedPaise, weightProblem, weightRange } from "./weight.ts";
 
 const tomatoes = { pricePaise: 3_500, quantity: 2, byWeight: { unitGrams: 500, tolerancePercent: 10 } };

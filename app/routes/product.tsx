@@ -15,7 +15,7 @@ import { productJsonLd, selectVariant } from "../components/product/product-view
 import { parseDescription } from "../domain/description.ts";
 import { reviewStandingOf } from "../server/auth/session.server.ts";
 import { documentCarries, shopOf } from "../server/context.server.ts";
-import { useReviewStanding } from "../components/personal.tsx";
+import { useReviewStanding } from "../components/splice-protocol.tsx";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
 import { store } from "../domain/store-config.ts";

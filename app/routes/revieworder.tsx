@@ -4,7 +4,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ReviewOrderMain } from "../components/checkout/ReviewOrderMain.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
-import { useReviewOrderFacts } from "../components/personal.tsx";
+import { useReviewOrderFacts } from "../components/splice-protocol.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { CART_MESSAGES } from "../domain/cart.ts";
 import { parseId } from "../domain/ids.ts";

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { ReviewStanding } from "../domain/review.ts";
-import type { DocumentPersonal } from "../components/personal.tsx";
-import type { PartRecord } from "../components/personal.tsx";
+import type { DocumentPersonal } from "../components/splice-protocol.tsx";
+import type { PartRecord } from "../components/splice-protocol.tsx";
 import type { Customer, ReviewRead, SessionRead, Shop, ViewerFacts } from "./shop/port.server.ts";
 
 // One instance of this module per process: server.ts takes these keys from the server
@@ -63,7 +63,7 @@ export const signedInContext = createContext<SignedIn | null>(null);
 
 /**
  * A document request's personal facts, which its page carries in a script of their own
- * (components/personal.tsx): the loaders fill them in, the renderer writes them. Null on a
+ * (components/splice-protocol.tsx): the loaders fill them in, the renderer writes them. Null on a
  * data request, whose loader data carries them.
  */
 export const documentPersonalContext = createContext<DocumentPersonal | null>(null);
@@ -78,7 +78,7 @@ export function documentCarries<K extends keyof DocumentPersonal>(context: Reado
   return personal !== null;
 }
 
-/** Where a render the page cache may keep notes its personal parts (components/personal.tsx); null otherwise. */
+/** Where a render the page cache may keep notes its personal parts (components/splice-protocol.tsx); null otherwise. */
 export const partRecorderContext = createContext<PartRecord[] | null>(null);
 
 export function shopOf(context: Readonly<RouterContextProvider>): Shop {

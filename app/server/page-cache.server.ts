@@ -8,7 +8,7 @@ import { compressBody, negotiateEncoding, type Encoding } from "./compression.se
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
 import { partRecorderContext, requestInfoContext, shopIfAny } from "./context.server.ts";
-import type { PartRecord } from "../components/personal.tsx";
+import type { PartRecord } from "../components/splice-protocol.tsx";
 
 interface Entry {
   expires: number;

@@ -8,7 +8,7 @@ import { oncePerRequest } from "./request-scope.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import type { CartView, Customer } from "./shop/port.server.ts";
-import type { CartPageFacts, ReviewOrderFacts } from "../components/personal.tsx";
+import type { CartPageFacts, ReviewOrderFacts } from "../components/splice-protocol.tsx";
 import { addressEmailOptional, newAddressOf, type DeliveryAccount } from "../domain/address.ts";
 import { signedInRecently } from "./use-cases/mobile-sign-in.server.ts";
 

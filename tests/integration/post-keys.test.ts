@@ -11,7 +11,7 @@ import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.t
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { POST_KEY_FIELD, POST_KEY_KEEP_MS } from "../../app/domain/offline-queue.ts";
-import { ONCE_MESSAGES } from "../../app/server/use-cases/once.server.ts";
+import { ONCE_MESSAGES } from "../../app/server/idempotency.server.ts";
 import { targets } from "./databases.ts";
 import { routeContext } from "./fixtures.ts";
 

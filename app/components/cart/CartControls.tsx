@@ -6,7 +6,7 @@ import { QuantityChooser } from "./QuantityChooser.tsx";
 import { NotifyMe } from "./NotifyMe.tsx";
 import { useCartEntries, useHere, useViewer } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
-import { useSplicePart } from "../personal.tsx";
+import { useSplicePart } from "../splice-protocol.tsx";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
 
 export interface CartItemRef {

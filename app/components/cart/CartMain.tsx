@@ -1,6 +1,6 @@
 // The cart page's content (Specification: Cart): its lines, the order summary with its coupon,
 // payment method and PIN check. A part of the page on its own (issue 30): the splice renders it
-// for a signed-in shopper into the cart page's shell, as routes/addtocart.tsx renders it whole.
+// for a signed-in shopper into the cart page's shell, as routes/cart.tsx renders it whole.
 import { Form, Link } from "react-router";
 import { CartLines } from "./CartLines.tsx";
 import { EmptyCartPage } from "./EmptyCart.tsx";
@@ -10,8 +10,8 @@ import { PinCheck } from "./PinCheck.tsx";
 import { ReplacementChoices } from "./ReplacementChoices.tsx";
 import { cart } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import type { CartPageFacts } from "../personal.tsx";
-import { useSplicePart } from "../personal.tsx";
+import type { CartPageFacts } from "../splice-protocol.tsx";
+import { useSplicePart } from "../splice-protocol.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 import { useCartEntries, usePaymentOffer } from "../viewer.ts";
 import { cartCount, summarize } from "../../domain/cart.ts";

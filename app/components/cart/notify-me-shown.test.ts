@@ -9,7 +9,7 @@ import { renderedInPage, rootData, textOf } from "../rendered.test-support.ts";
 import hindi from "../../locales/hi.json" with { type: "json" };
 import type { Catalogue } from "../../domain/i18n/messages.ts";
 import { registerCatalogue } from "../../domain/i18n/registry.ts";
-import { NO_ONE, type DocumentPersonal } from "../personal.tsx";
+import { NO_ONE, type DocumentPersonal } from "../splice-protocol.tsx";
 import type { Viewer } from "../viewer.ts";
 import { CartControls, type CartItemRef } from "./CartControls.tsx";
 import { PARTS, renderParts } from "../../server/splice/parts.server.tsx";

@@ -1,11 +1,11 @@
 // The product page's price and the note under its quantity: both follow the cart, so they are
-// personal parts of the page (components/personal.tsx, issue 30).
+// personal parts of the page (components/splice-protocol.tsx, issue 30).
 import type { VariantView } from "../../domain/catalog.ts";
 import { discountPercent, formatRupees } from "../../domain/money.ts";
 import { weightIn } from "../../domain/pack-size.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useI18n } from "../i18n.tsx";
-import { useSplicePart } from "../personal.tsx";
+import { useSplicePart } from "../splice-protocol.tsx";
 import { Price } from "../ui/Price.tsx";
 import { useCartEntries } from "../viewer.ts";
 

@@ -9,7 +9,7 @@ import { reviews as reviewsForm } from "../forms.ts";
 import { useI18n, type I18n } from "../i18n.tsx";
 import { Stars } from "../ui/Stars.tsx";
 import { useHere, useRootData } from "../viewer.ts";
-import { useSplicePart } from "../personal.tsx";
+import { useSplicePart } from "../splice-protocol.tsx";
 
 const dateFormat: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" };
 

@@ -3,7 +3,7 @@ import { useRefusalToast, wishlist } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { useHere, useViewer, useWishlistRefs } from "../viewer.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
-import { useSplicePart } from "../personal.tsx";
+import { useSplicePart } from "../splice-protocol.tsx";
 
 // The heart on cards and the product page: a form post toggling the variant in the
 // wishlist; signed out, the heart is remembered and the shopper signs in, then comes back here.

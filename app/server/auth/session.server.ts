@@ -7,7 +7,7 @@ import { SIGNED_IN_CHANGED_HEADER, signsInOrOut } from "../../domain/offline.ts"
 import { log } from "../log.server.ts";
 import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
 import { sessionReadOf } from "../shop/viewer.server.ts";
-import { NO_ONE } from "../../components/personal.tsx";
+import { NO_ONE } from "../../components/splice-protocol.tsx";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";

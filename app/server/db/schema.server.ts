@@ -859,7 +859,7 @@ export const leases = pgTable("leases", {
  * Posts a shopper's browser may send more than once (issue 26: a cart change queued offline,
  * replayed after a lost answer): the key it sent and what the first post answered, so a
  * repeat changes nothing and gets the same answer. Not tied to `customers` by a foreign key:
- * with the ERP back end the customer is the ERP's. Kept a day (use-cases/once.server.ts).
+ * with the ERP back end the customer is the ERP's. Kept a day (server/idempotency.server.ts).
  */
 export const postKeys = pgTable(
   "post_keys",

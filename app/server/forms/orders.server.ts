@@ -5,7 +5,7 @@ import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { i18nOf } from "../i18n.server.ts";
-import { buyAgain } from "../use-cases/cart.server.ts";
+import { buyAgain } from "../use-cases/add-lines.server.ts";
 import { cancelOrder } from "../use-cases/cancel-order.server.ts";
 import { changeSlot } from "../use-cases/move-order.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";

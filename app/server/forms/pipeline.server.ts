@@ -14,7 +14,7 @@ import { answerFor, UNDERSTOOD_NOT, type FormReply, type Refusal, type ShopError
 import { safePath, signInPath } from "../../domain/safe-path.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { POST_KEY_FIELD, postKeyOf } from "../../domain/offline-queue.ts";
-import { once } from "../use-cases/once.server.ts";
+import { once } from "../idempotency.server.ts";
 import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
@@ -127,7 +127,7 @@ export interface FormSpec<I extends Record<string, IntentSpec<Fields, never>>> {
   /**
    * Its posts may come more than once (a change queued offline and replayed, issue 26): a
    * signed-in post carrying a key (POST_KEY_FIELD) makes its change once, and a repeat gets the
-   * first one's outcome (use-cases/once.server.ts); the key is tied to the form's action and the
+   * first one's outcome (server/idempotency.server.ts); the key is tied to the form's action and the
    * intent, so the same key sent for another is refused. Its outcomes must be plain data (no headers).
    */
   keyed?: boolean;

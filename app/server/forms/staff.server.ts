@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DELIVERY_MESSAGES, normalizePin, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
-import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { SHORT_MESSAGES } from "../../domain/repricing.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";

@@ -12,7 +12,7 @@ import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { SpeechError, speechEngine } from "../speech/speech.server.ts";
-import { addVoiceOrder } from "../use-cases/cart.server.ts";
+import { addVoiceOrder } from "../use-cases/add-lines.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 /**

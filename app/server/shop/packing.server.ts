@@ -11,7 +11,7 @@ import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { canShort } from "../../domain/order-life.ts";
 import type { PartRefund } from "../../domain/payment.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
-import { repricePacked, SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { repricePacked, SHORT_MESSAGES } from "../../domain/repricing.ts";
 import { formatRupees, taxRate } from "../../domain/money.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { choiceFor, replacementPricePaise, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";

@@ -1,4 +1,4 @@
-// The personal parts of a page (components/personal.tsx), each rendered on its own
+// The personal parts of a page (components/splice-protocol.tsx), each rendered on its own
 // by the very component the page renders (issue 30). A part is put into the page cache's
 // signed-out copy only where it is all that differs: `stateOf` names everything of the shopper
 // its HTML depends on (the memo's key), or says the part's page must be rendered whole.
@@ -11,10 +11,10 @@ import { addressFormOf, ReviewOrderMain, type ReviewOrderFlags } from "../../com
 import { HeaderActions } from "../../components/HeaderActions.tsx";
 import { LocationLine } from "../../components/LocationLine.tsx";
 import { MobileMenu } from "../../components/MobileMenu.tsx";
-import { PersonalContext, type DocumentPersonal } from "../../components/personal.tsx";
+import { PersonalContext, type DocumentPersonal } from "../../components/splice-protocol.tsx";
 import { ReviewStandingNote } from "../../components/product/Reviews.tsx";
 import { ProductPrice, QuantityNote, type PricedVariant } from "../../components/product/ProductPrice.tsx";
-import type { PartKind, PartRecord } from "../../components/personal.tsx";
+import type { PartKind, PartRecord } from "../../components/splice-protocol.tsx";
 import type { RootData } from "../../components/viewer.ts";
 import { WishlistHeart } from "../../components/wishlist/WishlistHeart.tsx";
 import { entriesCount } from "../../domain/cart.ts";

@@ -9,8 +9,8 @@
 // standing with a form or their own review), gets the whole render as before. So does anything
 // unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/personal.tsx";
-import type { PartRecord } from "../../components/personal.tsx";
+import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
+import type { PartRecord } from "../../components/splice-protocol.tsx";
 import { BASENAME, localeOfPath, pathIn } from "../../domain/i18n/locale.ts";
 import { CART_PAGES, productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";

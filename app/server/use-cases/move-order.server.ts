@@ -8,7 +8,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { orderReplacedMail, orderShortMail, orderStageMail, orderTakenBackMail, orderWeighedMail } from "../../domain/order-mail.ts";
 import { choiceFor, DEFAULT_REPLACEMENT, isOffered, REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { canShort, LIFE_MESSAGES, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
-import { SHORT_MESSAGES } from "../../domain/short-pick.ts";
+import { SHORT_MESSAGES } from "../../domain/repricing.ts";
 import { TAKE_BACK_MESSAGES } from "../../domain/take-back.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "./pricing.ts";
-import { repricePacked } from "./short-pick.ts";
+import { repricePacked } from "./repricing.ts";
 
 const rice = { pricePaise: 18_900, mrpPaise: 21_000, quantity: 3, taxRate: 5 };
 const oil = { pricePaise: 59_900, mrpPaise: 59_900, quantity: 1, taxRate: 18 };

@@ -12,7 +12,7 @@ import { customerIn } from "../server/access.server.ts";
 import { shopOf } from "../server/context.server.ts";
 import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
 import { deliveryAccountOf } from "../server/viewer.server.ts";
-import type { Route } from "./+types/address-test";
+import type { Route } from "./+types/address-picker";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);

@@ -3,14 +3,14 @@
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
 import { CartMain } from "../components/cart/CartMain.tsx";
 import { i18nFor } from "../components/i18n.tsx";
-import { useCartPageFacts } from "../components/personal.tsx";
+import { useCartPageFacts } from "../components/splice-protocol.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { documentCarries, shopOf } from "../server/context.server.ts";
 import { cartForm } from "../server/forms/cart.server.ts";
 import { cartPageFacts } from "../server/viewer.server.ts";
 import { DELIVERY_MESSAGES, normalizePin } from "../domain/delivery.ts";
-import type { Route } from "./+types/addtocart";
+import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");

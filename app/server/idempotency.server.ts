@@ -5,8 +5,8 @@
 // nothing. A key is tied to what it was first sent for (issue 41 item 7): the same key with
 // another intent or form is refused, never answered with the first one's outcome. Every way in
 // that takes a key (the page's forms, the JSON API) calls this.
-import { POST_KEY_KEEP_MS } from "../../domain/offline-queue.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { POST_KEY_KEEP_MS } from "../domain/offline-queue.ts";
+import { ShopError, type Customer, type Shop } from "./shop/port.server.ts";
 
 export const ONCE_MESSAGES = {
   stillRunning: "Your last change is still being made. Please try again in a moment.",
