@@ -21,7 +21,7 @@ import type { ViteDevServer } from "vite";
 import type * as AppEntry from "./app/entry.server.tsx";
 import type { Env } from "./app/server/env.server.ts";
 import type { RequestInfo } from "./app/server/context.server.ts";
-import type { PartRecord } from "./app/components/personal.tsx";
+import type { PartRecord } from "./app/components/splice-protocol.tsx";
 import type { Shop } from "./app/server/shop/port.server.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
