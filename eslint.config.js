@@ -102,4 +102,22 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // A way in writes through the use cases alone (decision 068): a JSON API call is given
+    // `reads` and `useCases`, never the Shop, and may not take it from the request's context
+    // (its pipeline does, for the rate limits and the bearer).
+    files: ["app/server/api/**/*.ts"],
+    ignores: ["app/server/api/pipeline.server.ts", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/context.server.ts"], importNames: ["shopOf", "shopIfAny", "shopContext"], message: "A way in gets `reads` and `useCases`, never the Shop (decision 068)." },
+            { group: ["**/shop/*.server.ts", "!**/shop/port.server.ts"], message: "A way in reaches no Shop adapter." },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -51,7 +51,7 @@ import { appEnv } from "../../app/server/env.server.ts";
 import { localeContext } from "../../app/server/i18n.server.ts";
 import { retryKeptMail } from "../../app/server/mail/queue.server.ts";
 import { ordersPageData } from "../../app/server/orders-page.server.ts";
-import { signInWithPassword } from "../../app/server/auth/local.server.ts";
+import { signInWithPassword } from "../../app/server/use-cases/password-sign-in.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { smsSender, type SmsSender } from "../../app/server/sms/sms.server.ts";

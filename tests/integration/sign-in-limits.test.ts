@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
-import { resetPasswordWithCode, sendResetCode, signInWithPassword, type SignInAttempt } from "../../app/server/auth/local.server.ts";
+import { resetPasswordWithCode, sendResetCode, signInWithPassword, type SignInAttempt } from "../../app/server/use-cases/password-sign-in.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
 import type { Mailer } from "../../app/server/mail/mailer.server.ts";

@@ -3,9 +3,6 @@
 // "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
 // the same messages and checks; its answer is what the specifications' callers read.
 import { giftOf } from "../../domain/gift-form.ts";
-import { setGift } from "../use-cases/gift.server.ts";
-import { setReplacement } from "../use-cases/replacement.server.ts";
-import { cancelNotice, requestNotice } from "../use-cases/stock-requests.server.ts";
 import {
   API_COUNTRIES,
   API_MESSAGES,
@@ -31,30 +28,20 @@ import { parseId } from "../../domain/ids.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
-import { rememberDeviceToken } from "../auth/device.server.ts";
-import { signInWithPassword } from "../auth/local.server.ts";
 import { clerkEnabled } from "../auth/clerk.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
-import { ShopError, type ApiTokenPair, type Customer, type Shop } from "../shop/port.server.ts";
+import { ShopError, type ApiTokenPair, type Customer } from "../shop/port.server.ts";
+import type { Reads } from "../use-cases/index.server.ts";
 import { invoiceLink } from "./invoice-link.server.ts";
 import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
 import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
-import { cancelOrder } from "../use-cases/cancel-order.server.ts";
-import { confirmCheckout } from "../use-cases/confirm-payment.server.ts";
-import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
-import { subscribe } from "../use-cases/newsletter.server.ts";
-import { paidOrder, placeOrder } from "../use-cases/place-order.server.ts";
-import { addAddress, changeAddress, deleteAddress } from "../use-cases/address-book.server.ts";
-import { signUp } from "../use-cases/sign-up.server.ts";
-import { sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
 import { smsSender } from "../sms/sms.server.ts";
 import { MOBILE_MESSAGES } from "../../domain/mobile-sign-in.ts";
-import { openTicket } from "../use-cases/tickets.server.ts";
 import { z } from "zod";
 
-const cartAnswer = async (shop: Shop, customer: Customer) => ({ success: true, ...cartOut(await shop.cart.get(customer)) });
+const cartAnswer = async (reads: Reads, customer: Customer) => ({ success: true, ...cartOut(await reads.cart.get(customer)) });
 
 function pathId(path: Record<string, string>, message: string): number {
   const id = parseId(path.id);
@@ -101,15 +88,20 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.token,
     result: apiTokenResult,
-    async run({ shop, params, context }) {
+    async run({ reads, useCases, params, context }) {
       localOnly();
       const device = params.device_token ?? null;
-      const outcome = await signInWithPassword(shop, mailer(appEnv()), { email: params.email, password: params.password, clientAddress: clientAddressOf(context), device });
+      const outcome = await useCases.passwordSignIn.signInWithPassword(mailer(appEnv()), {
+        email: params.email,
+        password: params.password,
+        clientAddress: clientAddressOf(context),
+        device,
+      });
       if (!outcome.ok) throw new ApiRefusal(outcome.tooMany ? 429 : 401, outcome.message);
-      const pair = await shop.tokens.issue(outcome.customer.id);
+      const pair = await useCases.apiTokens.issueApiTokens(outcome.customer.id);
       // Only a token this account already knows is kept: an app never names its own.
-      const kept = device && (await shop.accounts.knownDevice(params.email, device)) ? device : null;
-      return { ...tokenAnswer(pair, outcome.customer.id), device_token: await rememberDeviceToken(shop, outcome.customer, kept) };
+      const kept = device && (await reads.accounts.knownDevice(params.email, device)) ? device : null;
+      return { ...tokenAnswer(pair, outcome.customer.id), device_token: await useCases.devices.rememberDeviceToken(outcome.customer, kept) };
     },
   }),
   "/api/auth/register": call({
@@ -118,12 +110,16 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.register,
     result: apiTokenResult,
-    async run({ shop, params, context }) {
+    async run({ useCases, params, context }) {
       // An app of a Clerk shop is told where its shoppers sign up; the rest is the use case's.
       localOnly();
-      const customer = await signUp(shop, mailer(appEnv()), { name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
-      const pair = await shop.tokens.issue(customer.id);
-      return { ...tokenAnswer(pair, customer.id), device_token: await rememberDeviceToken(shop, customer, null) };
+      const customer = await useCases.signUp.signUp(
+        mailer(appEnv()),
+        { name: params.name, email: params.email, phone: params.mobile, password: params.password },
+        clientAddressOf(context),
+      );
+      const pair = await useCases.apiTokens.issueApiTokens(customer.id);
+      return { ...tokenAnswer(pair, customer.id), device_token: await useCases.devices.rememberDeviceToken(customer, null) };
     },
   }),
   // Mobile sign-in (issue 28): the sign-in page's use case, with the same limits and messages.
@@ -133,9 +129,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.otpSend,
     result: z.object({ success: z.boolean(), message: z.string() }),
-    async run({ shop, params, context }) {
+    async run({ useCases, params, context }) {
       localOnly();
-      const { message } = await sendCode(shop, smsSender(appEnv()), {
+      const { message } = await useCases.mobileSignIn.sendCode(smsSender(appEnv()), {
         mobile: params.mobile,
         purpose: "sign-in",
         customerId: null,
@@ -151,11 +147,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.otpVerify,
     result: apiOtpVerifyResult,
-    async run({ shop, params, context }) {
+    async run({ useCases, params, context }) {
       localOnly();
-      const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...params, clientAddress: clientAddressOf(context) });
+      const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...params, clientAddress: clientAddressOf(context) });
       if ("needsName" in result) return { needs_name: true as const, message: MOBILE_MESSAGES.newAccount };
-      const pair = await shop.tokens.issue(result.customer.id);
+      const pair = await useCases.apiTokens.issueApiTokens(result.customer.id);
       return { ...tokenAnswer(pair, result.customer.id), created: result.created };
     },
   }),
@@ -164,12 +160,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.refresh,
     result: apiTokenResult,
-    async run({ shop, params }) {
+    async run({ useCases, params }) {
       localOnly();
-      const pair = await shop.tokens.refresh(params.refresh_token);
-      if (!pair) throw new ApiRefusal(401, API_MESSAGES.badRefresh);
-      const customer = await shop.tokens.resume(pair.accessToken);
-      return tokenAnswer(pair, customer!.id);
+      const refreshed = await useCases.apiTokens.refreshApiTokens(params.refresh_token);
+      if (!refreshed) throw new ApiRefusal(401, API_MESSAGES.badRefresh);
+      return tokenAnswer(refreshed.pair, refreshed.customer!.id);
     },
   }),
   "/api/auth/revoke": call({
@@ -177,10 +172,10 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.revoke,
     result: z.object(ok),
-    async run({ shop, params }) {
+    async run({ useCases, params }) {
       localOnly();
       // As RFC 7009: the answer is the same whether the token was known.
-      await shop.tokens.revoke(params.token);
+      await useCases.apiTokens.revokeApiTokens(params.token);
       return { success: true };
     },
   }),
@@ -191,8 +186,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.products,
     result: z.object({ products: z.array(apiProduct), total: z.number() }),
-    async run({ shop, params }) {
-      const page = await shop.catalog.products(params.offset, params.limit);
+    async run({ reads, params }) {
+      const page = await reads.catalog.products(params.offset, params.limit);
       return { products: page.products.map(productOut), total: page.total };
     },
   }),
@@ -201,9 +196,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.newProducts,
     result: z.object({ products: z.array(apiProduct) }),
-    async run({ shop, params }) {
-      const cards = await shop.catalog.newProducts(params.limit);
-      const details = await Promise.all(cards.map((c) => shop.catalog.product(c.id)));
+    async run({ reads, params }) {
+      const cards = await reads.catalog.newProducts(params.limit);
+      const details = await Promise.all(cards.map((c) => reads.catalog.product(c.id)));
       return { products: details.flatMap((d) => (d ? [productOut(d)] : [])) };
     },
   }),
@@ -212,8 +207,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.none,
     result: apiProduct,
-    async run({ shop, path }) {
-      const product = await shop.catalog.product(pathId(path, CART_MESSAGES.unknownProduct));
+    async run({ reads, path }) {
+      const product = await reads.catalog.product(pathId(path, CART_MESSAGES.unknownProduct));
       if (!product) throw new ShopError("not_found", CART_MESSAGES.unknownProduct);
       return productOut(product);
     },
@@ -225,8 +220,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object({ ...ok, cart_id: z.number().nullable() }),
-    async run({ shop, customer }) {
-      return { success: true, cart_id: (await shop.cart.get(customer)).id };
+    async run({ reads, customer }) {
+      return { success: true, cart_id: (await reads.cart.get(customer)).id };
     },
   }),
   "/api/cart/get": call({
@@ -234,16 +229,16 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: apiCart.extend(ok),
-    run: ({ shop, customer }) => cartAnswer(shop, customer),
+    run: ({ reads, customer }) => cartAnswer(reads, customer),
   }),
   "/api/cart/add": call({
     summary: "Adds a variant (the price is the shop's, whatever price_unit says); clamped to stock with a warning.",
     auth: "bearer",
     params: apiParams.cartAdd,
     result: apiCart.extend({ ...ok, message: z.string(), warning: z.string().nullable(), coupon_dropped: z.string().nullable() }),
-    async run({ shop, customer, params }) {
-      const change = await shop.cart.add(customer, { internalReference: params.internal_reference, quantity: params.quantity });
-      return { ...(await cartAnswer(shop, customer)), message: addedMessage(change.title), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
+    async run({ reads, useCases, customer, params }) {
+      const change = await useCases.cart.addToCart(customer, { internalReference: params.internal_reference, quantity: params.quantity });
+      return { ...(await cartAnswer(reads, customer)), message: addedMessage(change.title), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
     },
   }),
   "/api/cart/remove": call({
@@ -251,9 +246,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.cartRemove,
     result: apiCart.extend({ ...ok, coupon_dropped: z.string().nullable() }),
-    async run({ shop, customer, params }) {
-      const removed = await shop.cart.remove(customer, params.internal_reference);
-      return { ...(await cartAnswer(shop, customer)), coupon_dropped: removed.couponDropped ?? null };
+    async run({ reads, useCases, customer, params }) {
+      const removed = await useCases.cart.removeFromCart(customer, params.internal_reference);
+      return { ...(await cartAnswer(reads, customer)), coupon_dropped: removed.couponDropped ?? null };
     },
   }),
   "/api/cart/update": call({
@@ -261,13 +256,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.cartUpdate,
     result: apiCart.extend({ ...ok, warning: z.string().nullable(), coupon_dropped: z.string().nullable() }),
-    async run({ shop, customer, params }) {
-      if (params.quantity === 0) {
-        const removed = await shop.cart.remove(customer, params.internal_reference);
-        return { ...(await cartAnswer(shop, customer)), warning: null, coupon_dropped: removed.couponDropped ?? null };
-      }
-      const change = await shop.cart.setQuantity(customer, params.internal_reference, params.quantity);
-      return { ...(await cartAnswer(shop, customer)), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
+    async run({ reads, useCases, customer, params }) {
+      const change = await useCases.cart.setCartQuantity(customer, params.internal_reference, params.quantity);
+      return { ...(await cartAnswer(reads, customer)), warning: change.warning ?? null, coupon_dropped: change.couponDropped ?? null };
     },
   }),
   "/api/cart/clear": call({
@@ -275,8 +266,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object(ok),
-    async run({ shop, customer }) {
-      await shop.cart.clear(customer);
+    async run({ useCases, customer }) {
+      await useCases.cart.clearCart(customer);
       return { success: true };
     },
   }),
@@ -285,11 +276,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.applyCoupon,
     result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
-    async run({ shop, customer, params }) {
-      const applied = await applyCoupon(shop, customer, { code: params.coupon_code, cartId: params.order_id });
+    async run({ reads, useCases, customer, params }) {
+      const applied = await useCases.coupons.applyCoupon(customer, { code: params.coupon_code, cartId: params.order_id });
       // The page's form says nothing for an empty code; a caller of the API hears why nothing changed.
       if (applied.kind === "empty") throw new ShopError("invalid", COUPON_MESSAGES.invalid);
-      const cart = cartOut(await shop.cart.get(customer));
+      const cart = cartOut(await reads.cart.get(customer));
       return { success: true, message: applied.message, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
     },
   }),
@@ -298,9 +289,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.removeCoupon,
     result: z.object({ ...ok, message: z.string(), order_id: z.number().nullable(), cart: apiCart, cart_count: z.number() }),
-    async run({ shop, customer, params }) {
-      const { message } = await removeCoupon(shop, customer, { cartId: params.order_id });
-      const cart = cartOut(await shop.cart.get(customer));
+    async run({ reads, useCases, customer, params }) {
+      const { message } = await useCases.coupons.removeCoupon(customer, { cartId: params.order_id });
+      const cart = cartOut(await reads.cart.get(customer));
       return { success: true, message, order_id: cart.cart_id, cart, cart_count: cart.cart_count };
     },
   }),
@@ -309,9 +300,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.cartGift,
     result: z.object({ ...ok, message: z.string(), cart: apiCart }),
-    async run({ shop, customer, params }) {
-      const { message } = await setGift(shop, customer, giftOf(params));
-      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
+    async run({ reads, useCases, customer, params }) {
+      const { message } = await useCases.gift.setGift(customer, giftOf(params));
+      return { success: true, message, cart: cartOut(await reads.cart.get(customer)) };
     },
   }),
   "/api/cart/replacement": call({
@@ -320,9 +311,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.cartReplacement,
     result: z.object({ ...ok, message: z.string(), cart: apiCart }),
-    async run({ shop, customer, params }) {
-      const { message } = await setReplacement(shop, customer, params);
-      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
+    async run({ reads, useCases, customer, params }) {
+      const { message } = await useCases.replacement.setReplacement(customer, params);
+      return { success: true, message, cart: cartOut(await reads.cart.get(customer)) };
     },
   }),
   "/api/cart/remove-gift": call({
@@ -330,9 +321,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object({ ...ok, message: z.string(), cart: apiCart }),
-    async run({ shop, customer }) {
-      const { message } = await setGift(shop, customer, null);
-      return { success: true, message, cart: cartOut(await shop.cart.get(customer)) };
+    async run({ reads, useCases, customer }) {
+      const { message } = await useCases.gift.setGift(customer, null);
+      return { success: true, message, cart: cartOut(await reads.cart.get(customer)) };
     },
   }),
 
@@ -342,8 +333,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.wishlistAdd,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, customer, params }) {
-      await shop.wishlist.add(customer, params.internal_reference);
+    async run({ useCases, customer, params }) {
+      await useCases.wishlist.addToWishlist(customer, params.internal_reference);
       return { success: true, message: WISHLIST_MESSAGES.added };
     },
   }),
@@ -352,9 +343,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.wishlistRemove,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, customer, params }) {
+    async run({ useCases, customer, params }) {
       if (params.id === undefined && !params.internal_reference) throw new ShopError("invalid", WISHLIST_MESSAGES.missingReference);
-      await shop.wishlist.remove(customer, { item: params.id, internalReference: params.internal_reference });
+      await useCases.wishlist.removeFromWishlist(customer, { item: params.id, internalReference: params.internal_reference });
       return { success: true, message: WISHLIST_MESSAGES.removed };
     },
   }),
@@ -363,8 +354,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object({ ...ok, products: z.array(apiWishlistItem) }),
-    async run({ shop, customer }) {
-      return { success: true, products: (await shop.wishlist.list(customer)).map(wishlistItemOut) };
+    async run({ reads, customer }) {
+      return { success: true, products: (await reads.wishlist.list(customer)).map(wishlistItemOut) };
     },
   }),
 
@@ -374,8 +365,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.notifyRequest,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, customer, params }) {
-      return { success: true, ...(await requestNotice(shop, customer, params.internal_reference, params.language ?? "en")) };
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.stockRequests.requestNotice(customer, params.internal_reference, params.language ?? "en")) };
     },
   }),
   "/api/notify/list": call({
@@ -383,8 +374,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object({ ...ok, requests: z.array(apiStockRequest) }),
-    async run({ shop, customer }) {
-      const requests = await shop.stockRequests.list(customer);
+    async run({ reads, customer }) {
+      const requests = await reads.stockRequests.list(customer);
       return {
         success: true,
         requests: requests.map((r) => ({
@@ -404,8 +395,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.notifyCancel,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, customer, params }) {
-      return { success: true, ...(await cancelNotice(shop, customer, params.id)) };
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.stockRequests.cancelNotice(customer, params.id)) };
     },
   }),
 
@@ -415,8 +406,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.subscribe,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, params, context }) {
-      const { message } = await subscribe(shop, clientAddressOf(context), params.email);
+    async run({ useCases, params, context }) {
+      const { message } = await useCases.newsletter.subscribe(clientAddressOf(context), params.email);
       return { success: true, message: message.trim() };
     },
   }),
@@ -425,8 +416,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "optional",
     params: apiParams.contact,
     result: z.object({ ...ok, ticket_id: z.number(), ticket_name: z.string(), portal_url: z.string(), message: z.string() }),
-    async run({ shop, customer, params, context }) {
-      const ticket = await openTicket(shop, { customer, clientAddress: clientAddressOf(context), ...params });
+    async run({ useCases, customer, params, context }) {
+      const ticket = await useCases.tickets.openTicket({ customer, clientAddress: clientAddressOf(context), ...params });
       // The ticket's page, with its key: whoever sent it can read it without signing in.
       return { success: true, ticket_id: ticket.id, ticket_name: ticket.name, portal_url: ticket.portalUrl, message: ticket.message };
     },
@@ -438,8 +429,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.ordersAll,
     result: z.object({ ...ok, orders: z.array(apiOrder) }),
-    async run({ shop, customer }) {
-      return { success: true, orders: (await shop.orders.list(customer)).map(orderOut) };
+    async run({ reads, customer }) {
+      return { success: true, orders: (await reads.orders.list(customer)).map(orderOut) };
     },
   }),
   "/api/order/create": call({
@@ -447,8 +438,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.orderCreate,
     result: z.object({ ...ok, order_id: z.number(), already_placed: z.boolean() }),
-    async run({ shop, customer, params }) {
-      const cart = await shop.cart.get(customer);
+    async run({ reads, useCases, customer, params }) {
+      const cart = await reads.cart.get(customer);
       // The app's view of the cart must be the cart: what it shows is what is placed.
       if (params.cart_items && cart.id === params.cart_id) {
         const want = new Map(params.cart_items.map((i) => [i.internal_reference, i.quantity]));
@@ -456,8 +447,14 @@ export const API_CALLS: Record<string, ApiCall> = {
         if (!same) throw new ShopError("conflict", API_MESSAGES.cartChanged);
       }
       // Paid online: the order was placed by /api/razorpay/order and confirmed by verify; this answers it.
-      if (params.payment_method === "razorpay") return { success: true, order_id: await paidOrder(shop, customer, params.cart_id), already_placed: true };
-      const placed = await placeOrder(shop, customer, { cartId: params.cart_id, addressId: params.address_id, slot: params.slot ?? "earliest", method: "cod", via: "link" });
+      if (params.payment_method === "razorpay") return { success: true, order_id: await useCases.placeOrder.paidOrder(customer, params.cart_id), already_placed: true };
+      const placed = await useCases.placeOrder.placeOrder(customer, {
+        cartId: params.cart_id,
+        addressId: params.address_id,
+        slot: params.slot ?? "earliest",
+        method: "cod",
+        via: "link",
+      });
       if (placed.kind !== "confirmed") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
       return { success: true, order_id: placed.orderId, already_placed: placed.alreadyPlaced };
     },
@@ -467,8 +464,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.none,
     result: z.object({ ...ok, status: z.boolean(), order_state: z.literal("cancel"), message: z.string() }),
-    async run({ shop, customer, path }) {
-      const { message } = await cancelOrder(shop, customer, pathId(path, ORDER_MESSAGES.notFound));
+    async run({ useCases, customer, path }) {
+      const { message } = await useCases.cancel.cancelOrder(customer, pathId(path, ORDER_MESSAGES.notFound));
       return { success: true, status: true, order_state: "cancel", message };
     },
   }),
@@ -485,9 +482,9 @@ export const API_CALLS: Record<string, ApiCall> = {
         .array(z.object({ number: z.string(), date: z.string(), amount: z.number(), url: z.string() }))
         .describe("Haat's addition (issue 41): credit notes issued after the invoice"),
     }),
-    async run({ shop, customer, path }) {
+    async run({ reads, customer, path }) {
       const id = pathId(path, ORDER_MESSAGES.notFound);
-      const order = await shop.orders.get(customer, id);
+      const order = await reads.orders.get(customer, id);
       if (!order) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
       const origin = appEnv().publicOrigin;
       return {
@@ -510,9 +507,9 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "none",
     params: apiParams.none,
     result: z.object({ ...ok, key_id: z.string() }),
-    async run({ shop }) {
+    async run({ reads }) {
       const key = appEnv().razorpay?.keyId;
-      if (!shop.payments.available || !key) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
+      if (!reads.payments.available || !key) throw new ShopError("unavailable", PAYMENT_MESSAGES.configMissing);
       return { success: true, key_id: key };
     },
   }),
@@ -522,8 +519,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.razorpayOrder,
     result: z.object({ ...ok, order_id: z.string(), amount: z.number(), currency: z.literal("INR"), key_id: z.string(), haat_order_id: z.number(), expires_in: z.number() }),
-    async run({ shop, customer, params }) {
-      const placed = await placeOrder(shop, customer, { cartId: params.cart_id, addressId: params.address_id, slot: "earliest", method: "online", via: "modal" });
+    async run({ useCases, customer, params }) {
+      const placed = await useCases.placeOrder.placeOrder(customer, { cartId: params.cart_id, addressId: params.address_id, slot: "earliest", method: "online", via: "modal" });
       if (placed.kind !== "paying") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
       const { start } = placed;
       if (start.kind !== "modal") throw new ShopError("unavailable", PAYMENT_MESSAGES.createFailed);
@@ -543,10 +540,10 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.razorpayVerify,
     result: z.object({ ...ok, status: z.enum(["success", "refunding"]), order_id: z.number(), message: z.string() }),
-    async run({ shop, customer, params }) {
+    async run({ useCases, customer, params }) {
       // Matched by Razorpay's signed ids, never by the token: the order's own customer gets its mail,
       // and another customer holding those fields learns nothing of it.
-      const outcome = await confirmCheckout(shop, { orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
+      const outcome = await useCases.confirmPayment.confirmCheckout({ orderId: params.razorpay_order_id, paymentId: params.razorpay_payment_id, signature: params.razorpay_signature });
       if (outcome.customer.id !== customer.id) throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
       if (outcome.kind === "refunding") return { success: true, status: "refunding", order_id: outcome.orderId, message: PAYMENT_MESSAGES.late };
       return { success: true, status: "success", order_id: outcome.orderId, message: "Payment Successful" };
@@ -559,8 +556,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.addresses,
     result: z.object({ ...ok, addresses: z.array(apiAddress) }),
-    async run({ shop, customer }) {
-      return { success: true, addresses: (await shop.addresses.list(customer)).map(addressOut) };
+    async run({ reads, customer }) {
+      return { success: true, addresses: (await reads.addresses.list(customer)).map(addressOut) };
     },
   }),
   "/api/customer/addresses/new": call({
@@ -568,8 +565,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.address,
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
-    async run({ shop, customer, params }) {
-      const { address, message } = await addAddress(shop, customer, await addressInput(params), { makeDefault: params.is_default });
+    async run({ useCases, customer, params }) {
+      const { address, message } = await useCases.addressBook.addAddress(customer, await addressInput(params), { makeDefault: params.is_default });
       return { success: true, address_id: address.id, id: address.id, message };
     },
   }),
@@ -578,8 +575,10 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.address,
     result: z.object({ ...ok, address_id: z.number(), id: z.number(), message: z.string() }),
-    async run({ shop, customer, params, path }) {
-      const { address, message } = await changeAddress(shop, customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params), { makeDefault: params.is_default });
+    async run({ useCases, customer, params, path }) {
+      const { address, message } = await useCases.addressBook.changeAddress(customer, pathId(path, ADDRESS_MESSAGES.invalidId), await addressInput(params), {
+        makeDefault: params.is_default,
+      });
       return { success: true, address_id: address.id, id: address.id, message };
     },
   }),
@@ -588,8 +587,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.addresses,
     result: z.object({ ...ok, message: z.string() }),
-    async run({ shop, customer, path }) {
-      return { success: true, ...(await deleteAddress(shop, customer, pathId(path, ADDRESS_MESSAGES.invalidId))) };
+    async run({ useCases, customer, path }) {
+      return { success: true, ...(await useCases.addressBook.deleteAddress(customer, pathId(path, ADDRESS_MESSAGES.invalidId))) };
     },
   }),
   "/api/customer/profile": call({
@@ -606,8 +605,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     auth: "bearer",
     params: apiParams.profileUpdate,
     result: apiProfile.extend({ ...ok, status: z.literal("success"), message: z.string() }),
-    async run({ shop, customer, params }) {
-      const updated = await shop.accounts.updateProfile(customer, { name: params.name, phone: params.mobile });
+    async run({ useCases, customer, params }) {
+      const updated = await useCases.account.updateProfile(customer, { name: params.name, phone: params.mobile });
       return { success: true, status: "success", message: PROFILE_MESSAGES.updated, ...profileOut(updated) };
     },
   }),

@@ -20,13 +20,16 @@ import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { hitLimit, type RateLimitName } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { readsOf, bindUseCases, type Reads, type UseCases } from "../use-cases/index.server.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.server.ts";
 
 export interface CallArgs<P, C = Customer> {
   params: P;
   /** The customer of the bearer token (always set for `auth: "bearer"`). */
   customer: C;
-  shop: Shop;
+  /** What the call may read; it writes through `useCases` alone (decision 068). */
+  reads: Reads;
+  useCases: UseCases;
   /** `{id}` of the call's path. */
   path: Record<string, string>;
   request: Request;
@@ -173,7 +176,7 @@ export async function answerCall(c: ApiCall, path: Record<string, string>, reque
     const parsed = c.params.safeParse(raw);
     if (!parsed.success) throw new ApiRefusal(400, parsed.error.issues[0]?.message ?? API_MESSAGES.notAnObject);
     if (c.limit && !(await hitLimit(shop, c.limit.name, clientAddressOf(context))).allowed) throw new ApiRefusal(429, c.limit.message);
-    const result = await c.run({ params: parsed.data, customer: who?.customer ?? null, shop, path, request, context });
+    const result = await c.run({ params: parsed.data, customer: who?.customer ?? null, reads: readsOf(shop), useCases: bindUseCases(shop), path, request, context });
     return answer(200, { jsonrpc: "2.0", id, result }, cors);
   } catch (error) {
     if (error instanceof ApiRefusal) {

@@ -2,7 +2,7 @@
 // in or signs up. The accounts signed in from it know it (shop.accounts.knownDevice), so
 // a lockout of an account's e-mail, which anyone can cause by guessing, spares its owner.
 import type { Customer, Shop } from "../shop/port.server.ts";
-import { newToken } from "../security/tokens.server.ts";
+import { rememberDeviceToken } from "../use-cases/devices.server.ts";
 import { cookies, DEVICE_COOKIE, hasCookie } from "./cookies.server.ts";
 
 /** The request's device token when its cookie carries a valid signature, else null. */
@@ -18,15 +18,4 @@ export async function deviceTokenOf(request: Request): Promise<string | null> {
  */
 export async function rememberDevice(shop: Shop, customer: Customer, token: string | null): Promise<string> {
   return cookies().device.serialize(await rememberDeviceToken(shop, customer, token));
-}
-
-/**
- * The same for an app (the JSON API): it keeps the token itself and sends it back with its next
- * sign-in, so the e-mail's pause spares it as the cookie spares a browser. A random token of
- * 32 bytes needs no signature; an unknown one is simply no device.
- */
-export async function rememberDeviceToken(shop: Shop, customer: Customer, token: string | null): Promise<string> {
-  const deviceToken = token ?? newToken();
-  await shop.accounts.rememberDevice(customer.id, deviceToken);
-  return deviceToken;
 }

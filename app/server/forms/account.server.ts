@@ -17,7 +17,7 @@ import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema }
 import { smsSender } from "../sms/sms.server.ts";
 import { addEmailToAccount, addMobile, sendAddMobileCode, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
 import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
-import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../auth/local.server.ts";
+import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../use-cases/password-sign-in.server.ts";
 import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
 import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";

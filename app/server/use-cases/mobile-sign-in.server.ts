@@ -8,7 +8,7 @@ import { sendInBackground } from "../mail/queue.server.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { cookieSecret } from "../security/secret.server.ts";
-import { allowSignUp } from "../auth/local.server.ts";
+import { allowSignUp } from "./password-sign-in.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
 import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";

@@ -4,7 +4,7 @@
 // Every new account is mailed the link that confirms its e-mail (decision 047).
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
-import { allowSignUp } from "../auth/local.server.ts";
+import { allowSignUp } from "./password-sign-in.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { ShopError, type Customer, type NewCustomer, type Shop } from "../shop/port.server.ts";

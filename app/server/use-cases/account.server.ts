@@ -1,0 +1,6 @@
+// The customer's profile (Specification: Account): name and phone, from 'My Account' and the JSON API.
+import type { Customer, Shop } from "../shop/port.server.ts";
+
+export function updateProfile(shop: Shop, customer: Customer, profile: { name: string; phone: string }): Promise<Customer> {
+  return shop.accounts.updateProfile(customer, profile);
+}
