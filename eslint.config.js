@@ -103,11 +103,11 @@ export default defineConfig(
     },
   },
   {
-    // A way in writes through the use cases alone (decision 068): a JSON API call is given
-    // `reads` and `useCases`, never the Shop, and may not take it from the request's context
-    // (its pipeline does, for the rate limits and the bearer).
-    files: ["app/server/api/**/*.ts"],
-    ignores: ["app/server/api/pipeline.server.ts", "**/*.test.ts"],
+    // A way in writes through the use cases alone (decision 068): a JSON API call and a form's
+    // intent are given `reads` and `useCases`, never the Shop, and may not take it from the
+    // request's context (their pipelines do, for the rate limits, the bearer and the repeat-post key).
+    files: ["app/server/api/**/*.ts", "app/server/forms/**/*.ts"],
+    ignores: ["app/server/api/pipeline.server.ts", "app/server/forms/pipeline.server.ts", "**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -18,18 +18,19 @@ import { changeToast } from "../server/forms/cart.server.ts";
 import { refusedToward } from "../server/forms/pipeline.server.ts";
 import { errorFields, log } from "../server/log.server.ts";
 import { clearPendingItem, readPendingCookie } from "../server/pending-item.server.ts";
-import { ShopError, type Customer, type Shop } from "../server/shop/port.server.ts";
-import { requestNotice } from "../server/use-cases/stock-requests.server.ts";
+import { ShopError, type Customer } from "../server/shop/port.server.ts";
+import { bindUseCases, type UseCases } from "../server/use-cases/index.server.ts";
 import type { Route } from "./+types/post-auth";
 
 /** Does the pending item; what the shopper is told when it was done. */
-async function resume(shop: Shop, customer: Customer, item: PendingItem, i18n: I18n): Promise<Toast> {
-  if ("kind" in item && item.kind === "notify") return { type: "success", message: (await requestNotice(shop, customer, item.internal_reference, i18n.locale)).message };
+async function resume(useCases: UseCases, customer: Customer, item: PendingItem, i18n: I18n): Promise<Toast> {
+  if ("kind" in item && item.kind === "notify")
+    return { type: "success", message: (await useCases.stockRequests.requestNotice(customer, item.internal_reference, i18n.locale)).message };
   if ("kind" in item) {
-    await shop.wishlist.add(customer, item.internal_reference);
+    await useCases.wishlist.addToWishlist(customer, item.internal_reference);
     return { type: "success", message: WISHLIST_MESSAGES.added };
   }
-  const change = await shop.cart.add(customer, { internalReference: item.internal_reference, quantity: item.qty });
+  const change = await useCases.cart.addToCart(customer, { internalReference: item.internal_reference, quantity: item.qty });
   return changeToast(change, addedMessage(change.title), i18n);
 }
 
@@ -41,14 +42,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cleared = { ...kept, "Set-Cookie": await clearPendingItem() };
   if (!item) return redirect("/addtocart", { status: 303, headers: cleared });
   const back = "kind" in item ? safePath(item.return_to, "/wishlist") : "/addtocart";
-  const shop = shopOf(context);
+  const useCases = bindUseCases(shopOf(context));
   let toast: Toast;
   try {
-    toast = await resume(shop, customer, item, i18nOf(request)).catch(async (error: unknown) => {
+    toast = await resume(useCases, customer, item, i18nOf(request)).catch(async (error: unknown) => {
       // A refusal is the shop's answer; anything else (a dropped connection) may pass in 400 ms.
       if (error instanceof ShopError) throw error;
       await new Promise((r) => setTimeout(r, POST_AUTH_RETRY_DELAY_MS));
-      return resume(shop, customer, item, i18nOf(request));
+      return resume(useCases, customer, item, i18nOf(request));
     });
   } catch (error) {
     // Not done: the item stays for the next sign-in while it lasts (Specification: After sign-in).

@@ -5,11 +5,12 @@ import { shopDate } from "../domain/delivery.ts";
 import { subscribersCsv } from "../domain/csv.ts";
 import { shopOf } from "../server/context.server.ts";
 import { staffOf } from "../server/access.server.ts";
+import { bindUseCases } from "../server/use-cases/index.server.ts";
 import type { Route } from "./+types/staff.newsletter.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
-  const rows = await shopOf(context).subscribers.export(staff.id);
+  const rows = await bindUseCases(shopOf(context)).newsletter.exportSubscribers(staff.id);
   return new Response(subscribersCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

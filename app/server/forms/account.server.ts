@@ -15,17 +15,14 @@ import {
 import { safePath } from "../../domain/safe-path.ts";
 import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
 import { smsSender } from "../sms/sms.server.ts";
-import { addEmailToAccount, addMobile, sendAddMobileCode, sendCode, signInWithCode } from "../use-cases/mobile-sign-in.server.ts";
-import { deviceTokenOf, rememberDevice } from "../auth/device.server.ts";
-import { resetPasswordWithCode, sendResetCode, signInWithPassword } from "../use-cases/password-sign-in.server.ts";
-import { expiredSessionCookie, signedInOf, startSession } from "../auth/session.server.ts";
+import { deviceTokenOf } from "../auth/device.server.ts";
+import { expiredSessionCookie, signedInOf } from "../auth/session.server.ts";
 import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
-import { confirmEmail, mailConfirmationAgain } from "../use-cases/email-confirmation.server.ts";
-import { signUp } from "../use-cases/sign-up.server.ts";
+import { ShopError, type Customer } from "../shop/port.server.ts";
+import type { UseCases } from "../use-cases/index.server.ts";
 import { z } from "zod";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
@@ -43,10 +40,11 @@ const toClerkSignIn = () => {
 };
 
 /** A new session, and this browser remembered as one the customer signs in from (decision 020). */
-async function signedInHeaders(shop: Shop, request: Request, customer: Customer): Promise<[string, string][]> {
+async function signedInHeaders(useCases: UseCases, request: Request, customer: Customer): Promise<[string, string][]> {
+  const { session, device } = await useCases.sessions.beginSession(customer, await deviceTokenOf(request));
   return [
-    ["Set-Cookie", await startSession(shop, customer)],
-    ["Set-Cookie", await rememberDevice(shop, customer, await deviceTokenOf(request))],
+    ["Set-Cookie", session],
+    ["Set-Cookie", device],
     // The language chosen on another device follows the customer here (issue 27).
     ...accountLanguageCookies(customer),
   ];
@@ -58,10 +56,10 @@ export const accountForms = {
     intents: {
       "sign-in": openIntent(
         signInSchema,
-        async ({ shop, context, request, value }) => {
+        async ({ useCases, context, request, value }) => {
           ensureLocal(signInWithClerk);
           const device = await deviceTokenOf(request);
-          const result = await signInWithPassword(shop, mailer(appEnv()), {
+          const result = await useCases.passwordSignIn.signInWithPassword(mailer(appEnv()), {
             email: value.email,
             password: value.password,
             clientAddress: clientAddressOf(context),
@@ -72,7 +70,7 @@ export const accountForms = {
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
-            headers: await signedInHeaders(shop, request, result.customer),
+            headers: await signedInHeaders(useCases, request, result.customer),
           };
         },
         { hide: secret },
@@ -86,20 +84,26 @@ export const accountForms = {
   mobileSignIn: defineForm({
     action: "/signin/mobile",
     intents: {
-      "send-code": openIntent(mobileSendSchema, async ({ shop, context, request, value }) => {
+      "send-code": openIntent(mobileSendSchema, async ({ useCases, context, request, value }) => {
         const language = i18nOf(request).locale;
-        const { message } = await sendCode(shop, smsSender(appEnv()), { mobile: value.mobile, purpose: "sign-in", customerId: null, clientAddress: clientAddressOf(context), language });
+        const { message } = await useCases.mobileSignIn.sendCode(smsSender(appEnv()), {
+          mobile: value.mobile,
+          purpose: "sign-in",
+          customerId: null,
+          clientAddress: clientAddressOf(context),
+          language,
+        });
         return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
       }),
       "verify-code": openIntent(
         mobileVerifySchema,
-        async ({ shop, context, request, value }) => {
-          const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+        async ({ useCases, context, request, value }) => {
+          const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
           if ("needsName" in result) return { stay: true, data: { step: "name", mobile: value.mobile, code: value.code } };
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
-            headers: await signedInHeaders(shop, request, result.customer),
+            headers: await signedInHeaders(useCases, request, result.customer),
           };
         },
         { hide: ["code"], onField: { invalid: "code" } },
@@ -107,13 +111,13 @@ export const accountForms = {
       // The name step: the code again (the shopper's own, in their page), spent only now.
       "create-account": openIntent(
         mobileVerifySchema.extend({ name: nameField }),
-        async ({ shop, context, request, value }) => {
-          const result = await signInWithCode(shop, mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+        async ({ useCases, context, request, value }) => {
+          const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
           if ("needsName" in result) throw new Refused(MOBILE_MESSAGES.newAccount, 400, "name");
           return {
             to: safePath(value.return_to, "/post-auth"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(result.customer.name) },
-            headers: await signedInHeaders(shop, request, result.customer),
+            headers: await signedInHeaders(useCases, request, result.customer),
           };
         },
         { onField: { conflict: "email" } },
@@ -126,18 +130,22 @@ export const accountForms = {
   mobileAccount: defineForm({
     action: "/myaccount/mobile",
     intents: {
-      "send-code": intent(mobileSendSchema, async ({ shop, customer, context, request, value }) => {
+      "send-code": intent(mobileSendSchema, async ({ useCases, customer, context, request, value }) => {
         const sessionToken = signedInOf(context)?.token ?? "";
         const language = i18nOf(request).locale;
-        const { message } = await sendAddMobileCode(shop, smsSender(appEnv()), customer, { mobile: value.mobile, clientAddress: clientAddressOf(context), sessionToken, language });
+        const { message } = await useCases.mobileSignIn.sendAddMobileCode(smsSender(appEnv()), customer, {
+          mobile: value.mobile,
+          clientAddress: clientAddressOf(context),
+          sessionToken,
+          language,
+        });
         return { stay: true, data: { step: "code", mobile: value.mobile, sent: message } };
       }),
       "verify-code": intent(
         mobileVerifySchema,
-        async ({ shop, customer, context, request, value }) => {
+        async ({ useCases, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
-          const { changed } = await addMobile(
-            shop,
+          const { changed } = await useCases.mobileSignIn.addMobile(
             smsSender(appEnv()),
             customer,
             { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context), sessionToken, language: i18nOf(request).locale },
@@ -148,14 +156,14 @@ export const accountForms = {
         { hide: ["code"], onField: { invalid: "code" } },
       ),
       // Order updates by SMS to the verified number (issue 28): on unless turned off.
-      "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ shop, customer, value }) => {
-        await shop.accounts.setSmsUpdates(customer.id, value.on === "true");
+      "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ useCases, customer, value }) => {
+        await useCases.account.setSmsUpdates(customer.id, value.on === "true");
         return { to: "/myaccount", toast: { type: "success", message: value.on === "true" ? MOBILE_MESSAGES.updatesOn : MOBILE_MESSAGES.updatesOff } };
       }),
       // A number is changed only soon after a sign-in: this ends the session and asks for one.
-      "sign-in-again": intent(z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email"]).default("/myaccount/mobile") }), async ({ shop, context, value }) => {
+      "sign-in-again": intent(z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email"]).default("/myaccount/mobile") }), async ({ useCases, context, value }) => {
         const signedIn = signedInOf(context);
-        if (signedIn) await shop.accounts.endSession(signedIn.token);
+        if (signedIn) await useCases.sessions.endSession(signedIn.token);
         return {
           to: `/signin?return_to=${encodeURIComponent(value.back)}`,
           toast: { type: "info", message: value.back === "/myaccount/email" ? MOBILE_MESSAGES.signInAgainEmail : MOBILE_MESSAGES.signInAgainToast },
@@ -171,9 +179,9 @@ export const accountForms = {
     intents: {
       "add-email": intent(
         addEmailSchema,
-        async ({ shop, customer, context, request, value }) => {
+        async ({ useCases, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
-          const { message } = await addEmailToAccount(shop, mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
+          const { message } = await useCases.mobileSignIn.addEmailToAccount(mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         },
         { hide: secret, onField: { conflict: "email" } },
@@ -186,13 +194,13 @@ export const accountForms = {
     intents: {
       "sign-up": openIntent(
         signUpSchema,
-        async ({ shop, context, request, value }) => {
-          const customer = await signUp(shop, mailer(appEnv()), value, clientAddressOf(context), i18nOf(request));
+        async ({ useCases, context, request, value }) => {
+          const customer = await useCases.signUp.signUp(mailer(appEnv()), value, clientAddressOf(context), i18nOf(request));
           return {
             // The page names where to come back to (routes/signup.tsx); a post that does not goes home, not to an empty cart.
             to: safePath(value.return_to, "/"),
             toast: { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
-            headers: await signedInHeaders(shop, request, customer),
+            headers: await signedInHeaders(useCases, request, customer),
           };
         },
         // The e-mail has an account: said on the e-mail field.
@@ -205,18 +213,18 @@ export const accountForms = {
   passwordReset: defineForm({
     action: "/forgot-password",
     intents: {
-      request: openIntent(resetRequestSchema, async ({ shop, context, request, value }) => {
+      request: openIntent(resetRequestSchema, async ({ useCases, context, request, value }) => {
         ensureLocal(toClerkSignIn);
         // The code's mail in the language of the page it was asked on.
-        const sent = await sendResetCode(shop, mailer(appEnv()), value.email, clientAddressOf(context), i18nOf(request));
+        const sent = await useCases.passwordSignIn.sendResetCode(mailer(appEnv()), value.email, clientAddressOf(context), i18nOf(request));
         if (!sent.ok) throw new Refused(sent.message, 429);
         return { stay: true, data: { email: value.email, sent: sent.message } };
       }),
       reset: openIntent(
         resetConfirmSchema,
-        async ({ shop, context, value }) => {
+        async ({ useCases, context, value }) => {
           ensureLocal(toClerkSignIn);
-          const result = await resetPasswordWithCode(shop, { ...value, clientAddress: clientAddressOf(context) });
+          const result = await useCases.passwordSignIn.resetPasswordWithCode({ ...value, clientAddress: clientAddressOf(context) });
           if (!result.ok) throw result.tooMany ? new Refused(result.message, 429) : new Refused(result.message, 400, "code");
           return { to: "/signin", toast: { type: "success", message: ACCOUNT_MESSAGES.passwordChanged } };
         },
@@ -230,8 +238,8 @@ export const accountForms = {
     intents: {
       "update-profile": intent(
         profileSchema,
-        async ({ shop, customer, value }) => {
-          await shop.accounts.updateProfile(customer, value);
+        async ({ useCases, customer, value }) => {
+          await useCases.account.updateProfile(customer, value);
           return { toast: { type: "success", message: PROFILE_MESSAGES.updated } };
         },
         { describe: (error) => PROFILE_MESSAGES.updateFailed(error.message) },
@@ -244,13 +252,13 @@ export const accountForms = {
   confirmEmail: defineForm({
     action: "/verify-email",
     intents: {
-      "confirm-email": intent(z.object({ token: z.string().max(200).default("") }), async ({ shop, customer, value }) => {
-        await confirmEmail(shop, customer, value.token);
+      "confirm-email": intent(z.object({ token: z.string().max(200).default("") }), async ({ useCases, customer, value }) => {
+        await useCases.emailConfirmation.confirmEmail(customer, value.token);
         return { to: "/myaccount", toast: { type: "success", message: EMAIL_CONFIRMATION_MESSAGES.confirmed } };
       }),
-      "send-confirmation": intent(z.object({}), async ({ shop, customer, request }) => {
+      "send-confirmation": intent(z.object({}), async ({ useCases, customer, request }) => {
         try {
-          const { message } = await mailConfirmationAgain(shop, mailer(appEnv()), customer, i18nOf(request));
+          const { message } = await useCases.emailConfirmation.mailConfirmationAgain(mailer(appEnv()), customer, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         } catch (error) {
           // Too many asked for: said on My Account, where the button is.
@@ -265,9 +273,9 @@ export const accountForms = {
   signOut: defineForm({
     action: "/signout",
     intents: {
-      "sign-out": openIntent(z.object({}), async ({ shop, context }) => {
+      "sign-out": openIntent(z.object({}), async ({ useCases, context }) => {
         const signedIn = signedInOf(context);
-        if (signedIn) await shop.accounts.endSession(signedIn.token);
+        if (signedIn) await useCases.sessions.endSession(signedIn.token);
         return { to: "/", toast: { type: "info", message: ACCOUNT_MESSAGES.signedOut }, headers: { "Set-Cookie": await expiredSessionCookie() } };
       }),
     },

@@ -11,7 +11,7 @@ import { appEnv } from "../env.server.ts";
 import { i18nOf } from "../i18n.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { smsSender } from "../sms/sms.server.ts";
-import { addAddress, changeAddress, deleteAddress, deliverTo, makeDefaultAddress, type KeepEmail } from "../use-cases/address-book.server.ts";
+import { type KeepEmail } from "../use-cases/address-book.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const addressId = recordId(ADDRESS_MESSAGES.invalidId);
@@ -31,27 +31,35 @@ function keeping(ticked: boolean, context: Readonly<RouterContextProvider>, requ
 
 /** The delivery address's intents: Review Order's, and the address picker's page (/address-test). */
 export const deliveryAddressIntents = {
-  select: intent(z.object({ address: addressId }), async ({ shop, customer, value }) => {
-    await deliverTo(shop, customer, value.address);
+  select: intent(z.object({ address: addressId }), async ({ useCases, customer, value }) => {
+    await useCases.addressBook.deliverTo(customer, value.address);
     return {};
   }),
   "add-address": intent(
     deliveryFormFields,
-    async ({ shop, customer, value, context, request }) => {
-      const { message } = await addAddress(shop, customer, fromDeliveryForm(value), { deliverHere: true, keepEmail: keeping(Boolean(value.keepEmail), context, request) });
+    async ({ useCases, customer, value, context, request }) => {
+      const { message } = await useCases.addressBook.addAddress(customer, fromDeliveryForm(value), {
+        deliverHere: true,
+        keepEmail: keeping(Boolean(value.keepEmail), context, request),
+      });
       return { toast: { type: "success", message } };
     },
     deliveryOptions,
   ),
   "update-address": intent(
     deliveryFormFields.extend({ id: addressId }),
-    async ({ shop, customer, value, context, request }) => {
-      const { message } = await changeAddress(shop, customer, value.id, fromDeliveryForm(value), { deliverHere: true, keepEmail: keeping(Boolean(value.keepEmail), context, request) });
+    async ({ useCases, customer, value, context, request }) => {
+      const { message } = await useCases.addressBook.changeAddress(customer, value.id, fromDeliveryForm(value), {
+        deliverHere: true,
+        keepEmail: keeping(Boolean(value.keepEmail), context, request),
+      });
       return { toast: { type: "success", message } };
     },
     deliveryOptions,
   ),
-  "delete-address": intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await deleteAddress(shop, customer, value.id)).message } })),
+  "delete-address": intent(byId, async ({ useCases, customer, value }) => ({
+    toast: { type: "success", message: (await useCases.addressBook.deleteAddress(customer, value.id)).message },
+  })),
 };
 
 /** The address picker's own page: choosing and adding an address, nothing else of Review Order. */
@@ -60,15 +68,21 @@ export const deliveryAddressForm = defineForm({ action: "/address-test", intents
 export const addressBookForm = defineForm({
   action: "/myaccount/addresses",
   intents: {
-    add: intent(quickAddressSchema, async ({ shop, customer, value }) => {
-      const { message } = await addAddress(shop, customer, { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country }, { quickForm: true });
+    add: intent(quickAddressSchema, async ({ useCases, customer, value }) => {
+      const { message } = await useCases.addressBook.addAddress(
+        customer,
+        { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country },
+        { quickForm: true },
+      );
       return { toast: { type: "success", message } };
     }),
     // The quick form has no second line, state or country: the use case keeps them as saved.
-    update: intent(quickAddressSchema.safeExtend({ id: addressId }), async ({ shop, customer, value: { id, ...fields } }) => ({
-      toast: { type: "success", message: (await changeAddress(shop, customer, id, fields, { quickForm: true })).message },
+    update: intent(quickAddressSchema.safeExtend({ id: addressId }), async ({ useCases, customer, value: { id, ...fields } }) => ({
+      toast: { type: "success", message: (await useCases.addressBook.changeAddress(customer, id, fields, { quickForm: true })).message },
     })),
-    delete: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await deleteAddress(shop, customer, value.id)).message } })),
-    default: intent(byId, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await makeDefaultAddress(shop, customer, value.id)).message } })),
+    delete: intent(byId, async ({ useCases, customer, value }) => ({ toast: { type: "success", message: (await useCases.addressBook.deleteAddress(customer, value.id)).message } })),
+    default: intent(byId, async ({ useCases, customer, value }) => ({
+      toast: { type: "success", message: (await useCases.addressBook.makeDefaultAddress(customer, value.id)).message },
+    })),
   },
 });

@@ -13,9 +13,6 @@ import { i18nFor } from "../../domain/i18n/registry.ts";
 import { i18nOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
 import type { CartChange } from "../shop/port.server.ts";
-import { checkout } from "../use-cases/checkout.server.ts";
-import { applyCoupon, removeCoupon } from "../use-cases/coupons.server.ts";
-import { setReplacement } from "../use-cases/replacement.server.ts";
 import { replacementFields } from "../../domain/replacement-form.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
@@ -53,8 +50,8 @@ export const cartForm = defineForm({
         price: browserHint,
         stock: browserHint,
       }),
-      async ({ shop, customer, value, request }) => {
-        const change = await shop.cart.add(customer, { internalReference: value.internal_reference, quantity: value.quantity });
+      async ({ useCases, customer, value, request }) => {
+        const change = await useCases.cart.addToCart(customer, { internalReference: value.internal_reference, quantity: value.quantity });
         return { toast: changeToast(change, addedMessage(change.title), i18nOf(request)), to: value.then === "cart" ? "/addtocart" : undefined };
       },
       {
@@ -70,35 +67,37 @@ export const cartForm = defineForm({
         },
       },
     ),
-    increment: intent(line, async ({ shop, customer, value, request }) => ({
-      toast: changeToast(await shop.cart.step(customer, value.internal_reference, 1), CART_MESSAGES.updated, i18nOf(request)),
+    increment: intent(line, async ({ useCases, customer, value, request }) => ({
+      toast: changeToast(await useCases.cart.stepCartLine(customer, value.internal_reference, 1), CART_MESSAGES.updated, i18nOf(request)),
     })),
-    decrement: intent(line, async ({ shop, customer, value, request }) => ({
-      toast: changeToast(await shop.cart.step(customer, value.internal_reference, -1), CART_MESSAGES.updated, i18nOf(request)),
+    decrement: intent(line, async ({ useCases, customer, value, request }) => ({
+      toast: changeToast(await useCases.cart.stepCartLine(customer, value.internal_reference, -1), CART_MESSAGES.updated, i18nOf(request)),
     })),
-    remove: intent(line, async ({ shop, customer, value, request }) => ({
-      toast: changeToast(await shop.cart.remove(customer, value.internal_reference), CART_MESSAGES.removed, i18nOf(request)),
+    remove: intent(line, async ({ useCases, customer, value, request }) => ({
+      toast: changeToast(await useCases.cart.removeFromCart(customer, value.internal_reference), CART_MESSAGES.removed, i18nOf(request)),
     })),
-    clear: intent(z.object({}), async ({ shop, customer }) => {
-      await shop.cart.clear(customer);
+    clear: intent(z.object({}), async ({ useCases, customer }) => {
+      await useCases.cart.clearCart(customer);
       return { toast: { type: "success", message: CART_MESSAGES.cleared } };
     }),
-    "apply-coupon": intent(z.object({ code: z.string().max(40, COUPON_MESSAGES.invalid).optional().default("") }), async ({ shop, customer, value }) => {
-      const applied = await applyCoupon(shop, customer, { code: value.code });
+    "apply-coupon": intent(z.object({ code: z.string().max(40, COUPON_MESSAGES.invalid).optional().default("") }), async ({ useCases, customer, value }) => {
+      const applied = await useCases.coupons.applyCoupon(customer, { code: value.code });
       // An empty code does nothing (Specification: Coupons).
       if (applied.kind === "empty") return {};
       return { toast: { type: applied.already ? "info" : "success", message: applied.message } };
     }),
     // What to do with an item out of stock at packing (issue 29), for the order and per line.
-    replacement: intent(replacementFields, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await setReplacement(shop, customer, value)).message } })),
-    "remove-coupon": intent(z.object({}), async ({ shop, customer }) => ({ toast: { type: "success", message: (await removeCoupon(shop, customer)).message } })),
+    replacement: intent(replacementFields, async ({ useCases, customer, value }) => ({
+      toast: { type: "success", message: (await useCases.replacement.setReplacement(customer, value)).message },
+    })),
+    "remove-coupon": intent(z.object({}), async ({ useCases, customer }) => ({ toast: { type: "success", message: (await useCases.coupons.removeCoupon(customer)).message } })),
     checkout: intent(
       z.object({
         payment: z.enum(["upi", "card", "cod"], { error: CHECKOUT_MESSAGES.choosePayment }),
         terms: z.literal("on", { error: CHECKOUT_MESSAGES.acceptTerms }),
       }),
-      async ({ shop, customer, value, request }) => {
-        await checkout(shop, customer, value.payment, i18nOf(request));
+      async ({ useCases, customer, value, request }) => {
+        await useCases.checkout.checkout(customer, value.payment, i18nOf(request));
         return { to: "/revieworder" };
       },
     ),

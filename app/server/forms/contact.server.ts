@@ -5,9 +5,7 @@ import { CONTACT_MESSAGES, contactSchema, NEWSLETTER_MESSAGES, newsletterSchema 
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { i18nOf } from "../i18n.server.ts";
-import { confirmSubscription, subscribe, unsubscribe } from "../use-cases/newsletter.server.ts";
-import type { Shop } from "../shop/port.server.ts";
-import { openTicket } from "../use-cases/tickets.server.ts";
+import type { UseCases } from "../use-cases/index.server.ts";
 import { defineForm, openIntent } from "./pipeline.server.ts";
 
 export const contactForm = defineForm({
@@ -17,9 +15,9 @@ export const contactForm = defineForm({
   inline: true,
   honeypot: CONTACT_MESSAGES.failed,
   intents: {
-    send: openIntent(contactSchema, async ({ shop, customer, context, request, value }) => {
+    send: openIntent(contactSchema, async ({ useCases, customer, context, request, value }) => {
       // The answer's mail is in the language of the page the message was sent from.
-      const ticket = await openTicket(shop, { customer, clientAddress: clientAddressOf(context), ...value, language: i18nOf(request).locale });
+      const ticket = await useCases.tickets.openTicket({ customer, clientAddress: clientAddressOf(context), ...value, language: i18nOf(request).locale });
       // Without JavaScript the new ticket's own page answers, with the thanks on top.
       return { to: ticket.path, navigate: false, toast: { type: "success", message: ticket.message }, data: { ticket: { name: ticket.name, url: ticket.path } } };
     }),
@@ -35,23 +33,26 @@ export const newsletterForm = defineForm({
   honeypot: NEWSLETTER_MESSAGES.failed(400),
   intents: {
     // The confirmation mail in the language of the page the form was on.
-    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ shop, context, request, value }) => ({
-      toast: { type: "success", message: (await subscribe(shop, clientAddressOf(context), value.email, i18nOf(request))).message },
+    subscribe: openIntent(z.object({ email: newsletterSchema.shape.email }), async ({ useCases, context, request, value }) => ({
+      toast: { type: "success", message: (await useCases.newsletter.subscribe(clientAddressOf(context), value.email, i18nOf(request))).message },
     })),
   },
 });
 
 /** A mailed link's button: the token it carries, the use case it runs; the page then says it in place of the question. */
 const linkToken = z.object({ token: z.string().max(200).default("") });
-const answersInPlace = (run: (shop: Shop, token: string, i18n: I18n) => Promise<void>) =>
-  openIntent(linkToken, async ({ shop, request, value }) => {
-    await run(shop, value.token, i18nOf(request));
+const answersInPlace = (run: (useCases: UseCases, token: string, i18n: I18n) => Promise<void>) =>
+  openIntent(linkToken, async ({ useCases, request, value }) => {
+    await run(useCases, value.token, i18nOf(request));
     return { stay: true };
   });
 
 // The link in the confirmation mail opens a page that asks; its button (a POST, so a mail
 // scanner fetching the link confirms nothing) subscribes and sends the welcome, in the page's language.
-export const confirmForm = defineForm({ action: "/newsletter/confirm", intents: { confirm: answersInPlace(confirmSubscription) } });
+export const confirmForm = defineForm({
+  action: "/newsletter/confirm",
+  intents: { confirm: answersInPlace((useCases, token, i18n) => useCases.newsletter.confirmSubscription(token, i18n)) },
+});
 
 // The link in every newsletter mail asks; its button unsubscribes, without signing in.
-export const unsubscribeForm = defineForm({ action: "/newsletter/unsubscribe", intents: { unsubscribe: answersInPlace((shop, token) => unsubscribe(shop, token)) } });
+export const unsubscribeForm = defineForm({ action: "/newsletter/unsubscribe", intents: { unsubscribe: answersInPlace((useCases, token) => useCases.newsletter.unsubscribe(token)) } });

@@ -6,7 +6,6 @@ import { signInPath } from "../../domain/safe-path.ts";
 import { NOTIFY_MESSAGES } from "../../domain/stock-request.ts";
 import { localeOf } from "../i18n.server.ts";
 import { savePendingItem } from "../pending-item.server.ts";
-import { cancelNotice, requestNotice } from "../use-cases/stock-requests.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const NOTIFY_ACTION = "/notify";
@@ -20,8 +19,8 @@ export const notifyForm = defineForm({
   intents: {
     request: intent(
       z.object({ internal_reference: productReference }),
-      async ({ shop, customer, value, request }) => ({
-        toast: { type: "success", message: (await requestNotice(shop, customer, value.internal_reference, localeOf(request))).message },
+      async ({ useCases, customer, value, request }) => ({
+        toast: { type: "success", message: (await useCases.stockRequests.requestNotice(customer, value.internal_reference, localeOf(request))).message },
       }),
       {
         signedOut: async ({ value, back }) => ({
@@ -31,8 +30,8 @@ export const notifyForm = defineForm({
         }),
       },
     ),
-    cancel: intent(z.object({ request: recordId(NOTIFY_MESSAGES.noRequest) }), async ({ shop, customer, value }) => ({
-      toast: { type: "success", message: (await cancelNotice(shop, customer, value.request)).message },
+    cancel: intent(z.object({ request: recordId(NOTIFY_MESSAGES.noRequest) }), async ({ useCases, customer, value }) => ({
+      toast: { type: "success", message: (await useCases.stockRequests.cancelNotice(customer, value.request)).message },
     })),
   },
 });

@@ -5,9 +5,6 @@ import { DELIVERY_MESSAGES, parseSlot } from "../../domain/delivery.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { i18nOf } from "../i18n.server.ts";
-import { buyAgain } from "../use-cases/add-lines.server.ts";
-import { cancelOrder } from "../use-cases/cancel-order.server.ts";
-import { changeSlot } from "../use-cases/move-order.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 const order = z.object({ order: recordId(ORDER_MESSAGES.notFound) });
@@ -15,9 +12,9 @@ const order = z.object({ order: recordId(ORDER_MESSAGES.notFound) });
 export const ordersForm = defineForm({
   action: "/orders",
   intents: {
-    cancel: intent(order, async ({ shop, customer, value, request }) => {
+    cancel: intent(order, async ({ useCases, customer, value, request }) => {
       const i18n = i18nOf(request);
-      const { refunding, message } = await cancelOrder(shop, customer, value.order, i18n.locale);
+      const { refunding, message } = await useCases.cancel.cancelOrder(customer, value.order, i18n.locale);
       // Two messages in one toast: said here in the page's language, as the toast finds no message for the pair.
       return { toast: { type: "success", message: refunding ? `${i18n._(ORDER_MESSAGES.cancelled)} ${i18n._(ORDER_MESSAGES.refundInitiated)}` : message } };
     }),
@@ -27,11 +24,11 @@ export const ordersForm = defineForm({
           .string({ error: DELIVERY_MESSAGES.chooseSlot })
           .transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER)),
       }),
-      async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await changeSlot(shop, customer, value.order, value.slot)).message } }),
+      async ({ useCases, customer, value }) => ({ toast: { type: "success", message: (await useCases.moveOrder.changeSlot(customer, value.order, value.slot)).message } }),
     ),
     // Puts the order's lines that are still sold into the cart, by the same rules as any add.
-    "buy-again": intent(order, async ({ shop, customer, value }) => {
-      const { type, message } = await buyAgain(shop, customer, value.order);
+    "buy-again": intent(order, async ({ useCases, customer, value }) => {
+      const { type, message } = await useCases.addLines.buyAgain(customer, value.order);
       return { to: "/addtocart", toast: { type, message } };
     }),
   },

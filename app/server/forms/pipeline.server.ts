@@ -19,6 +19,7 @@ import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { bindUseCases, readsOf, type Reads, type UseCases } from "../use-cases/index.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "./read-form.server.ts";
 import { flashReply } from "./reply-flash.server.ts";
 import { installFieldMessages } from "../../domain/field-messages.ts";
@@ -32,7 +33,9 @@ type Fields = z.ZodObject<any>;
 export interface RunArgs<V, C> {
   value: V;
   customer: C;
-  shop: Shop;
+  /** What the form may read; it writes through `useCases` alone (decision 068). */
+  reads: Reads;
+  useCases: UseCases;
   form: FormData;
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -223,7 +226,7 @@ export function defineForm<const A extends string, const I extends Record<string
     } else {
       try {
         const shop = shopOf(context);
-        const change = () => declared.run({ value, customer, shop, form, request, context, url, back });
+        const change = () => declared.run({ value, customer, reads: readsOf(shop), useCases: bindUseCases(shop), form, request, context, url, back });
         const key = spec.keyed && customer ? postKeyOf(form.get(POST_KEY_FIELD)) : null;
         outcome = customer && key ? await once(shop, customer, key, `${spec.action} ${name}`, change) : await change();
       } catch (error) {

@@ -10,8 +10,6 @@ import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import type { PaymentStart } from "../shop/port.server.ts";
 import { localeOf } from "../i18n.server.ts";
 import { giftFields, giftOf } from "../../domain/gift-form.ts";
-import { setGift } from "../use-cases/gift.server.ts";
-import { abandonPayment, payAgain, placeOrder } from "../use-cases/place-order.server.ts";
 import { deliveryAddressIntents } from "./addresses.server.ts";
 import { defineForm, intent, type Outcome } from "./pipeline.server.ts";
 
@@ -34,8 +32,8 @@ export const reviewOrderForm = defineForm({
     ...deliveryAddressIntents,
     place: intent(
       z.object({ cart_id: recordId(ORDER_MESSAGES.invalidCart), address_id: recordId(ORDER_MESSAGES.invalidAddress), slot: deliverySlot.optional(), via: payVia }),
-      async ({ shop, customer, value, request }) => {
-        const placed = await placeOrder(shop, customer, {
+      async ({ useCases, customer, value, request }) => {
+        const placed = await useCases.placeOrder.placeOrder(customer, {
           cartId: value.cart_id,
           addressId: value.address_id,
           slot: value.slot ?? null,
@@ -56,15 +54,15 @@ export const reviewOrderForm = defineForm({
       },
     ),
     // A gift message (issue 29): kept on the cart, placed with it, printed on the packing slip.
-    gift: intent(giftFields, async ({ shop, customer, value }) => ({ toast: { type: "success", message: (await setGift(shop, customer, giftOf(value))).message } })),
-    "remove-gift": intent(z.object({}), async ({ shop, customer }) => ({ toast: { type: "success", message: (await setGift(shop, customer, null)).message } })),
+    gift: intent(giftFields, async ({ useCases, customer, value }) => ({ toast: { type: "success", message: (await useCases.gift.setGift(customer, giftOf(value))).message } })),
+    "remove-gift": intent(z.object({}), async ({ useCases, customer }) => ({ toast: { type: "success", message: (await useCases.gift.setGift(customer, null)).message } })),
     // Paying again for an order waiting for its payment (after a failure, or back from the link).
-    pay: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), via: payVia }), async ({ shop, customer, value }) =>
-      payOutcome(await payAgain(shop, customer, value.order, value.via), value.order),
+    pay: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), via: payVia }), async ({ useCases, customer, value }) =>
+      payOutcome(await useCases.placeOrder.payAgain(customer, value.order, value.via), value.order),
     ),
     // Closing the modal, or 'Cancel payment': the hold ends and the cart is as it was.
-    "cancel-payment": intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ shop, customer, value }) => {
-      await abandonPayment(shop, customer, value.order);
+    "cancel-payment": intent(z.object({ order: recordId(ORDER_MESSAGES.notFound) }), async ({ useCases, customer, value }) => {
+      await useCases.placeOrder.abandonPayment(customer, value.order);
       return { to: "/addtocart", toast: { type: "info", message: PAYMENT_MESSAGES.cancelled } };
     }),
   },

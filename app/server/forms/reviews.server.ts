@@ -27,8 +27,8 @@ export const reviewsForm = defineForm({
   answersBack: true,
   signInToast: { type: "info", message: /*i18n*/ "Please sign in to review this product." },
   intents: {
-    write: intent(reviewFields, async ({ shop, customer, value }) => {
-      await shop.reviews.write(customer, value.product, { rating: value.rating, body: value.body });
+    write: intent(reviewFields, async ({ useCases, customer, value }) => {
+      await useCases.reviews.writeReview(customer, value.product, { rating: value.rating, body: value.body });
       return { toast: { type: "success", message: REVIEW_MESSAGES.thanks } };
     }),
   },

@@ -81,7 +81,7 @@ const MAX_ERRORS_SHOWN = 10;
 export const staffCatalogForm = defineForm({
   action: "/staff/catalogue",
   intents: {
-    variant: intent(variantFields, async ({ shop, context, value }) => {
+    variant: intent(variantFields, async ({ useCases, context, value }) => {
       const staff = staffOf(context);
       const edit = (price: number, mrp: number, onHand: number, inStock: boolean, unitGrams: number | null, tolerancePercent: number) => ({
         pricePaise: rupeesToPaise(price),
@@ -90,7 +90,7 @@ export const staffCatalogForm = defineForm({
         inStock,
         byWeight: soldByWeightOf(unitGrams, tolerancePercent),
       });
-      const saved = await shop.staffCatalog.updateVariant(
+      const saved = await useCases.staffCatalog.updateVariant(
         staff.id,
         value.variant,
         edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock, value.seen_weight_grams, value.seen_weight_tolerance),
@@ -101,9 +101,9 @@ export const staffCatalogForm = defineForm({
     // The photo is checked by its content, never by its name or the browser's type (decision 041).
     photo: intent(
       z.object({ variant: recordId(CATALOGUE_MESSAGES.noVariant), photo: z.file({ error: PHOTO_MESSAGES.choose }) }),
-      async ({ shop, context, value }) => {
+      async ({ useCases, context, value }) => {
         const staff = staffOf(context);
-        const saved = await shop.staffCatalog.addPhoto(staff.id, value.variant, new Uint8Array(await value.photo.arrayBuffer()));
+        const saved = await useCases.staffCatalog.addVariantPhoto(staff.id, value.variant, new Uint8Array(await value.photo.arrayBuffer()));
         return { toast: { type: "success", message: PHOTO_MESSAGES.saved(saved.internalReference) } };
       },
       // Said beside the file field it is about.
@@ -111,13 +111,13 @@ export const staffCatalogForm = defineForm({
     ),
     category: intent(
       z.object({ slug: z.string().trim().min(1, CATALOGUE_MESSAGES.noCategory).max(100, CATALOGUE_MESSAGES.noCategory), status: z.enum(["active", "coming_soon"]) }),
-      async ({ shop, context, value }) => {
+      async ({ useCases, context, value }) => {
         const staff = staffOf(context);
-        await shop.staffCatalog.setCategoryStatus(staff.id, value.slug, value.status);
+        await useCases.staffCatalog.setCategoryStatus(staff.id, value.slug, value.status);
         return { toast: { type: "success", message: value.status === "coming_soon" ? "The category is now coming soon." : "The category is now active." } };
       },
     ),
-    import: intent(z.object({ file: z.file({ error: CATALOGUE_MESSAGES.chooseFile }) }), async ({ shop, context, value }) => {
+    import: intent(z.object({ file: z.file({ error: CATALOGUE_MESSAGES.chooseFile }) }), async ({ useCases, context, value }) => {
       const staff = staffOf(context);
       const format = catalogueFormat(value.file.name);
       if (!format) throw new Refused(CATALOGUE_MESSAGES.fileType, 400, "file");
@@ -130,7 +130,7 @@ export const staffCatalogForm = defineForm({
       };
       if (!parsed.ok) throw refuse(parsed.errors);
       try {
-        const s = await shop.staffCatalog.importFile(staff.id, parsed.file, value.file.name);
+        const s = await useCases.staffCatalog.importCatalogFile(staff.id, parsed.file, value.file.name);
         return {
           toast: {
             type: "success",

@@ -10,17 +10,15 @@ import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { staffOf } from "../access.server.ts";
-import { advanceOrder, replaceItem, shortPick, takeBack, weighOrder } from "../use-cases/move-order.server.ts";
 import { REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
-import { answerTicket, closeTicket } from "../use-cases/tickets.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const staffOrdersForm = defineForm({
   action: "/staff/orders",
   intents: {
     // Moves an order to its next stage, naming the stage the staff member saw: two at once make one move.
-    advance: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), from: z.enum(STAGES) }), async ({ shop, context, value }) => {
-      const { message } = await advanceOrder(shop, staffOf(context), value.order, value.from);
+    advance: intent(z.object({ order: recordId(ORDER_MESSAGES.notFound), from: z.enum(STAGES) }), async ({ useCases, context, value }) => {
+      const { message } = await useCases.moveOrder.advanceOrder(staffOf(context), value.order, value.from);
       return { toast: { type: "success", message } };
     }),
     // Fewer of a line could be packed than were ordered: the order is priced again, the shopper told.
@@ -30,16 +28,16 @@ export const staffOrdersForm = defineForm({
         line: recordId(SHORT_MESSAGES.noLine),
         packed: z.coerce.number({ error: "Enter how many were packed." }).int("Enter a whole number.").min(0, "Enter how many were packed.").max(10_000, "Enter how many were packed."),
       }),
-      async ({ shop, context, value }) => {
-        const { message } = await shortPick(shop, staffOf(context), value.order, value.line, value.packed);
+      async ({ useCases, context, value }) => {
+        const { message } = await useCases.moveOrder.shortPick(staffOf(context), value.order, value.line, value.packed);
         return { toast: { type: "success", message } };
       },
     ),
     // An item out of stock at packing, replaced by another the shopper allowed.
     replace: intent(
       z.object({ order: recordId(ORDER_MESSAGES.notFound), line: recordId(SHORT_MESSAGES.noLine), variant: recordId(REPLACEMENT_MESSAGES.choose) }),
-      async ({ shop, context, value }) => {
-        const { message } = await replaceItem(shop, staffOf(context), value.order, value.line, value.variant);
+      async ({ useCases, context, value }) => {
+        const { message } = await useCases.moveOrder.replaceItem(staffOf(context), value.order, value.line, value.variant);
         return { toast: { type: "success", message } };
       },
     ),
@@ -54,8 +52,8 @@ export const staffOrdersForm = defineForm({
           .min(1, "Enter how many were taken back.")
           .max(10_000, "Enter how many were taken back."),
       }),
-      async ({ shop, context, value }) => {
-        const { message } = await takeBack(shop, staffOf(context), value.order, value.line, value.quantity);
+      async ({ useCases, context, value }) => {
+        const { message } = await useCases.moveOrder.takeBack(staffOf(context), value.order, value.line, value.quantity);
         return { toast: { type: "success", message } };
       },
     ),
@@ -77,8 +75,8 @@ export const staffOrdersForm = defineForm({
           .min(1, WEIGHT_MESSAGES.nothing)
           .max(200),
       }),
-      async ({ shop, context, value }) => {
-        const { message } = await weighOrder(shop, staffOf(context), value.order, new Map(value.weights.map((w) => [w.line, w.grams])));
+      async ({ useCases, context, value }) => {
+        const { message } = await useCases.moveOrder.weighOrder(staffOf(context), value.order, new Map(value.weights.map((w) => [w.line, w.grams])));
         return { toast: { type: "success", message } };
       },
     ),
@@ -102,9 +100,9 @@ export const staffDeliveryForm = defineForm({
         slot: z.string().transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER)),
         capacity: count("Capacity"),
       }),
-      async ({ shop, context, value }) => {
+      async ({ useCases, context, value }) => {
         const staff = staffOf(context);
-        await shop.delivery.setCapacity(staff.id, value.slot, value.capacity);
+        await useCases.deliverySettings.setSlotCapacity(staff.id, value.slot, value.capacity);
         return { toast: { type: "success", message: `Capacity set to ${value.capacity}.` } };
       },
     ),
@@ -118,9 +116,9 @@ export const staffDeliveryForm = defineForm({
           .min(1, "Free delivery above: at least ₹1.")
           .max(FREE_DELIVERY_ABOVE_PAISE / 100, `Free delivery above: at most ₹${FREE_DELIVERY_ABOVE_PAISE / 100}, as the shop promises.`),
       }),
-      async ({ shop, context, value }) => {
+      async ({ useCases, context, value }) => {
         const staff = staffOf(context);
-        await shop.delivery.setSettings(staff.id, {
+        await useCases.deliverySettings.setDeliverySettings(staff.id, {
           minOrderPaise: value.min_order * 100,
           slotCapacity: value.slot_capacity,
           deliveryFeePaise: value.delivery_fee * 100,
@@ -129,14 +127,14 @@ export const staffDeliveryForm = defineForm({
         return { toast: { type: "success", message: "Settings saved." } };
       },
     ),
-    "add-pin": intent(z.object({ pin, area: z.string().trim().max(60, "Area: at most 60 characters.").default("") }), async ({ shop, context, value }) => {
+    "add-pin": intent(z.object({ pin, area: z.string().trim().max(60, "Area: at most 60 characters.").default("") }), async ({ useCases, context, value }) => {
       const staff = staffOf(context);
-      await shop.delivery.addPin(staff.id, value.pin, value.area);
+      await useCases.deliverySettings.addServedPin(staff.id, value.pin, value.area);
       return { toast: { type: "success", message: `PIN ${value.pin} added.` } };
     }),
-    "remove-pin": intent(z.object({ pin }), async ({ shop, context, value }) => {
+    "remove-pin": intent(z.object({ pin }), async ({ useCases, context, value }) => {
       const staff = staffOf(context);
-      await shop.delivery.removePin(staff.id, value.pin);
+      await useCases.deliverySettings.removeServedPin(staff.id, value.pin);
       return { toast: { type: "success", message: `PIN ${value.pin} removed.` } };
     }),
   },
@@ -150,11 +148,11 @@ export const staffTicketsForm = defineForm({
   intents: {
     answer: intent(
       ticket.extend({ answer: z.string({ error: "Write the answer." }).trim().min(2, "Write the answer.").max(4000, "At most 4000 characters.") }),
-      async ({ shop, context, value }) => ({ toast: { type: "success", message: (await answerTicket(shop, staffOf(context), value.ticket, value.answer)).message } }),
+      async ({ useCases, context, value }) => ({ toast: { type: "success", message: (await useCases.tickets.answerTicket(staffOf(context), value.ticket, value.answer)).message } }),
     ),
-    close: intent(ticket, async ({ shop, context, value }) => ({
+    close: intent(ticket, async ({ useCases, context, value }) => ({
       to: "/staff/tickets",
-      toast: { type: "success", message: (await closeTicket(shop, staffOf(context), value.ticket)).message },
+      toast: { type: "success", message: (await useCases.tickets.closeTicket(staffOf(context), value.ticket)).message },
     })),
   },
 });
@@ -163,14 +161,14 @@ export const staffTicketsForm = defineForm({
 export const staffReviewsForm = defineForm({
   action: "/staff/reviews",
   intents: {
-    hide: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
+    hide: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ useCases, context, value }) => {
       const staff = staffOf(context);
-      await shop.reviews.setHidden(staff.id, value.review, true);
+      await useCases.reviews.setReviewHidden(staff.id, value.review, true);
       return { toast: { type: "success", message: "Review hidden." } };
     }),
-    show: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ shop, context, value }) => {
+    show: intent(z.object({ review: recordId(REVIEW_MESSAGES.notFound) }), async ({ useCases, context, value }) => {
       const staff = staffOf(context);
-      await shop.reviews.setHidden(staff.id, value.review, false);
+      await useCases.reviews.setReviewHidden(staff.id, value.review, false);
       return { toast: { type: "success", message: "Review shown again." } };
     }),
   },

@@ -12,7 +12,6 @@ import { errorFields, log } from "../log.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { SpeechError, speechEngine } from "../speech/speech.server.ts";
-import { addVoiceOrder } from "../use-cases/add-lines.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 
 /**
@@ -51,13 +50,13 @@ export const voiceForm = defineForm({
   },
   intents: {
     // Only as an upload (multipart), so beforeUpload has run for it.
-    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ shop, value, request }) => {
+    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ reads, value, request }) => {
       const engine = speechEngine(appEnv());
       if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
       if (value.audio.size === 0) throw new Refused(VOICE_MESSAGES.emptyRecording, 400, "audio");
       try {
         const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
-        const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type }, () => shop.catalog.titles(), request.signal);
+        const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type }, () => reads.catalog.titles(), request.signal);
         return { stay: true, data: { transcript, engine: engine.name } satisfies Transcribed };
       } catch (error) {
         if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");
@@ -75,14 +74,13 @@ export const voiceForm = defineForm({
           .default(""),
         add: z.array(productReference, { error: VOICE_MESSAGES.noneChosen }).min(1, VOICE_MESSAGES.noneChosen).max(60),
       }),
-      async ({ shop, customer, value, form }) => {
+      async ({ useCases, customer, value, form }) => {
         // The quantity each line's box was left at (qty-REF); the use case keeps it within the cart's bounds.
         const quantityOf = (reference: string) => {
           const wanted = Number(form.get(`qty-${reference}`) ?? 1);
           return Number.isFinite(wanted) ? wanted : 1;
         };
-        const { added, type, message } = await addVoiceOrder(
-          shop,
+        const { added, type, message } = await useCases.addLines.addVoiceOrder(
           customer,
           [...new Set(value.add)].map((reference) => ({ internalReference: reference, quantity: quantityOf(reference) })),
         );

@@ -28,27 +28,30 @@ export const wishlistForm = defineForm({
   intents: {
     add: intent(
       reference,
-      async ({ shop, customer, value }) => {
-        await shop.wishlist.add(customer, value.internal_reference);
+      async ({ useCases, customer, value }) => {
+        await useCases.wishlist.addToWishlist(customer, value.internal_reference);
         return { toast: { type: "success", message: WISHLIST_MESSAGES.added } };
       },
       { signedOut: rememberHeart },
     ),
     toggle: intent(
       reference,
-      async ({ shop, customer, value }) => {
-        const { added } = await shop.wishlist.toggle(customer, value.internal_reference);
+      async ({ useCases, customer, value }) => {
+        const { added } = await useCases.wishlist.toggleWishlist(customer, value.internal_reference);
         return { toast: { type: "success", message: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.removed } };
       },
       { signedOut: rememberHeart },
     ),
     // Remove accepts an item id or an internal_reference (Specification: Wishlist).
-    remove: intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound).optional(), internal_reference: productReference.optional() }), async ({ shop, customer, value }) => {
-      await shop.wishlist.remove(customer, { item: value.item, internalReference: value.internal_reference });
+    remove: intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound).optional(), internal_reference: productReference.optional() }), async ({ useCases, customer, value }) => {
+      await useCases.wishlist.removeFromWishlist(customer, { item: value.item, internalReference: value.internal_reference });
       return { toast: { type: "success", message: WISHLIST_MESSAGES.removed } };
     }),
-    "move-to-cart": intent(z.object({ item: recordId(WISHLIST_MESSAGES.notFound), internal_reference: productReference.optional() }), async ({ shop, customer, value, request }) => ({
-      toast: changeToast(await shop.wishlist.moveToCart(customer, value.item), WISHLIST_MESSAGES.moved, i18nOf(request)),
-    })),
+    "move-to-cart": intent(
+      z.object({ item: recordId(WISHLIST_MESSAGES.notFound), internal_reference: productReference.optional() }),
+      async ({ useCases, customer, value, request }) => ({
+        toast: changeToast(await useCases.wishlist.moveToCart(customer, value.item), WISHLIST_MESSAGES.moved, i18nOf(request)),
+      }),
+    ),
   },
 });

@@ -12,7 +12,7 @@ import { refusedToward } from "../forms/pipeline.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
-import { confirmByWebhook, confirmCheckout, confirmLink, noteFailedPayment } from "../use-cases/confirm-payment.server.ts";
+import { bindUseCases } from "../use-cases/index.server.ts";
 
 /** Where a return goes: the payment's success page, or the cart with the reason it is not an order. */
 function afterReturn(outcome: PaymentOutcome): Promise<Response> | Response {
@@ -55,7 +55,7 @@ export async function linkReturn(context: Readonly<RouterContextProvider>, url: 
   };
   if (!fields.linkId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
   try {
-    return await afterReturn(await confirmLink(shopOf(context), fields));
+    return await afterReturn(await bindUseCases(shopOf(context)).confirmPayment.confirmLink(fields));
   } catch (error) {
     return refused(error);
   }
@@ -72,20 +72,20 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
   }
   // Razorpay posts three fields: whatever else a post carried is not kept.
   await discardUploads(form);
-  const shop = shopOf(context);
+  const useCases = bindUseCases(shopOf(context));
   const failedOrder = failedOrderOf(form);
   if (failedOrder) {
     // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
     // The post is unsigned (any site can send one): it is said in the shop's own words, never
     // the post's, and one for no order Haat made changes nothing and says nothing (issue 25).
-    const noted = await noteFailedPayment(shop, { orderId: failedOrder, reason: PAYMENT_MESSAGES.wentWrong });
+    const noted = await useCases.confirmPayment.noteFailedPayment({ orderId: failedOrder, reason: PAYMENT_MESSAGES.wentWrong });
     if (noted === null) return redirect("/revieworder", 303);
     return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
   }
   const fields = { orderId: text(form.get("razorpay_order_id")), paymentId: text(form.get("razorpay_payment_id")), signature: text(form.get("razorpay_signature")) };
   if (!fields.orderId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
   try {
-    return await afterReturn(await confirmCheckout(shop, fields));
+    return await afterReturn(await useCases.confirmPayment.confirmCheckout(fields));
   } catch (error) {
     return refused(error);
   }
@@ -99,7 +99,7 @@ export async function razorpayWebhook(context: Readonly<RouterContextProvider>, 
   const raw = await request.text();
   if (raw.length > WEBHOOK_MAX_BYTES) return json(413, { error: "Too large" });
   try {
-    const result = await confirmByWebhook(shopOf(context), raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
+    const result = await bindUseCases(shopOf(context)).confirmPayment.confirmByWebhook(raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
     return json(200, { status: result.status });
   } catch (error) {
     // Any answer but a 2xx makes Razorpay deliver it again: the one table says which.

@@ -31,6 +31,11 @@ import * as cart from "./cart.server.ts";
 import * as checkout from "./checkout.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
 import * as coupons from "./coupons.server.ts";
+import * as sessions from "./sessions.server.ts";
+import * as reviews from "./reviews.server.ts";
+import * as deliverySettings from "./delivery-settings.server.ts";
+import * as staffCatalog from "./staff-catalog.server.ts";
+import * as staffCoupons from "./staff-coupons.server.ts";
 import * as devices from "./devices.server.ts";
 import * as emailConfirmation from "./email-confirmation.server.ts";
 import * as gift from "./gift.server.ts";
@@ -107,6 +112,11 @@ function build(shop: Shop) {
     checkout: bind(shop, checkout),
     confirmPayment: bind(shop, confirmPayment),
     coupons: bind(shop, coupons),
+    sessions: bind(shop, sessions),
+    reviews: bind(shop, reviews),
+    deliverySettings: bind(shop, deliverySettings),
+    staffCatalog: bind(shop, staffCatalog),
+    staffCoupons: bind(shop, staffCoupons),
     devices: bind(shop, devices),
     emailConfirmation: bind(shop, emailConfirmation),
     gift: bind(shop, gift),

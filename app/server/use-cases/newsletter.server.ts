@@ -53,3 +53,8 @@ export async function confirmSubscription(shop: Shop, token: string, i18n: I18n 
 export async function unsubscribe(shop: Shop, token: string): Promise<void> {
   if (!(await shop.newsletter.unsubscribe(token))) throw new ShopError("not_found", NEWSLETTER_MESSAGES.unknownLink);
 }
+
+/** Staff: the confirmed, still-subscribed addresses (decision 036); each export writes the staff audit row. */
+export function exportSubscribers(shop: Shop, staffId: number): ReturnType<Shop["subscribers"]["export"]> {
+  return shop.subscribers.export(staffId);
+}
