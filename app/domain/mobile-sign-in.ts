@@ -13,7 +13,7 @@ export const OTP_LIFETIME_MS = 10 * 60 * 1000;
 export const OTP_TRIES = 5;
 /** A new code at most once every 30 seconds per number. */
 export const OTP_RESEND_AFTER_MS = 30 * 1000;
-/** At most 5 codes an hour per number (the rate-limit table's otpSendPerNumber counts them). */
+/** At most 5 codes an hour per number (the codes table counts them: shop/codes.server.ts). */
 export const OTP_PER_HOUR = 5;
 
 /**

@@ -1,7 +1,7 @@
 // Cart and wishlist changes made offline (issue 26 part 3, decision 051), as rules with no
 // browser API so they are unit-tested here: which posts may wait for the network, what the page
 // says of one waiting, how the waiting ones show in the cart, and what a replay's answer means.
-// The queue itself (IndexedDB) is app/components/offline/post-queue.ts; the server's side of
+// The queue itself (IndexedDB) is app/offline/post-queue.ts; the server's side of
 // the key is app/server/idempotency.server.ts.
 import { applyPendingCartChange, type CartEntries, type PendingCartChange } from "./cart.ts";
 import { applyPendingWishlistChange, type PendingWishlistChange } from "./wishlist.ts";

@@ -1,7 +1,7 @@
 // Produce sold by weight (issue 29 part 1, decision 055): a variant is sold in packs of about
 // `unitGrams` ('Tomatoes, about 500 g'); the shopper pays an estimate (the pack price times the
 // packs) and, once staff weigh what they packed, the weight's price: in proportion to the
-// estimate, never above it plus the catalogue's tolerance, and rounded down to the paisa. Staff
+// estimate, never above it plus the catalogue's tolerance, and rounded down to the rupee. Staff
 // may only enter a weight within the tolerance (a pack far off is re-packed or marked short).
 // Stock stays counted in packs; what weighing adds or takes is kept in grams below one pack
 // (`balanceGrams`), so nothing is lost to rounding. Pure.

@@ -3,8 +3,8 @@
 // answer is lost too; each copy carries the key the first was sent with. The first copy makes
 // the change and its outcome is kept under the key; a later copy gets that outcome and changes
 // nothing. A key is tied to what it was first sent for (issue 41 item 7): the same key with
-// another intent or form is refused, never answered with the first one's outcome. Every way in
-// that takes a key (the page's forms, the JSON API) calls this.
+// another intent or form is refused, never answered with the first one's outcome. The form
+// pipeline calls this for a keyed form's post (the cart's and the hearts'); the JSON API takes no key.
 import { POST_KEY_KEEP_MS } from "../domain/offline-queue.ts";
 import { ShopError, type Customer, type Shop } from "./shop/port.server.ts";
 
@@ -21,7 +21,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs `change` unless a post with `key` already made it: then answers with that post's
  * outcome (as JSON holds it). Without a key it simply runs. `intent` names the change (the
- * form's action and intent, "/cart add"): a key first sent for another is refused, and nothing
+ * form's action and intent, "/addtocart add"): a key first sent for another is refused, and nothing
  * changes. A refused or failed change gives its key back, so a later copy tries again (nothing
  * was changed).
  */

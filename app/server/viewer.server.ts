@@ -15,7 +15,7 @@ import { signedInRecently } from "./use-cases/mobile-sign-in.server.ts";
 /**
  * The customer's cart with its totals (its coupon re-checked), its lines named in the page's
  * language (issue 27): read with the session on the cart's pages (issue 30). Actions read the
- * Shop directly: they change it.
+ * cart afresh through `reads`: they change it.
  */
 async function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
   const view = await shopOf(context).cart.get(customer, context.get(signedInContext)?.cart);

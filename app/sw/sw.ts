@@ -10,7 +10,7 @@
 //   and the shop's own offline page when the network is not there;
 // - every kept page goes when the person at the browser changes (sign-out, sign-in, sign-up),
 //   and so do their cart changes still waiting for the network;
-// - those changes (app/components/offline/post-queue.ts) are sent by Background Sync when the
+// - those changes (app/offline/post-queue.ts) are sent by Background Sync when the
 //   network is back: by the open page if there is one, else by the worker itself.
 import {
   CacheFirst,

@@ -224,7 +224,7 @@ export interface PostKeysPort {
    * Takes `key` for this customer in one statement: "new" when no post had it (this one makes
    * the change), "done" with the first post's outcome, or "running" while the first is still
    * being made; "other" when the key was first sent for another `intent` (a form's action and
-   * intent, "/cart add"): neither answered nor made. Keys older than `keepMs` are forgotten first.
+   * intent, "/addtocart add"): neither answered nor made. Keys older than `keepMs` are forgotten first.
    */
   claim(customerId: number, key: string, keepMs: number, intent: string): Promise<PostKeyClaim>;
   /** Records the outcome of the change made under `key`. */

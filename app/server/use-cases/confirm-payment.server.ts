@@ -3,7 +3,7 @@
 // Razorpay's webhook, the background sweep or the shopper's next visit comes first confirms
 // the order; the others change nothing. The signature checks, the confirmation and its one
 // 'order placed' mail (sent after the confirming transaction commits, whichever way came
-// first: open.server.ts wires it) are the Shop's payments port.
+// first: open-shop.server.ts wires it) are the Shop's payments port.
 import type { PaymentOutcome, Shop, WebhookResult } from "../shop/port.server.ts";
 
 /** Standard Checkout's three fields (its handler, its callback_url, or the API's verify call). */
