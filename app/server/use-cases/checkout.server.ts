@@ -8,9 +8,18 @@ import type { I18n } from "../../domain/i18n/messages.ts";
 import { PAYMENT_MESSAGES, type PaymentChoice } from "../../domain/payment.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
 
-/** Card or UPI: refused, before anything changes, when the shop takes no online payment. */
+/**
+ * The one check of online payment: card and UPI only when Razorpay is configured. Refused before
+ * anything changes; `code`: news about the cart's choice on a page ("conflict"), a part that is
+ * missing to the JSON API ("unavailable").
+ */
+export function requireOnlinePayment(shop: Pick<Shop, "payments">, code: "conflict" | "unavailable" = "conflict"): void {
+  if (!shop.payments.available) throw new ShopError(code, PAYMENT_MESSAGES.configMissing);
+}
+
+/** Card or UPI: refused when the shop takes no online payment. */
 export async function choosePayment(shop: Shop, customer: Customer, choice: PaymentChoice): Promise<void> {
-  if (choice !== "cod" && !shop.payments.available) throw new ShopError("conflict", PAYMENT_MESSAGES.configMissing);
+  if (choice !== "cod") requireOnlinePayment(shop);
   await shop.cart.choosePayment(customer, choice);
 }
 

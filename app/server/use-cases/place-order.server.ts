@@ -9,7 +9,7 @@ import { DELIVERY_MESSAGES } from "../../domain/delivery.ts";
 import { orderPlacedMail } from "../../domain/order-mail.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { mailOrder } from "../mail/order-mail.server.ts";
-import { choosePayment } from "./checkout.server.ts";
+import { choosePayment, requireOnlinePayment } from "./checkout.server.ts";
 import { ShopError, type Customer, type PaymentStart, type Shop } from "../shop/port.server.ts";
 
 export interface PlaceOrder {
@@ -46,7 +46,7 @@ export async function placeOrder(shop: Shop, customer: Customer, input: PlaceOrd
   // orders.place, which never places anything but this customer's cart.
   const online = input.method === "online" || (input.method === "as-chosen" && thisCart && cart.paymentMethod === "razorpay");
   // Refused before anything changes: to the API, a part that is missing; on the page, news about the cart's choice.
-  if (online && !shop.payments.available) throw new ShopError(input.method === "online" ? "unavailable" : "conflict", PAYMENT_MESSAGES.configMissing);
+  if (online) requireOnlinePayment(shop, input.method === "online" ? "unavailable" : "conflict");
   if (input.method === "online" && thisCart && cart.paymentMethod !== "razorpay") await choosePayment(shop, customer, "upi");
   if (!input.slot && thisCart) throw new ShopError("invalid", DELIVERY_MESSAGES.chooseSlot);
   const slot = input.slot === "earliest" ? await earliestSlot(shop) : input.slot;
