@@ -103,18 +103,56 @@ export default defineConfig(
     },
   },
   {
-    // A way in writes through the use cases alone (decision 068): a JSON API call and a form's
-    // intent are given `reads` and `useCases`, never the Shop, and may not take it from the
-    // request's context (their pipelines do, for the rate limits, the bearer and the repeat-post key).
-    files: ["app/server/api/**/*.ts", "app/server/forms/**/*.ts"],
-    ignores: ["app/server/api/pipeline.server.ts", "app/server/forms/pipeline.server.ts", "**/*.test.ts"],
+    // A way in writes through the use cases alone (decision 068): a loader, an action, a JSON API
+    // call and a form's intent are given (or take, with ways-in.server.ts) `reads` and `useCases`,
+    // never the Shop. Only what runs beneath every way in takes the Shop from the request's
+    // context: the two pipelines (the rate limits, the bearer, the repeat-post key), the session
+    // middleware (it resumes the session the use cases act for) and the server's entry.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "app/server/ways-in.server.ts",
+      "app/server/context.server.ts",
+      "app/server/api/pipeline.server.ts",
+      "app/server/forms/pipeline.server.ts",
+      "app/server/auth/session.server.ts",
+      "app/entry.server.tsx",
+      "**/*.test.{ts,tsx}",
+      "**/*.test-support.{ts,tsx}",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["**/context.server.ts"], importNames: ["shopOf", "shopIfAny", "shopContext"], message: "A way in gets `reads` and `useCases`, never the Shop (decision 068)." },
+            {
+              group: ["**/context.server.ts"],
+              importNames: ["shopOf", "shopIfAny", "shopContext"],
+              message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/server/api/**/*.ts", "app/server/forms/**/*.ts"],
+    ignores: ["app/server/api/pipeline.server.ts", "app/server/forms/pipeline.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/context.server.ts"],
+              importNames: ["shopOf", "shopIfAny", "shopContext"],
+              message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
+            },
             { group: ["**/shop/*.server.ts", "!**/shop/port.server.ts"], message: "A way in reaches no Shop adapter." },
+            {
+              group: ["**/use-cases/index.server.ts"],
+              importNames: ["bindUseCases", "readsOf"],
+              message: "A way in takes its use cases and reads with ways-in.server.ts, never from a Shop of its own.",
+            },
           ],
         },
       ],

@@ -2,6 +2,7 @@
 // chosen address, 'Change or Add New Address' (a dialog with JavaScript, the same chooser on the
 // page without it), and a search field whose placeholder names the address. With ?remember=1 it
 // shows the address the shopper last chose (kept 30 days); without, their default one.
+import { waysIn } from "../server/ways-in.server.ts";
 import { AddressPicker } from "../components/address/AddressPicker.tsx";
 import { AddressForm } from "../components/checkout/LazyAddressForm.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -9,16 +10,15 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
 import { deliveryAccountOf } from "../server/viewer.server.ts";
 import type { Route } from "./+types/address-picker";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   const remember = url.searchParams.get("remember") === "1";
-  const { addresses, chosen: remembered } = await shop.addresses.book(customer);
+  const { addresses, chosen: remembered } = await reads.addresses.book(customer);
   // Without ?remember=1 the picker starts from the default address, as a fresh visit would.
   const chosen = remember ? remembered : (addresses.find((a) => a.isDefault) ?? addresses[0] ?? null);
   // After a change the page shows it: the choice is remembered, and read back with ?remember=1.

@@ -1,12 +1,13 @@
 // /addtocart: the cart page (Specification: Cart): lines, the order summary with its coupon,
 // payment method and terms, and Place order on to /revieworder. Every cart button on every
 // page posts here; a refused plain post shows this page with the reason. /cart is its alias.
+import { waysIn } from "../server/ways-in.server.ts";
 import { CartMain } from "../components/cart/CartMain.tsx";
 import { i18nFor } from "../components/i18n.tsx";
 import { useCartPageFacts } from "../components/splice-protocol.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
-import { documentCarries, shopOf } from "../server/context.server.ts";
+import { documentCarries } from "../server/context.server.ts";
 import { cartForm } from "../server/forms/cart.server.ts";
 import { cartPageFacts } from "../server/viewer.server.ts";
 import { DELIVERY_MESSAGES, normalizePin } from "../domain/delivery.ts";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = requireCustomer(context, "/addtocart");
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   // 'Check delivery to your PIN' (a GET form on this page).
   const typedPin = url.searchParams.get("pin");
   const pin = typedPin === null ? null : normalizePin(typedPin);
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ? null
       : pin === null
         ? { ok: false, message: DELIVERY_MESSAGES.invalidPin }
-        : (await shop.delivery.isServiceable(pin))
+        : (await reads.delivery.isServiceable(pin))
           ? { ok: true, message: DELIVERY_MESSAGES.serviceable(pin) }
           : { ok: false, message: DELIVERY_MESSAGES.notServiceable(pin) };
   // The shopper's cart goes in the document's own script (issue 30: the rest is the same for everyone).

@@ -1,3 +1,4 @@
+import { waysIn } from "../server/ways-in.server.ts";
 import { Link } from "react-router";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
@@ -9,7 +10,6 @@ import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../componen
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { BANNERS, NEW_PRODUCTS_COUNT } from "../content/home.ts";
 import { BANNERS_HI } from "../content/home.hi.ts";
-import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { localBusinessJsonLd } from "../components/home/home-jsonld.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -18,8 +18,8 @@ import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const shop = shopOf(context);
-  const [categories, newProducts] = await Promise.all([shop.catalog.categories(), shop.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
+  const reads = waysIn(context).reads;
+  const [categories, newProducts] = await Promise.all([reads.catalog.categories(), reads.catalog.newProducts(NEW_PRODUCTS_COUNT)]);
   // Named in the page's language (issue 27).
   const locale = localeIn(context);
   // The banners' pictures say their words in the page's language (issue 41 item 12).

@@ -1,5 +1,6 @@
 // /myaccount: the dashboard: the profile, viewed, then edited (`?edit=1`), then saved.
 // The form posts to the account layout (/myaccount), which answers a refusal here.
+import { waysIn } from "../server/ways-in.server.ts";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useOutletContext } from "react-router";
@@ -11,7 +12,6 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { PROFILE_MESSAGES, profileSchema } from "../domain/account.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { AccountOutlet } from "./myaccount.tsx";
 import { displayMobile, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
@@ -19,14 +19,14 @@ import type { Route } from "./+types/myaccount._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const shop = shopOf(context);
-  const [confirmed, sms] = await Promise.all([shop.accounts.emailConfirmed(customer.id), shop.accounts.smsSettings(customer.id)]);
+  const reads = waysIn(context).reads;
+  const [confirmed, sms] = await Promise.all([reads.accounts.emailConfirmed(customer.id), reads.accounts.smsSettings(customer.id)]);
   return {
     profile: { name: customer.name, email: customer.email, phone: customer.phone },
     // The verified number that signs in (issue 28), or whether one can be added.
     mobile: sms.mobile,
     smsUpdates: sms.updates,
-    mobileOffered: mobileSignInOffered(shop),
+    mobileOffered: mobileSignInOffered(reads),
     editing: url.searchParams.get("edit") === "1",
     confirmed,
   };

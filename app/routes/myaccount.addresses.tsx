@@ -1,4 +1,5 @@
 // /myaccount/addresses: saved addresses: list, quick add, edit, delete, make default.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { QuickAddressForm } from "../components/account/QuickAddressForm.tsx";
 import { AddressPicker } from "../components/address/AddressPicker.tsx";
@@ -10,7 +11,6 @@ import { addressLine } from "../domain/address.ts";
 import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { addressBookForm } from "../server/forms/addresses.server.ts";
 import type { Route } from "./+types/myaccount.addresses";
 
@@ -18,8 +18,8 @@ const BASE = "/myaccount/addresses";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const shop = shopOf(context);
-  const { addresses, chosen } = await shop.addresses.book(customer);
+  const reads = waysIn(context).reads;
+  const { addresses, chosen } = await reads.addresses.book(customer);
   const editing = addresses.find((a) => a.id === parseId(url.searchParams.get("edit"))) ?? null;
   return { addresses, editing, chosen, changing: url.searchParams.get("change") === "1" };
 }

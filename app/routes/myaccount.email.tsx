@@ -1,6 +1,7 @@
 // /myaccount/email: an e-mail and a password for an account opened with a mobile number (issue 28),
 // so it gets order mails and invoices and can sign in either way. The e-mail is confirmed by the
 // link mailed to it (decision 047). An account that has an e-mail is told so.
+import { waysIn } from "../server/ways-in.server.ts";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
@@ -14,14 +15,13 @@ import { addEmailSchema, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { customerIn } from "../server/access.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { signedInOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { signedInRecently } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount.email";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Said on the page, not redirected: a refused post renders this page too. A way to sign in is
   // added only soon after a sign-in (decision 053).
-  return { email: customerIn(context).email, mayAdd: await signedInRecently(shopOf(context), signedInOf(context)?.token ?? "") };
+  return { email: customerIn(context).email, mayAdd: await signedInRecently(waysIn(context).reads, signedInOf(context)?.token ?? "") };
 }
 
 export const action = accountForms.addEmail.run;

@@ -1,6 +1,7 @@
 // /myaccount/mobile: add a verified mobile number to the account (issue 28), so it can sign in
 // with it too, or change it soon after a sign-in: the number, then the code sent to it (the
 // sign-in's steps, posting here). Later than that, the shopper signs in again first.
+import { waysIn } from "../server/ways-in.server.ts";
 import { data } from "react-router";
 import { CodeStep, NumberStep, SignInAgain } from "../components/auth/MobileSignIn.tsx";
 import { mobileAccount } from "../components/forms.ts";
@@ -10,17 +11,16 @@ import { refusalOf, typedValue } from "../domain/form-reply.ts";
 import { displayMobile, MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { signedInOf } from "../server/auth/session.server.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { mobileSignInOffered, signedInRecently } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/myaccount.mobile";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const shop = shopOf(context);
-  if (!mobileSignInOffered(shop)) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
+  const reads = waysIn(context).reads;
+  if (!mobileSignInOffered(reads)) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
   // A verified number is changed only soon after a sign-in (decision 053).
-  const mayChange = await signedInRecently(shop, signedInOf(context)?.token ?? "");
+  const mayChange = await signedInRecently(reads, signedInOf(context)?.token ?? "");
   return { current: customer.mobile ?? null, mayChange };
 }
 

@@ -1,4 +1,5 @@
 // /myaccount/notify: the shopper's 'Notify Me' requests still waiting (issue 29), each with Cancel.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -8,13 +9,12 @@ import { attributeIn } from "../domain/pack-size.ts";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { NOTIFY_MESSAGES } from "../domain/stock-request.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
 import type { Route } from "./+types/myaccount.notify";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const hindi = localeIn(context) === "hi";
-  const requests = await shopOf(context).stockRequests.list(customerIn(context));
+  const requests = await waysIn(context).reads.stockRequests.list(customerIn(context));
   return { requests: requests.map(({ titleHi, createdAt, ...r }) => ({ ...r, title: hindi && titleHi ? titleHi : r.title, createdAt: createdAt.toISOString() })) };
 }
 

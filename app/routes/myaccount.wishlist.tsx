@@ -1,16 +1,16 @@
 // /myaccount/wishlist: the wishlist inside the account area (the actions stay on /wishlist).
+import { waysIn } from "../server/ways-in.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/myaccount.wishlist";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  return { items: cardsIn(localeIn(context), await shopOf(context).wishlist.list(customer)) };
+  return { items: cardsIn(localeIn(context), await waysIn(context).reads.wishlist.list(customer)) };
 }
 
 export default function AccountWishlist({ loaderData }: Route.ComponentProps) {

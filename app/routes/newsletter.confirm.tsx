@@ -1,18 +1,18 @@
 // /newsletter/confirm?token=…: the link in the confirmation mail (double opt-in). Opening it
 // asks; the button (a POST) subscribes the address and sends the welcome, without signing in.
+import { waysIn } from "../server/ways-in.server.ts";
 import { MailedLink } from "../components/MailedLink.tsx";
 import { confirmNewsletter } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
-import { shopOf } from "../server/context.server.ts";
 import { confirmForm } from "../server/forms/contact.server.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const subscriber = await shopOf(context).newsletter.byConfirmToken(token);
+  const subscriber = await waysIn(context).reads.newsletter.byConfirmToken(token);
   return { token, subscriber };
 }
 

@@ -1,9 +1,9 @@
 // /newsletter/unsubscribe?token=…: the link in every newsletter mail. Opening it asks;
 // the button (a POST) unsubscribes, without signing in.
+import { waysIn } from "../server/ways-in.server.ts";
 import { MailedLink } from "../components/MailedLink.tsx";
 import { unsubscribe } from "../components/forms.ts";
 import { NEWSLETTER_MESSAGES } from "../domain/contact.ts";
-import { shopOf } from "../server/context.server.ts";
 import { unsubscribeForm } from "../server/forms/contact.server.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
@@ -12,7 +12,7 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const subscriber = await shopOf(context).newsletter.byToken(token);
+  const subscriber = await waysIn(context).reads.newsletter.byToken(token);
   return { token, subscriber };
 }
 

@@ -2,8 +2,8 @@
 // (Specification: Voice ordering), for the brand's apps: JSON `{ params: { transcription_text } }` in, `result` with message,
 // success and extracted_products out, each item matched by the shop's own search. It changes
 // nothing, so it needs no sign-in.
+import { waysIn } from "../server/ways-in.server.ts";
 import { extractedProducts, LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";
-import { shopOf } from "../server/context.server.ts";
 import { corsHeaders, preflight } from "../server/api/pipeline.server.ts";
 import type { Route } from "./+types/orders.audio";
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof text !== "string" || !text.trim()) {
     return json(400, { jsonrpc: "2.0", id, result: { success: false, message: VOICE_MESSAGES.nothingToSend, error: VOICE_MESSAGES.nothingToSend, extracted_products: [] } });
   }
-  const order = await shopOf(context).catalog.voiceOrder(text.slice(0, LIST_MAX_CHARS));
+  const order = await waysIn(context).reads.catalog.voiceOrder(text.slice(0, LIST_MAX_CHARS));
   const found = order.items.length - order.unmatched;
   return json(200, {
     jsonrpc: "2.0",

@@ -1,8 +1,9 @@
 // /orders/{id}: one order (issue 14): where it is (a timeline), its lines, delivery slot,
-// address, payment, and its invoice (an order summary until the order leaves the shop) with any
+// address, payment, and its invoice (an order summary until the order leaves the reads) with any
 // credit notes beside it (decision 065); moving the slot until 2 hours before it, cancelling until
 // it is packed, and Buy again. Every form posts to this page itself. The URL names the order by
 // its id; the page shows its number.
+import { waysIn } from "../server/ways-in.server.ts";
 import { data, Form, Link } from "react-router";
 import { SlotPicker } from "../components/checkout/SlotPicker.tsx";
 import { CancelConfirm } from "../components/orders/CancelConfirm.tsx";
@@ -24,7 +25,6 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { customerIn } from "../server/access.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { ordersForm } from "../server/forms/orders.server.ts";
 import type { Route } from "./+types/orders.detail";
 import { PHOTO_SIZES } from "../domain/photo.ts";
@@ -32,19 +32,19 @@ import { ProductImage } from "../components/ui/ProductImage.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   const id = parseId(params.id);
-  const order = id === null ? null : await shop.orders.get(customer, id);
+  const order = id === null ? null : await reads.orders.get(customer, id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   const now = new Date();
   const cancelled = order.state === "cancelled";
   // Offered only where the back end can move it (not with the ERP).
-  const movable = shop.capabilities.changeSlot && canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
+  const movable = reads.capabilities.changeSlot && canMoveSlot({ stage: order.stage, cancelled, slot: order.slot }, now);
   return {
     // Its products by their names in the page's language (issue 41 item 12, decision 067).
     order: { ...order, lines: cardsIn(localeIn(context), order.lines), events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
     cancellable: canCancel(order.stage, cancelled),
-    slots: movable ? await shop.delivery.slots() : null,
+    slots: movable ? await reads.delivery.slots() : null,
     confirming: url.searchParams.get("cancel") === "1",
   };
 }

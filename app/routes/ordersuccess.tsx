@@ -2,13 +2,13 @@
 // (Confirm Order sends its id), never merely the newest: two tabs may place two. It says the
 // order's real state when revisited, and what is to pay on delivery for cash on delivery. Its
 // number links to the order's own page (issue 41).
+import { waysIn } from "../server/ways-in.server.ts";
 import { data, Link, redirect } from "react-router";
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { customerIn } from "../server/access.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/ordersuccess";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const id = parseId(url.searchParams.get("order"));
   // No order named: the list of orders says what there is.
   if (id === null) throw redirect("/orders", 303);
-  const order = await shopOf(context).orders.get(customer, id);
+  const order = await waysIn(context).reads.orders.get(customer, id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   // Its products by their names in the page's language (issue 41 item 12, decision 067).
   return { order: { ...order, lines: cardsIn(localeIn(context), order.lines) } };

@@ -1,5 +1,6 @@
 // /paymentsuccess?order=ID: 'Payment Successful' (Specification: Order confirmation), where a verified online
 // payment ends: the order it placed, paid, with Razorpay's payment id, and Return to Home.
+import { waysIn } from "../server/ways-in.server.ts";
 import { data, Link, redirect } from "react-router";
 import { OrderTotals } from "../components/orders/OrderTotals.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -8,14 +9,13 @@ import { methodText, paymentStateText, place, slotText, withElements } from "../
 import { parseId } from "../domain/ids.ts";
 import { ORDER_MESSAGES } from "../domain/order.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/paymentsuccess";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const id = parseId(url.searchParams.get("order"));
   if (id === null) throw redirect("/orders", 303);
-  const order = await shopOf(context).orders.get(customer, id);
+  const order = await waysIn(context).reads.orders.get(customer, id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
   // Not paid online (cash on delivery): its own page says what it is.
   if (order.payment.state === "cod") throw redirect(`/ordersuccess?order=${id}`, 303);

@@ -3,6 +3,7 @@
 // ending on /addtocart, or a tapped heart or 'Notify Me', back on the page it was tapped on. The item is
 // cleared when it was done, or when there is none; when the shop refuses it (sold out, no
 // longer sold) the shopper is told why and the item is kept until it expires.
+import { waysIn } from "../server/ways-in.server.ts";
 import { i18nOf } from "../server/i18n.server.ts";
 import type { I18n } from "../domain/i18n/messages.ts";
 import { redirect } from "react-router";
@@ -13,13 +14,12 @@ import { safePath } from "../domain/safe-path.ts";
 import { WISHLIST_MESSAGES } from "../domain/wishlist.ts";
 import { cookies } from "../server/auth/cookies.server.ts";
 import { customerOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { changeToast } from "../server/forms/cart.server.ts";
 import { refusedToward } from "../server/forms/pipeline.server.ts";
 import { errorFields, log } from "../server/log.server.ts";
 import { clearPendingItem, readPendingCookie } from "../server/pending-item.server.ts";
 import { ShopError, type Customer } from "../server/shop/port.server.ts";
-import { bindUseCases, type UseCases } from "../server/use-cases/index.server.ts";
+import type { UseCases } from "../server/use-cases/index.server.ts";
 import type { Route } from "./+types/post-auth";
 
 /** Does the pending item; what the shopper is told when it was done. */
@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cleared = { ...kept, "Set-Cookie": await clearPendingItem() };
   if (!item) return redirect("/addtocart", { status: 303, headers: cleared });
   const back = "kind" in item ? safePath(item.return_to, "/wishlist") : "/addtocart";
-  const useCases = bindUseCases(shopOf(context));
+  const useCases = waysIn(context).useCases;
   let toast: Toast;
   try {
     toast = await resume(useCases, customer, item, i18nOf(request)).catch(async (error: unknown) => {

@@ -1,3 +1,4 @@
+import { waysIn } from "../server/ways-in.server.ts";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn, detailIn } from "../domain/i18n/catalogue.ts";
@@ -14,7 +15,7 @@ import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
 import { reviewStandingOf } from "../server/auth/session.server.ts";
-import { documentCarries, shopOf } from "../server/context.server.ts";
+import { documentCarries } from "../server/context.server.ts";
 import { useReviewStanding } from "../components/splice-protocol.tsx";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { originOf } from "../components/viewer.ts";
@@ -25,12 +26,12 @@ import { parseId } from "../domain/ids.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Only a plain positive number is a product id; anything else is not found.
   const id = parseId(params.id);
-  const shop = shopOf(context);
-  const product = id !== null ? await shop.catalog.product(id) : null;
+  const reads = waysIn(context).reads;
+  const product = id !== null ? await reads.catalog.product(id) : null;
   if (!product) throw data(null, { status: 404 });
   // The standing comes with the session; a shopper who reviewed sees their review at once, whichever instance answers.
   const standing = await reviewStandingOf(context, product.id);
-  const [related, reviews] = await Promise.all([shop.catalog.related(product, 5), shop.reviews.forProduct(product, undefined, standing === "reviewed")]);
+  const [related, reviews] = await Promise.all([reads.catalog.related(product, 5), reads.reviews.forProduct(product, undefined, standing === "reviewed")]);
   // Named in the page's language (issue 27); the description's details stay as the catalogue has them.
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);

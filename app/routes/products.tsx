@@ -1,3 +1,4 @@
+import { waysIn } from "../server/ways-in.server.ts";
 import { CategoriesToTry, SearchHelp } from "../components/listing/SearchHelp.tsx";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
@@ -11,7 +12,6 @@ import { Sidebar } from "../components/listing/Sidebar.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { listingHref, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT } from "../domain/listing.ts";
 import { parseListingQuery } from "../domain/listing-query.ts";
-import { shopOf } from "../server/context.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf } from "../components/viewer.ts";
@@ -22,15 +22,15 @@ import type { Route } from "./+types/products";
 
 // Serves both /products and /shopretail (Specification: Listing: the same listing).
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   const query = parseListingQuery(url.searchParams);
-  const [categories, found] = await Promise.all([shop.catalog.categories(), shop.catalog.listing(query)]);
+  const [categories, found] = await Promise.all([reads.catalog.categories(), reads.catalog.listing(query)]);
   const top = categories.find((c) => c.slug === found.filter.category) ?? null;
   const sub = top?.children.find((c) => c.slug === found.filter.sub) ?? null;
   // A category the catalogue does not have (a stale link, a typed URL) is said, with a 404
   // for search engines, and the page lists what there is instead (decision 027).
   const unknownCategory = (found.filter.category && !top) || (found.filter.sub && !sub) ? (top ? query.sub : (query.category ?? query.sub)) : null;
-  const result = unknownCategory ? await shop.catalog.listing({ ...query, category: top?.slug ?? null, sub: null }) : found;
+  const result = unknownCategory ? await reads.catalog.listing({ ...query, category: top?.slug ?? null, sub: null }) : found;
   // Named in the page's language (issue 27).
   const locale = localeIn(context);
   const named = categoriesIn(locale, categories);

@@ -1,6 +1,7 @@
 // /signin/mobile: sign in (or up) with a mobile number and a 6-digit code by SMS (issue 28,
 // decision 053). Three plain forms on one page: the number, its code, and for a number the shop
 // does not know, the new account's name. return_to is honoured as on /signin.
+import { waysIn } from "../server/ways-in.server.ts";
 import { data, Link, redirect } from "react-router";
 import { CodeStep, NameStep, NumberStep } from "../components/auth/MobileSignIn.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -9,14 +10,13 @@ import { refusalOf, typedValue } from "../domain/form-reply.ts";
 import { MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { safePath } from "../domain/safe-path.ts";
 import { customerOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
 import type { Route } from "./+types/signin.mobile";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // A shop that cannot deliver a code offers no such sign-in (decision 053).
-  if (!mobileSignInOffered(shopOf(context))) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
+  if (!mobileSignInOffered(waysIn(context).reads)) throw data(MOBILE_MESSAGES.notOffered, { status: 404 });
   const returnTo = safePath(url.searchParams.get("return_to"), "/post-auth");
   if (customerOf(context)) throw redirect(returnTo, 303);
   return { returnTo };

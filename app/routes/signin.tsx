@@ -1,5 +1,6 @@
 // /signin/*: e-mail and password (AUTH_PROVIDER=local), or Clerk's sign-in (clerk).
 // return_to is honoured only for same-origin paths and defaults to /post-auth.
+import { waysIn } from "../server/ways-in.server.ts";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense } from "react";
@@ -15,7 +16,6 @@ import { appEnv } from "../server/env.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import { mobileSignInOffered } from "../server/use-cases/mobile-sign-in.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { MOBILE_MESSAGES } from "../domain/mobile-sign-in.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/signin";
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // 'Create an account' carries where this page came back to, or else the page before it (issue 41): not /post-auth's empty cart.
   const signUpTo = signUpReturnTo(url.searchParams.get("return_to"), args.request.headers.get("Referer"), [url.origin, env.publicOrigin]);
-  return { returnTo, signUpTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState, mobile: mobileSignInOffered(shopOf(context)) };
+  return { returnTo, signUpTo, signupEnabled: signUpOpen(env), provider: env.AUTH_PROVIDER, clerkState, mobile: mobileSignInOffered(waysIn(context).reads) };
 }
 
 export const action = accountForms.signIn.run;

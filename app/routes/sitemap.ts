@@ -1,7 +1,7 @@
 // /sitemap.xml, generated from the catalogue: the pages, every category and subcategory
 // listing, and every product, each in English and in Hindi with hreflang alternates between
 // them (issue 27).
-import { shopOf } from "../server/context.server.ts";
+import { waysIn } from "../server/ways-in.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { BLOG_POSTS } from "../content/brand.ts";
 import { SITEMAP_PAGES } from "../content/sitemap-pages.ts";
@@ -11,8 +11,8 @@ import { HTML_LANG, LOCALES, pathIn } from "../domain/i18n/locale.ts";
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const shop = shopOf(context);
-  const [tree, ids] = await Promise.all([shop.catalog.categories(), shop.catalog.productIds()]);
+  const reads = waysIn(context).reads;
+  const [tree, ids] = await Promise.all([reads.catalog.categories(), reads.catalog.productIds()]);
   const paths = [
     ...SITEMAP_PAGES,
     ...BLOG_POSTS.map((p) => `/blog/${p.id}`),

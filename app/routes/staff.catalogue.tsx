@@ -2,24 +2,24 @@
 // in-stock flag, or give it a photo (decision 041); mark a category coming soon or active;
 // import a catalogue file (issue 14).
 // Every form works without JavaScript; every change is audited and reaches every instance.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form } from "react-router";
 import { ElsewhereNote } from "../components/staff/ElsewhereNote.tsx";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CatalogueImport, CategoryStatus } from "../components/staff/CatalogueImport.tsx";
 import { VariantForm, VariantPhotoForm } from "../components/staff/VariantForm.tsx";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
-import { shopOf } from "../server/context.server.ts";
 import { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { Route } from "./+types/staff.catalogue";
 
 const RESULTS = 20;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   // With the ERP the catalogue is its: the page says so instead of offering forms it would refuse.
-  if (!shop.capabilities.staffEditsCatalogue) return { editable: false as const };
+  if (!reads.capabilities.staffEditsCatalogue) return { editable: false as const };
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [products, categories] = await Promise.all([shop.staffCatalog.search(q, RESULTS), shop.staffCatalog.topCategories()]);
+  const [products, categories] = await Promise.all([reads.staffCatalog.search(q, RESULTS), reads.staffCatalog.topCategories()]);
   return { editable: true as const, q, products, categories, here: url.pathname + url.search };
 }
 

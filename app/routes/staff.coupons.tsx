@@ -1,5 +1,6 @@
 // /staff/coupons: every coupon with its use; a new one; its limits and dates (?edit=ID); switch it
 // off or on (issue 14, decision 036). Every form works without JavaScript; every change is audited.
+import { waysIn } from "../server/ways-in.server.ts";
 import { ElsewhereNote } from "../components/staff/ElsewhereNote.tsx";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { CouponTable } from "../components/staff/CouponTable.tsx";
@@ -8,15 +9,14 @@ import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
 import { parseId } from "../domain/ids.ts";
-import { shopOf } from "../server/context.server.ts";
 import { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { Route } from "./+types/staff.coupons";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   // With the ERP coupons are its: the page says so instead of offering forms it would not apply.
-  if (!shop.capabilities.staffEditsCoupons) return { editable: false as const };
-  const coupons = await shop.coupons.list();
+  if (!reads.capabilities.staffEditsCoupons) return { editable: false as const };
+  const coupons = await reads.coupons.list();
   const id = parseId(url.searchParams.get("edit"));
   return { editable: true as const, coupons, editing: id === null ? null : (coupons.find((c) => c.id === id) ?? null) };
 }

@@ -1,16 +1,16 @@
 // /staff/delivery: the slots' capacities, the PIN codes served and the delivery settings
 // (issue 14). Every form works without JavaScript; every change is audited.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form } from "react-router";
 import { staffDelivery } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { slotValue } from "../domain/delivery.ts";
-import { shopOf } from "../server/context.server.ts";
 import { staffDeliveryForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.delivery";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const shop = shopOf(context);
-  const [slots, pins, settings] = await Promise.all([shop.delivery.slots(), shop.delivery.pins(), shop.delivery.settings()]);
+  const reads = waysIn(context).reads;
+  const [slots, pins, settings] = await Promise.all([reads.delivery.slots(), reads.delivery.pins(), reads.delivery.settings()]);
   return { slots, pins, settings };
 }
 

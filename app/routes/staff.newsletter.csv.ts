@@ -1,16 +1,15 @@
 // /staff/newsletter.csv: the newsletter's confirmed, still-subscribed addresses as a CSV
 // attachment (issue 14, decision 036). Staff only (404 to anyone else), never cached; each
 // download is audited.
+import { waysIn } from "../server/ways-in.server.ts";
 import { shopDate } from "../domain/delivery.ts";
 import { subscribersCsv } from "../domain/csv.ts";
-import { shopOf } from "../server/context.server.ts";
 import { staffOf } from "../server/access.server.ts";
-import { bindUseCases } from "../server/use-cases/index.server.ts";
 import type { Route } from "./+types/staff.newsletter.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
-  const rows = await bindUseCases(shopOf(context)).newsletter.exportSubscribers(staff.id);
+  const rows = await waysIn(context).useCases.newsletter.exportSubscribers(staff.id);
   return new Response(subscribersCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,12 +1,12 @@
 // /staff/newsletter: how many addresses the newsletter may go to, and the list as a CSV file
 // (issue 14, decision 036): confirmed, still-subscribed addresses only.
+import { waysIn } from "../server/ways-in.server.ts";
 import { privatePageMeta } from "../components/seo.ts";
 import { count } from "../domain/plural.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/staff.newsletter";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { summary: await shopOf(context).subscribers.summary() };
+  return { summary: await waysIn(context).reads.subscribers.summary() };
 }
 
 export default function StaffNewsletter({ loaderData }: Route.ComponentProps) {

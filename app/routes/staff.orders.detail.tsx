@@ -1,7 +1,8 @@
 // /staff/orders/{id}: one order for the staff who pack and deliver it (issue 14): its lines,
 // address, phone, payment and timeline, the move to its next stage, its packing slip, its tax
-// invoice (an order summary until it leaves the shop) and credit notes, and, once it has left,
+// invoice (an order summary until it leaves the reads) and credit notes, and, once it has left,
 // taking items back (decision 065).
+import { waysIn } from "../server/ways-in.server.ts";
 import { GiftNote } from "../components/orders/GiftNote.tsx";
 import { data } from "react-router";
 import { OrderTimeline } from "../components/orders/OrderTimeline.tsx";
@@ -20,7 +21,6 @@ import { ORDER_MESSAGES } from "../domain/order.ts";
 import { canShort } from "../domain/order-life.ts";
 import { paymentLine } from "../domain/payment.ts";
 import { staffOrder } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { staffOrdersForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.orders.detail";
@@ -28,13 +28,13 @@ import type { Route } from "./+types/staff.orders.detail";
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const order = await staffOrder(context, params.id);
   if (!order) throw data(ORDER_MESSAGES.notFound, { status: 404 });
-  const shop = shopOf(context);
-  const canMove = shop.capabilities.staffMovesOrders;
+  const reads = waysIn(context).reads;
+  const canMove = reads.capabilities.staffMovesOrders;
   return {
     order: { ...order, events: order.events.map((e) => ({ ...e, at: e.at.toISOString() })) },
     here: url.pathname,
     canMove,
-    offers: canMove ? await replacementOffers(shop, order) : {},
+    offers: canMove ? await replacementOffers(reads, order) : {},
   };
 }
 

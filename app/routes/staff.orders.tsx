@@ -1,12 +1,12 @@
 // /staff/orders: a day's orders by delivery slot (today or tomorrow, or any date), filterable by
 // stage, each moved to its next stage from here (issue 14). Works without JavaScript.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { AdvanceForm } from "../components/staff/AdvanceForm.tsx";
 import { slotDates, shopDate } from "../domain/delivery.ts";
 import { formatRupees } from "../domain/money.ts";
 import { STAGE_LABELS, STAGES, type Stage } from "../domain/order-life.ts";
-import { shopOf } from "../server/context.server.ts";
 import { staffOrdersForm } from "../server/forms/staff.server.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import type { Route } from "./+types/staff.orders";
@@ -18,8 +18,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const date = asked === "tomorrow" ? days.tomorrow : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : days.today;
   const stageParam = url.searchParams.get("stage");
   const stage = (STAGES as readonly string[]).includes(stageParam ?? "") ? (stageParam as Stage) : null;
-  const shop = shopOf(context);
-  return { date, days, day: asked, stage, orders: await shop.staff.ordersOn(date, stage), here: url.pathname + url.search, canMove: shop.capabilities.staffMovesOrders };
+  const reads = waysIn(context).reads;
+  return { date, days, day: asked, stage, orders: await reads.staff.ordersOn(date, stage), here: url.pathname + url.search, canMove: reads.capabilities.staffMovesOrders };
 }
 
 export const action = staffOrdersForm.run;

@@ -1,15 +1,15 @@
 // /staff/reviews: the newest reviews of every product (issue 14). Staff hide one from its
 // product's page and rating (it stays here, marked hidden) or show it again; each is audited.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { staffReviews } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { Stars } from "../components/ui/Stars.tsx";
-import { shopOf } from "../server/context.server.ts";
 import { staffReviewsForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.reviews";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { reviews: await shopOf(context).reviews.recent(100) };
+  return { reviews: await waysIn(context).reads.reviews.recent(100) };
 }
 
 export const action = staffReviewsForm.run;

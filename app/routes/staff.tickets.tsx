@@ -1,17 +1,17 @@
 // /staff/tickets: the contact tickets not closed, newest first (issue 14); ?ticket=N opens one
 // to read, answer (mailed to the sender, shown on the ticket's page) and close.
+import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { staffTickets } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { parseId } from "../domain/ids.ts";
-import { shopOf } from "../server/context.server.ts";
 import { staffTicketsForm } from "../server/forms/staff.server.ts";
 import type { Route } from "./+types/staff.tickets";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   const id = parseId(url.searchParams.get("ticket"));
-  const [inbox, open] = await Promise.all([shop.tickets.inbox(), id === null ? null : shop.tickets.read(id)]);
+  const [inbox, open] = await Promise.all([reads.tickets.inbox(), id === null ? null : reads.tickets.read(id)]);
   return { inbox, open, here: url.pathname + url.search };
 }
 

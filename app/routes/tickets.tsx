@@ -1,7 +1,7 @@
 // /tickets/:id: one contact ticket, for its customer or the holder of its secret link.
+import { waysIn } from "../server/ways-in.server.ts";
 import { data } from "react-router";
 import { customerOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import type { Route } from "./+types/tickets";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -9,7 +9,7 @@ import { parseId } from "../domain/ids.ts";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const ticket = id === null ? null : await shopOf(context).tickets.get(id, { customer: customerOf(context), key: url.searchParams.get("key") });
+  const ticket = id === null ? null : await waysIn(context).reads.tickets.get(id, { customer: customerOf(context), key: url.searchParams.get("key") });
   if (!ticket) throw data(null, { status: 404 });
   return { ticket, link: url.pathname + url.search };
 }

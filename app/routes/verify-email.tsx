@@ -2,19 +2,19 @@
 // the customer's pages, so a signed-out visitor signs in first and comes back here; the button
 // (a POST, so a mail scanner fetching the link changes nothing) confirms the signed-in
 // account's e-mail, and only with that account's own link.
+import { waysIn } from "../server/ways-in.server.ts";
 import { MailedLink } from "../components/MailedLink.tsx";
 import { confirmEmail } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { EMAIL_CONFIRMATION_MESSAGES } from "../domain/account.ts";
 import { customerIn } from "../server/access.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const confirmed = await shopOf(context).accounts.emailConfirmed(customer.id);
+  const confirmed = await waysIn(context).reads.accounts.emailConfirmed(customer.id);
   return { token: url.searchParams.get("token") ?? "", email: customer.email ?? "", confirmed };
 }
 

@@ -2,6 +2,7 @@
 // JavaScript) or upload a recording: the server transcribes it and the shopper checks the
 // transcript, then finds its items; or type or paste the list. Finding items is a plain GET
 // (?list=…), so it works anywhere and can be shared. The chosen items go to the cart together.
+import { waysIn } from "../server/ways-in.server.ts";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -16,7 +17,6 @@ import { LIST_MAX_CHARS, VOICE_MESSAGES } from "../domain/voice-order.ts";
 
 /** The server's cap on a recording (app/server/speech/media.server.ts), said before it is sent. */
 const MAX_UPLOAD_MB = 10;
-import { shopOf } from "../server/context.server.ts";
 import { appEnv } from "../server/env.server.ts";
 import { voiceForm, type Transcribed } from "../server/forms/voice.server.ts";
 import { speechEngine } from "../server/speech/speech.server.ts";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/voicesearch";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("list") ?? "";
   const list = raw.slice(0, LIST_MAX_CHARS);
-  const order = list.trim() ? await shopOf(context).catalog.voiceOrder(list) : null;
+  const order = list.trim() ? await waysIn(context).reads.catalog.voiceOrder(list) : null;
   const engine = speechEngine(appEnv());
   // 'Find items' with an empty box is said, not ignored.
   const empty = url.searchParams.has("list") && !list.trim();

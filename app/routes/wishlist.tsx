@@ -1,4 +1,5 @@
 // /wishlist: the page 'Your Wishlist', and the action behind every heart (Specification: Wishlist).
+import { waysIn } from "../server/ways-in.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
 import { Link } from "react-router";
@@ -9,13 +10,12 @@ import { WishlistGrid } from "../components/wishlist/WishlistGrid.tsx";
 import { signInPath } from "../domain/safe-path.ts";
 import { WISHLIST_MESSAGES } from "../domain/wishlist.ts";
 import { customerOf } from "../server/auth/session.server.ts";
-import { shopOf } from "../server/context.server.ts";
 import { wishlistForm } from "../server/forms/wishlist.server.ts";
 import type { Route } from "./+types/wishlist";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerOf(context);
-  return { items: customer ? cardsIn(localeIn(context), await shopOf(context).wishlist.list(customer)) : null };
+  return { items: customer ? cardsIn(localeIn(context), await waysIn(context).reads.wishlist.list(customer)) : null };
 }
 
 export const action = wishlistForm.run;

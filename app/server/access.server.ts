@@ -9,7 +9,8 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { parseId } from "../domain/ids.ts";
 import { signInPath } from "../domain/safe-path.ts";
 import { customerOf } from "./auth/session.server.ts";
-import { requestInfoContext, shopOf } from "./context.server.ts";
+import { requestInfoContext } from "./context.server.ts";
+import { waysIn } from "./ways-in.server.ts";
 import type { Customer, OrderView } from "./shop/port.server.ts";
 
 const staffContext = createContext<Customer | null>(null);
@@ -30,7 +31,7 @@ async function refusal(context: Readonly<RouterContextProvider>, request: Reques
 /** The /staff branch's guard. */
 export const staffOnly: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const customer = customerOf(context);
-  if (!customer || !(await shopOf(context).staff.isStaff(customer))) throw await refusal(context, request);
+  if (!customer || !(await waysIn(context).reads.staff.isStaff(customer))) throw await refusal(context, request);
   context.set(staffContext, customer);
   return next();
 };
@@ -68,8 +69,8 @@ export function customerIn(context: Readonly<RouterContextProvider>): Customer {
 export async function staffOrder(context: Readonly<RouterContextProvider>, rawId: string | undefined): Promise<OrderView | null> {
   // Any shopper's order: only where the staff guard ran.
   staffOf(context);
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   const id = parseId(rawId);
-  const shopper = id === null ? null : await shop.staff.customerOfOrder(id);
-  return shopper && id !== null ? shop.orders.get(shopper, id) : null;
+  const shopper = id === null ? null : await reads.staff.customerOfOrder(id);
+  return shopper && id !== null ? reads.orders.get(shopper, id) : null;
 }

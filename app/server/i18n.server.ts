@@ -10,7 +10,7 @@ import type { Catalogue } from "../domain/i18n/messages.ts";
 import hindi from "../locales/hi.json" with { type: "json" };
 import { plainCookie, plainCookieHeader } from "./auth/cookies.server.ts";
 import { signedInOf } from "./auth/session.server.ts";
-import { shopOf } from "./context.server.ts";
+import { waysIn } from "./ways-in.server.ts";
 import type { Customer } from "./shop/port.server.ts";
 
 registerCatalogue("hi", hindi as unknown as Catalogue, recogniseEnglish);
@@ -49,7 +49,7 @@ export function localeCookie(locale: Locale): string {
 /** The switch: the cookie that keeps the choice, and the signed-in customer's account keeps it too. */
 export async function keepLanguage(context: Readonly<RouterContextProvider>, locale: Locale): Promise<string> {
   const signedIn = signedInOf(context);
-  if (signedIn) await shopOf(context).accounts.setLanguage(signedIn.customer.id, locale);
+  if (signedIn) await waysIn(context).useCases.account.setLanguage(signedIn.customer, locale);
   return localeCookie(locale);
 }
 

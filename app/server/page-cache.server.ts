@@ -7,7 +7,8 @@
 import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
-import { partRecorderContext, requestInfoContext, shopIfAny } from "./context.server.ts";
+import { partRecorderContext, requestInfoContext } from "./context.server.ts";
+import { readsIfAny } from "./ways-in.server.ts";
 import type { PartRecord } from "../components/splice-protocol.tsx";
 
 interface Entry {
@@ -239,7 +240,7 @@ let shared: PageCache | undefined;
 
 /** How many times this process changed the catalogue (no Shop: never). */
 export function catalogueGeneration(context: Readonly<RouterContextProvider>): number {
-  return shopIfAny(context)?.catalog.generation() ?? 0;
+  return readsIfAny(context)?.catalog.generation() ?? 0;
 }
 
 /** This process's page cache. */

@@ -2,7 +2,7 @@
 // toast and a form's reply: the root loader's, and the splice's for the parts it renders (issue 30).
 import type { RouterContextProvider } from "react-router";
 import type { RootData } from "../components/viewer.ts";
-import { shopIfAny } from "./context.server.ts";
+import { readsIfAny } from "./ways-in.server.ts";
 import { HINDI_FONT } from "./devanagari-font.server.ts";
 import { appEnv, paymentOffer } from "./env.server.ts";
 import { geocoderConfigured, mapConfig } from "./geo/geocoder.server.ts";
@@ -19,7 +19,7 @@ export function rootFactsOf(request: Request, context: Readonly<RouterContextPro
     catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
     origin: appEnv().publicOrigin,
     // No Shop (a bare react-router-serve): nothing can be paid for.
-    payments: paymentOffer(shopIfAny(context)?.capabilities.onlinePayment ?? false),
+    payments: paymentOffer(readsIfAny(context)?.capabilities.onlinePayment ?? false),
     geocoder: geocoderConfigured(appEnv()),
     map: mapConfig(appEnv()),
     lite: liteModeOf(request),

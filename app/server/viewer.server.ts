@@ -2,7 +2,8 @@
 // internal_reference and wishlist items, in the smallest shape the browser needs.
 import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
-import { shopOf, signedInContext } from "./context.server.ts";
+import { signedInContext } from "./context.server.ts";
+import { waysIn } from "./ways-in.server.ts";
 import { isReadFor } from "./shop/viewer.server.ts";
 import { oncePerRequest } from "./request-scope.server.ts";
 import { localeIn } from "./i18n.server.ts";
@@ -18,7 +19,7 @@ import { signedInRecently } from "./use-cases/mobile-sign-in.server.ts";
  * cart afresh through `reads`: they change it.
  */
 async function cartOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartView> {
-  const view = await shopOf(context).cart.get(customer, context.get(signedInContext)?.cart);
+  const view = await waysIn(context).reads.cart.get(customer, context.get(signedInContext)?.cart);
   return { ...view, lines: cardsIn(localeIn(context), view.lines) };
 }
 
@@ -35,9 +36,9 @@ export function cartPageFacts(context: Readonly<RouterContextProvider>, customer
  * the cart), unless the session's cart read says there is none.
  */
 async function pendingOf(context: Readonly<RouterContextProvider>, customer: Customer) {
-  const shop = shopOf(context);
-  if (!shop.payments.available || isReadFor(context.get(signedInContext)?.cart, "cart", customer)) return null;
-  return shop.payments.pending(customer);
+  const reads = waysIn(context).reads;
+  if (!reads.payments.available || isReadFor(context.get(signedInContext)?.cart, "cart", customer)) return null;
+  return reads.payments.pending(customer);
 }
 
 async function readCartPageFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<CartPageFacts> {
@@ -52,14 +53,14 @@ export function reviewOrderFacts(context: Readonly<RouterContextProvider>, custo
 }
 
 async function readReviewOrderFacts(context: Readonly<RouterContextProvider>, customer: Customer): Promise<ReviewOrderFacts> {
-  const shop = shopOf(context);
+  const reads = waysIn(context).reads;
   // Back from Razorpay's page (or another tab): the order waiting for its payment comes first.
   const pending = await pendingOf(context, customer);
   const cart = await cartOf(context, customer);
   // Read with the session (issue 30), unless an order was waiting for its payment.
   const read = context.get(signedInContext)?.review;
-  const { addresses, chosen: deliverTo, chosenServed } = await shop.addresses.book(customer, read?.book);
-  const [slots, serviceable] = await Promise.all([shop.delivery.slots(read?.slots), deliverTo ? (chosenServed ?? shop.delivery.isServiceable(deliverTo.zip)) : true]);
+  const { addresses, chosen: deliverTo, chosenServed } = await reads.addresses.book(customer, read?.book);
+  const [slots, serviceable] = await Promise.all([reads.delivery.slots(read?.slots), deliverTo ? (chosenServed ?? reads.delivery.isServiceable(deliverTo.zip)) : true]);
   return {
     cart,
     addresses,
@@ -83,12 +84,12 @@ export async function deliveryAccountOf(context: Readonly<RouterContextProvider>
   return {
     newAddress: newAddressOf(customer),
     emailOptional: addressEmailOptional(customer),
-    offerKeepEmail: !customer.email && (await signedInRecently(shopOf(context), token)),
+    offerKeepEmail: !customer.email && (await signedInRecently(waysIn(context).reads, token)),
   };
 }
 
 /** For every page's header: the cart's lines, the wishlist and where orders go, in one read. */
 export async function viewerOf(context: Readonly<RouterContextProvider>, customer: Customer): Promise<Viewer> {
   const read = context.get(signedInContext)?.viewer;
-  return { name: customer.name, ...(read ?? (await shopOf(context).viewer.of(customer))) };
+  return { name: customer.name, ...(read ?? (await waysIn(context).reads.viewer.of(customer))) };
 }

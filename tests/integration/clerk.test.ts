@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookies } from "../../app/server/auth/cookies.server.ts";
 import { completeClerkSignIn } from "../../app/server/auth/clerk.server.ts";
+import { bindUseCases } from "../../app/server/use-cases/index.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { ConfigError, readEnv } from "../../app/server/env.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
@@ -36,7 +37,7 @@ describe.each(targets)("Clerk sign-in completion on $name", (target) => {
   });
 
   it("links the Clerk user to a new customer and starts a Haat session", async () => {
-    const response = await completeClerkSignIn(shop, { clerkUserId: "user_abc", email: "Kavya@Example.in", name: "Kavya" }, "/wishlist");
+    const response = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_abc", email: "Kavya@Example.in", name: "Kavya" }, "/wishlist");
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/wishlist");
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("haat_session="))!;
@@ -45,7 +46,7 @@ describe.each(targets)("Clerk sign-in completion on $name", (target) => {
     expect(session?.customer).toMatchObject({ email: "kavya@example.in", name: "Kavya" });
 
     // The same Clerk user again: the same customer.
-    const again = await completeClerkSignIn(shop, { clerkUserId: "user_abc", email: "kavya@example.in", name: "Kavya R" }, "/");
+    const again = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_abc", email: "kavya@example.in", name: "Kavya R" }, "/");
     const token2 = await cookies().session.parse(
       again.headers
         .getSetCookie()
@@ -56,7 +57,7 @@ describe.each(targets)("Clerk sign-in completion on $name", (target) => {
   });
 
   it("starts no session without a verified e-mail", async () => {
-    const response = await completeClerkSignIn(shop, { clerkUserId: "user_noemail", email: null, name: "" }, "/");
+    const response = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_noemail", email: null, name: "" }, "/");
     expect(response.headers.get("Location")).toBe("/signin");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("haat_session="))).toBe(false);
   });

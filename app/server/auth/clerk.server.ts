@@ -6,12 +6,13 @@ import { accountLanguageCookies } from "../i18n.server.ts";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
-import { ShopError, type Shop } from "../shop/port.server.ts";
+import { ShopError } from "../shop/port.server.ts";
+import { NEEDS_VERIFIED_EMAIL, type ClerkIdentity } from "../use-cases/clerk-sign-in.server.ts";
+import type { UseCases } from "../use-cases/index.server.ts";
 import { ERP_DOWN, ErpUnauthorized } from "../shop/erp/client.server.ts";
 import type { ClerkTokenMint } from "../shop/erp/credentials.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { cookies } from "./cookies.server.ts";
-import { startSession } from "./session.server.ts";
 
 type ClerkServer = typeof import("@clerk/react-router/server");
 let server: Promise<ClerkServer> | undefined;
@@ -40,27 +41,19 @@ export const clerkRouteMiddleware: MiddlewareFunction<Response> = async (args, n
   return middleware(args, next) as Promise<Response>;
 };
 
-export interface ClerkIdentity {
-  clerkUserId: string;
-  /** The user's primary e-mail address, verified by Clerk; null when it is not. */
-  email: string | null;
-  name: string;
-  /** The Clerk session signed in with: with the ERP, its tokens are what the ERP is sent (decision 043). */
-  sessionId?: string | null;
-}
-
 /** Links the Clerk user to a customer and starts a Haat session: the redirect to send. */
-export async function completeClerkSignIn(shop: Shop, identity: ClerkIdentity, returnTo: string): Promise<Response> {
-  if (!identity.email) {
-    return cookies().toast.redirectWithToast("/signin", { type: "error", message: "Your account needs a verified e-mail address to shop here." }, { status: 303 });
+export async function completeClerkSignIn(useCases: Pick<UseCases, "clerkSignIn">, identity: ClerkIdentity, returnTo: string): Promise<Response> {
+  try {
+    const { customer, session } = await useCases.clerkSignIn.clerkSignIn(identity);
+    return cookies().toast.redirectWithToast(
+      returnTo,
+      { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
+      { status: 303, headers: [["Set-Cookie", session], ...accountLanguageCookies(customer)] },
+    );
+  } catch (error) {
+    if (!(error instanceof ShopError) || error.message !== NEEDS_VERIFIED_EMAIL) throw error;
+    return cookies().toast.redirectWithToast("/signin", { type: "error", message: error.message }, { status: 303 });
   }
-  const customer = await shop.accounts.linkClerkUser({ clerkUserId: identity.clerkUserId, email: identity.email, name: identity.name, sessionId: identity.sessionId ?? null });
-  const cookie = await startSession(shop, customer);
-  return cookies().toast.redirectWithToast(
-    returnTo,
-    { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
-    { status: 303, headers: [["Set-Cookie", cookie], ...accountLanguageCookies(customer)] },
-  );
 }
 
 /** Who Clerk says is signed in on this request, or a redirect back to sign-in. */

@@ -18,7 +18,7 @@ import { once } from "../idempotency.server.ts";
 import { customerOf } from "../auth/session.server.ts";
 import { shopOf } from "../context.server.ts";
 import { isSpam } from "../security/honeypot.server.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { ShopError, type Customer } from "../shop/port.server.ts";
 import { bindUseCases, readsOf, type Reads, type UseCases } from "../use-cases/index.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "./read-form.server.ts";
 import { flashReply } from "./reply-flash.server.ts";
@@ -126,7 +126,7 @@ export interface FormSpec<I extends Record<string, IntentSpec<Fields, never>>> {
    * (a rate limit, room in a queue), so a refused upload costs nothing (issue 25 item 7). Throws
    * Refused, or returns what to let go of once the body is read.
    */
-  beforeUpload?: (args: { shop: Shop; context: Readonly<RouterContextProvider> }) => Promise<() => void>;
+  beforeUpload?: (args: { useCases: UseCases; context: Readonly<RouterContextProvider> }) => Promise<() => void>;
   /**
    * Its posts may come more than once (a change queued offline and replayed, issue 26): a
    * signed-in post carrying a key (POST_KEY_FIELD) makes its change once, and a repeat gets the
@@ -162,7 +162,7 @@ export function defineForm<const A extends string, const I extends Record<string
     let admitted: (() => void) | null = null;
     if (spec.beforeUpload && isMultipart(request)) {
       try {
-        admitted = await spec.beforeUpload({ shop: shopOf(context), context });
+        admitted = await spec.beforeUpload({ useCases: bindUseCases(shopOf(context)), context });
       } catch (error) {
         if (error instanceof Refused) return unread(error.message, error.status);
         throw error;

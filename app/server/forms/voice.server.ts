@@ -9,7 +9,6 @@ import { LIST_MAX_CHARS, recordingName, VOICE_MESSAGES } from "../../domain/voic
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
-import { hitLimit } from "../security/rate-limits.server.ts";
 import type { Transcript } from "../speech/speech.server.ts";
 import { SpeechError, speechEngine } from "../speech/speech.server.ts";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
@@ -37,10 +36,10 @@ export const voiceForm = defineForm({
   fetcher: true,
   // A recording is refused before a byte of it is read: no engine, the connection's limit, or
   // no room in the engine's queue for it and the uploads already coming (issue 25 item 7).
-  async beforeUpload({ shop, context }) {
+  async beforeUpload({ useCases, context }) {
     const engine = speechEngine(appEnv());
     if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
-    if (!(await hitLimit(shop, "voicePerAddress", clientAddressOf(context))).allowed) throw new Refused(VOICE_MESSAGES.busy, 429);
+    if (!(await useCases.limits.hitLimit("voicePerAddress", clientAddressOf(context))).allowed) throw new Refused(VOICE_MESSAGES.busy, 429);
     try {
       return engine.admit();
     } catch (error) {

@@ -7,12 +7,11 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { answerFor } from "../../domain/form-reply.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { cookies } from "../auth/cookies.server.ts";
-import { shopOf } from "../context.server.ts";
+import { waysIn } from "../ways-in.server.ts";
 import { refusedToward } from "../forms/pipeline.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
-import { bindUseCases } from "../use-cases/index.server.ts";
 
 /** Where a return goes: the payment's success page, or the cart with the reason it is not an order. */
 function afterReturn(outcome: PaymentOutcome): Promise<Response> | Response {
@@ -55,7 +54,7 @@ export async function linkReturn(context: Readonly<RouterContextProvider>, url: 
   };
   if (!fields.linkId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
   try {
-    return await afterReturn(await bindUseCases(shopOf(context)).confirmPayment.confirmLink(fields));
+    return await afterReturn(await waysIn(context).useCases.confirmPayment.confirmLink(fields));
   } catch (error) {
     return refused(error);
   }
@@ -72,7 +71,7 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
   }
   // Razorpay posts three fields: whatever else a post carried is not kept.
   await discardUploads(form);
-  const useCases = bindUseCases(shopOf(context));
+  const useCases = waysIn(context).useCases;
   const failedOrder = failedOrderOf(form);
   if (failedOrder) {
     // A failed attempt: the order still waits, and Review Order offers to try again or cancel.
@@ -99,7 +98,7 @@ export async function razorpayWebhook(context: Readonly<RouterContextProvider>, 
   const raw = await request.text();
   if (raw.length > WEBHOOK_MAX_BYTES) return json(413, { error: "Too large" });
   try {
-    const result = await bindUseCases(shopOf(context)).confirmPayment.confirmByWebhook(raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
+    const result = await waysIn(context).useCases.confirmPayment.confirmByWebhook(raw, request.headers.get("x-razorpay-signature"), request.headers.get("x-razorpay-event-id"));
     return json(200, { status: result.status });
   } catch (error) {
     // Any answer but a 2xx makes Razorpay deliver it again: the one table says which.

@@ -1,5 +1,6 @@
 // The customer's profile (Specification: Account): name and phone, from 'My Account' and the JSON API.
 import type { Customer, Shop } from "../shop/port.server.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
 
 export function updateProfile(shop: Shop, customer: Customer, profile: { name: string; phone: string }): Promise<Customer> {
   return shop.accounts.updateProfile(customer, profile);
@@ -8,4 +9,9 @@ export function updateProfile(shop: Shop, customer: Customer, profile: { name: s
 /** Whether order updates come by SMS to the verified mobile (issue 28). */
 export function setSmsUpdates(shop: Shop, ...args: Parameters<Shop["accounts"]["setSmsUpdates"]>): ReturnType<Shop["accounts"]["setSmsUpdates"]> {
   return shop.accounts.setSmsUpdates(...args);
+}
+
+/** The language switch, kept on the account too so that the next sign-in anywhere uses it. */
+export function setLanguage(shop: Shop, customer: Customer, language: Locale): Promise<void> {
+  return shop.accounts.setLanguage(customer.id, language);
 }

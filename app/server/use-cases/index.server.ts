@@ -29,6 +29,7 @@ import * as apiTokens from "./api-tokens.server.ts";
 import * as cancel from "./cancel-order.server.ts";
 import * as cart from "./cart.server.ts";
 import * as checkout from "./checkout.server.ts";
+import * as clerkSignIn from "./clerk-sign-in.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
 import * as coupons from "./coupons.server.ts";
 import * as sessions from "./sessions.server.ts";
@@ -49,6 +50,7 @@ import * as signUp from "./sign-up.server.ts";
 import * as stockRequests from "./stock-requests.server.ts";
 import * as tickets from "./tickets.server.ts";
 import * as wishlist from "./wishlist.server.ts";
+import * as limits from "../security/rate-limits.server.ts";
 
 /**
  * The Shop as a way in may see it: every read, no write. The five reads that can write as a side
@@ -110,6 +112,8 @@ function build(shop: Shop) {
     cancel: bind(shop, cancel),
     cart: bind(shop, cart),
     checkout: bind(shop, checkout),
+    clerkSignIn: bind(shop, clerkSignIn),
+    limits: bind(shop, limits),
     confirmPayment: bind(shop, confirmPayment),
     coupons: bind(shop, coupons),
     sessions: bind(shop, sessions),

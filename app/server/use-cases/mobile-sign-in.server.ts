@@ -13,7 +13,7 @@ import { appEnv, type Env } from "../env.server.ts";
 import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { ShopError, type AccountsPort, type Customer, type Shop } from "../shop/port.server.ts";
 import { keptSmsValues, smsLanguage } from "../../domain/sms.ts";
 import { sendSmsOrKeep, type SmsSender } from "../sms/sms.server.ts";
 import { mobileChangedMail } from "../../domain/account-mail.ts";
@@ -162,7 +162,7 @@ export async function signInWithCode(
  * only within REAUTH_WINDOW_MS of the sign-in (a password or a fresh code), so a stolen session
  * cannot add a way in of its own.
  */
-export async function signedInRecently(shop: Shop, sessionToken: string, now = Date.now()): Promise<boolean> {
+export async function signedInRecently(shop: { accounts: Pick<AccountsPort, "sessionStartedAt"> }, sessionToken: string, now = Date.now()): Promise<boolean> {
   const startedAt = await shop.accounts.sessionStartedAt(sessionToken);
   return Boolean(startedAt && now - startedAt.getTime() < REAUTH_WINDOW_MS);
 }

@@ -75,14 +75,14 @@ export async function takeBack(shop: Shop, staff: Customer, orderId: number, lin
 }
 
 /** What may be packed in place of one line: null when it may not be replaced (the order too far on, the line weighed, or the shopper said not to). */
-async function offersFor(shop: Shop, order: OrderView, line: OrderLineView): Promise<ReplacementOffer[] | null> {
+async function offersFor(shop: Pick<Shop, "catalog">, order: OrderView, line: OrderLineView): Promise<ReplacementOffer[] | null> {
   if (order.state === "cancelled" || !canShort(order.stage, false)) return null;
   if (line.packedGrams !== undefined || choiceFor(order.replacement ?? DEFAULT_REPLACEMENT, line.replacement) === "refund") return null;
   return shop.catalog.replacements(line);
 }
 
 /** Staff: what may be packed in place of each line out of stock, by line id: none for a line the shopper said not to replace, or already weighed. */
-export async function replacementOffers(shop: Shop, order: OrderView): Promise<Record<number, ReplacementOffer[]>> {
+export async function replacementOffers(shop: Pick<Shop, "catalog">, order: OrderView): Promise<Record<number, ReplacementOffer[]>> {
   const offers: Record<number, ReplacementOffer[]> = {};
   for (const l of order.lines) {
     const found = await offersFor(shop, order, l);
