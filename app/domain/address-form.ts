@@ -1,7 +1,7 @@
 // The delivery address forms' rules (Specification: Addresses and Transaction constants): Review Order's form and the account's
 // quick add. Apart from address.ts so that pages which only show addresses don't load zod. No I/O.
 import { z } from "zod";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, REQUIRED_LABELS, splitName, type AddressSnapshot, type RequiredLabel } from "./address.ts";
+import { ADDRESS_MESSAGES, REQUIRED_LABELS, splitName, type AddressSnapshot, type RequiredLabel } from "./address.ts";
 
 /** Each required field's messages, whole sentences so that a page translates them with their label. */
 const FIELD_MESSAGES: Readonly<Record<RequiredLabel, { missing: string; tooLong: string }>> = {
@@ -57,10 +57,11 @@ export const deliveryAddressSchema = z.object({
   phone: phoneRule(REQUIRED_LABELS.phone),
   street: required(REQUIRED_LABELS.street),
   street2: optional(200),
-  city: optional(100).transform((v) => v || ADDRESS_DEFAULTS.city),
-  state: optional(100).transform((v) => v || ADDRESS_DEFAULTS.state),
+  // Left empty: the address book fills in the shop's own (withAddressDefaults).
+  city: optional(100),
+  state: optional(100),
   zip: pinRule(REQUIRED_LABELS.zip),
-  country: optional(100).transform((v) => v || ADDRESS_DEFAULTS.country),
+  country: optional(100),
 });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { addressEmailOptional, addressLine, chosenAddress, missingFieldsMessage, newAddressOf, snapshotOf, type AddressView } from "./address.ts";
+import { addressEmailOptional, addressLine, chosenAddress, missingFieldsMessage, newAddressOf, snapshotOf, withAddressDefaults, type AddressView } from "./address.ts";
 import { deliveryAddressSchema, deliveryFormSchema, fromDeliveryForm, quickAddressSchema, toDeliveryForm } from "./address-form.ts";
 
 const good = { firstName: "Asha", lastName: "Verma", email: "asha@example.in", phone: "98765 43210", street: "12 Golf Course Road", zip: "122002" };
 
+describe("withAddressDefaults", () => {
+  it("fills India, Haryana and Gurgaon where they are left empty, and nothing a change does not send", () => {
+    expect(withAddressDefaults(deliveryAddressSchema.parse(good))).toMatchObject({ city: "Gurgaon", state: "Haryana", country: "India", street2: "" });
+    expect(withAddressDefaults({ city: "Sohna", state: " ", country: "India" })).toEqual({ city: "Sohna", state: "Haryana", country: "India" });
+    expect(withAddressDefaults({ street: "12 MG Road" })).toEqual({ street: "12 MG Road" });
+  });
+});
+
 describe("deliveryAddressSchema", () => {
-  it("fills India, Haryana and Gurgaon when left empty", () => {
-    expect(deliveryAddressSchema.parse(good)).toMatchObject({ city: "Gurgaon", state: "Haryana", country: "India", street2: "" });
+  it("leaves an empty city, state and country empty: the address book fills them", () => {
+    expect(deliveryAddressSchema.parse(good)).toMatchObject({ city: "", state: "", country: "", street2: "" });
   });
   it.each([
     [{ firstName: "" }, "First name is required"],
@@ -110,7 +118,7 @@ describe("the delivery form and saved addresses", () => {
   it("go back and forth, the name split at its first space", () => {
     const saved = fromDeliveryForm(deliveryAddressSchema.parse({ ...good, lastName: "Verma Singh" }));
     expect(saved.name).toBe("Asha Verma Singh");
-    expect(toDeliveryForm(saved)).toMatchObject({ firstName: "Asha", lastName: "Verma Singh", zip: "122002", city: "Gurgaon" });
+    expect(toDeliveryForm(saved)).toMatchObject({ firstName: "Asha", lastName: "Verma Singh", zip: "122002", city: "" });
   });
 });
 

@@ -3,6 +3,17 @@
 import { say } from "./i18n/messages.ts";
 
 export const ADDRESS_DEFAULTS = { country: "India", state: "Haryana", city: "Gurgaon" } as const;
+
+/**
+ * An address's city, state and country where a form left them empty (Specification: Addresses):
+ * the shop's own. Applied once, by the address book's use cases, for every way in and both back
+ * ends; a field the change does not send stays absent (an edit keeps what was saved).
+ */
+export function withAddressDefaults<A extends { city?: string; state?: string; country?: string }>(address: A): A {
+  const filled = { ...address };
+  for (const key of ["city", "state", "country"] as const) if (key in filled && !filled[key]?.trim()) filled[key] = ADDRESS_DEFAULTS[key];
+  return filled;
+}
 export const ADDRESSES_SHOWN = 2;
 export const SELECTED_ADDRESS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

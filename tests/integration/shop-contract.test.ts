@@ -11,6 +11,7 @@ import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
 import { seedDemoPins } from "../../app/server/shop/delivery.server.ts";
 import { createErpShop } from "../../app/server/shop/erp/open.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import { addAddress, changeAddress } from "../../app/server/use-cases/address-book.server.ts";
 import { applyCoupon } from "../../app/server/use-cases/coupons.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
@@ -166,6 +167,18 @@ describe.each(subjects)("$name", (subject) => {
     expect((await shop.addresses.book(asha)).chosen?.id).toBe(first.id);
     await shop.addresses.remove(asha, second.id);
     expect((await shop.addresses.list(asha)).map((a) => a.id)).toEqual([first.id]);
+  });
+
+  it("fills an address's empty city, state and country with the shop's own, whichever back end keeps it (the address book's use case)", async () => {
+    const asha = await newCustomer();
+    const { address } = await addAddress(shop, asha, { ...home, city: "", state: " ", country: "" });
+    expect(await shop.addresses.get(asha, address.id)).toMatchObject({ city: "Gurgaon", state: "Haryana", country: "India" });
+    // An edit that empties the city gets the shop's again; one that does not send it keeps it.
+    await changeAddress(shop, asha, address.id, { city: "Sohna" });
+    await changeAddress(shop, asha, address.id, { street: "14 Golf Course Road" });
+    expect(await shop.addresses.get(asha, address.id)).toMatchObject({ city: "Sohna", street: "14 Golf Course Road" });
+    await changeAddress(shop, asha, address.id, { city: "" });
+    expect((await shop.addresses.get(asha, address.id))?.city).toBe("Gurgaon");
   });
 
   it("places an order by cash on delivery once, lists it for its customer only, and cancels it once", async () => {

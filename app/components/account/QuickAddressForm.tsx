@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import type { AddressView } from "../../domain/address.ts";
+import { ADDRESS_DEFAULTS, type AddressView } from "../../domain/address.ts";
 import { quickAddressSchema } from "../../domain/address-form.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 import { addressBook } from "../forms.ts";
@@ -12,7 +12,7 @@ export function QuickAddressForm({ address, lastResult }: { address?: AddressVie
   const [form, fields] = useForm({
     id: address ? `edit-address-${address.id}` : "quick-address",
     lastResult,
-    defaultValue: address ? { name: address.name, phone: address.phone, street: address.street, city: address.city, zip: address.zip, email: address.email } : { city: "Gurgaon" },
+    defaultValue: address ? { name: address.name, phone: address.phone, street: address.street, city: address.city, zip: address.zip, email: address.email } : { city: ADDRESS_DEFAULTS.city },
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quickAddressSchema }),
   });

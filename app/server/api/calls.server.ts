@@ -21,7 +21,7 @@ import {
   stateById,
 } from "../../domain/api.ts";
 import { PROFILE_MESSAGES } from "../../domain/account.ts";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES } from "../../domain/address.ts";
+import { ADDRESS_MESSAGES } from "../../domain/address.ts";
 import { addedMessage, CART_MESSAGES } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { parseId } from "../../domain/ids.ts";
@@ -62,10 +62,10 @@ async function addressInput(params: z.output<typeof apiParams.address>) {
     email: params.email,
     street: params.street,
     street2: params.street2,
-    city: params.city || ADDRESS_DEFAULTS.city,
+    city: params.city,
     state,
     zip: params.zip,
-    country: ADDRESS_DEFAULTS.country,
+    country: "",
   };
 }
 

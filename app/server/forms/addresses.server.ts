@@ -3,7 +3,7 @@
 // is Review Order's own form (review-order.server.ts).
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { ADDRESS_DEFAULTS, ADDRESS_MESSAGES, addressEmailOptional, missingFieldsMessage } from "../../domain/address.ts";
+import { ADDRESS_MESSAGES, addressEmailOptional, missingFieldsMessage } from "../../domain/address.ts";
 import { deliveryFormFields, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { signedInOf } from "../auth/session.server.ts";
@@ -71,7 +71,7 @@ export const addressBookForm = defineForm({
     add: intent(quickAddressSchema, async ({ useCases, customer, value }) => {
       const { message } = await useCases.addressBook.addAddress(
         customer,
-        { ...value, street2: "", state: ADDRESS_DEFAULTS.state, country: ADDRESS_DEFAULTS.country },
+        { ...value, street2: "", state: "", country: "" },
         { quickForm: true },
       );
       return { toast: { type: "success", message } };

@@ -3,7 +3,7 @@
 // address here. Which address may be deleted (not the primary) and whose it is are the Shop's
 // addresses port; what an edit keeps of a form's missing fields, and whether an address may go
 // without an e-mail (issue 41 item 11, decision 066), are written here, once.
-import { ADDRESS_MESSAGES, addressEmailOptional, snapshotOf, type AddressView } from "../../domain/address.ts";
+import { ADDRESS_MESSAGES, addressEmailOptional, snapshotOf, withAddressDefaults, type AddressView } from "../../domain/address.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../shop/port.server.ts";
@@ -65,7 +65,8 @@ async function afterSaving(shop: Shop, customer: Customer, address: AddressView,
   if (choice.deliverHere) await shop.addresses.select(customer, address.id);
 }
 
-export async function addAddress(shop: Shop, customer: Customer, input: NewAddress, options: AddressOptions = {}): Promise<Saved> {
+export async function addAddress(shop: Shop, customer: Customer, given: NewAddress, options: AddressOptions = {}): Promise<Saved> {
+  const input = withAddressDefaults(given);
   checkEmail(customer, input, options);
   const kept = await keepEmail(shop, customer, input.email, options.keepEmail);
   const address = await shop.addresses.create(customer, input);
@@ -80,7 +81,7 @@ export async function addAddress(shop: Shop, customer: Customer, input: NewAddre
 export async function changeAddress(shop: Shop, customer: Customer, id: number, change: Partial<NewAddress>, options: AddressOptions = {}): Promise<Saved> {
   const current = await shop.addresses.get(customer, id);
   if (!current) throw new ShopError("not_found", ADDRESS_MESSAGES.invalidId);
-  const changed = { ...snapshotOf(current), ...change };
+  const changed = { ...snapshotOf(current), ...withAddressDefaults(change) };
   checkEmail(customer, changed, options);
   const kept = await keepEmail(shop, customer, changed.email, options.keepEmail);
   const address = await shop.addresses.update(customer, id, changed);

@@ -46,7 +46,7 @@ export function createErpAddresses(credentials: ErpCredentials, now: () => numbe
   }
 
   function payload(input: NewAddress, extra: Record<string, unknown> = {}) {
-    const stateId = stateIdOf(input.state || ADDRESS_DEFAULTS.state);
+    const stateId = stateIdOf(input.state);
     if (stateId === null) throw new ShopError("invalid", "Choose a state of India.");
     return {
       name: input.name,
