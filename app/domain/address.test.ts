@@ -9,7 +9,7 @@ describe("withAddressDefaults", () => {
   it("fills India, Haryana and Gurgaon where they are left empty, and nothing a change does not send", () => {
     expect(withAddressDefaults(deliveryAddressSchema.parse(good))).toMatchObject({ city: "Gurgaon", state: "Haryana", country: "India", street2: "" });
     expect(withAddressDefaults({ city: "Sohna", state: " ", country: "India" })).toEqual({ city: "Sohna", state: "Haryana", country: "India" });
-    expect(withAddressDefaults({ street: "12 MG Road" })).toEqual({ street: "12 MG Road" });
+    expect(withAddressDefaults<{ street: string; city?: string }>({ street: "12 MG Road" })).toEqual({ street: "12 MG Road" });
   });
 });
 

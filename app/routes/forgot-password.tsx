@@ -8,7 +8,7 @@ import { Field, FormErrors, submitButton } from "../components/auth/Field.tsx";
 import { passwordReset } from "../components/forms.ts";
 import { resetConfirmSchema, resetRequestSchema } from "../domain/account.ts";
 import { refusalOf, typedValue } from "../domain/form-reply.ts";
-import { appEnv } from "../server/env.server.ts";
+import { ownSignIn } from "../server/use-cases/password-sign-in.server.ts";
 import { accountForms } from "../server/forms/account.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -16,7 +16,7 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 
 // Clerk's customers reset their password in Clerk's sign-in.
 export function loader() {
-  if (appEnv().AUTH_PROVIDER !== "local") throw redirect("/signin", 303);
+  if (!ownSignIn()) throw redirect("/signin", 303);
   return null;
 }
 

@@ -29,6 +29,9 @@ const { answerCall } = await import("../../app/server/api/pipeline.server.ts");
 const { requestInfoContext, shopContext } = await import("../../app/server/context.server.ts");
 const { createShop } = await import("../../app/server/shop/open.server.ts");
 const { targets } = await import("./databases.ts");
+const { bindUseCases } = await import("../../app/server/use-cases/index.server.ts");
+const { SIGN_IN_WITH_CLERK } = await import("../../app/server/use-cases/password-sign-in.server.ts");
+const { recordingMailer } = await import("./fixtures.ts");
 import type { Database } from "../../app/server/db/client.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 
@@ -87,5 +90,16 @@ describe.each(targets)("Clerk's session token as the API's bearer on $name", (ta
   it("has no password tokens of its own", async () => {
     const answer = await ask("/api/auth/token", { email: "kavya@example.in", password: "anything at all" }, "none");
     expect(answer.status).toBe(404);
+  });
+
+  it("refuses Haat's own sign-in in the use cases themselves, whichever way in asks (one rule: ownSignIn)", async () => {
+    const useCases = bindUseCases(shop);
+    const refused = { name: "ShopError", code: "not_found", message: SIGN_IN_WITH_CLERK };
+    await expect(
+      useCases.passwordSignIn.signInWithPassword(recordingMailer(), { email: "kavya@example.in", password: "anything at all", clientAddress: "127.0.0.1", device: null }),
+    ).rejects.toMatchObject(refused);
+    await expect(useCases.passwordSignIn.sendResetCode(recordingMailer(), "kavya@example.in", "127.0.0.1")).rejects.toMatchObject(refused);
+    expect(() => useCases.apiTokens.issueApiTokens(1)).toThrow(SIGN_IN_WITH_CLERK);
+    expect(() => useCases.apiTokens.revokeApiTokens("any")).toThrow(SIGN_IN_WITH_CLERK);
   });
 });

@@ -20,6 +20,7 @@ import { expiredSessionCookie, signedInOf } from "../auth/session.server.ts";
 import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
+import { ownSignIn } from "../use-cases/password-sign-in.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
 import { ShopError, type Customer } from "../shop/port.server.ts";
 import type { UseCases } from "../use-cases/index.server.ts";
@@ -29,8 +30,9 @@ import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 const secret = ["password"];
 
 // Clerk's customers sign in, and reset their password, in Clerk's own sign-in.
+// The use cases refuse them too (ensureOwnSignIn); the page says it its own way first.
 function ensureLocal(refusal: () => never) {
-  if (appEnv().AUTH_PROVIDER !== "local") refusal();
+  if (!ownSignIn()) refusal();
 }
 const signInWithClerk = () => {
   throw data("Sign in with the form above.", { status: 405 });

@@ -8,7 +8,7 @@ import { sendInBackground } from "../mail/queue.server.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { cookieSecret } from "../security/secret.server.ts";
-import { allowSignUp } from "./password-sign-in.server.ts";
+import { allowSignUp, ownSignIn } from "./password-sign-in.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
 import { log } from "../log.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
@@ -25,7 +25,7 @@ import { signUpOpen } from "./sign-up.server.ts";
 
 /** Whether this shop signs shoppers in by mobile: an SMS can go out, accounts are the shop's own, and its back end has them. */
 export function mobileSignInOffered(shop: Pick<Shop, "capabilities">, env: Env = appEnv()): boolean {
-  return Boolean(env.sms) && env.AUTH_PROVIDER === "local" && shop.capabilities.mobileSignIn;
+  return Boolean(env.sms) && ownSignIn(env) && shop.capabilities.mobileSignIn;
 }
 
 function ensureOffered(shop: Shop, sms: SmsSender | null): asserts sms is SmsSender {

@@ -7,11 +7,27 @@ import { ACCOUNT_MESSAGES, RESET_CODE_LIFETIME_MS } from "../../domain/account.t
 import { signInPausedMail } from "../../domain/account-mail.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import { store } from "../../domain/store-config.ts";
-import { appEnv } from "../env.server.ts";
+import { appEnv, type Env } from "../env.server.ts";
 import type { Mail, Mailer } from "../mail/mailer.server.ts";
 import { sendInBackground } from "../mail/queue.server.ts";
 import { clearLimit, hitLimit, rateLimit, type LimitHit } from "../security/rate-limits.server.ts";
-import type { Customer, Shop } from "../shop/port.server.ts";
+import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+
+/**
+ * Whether Haat signs its shoppers in itself (AUTH_PROVIDER=local): passwords, reset codes, codes
+ * by SMS, sign-up and its own API tokens. With Clerk, Clerk's pages do all of that, and Haat only
+ * links the user it names (clerk-sign-in.server.ts). The one rule every way in asks.
+ */
+export function ownSignIn(env: Env = appEnv()): boolean {
+  return env.AUTH_PROVIDER === "local";
+}
+
+export const SIGN_IN_WITH_CLERK = "This shop signs in with Clerk: send Clerk's session token as the bearer.";
+
+/** A use case of Haat's own sign-in, asked of a shop that signs in with Clerk: "not_found". */
+export function ensureOwnSignIn(env: Env = appEnv()): void {
+  if (!ownSignIn(env)) throw new ShopError("not_found", SIGN_IN_WITH_CLERK);
+}
 
 export type SignInResult = { ok: true; customer: Customer } | { ok: false; message: string; tooMany: boolean };
 
@@ -38,6 +54,7 @@ const badCredentials: SignInResult = { ok: false, message: ACCOUNT_MESSAGES.badC
  *   one is answered "too many" instead of "do not match".
  */
 export async function signInWithPassword(shop: Shop, mail: Mailer, attempt: SignInAttempt): Promise<SignInResult> {
+  ensureOwnSignIn();
   const { email, password, clientAddress } = attempt;
   const device = attempt.device ? await shop.accounts.knownDevice(email, attempt.device) : null;
   let perEmail: LimitHit | null = null;
@@ -102,6 +119,7 @@ export async function sendResetCode(
   clientAddress: string,
   i18n: I18n = i18nFor("en"),
 ): Promise<{ ok: boolean; message: string; mailed?: Promise<unknown> }> {
+  ensureOwnSignIn();
   const [a, b] = await Promise.all([hitLimit(shop, "resetPerEmail", email), hitLimit(shop, "resetPerAddress", clientAddress)]);
   if (!a.allowed || !b.allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyResets };
   const reset = await shop.accounts.requestPasswordReset(email);
@@ -116,6 +134,7 @@ export type ResetResult = { ok: true } | { ok: false; message: string; tooMany: 
  * one address tries are counted before each is compared (decision 020).
  */
 export async function resetPasswordWithCode(shop: Shop, input: { email: string; code: string; password: string; clientAddress: string }): Promise<ResetResult> {
+  ensureOwnSignIn();
   if (!(await hitLimit(shop, "resetCodePerAddress", input.clientAddress)).allowed) return { ok: false, message: ACCOUNT_MESSAGES.tooManyCodes, tooMany: true };
   const outcome = await shop.accounts.resetPassword(input.email, input.code, input.password);
   if (outcome === "changed") {

@@ -4,7 +4,7 @@
 // Every new account is mailed the link that confirms its e-mail (decision 047).
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
-import { allowSignUp } from "./password-sign-in.server.ts";
+import { allowSignUp, ownSignIn } from "./password-sign-in.server.ts";
 import { appEnv, type Env } from "../env.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { ShopError, type Customer, type NewCustomer, type Shop } from "../shop/port.server.ts";
@@ -12,7 +12,7 @@ import { mailConfirmationLink } from "./email-confirmation.server.ts";
 
 /** Whether this shop opens accounts itself: the sign-up page exists only then. */
 export function signUpOpen(env: Env = appEnv()): boolean {
-  return env.SIGNUP_ENABLED && env.AUTH_PROVIDER === "local";
+  return env.SIGNUP_ENABLED && ownSignIn(env);
 }
 
 /** A new account, from the connection `clientAddress`. ShopError "conflict" when the e-mail has one. */
