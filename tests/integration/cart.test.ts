@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CART_MESSAGES } from "../../app/domain/cart.ts";
+import { CART_MESSAGES, stockStopMessage, type StockProblem } from "../../app/domain/cart.ts";
 import { minimumMessage } from "../../app/domain/coupon.ts";
 import { i18nFor } from "../../app/domain/i18n/registry.ts";
 import { PAYMENT_MESSAGES } from "../../app/domain/payment.ts";
@@ -16,7 +16,10 @@ import { createViewer } from "../../app/server/shop/viewer.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { checkout, choosePayment } from "../../app/server/use-cases/checkout.server.ts";
+import { API_CALLS } from "../../app/server/api/calls.server.ts";
+import { answerCall } from "../../app/server/api/pipeline.server.ts";
 import { targets } from "./databases.ts";
+import { home, routeContext } from "./fixtures.ts";
 import { queryLog } from "./query-log.ts";
 
 interface DemoVariant {
@@ -69,6 +72,31 @@ describe.each(targets)("cart and wishlist on $name", (target) => {
     expect((await shop.cart.get(meera)).paymentChoice).toBe("cod");
     await shop.cart.clear(meera);
     await rejects(checkout(shop, meera, "cod", i18nFor("en")), "conflict", CART_MESSAGES.empty);
+  });
+
+  it("the JSON API's order calls check the cart's stock as the cart's Place order does: short lines lowered and said, nothing placed (issue 42)", async () => {
+    const kavya = await shop.accounts.register({ name: "Kavya", email: "kavya-stock@example.in", phone: "9876543213", password: "kavya-password" });
+    const item = plenty[4]!;
+    await shop.cart.add(kavya, { internalReference: item.internal_reference, quantity: 3 });
+    const address = await shop.addresses.create(kavya, { ...home, email: "kavya-stock@example.in" });
+    const cartId = (await shop.cart.get(kavya)).id!;
+    const [row] = await database.db.select({ stock: variants.inventoryStock }).from(variants).where(eq(variants.internalReference, item.internal_reference));
+    await database.db.update(variants).set({ inventoryStock: 1 }).where(eq(variants.internalReference, item.internal_reference));
+    try {
+      const { accessToken } = await shop.tokens.issue(kavya.id);
+      const request = new Request("http://localhost/api/order/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ params: { cart_id: cartId, address_id: address.id, payment_method: "cod", price_is_tax_included: true } }),
+      });
+      const response = await answerCall(API_CALLS["/api/order/create"]!, {}, request, routeContext(shop, null));
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: string }).error).toBe(stockStopMessage([{ kind: "short", line: { title: item.title }, available: 1 } as StockProblem]));
+      expect((await shop.cart.get(kavya)).lines).toMatchObject([{ internalReference: item.internal_reference, quantity: 1 }]);
+      expect(await shop.orders.list(kavya)).toEqual([]);
+    } finally {
+      await database.db.update(variants).set({ inventoryStock: row!.stock }).where(eq(variants.internalReference, item.internal_reference));
+    }
   });
 
   it("starts empty, then one add makes one draft order with one line", async () => {

@@ -23,13 +23,24 @@ export async function choosePayment(shop: Shop, customer: Customer, choice: Paym
   await shop.cart.choosePayment(customer, choice);
 }
 
-/** The cart's Place order: the cart checked, then the payment chosen. `i18n`: the page's language, for the stock message's sentences. */
-export async function checkout(shop: Shop, customer: Customer, choice: PaymentChoice, i18n: Pick<I18n, "_" | "locale">): Promise<void> {
+/**
+ * The cart can be bought: it has lines, and every line's stock is there. A line short of stock is
+ * lowered to what is left (and a coupon that no longer applies taken off), and the whole is said
+ * in one "conflict", so the shopper looks again before anything is placed. The cart's Place order
+ * and the JSON API's order calls ask it; the place transaction checks the stock again, locked.
+ * `i18n`: the page's language, for the message's sentences.
+ */
+export async function checkStock(shop: Shop, customer: Customer, i18n?: Pick<I18n, "_">): Promise<void> {
   const cart = await shop.cart.get(customer);
   if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
   const problems = stockProblems(cart.lines);
   let couponDropped: string | null = null;
   for (const p of problems) if (p.kind === "short") couponDropped = (await shop.cart.setQuantity(customer, p.line.internalReference, p.available)).couponDropped ?? couponDropped;
   if (problems.length) throw new ShopError("conflict", stockStopMessage(problems, couponDropped, i18n));
+}
+
+/** The cart's Place order: the cart checked, then the payment chosen. */
+export async function checkout(shop: Shop, customer: Customer, choice: PaymentChoice, i18n: Pick<I18n, "_" | "locale">): Promise<void> {
+  await checkStock(shop, customer, i18n);
   await choosePayment(shop, customer, choice);
 }
