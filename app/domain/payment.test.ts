@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodLabel, minutesLeft, paymentNote, paymentStateLabel, providerReference } from "./payment.ts";
+import { methodLabel, minutesLeft, paymentNote, paymentStateLabel, providerReference, refundLeft } from "./payment.ts";
 
 describe("payment wording", () => {
   it("advertises the prepaid discount only when card and UPI are offered and the discount is given", () => {
@@ -25,5 +25,15 @@ describe("payment wording", () => {
     const now = new Date("2026-11-24T10:00:00Z");
     expect(minutesLeft(new Date("2026-11-24T10:19:01Z"), now)).toBe(20);
     expect(minutesLeft(new Date("2026-11-24T09:00:00Z"), now)).toBe(0);
+  });
+});
+
+describe("refundLeft", () => {
+  it("is the payment less its part refunds that did not fail; a whole refund or a failed part is not counted; never below nothing", () => {
+    const part = (amountPaise: number, reason = "short", status = "processed") => ({ amountPaise, reason, status });
+    expect(refundLeft(50_000, [])).toBe(50_000);
+    expect(refundLeft(50_000, [part(12_000), part(3_000, "weight", "initiated"), part(7_000, "replaced", "failed")])).toBe(35_000);
+    expect(refundLeft(50_000, [part(50_000, "cancelled")])).toBe(50_000);
+    expect(refundLeft(50_000, [part(30_000), part(30_000, "returned")])).toBe(0);
   });
 });

@@ -72,6 +72,16 @@ export function isPartRefund(reason: string): boolean {
   return (PART_REFUNDS as readonly string[]).includes(reason);
 }
 
+/**
+ * What of a payment is left to give back: the payment, less its part refunds that did not fail.
+ * A cancel gives back exactly this; a part refund may not be more than this. One rule for both
+ * back ends' sums, so refunds never add up to more than was paid.
+ */
+export function refundLeft(paidPaise: number, refunds: readonly { amountPaise: number; reason: string; status: string }[]): number {
+  const given = refunds.reduce((sum, r) => (isPartRefund(r.reason) && r.status !== "failed" ? sum + r.amountPaise : sum), 0);
+  return Math.max(0, paidPaise - given);
+}
+
 export type PaymentState = "cod" | "paid" | "refund_initiated" | "refunded" | "refund_failed";
 
 export function paymentStateLabel(state: PaymentState): string {

@@ -5,12 +5,12 @@
 // tax invoice (decision 065).
 import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { withWeight } from "../../domain/weight.ts";
-import { and, asc, desc, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { taxRate } from "../../domain/money.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
-import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, type PaymentState } from "../../domain/payment.ts";
+import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, refundLeft, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./audit.server.ts";
@@ -462,11 +462,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
         if (!paid) return { refundId: null };
         // What short picks and weighing gave back already is not given twice.
-        const [given] = await tx
-          .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
-          .from(refunds)
-          .where(and(eq(refunds.paymentId, paid.id), inArray(refunds.reason, [...PART_REFUNDS]), ne(refunds.status, "failed")));
-        const left = paid.amountPaise - (given?.paise ?? 0);
+        const given = await tx.select({ amountPaise: refunds.amountPaise, reason: refunds.reason, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, paid.id));
+        const left = refundLeft(paid.amountPaise, given);
         if (left <= 0) return { refundId: null };
         const [refund] = await tx
           .insert(refunds)

@@ -9,7 +9,7 @@ import { creditLines, type FiguredLine } from "../../domain/invoice.ts";
 import { canTakeBack, TAKE_BACK_MESSAGES } from "../../domain/take-back.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { canShort } from "../../domain/order-life.ts";
-import type { PartRefund } from "../../domain/payment.ts";
+import { refundLeft, type PartRefund } from "../../domain/payment.ts";
 import { deliveryPaiseOf } from "../../domain/pricing.ts";
 import { repricePacked, SHORT_MESSAGES } from "../../domain/repricing.ts";
 import { formatRupees, taxRate } from "../../domain/money.ts";
@@ -73,8 +73,16 @@ async function paidOnline(tx: Conn, orderId: number) {
   return paid ?? null;
 }
 
-/** A refund of part of the payment, keyed by the change's event: one per change, never asked twice. */
-async function partRefund(tx: Conn, paymentId: number, amountPaise: number, reason: PartRefund, eventId: number): Promise<number> {
+/**
+ * A refund of part of the payment, keyed by the change's event: one per change, never asked twice.
+ * Never more than is left of the payment (refundLeft): repricing cannot make it so, and if it
+ * ever did the change is undone rather than refunding money that was not paid.
+ */
+async function partRefund(tx: Conn, paid: { id: number; amountPaise: number }, amountPaise: number, reason: PartRefund, eventId: number): Promise<number> {
+  const given = await tx.select({ amountPaise: refunds.amountPaise, reason: refunds.reason, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, paid.id));
+  const left = refundLeft(paid.amountPaise, given);
+  if (amountPaise > left) throw new Error(`a ${reason} refund of ${amountPaise} paise is more than the ${left} left of payment ${paid.id}`);
+  const paymentId = paid.id;
   const [refund] = await tx
     .insert(refunds)
     .values({ paymentId, amountPaise, reason, idempotencyKey: `${refundKey(paymentId)}-${reason}-${eventId}` })
@@ -109,7 +117,7 @@ export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: n
     before: { line: lineId, quantity: line.quantity, totalPaise: before.totalPaise },
     after: { line: lineId, quantity: packed, totalPaise: pricing.totalPaise },
   });
-  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "short", event!.id) : null;
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid, refundPaise, "short", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
   return { customer: shopper!, number: row.orderNumber!, title, ordered: line.quantity, packed, totalPaise: pricing.totalPaise, refundPaise, refundId };
 }
@@ -207,7 +215,7 @@ export async function replaceIn(tx: Conn, at: Date, orderId: number, lineId: num
     before: { line: lineId, reference: line.internalReference, totalPaise: before.totalPaise },
     after: { line: lineId, reference: v.internalReference, unitPricePaise, totalPaise: pricing.totalPaise },
   });
-  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "replaced", event!.id) : null;
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid, refundPaise, "replaced", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
   return { customer: shopper!, number: row.orderNumber!, from, to: found.title, totalPaise: pricing.totalPaise, refundPaise, refundId };
 }
@@ -279,7 +287,7 @@ export async function weighIn(tx: Conn, at: Date, orderId: number, weights: Read
     before: { totalPaise: before.totalPaise },
     after: { lines: weighed.map((l) => ({ line: l.id, grams: changed.get(l.id)!.grams, paise: changed.get(l.id)!.weighedPaise })), totalPaise: pricing.totalPaise },
   });
-  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "weight", event!.id) : null;
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid, refundPaise, "weight", event!.id) : null;
   const shopper = await customerOfOrder(tx, row.id);
   return {
     customer: shopper as Customer,
@@ -351,7 +359,7 @@ export async function takeBackIn(tx: Conn, at: Date, orderId: number, lineId: nu
   const paid = await paidOnline(tx, orderId);
   const refundPaise = paid ? pricing.refundPaise : 0;
   const [event] = await tx.insert(orderEvents).values({ orderId, stage: "returned", at, by }).returning({ id: orderEvents.id });
-  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid.id, refundPaise, "returned", event!.id) : null;
+  const refundId = paid && refundPaise > 0 ? await partRefund(tx, paid, refundPaise, "returned", event!.id) : null;
   const creditNote = await issueCreditNote(
     tx,
     { id: orderId, number, deliveryAddress: row.deliveryAddress!, paymentMethod: row.paymentMethod ?? "cod" },
