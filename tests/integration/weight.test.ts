@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
 import { slotDates } from "../../app/domain/delivery.ts";
-import { formatGrams } from "../../app/domain/weight.ts";
+import { formatGrams, validTolerance, WEIGHT_TOLERANCE_MAX } from "../../app/domain/weight.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { refunds, staffAudit, variants } from "../../app/server/db/schema.server.ts";
 import { orderSummaryPdf } from "../../app/server/invoice/invoice.server.ts";
@@ -189,5 +189,18 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
     const saved = await shop.staffCatalog.updateVariant(staff.id, lemons.id, seen, { ...seen, byWeight: { unitGrams: 300, tolerancePercent: 5 } });
     expect(saved.byWeight).toEqual({ unitGrams: 300, tolerancePercent: 5 });
     expect((await shop.catalog.product(found!.id))?.variants[0]?.byWeight).toEqual({ unitGrams: 300, tolerancePercent: 5 });
+  });
+
+  it("the database's check of a pack's tolerance is the domain's bound (WEIGHT_TOLERANCE_MAX), not a second number", async () => {
+    const [v] = await database.db.select({ id: variants.id, grams: variants.weightUnitGrams, tolerance: variants.weightTolerance }).from(variants).limit(1);
+    const set = (tolerance: number) => database.db.update(variants).set({ weightUnitGrams: 500, weightTolerance: tolerance }).where(eq(variants.id, v!.id));
+    try {
+      await set(WEIGHT_TOLERANCE_MAX);
+      await expect(set(WEIGHT_TOLERANCE_MAX + 1)).rejects.toThrow();
+      expect(validTolerance(WEIGHT_TOLERANCE_MAX)).toBe(true);
+      expect(validTolerance(WEIGHT_TOLERANCE_MAX + 1)).toBe(false);
+    } finally {
+      await database.db.update(variants).set({ weightUnitGrams: v!.grams, weightTolerance: v!.tolerance }).where(eq(variants.id, v!.id));
+    }
   });
 });

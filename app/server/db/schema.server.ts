@@ -3,6 +3,7 @@ import type { AddressSnapshot } from "../../domain/address.ts";
 import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.ts";
 import { PART_REFUNDS } from "../../domain/payment.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
+import { WEIGHT_TOLERANCE_MAX } from "../../domain/weight.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -90,7 +91,11 @@ export const variants = pgTable(
     index("variants_product_idx").on(t.productId),
     check("variants_price_check", sql`${t.pricePaise} >= 0 and ${t.mrpPaise} >= ${t.pricePaise}`),
     check("variants_stock_check", sql`${t.inventoryStock} >= 0`),
-    check("variants_weight_check", sql`(${t.weightUnitGrams} is null and ${t.weightTolerance} is null) or (${t.weightUnitGrams} > 0 and ${t.weightTolerance} between 0 and 25)`),
+    // The bound is the domain's: a change to WEIGHT_TOLERANCE_MAX makes drizzle-kit generate the migration, and weight.test.ts holds the two together.
+    check(
+      "variants_weight_check",
+      sql`(${t.weightUnitGrams} is null and ${t.weightTolerance} is null) or (${t.weightUnitGrams} > 0 and ${t.weightTolerance} between 0 and ${sql.raw(String(WEIGHT_TOLERANCE_MAX))})`,
+    ),
     check("variants_weight_balance_check", sql`${t.weightBalanceGrams} >= 0`),
   ],
 );
