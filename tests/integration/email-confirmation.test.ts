@@ -2,6 +2,7 @@
 // sign-up mails the link; only the account's own session with its own live link confirms it;
 // a reset code and Clerk prove the mailbox too; and until it is proved, a listed address is not
 // staff and `npm run staff` refuses it.
+import { TOAST_COOKIE } from "../../app/server/auth/cookies.server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_CONFIRMATION_LIFETIME_MS, EMAIL_CONFIRMATION_MESSAGES } from "../../app/domain/account.ts";
 import type { FormReply } from "../../app/domain/form-reply.ts";
@@ -100,6 +101,15 @@ describe.each(targets)("e-mail confirmation on $name", (target) => {
     expect(mail.sent.length - before).toBe(limit);
     const refused = await refusal(mailConfirmationAgain(shop, mail, customer));
     expect([refused.code, refused.message]).toEqual(["too_many", EMAIL_CONFIRMATION_MESSAGES.tooMany]);
+    // The button is on My Account: the form says it there, in a toast (the intent's toastOn).
+    const url = new URL(`${ORIGIN}/verify-email`);
+    const request = new Request(url, { method: "POST", body: new URLSearchParams({ intent: "send-confirmation" }) });
+    const answer = await throughGuard(customersOnly, { request, context: routeContext(shop, customer), url }, () =>
+      accountForms.confirmEmail.run({ request, context: routeContext(shop, customer), url }),
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect([(answer as Response).status, (answer as Response).headers.get("Location")]).toEqual([303, "/myaccount"]);
+    expect((answer as Response).headers.getSetCookie().some((c) => c.startsWith(`${TOAST_COOKIE}=`))).toBe(true);
   });
 
   it("takes a reset code, or Clerk, as proof of the mailbox", async () => {

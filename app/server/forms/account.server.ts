@@ -22,7 +22,7 @@ import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { ownSignIn } from "../use-cases/password-sign-in.server.ts";
 import { mailer } from "../mail/mailer.server.ts";
-import { ShopError, type Customer } from "../shop/port.server.ts";
+import type { Customer } from "../shop/port.server.ts";
 import type { UseCases } from "../use-cases/index.server.ts";
 import { z } from "zod";
 import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
@@ -258,16 +258,15 @@ export const accountForms = {
         await useCases.emailConfirmation.confirmEmail(customer, value.token);
         return { to: "/myaccount", toast: { type: "success", message: EMAIL_CONFIRMATION_MESSAGES.confirmed } };
       }),
-      "send-confirmation": intent(z.object({}), async ({ useCases, customer, request }) => {
-        try {
+      "send-confirmation": intent(
+        z.object({}),
+        async ({ useCases, customer, request }) => {
           const { message } = await useCases.emailConfirmation.mailConfirmationAgain(mailer(appEnv()), customer, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
-        } catch (error) {
-          // Too many asked for: said on My Account, where the button is.
-          if (error instanceof ShopError && error.code === "too_many") return { to: "/myaccount", toast: { type: "error", message: error.message } };
-          throw error;
-        }
-      }),
+        },
+        // Too many asked for: said on My Account, where the button is.
+        { toastOn: { too_many: "/myaccount" } },
+      ),
     },
   }),
 

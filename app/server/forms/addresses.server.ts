@@ -69,11 +69,7 @@ export const addressBookForm = defineForm({
   action: "/myaccount/addresses",
   intents: {
     add: intent(quickAddressSchema, async ({ useCases, customer, value }) => {
-      const { message } = await useCases.addressBook.addAddress(
-        customer,
-        { ...value, street2: "", state: "", country: "" },
-        { quickForm: true },
-      );
+      const { message } = await useCases.addressBook.addAddress(customer, { ...value, street2: "", state: "", country: "" }, { quickForm: true });
       return { toast: { type: "success", message } };
     }),
     // The quick form has no second line, state or country: the use case keeps them as saved.

@@ -78,6 +78,8 @@ interface IntentOptions<V> {
   describe?(error: ShopError, i18n: I18n): string;
   /** Shop failures this intent shows on one of its fields instead (a taken e-mail on sign-up: 409 on `email`). */
   onField?: Partial<Record<ShopErrorCode, string>>;
+  /** Shop failures this intent says as a toast on another page, where its button is (too many confirmation mails: on My Account). */
+  toastOn?: Partial<Record<ShopErrorCode, string>>;
 }
 
 export interface IntentSpec<S extends Fields = Fields, C = unknown> extends IntentOptions<z.output<S>> {
@@ -237,6 +239,8 @@ export function defineForm<const A extends string, const I extends Record<string
         // Not a ShopError: a fault of ours or of a part that is down; the error boundary says so.
         if (!(error instanceof ShopError)) throw error;
         const message = declared.describe?.(error, i18nOf(request)) ?? error.message;
+        const toward = declared.toastOn?.[error.code];
+        if (toward) return refusedToward(toward, error, message);
         const field = declared.onField?.[error.code];
         if (field) return refuse(refusal(name, message, submission.reply({ hideFields: declared.hide, fieldErrors: { [field]: [message] } })), answerFor(error.code).status);
         const answer = answerFor(error.code);
