@@ -11,7 +11,7 @@ import { accountForms } from "../../app/server/forms/account.server.ts";
 import { contactForm } from "../../app/server/forms/contact.server.ts";
 import { outboxDir } from "../../app/server/mail/mailer.server.ts";
 import { honeypotInputProps } from "../../app/server/security/honeypot.server.ts";
-import { answerTicket } from "../../app/server/use-cases/tickets.server.ts";
+import { bindUseCases } from "../../app/server/use-cases/index.server.ts";
 import { store } from "../../app/domain/store-config.ts";
 import { languageMiddleware, localeContext } from "../../app/server/i18n.server.ts";
 import { createShop } from "../../app/server/shop/open.server.ts";
@@ -159,7 +159,7 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
       const request = new Request(url, { method: "POST", body, headers: { "X-Forwarded-For": `198.51.100.${unique}` } });
       await contactForm.run({ request, context: routeContext(shop, null), url });
       const [ticket] = (await shop.tickets.inbox()).filter((t) => t.email === email);
-      await answerTicket(shop, staff, ticket!.id, "हाँ, A2 है।");
+      await bindUseCases(shop).tickets.answerTicket(staff, ticket!.id, "हाँ, A2 है।");
       const outbox = outboxDir({ dataDir });
       const file = fs.readdirSync(outbox).find((f) => f.includes(email))!;
       return fs.readFileSync(path.join(outbox, file), "utf8");

@@ -31,13 +31,11 @@ import { WISHLIST_MESSAGES } from "../../domain/wishlist.ts";
 import { ownSignIn, SIGN_IN_WITH_CLERK } from "../use-cases/password-sign-in.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
 import { ShopError, type ApiTokenPair, type Customer } from "../shop/port.server.ts";
 import type { Reads } from "../use-cases/index.server.ts";
 import { invoiceLink } from "./invoice-link.server.ts";
 import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
 import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
-import { smsSender } from "../sms/sms.server.ts";
 import { MOBILE_MESSAGES } from "../../domain/mobile-sign-in.ts";
 import { z } from "zod";
 
@@ -92,7 +90,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     async run({ reads, useCases, params, context }) {
       localOnly();
       const device = params.device_token ?? null;
-      const outcome = await useCases.passwordSignIn.signInWithPassword(mailer(appEnv()), {
+      const outcome = await useCases.passwordSignIn.signInWithPassword({
         email: params.email,
         password: params.password,
         clientAddress: clientAddressOf(context),
@@ -114,11 +112,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     async run({ useCases, params, context }) {
       // An app of a Clerk shop is told where its shoppers sign up; the rest is the use case's.
       localOnly();
-      const customer = await useCases.signUp.signUp(
-        mailer(appEnv()),
-        { name: params.name, email: params.email, phone: params.mobile, password: params.password },
-        clientAddressOf(context),
-      );
+      const customer = await useCases.signUp.signUp({ name: params.name, email: params.email, phone: params.mobile, password: params.password }, clientAddressOf(context));
       const pair = await useCases.apiTokens.issueApiTokens(customer.id);
       return { ...tokenAnswer(pair, customer.id), device_token: await useCases.devices.rememberDeviceToken(customer, null) };
     },
@@ -132,7 +126,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ success: z.boolean(), message: z.string() }),
     async run({ useCases, params, context }) {
       localOnly();
-      const { message } = await useCases.mobileSignIn.sendCode(smsSender(appEnv()), {
+      const { message } = await useCases.mobileSignIn.sendCode({
         mobile: params.mobile,
         purpose: "sign-in",
         customerId: null,
@@ -150,7 +144,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: apiOtpVerifyResult,
     async run({ useCases, params, context }) {
       localOnly();
-      const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...params, clientAddress: clientAddressOf(context) });
+      const result = await useCases.mobileSignIn.signInWithCode({ ...params, clientAddress: clientAddressOf(context) });
       if ("needsName" in result) return { needs_name: true as const, message: MOBILE_MESSAGES.newAccount };
       const pair = await useCases.apiTokens.issueApiTokens(result.customer.id);
       return { ...tokenAnswer(pair, result.customer.id), created: result.created };

@@ -14,14 +14,11 @@ import {
 } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
 import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
-import { smsSender } from "../sms/sms.server.ts";
 import { deviceTokenOf } from "../auth/device.server.ts";
 import { expiredSessionCookie, signedInOf } from "../auth/session.server.ts";
 import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
 import { clientAddressOf } from "../context.server.ts";
-import { appEnv } from "../env.server.ts";
 import { ownSignIn } from "../use-cases/password-sign-in.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
 import type { Customer } from "../shop/port.server.ts";
 import type { UseCases } from "../use-cases/index.server.ts";
 import { z } from "zod";
@@ -61,7 +58,7 @@ export const accountForms = {
         async ({ useCases, context, request, value }) => {
           ensureLocal(signInWithClerk);
           const device = await deviceTokenOf(request);
-          const result = await useCases.passwordSignIn.signInWithPassword(mailer(appEnv()), {
+          const result = await useCases.passwordSignIn.signInWithPassword({
             email: value.email,
             password: value.password,
             clientAddress: clientAddressOf(context),
@@ -88,7 +85,7 @@ export const accountForms = {
     intents: {
       "send-code": openIntent(mobileSendSchema, async ({ useCases, context, request, value }) => {
         const language = i18nOf(request).locale;
-        const { message } = await useCases.mobileSignIn.sendCode(smsSender(appEnv()), {
+        const { message } = await useCases.mobileSignIn.sendCode({
           mobile: value.mobile,
           purpose: "sign-in",
           customerId: null,
@@ -100,7 +97,7 @@ export const accountForms = {
       "verify-code": openIntent(
         mobileVerifySchema,
         async ({ useCases, context, request, value }) => {
-          const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+          const result = await useCases.mobileSignIn.signInWithCode({ ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
           if ("needsName" in result) return { stay: true, data: { step: "name", mobile: value.mobile, code: value.code } };
           return {
             to: safePath(value.return_to, "/post-auth"),
@@ -114,7 +111,7 @@ export const accountForms = {
       "create-account": openIntent(
         mobileVerifySchema.extend({ name: nameField }),
         async ({ useCases, context, request, value }) => {
-          const result = await useCases.mobileSignIn.signInWithCode(mailer(appEnv()), smsSender(appEnv()), { ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
+          const result = await useCases.mobileSignIn.signInWithCode({ ...value, clientAddress: clientAddressOf(context) }, i18nOf(request));
           if ("needsName" in result) throw new Refused(MOBILE_MESSAGES.newAccount, 400, "name");
           return {
             to: safePath(value.return_to, "/post-auth"),
@@ -135,7 +132,7 @@ export const accountForms = {
       "send-code": intent(mobileSendSchema, async ({ useCases, customer, context, request, value }) => {
         const sessionToken = signedInOf(context)?.token ?? "";
         const language = i18nOf(request).locale;
-        const { message } = await useCases.mobileSignIn.sendAddMobileCode(smsSender(appEnv()), customer, {
+        const { message } = await useCases.mobileSignIn.sendAddMobileCode(customer, {
           mobile: value.mobile,
           clientAddress: clientAddressOf(context),
           sessionToken,
@@ -147,12 +144,13 @@ export const accountForms = {
         mobileVerifySchema,
         async ({ useCases, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
-          const { changed } = await useCases.mobileSignIn.addMobile(
-            smsSender(appEnv()),
-            customer,
-            { mobile: value.mobile, code: value.code, clientAddress: clientAddressOf(context), sessionToken, language: i18nOf(request).locale },
-            mailer(appEnv()),
-          );
+          const { changed } = await useCases.mobileSignIn.addMobile(customer, {
+            mobile: value.mobile,
+            code: value.code,
+            clientAddress: clientAddressOf(context),
+            sessionToken,
+            language: i18nOf(request).locale,
+          });
           return { to: "/myaccount", toast: { type: "success", message: changed ? MOBILE_MESSAGES.mobileChanged : MOBILE_MESSAGES.mobileAdded } };
         },
         { hide: ["code"], onField: { invalid: "code" } },
@@ -183,7 +181,7 @@ export const accountForms = {
         addEmailSchema,
         async ({ useCases, customer, context, request, value }) => {
           const sessionToken = signedInOf(context)?.token ?? "";
-          const { message } = await useCases.mobileSignIn.addEmailToAccount(mailer(appEnv()), smsSender(appEnv()), customer, { ...value, sessionToken }, i18nOf(request));
+          const { message } = await useCases.mobileSignIn.addEmailToAccount(customer, { ...value, sessionToken }, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         },
         { hide: secret, onField: { conflict: "email" } },
@@ -197,7 +195,7 @@ export const accountForms = {
       "sign-up": openIntent(
         signUpSchema,
         async ({ useCases, context, request, value }) => {
-          const customer = await useCases.signUp.signUp(mailer(appEnv()), value, clientAddressOf(context), i18nOf(request));
+          const customer = await useCases.signUp.signUp(value, clientAddressOf(context), i18nOf(request));
           return {
             // The page names where to come back to (routes/signup.tsx); a post that does not goes home, not to an empty cart.
             to: safePath(value.return_to, "/"),
@@ -218,7 +216,7 @@ export const accountForms = {
       request: openIntent(resetRequestSchema, async ({ useCases, context, request, value }) => {
         ensureLocal(toClerkSignIn);
         // The code's mail in the language of the page it was asked on.
-        const sent = await useCases.passwordSignIn.sendResetCode(mailer(appEnv()), value.email, clientAddressOf(context), i18nOf(request));
+        const sent = await useCases.passwordSignIn.sendResetCode(value.email, clientAddressOf(context), i18nOf(request));
         if (!sent.ok) throw new Refused(sent.message, 429);
         return { stay: true, data: { email: value.email, sent: sent.message } };
       }),
@@ -261,7 +259,7 @@ export const accountForms = {
       "send-confirmation": intent(
         z.object({}),
         async ({ useCases, customer, request }) => {
-          const { message } = await useCases.emailConfirmation.mailConfirmationAgain(mailer(appEnv()), customer, i18nOf(request));
+          const { message } = await useCases.emailConfirmation.mailConfirmationAgain(customer, i18nOf(request));
           return { to: "/myaccount", toast: { type: "success", message } };
         },
         // Too many asked for: said on My Account, where the button is.

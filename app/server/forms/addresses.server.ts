@@ -7,10 +7,7 @@ import { ADDRESS_MESSAGES, addressEmailOptional, missingFieldsMessage } from "..
 import { deliveryFormFields, fromDeliveryForm, quickAddressSchema } from "../../domain/address-form.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { signedInOf } from "../auth/session.server.ts";
-import { appEnv } from "../env.server.ts";
 import { i18nOf } from "../i18n.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
-import { smsSender } from "../sms/sms.server.ts";
 import { type KeepEmail } from "../use-cases/address-book.server.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
 
@@ -24,9 +21,9 @@ const deliveryOptions = {
 } as const;
 
 /** 'Also use this e-mail for my account', ticked: what the use case needs to add it (decision 066). */
-function keeping(ticked: boolean, context: Readonly<RouterContextProvider>, request: Request): KeepEmail | undefined {
+function keeping(ticked: boolean, context: Readonly<RouterContextProvider>, request: Request): Omit<KeepEmail, "mail" | "sms"> | undefined {
   if (!ticked) return undefined;
-  return { mail: mailer(appEnv()), sms: smsSender(appEnv()), sessionToken: signedInOf(context)?.token ?? "", i18n: i18nOf(request) };
+  return { sessionToken: signedInOf(context)?.token ?? "", i18n: i18nOf(request) };
 }
 
 /** The delivery address's intents: Review Order's, and the address picker's page (/address-test). */

@@ -36,6 +36,9 @@ export interface AddressOptions extends AddressChoice {
   keepEmail?: KeepEmail;
 }
 
+/** The options as a way in gives them: the bound use cases bring the mailer and SMS sender (use-cases/index.server.ts). */
+export type AddressOptionsIn = Omit<AddressOptions, "keepEmail"> & { keepEmail?: Omit<KeepEmail, "mail" | "sms"> };
+
 type Saved = { address: AddressView; message: string };
 
 /**

@@ -4,6 +4,8 @@
 // per Shop.
 import type {
   AccountsPort,
+  Customer,
+  NewAddress,
   AddressesPort,
   ApiTokensPort,
   CartPort,
@@ -22,6 +24,9 @@ import type {
   TicketsPort,
   WishlistPort,
 } from "../shop/port.server.ts";
+import { appEnv } from "../env.server.ts";
+import { mailer, type Mailer } from "../mail/mailer.server.ts";
+import { smsSender, type SmsSender } from "../sms/sms.server.ts";
 import * as account from "./account.server.ts";
 import * as addLines from "./add-lines.server.ts";
 import * as addressBook from "./address-book.server.ts";
@@ -103,11 +108,44 @@ function bind<M extends object>(shop: Shop, module: M): Bound<M> {
   return bound as Bound<M>;
 }
 
-function build(shop: Shop) {
+/** How the use cases reach people: the mailer, and the SMS sender when the shop sends SMS. */
+export interface Senders {
+  mail: Mailer;
+  sms: SmsSender | null;
+}
+
+/** The process's configured senders (each memoised by its module, and made afresh when its configuration changes). */
+function configuredSenders(): Senders {
+  const env = appEnv();
+  return { mail: mailer(env), sms: smsSender(env) };
+}
+
+// A function with its first parameters given: (a, b, ...rest) => r becomes (...rest) => r.
+type Given<F, P extends unknown[]> = F extends (...args: [...P, ...infer A]) => infer R ? (...args: A) => R : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function given<F extends (...args: any[]) => unknown, P extends unknown[]>(fn: F, first: () => P): Given<F, P> {
+  return ((...rest: unknown[]) => fn(...first(), ...rest)) as Given<F, P>;
+}
+
+function build(shop: Shop, fixed: Senders | null) {
+  const senders = () => fixed ?? configuredSenders();
+  const withMail = (): [Shop, Mailer] => [shop, senders().mail];
+  const withSms = (): [Shop, SmsSender | null] => [shop, senders().sms];
+  const withBoth = (): [Shop, Mailer, SmsSender | null] => [shop, senders().mail, senders().sms];
+  // Review Order's 'Also use this e-mail for my account' adds a way in: it mails and texts.
+  const keeping = (options: addressBook.AddressOptionsIn = {}): addressBook.AddressOptions => {
+    const { keepEmail, ...rest } = options;
+    return keepEmail ? { ...rest, keepEmail: { ...keepEmail, ...senders() } } : rest;
+  };
   return {
     account: bind(shop, account),
     addLines: bind(shop, addLines),
-    addressBook: bind(shop, addressBook),
+    addressBook: {
+      ...bind(shop, addressBook),
+      addAddress: (customer: Customer, input: NewAddress, options?: addressBook.AddressOptionsIn) => addressBook.addAddress(shop, customer, input, keeping(options)),
+      changeAddress: (customer: Customer, id: number, change: Partial<NewAddress>, options?: addressBook.AddressOptionsIn) =>
+        addressBook.changeAddress(shop, customer, id, change, keeping(options)),
+    },
     apiTokens: bind(shop, apiTokens),
     cancel: bind(shop, cancel),
     cart: bind(shop, cart),
@@ -122,17 +160,36 @@ function build(shop: Shop) {
     staffCatalog: bind(shop, staffCatalog),
     staffCoupons: bind(shop, staffCoupons),
     devices: bind(shop, devices),
-    emailConfirmation: bind(shop, emailConfirmation),
+    emailConfirmation: {
+      ...bind(shop, emailConfirmation),
+      mailConfirmationLink: given(emailConfirmation.mailConfirmationLink, withMail),
+      mailConfirmationAgain: given(emailConfirmation.mailConfirmationAgain, withMail),
+    },
     gift: bind(shop, gift),
-    mobileSignIn: bind(shop, mobileSignIn),
+    mobileSignIn: {
+      ...bind(shop, mobileSignIn),
+      sendCode: given(mobileSignIn.sendCode, withSms),
+      signInWithCode: given(mobileSignIn.signInWithCode, withBoth),
+      sendAddMobileCode: given(mobileSignIn.sendAddMobileCode, withSms),
+      addMobile: (customer: Customer, input: Parameters<typeof mobileSignIn.addMobile>[3]) => mobileSignIn.addMobile(shop, senders().sms, customer, input, senders().mail),
+      addEmailToAccount: given(mobileSignIn.addEmailToAccount, withBoth),
+    },
     moveOrder: bind(shop, moveOrder),
-    newsletter: bind(shop, newsletter),
-    passwordSignIn: bind(shop, passwordSignIn),
+    newsletter: {
+      ...bind(shop, newsletter),
+      subscribe: given(newsletter.subscribe, withMail),
+      confirmSubscription: given(newsletter.confirmSubscription, withMail),
+    },
+    passwordSignIn: {
+      ...bind(shop, passwordSignIn),
+      signInWithPassword: given(passwordSignIn.signInWithPassword, withMail),
+      sendResetCode: given(passwordSignIn.sendResetCode, withMail),
+    },
     placeOrder: bind(shop, placeOrder),
     replacement: bind(shop, replacement),
-    signUp: bind(shop, signUp),
+    signUp: { ...bind(shop, signUp), signUp: given(signUp.signUp, withMail) },
     stockRequests: bind(shop, stockRequests),
-    tickets: bind(shop, tickets),
+    tickets: { ...bind(shop, tickets), answerTicket: given(tickets.answerTicket, withMail) },
     wishlist: bind(shop, wishlist),
   };
 }
@@ -141,9 +198,13 @@ export type UseCases = ReturnType<typeof build>;
 
 const built = new WeakMap<Shop, UseCases>();
 
-/** The use cases of `shop`, built the first time it is asked for. */
-export function bindUseCases(shop: Shop): UseCases {
+/**
+ * The use cases of `shop`, built the first time it is asked for, with the process's configured
+ * senders; a test gives its own (`senders`), and gets use cases of its own.
+ */
+export function bindUseCases(shop: Shop, senders?: Senders): UseCases {
+  if (senders) return build(shop, senders);
   let useCases = built.get(shop);
-  if (!useCases) built.set(shop, (useCases = build(shop)));
+  if (!useCases) built.set(shop, (useCases = build(shop, null)));
   return useCases;
 }

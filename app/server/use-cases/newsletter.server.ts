@@ -7,7 +7,7 @@ import { i18nFor } from "../../domain/i18n/registry.ts";
 import { NEWSLETTER_MESSAGES } from "../../domain/contact.ts";
 import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
+import type { Mailer } from "../mail/mailer.server.ts";
 import { sendOrKeep } from "../mail/queue.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type Shop } from "../shop/port.server.ts";
@@ -17,14 +17,14 @@ import { ShopError, type Shop } from "../shop/port.server.ts";
  * The answer is the same whether the address was new, waiting or subscribed: it tells a
  * stranger nothing about someone else's address.
  */
-export async function subscribe(shop: Shop, clientAddress: string, email: string, i18n: I18n = i18nFor("en")): Promise<{ message: string }> {
+export async function subscribe(shop: Shop, mail: Mailer, clientAddress: string, email: string, i18n: I18n = i18nFor("en")): Promise<{ message: string }> {
   if (!(await hitLimit(shop, "newsletterPerAddress", clientAddress)).allowed) throw new ShopError("too_many", NEWSLETTER_MESSAGES.tooMany);
   const { confirmToken } = await shop.newsletter.subscribe(email);
   if (confirmToken) {
     // In the language of the page it was asked on (issue 27), and so is the link's page.
     const link = `${appEnv().publicOrigin}${pathIn(i18n.locale, `/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`)}`;
     // A mail that cannot go now is kept and sent later.
-    await sendOrKeep(shop, mailer(appEnv()), {
+    await sendOrKeep(shop, mail, {
       to: email,
       subject: i18n._("Please confirm your {shop} newsletter subscription", { shop: store.name }),
       text:
@@ -37,12 +37,12 @@ export async function subscribe(shop: Shop, clientAddress: string, email: string
 }
 
 /** The confirmation link's button: the address is subscribed and welcomed (once). */
-export async function confirmSubscription(shop: Shop, token: string, i18n: I18n = i18nFor("en")): Promise<void> {
+export async function confirmSubscription(shop: Shop, mail: Mailer, token: string, i18n: I18n = i18nFor("en")): Promise<void> {
   const confirmed = await shop.newsletter.confirm(token);
   if (!confirmed) throw new ShopError("not_found", NEWSLETTER_MESSAGES.unknownConfirmLink);
   if (confirmed.already) return;
   const unsubscribe = `${appEnv().publicOrigin}${pathIn(i18n.locale, `/newsletter/unsubscribe?token=${encodeURIComponent(confirmed.unsubscribeToken)}`)}`;
-  await sendOrKeep(shop, mailer(appEnv()), {
+  await sendOrKeep(shop, mail, {
     to: confirmed.email,
     subject: i18n._("You're on the {shop} newsletter", { shop: store.name }),
     text: `${i18n._("Thank you for subscribing to the {shop} newsletter.", { shop: store.name })}\n\n${i18n._("To stop receiving it, open this link: {link}", { link: unsubscribe })}\n`,

@@ -5,7 +5,7 @@ import type { Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
-import { mailer } from "../mail/mailer.server.ts";
+import type { Mailer } from "../mail/mailer.server.ts";
 import { sendOrKeep } from "../mail/queue.server.ts";
 import { hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
@@ -39,10 +39,10 @@ export async function openTicket(
 }
 
 /** Staff: the answer is kept on the ticket and mailed to its sender. */
-export async function answerTicket(shop: Shop, staff: Customer, ticketId: number, answer: string): Promise<{ message: string }> {
+export async function answerTicket(shop: Shop, mail: Mailer, staff: Customer, ticketId: number, answer: string): Promise<{ message: string }> {
   const answered = await shop.tickets.answer(staff.id, ticketId, answer);
   // In the sender's language (issue 27): the staff's own words as they wrote them, the rest translated.
-  await sendOrKeep(shop, mailer(appEnv()), { to: answered.email, ...ticketAnswerMail(answered, answer, store.name, i18nFor(answered.language ?? "en")) });
+  await sendOrKeep(shop, mail, { to: answered.email, ...ticketAnswerMail(answered, answer, store.name, i18nFor(answered.language ?? "en")) });
   return { message: `Answer sent to ${answered.email}.` };
 }
 
