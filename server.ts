@@ -330,10 +330,10 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         signedOutPage: (request: Request) =>
           collectRequestStats(newRequestStats("GET"), () => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context)),
         // The cart page's shell: the page for a shopper with nothing of their own, never kept.
-        someonePage: (request: Request, parts: PartRecord[]) =>
+        blankShopperPage: (request: Request, parts: PartRecord[]) =>
           collectRequestStats(newRequestStats("GET"), () => {
             const own = contextFor(clientAddress, requestId);
-            own.info.asSomeone = { parts };
+            own.info.asBlankShopper = { parts };
             return render(new Request(request.url, { headers: { accept: "text/html" } }), own.context);
           }),
       };

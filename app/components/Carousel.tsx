@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useI18n } from "./i18n.tsx";
-import { useLiteMode } from "./viewer.ts";
+import { useLiteMode } from "./root-data.ts";
 
 export type AutoplayState = "off" | "running" | "paused";
 

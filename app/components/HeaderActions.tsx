@@ -4,7 +4,7 @@ import { useI18n } from "./i18n.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Form, Link } from "react-router";
 import { AccountIcon } from "./ui/icons.tsx";
-import { useCartCount, useHere, useViewer, useWishlistRefs } from "./viewer.ts";
+import { useCartCount, useHere, useViewer, useWishlistRefs } from "./root-data.ts";
 import { useSplicePart } from "./splice-protocol.tsx";
 
 function Badge({ count }: { count: number }) {

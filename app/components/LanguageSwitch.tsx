@@ -2,7 +2,7 @@
 // opens this same page in the other language. Each language is named in its own script.
 import { LANGUAGE_NAME, HTML_LANG, LOCALES } from "../domain/i18n/locale.ts";
 import { useI18n } from "./i18n.tsx";
-import { useHere } from "./viewer.ts";
+import { useHere } from "./root-data.ts";
 
 export function LanguageSwitch({ className }: { className?: string }) {
   const { locale } = useI18n();

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { LITE_MESSAGES } from "../domain/lite-mode.ts";
 import { lite } from "./forms.ts";
 import { useI18n } from "./i18n.tsx";
-import { useHere, useLiteMode } from "./viewer.ts";
+import { useHere, useLiteMode } from "./root-data.ts";
 
 /** The footer's Lite mode switch (issue 26): a form post, so it works without JavaScript too. */
 export function LiteModeSwitch() {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { placeAt } from "./address/place.ts";
 import { useI18n } from "./i18n.tsx";
-import { useRootData, useViewer } from "./viewer.ts";
+import { useRootData, useViewer } from "./root-data.ts";
 import { useSplicePart } from "./splice-protocol.tsx";
 
 const TIMEOUT_MS = 15_000;

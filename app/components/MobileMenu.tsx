@@ -5,7 +5,7 @@ import { MenuIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { useSplicePart } from "./splice-protocol.tsx";
-import { useViewer } from "./viewer.ts";
+import { useViewer } from "./root-data.ts";
 
 // A <details> toggle: it opens without JavaScript; with it, following a link closes it.
 // Signed in, it also lists My Account, Orders and Log Out (Specification: Header).

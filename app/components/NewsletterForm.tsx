@@ -4,7 +4,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { typedValue, type FormReply } from "../domain/form-reply.ts";
 import { newsletter } from "./forms.ts";
 import { useI18n } from "./i18n.tsx";
-import { useHere, useRootData } from "./viewer.ts";
+import { useHere, useRootData } from "./root-data.ts";
 
 // The footer's newsletter form (Specification: Newsletter): one e-mail field. Without JavaScript it
 // posts and comes back to this page with a toast, or with the reason and what was typed;

@@ -3,7 +3,7 @@ import { useI18n } from "./i18n.tsx";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addToasts, type ShownToast } from "../domain/toasts.ts";
-import type { RootData } from "./viewer.ts";
+import type { RootData } from "./root-data.ts";
 
 type Toast = NonNullable<RootData["toast"]>;
 type Shown = ShownToast<Toast>;

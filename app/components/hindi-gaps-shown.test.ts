@@ -22,7 +22,7 @@ import { ProductCard } from "./ProductCard.tsx";
 import { ProductSummary } from "./product/ProductSummary.tsx";
 import { VoiceItems } from "./voice/VoiceItems.tsx";
 import type { MatchedItem } from "../domain/voice-order.ts";
-import type { Viewer } from "./viewer.ts";
+import type { Viewer } from "./root-data.ts";
 
 registerCatalogue("hi", hindi as Catalogue, recogniseEnglish);
 

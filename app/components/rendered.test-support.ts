@@ -3,7 +3,7 @@
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { NO_HONEYPOT, type RootData, type Viewer } from "./viewer.ts";
+import { NO_HONEYPOT, type RootData, type Viewer } from "./root-data.ts";
 
 export function rootData(viewer: Viewer | null, locale: "en" | "hi"): RootData {
   return {

@@ -1,6 +1,6 @@
 import { store } from "../domain/store-config.ts";
 import { languageAlternates, pathIn, type Locale } from "../domain/i18n/locale.ts";
-import { localeOfMatches, originOf } from "./viewer.ts";
+import { localeOfMatches, originOf } from "./root-data.ts";
 
 /**
  * A page's own title, description, canonical link and Open Graph tags (issue 5): one
@@ -25,7 +25,7 @@ export function pageMeta(page: { title: string; description: string; path: strin
 }
 
 // Beside the root loader's data, which every page loads anyway.
-export { localeOfMatches, originOf } from "./viewer.ts";
+export { localeOfMatches, originOf } from "./root-data.ts";
 export { languageAlternates } from "../domain/i18n/locale.ts";
 
 /** A personal or transactional page: its own title, description and canonical link, kept out of search results. */

@@ -42,9 +42,10 @@ export interface DocumentPersonal {
   review: ReviewOrderFacts | null;
 }
 
-export const NO_ONE: DocumentPersonal = { viewer: null, standing: null, cart: null, review: null };
+/** A signed-out shopper's personal facts: none (a blank signed-in shopper's are the splice's blankShopper). */
+export const SIGNED_OUT: DocumentPersonal = { viewer: null, standing: null, cart: null, review: null };
 
-export const PersonalContext = createContext<DocumentPersonal>(NO_ONE);
+export const PersonalContext = createContext<DocumentPersonal>(SIGNED_OUT);
 
 export const PERSONAL_SCRIPT_ID = "haat-personal";
 
@@ -62,11 +63,11 @@ export function PersonalScript() {
 /** In the browser, before hydration: what the server rendered the page with. */
 export function readDocumentPersonal(): DocumentPersonal {
   const text = document.getElementById(PERSONAL_SCRIPT_ID)?.textContent;
-  if (!text) return NO_ONE;
+  if (!text) return SIGNED_OUT;
   try {
-    return { ...NO_ONE, ...(JSON.parse(text) as Partial<DocumentPersonal>) };
+    return { ...SIGNED_OUT, ...(JSON.parse(text) as Partial<DocumentPersonal>) };
   } catch {
-    return NO_ONE;
+    return SIGNED_OUT;
   }
 }
 

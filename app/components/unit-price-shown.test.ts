@@ -12,7 +12,7 @@ import { registerCatalogue } from "../domain/i18n/registry.ts";
 import { CartLines } from "./cart/CartLines.tsx";
 import { ProductCard } from "./ProductCard.tsx";
 import { ProductSummary } from "./product/ProductSummary.tsx";
-import type { Viewer } from "./viewer.ts";
+import type { Viewer } from "./root-data.ts";
 
 registerCatalogue("hi", hindi as Catalogue);
 

@@ -11,7 +11,7 @@ import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { refusalOf } from "../domain/form-reply.ts";
 import { customerIn } from "../server/access.server.ts";
 import { deliveryAddressForm } from "../server/forms/addresses.server.ts";
-import { deliveryAccountOf } from "../server/viewer.server.ts";
+import { deliveryAccountOf } from "../server/shopper-facts.server.ts";
 import type { Route } from "./+types/address-picker";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { requireCustomer } from "../server/auth/session.server.ts";
 import { documentCarries } from "../server/context.server.ts";
 import { cartForm } from "../server/forms/cart.server.ts";
-import { cartPageFacts } from "../server/viewer.server.ts";
+import { cartPageFacts } from "../server/shopper-facts.server.ts";
 import { DELIVERY_MESSAGES, normalizePin } from "../domain/delivery.ts";
 import type { Route } from "./+types/cart";
 

@@ -14,7 +14,7 @@ import { listingHref, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT } from "../domain/lis
 import { parseListingQuery } from "../domain/listing-query.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
-import { localeOfMatches, originOf } from "../components/viewer.ts";
+import { localeOfMatches, originOf } from "../components/root-data.ts";
 import { languageAlternates } from "../domain/i18n/locale.ts";
 import { pathIn } from "../domain/i18n/locale.ts";
 import { store } from "../domain/store-config.ts";

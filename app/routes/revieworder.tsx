@@ -11,7 +11,7 @@ import { parseId } from "../domain/ids.ts";
 import { customerIn } from "../server/access.server.ts";
 import { documentCarries } from "../server/context.server.ts";
 import { reviewOrderForm } from "../server/forms/review-order.server.ts";
-import { reviewOrderFacts } from "../server/viewer.server.ts";
+import { reviewOrderFacts } from "../server/shopper-facts.server.ts";
 import type { Route } from "./+types/revieworder";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

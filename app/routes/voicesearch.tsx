@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { voice } from "../components/forms.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { pageMeta } from "../components/seo.ts";
-import { localeOfMatches, originOf } from "../components/viewer.ts";
+import { localeOfMatches, originOf } from "../components/root-data.ts";
 import { VoiceItems } from "../components/voice/VoiceItems.tsx";
 import { VoiceRecorder } from "../components/voice/VoiceRecorder.tsx";
 import { refusalOf, type FormReply } from "../domain/form-reply.ts";

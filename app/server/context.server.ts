@@ -24,12 +24,12 @@ export interface RequestInfo {
    * The page at the request's URL as a signed-in shopper with nothing of their own gets it, its
    * personal parts noted in `parts` (server.ts renders it, never kept): the cart page's shell.
    */
-  someonePage?: (request: Request, parts: PartRecord[]) => Promise<Response>;
+  blankShopperPage?: (request: Request, parts: PartRecord[]) => Promise<Response>;
   /**
-   * Set by server.ts on someonePage's own render alone: the session middleware signs in SOMEONE,
+   * Set by server.ts on blankShopperPage's own render alone: the session middleware signs in BLANK_SHOPPER,
    * and the page cache's middleware notes the parts here instead of keeping the page.
    */
-  asSomeone?: { parts: PartRecord[] };
+  asBlankShopper?: { parts: PartRecord[] };
 }
 export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown", requestId: null, route: null });
 

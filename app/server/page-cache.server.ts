@@ -251,9 +251,9 @@ export function pageCache(): PageCache {
 /** Root middleware: answers from the cache, or renders and offers the result to it, with the personal parts its render noted. */
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // A shell for the splice (server.ts) is no one's page: never answered from, nor kept.
-  const someone = context.get(requestInfoContext).asSomeone;
-  if (someone) {
-    context.set(partRecorderContext, someone.parts);
+  const blank = context.get(requestInfoContext).asBlankShopper;
+  if (blank) {
+    context.set(partRecorderContext, blank.parts);
     return next();
   }
   const cache = pageCache();

@@ -12,7 +12,7 @@ import { projectPath } from "./project-root.server.ts";
 import { compressBody, negotiateEncoding } from "./compression.server.ts";
 import { documentPersonalContext, partRecorderContext, requestInfoContext, signedInContext } from "./context.server.ts";
 import { PartRecorderContext } from "../components/splice-protocol.tsx";
-import { NO_ONE, PersonalContext } from "../components/splice-protocol.tsx";
+import { SIGNED_OUT, PersonalContext } from "../components/splice-protocol.tsx";
 import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { currentRequestStats } from "./request-scope.server.ts";
@@ -71,7 +71,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(
       <RequestIdContext value={requestId}>
         <StylesheetTextContext value={stylesheetText}>
-          <PersonalContext value={loadContext.get(documentPersonalContext) ?? NO_ONE}>
+          <PersonalContext value={loadContext.get(documentPersonalContext) ?? SIGNED_OUT}>
             <PartRecorderContext value={loadContext.get(partRecorderContext)}>
               <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
             </PartRecorderContext>

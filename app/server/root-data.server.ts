@@ -1,7 +1,7 @@
 // What every page's root data says of the shop and the request, apart from the shopper, a
 // toast and a form's reply: the root loader's, and the splice's for the parts it renders (issue 30).
 import type { RouterContextProvider } from "react-router";
-import type { RootData } from "../components/viewer.ts";
+import type { RootData } from "../components/root-data.ts";
 import { readsIfAny } from "./ways-in.server.ts";
 import { HINDI_FONT } from "./devanagari-font.server.ts";
 import { appEnv, paymentOffer } from "./env.server.ts";

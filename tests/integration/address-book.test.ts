@@ -20,7 +20,7 @@ import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.t
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { addAddress, changeAddress, deleteAddress, makeDefaultAddress } from "../../app/server/use-cases/address-book.server.ts";
 import { signUp, signUpOpen } from "../../app/server/use-cases/sign-up.server.ts";
-import { reviewOrderFacts } from "../../app/server/viewer.server.ts";
+import { reviewOrderFacts } from "../../app/server/shopper-facts.server.ts";
 import { targets } from "./databases.ts";
 import { home, recordingMailer, refusal, routeContext } from "./fixtures.ts";
 

@@ -94,9 +94,9 @@ describe.each(targets)("Clerk's session token as the API's bearer on $name", (ta
   it("refuses Haat's own sign-in in the use cases themselves, whichever way in asks (one rule: ownSignIn)", async () => {
     const useCases = bindUseCases(shop);
     const refused = { name: "ShopError", code: "not_found", message: SIGN_IN_WITH_CLERK };
-    await expect(
-      useCases.passwordSignIn.signInWithPassword({ email: "kavya@example.in", password: "anything at all", clientAddress: "127.0.0.1", device: null }),
-    ).rejects.toMatchObject(refused);
+    await expect(useCases.passwordSignIn.signInWithPassword({ email: "kavya@example.in", password: "anything at all", clientAddress: "127.0.0.1", device: null })).rejects.toMatchObject(
+      refused,
+    );
     await expect(useCases.passwordSignIn.sendResetCode("kavya@example.in", "127.0.0.1")).rejects.toMatchObject(refused);
     expect(() => useCases.apiTokens.issueApiTokens(1)).toThrow(SIGN_IN_WITH_CLERK);
     expect(() => useCases.apiTokens.revokeApiTokens("any")).toThrow(SIGN_IN_WITH_CLERK);

@@ -12,7 +12,7 @@ import { createAccounts } from "../../app/server/shop/accounts.server.ts";
 import { createAddresses } from "../../app/server/shop/addresses.server.ts";
 import { createCart } from "../../app/server/shop/cart.server.ts";
 import { createDelivery } from "../../app/server/shop/delivery.server.ts";
-import { createViewer } from "../../app/server/shop/viewer.server.ts";
+import { createViewer } from "../../app/server/shop/header-facts.server.ts";
 import { createShop, DEMO_CATALOG, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
 import { checkout, choosePayment } from "../../app/server/use-cases/checkout.server.ts";

@@ -12,7 +12,9 @@ export function QuickAddressForm({ address, lastResult }: { address?: AddressVie
   const [form, fields] = useForm({
     id: address ? `edit-address-${address.id}` : "quick-address",
     lastResult,
-    defaultValue: address ? { name: address.name, phone: address.phone, street: address.street, city: address.city, zip: address.zip, email: address.email } : { city: ADDRESS_DEFAULTS.city },
+    defaultValue: address
+      ? { name: address.name, phone: address.phone, street: address.street, city: address.city, zip: address.zip, email: address.email }
+      : { city: ADDRESS_DEFAULTS.city },
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quickAddressSchema }),
   });

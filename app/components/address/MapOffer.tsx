@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useRootData } from "../viewer.ts";
+import { useRootData } from "../root-data.ts";
 import { useI18n } from "../i18n.tsx";
 import type { PickedPlace } from "./MapPicker.tsx";
 

@@ -4,7 +4,7 @@ import { useI18n } from "../i18n.tsx";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
 import { QuantityChooser } from "./QuantityChooser.tsx";
 import { NotifyMe } from "./NotifyMe.tsx";
-import { useCartEntries, useHere, useViewer } from "../viewer.ts";
+import { useCartEntries, useHere, useViewer } from "../root-data.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
 import { useSplicePart } from "../splice-protocol.tsx";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";

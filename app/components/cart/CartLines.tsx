@@ -3,7 +3,7 @@ import { lineTotal, stockNote, stockProblems, type CartLineView, type StockProbl
 import { formatRupees } from "../../domain/money.ts";
 import { attributeIn, priceBasis, priceBasisIn, weightIn } from "../../domain/pack-size.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
-import { useCartEntries } from "../viewer.ts";
+import { useCartEntries } from "../root-data.ts";
 import { useI18n } from "../i18n.tsx";
 import { cart, useRefusalToast } from "../forms.ts";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";

@@ -13,7 +13,7 @@ import { useI18n } from "../i18n.tsx";
 import type { CartPageFacts } from "../splice-protocol.tsx";
 import { useSplicePart } from "../splice-protocol.tsx";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
-import { useCartEntries, usePaymentOffer } from "../viewer.ts";
+import { useCartEntries, usePaymentOffer } from "../root-data.ts";
 import { cartCount, summarize } from "../../domain/cart.ts";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { DEFAULT_REPLACEMENT } from "../../domain/replacement.ts";

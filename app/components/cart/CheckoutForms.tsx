@@ -3,7 +3,7 @@ import { typedValue } from "../../domain/form-reply.ts";
 import type { PaymentChoice } from "../../domain/payment.ts";
 import { cart, useRefusalToast } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { usePaymentOffer } from "../viewer.ts";
+import { usePaymentOffer } from "../root-data.ts";
 
 /** Stands for an element (a bold code, a link) inside a message, so the message stays one sentence whatever its word order. */
 const SLOT = "\u0000";

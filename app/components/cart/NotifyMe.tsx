@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { NOTIFY_MESSAGES } from "../../domain/stock-request.ts";
 import { notify, useRefusalToast } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { useViewer } from "../viewer.ts";
+import { useViewer } from "../root-data.ts";
 
 /**
  * 'Notify Me' beside an out-of-stock item's disabled Add to Cart (issue 29): a plain post; signed

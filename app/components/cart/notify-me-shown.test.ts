@@ -9,8 +9,8 @@ import { renderedInPage, rootData, textOf } from "../rendered.test-support.ts";
 import hindi from "../../locales/hi.json" with { type: "json" };
 import type { Catalogue } from "../../domain/i18n/messages.ts";
 import { registerCatalogue } from "../../domain/i18n/registry.ts";
-import { NO_ONE, type DocumentPersonal } from "../splice-protocol.tsx";
-import type { Viewer } from "../viewer.ts";
+import { SIGNED_OUT, type DocumentPersonal } from "../splice-protocol.tsx";
+import type { Viewer } from "../root-data.ts";
 import { CartControls, type CartItemRef } from "./CartControls.tsx";
 import { PARTS, renderParts } from "../../server/splice/parts.server.tsx";
 
@@ -58,7 +58,7 @@ describe("'Notify Me' once the shopper asked", () => {
 
 describe("a signed-in page served from the kept copy (the splice)", () => {
   const part = { kind: "cart-controls" as const, props: { item: MANGOES, buyNow: true, size: "page", anchor: undefined, chooser: { value: 1 } } };
-  const personal = (viewer: Viewer | null): DocumentPersonal => ({ ...NO_ONE, viewer });
+  const personal = (viewer: Viewer | null): DocumentPersonal => ({ ...SIGNED_OUT, viewer });
   // As the splice renders a part: the page's root data without the viewer, who is in the document's facts.
   const { viewer: _, ...root } = rootData(null, "en");
   const page = { url: `https://haat.example/product/${MANGOES.productId}`, basename: "/", root };

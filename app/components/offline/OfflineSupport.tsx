@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { keptLine, OFFLINE_MESSAGES } from "../../domain/offline.ts";
 import { useI18n } from "../i18n.tsx";
-import { useViewer } from "../viewer.ts";
+import { useViewer } from "../root-data.ts";
 import { ReplayQueuedPosts, stampPostKeys } from "./QueuedPosts.tsx";
 
 interface Kept {

@@ -7,7 +7,7 @@ import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
 import { useI18n } from "../i18n.tsx";
 import { useSplicePart } from "../splice-protocol.tsx";
 import { Price } from "../ui/Price.tsx";
-import { useCartEntries } from "../viewer.ts";
+import { useCartEntries } from "../root-data.ts";
 
 export type PricedVariant = Pick<VariantView, "internalReference" | "pricePaise" | "mrpPaise" | "byWeight">;
 

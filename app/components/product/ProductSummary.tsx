@@ -11,7 +11,7 @@ import { useI18n } from "../i18n.tsx";
 import { LeafIcon } from "../ui/icons.tsx";
 import { UnitPrice } from "../ui/UnitPrice.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
-import { usePaymentOffer, useRootData } from "../viewer.ts";
+import { usePaymentOffer, useRootData } from "../root-data.ts";
 import { ProductPrice, QuantityNote } from "./ProductPrice.tsx";
 import { ShareProduct } from "./ShareProduct.tsx";
 import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";

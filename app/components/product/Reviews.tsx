@@ -8,7 +8,7 @@ import { signInPath } from "../../domain/safe-path.ts";
 import { reviews as reviewsForm } from "../forms.ts";
 import { useI18n, type I18n } from "../i18n.tsx";
 import { Stars } from "../ui/Stars.tsx";
-import { useHere, useRootData } from "../viewer.ts";
+import { useHere, useRootData } from "../root-data.ts";
 import { useSplicePart } from "../splice-protocol.tsx";
 
 const dateFormat: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" };

@@ -1,7 +1,7 @@
 import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
 import { photoSet } from "../../domain/photo.ts";
-import { useLiteMode } from "../viewer.ts";
+import { useLiteMode } from "../root-data.ts";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height" | "alt"> & {
   src: string;

@@ -5,9 +5,9 @@ import { OUT_OF_STOCK_BADGE } from "../../domain/stock.ts";
 import { WISHLIST_MESSAGES, wishlistItemInStock, type WishlistItemView } from "../../domain/wishlist.ts";
 import { useRefusalToast, wishlist } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { useHere } from "../viewer.ts";
+import { useHere } from "../root-data.ts";
 import { Price } from "../ui/Price.tsx";
-import { useWishlistRefs } from "../viewer.ts";
+import { useWishlistRefs } from "../root-data.ts";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
 

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { useRefusalToast, wishlist } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { useHere, useViewer, useWishlistRefs } from "../viewer.ts";
+import { useHere, useViewer, useWishlistRefs } from "../root-data.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
 import { useSplicePart } from "../splice-protocol.tsx";
 

@@ -6,17 +6,17 @@ import { signInPath } from "../../domain/safe-path.ts";
 import { SIGNED_IN_CHANGED_HEADER, signsInOrOut } from "../../domain/offline.ts";
 import { log } from "../log.server.ts";
 import { documentPersonalContext, requestInfoContext, shopOf, signedInContext, type SignedIn } from "../context.server.ts";
-import { sessionReadOf } from "../shop/viewer.server.ts";
-import { NO_ONE } from "../../components/splice-protocol.tsx";
+import { sessionReadOf } from "../shop/header-facts.server.ts";
+import { SIGNED_OUT } from "../../components/splice-protocol.tsx";
 import type { ReviewStanding } from "../../domain/review.ts";
 import type { Customer, Shop } from "../shop/port.server.ts";
 import { cookies, hasCookie, SESSION_COOKIE } from "./cookies.server.ts";
 
 /**
  * A signed-in shopper with nothing of their own, no session, and an id no customer has: whom the
- * cart page's shell is rendered for (context.server.ts someonePage; the splice, issue 30).
+ * cart page's shell is rendered for (context.server.ts blankShopperPage; the splice, issue 30).
  */
-const SOMEONE: SignedIn = {
+const BLANK_SHOPPER: SignedIn = {
   customer: { id: 0, email: null, name: "", phone: "" },
   token: "",
   viewer: { cart: {}, wishlist: {}, deliverTo: null, notify: {} },
@@ -27,8 +27,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let signedIn: SignedIn | null = null;
   let renewCookie: string | null = null;
   let clearCookie = false;
-  if (context.get(requestInfoContext).asSomeone) {
-    signedIn = SOMEONE;
+  if (context.get(requestInfoContext).asBlankShopper) {
+    signedIn = BLANK_SHOPPER;
   } else if (hasCookie(request, SESSION_COOKIE)) {
     const token: unknown = await cookies().session.parse(request.headers.get("Cookie"));
     // A page (not a .data request of client-side navigation, which may not run the root
@@ -58,7 +58,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(signedInContext, signedIn);
   // A document (not a .data load): the shopper's facts go in the page's own script (issue 30).
-  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { ...NO_ONE });
+  if (!new URL(request.url).pathname.endsWith(".data")) context.set(documentPersonalContext, { ...SIGNED_OUT });
   const response = await next();
   // Who is signed in changes with this answer: it starts or ends a session (the route's own
   // cookie), or ends one found stale. Said to the service worker, which then drops the last

@@ -17,7 +17,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
-import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./viewer.server.ts";
+import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./header-facts.server.ts";
 
 function toCustomer(row: CustomerRow): Customer {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone, language: isLocale(row.language) ? row.language : null, mobile: row.mobile };

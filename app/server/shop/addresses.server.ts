@@ -4,7 +4,7 @@ import { ADDRESS_MESSAGES, type AddressView } from "../../domain/address.ts";
 import type { Db } from "../db/client.server.ts";
 import { addresses, customers, type AddressRow } from "../db/schema.server.ts";
 import { ShopError, type AddressesPort, type Customer } from "./port.server.ts";
-import { freshChoiceSince, isReadFor, jsonColumn, jsonValue } from "./viewer.server.ts";
+import { freshChoiceSince, isReadFor, jsonColumn, jsonValue } from "./header-facts.server.ts";
 
 export function toAddressView(r: AddressRow): AddressView {
   return {

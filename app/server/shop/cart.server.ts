@@ -12,7 +12,7 @@ import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { coupons, orderLines, orders, products, variants } from "../db/schema.server.ts";
 import { checkCoupon, couponByCode, type Conn } from "./coupons.server.ts";
 import { deliveryFeeOf, settingsOf } from "./delivery.server.ts";
-import { isReadFor, jsonColumn } from "./viewer.server.ts";
+import { isReadFor, jsonColumn } from "./header-facts.server.ts";
 import { ShopError, type CartChange, type CartPort, type SessionRead, type CartView, type Customer } from "./port.server.ts";
 
 /** The customer's draft order id, created when asked to and absent. */

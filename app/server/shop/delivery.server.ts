@@ -8,7 +8,7 @@ import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
 import type { Db } from "../db/client.server.ts";
 import { deliverySlots, serviceablePins, shopSettings } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
-import { jsonColumn, jsonValue } from "./viewer.server.ts";
+import { jsonColumn, jsonValue } from "./header-facts.server.ts";
 import { audit } from "./audit.server.ts";
 import { ShopError, type DeliveryPort, type DeliverySettings } from "./port.server.ts";
 

@@ -30,7 +30,7 @@ import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
 import { createPostKeys } from "./post-keys.server.ts";
-import { createViewer } from "./viewer.server.ts";
+import { createViewer } from "./header-facts.server.ts";
 import { createStockRequests } from "./stock-requests.server.ts";
 import { createWishlist } from "./wishlist.server.ts";
 import { ShopError, type Customer, type Shop } from "./port.server.ts";

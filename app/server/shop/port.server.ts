@@ -897,7 +897,7 @@ export interface ViewerFacts {
   notify: Record<string, number>;
 }
 
-// Built by app/server/shop/viewer.server.ts; with the ERP, shop/erp/cart.server.ts (createErpViewer).
+// Built by app/server/shop/header-facts.server.ts; with the ERP, shop/erp/cart.server.ts (createErpViewer).
 export interface ViewerPort {
   /** One read, no writes. */
   of(customer: Customer): Promise<ViewerFacts>;

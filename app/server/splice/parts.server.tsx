@@ -15,7 +15,7 @@ import { PersonalContext, type DocumentPersonal } from "../../components/splice-
 import { ReviewStandingNote } from "../../components/product/Reviews.tsx";
 import { ProductPrice, QuantityNote, type PricedVariant } from "../../components/product/ProductPrice.tsx";
 import type { PartKind, PartRecord } from "../../components/splice-protocol.tsx";
-import type { RootData } from "../../components/viewer.ts";
+import type { RootData } from "../../components/root-data.ts";
 import { WishlistHeart } from "../../components/wishlist/WishlistHeart.tsx";
 import { entriesCount } from "../../domain/cart.ts";
 

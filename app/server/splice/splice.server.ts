@@ -9,7 +9,7 @@
 // standing with a form or their own review), gets the whole render as before. So does anything
 // unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { NO_ONE, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
+import { SIGNED_OUT, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
 import type { PartRecord } from "../../components/splice-protocol.tsx";
 import { BASENAME, localeOfPath, pathIn } from "../../domain/i18n/locale.ts";
 import { CART_PAGES, productIdOfPath } from "../../domain/ids.ts";
@@ -18,13 +18,13 @@ import { signedInOf } from "../auth/session.server.ts";
 import { compressBody, negotiateEncoding } from "../compression.server.ts";
 import { requestInfoContext, routePatternOf, type SignedIn } from "../context.server.ts";
 import { errorFields, log } from "../log.server.ts";
-import { NO_HONEYPOT } from "../../components/viewer.ts";
+import { NO_HONEYPOT } from "../../components/root-data.ts";
 import { appEnv } from "../env.server.ts";
 import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.server.ts";
 import { rootFactsOf } from "../root-data.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
 import { newNonce, pagePolicy } from "../security/headers.server.ts";
-import { cartPageFacts, reviewOrderFacts, viewerOf } from "../viewer.server.ts";
+import { cartPageFacts, reviewOrderFacts, viewerOf } from "../shopper-facts.server.ts";
 import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
 
@@ -62,7 +62,7 @@ const MAX_KEPT_BYTES = 256 * 1024;
 const SHORT_RUN = 2048;
 
 /** A signed-in shopper with nothing in their cart or wishlist, no address, and no review to write. */
-function someone(parts: readonly PartRecord[]): DocumentPersonal {
+function blankShopper(parts: readonly PartRecord[]): DocumentPersonal {
   const note = parts.find((part) => part.kind === "review-note");
   return {
     viewer: { name: "", cart: {}, wishlist: {}, deliverTo: null, notify: {} },
@@ -85,7 +85,7 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   const scriptEnd = text.indexOf("</script>", script);
   if (script < opening.length || scriptEnd < 0) return null;
   const json = text.slice(script, scriptEnd);
-  const rendered: DocumentPersonal = { ...NO_ONE, ...(JSON.parse(json) as Partial<DocumentPersonal>) };
+  const rendered: DocumentPersonal = { ...SIGNED_OUT, ...(JSON.parse(json) as Partial<DocumentPersonal>) };
   if (personalJson(rendered) !== json) return null;
   const asRendered = await renderParts(parts, page, rendered);
   const cuts: { start: number; end: number; slot: Slot }[] = [];
@@ -114,7 +114,7 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   }
   fixed.push(Buffer.from(text.slice(at)));
   // The base: what differs between signed out and signed in with nothing of one's own, put in once.
-  const base = rendered.viewer ? rendered : someone(parts);
+  const base = rendered.viewer ? rendered : blankShopper(parts);
   const states = parts.map((part) => PARTS[part.kind].stateOf(part.props, base) ?? "");
   const differing = parts.flatMap((part, i) => (states[i] !== PARTS[part.kind].stateOf(part.props, rendered) ? [i] : []));
   const baseParts = await renderParts(
@@ -305,7 +305,7 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
   const url = new URL(request.url);
   // A shell is the page's plain URL's alone: the cart's PIN check (?pin=), Review Order's address picker, form or list are rendered whole.
-  if (shell && (url.search || context.get(requestInfoContext).asSomeone)) return next();
+  if (shell && (url.search || context.get(requestInfoContext).asBlankShopper)) return next();
   const productId = productIdOfPath(url.pathname);
   if (productId !== null && signedIn.standing?.productId !== productId) return next();
   let spliced: Response | null = null;
@@ -328,8 +328,8 @@ async function splicedPage(request: Request, context: Readonly<RouterContextProv
   // In the order of the document's own (the session middleware's documentPersonalContext).
   const review = shell === "/revieworder";
   const personal: DocumentPersonal = {
-    // NO_ONE first: the same order of keys as the document's own (the session middleware's).
-    ...NO_ONE,
+    // SIGNED_OUT first: the same order of keys as the document's own (the session middleware's).
+    ...SIGNED_OUT,
     viewer,
     standing: signedIn.standing ?? null,
     cart: shell !== null && !review ? await cartPageFacts(context, signedIn.customer) : null,
@@ -374,7 +374,7 @@ async function shellFor(shellUrl: string, context: Readonly<RouterContextProvide
   const generation = catalogueGeneration(context);
   const known = cache.kept(shellUrl, generation, "shell");
   if (known) return known;
-  const render = context.get(requestInfoContext).someonePage;
+  const render = context.get(requestInfoContext).blankShopperPage;
   if (!render) return null;
   let fill = shellsFilling.get(shellUrl);
   if (!fill) {

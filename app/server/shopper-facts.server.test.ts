@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { shopContext, signedInContext } from "./context.server.ts";
 import { collectRequestStats, newRequestStats } from "./request-scope.server.ts";
 import type { CartView, Customer, Shop } from "./shop/port.server.ts";
-import { cartPageFacts, reviewOrderFacts } from "./viewer.server.ts";
+import { cartPageFacts, reviewOrderFacts } from "./shopper-facts.server.ts";
 
 const asha: Customer = { id: 7, email: "asha@example.in", name: "Asha", phone: "9876543210" };
 const empty = { id: null, lines: [] } as unknown as CartView;

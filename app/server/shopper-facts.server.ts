@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "../domain/viewer.ts";
 import { signedInContext } from "./context.server.ts";
 import { waysIn } from "./ways-in.server.ts";
-import { isReadFor } from "./shop/viewer.server.ts";
+import { isReadFor } from "./shop/header-facts.server.ts";
 import { oncePerRequest } from "./request-scope.server.ts";
 import { localeIn } from "./i18n.server.ts";
 import { cardsIn } from "../domain/i18n/catalogue.ts";
