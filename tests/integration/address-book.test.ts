@@ -2,7 +2,7 @@
 // (Review Order, the address picker, My Account, the JSON API; the sign-up page and the API's
 // register call) runs these, so their rules are proven here once.
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../app/domain/account.ts";
 import { eq, sql } from "drizzle-orm";
 import { ADDRESS_MESSAGES, chosenAddress } from "../../app/domain/address.ts";
@@ -11,52 +11,44 @@ import { MOBILE_MESSAGES } from "../../app/domain/mobile-sign-in.ts";
 import { API_CALLS } from "../../app/server/api/calls.server.ts";
 import { answerCall } from "../../app/server/api/pipeline.server.ts";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { customers, emailConfirmations, sessions } from "../../app/server/db/schema.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
 import { reviewOrderForm } from "../../app/server/forms/review-order.server.ts";
 import { rateLimit } from "../../app/server/security/rate-limits.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer } from "../../app/server/shop/port.server.ts";
 import { addAddress, changeAddress, deleteAddress, makeDefaultAddress } from "../../app/server/use-cases/address-book.server.ts";
 import { signUp, signUpOpen } from "../../app/server/use-cases/sign-up.server.ts";
 import { reviewOrderFacts } from "../../app/server/shopper-facts.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 import { home, recordingMailer, refusal, routeContext } from "./fixtures.ts";
 
 describe.each(targets)("the address book and sign-up on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target, { catalog: true });
   let asha: Customer;
   let ravi: Customer;
   const mail = recordingMailer();
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0);
-    asha = await signUp(shop, mail, { name: "Asha Verma", email: `asha-book-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, "198.51.100.1");
-    ravi = await signUp(shop, mail, { name: "Ravi Kumar", email: `ravi-book-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, "198.51.100.1");
-  });
-  afterAll(async () => {
-    await database?.close();
+    asha = await signUp(on.shop, mail, { name: "Asha Verma", email: `asha-book-${target.name}@example.in`, phone: "9876543210", password: "password-asha" }, "198.51.100.1");
+    ravi = await signUp(on.shop, mail, { name: "Ravi Kumar", email: `ravi-book-${target.name}@example.in`, phone: "9876543211", password: "password-ravi" }, "198.51.100.1");
   });
 
   it("adds an address, delivers there and makes it the default when asked", async () => {
-    const first = await addAddress(shop, asha, home);
+    const first = await addAddress(on.shop, asha, home);
     expect(first.message).toBe(ADDRESS_MESSAGES.saved);
-    const office = await addAddress(shop, asha, { ...home, street: "Plot 7, Udyog Vihar", street2: "Phase 4", zip: "122015" }, { deliverHere: true, makeDefault: true });
-    const book = await shop.addresses.book(asha);
+    const office = await addAddress(on.shop, asha, { ...home, street: "Plot 7, Udyog Vihar", street2: "Phase 4", zip: "122015" }, { deliverHere: true, makeDefault: true });
+    const book = await on.shop.addresses.book(asha);
     expect(book.chosen?.id).toBe(office.address.id);
     expect(book.addresses.find((a) => a.id === office.address.id)?.isDefault).toBe(true);
   });
 
   it("keeps what a form does not send when an address is changed", async () => {
-    const { address } = await addAddress(shop, asha, { ...home, street2: "Tower B, flat 1204", state: "Haryana" });
+    const { address } = await addAddress(on.shop, asha, { ...home, street2: "Tower B, flat 1204", state: "Haryana" });
     // My Account's quick form has no second line, state or country.
-    const changed = await changeAddress(shop, asha, address.id, { name: "Asha V.", street: "14 Golf Course Road" });
+    const changed = await changeAddress(on.shop, asha, address.id, { name: "Asha V.", street: "14 Golf Course Road" });
     expect(changed.message).toBe(ADDRESS_MESSAGES.updated);
-    expect(await shop.addresses.get(asha, address.id)).toMatchObject({
+    expect(await on.shop.addresses.get(asha, address.id)).toMatchObject({
       name: "Asha V.",
       street: "14 Golf Course Road",
       street2: "Tower B, flat 1204",
@@ -67,66 +59,66 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
   });
 
   it("never reaches another customer's address, and keeps the primary one", async () => {
-    const { address } = await addAddress(shop, asha, home);
-    expect((await refusal(changeAddress(shop, ravi, address.id, { name: "Not Ravi's" }))).message).toBe(ADDRESS_MESSAGES.invalidId);
-    expect((await refusal(deleteAddress(shop, ravi, address.id))).code).toBe("not_found");
-    expect((await refusal(makeDefaultAddress(shop, ravi, address.id))).code).toBe("not_found");
-    expect((await shop.addresses.get(asha, address.id))?.name).toBe(home.name);
-    const primary = (await shop.addresses.list(asha)).find((a) => a.isPrimary)!;
-    expect((await refusal(deleteAddress(shop, asha, primary.id))).message).toBe(ADDRESS_MESSAGES.primaryKept);
-    expect((await deleteAddress(shop, asha, address.id)).message).toBe(ADDRESS_MESSAGES.deleted);
+    const { address } = await addAddress(on.shop, asha, home);
+    expect((await refusal(changeAddress(on.shop, ravi, address.id, { name: "Not Ravi's" }))).message).toBe(ADDRESS_MESSAGES.invalidId);
+    expect((await refusal(deleteAddress(on.shop, ravi, address.id))).code).toBe("not_found");
+    expect((await refusal(makeDefaultAddress(on.shop, ravi, address.id))).code).toBe("not_found");
+    expect((await on.shop.addresses.get(asha, address.id))?.name).toBe(home.name);
+    const primary = (await on.shop.addresses.list(asha)).find((a) => a.isPrimary)!;
+    expect((await refusal(deleteAddress(on.shop, asha, primary.id))).message).toBe(ADDRESS_MESSAGES.primaryKept);
+    expect((await deleteAddress(on.shop, asha, address.id)).message).toBe(ADDRESS_MESSAGES.deleted);
   });
 
   it("the database names the same chosen address as the ERP back end's rule (chosenAddress), in every case", async () => {
-    const meera = await signUp(shop, mail, { name: "Meera Iyer", email: `meera-book-${target.name}@example.in`, phone: "9876543212", password: "password-meera" }, "198.51.100.1");
+    const meera = await signUp(on.shop, mail, { name: "Meera Iyer", email: `meera-book-${target.name}@example.in`, phone: "9876543212", password: "password-meera" }, "198.51.100.1");
     const now = Date.now();
     const remember = async (id: number | null, daysAgo: number) => {
       const at = id === null ? null : new Date(now - daysAgo * 24 * 60 * 60 * 1000);
-      await database.db.update(customers).set({ selectedAddressId: id, selectedAddressAt: at }).where(eq(customers.id, meera.id));
+      await on.database.db.update(customers).set({ selectedAddressId: id, selectedAddressAt: at }).where(eq(customers.id, meera.id));
       return id === null ? null : { id, at: at! };
     };
     const agree = async (remembered: { id: number; at: Date } | null) => {
-      const book = await shop.addresses.book(meera);
+      const book = await on.shop.addresses.book(meera);
       expect(book.chosen?.id ?? null).toBe(chosenAddress(book.addresses, remembered, now)?.id ?? null);
-      expect((await shop.viewer.of(meera)).deliverTo?.zip ?? null).toBe(book.chosen?.zip ?? null);
+      expect((await on.shop.viewer.of(meera)).deliverTo?.zip ?? null).toBe(book.chosen?.zip ?? null);
       return book.chosen?.id ?? null;
     };
     expect(await agree(null)).toBeNull();
-    const first = (await addAddress(shop, meera, { ...home, zip: "122001" })).address;
-    const second = (await addAddress(shop, meera, { ...home, zip: "122002" })).address;
-    const third = (await addAddress(shop, meera, { ...home, zip: "122003" })).address;
+    const first = (await addAddress(on.shop, meera, { ...home, zip: "122001" })).address;
+    const second = (await addAddress(on.shop, meera, { ...home, zip: "122002" })).address;
+    const third = (await addAddress(on.shop, meera, { ...home, zip: "122003" })).address;
     expect(await agree(null)).toBe(first.id);
     expect(await agree(await remember(third.id, 29))).toBe(third.id);
     expect(await agree(await remember(third.id, 31))).toBe(first.id);
-    await makeDefaultAddress(shop, meera, second.id);
+    await makeDefaultAddress(on.shop, meera, second.id);
     expect(await agree(await remember(null, 0))).toBe(second.id);
     expect(await agree(await remember(third.id, 1))).toBe(third.id);
-    await deleteAddress(shop, meera, third.id);
+    await deleteAddress(on.shop, meera, third.id);
     expect(await agree({ id: third.id, at: new Date(now) })).toBe(second.id);
   });
 
   it("opens accounts only while the connection is within its limit, and says so", async () => {
     const { limit } = rateLimit("signUpPerAddress");
     const from = `203.0.113.${target.name === "pglite" ? 7 : 8}`;
-    for (let i = 0; i < limit; i++) await signUp(shop, mail, { name: "Many", email: `many-${i}-${target.name}@example.in`, phone: "9876543210", password: "password-many" }, from);
-    const refused = await refusal(signUp(shop, mail, { name: "One more", email: `one-more-${target.name}@example.in`, phone: "9876543210", password: "password-more" }, from));
+    for (let i = 0; i < limit; i++) await signUp(on.shop, mail, { name: "Many", email: `many-${i}-${target.name}@example.in`, phone: "9876543210", password: "password-many" }, from);
+    const refused = await refusal(signUp(on.shop, mail, { name: "One more", email: `one-more-${target.name}@example.in`, phone: "9876543210", password: "password-more" }, from));
     expect([refused.code, refused.message]).toEqual(["too_many", ACCOUNT_MESSAGES.tooManySignUps]);
     // Nothing was written for the refused one; another connection still may.
-    expect(await shop.accounts.authenticate(`one-more-${target.name}@example.in`, "password-more")).toBeNull();
-    await signUp(shop, mail, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
+    expect(await on.shop.accounts.authenticate(`one-more-${target.name}@example.in`, "password-more")).toBeNull();
+    await signUp(on.shop, mail, { name: "Elsewhere", email: `elsewhere-${target.name}@example.in`, phone: "9876543210", password: "password-else" }, "192.0.2.9");
   });
 
   // Issue 41 item 11: mobile-only shoppers at Review Order.
   describe("an address's e-mail and the account's (issue 41 item 11)", () => {
     let mobiles = 0;
     /** An account opened with a mobile number alone (its number verified by the code it signed in with). */
-    const mobileAccount = (name: string) => shop.accounts.registerMobile({ name, mobile: `70000${String(++mobiles).padStart(5, "0")}` });
-    const addressCount = async (who: Customer) => (await shop.addresses.list(who)).length;
-    const accountRow = async (who: Customer) => (await database.db.select().from(customers).where(eq(customers.id, who.id)))[0]!;
+    const mobileAccount = (name: string) => on.shop.accounts.registerMobile({ name, mobile: `70000${String(++mobiles).padStart(5, "0")}` });
+    const addressCount = async (who: Customer) => (await on.shop.addresses.list(who)).length;
+    const accountRow = async (who: Customer) => (await on.database.db.select().from(customers).where(eq(customers.id, who.id)))[0]!;
     /** The request context of a signed-in page: the Shop, the customer and their session's token. */
     const pageContext = (who: Customer, token: string) => {
       const context = new RouterContextProvider();
-      context.set(shopContext, shop);
+      context.set(shopContext, on.shop);
       context.set(signedInContext, { customer: who, token });
       return context;
     };
@@ -141,58 +133,58 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
     };
     const delivery = { intent: "add-address", firstName: "Meera", lastName: "Devi", phone: "9876501234", street: "4 Sohna Road", zip: "122018" };
     const apiAddress = async (who: Customer, params: Record<string, unknown>) => {
-      const { accessToken } = await shop.tokens.issue(who.id);
+      const { accessToken } = await on.shop.tokens.issue(who.id);
       const request = new Request("http://localhost/api/customer/addresses/new", {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
         body: JSON.stringify({ params }),
       });
-      const response = await answerCall(API_CALLS["/api/customer/addresses/new"]!, {}, request, routeContext(shop, null));
+      const response = await answerCall(API_CALLS["/api/customer/addresses/new"]!, {}, request, routeContext(on.shop, null));
       return { status: response.status, body: (await response.json()) as { result?: { success: boolean }; error?: string } };
     };
 
     it("may be left empty by an account with a verified mobile number, and by no other, whichever way the address is saved", async () => {
       const meera = await mobileAccount("Meera Devi");
-      const saved = await addAddress(shop, meera, { ...home, email: "" }, { deliverHere: true });
+      const saved = await addAddress(on.shop, meera, { ...home, email: "" }, { deliverHere: true });
       expect(saved.message).toBe(ADDRESS_MESSAGES.saved);
-      expect((await shop.addresses.get(meera, saved.address.id))?.email).toBe("");
+      expect((await on.shop.addresses.get(meera, saved.address.id))?.email).toBe("");
       // Changed, it may stay without one.
-      await changeAddress(shop, meera, saved.address.id, { ...home, email: "", street: "5 Sohna Road" });
-      expect((await shop.addresses.get(meera, saved.address.id))?.street).toBe("5 Sohna Road");
+      await changeAddress(on.shop, meera, saved.address.id, { ...home, email: "", street: "5 Sohna Road" });
+      expect((await on.shop.addresses.get(meera, saved.address.id))?.street).toBe("5 Sohna Road");
 
       // An e-mail account without a verified number: the words of Specification: Addresses, and nothing written.
       const before = await addressCount(asha);
-      const refused = await refusal(addAddress(shop, asha, { ...home, email: "  " }, { deliverHere: true }));
+      const refused = await refusal(addAddress(on.shop, asha, { ...home, email: "  " }, { deliverHere: true }));
       expect([refused.code, refused.message]).toEqual(["invalid", "Email address is required"]);
       expect(await addressCount(asha)).toBe(before);
-      const { address } = await addAddress(shop, asha, home);
-      expect((await refusal(changeAddress(shop, asha, address.id, { ...home, email: "" }))).message).toBe("Email address is required");
-      expect((await shop.addresses.get(asha, address.id))?.email).toBe(home.email);
+      const { address } = await addAddress(on.shop, asha, home);
+      expect((await refusal(changeAddress(on.shop, asha, address.id, { ...home, email: "" }))).message).toBe("Email address is required");
+      expect((await on.shop.addresses.get(asha, address.id))?.email).toBe(home.email);
       // My Account's quick form asks no e-mail of anyone (Specification: Addresses).
-      expect((await addAddress(shop, asha, { ...home, email: "" }, { quickForm: true })).message).toBe(ADDRESS_MESSAGES.saved);
+      expect((await addAddress(on.shop, asha, { ...home, email: "" }, { quickForm: true })).message).toBe(ADDRESS_MESSAGES.saved);
 
       // Once the e-mail account verifies a number, it may too.
-      const rita = await signUp(shop, mail, { name: "Rita Sen", email: `rita-book-${target.name}@example.in`, phone: "9876543213", password: "password-rita" }, "198.51.100.2");
-      expect((await refusal(addAddress(shop, rita, { ...home, email: "" }))).code).toBe("invalid");
-      expect(await shop.accounts.setMobile(rita.id, "7000099999")).toMatchObject({ set: true });
-      expect((await addAddress(shop, { ...rita, mobile: "7000099999" }, { ...home, email: "" })).message).toBe(ADDRESS_MESSAGES.saved);
+      const rita = await signUp(on.shop, mail, { name: "Rita Sen", email: `rita-book-${target.name}@example.in`, phone: "9876543213", password: "password-rita" }, "198.51.100.2");
+      expect((await refusal(addAddress(on.shop, rita, { ...home, email: "" }))).code).toBe("invalid");
+      expect(await on.shop.accounts.setMobile(rita.id, "7000099999")).toMatchObject({ set: true });
+      expect((await addAddress(on.shop, { ...rita, mobile: "7000099999" }, { ...home, email: "" })).message).toBe(ADDRESS_MESSAGES.saved);
     });
 
     it("Review Order's form and the JSON API follow the same rule, the page saying it on the e-mail field", async () => {
       const meera = await mobileAccount("Meera Devi");
-      const page = await reviewOrderPost(routeContext(shop, meera), { ...delivery, email: "" });
+      const page = await reviewOrderPost(routeContext(on.shop, meera), { ...delivery, email: "" });
       expect(page.status).toBe(303);
-      expect(await shop.addresses.list(meera)).toEqual([expect.objectContaining({ name: "Meera Devi", email: "", street: "4 Sohna Road" })]);
-      expect((await shop.addresses.book(meera)).chosen?.street).toBe("4 Sohna Road");
+      expect(await on.shop.addresses.list(meera)).toEqual([expect.objectContaining({ name: "Meera Devi", email: "", street: "4 Sohna Road" })]);
+      expect((await on.shop.addresses.book(meera)).chosen?.street).toBe("4 Sohna Road");
 
       const before = await addressCount(asha);
-      const refused = await reviewOrderPost(routeContext(shop, asha), { ...delivery, email: "" });
+      const refused = await reviewOrderPost(routeContext(on.shop, asha), { ...delivery, email: "" });
       expect(refused.status).toBe(400);
       expect(refused.reply).toMatchObject({ ok: false, intent: "add-address", error: "Email address is required", result: { error: { email: ["Email address is required"] } } });
       // What was typed comes back with the refusal, so nothing need be typed again.
       expect(refused.reply?.ok === false && refused.reply.result.initialValue).toMatchObject({ firstName: "Meera", street: "4 Sohna Road" });
       // A wrong e-mail is still refused by the form itself, for every account.
-      const wrong = await reviewOrderPost(routeContext(shop, meera), { ...delivery, email: "meera@" });
+      const wrong = await reviewOrderPost(routeContext(on.shop, meera), { ...delivery, email: "meera@" });
       expect(wrong.reply).toMatchObject({ ok: false, result: { error: { email: ["Enter a valid email address"] } } });
       expect(await addressCount(asha)).toBe(before);
 
@@ -205,40 +197,40 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
 
     it("'Also use this e-mail for my account' keeps it on the account, unconfirmed, and mails its link; only after a recent sign-in", async () => {
       const kiran = await mobileAccount("Kiran Rao");
-      const { token } = await shop.accounts.startSession(kiran.id);
+      const { token } = await on.shop.accounts.startSession(kiran.id);
       const email = `kiran-${target.name}@example.in`;
-      const kept = await addAddress(shop, kiran, { ...home, email }, { deliverHere: true, keepEmail: { mail, sms: null, sessionToken: token } });
+      const kept = await addAddress(on.shop, kiran, { ...home, email }, { deliverHere: true, keepEmail: { mail, sms: null, sessionToken: token } });
       expect(kept.message).toBe(`${ADDRESS_MESSAGES.saved} ${MOBILE_MESSAGES.emailKept(email)}`);
       expect(await accountRow(kiran)).toMatchObject({ email, emailVerifiedAt: null, passwordHash: null, mobile: kiran.mobile });
       // The confirmation of decision 047: a live link, and its mail to the e-mail.
-      expect(await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, kiran.id))).toHaveLength(1);
+      expect(await on.database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, kiran.id))).toHaveLength(1);
       await expect.poll(() => mail.sent.some((m) => m.to === email && m.subject.startsWith("Please confirm") && m.text.includes("/verify-email?token="))).toBe(true);
 
       // An e-mail another account has: refused on the e-mail field's code, and neither the address nor the e-mail is kept.
       const lata = await mobileAccount("Lata Iyer");
-      const { token: lataToken } = await shop.accounts.startSession(lata.id);
-      const taken = await refusal(addAddress(shop, lata, { ...home, email: asha.email! }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
+      const { token: lataToken } = await on.shop.accounts.startSession(lata.id);
+      const taken = await refusal(addAddress(on.shop, lata, { ...home, email: asha.email! }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
       expect([taken.code, taken.message]).toEqual(["conflict", ACCOUNT_MESSAGES.emailTaken]);
       expect(await addressCount(lata)).toBe(0);
       expect((await accountRow(lata)).email).toBeNull();
 
       // Past the sign-in's 10 minutes a stolen session could add a way in: sign in again first.
-      await database.db
+      await on.database.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '1 hour'` })
         .where(eq(sessions.customerId, lata.id));
-      const stale = await refusal(addAddress(shop, lata, { ...home, email: `lata-${target.name}@example.in` }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
+      const stale = await refusal(addAddress(on.shop, lata, { ...home, email: `lata-${target.name}@example.in` }, { keepEmail: { mail, sms: null, sessionToken: lataToken } }));
       expect([stale.code, stale.message]).toEqual(["invalid", MOBILE_MESSAGES.signInAgainKeepEmail]);
       expect(await addressCount(lata)).toBe(0);
       expect((await accountRow(lata)).email).toBeNull();
       // Unticked, the address is saved with its e-mail and the account keeps none.
-      await addAddress(shop, lata, { ...home, email: `lata-${target.name}@example.in` });
+      await addAddress(on.shop, lata, { ...home, email: `lata-${target.name}@example.in` });
       expect((await accountRow(lata)).email).toBeNull();
     });
 
     it("the box on Review Order's form, ticked, keeps the e-mail; left unticked, it does not", async () => {
       const dev = await mobileAccount("Dev Malhotra");
-      const { token } = await shop.accounts.startSession(dev.id);
+      const { token } = await on.shop.accounts.startSession(dev.id);
       const unticked = await reviewOrderPost(pageContext(dev, token), { ...delivery, email: `dev-home-${target.name}@example.in` });
       expect(unticked.status).toBe(303);
       expect((await accountRow(dev)).email).toBeNull();
@@ -246,13 +238,13 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
       const ticked = await reviewOrderPost(pageContext(dev, token), { ...delivery, street: "8 Sohna Road", email, keepEmail: "on" });
       expect(ticked.status).toBe(303);
       expect(await accountRow(dev)).toMatchObject({ email, emailVerifiedAt: null });
-      expect(await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, dev.id))).toHaveLength(1);
-      expect((await shop.addresses.list(dev)).map((a) => a.email)).toEqual([`dev-home-${target.name}@example.in`, email]);
+      expect(await on.database.db.select().from(emailConfirmations).where(eq(emailConfirmations.customerId, dev.id))).toHaveLength(1);
+      expect((await on.shop.addresses.list(dev)).map((a) => a.email)).toEqual([`dev-home-${target.name}@example.in`, email]);
     });
 
     it("Review Order's facts start a new address from the account, and offer to keep an e-mail only where one may be added", async () => {
       const meera = await mobileAccount("Meera  Devi Sharma");
-      const { token } = await shop.accounts.startSession(meera.id);
+      const { token } = await on.shop.accounts.startSession(meera.id);
       const facts = await reviewOrderFacts(pageContext(meera, token), meera);
       expect(facts.addresses).toEqual([]);
       expect(facts.account).toEqual({
@@ -261,13 +253,13 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
         offerKeepEmail: true,
       });
       // A session signed in long ago may not add a way in: no offer.
-      await database.db
+      await on.database.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '1 hour'` })
         .where(eq(sessions.customerId, meera.id));
       expect((await reviewOrderFacts(pageContext(meera, token), meera)).account.offerKeepEmail).toBe(false);
 
-      const { token: ashaToken } = await shop.accounts.startSession(asha.id);
+      const { token: ashaToken } = await on.shop.accounts.startSession(asha.id);
       expect((await reviewOrderFacts(pageContext(asha, ashaToken), asha)).account).toEqual({
         newAddress: { firstName: "Asha", lastName: "Verma", email: asha.email, phone: "9876543210" },
         emailOptional: false,
@@ -277,7 +269,7 @@ describe.each(targets)("the address book and sign-up on $name", (target) => {
   });
 
   it("refuses an e-mail that has an account", async () => {
-    expect((await refusal(signUp(shop, mail, { name: "Asha Again", email: asha.email!, phone: "9876543210", password: "password-again" }, "192.0.2.10"))).code).toBe("conflict");
+    expect((await refusal(signUp(on.shop, mail, { name: "Asha Again", email: asha.email!, phone: "9876543210", password: "password-again" }, "192.0.2.10"))).code).toBe("conflict");
   });
 });
 

@@ -1,30 +1,23 @@
 // The JSON API's bearer tokens (issue 17) on the embedded database and PostgreSQL: lifetimes,
 // rotation, a replayed refresh token, revocation, and a password reset ending them all.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_ACCESS_LIFETIME_MS, API_REFRESH_LIFETIME_MS } from "../../app/domain/account.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
-import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer } from "../../app/server/shop/port.server.ts";
 import { createApiTokens } from "../../app/server/shop/tokens.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 
 describe.each(targets)("API tokens on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target);
   let asha: Customer;
   let ravi: Customer;
   let clock = Date.now();
   let tokens: ReturnType<typeof createApiTokens>;
 
   beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-    tokens = createApiTokens(database.db, () => clock);
-    asha = await shop.accounts.register({ name: "Asha", email: "asha-tokens@example.in", phone: "9876500000", password: "asha-password" });
-    ravi = await shop.accounts.register({ name: "Ravi", email: "ravi-tokens@example.in", phone: "9876500001", password: "ravi-password" });
-  });
-  afterAll(async () => {
-    await database?.close();
+    tokens = createApiTokens(on.database.db, () => clock);
+    asha = await on.shop.accounts.register({ name: "Asha", email: "asha-tokens@example.in", phone: "9876500000", password: "asha-password" });
+    ravi = await on.shop.accounts.register({ name: "Ravi", email: "ravi-tokens@example.in", phone: "9876500001", password: "ravi-password" });
   });
 
   it("keeps only digests, and an access token names its own customer until it expires", async () => {
@@ -35,7 +28,7 @@ describe.each(targets)("API tokens on $name", (target) => {
     expect((await tokens.resume(r.accessToken))?.id).toBe(ravi.id);
     // A refresh token is not an access token.
     expect(await tokens.resume(a.refreshToken)).toBeNull();
-    const stored: unknown = await database.db.execute(`select access_digest, refresh_digest from api_tokens`);
+    const stored: unknown = await on.database.db.execute(`select access_digest, refresh_digest from api_tokens`);
     expect(JSON.stringify(stored)).toContain("access_digest");
     expect(JSON.stringify(stored)).not.toContain(a.accessToken);
     expect(JSON.stringify(stored)).not.toContain(a.refreshToken);
@@ -73,10 +66,10 @@ describe.each(targets)("API tokens on $name", (target) => {
   });
 
   it("a password reset ends every token of the account", async () => {
-    const pair = await shop.tokens.issue(asha.id);
-    const reset = await shop.accounts.requestPasswordReset(asha.email!);
-    expect(await shop.accounts.resetPassword(asha.email!, reset!.code, "a-new-password")).toBe("changed");
-    expect(await shop.tokens.resume(pair.accessToken)).toBeNull();
-    expect(await shop.tokens.refresh(pair.refreshToken)).toBeNull();
+    const pair = await on.shop.tokens.issue(asha.id);
+    const reset = await on.shop.accounts.requestPasswordReset(asha.email!);
+    expect(await on.shop.accounts.resetPassword(asha.email!, reset!.code, "a-new-password")).toBe("changed");
+    expect(await on.shop.tokens.resume(pair.accessToken)).toBeNull();
+    expect(await on.shop.tokens.refresh(pair.refreshToken)).toBeNull();
   });
 });

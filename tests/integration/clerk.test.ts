@@ -1,15 +1,13 @@
 // AUTH_PROVIDER=clerk without the network: the provider is chosen by configuration, and
 // a Clerk user becomes a Haat customer with a Haat session (what /auth/clerk does once
 // Clerk has said who the shopper is).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookies } from "../../app/server/auth/cookies.server.ts";
 import { completeClerkSignIn } from "../../app/server/auth/clerk.server.ts";
 import { bindUseCases } from "../../app/server/use-cases/index.server.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { ConfigError, readEnv } from "../../app/server/env.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
-import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 
 process.env.SESSION_SECRET ||= "integration-tests-only-secret-0123456789abcdef";
 
@@ -25,39 +23,30 @@ describe("provider selection", () => {
 });
 
 describe.each(targets)("Clerk sign-in completion on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-
-  beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target);
 
   it("links the Clerk user to a new customer and starts a Haat session", async () => {
-    const response = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_abc", email: "Kavya@Example.in", name: "Kavya" }, "/wishlist");
+    const response = await completeClerkSignIn(bindUseCases(on.shop), { clerkUserId: "user_abc", email: "Kavya@Example.in", name: "Kavya" }, "/wishlist");
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/wishlist");
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("haat_session="))!;
     const token = await cookies().session.parse(setCookie.split(";")[0]!);
-    const session = await shop.accounts.resumeSession(token as string);
+    const session = await on.shop.accounts.resumeSession(token as string);
     expect(session?.customer).toMatchObject({ email: "kavya@example.in", name: "Kavya" });
 
     // The same Clerk user again: the same customer.
-    const again = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_abc", email: "kavya@example.in", name: "Kavya R" }, "/");
+    const again = await completeClerkSignIn(bindUseCases(on.shop), { clerkUserId: "user_abc", email: "kavya@example.in", name: "Kavya R" }, "/");
     const token2 = await cookies().session.parse(
       again.headers
         .getSetCookie()
         .find((c) => c.startsWith("haat_session="))!
         .split(";")[0]!,
     );
-    expect((await shop.accounts.resumeSession(token2 as string))?.customer.id).toBe(session!.customer.id);
+    expect((await on.shop.accounts.resumeSession(token2 as string))?.customer.id).toBe(session!.customer.id);
   });
 
   it("starts no session without a verified e-mail", async () => {
-    const response = await completeClerkSignIn(bindUseCases(shop), { clerkUserId: "user_noemail", email: null, name: "" }, "/");
+    const response = await completeClerkSignIn(bindUseCases(on.shop), { clerkUserId: "user_noemail", email: null, name: "" }, "/");
     expect(response.headers.get("Location")).toBe("/signin");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("haat_session="))).toBe(false);
   });

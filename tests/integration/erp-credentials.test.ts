@@ -1,13 +1,12 @@
 // The ERP's bearer for each customer (issue 17, decision 043): kept sealed, renewed with the
 // refresh token before it expires or when the ERP refuses it, and a customer the ERP no
 // longer knows is signed out of Haat.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/server/db/client.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createErpCredentials } from "../../app/server/shop/erp/credentials.server.ts";
 import { ErpUnauthorized, type ErpClient } from "../../app/server/shop/erp/client.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
-import { ShopError, type Customer, type Shop } from "../../app/server/shop/port.server.ts";
+import { ShopError, type Customer } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 
 /** An ERP whose refresh call answers from a list. */
 function fakeErp(refreshes: ({ access_token: string; refresh_token: string; expires_in: number } | Error)[]) {
@@ -26,25 +25,19 @@ function fakeErp(refreshes: ({ access_token: string; refresh_token: string; expi
 }
 
 describe.each(targets)("the ERP's tokens on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target);
   let asha: Customer;
   let clock = Date.now();
 
   beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-    asha = await shop.accounts.register({ name: "Asha", email: "asha-erp@example.in", phone: "9876500000", password: "asha-password" });
-  });
-  afterAll(async () => {
-    await database?.close();
+    asha = await on.shop.accounts.register({ name: "Asha", email: "asha-erp@example.in", phone: "9876500000", password: "asha-password" });
   });
 
   it("keeps them sealed, and renews one about to expire before using it", async () => {
     const { erp, calls } = fakeErp([{ access_token: "access-2", refresh_token: "refresh-2", expires_in: 900 }]);
-    const credentials = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    const credentials = createErpCredentials(on.database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
     await credentials.save(asha.id, { access_token: "access-1", refresh_token: "refresh-1", expires_in: 900 });
-    const stored = JSON.stringify(await database.db.execute(`select access_token, refresh_token from erp_customers`));
+    const stored = JSON.stringify(await on.database.db.execute(`select access_token, refresh_token from erp_customers`));
     expect(stored).not.toContain("access-1");
     expect(stored).not.toContain("refresh-1");
     expect(await credentials.withBearer(asha.id, async (token) => token)).toBe("access-1");
@@ -56,21 +49,21 @@ describe.each(targets)("the ERP's tokens on $name", (target) => {
 
   it("renews once for calls made at the same time: the refresh token is sent once", async () => {
     const { erp, calls } = fakeErp([{ access_token: "access-p", refresh_token: "refresh-p", expires_in: 900 }, new ErpUnauthorized("replayed")]);
-    const credentials = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    const credentials = createErpCredentials(on.database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
     await credentials.save(asha.id, { access_token: "old", refresh_token: "refresh-o", expires_in: 1 });
     clock += 5_000;
     const tokens = await Promise.all([1, 2, 3].map(() => credentials.withBearer(asha.id, async (token) => token)));
     expect(tokens).toEqual(["access-p", "access-p", "access-p"]);
     expect(calls.filter((c) => c.path === "/api/auth/refresh")).toHaveLength(1);
     // Another instance's credentials see the row renewed and send nothing.
-    const other = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    const other = createErpCredentials(on.database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
     expect(await other.withBearer(asha.id, async (token) => token)).toBe("access-p");
     expect(calls.filter((c) => c.path === "/api/auth/refresh")).toHaveLength(1);
   });
 
   it("renews once when the ERP refuses the token, and signs the customer out when renewing fails", async () => {
     const { erp } = fakeErp([{ access_token: "access-3", refresh_token: "refresh-3", expires_in: 900 }, new ErpUnauthorized("spent")]);
-    const credentials = createErpCredentials(database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    const credentials = createErpCredentials(on.database.db, erp, "a-secret-of-at-least-32-characters!!", () => clock);
     await credentials.save(asha.id, { access_token: "revoked", refresh_token: "refresh-x", expires_in: 900 });
     const used: string[] = [];
     const answer = await credentials.withBearer(asha.id, async (token) => {
@@ -80,7 +73,7 @@ describe.each(targets)("the ERP's tokens on $name", (target) => {
     });
     expect([answer, used]).toEqual(["ok", ["revoked", "access-3"]]);
 
-    const session = await shop.accounts.startSession(asha.id);
+    const session = await on.shop.accounts.startSession(asha.id);
     const error = await credentials
       .withBearer(asha.id, async () => {
         throw new ErpUnauthorized("revoked again");
@@ -88,11 +81,11 @@ describe.each(targets)("the ERP's tokens on $name", (target) => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopError);
     expect((error as ShopError).message).toBe("Please sign in to continue.");
-    expect(await shop.accounts.resumeSession(session.token)).toBeNull();
+    expect(await on.shop.accounts.resumeSession(session.token)).toBeNull();
   });
 
   it("remembers the payment choice and the chosen address", async () => {
-    const credentials = createErpCredentials(database.db, fakeErp([]).erp, "a-secret-of-at-least-32-characters!!", () => clock);
+    const credentials = createErpCredentials(on.database.db, fakeErp([]).erp, "a-secret-of-at-least-32-characters!!", () => clock);
     await credentials.setPaymentChoice(asha.id, "cod");
     expect(await credentials.paymentChoice(asha.id)).toBe("cod");
     await credentials.setChosenAddress(asha.id, 42, new Date(clock));

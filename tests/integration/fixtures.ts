@@ -1,15 +1,38 @@
 // Test data and helpers more than one integration test uses.
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { shopContext, signedInContext } from "../../app/server/context.server.ts";
 import type { Mail, Mailer } from "../../app/server/mail/mailer.server.ts";
 export { confirmationToken } from "../confirmation-link.ts";
 import { ShopError, type Customer, type NewAddress, type Shop } from "../../app/server/shop/port.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
+import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
+import { seedDemoPins } from "../../app/server/shop/delivery.server.ts";
+import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
+import type { TestTarget } from "./databases.ts";
 import { mailWhenPlaced } from "../../app/server/open-shop.server.ts";
 import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay.ts";
+
+/**
+ * The Shop of the describe block it is called in, on `target`: its database opened (with the demo
+ * catalogue, PINs and coupons when asked) before the block's tests, closed after them. The tests
+ * read `.shop` and `.database` once the block's beforeAll has run.
+ */
+export function shopOn(target: TestTarget, demo: { catalog?: boolean; pins?: boolean; coupons?: boolean } = {}): { readonly shop: Shop; readonly database: Database } {
+  const held = {} as { shop: Shop; database: Database };
+  beforeAll(async () => {
+    held.database = await target.open();
+    if (demo.catalog) expect(await seedDemoCatalog(held.database)).toBe(true);
+    if (demo.pins) await seedDemoPins(held.database.db);
+    if (demo.coupons) await seedDemoCoupons(held.database.db);
+    held.shop = createShop(held.database, 0);
+  });
+  afterAll(async () => {
+    await held.database?.close();
+  });
+  return held;
+}
 
 /** The ShopError a Shop call is refused with (the test fails if it is not refused so). */
 export async function refusal(promise: Promise<unknown>): Promise<ShopError> {

@@ -6,7 +6,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
 import { contactForm } from "../../app/server/forms/contact.server.ts";
 import { outboxDir } from "../../app/server/mail/mailer.server.ts";
@@ -14,10 +13,10 @@ import { honeypotInputProps } from "../../app/server/security/honeypot.server.ts
 import { bindUseCases } from "../../app/server/use-cases/index.server.ts";
 import { store } from "../../app/domain/store-config.ts";
 import { languageMiddleware, localeContext } from "../../app/server/i18n.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
 import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
 import { loader as languageSwitch } from "../../app/routes/language.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 import { routeContext } from "./fixtures.ts";
 
 const PASSWORD = "a-shoppers-password";
@@ -74,25 +73,17 @@ describe("a page's language, from its address and the shopper's choice", () => {
 });
 
 describe.each(targets)("the language kept on the account on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-  beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target);
 
   async function newCustomer(): Promise<Customer> {
     unique++;
-    return shop.accounts.register({ name: "Asha", email: `asha-${unique}-${Date.now()}@example.in`, phone: "9876543210", password: PASSWORD });
+    return on.shop.accounts.register({ name: "Asha", email: `asha-${unique}-${Date.now()}@example.in`, phone: "9876543210", password: PASSWORD });
   }
 
   async function signIn(email: string) {
     const url = new URL("http://haat.test/signin");
     const request = new Request(url, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), headers: { "X-Forwarded-For": `203.0.113.${unique}` } });
-    const answer = await accountForms.signIn.run({ request, context: routeContext(shop, null), url });
+    const answer = await accountForms.signIn.run({ request, context: routeContext(on.shop, null), url });
     const headers = answer instanceof Response ? answer.headers : new Headers((answer as { init: ResponseInit | null }).init?.headers);
     return headers.getSetCookie();
   }
@@ -102,14 +93,14 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
     expect(customer.language).toBeNull();
     // Signed in, the switch to Hindi: the same page in Hindi, the cookie, and the account.
     const url = new URL(`http://haat.test/language?to=hi&back=${encodeURIComponent("/products?category=rice")}`);
-    const answer = (await languageSwitch({ request: new Request(url), context: routeContext(shop, customer), params: {}, url } as never)) as Response;
+    const answer = (await languageSwitch({ request: new Request(url), context: routeContext(on.shop, customer), params: {}, url } as never)) as Response;
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/hi/products?category=rice");
     expect(cookieOf(answer.headers.getSetCookie(), "haat_lang")).toBe("haat_lang=hi");
-    expect((await shop.accounts.findLocal(customer.email!))?.language).toBe("hi");
+    expect((await on.shop.accounts.findLocal(customer.email!))?.language).toBe("hi");
     // Every request of the session knows it (mails and orders read it).
-    const { token } = await shop.accounts.startSession(customer.id);
-    expect((await shop.accounts.resumeSession(token))?.customer.language).toBe("hi");
+    const { token } = await on.shop.accounts.startSession(customer.id);
+    expect((await on.shop.accounts.resumeSession(token))?.customer.language).toBe("hi");
     // Another device: signing in sets its cookie from the account.
     expect(cookieOf(await signIn(customer.email!), "haat_lang")).toBe("haat_lang=hi");
     // A customer who never chose gets no language cookie at sign-in.
@@ -120,21 +111,21 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
   it("the switch refuses another site as where to go back to, and a language it does not have", async () => {
     const bad = (await languageSwitch({
       request: new Request("http://haat.test/language?to=hi&back=//evil.example/x"),
-      context: routeContext(shop, null),
+      context: routeContext(on.shop, null),
       params: {},
     } as never)) as Response;
     expect(bad.headers.get("Location")).toBe("/hi");
     // Issue 41 item 3: a Hindi path whose rest is another site's, switched to English.
     for (const back of ["/hi//evil.example/path", "/hi/%2F/evil.example", "/hi/\\evil.example", "/hi///evil.example"]) {
       const url = new URL(`http://haat.test/language?to=en&back=${encodeURIComponent(back)}`);
-      const answer = (await languageSwitch({ request: new Request(url), context: routeContext(shop, null), params: {} } as never)) as Response;
+      const answer = (await languageSwitch({ request: new Request(url), context: routeContext(on.shop, null), params: {} } as never)) as Response;
       const location = answer.headers.get("Location")!;
       expect(new URL(location, "http://haat.test").origin, `${back} -> ${location}`).toBe("http://haat.test");
       expect(location, back).toMatch(/^\/(?![/\\])/);
     }
     const unknown = (await languageSwitch({
       request: new Request("http://haat.test/language?to=fr&back=/products"),
-      context: routeContext(shop, null),
+      context: routeContext(on.shop, null),
       params: {},
     } as never)) as Response;
     expect(unknown.headers.get("Location")).toBe("/products");
@@ -157,9 +148,9 @@ describe.each(targets)("the language kept on the account on $name", (target) => 
       });
       unique++;
       const request = new Request(url, { method: "POST", body, headers: { "X-Forwarded-For": `198.51.100.${unique}` } });
-      await contactForm.run({ request, context: routeContext(shop, null), url });
-      const [ticket] = (await shop.tickets.inbox()).filter((t) => t.email === email);
-      await bindUseCases(shop).tickets.answerTicket(staff, ticket!.id, "हाँ, A2 है।");
+      await contactForm.run({ request, context: routeContext(on.shop, null), url });
+      const [ticket] = (await on.shop.tickets.inbox()).filter((t) => t.email === email);
+      await bindUseCases(on.shop).tickets.answerTicket(staff, ticket!.id, "हाँ, A2 है।");
       const outbox = outboxDir({ dataDir });
       const file = fs.readdirSync(outbox).find((f) => f.includes(email))!;
       return fs.readFileSync(path.join(outbox, file), "utf8");

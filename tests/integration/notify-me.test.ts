@@ -3,48 +3,40 @@
 // shopper (sent by the mail queue's retry, not by the staff member's request) and ends the request;
 // a cancelled request gets none; asking while in stock is refused.
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { customers, mailQueue, stockRequests, variants } from "../../app/server/db/schema.server.ts";
 import { appEnv } from "../../app/server/env.server.ts";
 import { smsSender } from "../../app/server/sms/sms.server.ts";
 import { retryKeptMail } from "../../app/server/mail/queue.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 import { recordingMailer, refusal } from "./fixtures.ts";
 
 const MANGOES = "FB-MNG-1KG"; // out of stock in the demo catalogue
 const PANEER = "FB-PNR-500G";
 
 describe.each(targets)("'Notify Me' on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target, { catalog: true });
   let staff: Customer;
   let n = 0;
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0);
-    staff = await shop.accounts.register({ name: "Stocker", email: "stocker@haat.example", phone: "9876543210", password: "password-1" });
-  });
-  afterAll(async () => {
-    await database?.close();
+    staff = await on.shop.accounts.register({ name: "Stocker", email: "stocker@haat.example", phone: "9876543210", password: "password-1" });
   });
   beforeEach(async () => {
-    await database.db
+    await on.database.db
       .update(variants)
       .set({ inventoryStock: 0, inStock: true })
       .where(inArray(variants.internalReference, [MANGOES, PANEER]));
-    await database.db.delete(mailQueue);
+    await on.database.db.delete(mailQueue);
   });
 
-  const shopper = (name: string) => shop.accounts.register({ name, email: `notify${n++}@example.in`, phone: "9876543210", password: "password-1" });
-  const queued = () => database.db.select().from(mailQueue).orderBy(mailQueue.id);
+  const shopper = (name: string) => on.shop.accounts.register({ name, email: `notify${n++}@example.in`, phone: "9876543210", password: "password-1" });
+  const queued = () => on.database.db.select().from(mailQueue).orderBy(mailQueue.id);
   async function variantOf(reference: string) {
-    const [found] = await shop.staffCatalog.search(reference, 5);
+    const [found] = await on.shop.staffCatalog.search(reference, 5);
     return found!.variants.find((v) => v.internalReference === reference)!;
   }
   const seen = (v: Awaited<ReturnType<typeof variantOf>>) => ({
@@ -59,23 +51,23 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     const asha = await shopper("Asha");
     const ravi = await shopper("Ravi");
     const meena = await shopper("Meena");
-    await shop.stockRequests.request(asha, MANGOES, "en");
-    await shop.stockRequests.request(asha, MANGOES, "en"); // asked twice: one request
-    await shop.stockRequests.request(ravi, MANGOES, "hi");
-    await shop.stockRequests.request(meena, MANGOES, "en");
-    const [mine] = await shop.stockRequests.list(meena);
-    await shop.stockRequests.cancel(meena, mine!.id);
-    expect(await shop.stockRequests.list(meena)).toEqual([]);
-    expect((await refusal(shop.stockRequests.cancel(meena, mine!.id))).code).toBe("not_found");
-    expect((await shop.stockRequests.list(asha)).map((r) => r.internalReference)).toEqual([MANGOES]);
+    await on.shop.stockRequests.request(asha, MANGOES, "en");
+    await on.shop.stockRequests.request(asha, MANGOES, "en"); // asked twice: one request
+    await on.shop.stockRequests.request(ravi, MANGOES, "hi");
+    await on.shop.stockRequests.request(meena, MANGOES, "en");
+    const [mine] = await on.shop.stockRequests.list(meena);
+    await on.shop.stockRequests.cancel(meena, mine!.id);
+    expect(await on.shop.stockRequests.list(meena)).toEqual([]);
+    expect((await refusal(on.shop.stockRequests.cancel(meena, mine!.id))).code).toBe("not_found");
+    expect((await on.shop.stockRequests.list(asha)).map((r) => r.internalReference)).toEqual([MANGOES]);
 
     // Staff change the price only: still out of stock, nobody is told.
     let mangoes = await variantOf(MANGOES);
-    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), pricePaise: mangoes.pricePaise - 100 });
+    await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), pricePaise: mangoes.pricePaise - 100 });
     expect(await queued()).toEqual([]);
 
     mangoes = await variantOf(MANGOES);
-    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 12 });
+    await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 12 });
     const mails = await queued();
     expect(mails.map((m) => m.to).sort()).toEqual([asha.email, ravi.email].sort());
     const toAsha = mails.find((m) => m.to === asha.email)!;
@@ -85,24 +77,24 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     const toRavi = mails.find((m) => m.to === ravi.email)!;
     expect(toRavi.subject).toContain("फिर से स्टॉक में है");
     expect(toRavi.body).toMatch(/\/hi\/product\/\d+$/m);
-    expect(await shop.stockRequests.list(asha)).toEqual([]);
+    expect(await on.shop.stockRequests.list(asha)).toEqual([]);
 
     // Sent in the background by the queue's retry; a second stock change sends nothing more.
     const mailer = recordingMailer();
-    expect(await retryKeptMail(shop, mailer)).toEqual({ sent: 2, failed: 0 });
+    expect(await retryKeptMail(on.shop, mailer)).toEqual({ sent: 2, failed: 0 });
     mangoes = await variantOf(MANGOES);
-    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 20 });
+    await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 20 });
     expect(await queued()).toEqual([]);
     expect(mailer.sent.map((m) => m.to).sort()).toEqual([asha.email, ravi.email].sort());
   });
 
   it("mails the waiting shoppers when an import puts stock back, and texts a verified mobile when the shop sends SMS", async () => {
     const asha = await shopper("Asha");
-    await database.db
+    await on.database.db
       .update(customers)
       .set({ mobile: `98${String(100_000_00 + n).slice(-8)}`, mobileVerifiedAt: new Date() })
       .where(eq(customers.id, asha.id));
-    await shop.stockRequests.request(asha, PANEER, "en");
+    await on.shop.stockRequests.request(asha, PANEER, "en");
     const file = parseCatalogFile(
       JSON.stringify({
         products: [
@@ -116,7 +108,7 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
       "json",
     );
     if (!file.ok) throw new Error(JSON.stringify(file.errors));
-    const summary = await shop.staffCatalog.importFile(staff.id, file.file, "paneer.json");
+    const summary = await on.shop.staffCatalog.importFile(staff.id, file.file, "paneer.json");
     expect(summary.shoppersNotified).toBe(1);
     const texts = smsSender(appEnv())?.sends("backInStock") ?? false;
     const rows = await queued();
@@ -124,47 +116,47 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     const sms = rows.filter((m) => m.channel === "sms");
     expect(sms.map((m) => m.subject)).toEqual(texts ? ["backInStock"] : []);
     if (texts) expect(JSON.parse(sms[0]!.body)).toMatchObject({ item: "Aravalli Farms Malai Paneer", link: expect.stringMatching(/\/product\/\d+$/) });
-    const [request] = await database.db.select().from(stockRequests).where(eq(stockRequests.customerId, asha.id));
+    const [request] = await on.database.db.select().from(stockRequests).where(eq(stockRequests.customerId, asha.id));
     expect(request!.notifiedAt).not.toBeNull();
   });
 
   it("keeps waiting a shopper with nowhere to be told: no e-mail and no SMS", async () => {
     const mobileOnly = await shopper("Mobile Only");
-    await database.db
+    await on.database.db
       .update(customers)
       .set({ email: null, mobile: `97${String(10_000_000 + n).slice(-8)}`, mobileVerifiedAt: new Date(), smsUpdates: false })
       .where(eq(customers.id, mobileOnly.id));
-    await shop.stockRequests.request(mobileOnly, MANGOES, "en");
+    await on.shop.stockRequests.request(mobileOnly, MANGOES, "en");
     const mangoes = await variantOf(MANGOES);
-    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 3 });
+    await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 3 });
     expect(await queued()).toEqual([]);
-    expect((await shop.stockRequests.list(mobileOnly)).map((r) => r.internalReference)).toEqual([MANGOES]);
+    expect((await on.shop.stockRequests.list(mobileOnly)).map((r) => r.internalReference)).toEqual([MANGOES]);
   });
 
   it("names the variants a shopper waits for in every page's facts, read with the session, until cancelled or told (issue 41)", async () => {
     const asha = await shopper("Asha");
-    const { token } = await shop.accounts.startSession(asha.id);
-    const facts = async () => ({ viewer: (await shop.viewer.of(asha)).notify, session: (await shop.accounts.resumeSession(token))?.viewer?.notify });
+    const { token } = await on.shop.accounts.startSession(asha.id);
+    const facts = async () => ({ viewer: (await on.shop.viewer.of(asha)).notify, session: (await on.shop.accounts.resumeSession(token))?.viewer?.notify });
     expect(await facts()).toEqual({ viewer: {}, session: {} });
-    await shop.stockRequests.request(asha, MANGOES, "en");
-    await shop.stockRequests.request(asha, PANEER, "hi");
-    const ids = Object.fromEntries((await shop.stockRequests.list(asha)).map((r) => [r.internalReference, r.id]));
+    await on.shop.stockRequests.request(asha, MANGOES, "en");
+    await on.shop.stockRequests.request(asha, PANEER, "hi");
+    const ids = Object.fromEntries((await on.shop.stockRequests.list(asha)).map((r) => [r.internalReference, r.id]));
     expect(await facts()).toEqual({ viewer: ids, session: ids });
     // Someone else's request is not Asha's.
-    await shop.stockRequests.request(await shopper("Ravi"), MANGOES, "en");
+    await on.shop.stockRequests.request(await shopper("Ravi"), MANGOES, "en");
     expect((await facts()).viewer).toEqual(ids);
 
-    await shop.stockRequests.cancel(asha, ids[PANEER]!);
+    await on.shop.stockRequests.cancel(asha, ids[PANEER]!);
     expect(await facts()).toEqual({ viewer: { [MANGOES]: ids[MANGOES] }, session: { [MANGOES]: ids[MANGOES] } });
     const mangoes = await variantOf(MANGOES);
-    await shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 4 });
+    await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen(mangoes), { ...seen(mangoes), onHand: 4 });
     expect(await facts()).toEqual({ viewer: {}, session: {} });
   });
 
   it("refuses a request for an item in stock, or unknown", async () => {
     const asha = await shopper("Asha");
-    expect((await refusal(shop.stockRequests.request(asha, "GP-PUL-MSR-1KG", "en"))).message).toBe("This item is in stock: add it to your cart.");
-    expect((await refusal(shop.stockRequests.request(asha, "NO-SUCH-REF", "en"))).code).toBe("not_found");
-    expect(await shop.stockRequests.list(asha)).toEqual([]);
+    expect((await refusal(on.shop.stockRequests.request(asha, "GP-PUL-MSR-1KG", "en"))).message).toBe("This item is in stock: add it to your cart.");
+    expect((await refusal(on.shop.stockRequests.request(asha, "NO-SUCH-REF", "en"))).code).toBe("not_found");
+    expect(await on.shop.stockRequests.list(asha)).toEqual([]);
   });
 });

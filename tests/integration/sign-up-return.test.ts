@@ -8,11 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as signInLoader } from "../../app/routes/signin.tsx";
 import { loader as signUpLoader } from "../../app/routes/signup.tsx";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { accountForms } from "../../app/server/forms/account.server.ts";
-import { createShop } from "../../app/server/shop/open.server.ts";
-import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 import { routeContext } from "./fixtures.ts";
 
 const ORIGIN = "http://haat.test";
@@ -31,21 +29,13 @@ afterAll(() => {
 });
 
 describe.each(targets.slice(0, 1))("signing up comes back where the shopper was, on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-  beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target);
 
   /** A loader's arguments for a GET of `pathname`, followed from `referer`. */
   function args(pathname: string, referer?: string) {
     const url = new URL(ORIGIN + pathname);
     const request = new Request(url, { headers: referer ? { Referer: referer } : {} });
-    return { request, context: routeContext(shop, null), url, params: { "*": "" }, pattern: pathname } as unknown;
+    return { request, context: routeContext(on.shop, null), url, params: { "*": "" }, pattern: pathname } as unknown;
   }
   const signUpPage = async (pathname: string, referer?: string) => (await signUpLoader(args(pathname, referer) as Parameters<typeof signUpLoader>[0])).returnTo;
   const signInPage = (pathname: string, referer?: string) => signInLoader(args(pathname, referer) as Parameters<typeof signInLoader>[0]);
@@ -80,7 +70,7 @@ describe.each(targets.slice(0, 1))("signing up comes back where the shopper was,
       const fields = { name: "Naya Shopper", email: `return-${n++}-${Date.now()}@example.in`, phone: "9876500000", password: "a-long-password", ...extra };
       const answer = (await accountForms.signUp.run({
         request: new Request(url, { method: "POST", body: new URLSearchParams(fields) }),
-        context: routeContext(shop, null),
+        context: routeContext(on.shop, null),
         url,
       })) as Response;
       return [answer.status, answer.headers.get("Location")];

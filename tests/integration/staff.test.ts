@@ -8,6 +8,7 @@ import { staffAudit } from "../../app/server/db/schema.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
 import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 import { confirmed, home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("staff on $name", (target) => {
@@ -68,66 +69,47 @@ describe.each(targets)("staff on $name", (target) => {
 });
 
 describe.each(targets)("staff's delivery settings on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target, { catalog: true });
 
   it("sets a slot's capacity, the settings and the PINs served, each audited", async () => {
-    const staff = await shop.accounts.register({ name: "Planner", email: "planner@haat.example", phone: "9876543210", password: "password-1" });
+    const staff = await on.shop.accounts.register({ name: "Planner", email: "planner@haat.example", phone: "9876543210", password: "password-1" });
     const slot = { date: slotDates(new Date())[0]!, kind: "morning" as const };
-    await shop.delivery.setCapacity(staff.id, slot, 0);
-    expect((await shop.delivery.slots())[0]).toMatchObject({ ...slot, capacity: 0, left: 0, available: false, reason: "full" });
+    await on.shop.delivery.setCapacity(staff.id, slot, 0);
+    expect((await on.shop.delivery.slots())[0]).toMatchObject({ ...slot, capacity: 0, left: 0, available: false, reason: "full" });
     // A day gone by: refused, and nothing is written or audited.
     const yesterday = shopDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
-    const past = await refusal(shop.delivery.setCapacity(staff.id, { date: yesterday, kind: "morning" }, 40));
+    const past = await refusal(on.shop.delivery.setCapacity(staff.id, { date: yesterday, kind: "morning" }, 40));
     expect([past.code, past.message]).toEqual(["invalid", "That day has passed: its slots' capacity can no longer be set."]);
-    await shop.delivery.setSettings(staff.id, { minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0 });
+    await on.shop.delivery.setSettings(staff.id, { minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0 });
     // Saved together; a setting left as it was is not audited.
-    expect(await shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900 });
-    expect((await shop.delivery.slots())[1]).toMatchObject({ capacity: 12 });
-    await shop.delivery.addPin(staff.id, "122050", "Sohna Road");
-    await expect(shop.delivery.addPin(staff.id, "122050", "")).rejects.toThrow("PIN 122050 is already on the list.");
-    expect(await shop.delivery.pins()).toEqual([{ pin: "122050", area: "Sohna Road" }]);
-    expect(await shop.delivery.isServiceable("122001")).toBe(false);
-    await shop.delivery.removePin(staff.id, "122050");
-    expect(await shop.delivery.isServiceable("122001")).toBe(true);
-    const actions = (await database.db.select().from(staffAudit).where(eq(staffAudit.staffId, staff.id))).map((r) => r.action);
+    expect(await on.shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900 });
+    expect((await on.shop.delivery.slots())[1]).toMatchObject({ capacity: 12 });
+    await on.shop.delivery.addPin(staff.id, "122050", "Sohna Road");
+    await expect(on.shop.delivery.addPin(staff.id, "122050", "")).rejects.toThrow("PIN 122050 is already on the list.");
+    expect(await on.shop.delivery.pins()).toEqual([{ pin: "122050", area: "Sohna Road" }]);
+    expect(await on.shop.delivery.isServiceable("122001")).toBe(false);
+    await on.shop.delivery.removePin(staff.id, "122050");
+    expect(await on.shop.delivery.isServiceable("122001")).toBe(true);
+    const actions = (await on.database.db.select().from(staffAudit).where(eq(staffAudit.staffId, staff.id))).map((r) => r.action);
     expect(actions).toEqual(["slot.capacity", "setting", "setting", "pin.add", "pin.remove"]);
   });
 });
 
 describe.each(targets)("staff's answers to tickets on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-
-  beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target);
 
   it("answers a ticket (shown to its sender), closes it (out of the inbox), and audits both", async () => {
-    const staff = await shop.accounts.register({ name: "Helper", email: "helper@haat.example", phone: "9876543210", password: "password-1" });
-    const { id, key } = await shop.tickets.create({ customer: null, name: "Asha", email: "asha@example.in", phone: "", subject: "Hamper", message: "Twenty hampers?" });
-    expect((await shop.tickets.inbox()).map((t) => t.id)).toContain(id);
-    const answered = await shop.tickets.answer(staff.id, id, "Yes, by Friday.");
+    const staff = await on.shop.accounts.register({ name: "Helper", email: "helper@haat.example", phone: "9876543210", password: "password-1" });
+    const { id, key } = await on.shop.tickets.create({ customer: null, name: "Asha", email: "asha@example.in", phone: "", subject: "Hamper", message: "Twenty hampers?" });
+    expect((await on.shop.tickets.inbox()).map((t) => t.id)).toContain(id);
+    const answered = await on.shop.tickets.answer(staff.id, id, "Yes, by Friday.");
     expect(answered).toMatchObject({ status: "answered", email: "asha@example.in", replies: [{ body: "Yes, by Friday." }] });
-    expect((await shop.tickets.get(id, { customer: null, key }))!.replies.map((r) => r.body)).toEqual(["Yes, by Friday."]);
-    await shop.tickets.close(staff.id, id);
-    expect((await shop.tickets.inbox()).map((t) => t.id)).not.toContain(id);
-    expect((await shop.tickets.read(id))!.status).toBe("closed");
+    expect((await on.shop.tickets.get(id, { customer: null, key }))!.replies.map((r) => r.body)).toEqual(["Yes, by Friday."]);
+    await on.shop.tickets.close(staff.id, id);
+    expect((await on.shop.tickets.inbox()).map((t) => t.id)).not.toContain(id);
+    expect((await on.shop.tickets.read(id))!.status).toBe("closed");
     const actions = (
-      await database.db
+      await on.database.db
         .select()
         .from(staffAudit)
         .where(eq(staffAudit.entityId, String(id)))
@@ -136,17 +118,17 @@ describe.each(targets)("staff's answers to tickets on $name", (target) => {
   });
 
   it("keeps the language a ticket was sent in for the answer's mail; a signed-in sender's chosen language wins", async () => {
-    const staff = await shop.accounts.register({ name: "Helper Two", email: "helper2@haat.example", phone: "9876543211", password: "password-2" });
+    const staff = await on.shop.accounts.register({ name: "Helper Two", email: "helper2@haat.example", phone: "9876543211", password: "password-2" });
     const message = { email: "meera@example.in", phone: "", subject: "Ghee", message: "Is it A2?" };
-    const fromHindi = await shop.tickets.create({ customer: null, name: "Meera", ...message, language: "hi" });
-    expect(await shop.tickets.answer(staff.id, fromHindi.id, "हाँ।")).toMatchObject({ language: "hi" });
-    const unsaid = await shop.tickets.create({ customer: null, name: "Meera", ...message });
-    expect((await shop.tickets.read(unsaid.id))!.language).toBeNull();
+    const fromHindi = await on.shop.tickets.create({ customer: null, name: "Meera", ...message, language: "hi" });
+    expect(await on.shop.tickets.answer(staff.id, fromHindi.id, "हाँ।")).toMatchObject({ language: "hi" });
+    const unsaid = await on.shop.tickets.create({ customer: null, name: "Meera", ...message });
+    expect((await on.shop.tickets.read(unsaid.id))!.language).toBeNull();
     // An account that chose English, writing from a Hindi page: English, as every mail to it.
-    const ravi = await shop.accounts.register({ name: "Ravi", email: "ravi-tickets@example.in", phone: "9876543212", password: "password-3" });
-    await shop.accounts.setLanguage(ravi.id, "en");
-    const signedIn = await shop.tickets.create({ customer: ravi, name: "Ravi", ...message, language: "hi" });
-    expect((await shop.tickets.answer(staff.id, signedIn.id, "Yes.")).language).toBe("en");
-    expect((await shop.tickets.inbox()).find((t) => t.id === fromHindi.id)?.language).toBe("hi");
+    const ravi = await on.shop.accounts.register({ name: "Ravi", email: "ravi-tickets@example.in", phone: "9876543212", password: "password-3" });
+    await on.shop.accounts.setLanguage(ravi.id, "en");
+    const signedIn = await on.shop.tickets.create({ customer: ravi, name: "Ravi", ...message, language: "hi" });
+    expect((await on.shop.tickets.answer(staff.id, signedIn.id, "Yes.")).language).toBe("en");
+    expect((await on.shop.tickets.inbox()).find((t) => t.id === fromHindi.id)?.language).toBe("hi");
   });
 });
