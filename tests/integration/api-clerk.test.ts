@@ -27,12 +27,10 @@ afterAll(() => {
 const { API_CALLS } = await import("../../app/server/api/calls.server.ts");
 const { answerCall } = await import("../../app/server/api/pipeline.server.ts");
 const { requestInfoContext, shopContext } = await import("../../app/server/context.server.ts");
-const { createShop } = await import("../../app/server/shop/open.server.ts");
+const { shopOn } = await import("./fixtures.ts");
 const { targets } = await import("./databases.ts");
 const { bindUseCases } = await import("../../app/server/use-cases/index.server.ts");
 const { SIGN_IN_WITH_CLERK } = await import("../../app/server/use-cases/password-sign-in.server.ts");
-import type { Database } from "../../app/server/db/client.server.ts";
-import type { Shop } from "../../app/server/shop/port.server.ts";
 
 const b64 = (value: object | Buffer) => (Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))).toString("base64url");
 
@@ -44,12 +42,11 @@ function clerkToken(claims: Record<string, unknown>, key = privateKey): string {
 }
 
 describe.each(targets)("Clerk's session token as the API's bearer on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target);
 
   const ask = async (path: string, params: Record<string, unknown>, token: string) => {
     const context = new RouterContextProvider();
-    context.set(shopContext, shop);
+    context.set(shopContext, on.shop);
     context.set(requestInfoContext, { clientAddress: "127.0.0.1", requestId: "test", route: null });
     const request = new Request(`http://localhost${path}`, {
       method: "POST",
@@ -61,13 +58,8 @@ describe.each(targets)("Clerk's session token as the API's bearer on $name", (ta
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    shop = createShop(database, 0);
-    await shop.accounts.linkClerkUser({ clerkUserId: "user_kavya", email: "kavya@example.in", name: "Kavya" });
-    await shop.accounts.linkClerkUser({ clerkUserId: "user_ravi", email: "ravi@example.in", name: "Ravi" });
-  });
-  afterAll(async () => {
-    await database?.close();
+    await on.shop.accounts.linkClerkUser({ clerkUserId: "user_kavya", email: "kavya@example.in", name: "Kavya" });
+    await on.shop.accounts.linkClerkUser({ clerkUserId: "user_ravi", email: "ravi@example.in", name: "Ravi" });
   });
 
   it("knows the customer by the token's user, verified here", async () => {
@@ -92,7 +84,7 @@ describe.each(targets)("Clerk's session token as the API's bearer on $name", (ta
   });
 
   it("refuses Haat's own sign-in in the use cases themselves, whichever way in asks (one rule: ownSignIn)", async () => {
-    const useCases = bindUseCases(shop);
+    const useCases = bindUseCases(on.shop);
     const refused = { name: "ShopError", code: "not_found", message: SIGN_IN_WITH_CLERK };
     await expect(useCases.passwordSignIn.signInWithPassword({ email: "kavya@example.in", password: "anything at all", clientAddress: "127.0.0.1", device: null })).rejects.toMatchObject(
       refused,

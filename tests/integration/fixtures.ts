@@ -19,14 +19,18 @@ import { startRazorpayStandin, type RazorpayStandin } from "../standins/razorpay
  * catalogue, PINs and coupons when asked) before the block's tests, closed after them. The tests
  * read `.shop` and `.database` once the block's beforeAll has run.
  */
-export function shopOn(target: TestTarget, demo: { catalog?: boolean; pins?: boolean; coupons?: boolean } = {}): { readonly shop: Shop; readonly database: Database } {
+export function shopOn(
+  target: TestTarget,
+  demo: { catalog?: boolean; pins?: boolean; coupons?: boolean } = {},
+  pay?: Parameters<typeof createShop>[2],
+): { readonly shop: Shop; readonly database: Database } {
   const held = {} as { shop: Shop; database: Database };
   beforeAll(async () => {
     held.database = await target.open();
     if (demo.catalog) expect(await seedDemoCatalog(held.database)).toBe(true);
     if (demo.pins) await seedDemoPins(held.database.db);
     if (demo.coupons) await seedDemoCoupons(held.database.db);
-    held.shop = createShop(held.database, 0);
+    held.shop = createShop(held.database, 0, pay);
   });
   afterAll(async () => {
     await held.database?.close();

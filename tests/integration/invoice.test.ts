@@ -4,17 +4,15 @@
 // pdftotext reads back from the invoice issued when the order leaves the shop (decision 065) has
 // every figure, the GSTIN, the place of supply and the Devanagari name.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invoiceLines } from "../../app/domain/invoice.ts";
 import { formatRupees } from "../../app/domain/money.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { products, variants } from "../../app/server/db/schema.server.ts";
 import { invoicePdf } from "../../app/server/invoice/invoice.server.ts";
-import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Customer, IssuedInvoice, NewAddress, OrderView, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer, IssuedInvoice, NewAddress, OrderView } from "../../app/server/shop/port.server.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
 import { targets } from "./databases.ts";
+import { shopOn } from "./fixtures.ts";
 
 const money = (paise: number) => formatRupees(paise, { exact: true });
 const cart = [
@@ -24,24 +22,23 @@ const cart = [
 ];
 
 describe.each(targets)("the tax invoice of a placed order on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target, { catalog: true, coupons: true });
   let n = 0;
 
   async function place(address: Pick<NewAddress, "street" | "city" | "state" | "zip">): Promise<{ customer: Customer; order: OrderView }> {
-    const customer = await shop.accounts.register({ name: "राम शर्मा", email: `ram${n++}@example.in`, phone: "9876543210", password: "password-1" });
-    const saved = await shop.addresses.create(customer, { name: "राम शर्मा", phone: "9876543210", email: "", street2: "", country: "India", ...address });
-    for (const item of cart) await shop.cart.add(customer, { internalReference: item.internalReference, quantity: item.quantity });
-    await shop.cart.applyCoupon(customer, "WELCOME10");
-    const { id } = await shop.cart.get(customer);
-    const { orderId } = await shop.orders.place(customer, { cartId: id!, addressId: saved.id, paymentMethod: "cod" });
-    return { customer, order: (await shop.orders.get(customer, orderId))! };
+    const customer = await on.shop.accounts.register({ name: "राम शर्मा", email: `ram${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const saved = await on.shop.addresses.create(customer, { name: "राम शर्मा", phone: "9876543210", email: "", street2: "", country: "India", ...address });
+    for (const item of cart) await on.shop.cart.add(customer, { internalReference: item.internalReference, quantity: item.quantity });
+    await on.shop.cart.applyCoupon(customer, "WELCOME10");
+    const { id } = await on.shop.cart.get(customer);
+    const { orderId } = await on.shop.orders.place(customer, { cartId: id!, addressId: saved.id, paymentMethod: "cod" });
+    return { customer, order: (await on.shop.orders.get(customer, orderId))! };
   }
 
   /** Out for delivery: the invoice it is issued then. */
   async function dispatch(customer: Customer, orderId: number): Promise<IssuedInvoice> {
-    for (const from of ["placed", "confirmed", "packed"] as const) await shop.orders.advance(orderId, from, null);
-    return (await shop.orders.documents(customer, orderId))!.invoice!;
+    for (const from of ["placed", "confirmed", "packed"] as const) await on.shop.orders.advance(orderId, from, null);
+    return (await on.shop.orders.documents(customer, orderId))!.invoice!;
   }
 
   /** The text line holding `marker`, runs of spaces made one. */
@@ -54,28 +51,18 @@ describe.each(targets)("the tax invoice of a placed order on $name", (target) =>
     return line!;
   }
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    await seedDemoCoupons(database.db);
-    shop = createShop(database, 0);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
   it("snapshots each line's HSN code when the order is placed", async () => {
     const { customer, order } = await place({ street: "12 Golf Course Road", city: "Gurgaon", state: "Haryana", zip: "122002" });
     expect(order.lines.map((l) => [l.internalReference, l.hsn])).toEqual(cart.map((c) => [c.internalReference, c.hsn]));
     // A later change in the catalogue leaves the placed order's code as it was.
-    const [dal] = await database.db.select({ productId: variants.productId }).from(variants).where(eq(variants.internalReference, "GP-PUL-MSR-1KG"));
-    await database.db.update(products).set({ hsn: "07134000" }).where(eq(products.id, dal!.productId));
+    const [dal] = await on.database.db.select({ productId: variants.productId }).from(variants).where(eq(variants.internalReference, "GP-PUL-MSR-1KG"));
+    await on.database.db.update(products).set({ hsn: "07134000" }).where(eq(products.id, dal!.productId));
     try {
-      expect((await shop.orders.get(customer, order.id))!.lines[0]!.hsn).toBe("0713");
+      expect((await on.shop.orders.get(customer, order.id))!.lines[0]!.hsn).toBe("0713");
       const next = await place({ street: "12 Golf Course Road", city: "Gurgaon", state: "Haryana", zip: "122002" });
       expect(next.order.lines[0]!.hsn).toBe("07134000");
     } finally {
-      await database.db.update(products).set({ hsn: "0713" }).where(eq(products.id, dal!.productId));
+      await on.database.db.update(products).set({ hsn: "0713" }).where(eq(products.id, dal!.productId));
     }
   });
 

@@ -2,25 +2,22 @@
 // queue replays a post whose answer was lost, and the server makes the change once. Through the
 // cart and wishlist forms as the browser posts them, on PGlite and on PostgreSQL.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/server/db/client.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postKeys, variants } from "../../app/server/db/schema.server.ts";
 import { cartForm } from "../../app/server/forms/cart.server.ts";
 import { wishlistForm } from "../../app/server/forms/wishlist.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer } from "../../app/server/shop/port.server.ts";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { POST_KEY_FIELD, POST_KEY_KEEP_MS } from "../../app/domain/offline-queue.ts";
 import { ONCE_MESSAGES } from "../../app/server/idempotency.server.ts";
 import { targets } from "./databases.ts";
-import { routeContext } from "./fixtures.ts";
+import { routeContext, shopOn } from "./fixtures.ts";
 
 const ORIGIN = "http://localhost:3000";
 const REF = "GP-PUL-MSR-1KG";
 
 describe.each(targets)("keyed posts on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target, { catalog: true });
   let asha: Customer;
   let ravi: Customer;
   let n = 0;
@@ -30,32 +27,26 @@ describe.each(targets)("keyed posts on $name", (target) => {
   async function post(form: typeof cartForm | typeof wishlistForm, who: Customer, fields: Record<string, string>) {
     const url = new URL(`${ORIGIN}${form.action}.data`);
     const request = new Request(url, { method: "POST", body: new URLSearchParams(fields) });
-    const answer = (await form.run({ request, context: routeContext(shop, who), url })) as unknown as { data: FormReply; init: ResponseInit | null };
+    const answer = (await form.run({ request, context: routeContext(on.shop, who), url })) as unknown as { data: FormReply; init: ResponseInit | null };
     return { status: answer.init?.status ?? 200, reply: answer.data };
   }
   const add = (who: Customer, key: string | null, quantity = 1) =>
     post(cartForm, who, { intent: "add", internal_reference: REF, quantity: String(quantity), ...(key ? { [POST_KEY_FIELD]: key } : {}) });
-  const quantityOf = async (who: Customer) => (await shop.cart.get(who)).lines.find((l) => l.internalReference === REF)?.quantity ?? 0;
+  const quantityOf = async (who: Customer) => (await on.shop.cart.get(who)).lines.find((l) => l.internalReference === REF)?.quantity ?? 0;
   const stock = (count: number) =>
-    database.db
+    on.database.db
       .update(variants)
       .set({ inventoryStock: count, inStock: count > 0 })
       .where(eq(variants.internalReference, REF));
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0);
-    asha = await shop.accounts.register({ name: "Asha", email: "asha-keys@example.in", phone: "9876543210", password: "password-asha" });
-    ravi = await shop.accounts.register({ name: "Ravi", email: "ravi-keys@example.in", phone: "9876543211", password: "password-ravi" });
+    asha = await on.shop.accounts.register({ name: "Asha", email: "asha-keys@example.in", phone: "9876543210", password: "password-asha" });
+    ravi = await on.shop.accounts.register({ name: "Ravi", email: "ravi-keys@example.in", phone: "9876543211", password: "password-ravi" });
     await stock(50);
-  });
-  afterAll(async () => {
-    await database?.close();
   });
 
   it("adds once however many times a keyed add arrives, answering each copy alike", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     const key = newKey();
     const first = await add(asha, key);
     const again = await add(asha, key);
@@ -70,7 +61,7 @@ describe.each(targets)("keyed posts on $name", (target) => {
   });
 
   it("makes copies sent at the same moment count once", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     const key = newKey();
     const answers = await Promise.all([add(asha, key), add(asha, key), add(asha, key)]);
     expect(answers.every((a) => a.reply.ok)).toBe(true);
@@ -78,8 +69,8 @@ describe.each(targets)("keyed posts on $name", (target) => {
   });
 
   it("keeps one customer's key from answering another's post", async () => {
-    await shop.cart.clear(asha);
-    await shop.cart.clear(ravi);
+    await on.shop.cart.clear(asha);
+    await on.shop.cart.clear(ravi);
     const key = newKey();
     await add(asha, key);
     await add(ravi, key);
@@ -87,12 +78,12 @@ describe.each(targets)("keyed posts on $name", (target) => {
   });
 
   it("gives a refused post's key back: a copy sent once the product is back in stock adds it", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     await stock(0);
     const key = newKey();
     const refused = await add(asha, key);
     expect(refused.reply).toMatchObject({ ok: false, error: "This product is currently out of stock." });
-    expect(await database.db.select().from(postKeys).where(eq(postKeys.key, key))).toEqual([]);
+    expect(await on.database.db.select().from(postKeys).where(eq(postKeys.key, key))).toEqual([]);
     await stock(50);
     expect((await add(asha, key)).reply.ok).toBe(true);
     expect(await quantityOf(asha)).toBe(1);
@@ -102,15 +93,15 @@ describe.each(targets)("keyed posts on $name", (target) => {
   it("toggles a heart once for a replayed tap", async () => {
     const key = newKey();
     const tap = () => post(wishlistForm, asha, { intent: "toggle", internal_reference: REF, [POST_KEY_FIELD]: key });
-    const before = (await shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
+    const before = (await on.shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
     await tap();
     await tap();
-    expect((await shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(!before);
+    expect((await on.shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(!before);
   });
 
   // Issue 41 item 7: a key is tied to what it was first sent for.
   it("refuses a key reused for another intent or another form, and changes nothing", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     const key = newKey();
     const first = await add(asha, key);
     expect(first.reply).toMatchObject({ ok: true, intent: "add" });
@@ -123,26 +114,26 @@ describe.each(targets)("keyed posts on $name", (target) => {
     expect(await quantityOf(asha)).toBe(1);
 
     // The wishlist's 'add' (the same intent's name, another form) with it: refused too.
-    const hearted = (await shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
+    const hearted = (await on.shop.wishlist.list(asha)).some((i) => i.internalReference === REF);
     const wished = await post(wishlistForm, asha, { intent: "add", internal_reference: REF, [POST_KEY_FIELD]: key });
     expect(wished.status).toBe(400);
     expect(wished.reply).toMatchObject({ ok: false, error: ONCE_MESSAGES.otherChange });
-    expect((await shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(hearted);
+    expect((await on.shop.wishlist.list(asha)).some((i) => i.internalReference === REF)).toBe(hearted);
 
     // The key still answers its own intent with its first outcome; the row keeps what it was for.
     expect(await add(asha, key)).toEqual(first);
     expect(await quantityOf(asha)).toBe(1);
-    expect((await database.db.select({ intent: postKeys.intent }).from(postKeys).where(eq(postKeys.key, key)))[0]).toEqual({ intent: `${cartForm.action} add` });
+    expect((await on.database.db.select({ intent: postKeys.intent }).from(postKeys).where(eq(postKeys.key, key)))[0]).toEqual({ intent: `${cartForm.action} add` });
 
     // Another intent's key left running by a process that died is not taken over either.
     const running = newKey();
-    await database.db.insert(postKeys).values({ customerId: asha.id, key: running, intent: `${cartForm.action} remove`, createdAt: new Date(Date.now() - 120_000) });
+    await on.database.db.insert(postKeys).values({ customerId: asha.id, key: running, intent: `${cartForm.action} remove`, createdAt: new Date(Date.now() - 120_000) });
     expect((await add(asha, running)).reply).toMatchObject({ ok: false, error: ONCE_MESSAGES.otherChange });
     expect(await quantityOf(asha)).toBe(1);
   });
 
   it("makes a post without a key, or with a malformed one, as often as it comes (no JavaScript: no queue)", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     await add(asha, null);
     await add(asha, null);
     await add(asha, "short");
@@ -151,15 +142,15 @@ describe.each(targets)("keyed posts on $name", (target) => {
   });
 
   it("forgets a key after a day: a copy that old is a new change", async () => {
-    await shop.cart.clear(asha);
+    await on.shop.cart.clear(asha);
     const key = newKey();
     await add(asha, key);
-    await database.db
+    await on.database.db
       .update(postKeys)
       .set({ createdAt: new Date(Date.now() - POST_KEY_KEEP_MS - 60_000) })
       .where(eq(postKeys.key, key));
     await add(asha, key);
     expect(await quantityOf(asha)).toBe(2);
-    expect(await database.db.select().from(postKeys).where(eq(postKeys.key, key))).toHaveLength(1);
+    expect(await on.database.db.select().from(postKeys).where(eq(postKeys.key, key))).toHaveLength(1);
   });
 });

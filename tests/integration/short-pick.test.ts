@@ -3,46 +3,35 @@
 // and the audit say so; refused once the order has left, for the only line, or for a number
 // not below what was ordered. Prepaid orders' refunds: tests/integration/payments.test.ts.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
 import { priceOrder } from "../../app/domain/pricing.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { orderLines, staffAudit } from "../../app/server/db/schema.server.ts";
-import { seedDemoCoupons } from "../../app/server/shop/coupons.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Customer, Shop } from "../../app/server/shop/port.server.ts";
+import type { Customer } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
-import { home, refusal } from "./fixtures.ts";
+import { home, refusal, shopOn } from "./fixtures.ts";
 
 describe.each(targets)("short picks on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
+  const on = shopOn(target, { catalog: true, coupons: true }, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0 });
   let staff: Customer;
   let n = 0;
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    await seedDemoCoupons(database.db);
-    shop = createShop(database, 0, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0 });
-    staff = await shop.accounts.register({ name: "Packer", email: "short-packer@haat.example", phone: "9876543210", password: "password-1" });
-  });
-  afterAll(async () => {
-    await database?.close();
+    staff = await on.shop.accounts.register({ name: "Packer", email: "short-packer@haat.example", phone: "9876543210", password: "password-1" });
   });
 
   async function order(items: [string, number][], coupon?: string) {
-    const customer = await shop.accounts.register({ name: "Short Buyer", email: `short${n++}@example.in`, phone: "9876543210", password: "password-1" });
-    const address = await shop.addresses.create(customer, home);
-    for (const [internalReference, quantity] of items) await shop.cart.add(customer, { internalReference, quantity });
-    if (coupon) await shop.cart.applyCoupon(customer, coupon);
-    const { orderId } = await shop.orders.place(customer, {
-      cartId: (await shop.cart.get(customer)).id!,
+    const customer = await on.shop.accounts.register({ name: "Short Buyer", email: `short${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const address = await on.shop.addresses.create(customer, home);
+    for (const [internalReference, quantity] of items) await on.shop.cart.add(customer, { internalReference, quantity });
+    if (coupon) await on.shop.cart.applyCoupon(customer, coupon);
+    const { orderId } = await on.shop.orders.place(customer, {
+      cartId: (await on.shop.cart.get(customer)).id!,
       addressId: address.id,
       paymentMethod: "cod",
       slot: { date: slotDates(new Date())[1]!, kind: "morning" },
     });
-    return { customer, orderId, view: (await shop.orders.get(customer, orderId))! };
+    return { customer, orderId, view: (await on.shop.orders.get(customer, orderId))! };
   }
 
   it("lowers a line's quantity and prices the order again, tax recomputed, coupon kept", async () => {
@@ -55,11 +44,11 @@ describe.each(targets)("short picks on $name", (target) => {
     );
     expect(view.discountPaise).toBeGreaterThan(0);
     const dal = view.lines.find((l) => l.internalReference === "GP-PUL-CHD-500G")!;
-    const result = await shop.orders.shortPick(orderId, dal.id, 1, staff.id);
+    const result = await on.shop.orders.shortPick(orderId, dal.id, 1, staff.id);
     expect(result).toMatchObject({ title: dal.title, ordered: 3, packed: 1, refundPaise: 0, refundId: null });
     expect(result.customer.id).toBe(customer.id);
 
-    const after = (await shop.orders.get(customer, orderId))!;
+    const after = (await on.shop.orders.get(customer, orderId))!;
     expect(after.lines.find((l) => l.id === dal.id)!.quantity).toBe(1);
     const expected = priceOrder(
       after.lines.map((l) => ({ pricePaise: l.unitPricePaise, mrpPaise: l.mrpPaise, quantity: l.quantity, taxRate: l.taxRate })),
@@ -72,14 +61,14 @@ describe.each(targets)("short picks on $name", (target) => {
     expect(after.discountPaise).toBeLessThanOrEqual(view.discountPaise);
     expect(after.couponCode).toBe("WELCOME10");
     expect(after.events.map((e) => [e.stage, e.note])).toContainEqual(["short", `${dal.title}: 1 of 3 packed`]);
-    const audits = await database.db
+    const audits = await on.database.db
       .select()
       .from(staffAudit)
       .where(and(eq(staffAudit.action, "order.short"), eq(staffAudit.entityId, String(orderId))));
     expect(audits).toMatchObject([{ staffId: staff.id, before: { quantity: 3, totalPaise: view.totalPaise }, after: { quantity: 1, totalPaise: after.totalPaise } }]);
 
     // Two staff marking the same line at once: the second sees it changed.
-    expect((await refusal(shop.orders.shortPick(orderId, dal.id, 1, staff.id))).message).toBe("Enter how many were packed: fewer than the 1 ordered.");
+    expect((await refusal(on.shop.orders.shortPick(orderId, dal.id, 1, staff.id))).message).toBe("Enter how many were packed: fewer than the 1 ordered.");
   });
 
   it("takes a line off when none could be packed, but never the only line", async () => {
@@ -88,24 +77,24 @@ describe.each(targets)("short picks on $name", (target) => {
       ["GP-PUL-MSR-1KG", 1],
     ]);
     const [first, second] = view.lines;
-    await shop.orders.shortPick(orderId, first!.id, 0, staff.id);
-    const after = (await shop.orders.get(customer, orderId))!;
+    await on.shop.orders.shortPick(orderId, first!.id, 0, staff.id);
+    const after = (await on.shop.orders.get(customer, orderId))!;
     expect(after.lines.map((l) => l.id)).toEqual([second!.id]);
     expect(after.totalPaise).toBe(second!.unitPricePaise);
-    expect(await database.db.select().from(orderLines).where(eq(orderLines.id, first!.id))).toEqual([]);
-    expect((await refusal(shop.orders.shortPick(orderId, second!.id, 0, staff.id))).code).toBe("invalid");
-    expect((await refusal(shop.orders.shortPick(orderId, first!.id, 0, staff.id))).code).toBe("not_found");
+    expect(await on.database.db.select().from(orderLines).where(eq(orderLines.id, first!.id))).toEqual([]);
+    expect((await refusal(on.shop.orders.shortPick(orderId, second!.id, 0, staff.id))).code).toBe("invalid");
+    expect((await refusal(on.shop.orders.shortPick(orderId, first!.id, 0, staff.id))).code).toBe("not_found");
   });
 
   it("is refused once the order is out for delivery, or cancelled", async () => {
     const { customer, orderId, view } = await order([["GP-PUL-CHD-500G", 2]]);
-    for (const from of ["placed", "confirmed", "packed"] as const) await shop.orders.advance(orderId, from, staff.id);
-    expect((await refusal(shop.orders.shortPick(orderId, view.lines[0]!.id, 1, staff.id))).message).toBe(
+    for (const from of ["placed", "confirmed", "packed"] as const) await on.shop.orders.advance(orderId, from, staff.id);
+    expect((await refusal(on.shop.orders.shortPick(orderId, view.lines[0]!.id, 1, staff.id))).message).toBe(
       `Order #${view.number} is already out for delivery: its items can no longer be marked short.`,
     );
     const other = await order([["GP-PUL-CHD-500G", 2]]);
-    await shop.orders.cancel(other.customer, other.orderId);
-    expect((await refusal(shop.orders.shortPick(other.orderId, other.view.lines[0]!.id, 1, staff.id))).code).toBe("conflict");
-    expect((await shop.orders.get(customer, orderId))!.totalPaise).toBe(view.totalPaise);
+    await on.shop.orders.cancel(other.customer, other.orderId);
+    expect((await refusal(on.shop.orders.shortPick(other.orderId, other.view.lines[0]!.id, 1, staff.id))).code).toBe("conflict");
+    expect((await on.shop.orders.get(customer, orderId))!.totalPaise).toBe(view.totalPaise);
   });
 });

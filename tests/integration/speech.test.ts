@@ -7,24 +7,7 @@ import { sniffMedia, toSpeechWav } from "../../app/server/speech/media.server.ts
 import { recordingName } from "../../app/domain/voice-order.ts";
 import { createRemoteEngine, limiter, SpeechError } from "../../app/server/speech/speech.server.ts";
 import { startTranscribeStandin, type TranscribeStandin } from "../standins/transcribe.ts";
-
-const wavHeader = (dataBytes: number) => {
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write("WAVE", 8);
-  b.write("fmt ", 12);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(dataBytes, 40);
-  return b;
-};
+import { silentWav } from "../wav.ts";
 
 describe("the speech service contract", () => {
   let standin: TranscribeStandin;
@@ -34,7 +17,7 @@ describe("the speech service contract", () => {
   afterAll(async () => {
     await standin?.close();
   });
-  const recording = { audio: new Blob([wavHeader(3200)]), filename: "audio.wav", type: "audio/wav" };
+  const recording = { audio: new Blob([silentWav(3200)]), filename: "audio.wav", type: "audio/wav" };
   const titles = async () => [];
 
   it("sends the audio, language_code en and index 1 with the key, and reads every field of the answer", async () => {
@@ -123,7 +106,7 @@ describe("recognitions at once", () => {
 
 describe("recordings by their bytes", () => {
   it("knows audio and video containers, and nothing else, whatever the name", () => {
-    expect(sniffMedia(wavHeader(10))).toBe("wav");
+    expect(sniffMedia(silentWav(10))).toBe("wav");
     expect(sniffMedia(Buffer.from("OggS\0\x02\0\0\0\0\0\0\0\0"))).toBe("ogg");
     expect(sniffMedia(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe("webm");
     expect(sniffMedia(Buffer.from("\0\0\0\x18ftypmp42\0\0\0\0"))).toBe("mp4");

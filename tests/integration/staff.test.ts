@@ -1,66 +1,53 @@
 // The staff side's checks and records (issue 14), on PGlite and PostgreSQL: who is staff (a
 // confirmed e-mail, and the role or STAFF_EMAILS), a day's orders by slot, and the audit row every staff move writes.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shopDate, slotDates } from "../../app/domain/delivery.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { staffAudit } from "../../app/server/db/schema.server.ts";
-import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
-import type { Shop } from "../../app/server/shop/port.server.ts";
 import { targets } from "./databases.ts";
 import { shopOn } from "./fixtures.ts";
 import { confirmed, home, refusal } from "./fixtures.ts";
 
 describe.each(targets)("staff on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0, staffEmails: ["Listed@Haat.example"] });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target, { catalog: true }, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0, staffEmails: ["Listed@Haat.example"] });
 
   it("is staff by STAFF_EMAILS or by the role the command gives, and nobody else", async () => {
-    const listed = await shop.accounts.register({ name: "Listed", email: "listed@haat.example", phone: "9876543210", password: "password-1" });
-    const made = await shop.accounts.register({ name: "Made", email: "made@haat.example", phone: "9876543210", password: "password-1" });
-    const shopper = await shop.accounts.register({ name: "Shopper", email: "shopper@haat.example", phone: "9876543210", password: "password-1" });
+    const listed = await on.shop.accounts.register({ name: "Listed", email: "listed@haat.example", phone: "9876543210", password: "password-1" });
+    const made = await on.shop.accounts.register({ name: "Made", email: "made@haat.example", phone: "9876543210", password: "password-1" });
+    const shopper = await on.shop.accounts.register({ name: "Shopper", email: "shopper@haat.example", phone: "9876543210", password: "password-1" });
     // Neither is staff before the mailbox is proved theirs (decision 047).
-    expect(await shop.staff.isStaff(listed)).toBe(false);
-    expect(await shop.staff.makeStaff("MADE@haat.example")).toBe("unconfirmed");
-    expect(await shop.staff.isStaff(made)).toBe(false);
-    await confirmed(shop, listed);
-    await confirmed(shop, made);
-    await confirmed(shop, shopper);
-    expect(await shop.staff.isStaff(listed)).toBe(true);
-    expect(await shop.staff.isStaff(made)).toBe(false);
-    expect(await shop.staff.makeStaff("MADE@haat.example")).toBe("made");
-    expect(await shop.staff.isStaff(made)).toBe(true);
-    expect(await shop.staff.isStaff(shopper)).toBe(false);
-    expect(await shop.staff.makeStaff("nobody@haat.example")).toBe("no_account");
+    expect(await on.shop.staff.isStaff(listed)).toBe(false);
+    expect(await on.shop.staff.makeStaff("MADE@haat.example")).toBe("unconfirmed");
+    expect(await on.shop.staff.isStaff(made)).toBe(false);
+    await confirmed(on.shop, listed);
+    await confirmed(on.shop, made);
+    await confirmed(on.shop, shopper);
+    expect(await on.shop.staff.isStaff(listed)).toBe(true);
+    expect(await on.shop.staff.isStaff(made)).toBe(false);
+    expect(await on.shop.staff.makeStaff("MADE@haat.example")).toBe("made");
+    expect(await on.shop.staff.isStaff(made)).toBe(true);
+    expect(await on.shop.staff.isStaff(shopper)).toBe(false);
+    expect(await on.shop.staff.makeStaff("nobody@haat.example")).toBe("no_account");
   });
 
   it("lists a day's orders by slot, and audits every move with who, what, before and after", async () => {
-    const staff = await shop.accounts.register({ name: "Packer", email: "packer@haat.example", phone: "9876543210", password: "password-1" });
+    const staff = await on.shop.accounts.register({ name: "Packer", email: "packer@haat.example", phone: "9876543210", password: "password-1" });
     const date = slotDates(new Date())[0]!;
     const ids: number[] = [];
     for (const kind of ["evening", "morning"] as const) {
-      const c = await shop.accounts.register({ name: `Buyer ${kind}`, email: `buyer-${kind}@example.in`, phone: "9876543210", password: "password-1" });
-      const address = await shop.addresses.create(c, home);
-      await shop.cart.add(c, { internalReference: "GP-PUL-CHD-500G", quantity: 2 });
-      ids.push((await shop.orders.place(c, { cartId: (await shop.cart.get(c)).id!, addressId: address.id, paymentMethod: "cod", slot: { date, kind } })).orderId);
+      const c = await on.shop.accounts.register({ name: `Buyer ${kind}`, email: `buyer-${kind}@example.in`, phone: "9876543210", password: "password-1" });
+      const address = await on.shop.addresses.create(c, home);
+      await on.shop.cart.add(c, { internalReference: "GP-PUL-CHD-500G", quantity: 2 });
+      ids.push((await on.shop.orders.place(c, { cartId: (await on.shop.cart.get(c)).id!, addressId: address.id, paymentMethod: "cod", slot: { date, kind } })).orderId);
     }
-    const list = await shop.staff.ordersOn(date, null);
+    const list = await on.shop.staff.ordersOn(date, null);
     expect(list.map((o) => [o.id, o.slotKind, o.items, o.stage])).toEqual([
       [ids[1], "morning", 2, "placed"],
       [ids[0], "evening", 2, "placed"],
     ]);
-    await shop.orders.advance(ids[0]!, "placed", staff.id);
-    expect((await shop.staff.ordersOn(date, "confirmed")).map((o) => o.id)).toEqual([ids[0]]);
-    const rows = await database.db
+    await on.shop.orders.advance(ids[0]!, "placed", staff.id);
+    expect((await on.shop.staff.ordersOn(date, "confirmed")).map((o) => o.id)).toEqual([ids[0]]);
+    const rows = await on.database.db
       .select()
       .from(staffAudit)
       .where(eq(staffAudit.entityId, String(ids[0])));

@@ -1,13 +1,13 @@
 // Voice ordering through the Shop and the page's form (issue 41 item 14): a recording's transcript
 // comes back to be checked, not matched; a list's items come with how sure each match is, so a
 // misheard list does not arrive ticked; each found item has its product's picture.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentWav } from "../wav.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import type { FormReply } from "../../app/domain/form-reply.ts";
 import { preTicked } from "../../app/domain/voice-order.ts";
-import type { Database } from "../../app/server/db/client.server.ts";
 import { startTranscribeStandin, type TranscribeStandin } from "../standins/transcribe.ts";
 import { targets } from "./databases.ts";
-import { routeContext } from "./fixtures.ts";
+import { routeContext, shopOn } from "./fixtures.ts";
 
 // The speech engine is the specification's service (here its stand-in), read once from the
 // configuration: set before anything reads it.
@@ -15,49 +15,18 @@ const standin: TranscribeStandin = await startTranscribeStandin({ key: "voice-ke
 process.env.TRANSCRIBE_URL = standin.url;
 process.env.TRANSCRIBE_KEY = "voice-key";
 process.env.SPEECH_ENGINE = "remote";
-const { createShop, seedDemoCatalog } = await import("../../app/server/shop/open.server.ts");
 const { voiceForm } = await import("../../app/server/forms/voice.server.ts");
 const { requestInfoContext } = await import("../../app/server/context.server.ts");
-type Shop = ReturnType<typeof createShop>;
 
 afterAll(async () => {
   await standin.close();
 });
 
-/** A 16 kHz mono WAV of `dataBytes` of silence. */
-function wav(dataBytes: number): Buffer {
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write("WAVE", 8);
-  b.write("fmt ", 12);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(dataBytes, 40);
-  return b;
-}
-
 describe.each(targets)("voice ordering on $name", (target) => {
-  let database: Database;
-  let shop: Shop;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoCatalog(database);
-    shop = createShop(database, 0, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0 });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const on = shopOn(target, { catalog: true }, { razorpay: null, publicOrigin: "https://shop.example.in", prepaidPercent: 0 });
 
   it("ticks what the list names clearly, each with its product's picture", async () => {
-    const { items, unmatched } = await shop.catalog.voiceOrder("two kilo basmati rice, one kilo toor dal");
+    const { items, unmatched } = await on.shop.catalog.voiceOrder("two kilo basmati rice, one kilo toor dal");
     expect(unmatched).toBe(0);
     expect(items.map((i) => [i.title, i.count, i.confidence, preTicked(i)])).toEqual([
       ["Haat Select Basmati Rice", 2, "clear", true],
@@ -67,7 +36,7 @@ describe.each(targets)("voice ordering on $name", (target) => {
   });
 
   it("ticks none of a misheard list: each is found but asked about", async () => {
-    const { items } = await shop.catalog.voiceOrder("atta, 500 g dal, cucumbers and potatoes");
+    const { items } = await on.shop.catalog.voiceOrder("atta, 500 g dal, cucumbers and potatoes");
     expect(items.map((i) => [i.found, i.confidence, preTicked(i)])).toEqual([
       [true, "unsure", false],
       [true, "unsure", false],
@@ -80,9 +49,9 @@ describe.each(targets)("voice ordering on $name", (target) => {
     const url = new URL("http://localhost:3000/voicesearch");
     const body = new FormData();
     body.set("intent", "transcribe");
-    body.set("audio", new File([new Uint8Array(wav(3200))], "audio.wav", { type: "audio/wav" }));
+    body.set("audio", new File([new Uint8Array(silentWav(3200))], "audio.wav", { type: "audio/wav" }));
     const request = new Request(url, { method: "POST", body, headers: { Origin: url.origin } });
-    const context = routeContext(shop, null);
+    const context = routeContext(on.shop, null);
     context.set(requestInfoContext, { clientAddress: "127.0.0.1", requestId: "voice-test", route: null });
     const answer = (await voiceForm.run({ request, context, url })) as unknown as { data: FormReply } | Response;
     expect(answer).not.toBeInstanceOf(Response);
