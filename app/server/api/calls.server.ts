@@ -1,7 +1,8 @@
 // Every call of the JSON API (issue 17, decision 042): the paths of Specification: Browsing calls and
 // Transaction calls, and those the specifications leave out, chosen here (each marked
-// "chosen"). A call asks the Shop exactly what the page's form for the same thing asks, with
-// the same messages and checks; its answer is what the specifications' callers read.
+// "chosen"). A call runs the use case the page's form for the same thing runs (it is given
+// `useCases` and `reads`, never the Shop), so the messages and checks are the same; its answer
+// is what the specifications' callers read.
 import { giftOf } from "../../domain/gift-form.ts";
 import {
   API_COUNTRIES,

@@ -1,5 +1,6 @@
-// The account's forms: sign-in, sign-up, the password reset's two steps and the profile
-// (Specification: Sign-in and Account; issue 3). Each refusal is shown on its own form, passwords never echoed.
+// The account's forms: sign-in (by password, or by a code sent to a mobile number), sign-up,
+// the password reset's two steps, the profile, the e-mail and mobile number an account adds, and
+// sign-out (Specification: Sign-in and Account; issues 3 and 28). Each refusal is shown on its own form, passwords never echoed.
 import { data, redirect } from "react-router";
 import {
   ACCOUNT_MESSAGES,

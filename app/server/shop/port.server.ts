@@ -286,8 +286,10 @@ export interface CartChange {
 
 // Built by app/server/shop/cart.server.ts; with the ERP, shop/erp/cart.server.ts.
 export interface CartPort {
-  /** The cart with its totals; re-checks the applied coupon and says when it was taken off. */
-  /** `read`: the cart as the session read brought it (resumeSession's `cart`), not read again. */
+  /**
+   * The cart with its totals; re-checks the applied coupon and says when it was taken off.
+   * `read`: the cart as the session read brought it (resumeSession's `cart`), not read again.
+   */
   get(customer: Customer, read?: SessionRead): Promise<CartView>;
   add(customer: Customer, item: { internalReference: string; quantity: number }): Promise<CartChange>;
   /**
