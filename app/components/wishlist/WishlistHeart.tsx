@@ -14,6 +14,9 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
   const fetcher = useFetcher({ key: `wishlist:${internalReference}` });
   useRefusalToast(fetcher);
   const keyed = useViewer() !== null;
+  // One post at a time: a second tap while the first is on its way would cut it short, and the
+  // shop might then see only the second toggle (the heart would end where the shopper left it not).
+  const busy = fetcher.state !== "idle";
   const i18n = useI18n();
   return (
     <fetcher.Form method="post" action={wishlist.action} className={`z-10 ${className}`}>
@@ -24,8 +27,9 @@ export function WishlistHeart({ internalReference, title, anchor, className = "r
       <button
         type="submit"
         aria-pressed={on}
+        disabled={busy}
         aria-label={on ? i18n._("Remove {title} from wishlist", { title }) : i18n._("Add {title} to wishlist", { title })}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-accent-600 shadow-sm hover:bg-surface"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-accent-600 shadow-sm hover:bg-surface disabled:cursor-wait"
       >
         <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
