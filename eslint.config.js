@@ -82,32 +82,13 @@ export default defineConfig(
     },
   },
   {
-    // A component runs in the browser: no server module's code may reach it. Its types may
-    // (import type is erased): the form pipeline's declarations name the intents and fields the
-    // markup may use, and a misspelt one fails the typecheck (components/forms.ts).
-    files: ["app/components/**/*.{ts,tsx}", "app/entry.client.tsx", "app/sw/**/*.ts", "app/offline/**/*.ts"],
-    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/server/**", "*.server", "*.server.ts", "*.server.tsx"],
-              allowTypeImports: true,
-              message: "Browser code imports no server module (a type alone may be imported with `import type`).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // A way in writes through the use cases alone (decision 068): a loader, an action, a JSON API
     // call and a form's intent are given (or take, with ways-in.server.ts) `reads` and `useCases`,
     // never the Shop. Only what runs beneath every way in takes the Shop from the request's
     // context: the two pipelines (the rate limits, the bearer, the repeat-post key), the session
     // middleware (it resumes the session the use cases act for) and the server's entry.
+    // Flat config: a later block's options for this rule replace these, so the browser code's
+    // block and the ways in's block below repeat what they must keep.
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
       "app/server/ways-in.server.ts",
@@ -128,6 +109,27 @@ export default defineConfig(
               group: ["**/context.server.ts"],
               importNames: ["shopOf", "shopIfAny", "shopContext"],
               message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A component runs in the browser: no server module's code may reach it. Its types may
+    // (import type is erased): the form pipeline's declarations name the intents and fields the
+    // markup may use, and a misspelt one fails the typecheck (components/forms.ts).
+    files: ["app/components/**/*.{ts,tsx}", "app/entry.client.tsx", "app/sw/**/*.ts", "app/offline/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "*.server", "*.server.ts", "*.server.tsx"],
+              allowTypeImports: true,
+              message: "Browser code imports no server module (a type alone may be imported with `import type`).",
             },
           ],
         },
