@@ -23,6 +23,64 @@ function hindiReader(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger scripts for a page's first visit (issue 43): on a slow phone each script is a
+ * request with its own round trip, and a page asked for 27-31 before it hydrated. Everything the
+ * root route and the browser's entry import (the shell every page runs) goes in two chunks, the
+ * libraries and the shop's own; what routes share beyond it is grouped by the routes that use it,
+ * small groups merged. What only some pages use (the map, Clerk, a Hindi page's reader) stays
+ * apart, loaded when needed.
+ */
+function fewerScripts(): Plugin {
+  const entries = [path.resolve(import.meta.dirname, "app/root.tsx"), path.resolve(import.meta.dirname, "app/entry.client.tsx")];
+  let shell: Set<string> | null = null;
+  const shellOf = (ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+    if (shell) return shell;
+    const seen = new Set<string>();
+    const walk = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
+    };
+    entries.forEach(walk);
+    return (shell = seen);
+  };
+  // A module with a schema: left to the bundler, which gives zod only to the pages that run a
+  // schema in the browser (a page may use such a module's other exports without it).
+  const importsZod = (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) =>
+    (ctx.getModuleInfo(id)?.importedIds ?? []).some((i) => /[\\/]node_modules[\\/](zod|@conform-to)[\\/]/.test(i));
+  return {
+    name: "haat-fewer-scripts",
+    apply: "build",
+    buildStart() {
+      shell = null;
+    },
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: (id, ctx) => (shellOf(ctx).has(id) ? (/[\\/]node_modules[\\/]/.test(id) ? "libraries" : "shell") : null), priority: 20 },
+                  {
+                    name: (id, ctx) => (/[\\/]app[\\/]/.test(id) && !shellOf(ctx).has(id) && !importsZod(id, ctx) ? "shared" : null),
+                    minShareCount: 2,
+                    entriesAware: true,
+                    entriesAwareMergeThreshold: 6 * 1024,
+                    priority: 10,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), hindiReader()],
+  plugins: [tailwindcss(), reactRouter(), hindiReader(), fewerScripts()],
 });

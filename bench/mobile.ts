@@ -7,12 +7,15 @@
 // - repeat visit: LCP of the same page again, the service worker warm (with JavaScript);
 // - offline: a visited product page opened with the network off (with JavaScript);
 // - add to cart: from the press to the server's answer.
+// - the hydration gap (issue 43): on a first visit with JavaScript, in English and at /hi, the
+//   first contentful paint, the moment the page is React's (the root's "haat:hydrated" mark), the
+//   gap between, the script requests made before it and the bytes received by then.
 // Against the production build on a fresh embedded database, and in the same run against the
 // shop before issue 26 (--baseline=<git revision>, default the commit before its first part),
 // unpacked into a temporary folder: its LCP, bytes and add to cart beside today's.
 // Writes bench/mobile-last-run.md.
 //
-//   npm run bench:mobile [-- --only=home,product] [-- --baseline=<rev>]
+//   npm run bench:mobile [-- --only=home,product] [-- --baseline=<rev>] [-- --gap-only]
 import { execFileSync, execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -155,6 +158,40 @@ async function measure(browser: Browser, origin: string, p: Target, js: boolean,
   };
 }
 
+interface Gap {
+  fcp: number;
+  hydrated: number;
+  scripts: number;
+  bytes: number;
+}
+const GAP_TARGETS = { gapMs: 3000, scripts: 8 } as const;
+
+/** A first visit with JavaScript, RUNS times in fresh contexts: the medians of the first paint, hydration, the gap, scripts and bytes. */
+async function measureGap(browser: Browser, origin: string, p: Target, reference: string): Promise<Gap & { gap: number }> {
+  const runs: (Gap & { gap: number })[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+    if (p.signedIn) await signedIn(context, origin, reference);
+    const page = await context.newPage();
+    const probe = await throttled(page);
+    probe.reset();
+    await page.goto(origin + p.path, { waitUntil: "commit", timeout: 120_000 });
+    await page.waitForFunction(() => performance.getEntriesByName("haat:hydrated").length > 0, undefined, { timeout: 120_000, polling: 50 });
+    const bytes = probe.bytes();
+    const seen = await page.evaluate(() => {
+      const hydrated = performance.getEntriesByName("haat:hydrated")[0]!.startTime;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      // Every script the page asked for before it was React's: module scripts, preloads and imports.
+      const scripts = performance.getEntriesByType("resource").filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname) && r.startTime < hydrated).length;
+      return { fcp, hydrated, scripts };
+    });
+    runs.push({ ...seen, bytes, gap: seen.hydrated - seen.fcp });
+    await context.close();
+  }
+  const mid = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+  return { fcp: mid("fcp"), hydrated: mid("hydrated"), gap: mid("gap"), scripts: mid("scripts"), bytes: mid("bytes") };
+}
+
 /** The shop at `rev` (the baseline), unpacked beside this one and sharing its node_modules. */
 function checkoutOf(rev: string): { dir: string; sha: string } {
   const sha = execFileSync("git", ["rev-parse", `${rev}^{commit}`], { cwd: repo, encoding: "utf8" }).trim();
@@ -180,11 +217,14 @@ async function main() {
   if (!chromiumPath) throw new SetupError("Chromium is not installed: as root, `apt-get install -y chromium`.");
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const only = arg("only")?.split(",");
+  // The hydration gap alone (issue 43): this shop, no baseline, no LCP table.
+  const gapOnly = process.argv.includes("--gap-only");
   const baselineRev = arg("baseline") ?? process.env.MOBILE_BASELINE ?? BASELINE_REV;
   // --baseline=none: this shop alone (a quick look; the report then compares it with itself).
-  const baseline = baselineRev === "none" ? { dir: repo, sha: "this checkout" } : checkoutOf(baselineRev);
+  const baseline = baselineRev === "none" || gapOnly ? { dir: repo, sha: "this checkout" } : checkoutOf(baselineRev);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   const results = new Map<string, { now: Measured; before: Measured }>();
+  const gaps = new Map<string, Gap & { gap: number }>();
   try {
     // The baseline first, then this shop, each alone on the machine; each shopper comes from an
     // address of their own (the sign-up limit).
@@ -192,7 +232,7 @@ async function main() {
       ["before", baseline.dir],
       ["now", repo],
     ] as const;
-    for (const [which, dir] of baselineRev === "none" ? shops.slice(1) : shops) {
+    for (const [which, dir] of baselineRev === "none" || gapOnly ? shops.slice(1) : shops) {
       const { origin, stop } = await startProductionShop(dir, `mobile-${which}`, { TRUST_PROXY: "loopback" });
       try {
         const product = await firstProduct(origin);
@@ -203,7 +243,16 @@ async function main() {
           { name: "product", path: product.path, signedIn: true },
           { name: "cart", path: "/addtocart", signedIn: true },
         ].filter((p) => !only || only.includes(p.name));
-        for (const js of [true, false]) {
+        if (which === "now") {
+          for (const p of pages) {
+            for (const locale of ["en", "hi"] as const) {
+              const g = await measureGap(browser, origin, { ...p, path: locale === "hi" ? `/hi${p.path === "/" ? "" : p.path}` : p.path }, product.reference);
+              gaps.set(`${p.name}|${locale}`, g);
+              console.log(`gap    ${p.name.padEnd(8)} ${locale}  paint ${ms(g.fcp)} ms  hydrated ${ms(g.hydrated)} ms  gap ${ms(g.gap)} ms  ${g.scripts} scripts  ${kB(g.bytes)} kB`);
+            }
+          }
+        }
+        for (const js of gapOnly ? [] : [true, false]) {
           for (const p of pages) {
             const m = await measure(browser, origin, p, js, product.reference, which === "now");
             const key = `${p.name}|${js ? "on" : "off"}`;
@@ -244,11 +293,49 @@ async function main() {
     // More bytes than the shop before issue 26 sent, beyond the runs' own spread.
     if (now.bytes > before.bytes * (1 + BYTES_SLACK)) misses.push(`${where}: first visit ${kB(now.bytes)} kB, more than before (${kB(before.bytes)} kB)`);
   }
+  const gapRows: Cell[][] = [];
+  for (const [key, g] of gaps) {
+    const [name, locale] = key.split("|") as [string, string];
+    const en = gaps.get(`${name}|en`);
+    gapRows.push([
+      name,
+      locale,
+      ms(g.fcp),
+      ms(g.hydrated),
+      ms(g.gap),
+      String(g.scripts),
+      kB(g.bytes),
+      locale === "hi" && en ? ratio(g.gap / en.gap) : "—",
+      locale === "hi" && en ? ratio(g.bytes / en.bytes) : "—",
+    ]);
+    const where = `${name}, ${locale === "hi" ? "Hindi" : "English"}`;
+    if (!(g.gap <= GAP_TARGETS.gapMs)) misses.push(`${where}: hydration gap ${ms(g.gap)} ms (target ${GAP_TARGETS.gapMs})`);
+    if (!(g.scripts <= GAP_TARGETS.scripts)) misses.push(`${where}: ${g.scripts} script requests before hydration (target ${GAP_TARGETS.scripts})`);
+  }
+  const gapTable = gapRows.length
+    ? [
+        "### The hydration gap (first visit, JavaScript on)",
+        "",
+        mdTable(["Page", "Language", "First paint (ms)", "Hydrated (ms)", "Gap (ms)", "Scripts before", "kB by then", "gap vs English", "kB vs English"], gapRows, [
+          "l",
+          "l",
+          "r",
+          "r",
+          "r",
+          "r",
+          "r",
+          "r",
+          "r",
+        ]),
+        "",
+      ].join("\n")
+    : "";
   const out = [
     `## bench:mobile ${new Date().toISOString().slice(0, 19)}Z (Slow 3G: 400 kbit/s, 400 ms; CPU 4x slower; a 412 px phone; the median of ${RUNS} runs)`,
     "",
     `"Before" is the shop at ${baselineRev} (${baseline.sha.slice(0, 7)}), measured in the same run on the same machine.`,
     "",
+    gapTable,
     mdTable(["Page", "JS", "First LCP (ms)", "before", "Repeat LCP (ms)", "First visit kB", "before", "kB ratio", "Offline, visited (ms)", "Add to cart (ms)", "before"], rows, [
       "l",
       "l",

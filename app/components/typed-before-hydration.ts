@@ -74,6 +74,9 @@ function setValue(field: HTMLInputElement | HTMLTextAreaElement, value: string) 
   field.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** The performance mark the root sets once the page is hydrated. */
+export const HYDRATED_MARK = "haat:hydrated";
+
 /** Once hydrated: each noted field holds what the shopper gave it again, and its state knows. */
 export function restoreTypedFields(): void {
   const typed = noted;
