@@ -9,6 +9,13 @@ import globals from "globals";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
+// A way in takes `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).
+const NO_SHOP_FROM_CONTEXT = {
+  group: ["**/context.server.ts"],
+  importNames: ["shopOf", "shopIfAny", "shopContext"],
+  message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
+};
+
 export default defineConfig(
   globalIgnores(["**/node_modules/", "**/build/", "**/.react-router/", "data/", "test-results/", "playwright-report/", "public/", "drizzle/"]),
   {
@@ -104,13 +111,7 @@ export default defineConfig(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/context.server.ts"],
-              importNames: ["shopOf", "shopIfAny", "shopContext"],
-              message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
-            },
-          ],
+          patterns: [NO_SHOP_FROM_CONTEXT],
         },
       ],
     },
@@ -144,11 +145,7 @@ export default defineConfig(
         "error",
         {
           patterns: [
-            {
-              group: ["**/context.server.ts"],
-              importNames: ["shopOf", "shopIfAny", "shopContext"],
-              message: "A way in gets `reads` and `useCases` (server/ways-in.server.ts), never the Shop (decision 068).",
-            },
+            NO_SHOP_FROM_CONTEXT,
             { group: ["**/shop/*.server.ts", "!**/shop/port.server.ts"], message: "A way in reaches no Shop adapter." },
             {
               group: ["**/use-cases/index.server.ts"],
