@@ -29,6 +29,9 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** Exit codes a deployer's supervisor can tell apart. */
 export const EXIT = { config: 2, dataDir: 3, port: 4, database: 5 } as const;
 
+/** How long an idle kept-alive connection stays open: longer than the 60 s idle timeout load balancers and clients commonly use. */
+const KEEP_ALIVE_MS = 65_000;
+
 export class StartupError extends Error {
   readonly exitCode: number;
   constructor(message: string, exitCode: number) {
@@ -404,6 +407,11 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST);
+    // An idle kept-alive connection stays open longer than a load balancer's or a client's own
+    // idle timeout (60 s is common): with Node's 5 s, the server could close a connection just as
+    // the other end sent a request on it, which then failed with a reset (a 502 behind a balancer).
+    s.keepAliveTimeout = KEEP_ALIVE_MS;
+    s.headersTimeout = KEEP_ALIVE_MS + 1000;
     s.once("listening", () => resolve(s));
     s.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") reject(new StartupError(`Port ${env.PORT} is already in use: stop what holds it or set PORT to a free port.`, EXIT.port));

@@ -1,5 +1,6 @@
 // The production server as a deployer runs it: `node server.ts` in its own process.
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,19 @@ describe("server.ts", () => {
     const health = await waitHealthy(port);
     expect(await health.json()).toEqual({ status: "ok" });
     expect(JSON.parse(fs.readFileSync(path.join(dir, "server.lock"), "utf8"))).toMatchObject({ pid: server.child.pid });
+    // A kept-alive connection outlasts a balancer's or client's idle timeout: with Node's 5 s one
+    // could be closed just as a request went out on it (a reset; a 502 behind a balancer).
+    const agent = new http.Agent({ keepAlive: true });
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+      http
+        .get({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+          res.resume();
+          resolve(String(res.headers["keep-alive"]));
+        })
+        .on("error", reject),
+    );
+    agent.destroy();
+    expect(keepAlive).toBe("timeout=65"); // server.ts KEEP_ALIVE_MS
 
     const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { "accept-encoding": "gzip" } });
     expect(home.status).toBe(200);
