@@ -445,7 +445,7 @@ export const API_CALLS: Record<string, ApiCall> = {
       // Paid online: the order was placed by /api/razorpay/order and confirmed by verify; this answers it.
       if (params.payment_method === "razorpay") return { success: true, order_id: await useCases.placeOrder.paidOrder(customer, params.cart_id), already_placed: true };
       // A cart already placed is answered by placeOrder (the same order); this cart is checked as the page checks it.
-      if (cart.id === params.cart_id) await useCases.checkout.checkStock(customer);
+      if (cart.id === params.cart_id) await useCases.checkout.checkStock(customer, undefined, cart);
       const placed = await useCases.placeOrder.placeOrder(customer, {
         cartId: params.cart_id,
         addressId: params.address_id,
@@ -518,7 +518,8 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.razorpayOrder,
     result: z.object({ ...ok, order_id: z.string(), amount: z.number(), currency: z.literal("INR"), key_id: z.string(), haat_order_id: z.number(), expires_in: z.number() }),
     async run({ reads, useCases, customer, params }) {
-      if ((await reads.cart.get(customer)).id === params.cart_id) await useCases.checkout.checkStock(customer);
+      const cart = await reads.cart.get(customer);
+      if (cart.id === params.cart_id) await useCases.checkout.checkStock(customer, undefined, cart);
       const placed = await useCases.placeOrder.placeOrder(customer, { cartId: params.cart_id, addressId: params.address_id, slot: "earliest", method: "online", via: "modal" });
       if (placed.kind !== "paying") throw new ShopError("conflict", API_MESSAGES.alreadyOrdered);
       const { start } = placed;

@@ -21,7 +21,6 @@ import { errorFields, log } from "../log.server.ts";
 import { hitLimit, type RateLimitName } from "../security/rate-limits.server.ts";
 import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
 import { readsOf, bindUseCases, type Reads, type UseCases } from "../use-cases/index.server.ts";
-import { NEEDS_VERIFIED_EMAIL } from "../use-cases/clerk-sign-in.server.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.server.ts";
 
 export interface CallArgs<P, C = Customer> {
@@ -123,11 +122,8 @@ async function authenticate(shop: Shop, token: string | null): Promise<{ custome
       const primary = user.emailAddresses.find((e) => e.id === user.primaryEmailAddressId);
       const email = primary?.verification?.status === "verified" ? primary.emailAddress : null;
       const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username || "";
-      customer = await bindUseCases(shop)
-        .clerkSignIn.linkClerkUser({ clerkUserId: user.id, email, name, sessionId })
-        .catch((error: unknown) => {
-          throw error instanceof ShopError && error.message === NEEDS_VERIFIED_EMAIL ? new ApiRefusal(403, error.message) : error;
-        });
+      // Without a verified e-mail the use case refuses ("invalid"): the one table answers it.
+      customer = await bindUseCases(shop).clerkSignIn.linkClerkUser({ clerkUserId: user.id, email, name, sessionId });
     }
     return { customer, subject: claims.sub };
   }

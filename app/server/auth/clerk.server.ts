@@ -7,7 +7,8 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
 import { ShopError } from "../shop/port.server.ts";
-import { NEEDS_VERIFIED_EMAIL, type ClerkIdentity } from "../use-cases/clerk-sign-in.server.ts";
+import type { ClerkIdentity } from "../use-cases/clerk-sign-in.server.ts";
+import { refusedToward } from "../forms/pipeline.server.ts";
 import type { UseCases } from "../use-cases/index.server.ts";
 import { ERP_DOWN, ErpUnauthorized } from "../shop/erp/client.server.ts";
 import type { ClerkTokenMint } from "../shop/erp/credentials.server.ts";
@@ -51,8 +52,9 @@ export async function completeClerkSignIn(useCases: Pick<UseCases, "clerkSignIn"
       { status: 303, headers: [["Set-Cookie", session], ...accountLanguageCookies(customer)] },
     );
   } catch (error) {
-    if (!(error instanceof ShopError) || error.message !== NEEDS_VERIFIED_EMAIL) throw error;
-    return cookies().toast.redirectWithToast("/signin", { type: "error", message: error.message }, { status: 303 });
+    // No page to refuse on: back to sign-in with the shop's words (the one table's way for that).
+    if (error instanceof ShopError) return refusedToward("/signin", error);
+    throw error;
   }
 }
 

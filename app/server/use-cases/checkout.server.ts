@@ -6,7 +6,7 @@
 import { CART_MESSAGES, stockProblems, stockStopMessage } from "../../domain/cart.ts";
 import type { I18n } from "../../domain/i18n/messages.ts";
 import { PAYMENT_MESSAGES, type PaymentChoice } from "../../domain/payment.ts";
-import { ShopError, type Customer, type Shop } from "../shop/port.server.ts";
+import { ShopError, type CartView, type Customer, type Shop } from "../shop/port.server.ts";
 
 /**
  * The one check of online payment: card and UPI only when Razorpay is configured. Refused before
@@ -30,8 +30,9 @@ export async function choosePayment(shop: Shop, customer: Customer, choice: Paym
  * and the JSON API's order calls ask it; the place transaction checks the stock again, locked.
  * `i18n`: the page's language, for the message's sentences.
  */
-export async function checkStock(shop: Shop, customer: Customer, i18n?: Pick<I18n, "_">): Promise<void> {
-  const cart = await shop.cart.get(customer);
+export async function checkStock(shop: Shop, customer: Customer, i18n?: Pick<I18n, "_">, read?: CartView): Promise<void> {
+  // `read`: the cart the caller has just read, not read again.
+  const cart = read ?? (await shop.cart.get(customer));
   if (cart.lines.length === 0) throw new ShopError("conflict", CART_MESSAGES.empty);
   const problems = stockProblems(cart.lines);
   let couponDropped: string | null = null;
