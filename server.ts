@@ -372,12 +372,25 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     // Fingerprinted assets never change under their name: cached for good, so no validators
     // (ETag, Last-Modified) nor ranges to offer, about 100 bytes less on each of a first visit's
     // two dozen scripts (issue 26).
+    // The build's files as the build compressed them (Brotli 11, gzip 9), where the request takes
+    // one: the static handlers below then send the compressed file under the original's type.
+    const clientDir = path.join(ROOT, "build/client");
+    const kept = edge.keptEncodingsUnder(clientDir);
+    app.use((req, res, next) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || !kept.has(req.path)) return next();
+      res.vary("Accept-Encoding");
+      const chosen = edge.chooseKeptEncoding(kept.get(req.path), req.get("accept-encoding") ?? null);
+      if (!chosen) return next();
+      res.set("Content-Encoding", chosen.encoding).type(path.extname(req.path));
+      req.url = req.path + chosen.suffix + req.url.slice(req.path.length);
+      next();
+    });
     app.use("/assets", express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false }));
-    const publicFiles = express.static(path.join(ROOT, "build/client"), {
+    const publicFiles = express.static(clientDir, {
       maxAge: "1h",
       index: false,
       setHeaders(res, file) {
-        if (path.basename(file) !== "sw.js") return;
+        if (path.basename(file).replace(/\.(br|gz)$/, "") !== "sw.js") return;
         // The service worker (issue 26): checked for a new version on every visit, and allowed
         // to fetch from the shop itself (its own policy governs the worker's requests).
         res.setHeader("Cache-Control", "no-cache");

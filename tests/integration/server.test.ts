@@ -49,9 +49,25 @@ describe("server.ts", () => {
     // Cached for good: nothing to revalidate with (issue 26: bytes on every first visit).
     expect([assetRes.headers.get("etag"), assetRes.headers.get("last-modified")]).toEqual([null, null]);
 
+    // The build compressed its files once at its smallest settings (issue 43): sent as they are, in
+    // what the request takes, under the original's type; the same bytes whichever is taken.
+    const plain = await (await fetch(`http://127.0.0.1:${port}${asset}`, { headers: { "accept-encoding": "identity" } })).text();
+    for (const encoding of ["br", "gzip"]) {
+      const kept = await fetch(`http://127.0.0.1:${port}${asset}`, { headers: { "accept-encoding": encoding } });
+      expect(kept.headers.get("content-encoding")).toBe(encoding);
+      expect(kept.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(kept.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(Number(kept.headers.get("content-length"))).toBe(fs.statSync(path.join("build/client", asset! + (encoding === "br" ? ".br" : ".gz"))).size);
+      expect(await kept.text()).toBe(plain);
+    }
+    expect(plain.length).toBeGreaterThan(0);
+
     // Public files are still served beside the pages (a page's path skips the file look-up).
     expect((await fetch(`http://127.0.0.1:${port}/favicon.ico`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${port}/sw.js`)).headers.get("cache-control")).toBe("no-cache");
+    // The worker's own headers hold on its compressed copy too.
+    const worker = await fetch(`http://127.0.0.1:${port}/sw.js`, { headers: { "accept-encoding": "br" } });
+    expect([worker.headers.get("content-encoding"), worker.headers.get("cache-control")]).toEqual(["br", "no-cache"]);
+    expect(worker.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
     // A signed-in page is compressed whole by the renderer (issue 30), in what the browser takes.
     const cookie = await signUpCookie(`http://127.0.0.1:${port}`, "compressed@example.in", { name: "Kavya Compressed" });
     for (const encoding of ["br", "gzip", "identity"]) {
