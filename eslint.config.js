@@ -45,6 +45,21 @@ export default defineConfig(
     },
   },
   {
+    // One way to show a picture below the first screen: ui/Img.tsx (or ProductImage), which waits
+    // for hydration when scripts run (issue 43). A bare lazy <img> shares a slow link with the scripts.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/Img.tsx", "app/components/ui/ProductImage.tsx", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='loading'] Literal[value='lazy']",
+          message: "A lazy picture is an <Img> or a <ProductImage> (components/ui/Img.tsx): it waits for hydration.",
+        },
+      ],
+    },
+  },
+  {
     // Hooks also live in .ts modules (app/components/*.ts).
     files: ["app/**/*.ts"],
     extends: [reactHooks.configs.flat.recommended],

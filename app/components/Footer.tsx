@@ -3,6 +3,7 @@ import { FOOTER_LINKS, SOCIAL_LINKS, store } from "../domain/store-config.ts";
 import { useI18n } from "./i18n.tsx";
 import { LiteModeSwitch } from "./LiteModeSwitch.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";
+import { Img } from "./ui/Img.tsx";
 
 export function Footer() {
   const i18n = useI18n();
@@ -86,7 +87,7 @@ export function Footer() {
 }
 
 function AppBadge({ image, label, note, url }: { image: string; label: string; note: string; url: string }) {
-  const badge = <img src={image} alt={label} width={135} height={40} loading="lazy" className="h-10 w-auto" />;
+  const badge = <Img src={image} alt={label} width={135} height={40} loading="lazy" className="h-10 w-auto" />;
   return (
     <li className="flex items-center gap-3">
       {/* No app is published yet: the badge links only once the store configuration has its address. */}

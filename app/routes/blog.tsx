@@ -10,6 +10,7 @@ import { localeOf } from "../server/i18n.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/blog";
+import { Img } from "../components/ui/Img.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
   const posts = localeOf(request) === "hi" ? BLOG_POSTS_HI : BLOG_POSTS;
@@ -31,7 +32,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           {posts.map((post) => (
             <li key={post.id}>
               <article className="grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-[10rem_1fr]">
-                <img src={post.image} alt="" width={320} height={320} loading="lazy" className="aspect-square w-full rounded object-cover" />
+                <Img src={post.image} alt="" width={320} height={320} loading="lazy" className="aspect-square w-full rounded object-cover" />
                 <div>
                   <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{post.category}</p>
                   <h2 className="mt-1 text-xl font-semibold">

@@ -9,6 +9,7 @@ import { BUSINESSES, LANDING } from "../content/brand.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/landingpage";
+import { Img } from "../components/ui/Img.tsx";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -33,7 +34,7 @@ export default function LandingPage() {
       </section>
       {BUSINESSES.map((b) => (
         <section key={b.path} aria-labelledby={`landing-${b.path.slice(1)}`} className="mx-auto grid max-w-5xl items-center gap-6 px-4 py-10 md:grid-cols-2">
-          <img src={b.image} alt={i18n._(b.imageAlt)} width={800} height={450} loading="lazy" className="aspect-video w-full rounded-lg object-cover" />
+          <Img src={b.image} alt={i18n._(b.imageAlt)} width={800} height={450} loading="lazy" className="aspect-video w-full rounded-lg object-cover" />
           <div>
             <h2 id={`landing-${b.path.slice(1)}`} className="text-2xl font-semibold">
               {i18n._(b.title)}

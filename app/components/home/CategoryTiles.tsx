@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { CategoryNode } from "../../domain/catalog.ts";
 import { useI18n } from "../i18n.tsx";
+import { Img } from "../ui/Img.tsx";
 
-/** 'Curated For You': coming-soon tiles are disabled, greyed and last; the first four load eagerly. */
+/** 'Curated For You': coming-soon tiles are disabled, greyed and last; the first four load eagerly (Specification: Home page), the rest once hydrated. */
 export function CategoryTiles({ categories }: { categories: CategoryNode[] }) {
   const i18n = useI18n();
   return (
@@ -10,7 +11,7 @@ export function CategoryTiles({ categories }: { categories: CategoryNode[] }) {
       {categories.map((c, i) => {
         const body = (
           <>
-            <img
+            <Img
               src={c.image ?? "/images/placeholder.svg"}
               alt=""
               width={600}

@@ -4,6 +4,7 @@ import { HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BA
 import type { Banner } from "../../content/home.hi.ts";
 import { Carousel } from "../Carousel.tsx";
 import { useI18n } from "../i18n.tsx";
+import { AfterHydration, Img } from "../ui/Img.tsx";
 
 // The content's words (content/home.ts) are marked there and translated here, as they are shown.
 
@@ -24,18 +25,21 @@ export function HomeBanners({ banners }: { banners: readonly Banner[] }) {
       delay={HOME_BANNER_DELAY_MS}
       slides={banners.map((b, i) => (
         <Link to={b.to} className="block">
-          <picture>
-            <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />
-            <img
-              src={b.desktop}
-              alt={i18n._(b.alt)}
-              width={1600}
-              height={500}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              className="h-auto w-full"
-            />
-          </picture>
+          <AfterHydration lazy={i > 0} box={{ width: 1600, height: 500, alt: i18n._(b.alt), className: "h-auto w-full" }}>
+            <picture>
+              <source media="(max-width: 768px)" srcSet={b.mobile} width={768} height={640} />
+              <img
+                src={b.desktop}
+                alt={i18n._(b.alt)}
+                width={1600}
+                height={500}
+                // The first slide is the page's main picture; the others are fetched once hydrated.
+              loading={i === 0 ? "eager" : undefined}
+                fetchPriority={i === 0 ? "high" : undefined}
+                className="h-auto w-full"
+              />
+            </picture>
+          </AfterHydration>
         </Link>
       ))}
     />
@@ -52,7 +56,7 @@ export function StoreCarousel() {
       slideClass="w-4/5 pr-3 md:w-1/2"
       slides={STORES.map((s) => (
         <figure>
-          <img src={s.image} alt={i18n._(s.alt)} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
+          <Img src={s.image} alt={i18n._(s.alt)} width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full rounded-lg object-cover" />
           <figcaption className="mt-2 text-sm text-stone-700">{i18n._(s.caption)}</figcaption>
         </figure>
       ))}
@@ -87,7 +91,7 @@ export function PromoCards() {
                 {i18n._("Shop now")}
               </Link>
             </div>
-            <img src={p.image} alt="" width={400} height={400} loading="lazy" className="h-28 w-28 shrink-0 sm:h-40 sm:w-40 lg:h-48 lg:w-48" />
+            <Img src={p.image} alt="" width={400} height={400} loading="lazy" className="h-28 w-28 shrink-0 sm:h-40 sm:w-40 lg:h-48 lg:w-48" />
           </article>
         );
       })}
