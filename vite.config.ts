@@ -9,16 +9,27 @@ import { defineConfig, type Plugin } from "vite";
  * every page's entry load Vite's preload helper, which English pages do not otherwise need
  * (issue 27: at most 2 kB more JavaScript on English pages).
  */
-function hindiReader(): Plugin {
+export function hindiReader(): Plugin {
   const source = path.resolve(import.meta.dirname, "app/domain/i18n/hindi-page.ts");
+  // The browser's build comes first: the server's build then names the chunk it made, so a Hindi
+  // page can preload it (issue 43).
+  let ref: string | null = null;
+  let clientFile: string | null = null;
   return {
     name: "haat-hindi-reader",
     resolveId: (id) => (id === "virtual:hindi-reader" ? "\0virtual:hindi-reader" : undefined),
     load(id) {
       if (id !== "\0virtual:hindi-reader") return;
       if (this.environment.config.command === "serve") return `export default ${JSON.stringify(`/@fs${source}`)};`;
-      const ref = this.emitFile({ type: "chunk", id: source, name: "hindi-reader" });
+      if (this.environment.name !== "client") {
+        if (!clientFile) this.error("The Hindi reader's chunk is named by the browser's build, which must come first.");
+        return `export default ${JSON.stringify(this.environment.config.base + clientFile)};`;
+      }
+      ref = this.emitFile({ type: "chunk", id: source, name: "hindi-reader" });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+    generateBundle() {
+      if (this.environment.name === "client" && ref) clientFile = this.getFileName(ref);
     },
   };
 }

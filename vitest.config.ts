@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { hindiReader } from "./vite.config.ts";
 
 // Vitest runs without the React Router plugin: unit and integration tests
 // exercise app/domain and app/server, never route modules through Vite.
 export default defineConfig({
+  // The server names the Hindi reader's URL (server/i18n.server.ts).
+  plugins: [hindiReader()],
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/search/**/*.test.ts", "tests/voice/**/*.test.ts", "scripts/**/*.test.ts"],
     // Bounds, not waits: CI's 2-core machines start a production server on a fresh embedded

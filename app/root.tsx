@@ -91,12 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Hindi pages' messages, which the page's script fetches before it takes over (entry.client.tsx).
-            Preloaded beside the scripts (issue 43): fetched only once those had run, they added a
-            round trip and their whole download to the wait before the page was React's. The first
-            paint needs none of it (the stylesheet is inline). */}
+        {/* Hindi pages' whole catalogue, which the page's script fetches once it has hydrated with
+            the messages the page carries at its end (entry.client.tsx, issue 43). */}
         {root?.catalogue ? <meta name="haat-catalogue" content={root.catalogue} /> : null}
-        {root?.catalogue ? <link rel="preload" as="fetch" href={root.catalogue} crossOrigin="anonymous" /> : null}
+        {/* Its reader, asked for beside the page's scripts: imported by the entry once it runs, it came after them all. */}
+        {root?.reader ? <link rel="modulepreload" href={root.reader} /> : null}
         {/* The font (decision 052): the page's script declares it once the page has loaded, so it
             never delays the first paint; without JavaScript the <noscript> style declares it. */}
         {root?.font ? <meta name="haat-font" content={root.font.url} /> : null}

@@ -5,12 +5,16 @@
 import { useHref } from "react-router";
 import { localeOfBasename } from "../domain/i18n/locale.ts";
 import type { I18n } from "../domain/i18n/messages.ts";
-import { i18nFor } from "../domain/i18n/registry.ts";
+import { useSyncExternalStore } from "react";
+import { i18nFor, onCatalogueChange } from "../domain/i18n/registry.ts";
 
 export type { I18n };
 export { i18nFor, registerCatalogue } from "../domain/i18n/registry.ts";
 
 /** The page's language and its messages. */
 export function useI18n(): I18n {
-  return i18nFor(localeOfBasename(useHref("/")));
+  const locale = localeOfBasename(useHref("/"));
+  // A new catalogue (a Hindi page's whole one, after its slice) makes a new I18n: said again.
+  const current = () => i18nFor(locale);
+  return useSyncExternalStore(onCatalogueChange, current, current);
 }

@@ -10,6 +10,7 @@ export function rootData(viewer: Viewer | null, locale: "en" | "hi"): RootData {
     locale,
     font: null,
     catalogue: null,
+    reader: null,
     viewer,
     toast: null,
     origin: "https://haat.example",

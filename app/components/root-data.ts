@@ -22,6 +22,8 @@ export interface RootData {
   font: HindiFont | null;
   /** Hindi pages' compiled messages (a fingerprinted asset) for the page's script; null on English pages. */
   catalogue: string | null;
+  /** Hindi pages' script that reads the messages (its chunk's URL, preloaded beside the page's own); null on English pages. */
+  reader: string | null;
   /** Only in a data load's answer: a document's viewer is in its own script (components/splice-protocol.tsx). */
   viewer?: Viewer | null;
   toast: { id: string; message: string; type: "success" | "error" | "info" | "warning" } | null;

@@ -11,12 +11,23 @@ import hindi from "../locales/hi.json" with { type: "json" };
 import { plainCookie, plainCookieHeader } from "./auth/cookies.server.ts";
 import { signedInOf } from "./auth/session.server.ts";
 import { waysIn } from "./ways-in.server.ts";
+import { messageSliceScript, notingCatalogue } from "./message-slice.server.ts";
 import type { Customer } from "./shop/port.server.ts";
 
-registerCatalogue("hi", hindi as unknown as Catalogue, recogniseEnglish);
+const CATALOGUES: Partial<Record<Locale, Catalogue>> = { hi: hindi as unknown as Catalogue };
+// The server notes which messages each page's render looks up (its slice, server/message-slice.server.ts).
+registerCatalogue("hi", notingCatalogue(CATALOGUES.hi!), recogniseEnglish);
+
+/** The script that carries a page's messages, by their ids; none for English (its messages are their ids). */
+export function messageSliceOf(locale: Locale, ids: Iterable<string>): string {
+  const catalogue = CATALOGUES[locale];
+  return catalogue ? messageSliceScript(catalogue, ids) : "";
+}
 
 /** Where a Hindi page's script fetches the same messages (a fingerprinted asset). */
 export { default as HINDI_CATALOGUE_URL } from "../locales/hi.json?url&no-inline";
+/** The Hindi page's reader (vite.config.ts, hindiReader): its chunk's URL in the browser's build, for the page to preload. */
+export { default as HINDI_READER_URL } from "virtual:hindi-reader";
 
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 

@@ -17,6 +17,9 @@ import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { currentRequestStats } from "./request-scope.server.ts";
 import { newNonce, pagePolicy } from "./security/headers.server.ts";
+import { messageSliceOf } from "./i18n.server.ts";
+import { notingMessages, withMessageSlice } from "./message-slice.server.ts";
+import { localeOfBasename } from "../domain/i18n/locale.ts";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +56,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
       final(callback) {
         clearTimeout(timeout);
-        let body: Buffer = Buffer.concat(chunks);
+        // A Hindi page ends with the messages its render looked up (server/message-slice.server.ts).
+        let body: Buffer = withMessageSlice(Buffer.concat(chunks), messageSliceOf(localeOfBasename(routerContext.staticHandlerContext.basename), messages));
         if (stats) stats.renderMs = performance.now() - started;
         // A signed-in shopper's page is never kept: compressed here, whole, in one call.
         if (signedIn) {
@@ -68,33 +72,36 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <RequestIdContext value={requestId}>
-        <StylesheetTextContext value={stylesheetText}>
-          <PersonalContext value={loadContext.get(documentPersonalContext) ?? SIGNED_OUT}>
-            <PartRecorderContext value={loadContext.get(partRecorderContext)}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </PartRecorderContext>
-          </PersonalContext>
-        </StylesheetTextContext>
-      </RequestIdContext>,
-      {
-        // The page is sent whole (onAllReady), so React must not move a large finished Suspense
-        // boundary to the end of the page behind a script that reveals it: without JavaScript
-        // it would stay hidden (Review Order's address form is one).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          pipe(sink);
+    const messages = new Set<string>();
+    const { pipe, abort } = notingMessages(messages, () =>
+      renderToPipeableStream(
+        <RequestIdContext value={requestId}>
+          <StylesheetTextContext value={stylesheetText}>
+            <PersonalContext value={loadContext.get(documentPersonalContext) ?? SIGNED_OUT}>
+              <PartRecorderContext value={loadContext.get(partRecorderContext)}>
+                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              </PartRecorderContext>
+            </PersonalContext>
+          </StylesheetTextContext>
+        </RequestIdContext>,
+        {
+          // The page is sent whole (onAllReady), so React must not move a large finished Suspense
+          // boundary to the end of the page behind a script that reveals it: without JavaScript
+          // it would stay hidden (Review Order's address form is one).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onAllReady() {
+            pipe(sink);
+          },
+          onShellError(error: unknown) {
+            clearTimeout(timeout);
+            reject(error);
+          },
+          onError(error: unknown) {
+            status = 500;
+            log.error("render failed", errorFields(error));
+          },
         },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          log.error("render failed", errorFields(error));
-        },
-      },
+      ),
     );
   });
 }

@@ -6,7 +6,7 @@ import { readsIfAny } from "./ways-in.server.ts";
 import { HINDI_FONT } from "./devanagari-font.server.ts";
 import { appEnv, paymentOffer } from "./env.server.ts";
 import { geocoderConfigured, mapConfig } from "./geo/geocoder.server.ts";
-import { HINDI_CATALOGUE_URL, localeOf } from "./i18n.server.ts";
+import { HINDI_CATALOGUE_URL, HINDI_READER_URL, localeOf } from "./i18n.server.ts";
 import { liteModeOf } from "./lite-mode.server.ts";
 
 export type RootFacts = Omit<RootData, "viewer" | "toast" | "honeypot" | "flashed">;
@@ -17,6 +17,7 @@ export function rootFactsOf(request: Request, context: Readonly<RouterContextPro
     locale,
     font: locale === "hi" ? HINDI_FONT : null,
     catalogue: locale === "hi" ? HINDI_CATALOGUE_URL : null,
+    reader: locale === "hi" ? HINDI_READER_URL : null,
     origin: appEnv().publicOrigin,
     // No Shop (a bare react-router-serve): nothing can be paid for.
     payments: paymentOffer(readsIfAny(context)?.capabilities.onlinePayment ?? false),

@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, hasBuild, killServers, runServer, signUpCookie, tmpDir, waitHealthy } from "./spawn-server.ts";
+import { MESSAGE_SLICE_CLASS } from "../../app/domain/i18n/locale.ts";
 
 let origin = "";
 
@@ -42,9 +43,16 @@ function postgresServer(url: string) {
  */
 function normalised(html: string): string {
   const validFrom = /encryptedValidFrom\\",\\"([^"\\]+)/.exec(html)?.[1];
-  const out = html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/(<meta name="request-id" content=")[^"]*"/, '$1"');
+  const out = withoutMessages(html)
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/(<meta name="request-id" content=")[^"]*"/, '$1"');
   return validFrom ? out.replaceAll(validFrom, "") : out;
 }
+
+const MESSAGE_SCRIPT = new RegExp(`<script type="application/json" class="${MESSAGE_SLICE_CLASS}">(.*?)</script>`, "g");
+const withoutMessages = (html: string) => html.replace(MESSAGE_SCRIPT, "");
+/** The messages a Hindi page carries (server/message-slice.server.ts), all its scripts together. */
+const messagesOf = (html: string): Record<string, string> => Object.assign({}, ...[...html.matchAll(MESSAGE_SCRIPT)].map((m) => JSON.parse(m[1]!) as Record<string, string>));
 
 /** A new shopper's cookies, once the welcome toast has been shown. */
 async function shopper(email: string, name: string): Promise<string> {
@@ -66,7 +74,12 @@ async function bothWays(pathname: string, cookie: string, headers: Record<string
   expect(full.headers.get("x-page-cache")).toBeNull();
   expect(spliced.headers.get("content-encoding")).toBe(spliced.headers.get("x-page-cache") === "splice" ? "gzip" : "br");
   const text = await spliced.text();
-  return { spliced, text, how: spliced.headers.get("x-page-cache"), same: normalised(text) === normalised(await full.text()) };
+  const whole = await full.text();
+  // The messages a Hindi page carries: the kept copy's, then its shopper's parts' (the kept copy's
+  // signed-out parts' too); every message the full render carries, each as it carries it.
+  const carried = messagesOf(text);
+  const messagesHeld = Object.entries(messagesOf(whole)).every(([id, message]) => carried[id] === message);
+  return { spliced, text, how: spliced.headers.get("x-page-cache"), same: normalised(text) === normalised(whole) && messagesHeld };
 }
 
 async function post(cookie: string, pathname: string, fields: Record<string, string>) {
@@ -101,6 +114,28 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
   afterAll(async () => {
     killServers();
     await server.drop();
+  });
+
+  it("gives a Hindi page the messages it shows, in Hindi, and not the whole catalogue; an English page none (issue 43)", async () => {
+    const catalogue = JSON.parse(fs.readFileSync(path.join("app/locales/hi.json"), "utf8")) as Record<string, string>;
+    const cookie = await shopper("splice-messages@example.in", "Sandesh Shopper");
+    for (const [pathname, asked] of [
+      ["/hi", {}],
+      ["/hi", { cookie }],
+      ["/hi/products", { cookie }],
+      ["/hi/cart", { cookie }],
+    ] as const) {
+      const html = await (await fetch(origin + pathname, { headers: asked })).text();
+      const carried = messagesOf(html);
+      const ids = Object.keys(carried);
+      expect(ids.length, pathname).toBeGreaterThan(20);
+      expect(ids.length, pathname).toBeLessThan(Object.keys(catalogue).length / 3);
+      for (const id of ids) expect(carried[id], id).toBe(catalogue[id]);
+      // What the page shows in Hindi is among them: the header's search, and a signed-in shopper's account link.
+      expect(ids).toContain("Search products");
+      if ("cookie" in asked) expect(ids).toContain("My Account");
+    }
+    expect(messagesOf(await (await fetch(origin + "/")).text())).toEqual({});
   });
 
   it("is the full render for a new shopper, in English and in Hindi", async () => {

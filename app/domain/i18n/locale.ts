@@ -19,6 +19,9 @@ export const LANGUAGE_NAME: Record<Locale, string> = { en: "English", hi: "เคนเค
 /** The shopper's choice, kept a year. */
 export const LOCALE_COOKIE = "haat_lang";
 
+/** The class of the scripts that carry a page's own messages (server/message-slice.server.ts), read before it hydrates. */
+export const MESSAGE_SLICE_CLASS = "haat-messages";
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 // How each language tells the time (issue 41 item 12, decision 067): Hindi pages say the part of
 // the day ('रात 11:16'), as a Hindi reader does, where hi-IN's own clock says '11:16 pm'.
 import { describe, expect, it } from "vitest";
-import { dateOptionsIn, i18nFor } from "./registry.ts";
+import { dateOptionsIn, i18nFor, onCatalogueChange, registerCatalogue } from "./registry.ts";
 
 const at = "2026-11-28T17:46:00.000Z"; // 11:16 pm in Gurugram
 const IST = { timeZone: "Asia/Kolkata" } as const;
@@ -24,5 +24,23 @@ describe("times on the shop's pages", () => {
     expect(i18nFor("hi").date(at, { dateStyle: "medium", ...IST })).toBe("28 नव॰ 2026");
     expect(i18nFor("hi").date(at, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", ...IST })).toBe("23:16");
     expect(dateOptionsIn("hi", { dateStyle: "long" })).toEqual({ dateStyle: "long" });
+  });
+});
+
+describe("onCatalogueChange", () => {
+  it("tells its listeners when a language's messages change, and a new I18n says them (a Hindi page's slice, then its whole catalogue)", () => {
+    registerCatalogue("hi", { Cart: "कार्ट" });
+    const before = i18nFor("hi");
+    expect(before._("Wishlist")).toBe("Wishlist");
+    let told = 0;
+    const stop = onCatalogueChange(() => told++);
+    registerCatalogue("hi", { Cart: "कार्ट", Wishlist: "विशलिस्ट" });
+    expect(told).toBe(1);
+    const after = i18nFor("hi");
+    expect(after).not.toBe(before);
+    expect(after._("Wishlist")).toBe("विशलिस्ट");
+    stop();
+    registerCatalogue("hi", {});
+    expect(told).toBe(1);
   });
 });

@@ -13,6 +13,16 @@ export function registerCatalogue(locale: Locale, catalogue: Catalogue, recognis
   catalogues[locale] = catalogue;
   if (recognise) recognisers[locale] = recognise;
   made.delete(locale);
+  for (const listener of listeners) listener();
+}
+
+// A Hindi page hydrates with the messages it shows, then registers the whole catalogue
+// (issue 43): what it says from then on is said again with them.
+const listeners = new Set<() => void>();
+/** Calls `listener` whenever a language's messages change (useSyncExternalStore's subscribe). */
+export function onCatalogueChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 // The pages use a handful of date formats: one formatter each, per locale.

@@ -18,6 +18,7 @@ import type { PartKind, PartRecord } from "../../components/splice-protocol.tsx"
 import type { RootData } from "../../components/root-data.ts";
 import { WishlistHeart } from "../../components/wishlist/WishlistHeart.tsx";
 import { entriesCount } from "../../domain/cart.ts";
+import { notingMessages } from "../message-slice.server.ts";
 
 /** What a part's HTML depends on of the shopper, as a string; BAIL when the page must be rendered whole. */
 export const BAIL = null;
@@ -113,8 +114,9 @@ const PART_PATTERN = new RegExp(`<${PART_TAG}>([\\s\\S]*?)</${PART_TAG}>`, "g");
 /**
  * The parts' HTML as the page's own render would write them for this shopper: in a router on
  * the page's URL with the page's root data, so links, forms and the way back come out the same.
+ * The messages they look up are noted into `messages`.
  */
-export async function renderParts(parts: PartRecord[], page: PartsPage, personal: DocumentPersonal): Promise<string[]> {
+export async function renderParts(parts: PartRecord[], page: PartsPage, personal: DocumentPersonal, messages = new Set<string>()): Promise<string[]> {
   if (parts.length === 0) return [];
   const Parts = () =>
     createElement(
@@ -126,10 +128,13 @@ export async function renderParts(parts: PartRecord[], page: PartsPage, personal
   const context = await handler.query(new Request(page.url));
   if (context instanceof Response) throw new Error(`the parts' router answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <PersonalContext value={personal}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </PersonalContext>,
+  // The messages the parts say are noted: a Hindi page carries them (server/message-slice.server.ts).
+  const html = notingMessages(messages, () =>
+    renderToString(
+      <PersonalContext value={personal}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PersonalContext>,
+    ),
   );
   const found = [...html.matchAll(PART_PATTERN)].map((m) => m[1]!);
   if (found.length !== parts.length) throw new Error(`rendered ${found.length} of ${parts.length} parts`);

@@ -11,7 +11,7 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { SIGNED_OUT, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
 import type { PartRecord } from "../../components/splice-protocol.tsx";
-import { BASENAME, localeOfPath, pathIn } from "../../domain/i18n/locale.ts";
+import { BASENAME, localeOfBasename, localeOfPath, pathIn } from "../../domain/i18n/locale.ts";
 import { CART_PAGES, productIdOfPath } from "../../domain/ids.ts";
 import { hasCookie, REPLY_COOKIE, TOAST_COOKIE } from "../auth/cookies.server.ts";
 import { signedInOf } from "../auth/session.server.ts";
@@ -27,9 +27,10 @@ import { newNonce, pagePolicy } from "../security/headers.server.ts";
 import { cartPageFacts, reviewOrderFacts, viewerOf } from "../shopper-facts.server.ts";
 import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
+import { messageSliceOf } from "../i18n.server.ts";
 
 /** What goes between a kept page's fixed bytes: a part, the personal script's JSON, the nonce, the request id. */
-type Slot = { part: number } | "personal" | "nonce" | "request-id";
+type Slot = { part: number } | "personal" | "nonce" | "request-id" | "messages";
 
 /**
  * A kept page cut where it differs between shoppers and between answers. Each part starts as
@@ -44,9 +45,11 @@ export interface SpliceTemplate {
   slots: Slot[];
   /** Each part's base HTML, and what it depends on of the shopper there (PARTS[kind].stateOf). */
   base: Buffer[];
+  /** The messages the base parts say beyond the kept copy's (a Hindi page carries them: server/message-slice.server.ts). */
+  baseMessages: ReadonlySet<string>;
   states: string[];
-  /** The shopper's parts already rendered for this page, by part and state, and their bytes. */
-  rendered: Map<string, Buffer>;
+  /** The shopper's parts already rendered for this page, by part and state, and their bytes and messages. */
+  rendered: Map<string, { bytes: Buffer; messages: ReadonlySet<string> }>;
   renderedBytes: number;
   /** Runs of fixed bytes and base parts, compressed, by the slots they span, and their bytes. */
   runs: Map<string, GzipPiece>;
@@ -96,6 +99,10 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
     cuts.push({ start, end: (at = start + html.length), slot: { part } });
   }
   cuts.push({ start: script, end: scriptEnd, slot: "personal" });
+  // Where the messages of the shopper's own parts go: before </body>, beside the kept copy's own.
+  const bodyEnd = text.lastIndexOf("</body>");
+  if (bodyEnd < 0) return null;
+  cuts.push({ start: bodyEnd, end: bodyEnd, slot: "messages" });
   // Each answer has a nonce of its own (its scripts and the policy that allows them) and its own id.
   const nonce = /'nonce-([^']+)'/.exec(kept.headers.find(([name]) => name === "content-security-policy")?.[1] ?? "")?.[1];
   for (let i = nonce ? text.indexOf(nonce) : -1; nonce && i >= 0; i = text.indexOf(nonce, i + nonce.length)) cuts.push({ start: i, end: i + nonce.length, slot: "nonce" });
@@ -117,10 +124,12 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
   const base = rendered.viewer ? rendered : blankShopper(parts);
   const states = parts.map((part) => PARTS[part.kind].stateOf(part.props, base) ?? "");
   const differing = parts.flatMap((part, i) => (states[i] !== PARTS[part.kind].stateOf(part.props, rendered) ? [i] : []));
+  const baseMessages = new Set<string>();
   const baseParts = await renderParts(
     differing.map((i) => parts[i]!),
     page,
     base,
+    baseMessages,
   );
   const baseHtml = asRendered.slice();
   differing.forEach((part, i) => (baseHtml[part] = baseParts[i]!));
@@ -130,6 +139,7 @@ export async function templateOf(kept: Pick<KeptPage, "body" | "headers" | "part
     fixed,
     slots: cuts.map((cut) => cut.slot),
     base: baseHtml.map((html) => Buffer.from(html)),
+    baseMessages,
     states,
     rendered: new Map(),
     renderedBytes: 0,
@@ -151,12 +161,18 @@ export async function splice(
   // The shopper's own bytes at each slot, where they differ from the template's.
   const own: (Buffer | undefined)[] = [];
   const missing: { slot: number; key: string }[] = [];
+  const messages = new Set(template.baseMessages);
+  let messagesSlot = -1;
   const nonce = Buffer.from(fresh.nonce);
   for (const [i, slot] of template.slots.entries()) {
     if (slot === "nonce") own.push(nonce);
     else if (slot === "request-id") own.push(Buffer.from(fresh.requestId ?? ""));
     else if (slot === "personal") own.push(Buffer.from(personalJson(personal)));
-    else {
+    else if (slot === "messages") {
+      // Filled in below, once every part's messages are known; empty on an English page.
+      messagesSlot = i;
+      own.push(Buffer.alloc(0));
+    } else {
       const part = template.parts[slot.part]!;
       const state = PARTS[part.kind].stateOf(part.props, personal);
       if (state === BAIL) return null;
@@ -166,16 +182,20 @@ export async function splice(
       }
       const key = `${slot.part}:${state}`;
       const kept = template.rendered.get(key);
-      own.push(kept);
+      own.push(kept?.bytes);
+      kept?.messages.forEach((id) => messages.add(id));
       if (!kept) missing.push({ slot: i, key });
     }
   }
   if (missing.length > 0) {
+    const said = new Set<string>();
     const rendered = await renderParts(
       missing.map(({ slot }) => template.parts[(template.slots[slot] as { part: number }).part]!),
       template.page,
       personal,
+      said,
     );
+    said.forEach((id) => messages.add(id));
     missing.forEach(({ slot, key }, i) => {
       const bytes = Buffer.from(rendered[i]!);
       own[slot] = bytes;
@@ -184,10 +204,14 @@ export async function splice(
         template.rendered.clear();
         template.renderedBytes = 0;
       }
-      template.rendered.set(key, bytes);
+      template.rendered.set(key, { bytes, messages: said });
       template.renderedBytes += bytes.length;
       template.charge(bytes.length);
     });
+  }
+  if (messagesSlot >= 0) {
+    const script = messageSliceOf(localeOfBasename(template.page.basename), messages);
+    if (script) own[messagesSlot] = Buffer.from(script);
   }
   // The page in order: runs of the template's own bytes (slots [from, to), all base) between the shopper's.
   const segments: { run?: string; bytes: Buffer[] }[] = [];
