@@ -302,6 +302,12 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     next();
   });
 
+  /** A page asked for no one: HTML, with the caller's stylesheet cookie (issue 43) and nothing else. */
+  const pageHeaders = (request: Request) => {
+    const cookie = request.headers.get("cookie");
+    return { accept: "text/html", ...(cookie ? { cookie } : {}) };
+  };
+
   // The context keys of the build that serves the request: in development Vite may have
   // reloaded context.server.ts since start.
   const loadContext = (build: ServerBuild, mode: "development" | "production") => {
@@ -330,14 +336,15 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         // A signed-in shopper's catalogue page is the page cache's signed-out copy with their parts
         // put in (issue 30): the copy, when there is none yet, in a context of its own.
         // Its reads and render time are its own, not in the signed-in request's log line and Server-Timing.
+        // The caller's request carries only what the copy may depend on: the stylesheet's cookie, if any (issue 43).
         signedOutPage: (request: Request) =>
-          collectRequestStats(newRequestStats("GET"), () => render(new Request(request.url, { headers: { accept: "text/html" } }), contextFor(clientAddress, requestId).context)),
+          collectRequestStats(newRequestStats("GET"), () => render(new Request(request.url, { headers: pageHeaders(request) }), contextFor(clientAddress, requestId).context)),
         // The cart page's shell: the page for a shopper with nothing of their own, never kept.
         blankShopperPage: (request: Request, parts: PartRecord[]) =>
           collectRequestStats(newRequestStats("GET"), () => {
             const own = contextFor(clientAddress, requestId);
             own.info.asBlankShopper = { parts };
-            return render(new Request(request.url, { headers: { accept: "text/html" } }), own.context);
+            return render(new Request(request.url, { headers: pageHeaders(request) }), own.context);
           }),
       };
       context.set(requestInfoContext, info);
@@ -375,6 +382,13 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     // The build's files as the build compressed them (Brotli 11, gzip 9), where the request takes
     // one: the static handlers below then send the compressed file under the original's type.
     const clientDir = path.join(ROOT, "build/client");
+    // The stylesheet's file tells the browser it has it (app/server/stylesheet.server.ts): pages
+    // then link the file instead of carrying it.
+    app.use((req, res, next) => {
+      const cookie = req.method === "GET" ? edge.stylesheetCookieFor(req.path) : null;
+      if (cookie) res.append("Set-Cookie", cookie);
+      next();
+    });
     const kept = edge.keptEncodingsUnder(clientDir);
     app.use((req, res, next) => {
       if ((req.method !== "GET" && req.method !== "HEAD") || !kept.has(req.path)) return next();

@@ -13,6 +13,14 @@ const written = typeof document === "undefined" ? null : (document.querySelector
 
 export function Stylesheet({ href }: { href: string }) {
   const text = useContext(StylesheetTextContext) ?? written;
+  // A browser that has the file (its cookie says so: server/stylesheet.server.ts) gets a link to it.
   if (import.meta.env.DEV || text === null) return <link rel="stylesheet" href={href} precedence="default" />;
-  return <style data-stylesheet={href} dangerouslySetInnerHTML={{ __html: text }} />;
+  // Carried in the page; the file is asked for once the page has loaded, and its answer's cookie
+  // has the next page link it (issue 43: 42 kB less in each page of a repeat visit).
+  return (
+    <>
+      <style data-stylesheet={href} dangerouslySetInnerHTML={{ __html: text }} />
+      <link rel="prefetch" href={href} as="style" />
+    </>
+  );
 }

@@ -11,6 +11,7 @@ export { configureLog, errorFields, log } from "./log.server.ts";
 export { commonSecurityHeaders, RESOURCE_POLICY, WORKER_POLICY } from "./security/headers.server.ts";
 export { withUnavailablePage } from "./unavailable.server.ts";
 export { chooseKeptEncoding, keptEncodingsUnder } from "./precompressed.server.ts";
+export { stylesheetCookieFor } from "./stylesheet.server.ts";
 
 /** A load balancer's id is kept when it is a sane token; otherwise the request gets a new one. */
 export function requestIdOf(header: string | undefined): string {

@@ -9,6 +9,7 @@ import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
 import { partRecorderContext, requestInfoContext } from "./context.server.ts";
 import { readsIfAny } from "./ways-in.server.ts";
+import { onlyStylesheetCookie } from "./stylesheet.server.ts";
 import type { PartRecord } from "../components/splice-protocol.tsx";
 
 interface Entry {
@@ -36,6 +37,11 @@ export interface KeptPage {
 }
 
 const MAX_KEY_LENGTH = 600;
+
+/** A kept page's key: its URL, with the stylesheet linked or carried (issue 43), and "shell" for a page no request is answered with. */
+function keyOf(url: string, linked: boolean, aside?: "shell"): string {
+  return [aside, linked ? "linked" : null, url].filter(Boolean).join(" ");
+}
 /**
  * What an entry costs beyond its bodies (its key, headers, parts and the objects holding them),
  * so ten thousand tiny answers (`/api/suggestions?q=…&n=1…`) count for what they hold (issue 41 item 2).
@@ -97,8 +103,8 @@ export class PageCache {
    * The kept page for a URL, whoever asks (a signed-in shopper's splice); null when there is none.
    * `aside`: a page kept by keepAside, which no request is answered with.
    */
-  kept(url: string, generation = 0, aside?: "shell"): KeptPage | null {
-    const key = aside ? `${aside} ${url}` : url;
+  kept(url: string, generation = 0, aside?: "shell", linked = false): KeptPage | null {
+    const key = keyOf(url, linked, aside);
     const entry = this.fresh(key, generation);
     if (!entry) return null;
     this.entries.delete(key);
@@ -127,9 +133,9 @@ export class PageCache {
    * Keeps a page no request is answered with (a cart page's shell, read by the splice alone)
    * for the cache's time, under the same bound as the pages: its key cannot be a request's.
    */
-  keepAside(url: string, page: { body: Buffer; headers: [string, string][]; parts: PartRecord[]; generation: number }): KeptPage | null {
+  keepAside(url: string, page: { body: Buffer; headers: [string, string][]; parts: PartRecord[]; generation: number }, linked = false): KeptPage | null {
     if (this.maxSeconds <= 0 || url.length > MAX_KEY_LENGTH) return null;
-    this.store(`shell ${url}`, {
+    this.store(keyOf(url, linked, "shell"), {
       expires: this.now() + this.maxSeconds * 1000,
       status: 200,
       headers: page.headers.filter(([name]) => name !== "content-length"),
@@ -138,7 +144,7 @@ export class PageCache {
       parts: page.parts,
       generation: page.generation,
     });
-    return this.kept(url, page.generation, "shell");
+    return this.kept(url, page.generation, "shell", linked);
   }
 
   /** Keeps a rendered answer when it may be shared; gives back an equivalent response. */
@@ -203,10 +209,14 @@ export class PageCache {
   private key(request: Request): string | null {
     if (this.maxSeconds <= 0) return null;
     if (request.method !== "GET") return null;
-    if (request.headers.has("cookie") || request.headers.has("authorization")) return null;
+    if (request.headers.has("authorization")) return null;
+    // A page for cookies is the shopper's own, but for the stylesheet's alone: then it is
+    // everyone's who has the file, kept apart from the page that carries the stylesheet (issue 43).
+    const linked = request.headers.has("cookie");
+    if (linked && !onlyStylesheetCookie(request)) return null;
     // Lite mode's page differs (issue 26): asked with Save-Data, it is rendered, never shared.
     if (request.headers.has("save-data")) return null;
-    return request.url.length <= MAX_KEY_LENGTH ? request.url : null;
+    return request.url.length <= MAX_KEY_LENGTH ? keyOf(request.url, linked) : null;
   }
 
   private fresh(key: string, generation: number): Entry | null {

@@ -19,6 +19,7 @@ import { currentRequestStats } from "./request-scope.server.ts";
 import { newNonce, pagePolicy } from "./security/headers.server.ts";
 import { messageSliceOf } from "./i18n.server.ts";
 import { notingMessages, withMessageSlice } from "./message-slice.server.ts";
+import { hasStylesheet } from "./stylesheet.server.ts";
 import { localeOfBasename } from "../domain/i18n/locale.ts";
 
 export const streamTimeout = 5_000;
@@ -76,7 +77,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = notingMessages(messages, () =>
       renderToPipeableStream(
         <RequestIdContext value={requestId}>
-          <StylesheetTextContext value={stylesheetText}>
+          <StylesheetTextContext value={hasStylesheet(request) ? null : stylesheetText}>
             <PersonalContext value={loadContext.get(documentPersonalContext) ?? SIGNED_OUT}>
               <PartRecorderContext value={loadContext.get(partRecorderContext)}>
                 <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

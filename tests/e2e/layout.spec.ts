@@ -73,3 +73,20 @@ test.describe("the home page on a laptop", () => {
     expect(photo.height).toBeLessThan(900 * 0.6);
   });
 });
+
+test("a repeat visit links the stylesheet the browser fetched after the first page, and looks the same (issue 43)", async ({ page, hasJs, context }) => {
+  await open(page, "/", hasJs);
+  // The first page carries the stylesheet and asks for its file once loaded; the file's answer leaves a cookie.
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name.endsWith("haat_css")), { timeout: 15_000 }).toBe(true);
+  const heading = page.getByRole("heading", { name: "Curated For You" });
+  const styleOf = () => heading.evaluate((h) => [getComputedStyle(h).fontSize, getComputedStyle(document.body).backgroundColor].join(" "));
+  const carried = await styleOf();
+  await open(page, "/", hasJs);
+  expect(await page.locator("style[data-stylesheet]").count()).toBe(0);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", /\/assets\/app-.*\.css$/);
+  expect(await styleOf()).toBe(carried);
+  // Once React's, a link to another page keeps it styled.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(carried.split(" ").slice(1).join(" "));
+});

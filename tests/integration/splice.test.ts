@@ -116,6 +116,34 @@ describe.each(servers)("a signed-in catalogue page from the kept copy on $name",
     await server.drop();
   });
 
+  it("gives a repeat visitor's pages a link to the stylesheet the browser has, kept and spliced as the carried ones are (issue 43)", async () => {
+    const first = await (await fetch(origin + "/products")).text();
+    expect(first).toContain("<style data-stylesheet=");
+    const file = /<link rel="prefetch" href="(\/assets\/app-[^"]+\.css)" as="style"\/>/.exec(first)?.[1];
+    expect(file, "a first visit asks for the file once loaded").toBeDefined();
+    // The file's answer says the browser has it.
+    const setCookie = (await fetch(origin + file!)).headers.get("set-cookie")!;
+    const stylesheet = setCookie.split(";")[0]!;
+    expect(stylesheet).toMatch(/haat_css=app-/);
+    const linkOf = (html: string) => /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    // Everyone's page with the link: rendered once, then kept.
+    const again = [await fetch(origin + "/products", { headers: { cookie: stylesheet } }), await fetch(origin + "/products", { headers: { cookie: stylesheet } })];
+    expect(again[1]!.headers.get("x-page-cache")).toBe("hit");
+    for (const answer of again) {
+      const html = await answer.text();
+      expect(linkOf(html)).toBe(file);
+      expect(html).not.toContain("data-stylesheet");
+      expect(html.length).toBeLessThan(first.length - 30_000);
+    }
+    // A signed-in shopper with the file: their page spliced from the linked copy, as a full render gives it.
+    const cookie = `${await shopper("splice-stylesheet@example.in", "Sheet Shopper")}; ${stylesheet}`;
+    for (const pathname of ["/products", "/hi", "/addtocart"]) {
+      const { how, same, text } = await bothWays(pathname, cookie);
+      expect([pathname, how, same]).toEqual([pathname, "splice", true]);
+      expect(linkOf(text)).toBe(file);
+    }
+  });
+
   it("gives a Hindi page the messages it shows, in Hindi, and not the whole catalogue; an English page none (issue 43)", async () => {
     const catalogue = JSON.parse(fs.readFileSync(path.join("app/locales/hi.json"), "utf8")) as Record<string, string>;
     const cookie = await shopper("splice-messages@example.in", "Sandesh Shopper");

@@ -22,6 +22,7 @@ import { NO_HONEYPOT } from "../../components/root-data.ts";
 import { appEnv } from "../env.server.ts";
 import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.server.ts";
 import { rootFactsOf } from "../root-data.server.ts";
+import { stylesheetCookieOf } from "../stylesheet.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
 import { newNonce, pagePolicy } from "../security/headers.server.ts";
 import { cartPageFacts, reviewOrderFacts, viewerOf } from "../shopper-facts.server.ts";
@@ -292,25 +293,29 @@ const MAX_UNKEPT = 1000;
 async function keptFor(request: Request, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
   const cache = pageCache();
   const generation = catalogueGeneration(context);
-  const kept = cache.kept(request.url, generation);
+  // The copy in the stylesheet's form this browser takes: linked when it has the file (issue 43).
+  const stylesheet = stylesheetCookieOf(request);
+  const kept = cache.kept(request.url, generation, undefined, stylesheet !== null);
   if (kept) return kept;
   const render = context.get(requestInfoContext).signedOutPage;
-  if (!render || !cache.keepsUrl(request.url) || (unkept.get(request.url) ?? 0) > cache.now()) return null;
-  let fill = filling.get(request.url);
+  const key = `${stylesheet ? "linked " : ""}${request.url}`;
+  if (!render || !cache.keepsUrl(request.url) || (unkept.get(key) ?? 0) > cache.now()) return null;
+  let fill = filling.get(key);
   if (!fill) {
     // Each distinct URL asked at once would start a render of its own: past a few, render whole.
     if (filling.size >= MAX_FILLING) return null;
-    fill = render(request)
+    // Rendered for no one: with the stylesheet's cookie alone, never the shopper's own.
+    fill = render(new Request(request.url, { headers: stylesheet ? { cookie: stylesheet } : {} }))
       .then((response) => response.body?.cancel())
       .catch(() => undefined)
-      .finally(() => filling.delete(request.url));
-    filling.set(request.url, fill);
+      .finally(() => filling.delete(key));
+    filling.set(key, fill);
   }
   await fill;
-  const filled = cache.kept(request.url, generation);
+  const filled = cache.kept(request.url, generation, undefined, stylesheet !== null);
   if (!filled) {
     if (unkept.size >= MAX_UNKEPT) unkept.clear();
-    unkept.set(request.url, cache.now() + cache.maxSeconds * 1000);
+    unkept.set(key, cache.now() + cache.maxSeconds * 1000);
   }
   return filled;
 }
@@ -345,7 +350,7 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
 async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: string | null): Promise<Response | null> {
   // A shell is the page at its one URL: its parts are cut and rendered there too.
   const page = shell ? new Request(shellUrlOf(request, shell), { headers: request.headers }) : request;
-  const kept = shell ? await shellFor(page.url, context) : await keptFor(request, context);
+  const kept = shell ? await shellFor(page.url, stylesheetCookieOf(request), context) : await keptFor(request, context);
   const template = kept && (await templateFor(kept, page, context));
   if (!kept || !template) return null;
   const viewer = await viewerOf(context, signedIn.customer);
@@ -393,29 +398,30 @@ function shellUrlOf(request: Request, route: string): string {
 }
 
 /** The cart page as a signed-in shopper with nothing of their own gets it, with its parts noted. */
-async function shellFor(shellUrl: string, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
+async function shellFor(shellUrl: string, stylesheet: string | null, context: Readonly<RouterContextProvider>): Promise<KeptPage | null> {
   const cache = pageCache();
   const generation = catalogueGeneration(context);
-  const known = cache.kept(shellUrl, generation, "shell");
+  const known = cache.kept(shellUrl, generation, "shell", stylesheet !== null);
   if (known) return known;
   const render = context.get(requestInfoContext).blankShopperPage;
   if (!render) return null;
-  let fill = shellsFilling.get(shellUrl);
+  const key = `${stylesheet ? "linked " : ""}${shellUrl}`;
+  let fill = shellsFilling.get(key);
   if (!fill) {
     const parts: PartRecord[] = [];
-    fill = render(new Request(shellUrl), parts)
+    fill = render(new Request(shellUrl, { headers: stylesheet ? { cookie: stylesheet } : {} }), parts)
       .then(async (response): Promise<KeptPage | null> => {
         const body = Buffer.from(await response.arrayBuffer());
         if (response.status !== 200 || response.headers.has("content-encoding")) return null;
         // No one's page to serve: kept aside, where only the splice reads it, but under the cache's bound.
-        return cache.keepAside(shellUrl, { body, headers: [...response.headers], parts, generation });
+        return cache.keepAside(shellUrl, { body, headers: [...response.headers], parts, generation }, stylesheet !== null);
       })
       .catch((error: unknown) => {
         log.warn("splice: a cart page's shell could not be rendered", { url: shellUrl, ...errorFields(error) });
         return null;
       })
-      .finally(() => shellsFilling.delete(shellUrl));
-    shellsFilling.set(shellUrl, fill);
+      .finally(() => shellsFilling.delete(key));
+    shellsFilling.set(key, fill);
   }
   return fill;
 }
