@@ -34,7 +34,7 @@ export function HomeBanners({ banners }: { banners: readonly Banner[] }) {
                 width={1600}
                 height={500}
                 // The first slide is the page's main picture; the others are fetched once hydrated.
-              loading={i === 0 ? "eager" : undefined}
+                loading={i === 0 ? "eager" : undefined}
                 fetchPriority={i === 0 ? "high" : undefined}
                 className="h-auto w-full"
               />
