@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -56,6 +57,33 @@ function fewerScripts(): Plugin {
     entries.forEach(walk);
     return (shell = seen);
   };
+  // Which route modules reach a module through static imports (read up its importers), once each.
+  type Graph = { getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null };
+  const routesReaching = new Map<string, ReadonlySet<string>>();
+  const isRoute = (id: string) => /[\\/]app[\\/]routes[\\/][^\\/?]+\.tsx?$/.test(id);
+  const routesOf = (id: string, ctx: Graph): ReadonlySet<string> => {
+    const known = routesReaching.get(id);
+    if (known) return known;
+    const found = new Set<string>();
+    const seen = new Set<string>([id]);
+    const up = [id];
+    while (up.length) {
+      const at = up.pop()!;
+      if (isRoute(at)) found.add(at);
+      for (const importer of ctx.getModuleInfo(at)?.importers ?? []) {
+        if (seen.has(importer)) continue;
+        seen.add(importer);
+        up.push(importer);
+      }
+    }
+    routesReaching.set(id, found);
+    return found;
+  };
+  const catalogueRoutes = ["home", "products", "product"].map((name) => path.resolve(import.meta.dirname, `app/routes/${name}.tsx`));
+  // A module most pages run (the meta tags' helpers) joins the shell: a chunk of its own was a
+  // request for 300 bytes, and in the catalogue's chunk it would bring that chunk to every page.
+  const pageCount = fs.readdirSync(path.resolve(import.meta.dirname, "app/routes")).filter((file) => file.endsWith(".tsx")).length;
+  const mostPagesRun = (id: string, ctx: Graph) => /[\\/]app[\\/]/.test(id) && !isRoute(id) && routesOf(id, ctx).size >= pageCount / 2;
   // A module with a schema: left to the bundler, which gives zod only to the pages that run a
   // schema in the browser (a page may use such a module's other exports without it).
   const importsZod = (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) =>
@@ -65,6 +93,7 @@ function fewerScripts(): Plugin {
     apply: "build",
     buildStart() {
       shell = null;
+      routesReaching.clear();
     },
     configEnvironment(name) {
       if (name !== "client") return;
@@ -74,7 +103,20 @@ function fewerScripts(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: (id, ctx) => (shellOf(ctx).has(id) ? (/[\\/]node_modules[\\/]/.test(id) ? "libraries" : "shell") : null), priority: 20 },
+                  {
+                    name: (id, ctx) =>
+                      shellOf(ctx).has(id) ? (/[\\/]node_modules[\\/]/.test(id) ? "libraries" : "shell") : mostPagesRun(id, ctx) && !importsZod(id, ctx) ? "shell" : null,
+                    priority: 20,
+                  },
+                  // What home, the listing and a product page all run, in one chunk: each of the
+                  // three needs all of it, so one request instead of five adds no byte to them.
+                  {
+                    name: (id, ctx) =>
+                      /[\\/]app[\\/]/.test(id) && !isRoute(id) && !shellOf(ctx).has(id) && !importsZod(id, ctx) && catalogueRoutes.every((route) => routesOf(id, ctx).has(route))
+                        ? "catalogue"
+                        : null,
+                    priority: 15,
+                  },
                   {
                     name: (id, ctx) => (/[\\/]app[\\/]/.test(id) && !shellOf(ctx).has(id) && !importsZod(id, ctx) ? "shared" : null),
                     minShareCount: 2,

@@ -26,7 +26,7 @@ import { THEME_COLOR } from "./domain/web-app-manifest.ts";
 import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { PersonalScript } from "./components/splice-protocol.tsx";
 import { languageMiddleware } from "./server/i18n.server.ts";
-import { useI18n } from "./components/i18n.tsx";
+import { CatalogueUpdates, useI18n } from "./components/i18n.tsx";
 import { HYDRATED_MARK, restoreTypedFields } from "./components/typed-before-hydration.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 import { installFieldMessages } from "./domain/field-messages.ts";
@@ -117,13 +117,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {i18n._("Skip to content")}
         </a>
         <HoneypotProvider {...(root?.honeypot ?? NO_HONEYPOT)}>
-          <Toaster toast={root?.toast ?? null} />
-          <Header />
-          <OfflineSupport />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer />
+          <CatalogueUpdates>
+            <Toaster toast={root?.toast ?? null} />
+            <Header />
+            <OfflineSupport />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+          </CatalogueUpdates>
         </HoneypotProvider>
         <PersonalScript />
         <ScrollRestoration />

@@ -39,7 +39,7 @@ interface Page {
   noindex?: boolean;
 }
 
-const PAGES: Page[] = [
+const ENGLISH: Page[] = [
   { name: "home", path: "/" },
   { name: "listing", path: "/products" },
   { name: "category", path: "/products?category=grocers-pick&sub=dry-fruits" },
@@ -50,10 +50,9 @@ const PAGES: Page[] = [
   { name: "account", path: "/myaccount", signedIn: true, noindex: true },
   { name: "blog post", path: "/blog/1" },
   { name: "policy", path: "/PrivacyPolicy" },
-  // Hindi (issue 27): at the same targets as English.
-  { name: "hindi home", path: "/hi" },
-  { name: "hindi product", path: "/hi/product/1" },
 ];
+// Every page in Hindi too (issues 27 and 43), at the same targets as English.
+const PAGES: Page[] = [...ENGLISH, ...ENGLISH.map((p) => ({ ...p, name: `hindi ${p.name}`, path: p.path === "/" ? "/hi" : `/hi${p.path}` }))];
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((f) => fs.existsSync(f));
 

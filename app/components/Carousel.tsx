@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useI18n } from "./i18n.tsx";
+import { useI18n, carryMessages } from "./i18n.tsx";
 import { useLiteMode } from "./root-data.ts";
 
 export type AutoplayState = "off" | "running" | "paused";
@@ -29,6 +29,7 @@ export function Carousel({ id, label, delay, slides, slideClass = "w-full" }: { 
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const i18n = useI18n();
+  carryMessages(i18n, ["Slide {number} of {count}", "Previous slide", "Next slide"]);
 
   // Lite mode (issue 26): nothing moves by itself.
   const lite = useLiteMode().on;

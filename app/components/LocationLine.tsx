@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { placeAt } from "./address/place.ts";
-import { useI18n } from "./i18n.tsx";
+import { useI18n, carryMessages } from "./i18n.tsx";
 import { useRootData, useViewer } from "./root-data.ts";
 import { useSplicePart } from "./splice-protocol.tsx";
 
@@ -29,6 +29,7 @@ export function LocationLine() {
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const i18n = useI18n();
+  carryMessages(i18n, ["Use my location", "Finding you…"]);
 
   function locate() {
     setProblem(null);

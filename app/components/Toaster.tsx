@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
-import { useI18n } from "./i18n.tsx";
+import { useI18n, carryMessages } from "./i18n.tsx";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addToasts, type ShownToast } from "../domain/toasts.ts";
@@ -32,6 +32,8 @@ function durationFor(pathname: string): number {
 // server-rendered toast fades out by CSS after the same time.
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { pathname } = useLocation();
+  // A toast raised once the page is React's is closed with this.
+  carryMessages(useI18n(), ["Dismiss"]);
   const [shown, setShown] = useState<Shown[]>(toast ? addToasts([], [toast]) : []);
   const [lastId, setLastId] = useState(toast?.id);
   if (toast && toast.id !== lastId) {

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { voice } from "../components/forms.ts";
-import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { carryMessages, i18nFor, useI18n } from "../components/i18n.tsx";
 import { pageMeta } from "../components/seo.ts";
 import { localeOfMatches, originOf } from "../components/root-data.ts";
 import { VoiceItems } from "../components/voice/VoiceItems.tsx";
@@ -50,6 +50,8 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
   // Items are found only for a list: typed, or a transcript the shopper has checked.
   const shown = order && !transcribed ? { list, order } : null;
   const i18n = useI18n();
+  // The recorder's buttons come once hydrated: their messages go with the page (a Hindi page carries them).
+  carryMessages(i18n, ["Start", "Stop"]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">

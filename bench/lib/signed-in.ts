@@ -2,7 +2,12 @@
 // form, with the product page's variant in the cart and a delivery address saved.
 
 /** Signs a new bench customer up and adds the product page's variant: their Cookie header. */
-export async function signedInWithCart(origin: string, productPath: string | null, notes: string[]): Promise<string | null> {
+export async function signedInWithCart(
+  origin: string,
+  productPath: string | null,
+  notes: string[],
+  { address: withAddress = true }: { address?: boolean } = {},
+): Promise<string | null> {
   const form = new URLSearchParams({ name: "Bench Shopper", email: `bench-${Date.now()}@example.test`, phone: "9876543210", password: "bench-password", return_to: "/" });
   const signup = await fetch(`${origin}/signup`, { method: "POST", body: form, headers: { origin }, redirect: "manual" });
   const session = signup.headers.getSetCookie().find((c) => /^(__Host-)?haat_session=/.test(c));
@@ -21,6 +26,8 @@ export async function signedInWithCart(origin: string, productPath: string | nul
     });
     if (add.status !== 303) notes.push(`shop: adding ${ref} to the bench cart answered ${add.status}.`);
   }
+  // A first order (issue 43): no address yet, so Review Order shows the delivery form.
+  if (!withAddress) return cookie;
   // A delivery address, so Review Order shows what a shopper about to confirm sees.
   const address = new URLSearchParams({
     intent: "add-address",

@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addressLine, shortAddress, type AddressView } from "../../domain/address.ts";
 import { reviewOrder } from "../forms.ts";
-import { useI18n } from "../i18n.tsx";
+import { useI18n, carryMessages } from "../i18n.tsx";
 
 /** Fired on window when the shopper's addresses change, so every picker on the page shows the new choice. */
 export const ADDRESS_UPDATED = "address-updated";
@@ -39,6 +39,7 @@ export function AddressPicker({
   const revalidator = useRevalidator();
   const line = chosen ? addressLine(chosen) : "";
   const i18n = useI18n();
+  carryMessages(i18n, ["Choose a delivery address", "Close"]);
 
   useEffect(() => {
     const update = () => void revalidator.revalidate();

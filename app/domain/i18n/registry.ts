@@ -12,14 +12,20 @@ const made = new Map<Locale, I18n>();
 export function registerCatalogue(locale: Locale, catalogue: Catalogue, recognise?: Recognise): void {
   catalogues[locale] = catalogue;
   if (recognise) recognisers[locale] = recognise;
-  made.delete(locale);
+  generation++;
   for (const listener of listeners) listener();
 }
 
-// A Hindi page hydrates with the messages it shows, then registers the whole catalogue
-// (issue 43): what it says from then on is said again with them.
+// A Hindi page hydrates with the messages it carries, then registers the whole catalogue (issue
+// 43): the page says again what it says (components/i18n.tsx), for what it first showed once
+// hydrated (the search box's suggestions, a toast) may use messages beyond those it carried.
+let generation = 0;
 const listeners = new Set<() => void>();
-/** Calls `listener` whenever a language's messages change (useSyncExternalStore's subscribe). */
+/** How many times messages were registered: what the page's messages last changed with. */
+export function catalogueGeneration(): number {
+  return generation;
+}
+/** Calls `listener` whenever a language's messages are registered; gives back how to stop. */
 export function onCatalogueChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -65,11 +71,14 @@ export function dateOptionsIn(locale: Locale, options: Intl.DateTimeFormatOption
 export function i18nFor(locale: Locale): I18n {
   let i18n = made.get(locale);
   if (i18n) return i18n;
-  const catalogue = catalogues[locale] ?? {};
-  const recognise = recognisers[locale];
+  // The messages as registered when a message is said, not when the I18n was made: a Hindi page
+  // hydrates with the messages it carries, then registers the whole catalogue (issue 43), and
+  // what it says after that is said with them. The I18n stays the same object, so nothing
+  // renders again for it: a re-render reaching a part of the page still waiting for its code
+  // (Review Order's address form) would replace the server's form, and what was typed in it.
   i18n = {
     locale,
-    _: (id, values) => translate(locale, catalogue, id, values, recognise),
+    _: (id, values) => translate(locale, catalogues[locale] ?? {}, id, values, recognisers[locale]),
     // Making a formatter costs far more than using one (Review Order says nine slots' days).
     date: (value, options) => dateFormat(locale, options).format(new Date(value)),
   };
