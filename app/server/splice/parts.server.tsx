@@ -90,13 +90,14 @@ export const PARTS: Record<PartKind, PartDefinition> = {
     render: ({ pin, pinAnswer }, personal) => <CartMain facts={personal.cart!} pin={pin as string | null} pinAnswer={pinAnswer as PinAnswer | null} />,
     stateOf: (_, { viewer, cart }) => (cart ? JSON.stringify([cart, viewer?.cart ?? null]) : BAIL),
   },
-  // Review Order's whole content; with the address form on screen, the page is rendered whole.
+  // Review Order's whole content, a first order's address form included (issue 43: its ids are
+  // the form's own, not its place in the page's tree); a saved address's form is rendered whole.
   "review-main": {
     render: (flags, personal) => <ReviewOrderMain facts={personal.review!} {...(flags as unknown as ReviewOrderFlags)} />,
     stateOf: (flags, { viewer, review }) => {
       if (!review) return BAIL;
-      const { editing, adding } = addressFormOf(flags as unknown as ReviewOrderFlags, review.addresses);
-      return editing || adding ? BAIL : JSON.stringify([review, viewer]);
+      const { editing } = addressFormOf(flags as unknown as ReviewOrderFlags, review.addresses);
+      return editing ? BAIL : JSON.stringify([review, viewer]);
     },
   },
 };
