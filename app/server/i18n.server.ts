@@ -11,18 +11,13 @@ import hindi from "../locales/hi.json" with { type: "json" };
 import { plainCookie, plainCookieHeader } from "./auth/cookies.server.ts";
 import { signedInOf } from "./auth/session.server.ts";
 import { waysIn } from "./ways-in.server.ts";
-import { messageSliceScript, notingCatalogue } from "./message-slice.server.ts";
+import { notingCatalogue, registerSlicedCatalogue } from "./message-slice.server.ts";
 import type { Customer } from "./shop/port.server.ts";
 
-const CATALOGUES: Partial<Record<Locale, Catalogue>> = { hi: hindi as unknown as Catalogue };
-// The server notes which messages each page's render looks up (its slice, server/message-slice.server.ts).
-registerCatalogue("hi", notingCatalogue(CATALOGUES.hi!), recogniseEnglish);
-
-/** The script that carries a page's messages, by their ids; none for English (its messages are their ids). */
-export function messageSliceOf(locale: Locale, ids: Iterable<string>): string {
-  const catalogue = CATALOGUES[locale];
-  return catalogue ? messageSliceScript(catalogue, ids) : "";
-}
+// The server notes which messages each page's render looks up, and the page carries those
+// (server/message-slice.server.ts).
+registerCatalogue("hi", notingCatalogue(hindi as unknown as Catalogue), recogniseEnglish);
+registerSlicedCatalogue("hi", hindi as unknown as Catalogue);
 
 /** Where a Hindi page's script fetches the same messages (a fingerprinted asset). */
 export { default as HINDI_CATALOGUE_URL } from "../locales/hi.json?url&no-inline";

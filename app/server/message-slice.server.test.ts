@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { recogniseEnglish } from "../domain/i18n/recognise.ts";
 import { translate, formatMessage, type Catalogue } from "../domain/i18n/messages.ts";
 import { MESSAGE_SLICE_CLASS } from "../domain/i18n/locale.ts";
-import { messageSliceScript, notingCatalogue, notingMessages, withMessageSlice } from "./message-slice.server.ts";
+import { messageSliceOf, messageSliceScript, notingCatalogue, notingMessages, registerSlicedCatalogue, withMessageSlice } from "./message-slice.server.ts";
 
 const hindi: Catalogue = {
   Cart: "कार्ट",
@@ -51,6 +51,12 @@ describe("messageSliceScript and withMessageSlice", () => {
     expect(JSON.parse(json)).toEqual({ Cart: "कार्ट", "</script><b>": "</script><b>" });
     const page = withMessageSlice(Buffer.from("<html><body><p>x</p></body></html>"), script).toString();
     expect(page).toBe(`<html><body><p>x</p>${script}</body></html>`);
+  });
+
+  it("cuts a language's slice from its registered catalogue; English, which has none, carries nothing", () => {
+    registerSlicedCatalogue("hi", hindi);
+    expect(messageSliceOf("hi", ["Cart"])).toBe(messageSliceScript(hindi, ["Cart"]));
+    expect(messageSliceOf("en", ["Cart"])).toBe("");
   });
 
   it("adds nothing when no message was looked up", () => {

@@ -4,7 +4,7 @@
 // after, for what the page says once it is React's. Before, a Hindi page waited for it: 1.3× an
 // English page's hydration gap on Slow 3G.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { MESSAGE_SLICE_CLASS } from "../domain/i18n/locale.ts";
+import { MESSAGE_SLICE_CLASS, type Locale } from "../domain/i18n/locale.ts";
 import type { Catalogue } from "../domain/i18n/messages.ts";
 
 const noted = new AsyncLocalStorage<Set<string>>();
@@ -25,6 +25,21 @@ export function notingCatalogue(catalogue: Catalogue): Catalogue {
       return Reflect.get(target, id, receiver);
     },
   });
+}
+
+// Each language's catalogue as the pages' slices are cut from it: registered by server/i18n.server.ts,
+// so the renderer needs none of the i18n module's imports (the bench's bare app renders with it too).
+const sliced = new Map<Locale, Catalogue>();
+
+/** The catalogue a language's pages carry their messages from; English has none (its messages are their ids). */
+export function registerSlicedCatalogue(locale: Locale, catalogue: Catalogue): void {
+  sliced.set(locale, catalogue);
+}
+
+/** The script that carries a page's messages, by their ids; none for a language without a catalogue. */
+export function messageSliceOf(locale: Locale, ids: Iterable<string>): string {
+  const catalogue = sliced.get(locale);
+  return catalogue ? messageSliceScript(catalogue, ids) : "";
 }
 
 /** Runs `render` (and whatever it schedules) noting the messages it looks up into `into`. */

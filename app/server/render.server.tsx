@@ -17,8 +17,7 @@ import { appEnv } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import { currentRequestStats } from "./request-scope.server.ts";
 import { newNonce, pagePolicy } from "./security/headers.server.ts";
-import { messageSliceOf } from "./i18n.server.ts";
-import { notingMessages, withMessageSlice } from "./message-slice.server.ts";
+import { messageSliceOf, notingMessages, withMessageSlice } from "./message-slice.server.ts";
 import { hasStylesheet } from "./stylesheet.server.ts";
 import { localeOfBasename } from "../domain/i18n/locale.ts";
 

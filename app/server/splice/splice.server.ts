@@ -28,7 +28,7 @@ import { newNonce, pagePolicy } from "../security/headers.server.ts";
 import { cartPageFacts, reviewOrderFacts, viewerOf } from "../shopper-facts.server.ts";
 import { deflatePiece, gzipOf, storedPiece, type GzipPiece } from "./gzip-pieces.server.ts";
 import { BAIL, PARTS, renderParts, type PartsPage } from "./parts.server.tsx";
-import { messageSliceOf } from "../i18n.server.ts";
+import { messageSliceOf } from "../message-slice.server.ts";
 
 /** What goes between a kept page's fixed bytes: a part, the personal script's JSON, the nonce, the request id. */
 type Slot = { part: number } | "personal" | "nonce" | "request-id" | "messages";
