@@ -84,8 +84,9 @@ for (const width of [360, 390]) {
     test("each item is a readable row: picture, name, pack, price, what was asked, tick and quantity", async ({ page, hasJs }) => {
       await open(page, `/voicesearch?list=${encodeURIComponent("two kilo basmati rice, ek kilo toor dal, teen packet maggi")}`, hasJs);
       const rice = items(page).getByRole("listitem").filter({ hasText: "two kilo basmati rice" });
-      // The picture is decorative (the name is beside it): found by its element, not a role.
-      await expect(rice.locator("img")).toHaveAttribute("src", /^\/images\/products\//);
+      // The picture is decorative (the name is beside it): found by its element, not a role; the one
+      // shown (without scripts the <noscript> copy, its kept box hidden: components/ui/Img.tsx).
+      await expect(rice.locator("img").filter({ visible: true })).toHaveAttribute("src", /^\/images\/products\//);
       await expect(rice.getByText("Net Weight 1 kg · ₹")).toBeVisible();
       await expect(rice.getByText("You asked for “two kilo basmati rice” · 2 kg")).toBeVisible();
       await expect(rice.getByRole("checkbox", { name: "Add Haat Select Basmati Rice" })).toBeVisible();
