@@ -39,7 +39,7 @@ export interface KeptPage {
 const MAX_KEY_LENGTH = 600;
 
 /** A kept page's key: its URL, with the stylesheet linked or carried (issue 43), and "shell" for a page no request is answered with. */
-function keyOf(url: string, linked: boolean, aside?: "shell"): string {
+export function keyOf(url: string, linked: boolean, aside?: "shell"): string {
   return [aside, linked ? "linked" : null, url].filter(Boolean).join(" ");
 }
 /**

@@ -20,7 +20,7 @@ import { requestInfoContext, routePatternOf, type SignedIn } from "../context.se
 import { errorFields, log } from "../log.server.ts";
 import { NO_HONEYPOT } from "../../components/root-data.ts";
 import { appEnv } from "../env.server.ts";
-import { catalogueGeneration, pageCache, type KeptPage } from "../page-cache.server.ts";
+import { catalogueGeneration, keyOf, pageCache, type KeptPage } from "../page-cache.server.ts";
 import { rootFactsOf } from "../root-data.server.ts";
 import { stylesheetCookieOf } from "../stylesheet.server.ts";
 import { liteModeOf } from "../lite-mode.server.ts";
@@ -298,7 +298,7 @@ async function keptFor(request: Request, context: Readonly<RouterContextProvider
   const kept = cache.kept(request.url, generation, undefined, stylesheet !== null);
   if (kept) return kept;
   const render = context.get(requestInfoContext).signedOutPage;
-  const key = `${stylesheet ? "linked " : ""}${request.url}`;
+  const key = keyOf(request.url, stylesheet !== null);
   if (!render || !cache.keepsUrl(request.url) || (unkept.get(key) ?? 0) > cache.now()) return null;
   let fill = filling.get(key);
   if (!fill) {
@@ -405,7 +405,7 @@ async function shellFor(shellUrl: string, stylesheet: string | null, context: Re
   if (known) return known;
   const render = context.get(requestInfoContext).blankShopperPage;
   if (!render) return null;
-  const key = `${stylesheet ? "linked " : ""}${shellUrl}`;
+  const key = keyOf(shellUrl, stylesheet !== null, "shell");
   let fill = shellsFilling.get(key);
   if (!fill) {
     const parts: PartRecord[] = [];
