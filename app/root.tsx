@@ -5,10 +5,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Stylesheet } from "./components/stylesheet.tsx";
-import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
-import { NotFound } from "./components/NotFound.tsx";
-import { Toaster } from "./components/Toaster.tsx";
 import { useDocumentRequestId, useErrorRequestId } from "./components/request-id.ts";
 import { NO_HONEYPOT, type RootData } from "./components/root-data.ts";
 import { cookies, expiredToastCookie, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
@@ -23,13 +20,26 @@ import { viewerOf } from "./server/shopper-facts.server.ts";
 import { documentCarries, routeNoteMiddleware } from "./server/context.server.ts";
 import { rootFactsOf } from "./server/root-data.server.ts";
 import { THEME_COLOR } from "./domain/web-app-manifest.ts";
-import { OfflineSupport } from "./components/offline/OfflineSupport.tsx";
 import { PersonalScript } from "./components/splice-protocol.tsx";
 import { languageMiddleware } from "./server/i18n.server.ts";
 import { CatalogueUpdates, useI18n } from "./components/i18n.tsx";
 import { HYDRATED_MARK, restoreTypedFields } from "./components/typed-before-hydration.ts";
 import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
 import { installFieldMessages } from "./domain/field-messages.ts";
+import { later } from "./components/later.tsx";
+
+// What the page shows but need not wait for to be React's: its code comes once the rest has
+// hydrated (components/later.tsx), the server's HTML standing in for it until then.
+const Footer = later(import.meta.env.SSR ? { now: (await import("./components/Footer.tsx")).Footer } : { load: () => import("./components/Footer.tsx").then((m) => m.Footer) });
+const Toaster = later(import.meta.env.SSR ? { now: (await import("./components/Toaster.tsx")).Toaster } : { load: () => import("./components/Toaster.tsx").then((m) => m.Toaster) });
+const OfflineSupport = later(
+  import.meta.env.SSR
+    ? { now: (await import("./components/offline/OfflineSupport.tsx")).OfflineSupport }
+    : { load: () => import("./components/offline/OfflineSupport.tsx").then((m) => m.OfflineSupport) },
+);
+const NotFound = later(
+  import.meta.env.SSR ? { now: (await import("./components/NotFound.tsx")).NotFound } : { load: () => import("./components/NotFound.tsx").then((m) => m.NotFound) },
+);
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is

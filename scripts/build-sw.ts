@@ -46,6 +46,26 @@ export function firstVisitFiles(manifest: ClientManifest): string[] {
   return [...files].sort();
 }
 
+/**
+ * What those files fetch once their page has hydrated (components/later.tsx: the footer, the
+ * search's suggestions, a card's heart), with what those import: a kept page offline hydrates
+ * them too. Read from the built files themselves, whose imports name siblings (`./x.js`).
+ */
+export function laterFiles(outDir: string, files: string[]): string[] {
+  const found = new Set<string>();
+  const read = (file: string) => fs.readFileSync(path.join(outDir, file), "utf8");
+  const walk = (file: string, pattern: RegExp) => {
+    for (const m of read(file).matchAll(pattern)) {
+      const next = path.posix.join(path.posix.dirname(file), m[1]);
+      if (files.includes(next) || found.has(next) || !fs.existsSync(path.join(outDir, next))) continue;
+      found.add(next);
+      walk(next, /(?:\bfrom\s*|\bimport\s*\(?\s*)["'`](\.\/[^"'`]+\.js)["'`]/g);
+    }
+  };
+  for (const file of files.filter((f) => f.endsWith(".js"))) walk(file, /\bimport\s*\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g);
+  return [...found].sort();
+}
+
 export async function buildServiceWorker(root: string): Promise<{ precached: number; bytes: number }> {
   const outDir = path.join(root, "build/client");
   await build({
@@ -64,7 +84,8 @@ export async function buildServiceWorker(root: string): Promise<{ precached: num
       lib: { entry: path.join(root, "app/sw/sw.ts"), formats: ["iife"], name: "haatServiceWorker", fileName: () => "sw.js" },
     },
   });
-  const files = firstVisitFiles(clientManifest(path.join(outDir, "assets")));
+  const first = firstVisitFiles(clientManifest(path.join(outDir, "assets")));
+  const files = [...first, ...laterFiles(outDir, first)];
   const sw = path.join(outDir, "sw.js");
   const { count, size, warnings } = await injectManifest({
     swSrc: sw,

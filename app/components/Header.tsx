@@ -2,11 +2,15 @@ import { Link, NavLink } from "react-router";
 import { navPath } from "../domain/category.ts";
 import { NAV_LABELS, store } from "../domain/store-config.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
-import { SearchBox } from "./SearchBox.tsx";
+import { later } from "./later.tsx";
 import { HeaderActions } from "./HeaderActions.tsx";
 import { LocationLine } from "./LocationLine.tsx";
 import { SearchIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
+
+// The search's suggestions (their fetching, keys and list) come once the page has hydrated: until
+// then the server's field takes what is typed (the box starts from it) and submits as a plain form.
+const SearchBox = later(import.meta.env.SSR ? { now: (await import("./SearchBox.tsx")).SearchBox } : { load: () => import("./SearchBox.tsx").then((m) => m.SearchBox) });
 
 export function Header() {
   const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));

@@ -6,10 +6,15 @@ import { CartControls } from "./cart/CartControls.tsx";
 import { Price } from "./ui/Price.tsx";
 import { Stars } from "./ui/Stars.tsx";
 import { UnitPrice } from "./ui/UnitPrice.tsx";
-import { WishlistHeart } from "./wishlist/WishlistHeart.tsx";
+import { later } from "./later.tsx";
 import { PHOTO_SIZES } from "../domain/photo.ts";
 import { ProductImage } from "./ui/ProductImage.tsx";
 import { useI18n } from "./i18n.tsx";
+
+// A plain form until its code comes, once the page has hydrated.
+const WishlistHeart = later(
+  import.meta.env.SSR ? { now: (await import("./wishlist/WishlistHeart.tsx")).WishlistHeart } : { load: () => import("./wishlist/WishlistHeart.tsx").then((m) => m.WishlistHeart) },
+);
 
 /** A card's id on its page: where a plain post from it comes back to. */
 export function cardAnchor(productId: number): string {

@@ -3,23 +3,9 @@ import { useI18n, carryMessages } from "./i18n.tsx";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addToasts, type ShownToast } from "../domain/toasts.ts";
-import type { RootData } from "./root-data.ts";
+import { NO_TOASTS, onRaisedToast, raisedToasts, type Toast } from "./raise-toast.ts";
 
-type Toast = NonNullable<RootData["toast"]>;
 type Shown = ShownToast<Toast>;
-
-// Toasts raised in the browser (a fetcher's refused form), next to those the server
-// flashes through its cookie.
-const listeners = new Set<() => void>();
-let raised: Toast[] = [];
-export function raiseToast(message: string, type: Toast["type"] = "error") {
-  raised = [{ id: `local-${Date.now()}-${Math.random()}`, message, type }, ...raised].slice(0, 20);
-  for (const l of listeners) l();
-}
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 
 /** Specification: Browsing constants: 1500 ms on home and listing, 5000 ms elsewhere. */
 function durationFor(pathname: string): number {
@@ -40,12 +26,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     setLastId(toast.id);
     setShown((list) => addToasts(list, [toast]));
   }
-  const local = useSyncExternalStore(
-    subscribe,
-    () => raised,
-    () => raised,
-  );
-  const [lastLocal, setLastLocal] = useState(local);
+  const local = useSyncExternalStore(onRaisedToast, raisedToasts, raisedToasts);
+  const [lastLocal, setLastLocal] = useState(NO_TOASTS);
   if (local !== lastLocal) {
     setLastLocal(local);
     const fresh = local.filter((t) => !lastLocal.includes(t));

@@ -21,7 +21,7 @@ import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import type { notifyForm } from "../server/forms/notify.server.ts";
 import type { liteForm } from "../server/forms/lite.server.ts";
-import { raiseToast } from "./Toaster.tsx";
+import { raiseToast } from "./raise-toast.ts";
 
 type Names<F> = keyof IntentsOf<F> & string;
 type FieldsOf<F, K extends Names<F>> = keyof z.input<IntentsOf<F>[K]["fields"]> & string;

@@ -3,7 +3,8 @@
 // values that are words there or in store-config (the slots, the dispatch hour, the courts, the
 // support hours, the delivery promise) are said in Hindi below: change them with their English.
 import { store } from "../domain/store-config.ts";
-import { POLICY, type PolicyPage } from "./policies.ts";
+import type { PolicyPage } from "./policies.ts";
+import { POLICY } from "./policy-numbers.ts";
 
 const c = store.company;
 const s = store.support;

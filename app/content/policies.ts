@@ -1,26 +1,10 @@
 // The shop's policy pages (Specification: Content pages, Browsing constants and Transaction constants). Their numbers live in
-// POLICY so the pages, the product page and checkout say the same thing; where the two
+// POLICY (policy-numbers.ts) so the pages, the product page and checkout say the same thing; where the two
 // specifications disagree, decision 013 records the choice. The pages in Hindi are in
 // policies.hi.ts (issue 27), chosen by the page's loader.
-import { FREE_DELIVERY_ABOVE_PAISE } from "../domain/pricing.ts";
+import { POLICY } from "./policy-numbers.ts";
 import { store } from "../domain/store-config.ts";
 
-export const POLICY = {
-  /** Damaged, defective or wrong items must be reported within this many hours of delivery. */
-  returnWindowHours: 48,
-  refundBusinessDays: "7-10",
-  pickupBusinessDays: "2-3",
-  processingHours: 24,
-  sameDayDispatchBefore: "12 PM",
-  /** In Gurugram the promise is next-day delivery; elsewhere in India, this range. */
-  deliveryBusinessDays: "2-7",
-  freeDeliveryAboveRupees: FREE_DELIVERY_ABOVE_PAISE / 100,
-  prepaidDiscountPercent: store.prepaidDiscountPercent,
-  slots: ["Morning 8 AM-12 PM", "Afternoon 12-4 PM", "Evening 4-8 PM"],
-  slotChangeHoursBefore: 2,
-  minimumAge: 18,
-  courts: "Gurugram, Haryana",
-} as const;
 
 export interface PolicySection {
   heading: string;

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
-import { ContactForm } from "../components/contact/ContactForm.tsx";
 import { contactForm } from "../server/forms/contact.server.ts";
 import { CategoryTiles } from "../components/home/CategoryTiles.tsx";
 import { HomeBanners, PromoCards, StoreCarousel, TrustBadges } from "../components/home/HomeSections.tsx";
@@ -16,6 +15,14 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/home";
+import { later } from "../components/later.tsx";
+
+// At the foot of the page: its code comes once the page has hydrated (components/later.tsx).
+const ContactForm = later(
+  import.meta.env.SSR
+    ? { now: (await import("../components/contact/ContactForm.tsx")).ContactForm }
+    : { load: () => import("../components/contact/ContactForm.tsx").then((m) => m.ContactForm) },
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const reads = waysIn(context).reads;

@@ -9,8 +9,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches } from "../components/root-data.ts";
 import { languageAlternates } from "../domain/i18n/locale.ts";
 import { pathIn } from "../domain/i18n/locale.ts";
-import { DescriptionTabs } from "../components/product/DescriptionTabs.tsx";
-import { Gallery } from "../components/product/Gallery.tsx";
+import { later } from "../components/later.tsx";
 import { ProductSummary } from "../components/product/ProductSummary.tsx";
 import { productJsonLd, selectVariant } from "../components/product/product-view.ts";
 import { parseDescription } from "../domain/description.ts";
@@ -22,6 +21,17 @@ import { originOf } from "../components/root-data.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/product";
 import { parseId } from "../domain/ids.ts";
+
+// Their code comes once the page has hydrated (components/later.tsx): until then the server's
+// photos show and the thumbnails and tabs are plain links.
+const DescriptionTabs = later(
+  import.meta.env.SSR
+    ? { now: (await import("../components/product/DescriptionTabs.tsx")).DescriptionTabs }
+    : { load: () => import("../components/product/DescriptionTabs.tsx").then((m) => m.DescriptionTabs) },
+);
+const Gallery = later(
+  import.meta.env.SSR ? { now: (await import("../components/product/Gallery.tsx")).Gallery } : { load: () => import("../components/product/Gallery.tsx").then((m) => m.Gallery) },
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Only a plain positive number is a product id; anything else is not found.

@@ -2,12 +2,19 @@ import { Link, useFetcher } from "react-router";
 import { cart, useRefusalToast } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { QuantityStepper } from "../ui/QuantityStepper.tsx";
-import { QuantityChooser } from "./QuantityChooser.tsx";
-import { NotifyMe } from "./NotifyMe.tsx";
+import { later } from "../later.tsx";
 import { useCartEntries, useHere, useViewer } from "../root-data.ts";
 import { PostKeyField } from "../offline/QueuedPosts.tsx";
 import { useSplicePart } from "../splice-protocol.tsx";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
+
+// Only produce sold by weight shows it: its code comes once the page has hydrated.
+const QuantityChooser = later(
+  import.meta.env.SSR ? { now: (await import("./QuantityChooser.tsx")).QuantityChooser } : { load: () => import("./QuantityChooser.tsx").then((m) => m.QuantityChooser) },
+);
+
+// Only a product out of stock shows it: its code comes after the page has hydrated.
+const NotifyMe = later(import.meta.env.SSR ? { now: (await import("./NotifyMe.tsx")).NotifyMe } : { load: () => import("./NotifyMe.tsx").then((m) => m.NotifyMe) });
 
 export interface CartItemRef {
   productId: number;

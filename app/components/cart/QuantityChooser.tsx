@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { onlyAvailableMessage } from "../../domain/cart.ts";
 import { cart } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { raiseToast } from "../Toaster.tsx";
+import { raiseToast } from "../raise-toast.ts";
 import { valueFromPage } from "../typed-before-hydration.ts";
 
 const step = "flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400";

@@ -6,7 +6,7 @@ import type { PickedPlace } from "../address/MapPicker.tsx";
 import { Form, Link, useNavigation } from "react-router";
 import { ADDRESS_DEFAULTS, labelsOfMissingMessage, missingLabels, type AddressView, type DeliveryAccount } from "../../domain/address.ts";
 import { deliveryFormSchema, toDeliveryForm, type DeliveryFormFields } from "../../domain/address-form.ts";
-import { raiseToast } from "../Toaster.tsx";
+import { raiseToast } from "../raise-toast.ts";
 import { reviewOrder } from "../forms.ts";
 import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
 import { useI18n, type I18n } from "../i18n.tsx";

@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { refusalOf, typedValue, type FormReply } from "../../domain/form-reply.ts";
 import { contact } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
-import { raiseToast } from "../Toaster.tsx";
+import { raiseToast } from "../raise-toast.ts";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
 
 const REQUIRED = ["name", "email", "subject", "message"] as const;

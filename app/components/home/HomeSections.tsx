@@ -2,9 +2,12 @@ import { preload } from "react-dom";
 import { Link } from "react-router";
 import { HOME_BANNER_DELAY_MS, PROMOS, STORE_CAROUSEL_DELAY_MS, STORES, TRUST_BADGES } from "../../content/home.ts";
 import type { Banner } from "../../content/home.hi.ts";
-import { Carousel } from "../Carousel.tsx";
+import { later } from "../later.tsx";
 import { useI18n } from "../i18n.tsx";
 import { AfterHydration, Img } from "../ui/Img.tsx";
+
+// The strips scroll by CSS and their links work as they are; turning by itself and the arrows come once the page has hydrated.
+const Carousel = later(import.meta.env.SSR ? { now: (await import("../Carousel.tsx")).Carousel } : { load: () => import("../Carousel.tsx").then((m) => m.Carousel) });
 
 // The content's words (content/home.ts) are marked there and translated here, as they are shown.
 

@@ -10,7 +10,7 @@ import { data, type DataStrategyResult, type MiddlewareFunction } from "react-ro
 import { notSentMessage, queueable, queuedMessage, type QueuedPost } from "../../domain/offline-queue.ts";
 import { isNoAnswer } from "../../domain/offline.ts";
 import type { FormReply } from "../../domain/form-reply.ts";
-import { raiseToast } from "../Toaster.tsx";
+import { raiseToast } from "../raise-toast.ts";
 import { forgetPost, keepPost, SYNC_TAG } from "../../offline/post-queue.ts";
 
 type Results = Record<string, DataStrategyResult>;

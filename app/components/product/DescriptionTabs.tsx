@@ -2,7 +2,10 @@ import { Link, useSearchParams } from "react-router";
 import type { DescriptionPair } from "../../domain/description.ts";
 import type { ProductReviews, ReviewStanding } from "../../domain/review.ts";
 import { useI18n } from "../i18n.tsx";
-import { Reviews } from "./Reviews.tsx";
+import { later } from "../later.tsx";
+
+// The reviews tab's code (its list and form) comes when the tab is shown, after the page has hydrated.
+const Reviews = later(import.meta.env.SSR ? { now: (await import("./Reviews.tsx")).Reviews } : { load: () => import("./Reviews.tsx").then((m) => m.Reviews) });
 
 /** Description and Reviews, chosen by `?tab=`; plain links, so they work without JavaScript. */
 export function DescriptionTabs({ productId, pairs, reviews, standing }: { productId: number; pairs: DescriptionPair[]; reviews: ProductReviews; standing: ReviewStanding | null }) {

@@ -4,7 +4,7 @@ import { CART_MESSAGES, chosenQuantity } from "../../domain/cart.ts";
 import type { ProductDetail, VariantView } from "../../domain/catalog.ts";
 import { attributeIn, packSize } from "../../domain/pack-size.ts";
 import { isAvailable, isLowStock, LOW_STOCK_WARNING } from "../../domain/stock.ts";
-import { POLICY } from "../../content/policies.ts";
+import { POLICY } from "../../content/policy-numbers.ts";
 import { store } from "../../domain/store-config.ts";
 import { paymentNote } from "../../domain/payment.ts";
 import { useI18n } from "../i18n.tsx";
@@ -13,8 +13,15 @@ import { UnitPrice } from "../ui/UnitPrice.tsx";
 import { CartControls } from "../cart/CartControls.tsx";
 import { usePaymentOffer, useRootData } from "../root-data.ts";
 import { ProductPrice, QuantityNote } from "./ProductPrice.tsx";
-import { ShareProduct } from "./ShareProduct.tsx";
-import { WishlistHeart } from "../wishlist/WishlistHeart.tsx";
+import { later } from "../later.tsx";
+
+// Sharing waits for a tap: its code comes once the page has hydrated.
+const ShareProduct = later(import.meta.env.SSR ? { now: (await import("./ShareProduct.tsx")).ShareProduct } : { load: () => import("./ShareProduct.tsx").then((m) => m.ShareProduct) });
+
+// A plain form until its code comes, once the page has hydrated.
+const WishlistHeart = later(
+  import.meta.env.SSR ? { now: (await import("../wishlist/WishlistHeart.tsx")).WishlistHeart } : { load: () => import("../wishlist/WishlistHeart.tsx").then((m) => m.WishlistHeart) },
+);
 
 export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
   const { origin } = useRootData();
