@@ -5,7 +5,6 @@
 import { POLICY } from "./policy-numbers.ts";
 import { store } from "../domain/store-config.ts";
 
-
 export interface PolicySection {
   heading: string;
   paragraphs: string[];
