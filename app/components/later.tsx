@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 
 /**
  * Where a component's code comes from: on the server, the module itself (imported once, at
@@ -15,7 +15,7 @@ export type LaterCode<P> = { now: ComponentType<P> } | { load: () => Promise<Com
  * `fallback` shows only when the part must render before its code has come (an update reached
  * it first); `failed` when its code could not be fetched (offline), in its place.
  */
-export function later<P extends object>(code: LaterCode<P>, { fallback = null, failed }: { fallback?: ReactNode; failed?: ComponentType<P> } = {}): ComponentType<P> {
+export function later<P extends object>(code: LaterCode<P>, { fallback: Fallback, failed }: { fallback?: ComponentType; failed?: ComponentType<P> } = {}): ComponentType<P> {
   const Code =
     "now" in code
       ? code.now
@@ -27,7 +27,7 @@ export function later<P extends object>(code: LaterCode<P>, { fallback = null, f
         );
   return function Later(props: P) {
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={Fallback ? <Fallback /> : null}>
         <Code {...props} />
       </Suspense>
     );
