@@ -20,6 +20,7 @@ import { newNonce, pagePolicy } from "./security/headers.server.ts";
 import { messageSliceOf, notingMessages, withMessageSlice } from "./message-slice.server.ts";
 import { hasStylesheet } from "./stylesheet.server.ts";
 import { localeOfBasename } from "../domain/i18n/locale.ts";
+import { scriptsLinkHeader } from "./early-scripts.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -38,6 +39,15 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   // A fresh nonce for each page; a page kept by the page cache keeps the policy it was rendered with.
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, appEnv()));
+  // The page's scripts, asked for before its pictures (server/early-scripts.server.ts).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const reader = (loaderData.root as { reader?: string | null } | undefined)?.reader;
+  const scripts = scriptsLinkHeader(
+    routerContext.manifest,
+    matches.map((match) => match.route.id),
+    reader ? [reader] : [],
+  );
+  if (scripts) responseHeaders.append("Link", scripts);
   const requestId = loadContext.get(requestInfoContext).requestId;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
