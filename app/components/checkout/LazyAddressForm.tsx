@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Link, useLocation } from "react-router";
 import type { AddressForm as EagerAddressForm } from "./AddressForm.tsx";
-import { useI18n } from "../i18n.tsx";
+import { carryMessages, useI18n } from "../i18n.tsx";
 import { place, withElements } from "../orders/order-text.tsx";
 import { later } from "../later.tsx";
 
@@ -32,8 +32,14 @@ function AddressFormLoading() {
   return <p className="mt-4 text-sm text-stone-600">{i18n._("Loading the address form…")}</p>;
 }
 
-/** The delivery form of Specification: Addresses ({@link EagerAddressForm}), its code fetched when shown. */
-export const AddressForm = later<ComponentProps<typeof EagerAddressForm>>(
+const AddressFormLater = later<ComponentProps<typeof EagerAddressForm>>(
   import.meta.env.SSR ? { now: (await import("./AddressForm.tsx")).AddressForm } : { load: () => import("./AddressForm.tsx").then((m) => m.AddressForm) },
   { fallback: AddressFormLoading, failed: AddressFormUnavailable },
 );
+
+/** The delivery form of Specification: Addresses ({@link EagerAddressForm}), its code fetched when shown. */
+export function AddressForm(props: ComponentProps<typeof EagerAddressForm>) {
+  // The loading line shows only in the browser: a Hindi page carries it (components/i18n.tsx).
+  carryMessages(useI18n(), ["Loading the address form…"]);
+  return <AddressFormLater {...props} />;
+}
