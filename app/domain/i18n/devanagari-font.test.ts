@@ -29,12 +29,22 @@ function fakeDocument(readyState: DocumentReadyState) {
 }
 
 describe("the Hindi pages' font", () => {
-  it("is declared for Devanagari only, with swap, the phone's own copy first", () => {
+  it("is declared for Devanagari only, with swap, the phone's own copy first, under a name of its own", () => {
     const css = devanagariFaceCss("/assets/noto-abc.woff2");
     expect(css).toContain("font-display:swap");
     expect(css).toContain("unicode-range:U+0900-097F");
     expect(css.indexOf('local("Noto Sans Devanagari")')).toBeLessThan(css.indexOf("url(/assets/noto-abc.woff2)"));
-    expect(DEVANAGARI_STACK_CSS).toMatch(/--font-sans:"Noto Sans Devanagari",/);
+    expect(css).toContain('font-family:"Noto Sans Devanagari Web"');
+  });
+
+  it("names the phone's own Devanagari faces before our copy, and the system's Latin font before them", () => {
+    const stack = DEVANAGARI_STACK_CSS.slice(DEVANAGARI_STACK_CSS.indexOf("--font-sans:"));
+    const at = (family: string) => stack.indexOf(family);
+    expect(at("ui-sans-serif")).toBeLessThan(at('"Noto Sans Devanagari"'));
+    for (const own of ['"Noto Sans Devanagari"', '"Kohinoor Devanagari"', '"Nirmala UI"', '"Mangal"', '"Lohit Devanagari"']) {
+      expect(at(own)).toBeGreaterThan(-1);
+      expect(at(own)).toBeLessThan(at('"Noto Sans Devanagari Web"'));
+    }
   });
 
   it("is declared by the page's script only once the page has loaded", () => {
@@ -45,7 +55,8 @@ describe("the Hindi pages' font", () => {
       expect(added).toHaveLength(0);
       load();
       expect(added).toHaveLength(1);
-      expect(added[0]).toMatchObject({ family: "Noto Sans Devanagari", loaded: true, descriptors: { display: "swap", weight: "400" } });
+      // Declared, not fetched: the browser fetches it only for a character no face of the phone's has.
+      expect(added[0]).toMatchObject({ family: "Noto Sans Devanagari Web", loaded: false, descriptors: { display: "swap", weight: "400" } });
       expect(added[0]!.source).toContain("url(/assets/noto-abc.woff2)");
 
       const later = fakeDocument("complete");
