@@ -1,19 +1,27 @@
 import { Link, NavLink } from "react-router";
 import { navPath } from "../domain/category.ts";
 import { NAV_LABELS, store } from "../domain/store-config.ts";
-import { MobileMenu } from "./MobileMenu.tsx";
 import { later } from "./later.tsx";
-import { HeaderActions } from "./HeaderActions.tsx";
-import { LocationLine } from "./LocationLine.tsx";
 import { SearchIcon } from "./ui/icons.tsx";
 import { useI18n } from "./i18n.tsx";
 
 // The search's suggestions (their fetching, keys and list) come once the page has hydrated: until
 // then the server's field takes what is typed (the box starts from it) and submits as a plain form.
 const SearchBox = later(import.meta.env.SSR ? { now: (await import("./SearchBox.tsx")).SearchBox } : { load: () => import("./SearchBox.tsx").then((m) => m.SearchBox) });
+// The menus, the cart and account links and the delivery line are links and forms that work as
+// the server sent them; what they do with scripts (the account menu, the location button, the
+// cart's count as it changes) comes once the page has hydrated.
+const MobileMenu = later(import.meta.env.SSR ? { now: (await import("./MobileMenu.tsx")).MobileMenu } : { load: () => import("./MobileMenu.tsx").then((m) => m.MobileMenu) });
+const HeaderActions = later(
+  import.meta.env.SSR ? { now: (await import("./HeaderActions.tsx")).HeaderActions } : { load: () => import("./HeaderActions.tsx").then((m) => m.HeaderActions) },
+);
+const LocationLine = later(import.meta.env.SSR ? { now: (await import("./LocationLine.tsx")).LocationLine } : { load: () => import("./LocationLine.tsx").then((m) => m.LocationLine) });
+
+// The same array on every render: a part still waiting for its code is left as the server sent it.
+const LINKS = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
 
 export function Header() {
-  const links = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
+  const links = LINKS;
   const i18n = useI18n();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">

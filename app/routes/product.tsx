@@ -2,7 +2,6 @@ import { waysIn } from "../server/ways-in.server.ts";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { localeIn } from "../server/i18n.server.ts";
 import { cardsIn, detailIn } from "../domain/i18n/catalogue.ts";
-import { BackToTop } from "../components/BackToTop.tsx";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -21,6 +20,11 @@ import { originOf } from "../components/root-data.ts";
 import { store } from "../domain/store-config.ts";
 import type { Route } from "./+types/product";
 import { parseId } from "../domain/ids.ts";
+
+// At the foot of the page: its code comes once the page has hydrated (a plain link until then).
+const BackToTop = later(
+  import.meta.env.SSR ? { now: (await import("../components/BackToTop.tsx")).BackToTop } : { load: () => import("../components/BackToTop.tsx").then((m) => m.BackToTop) },
+);
 
 // Their code comes once the page has hydrated (components/later.tsx): until then the server's
 // photos show and the thumbnails and tabs are plain links.

@@ -5,7 +5,6 @@ import { cardsIn, categoriesIn } from "../domain/i18n/catalogue.ts";
 import { withoutLocale } from "../domain/i18n/locale.ts";
 import { data, Link } from "react-router";
 import { catalogueShouldRevalidate } from "../components/revalidate.ts";
-import { BackToTop } from "../components/BackToTop.tsx";
 import { Filters } from "../components/listing/Filters.tsx";
 import { Pagination } from "../components/listing/Pagination.tsx";
 import { Sidebar } from "../components/listing/Sidebar.tsx";
@@ -18,7 +17,13 @@ import { localeOfMatches, originOf } from "../components/root-data.ts";
 import { languageAlternates } from "../domain/i18n/locale.ts";
 import { pathIn } from "../domain/i18n/locale.ts";
 import { store } from "../domain/store-config.ts";
+import { later } from "../components/later.tsx";
 import type { Route } from "./+types/products";
+
+// At the foot of the page: its code comes once the page has hydrated (a plain link until then).
+const BackToTop = later(
+  import.meta.env.SSR ? { now: (await import("../components/BackToTop.tsx")).BackToTop } : { load: () => import("../components/BackToTop.tsx").then((m) => m.BackToTop) },
+);
 
 // Serves both /products and /shopretail (Specification: Listing: the same listing).
 export async function loader({ url, context }: Route.LoaderArgs) {
