@@ -106,7 +106,26 @@ export const LIST_MAX_CHARS = 2000;
 /** More items than anyone says in one go: the rest of a long paste is left out. */
 export const LIST_MAX_ITEMS = 40;
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
+/** A table's words as the list's words are compared: NFKC, so 'ढ़' typed either way is one letter. */
+function byNormalKey<T>(table: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.fromEntries(Object.entries(table).map(([word, value]) => [word.normalize("NFKC"), value]));
+}
+
+/** 'sawa do' is 2¼, 'paune do' 1¾, 'saadhe teen' 3½: what each adds to the number after it. */
+const NUDGES: Readonly<Record<string, number>> = byNormalKey({
+  sawa: 0.25,
+  सवा: 0.25,
+  paune: -0.25,
+  पौने: -0.25,
+  saadhe: 0.5,
+  sadhe: 0.5,
+  saade: 0.5,
+  sade: 0.5,
+  साढ़े: 0.5,
+  साढे: 0.5,
+});
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = byNormalKey({
   zero: 0,
   one: 1,
   two: 2,
@@ -166,9 +185,37 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   dhaee: 2.5,
   adhai: 2.5,
   dhaiy: 2.5,
-};
+  // Hindi in Devanagari, as a provider that hears Hindi writes it (issue 44)
+  एक: 1,
+  दो: 2,
+  तीन: 3,
+  चार: 4,
+  पांच: 5,
+  पाँच: 5,
+  छह: 6,
+  छः: 6,
+  छे: 6,
+  सात: 7,
+  आठ: 8,
+  नौ: 9,
+  दस: 10,
+  ग्यारह: 11,
+  बारह: 12,
+  पंद्रह: 15,
+  पन्द्रह: 15,
+  बीस: 20,
+  आधा: 0.5,
+  आधी: 0.5,
+  आधे: 0.5,
+  पाव: 0.25,
+  पौवा: 0.25,
+  डेढ़: 1.5,
+  डेढ: 1.5,
+  ढाई: 2.5,
+  अढ़ाई: 2.5,
+});
 
-const UNITS: Readonly<Record<string, Unit>> = {
+const UNITS: Readonly<Record<string, Unit>> = byNormalKey({
   kg: "kg",
   kgs: "kg",
   kilo: "kg",
@@ -209,56 +256,105 @@ const UNITS: Readonly<Record<string, Unit>> = {
   dabba: "box",
   bottle: "pack",
   bottles: "pack",
-};
+  // Devanagari (issue 44)
+  किलो: "kg",
+  किलोग्राम: "kg",
+  केजी: "kg",
+  ग्राम: "g",
+  लीटर: "l",
+  लिटर: "l",
+  मिलीलीटर: "ml",
+  एमएल: "ml",
+  पैकेट: "pack",
+  पैक: "pack",
+  बोतल: "pack",
+  दर्जन: "dozen",
+  पीस: "piece",
+  नग: "piece",
+  डिब्बा: "box",
+  डिब्बे: "box",
+});
 
 /** Words that ask for things but name none of them. */
-const FILLER = new Set([
-  "please",
-  "pls",
-  "plz",
-  "mujhe",
-  "muje",
-  "humein",
-  "chahiye",
-  "chaiye",
-  "chahie",
-  "dena",
-  "dedo",
-  "bhejo",
-  "bhej",
-  "lana",
-  "bhi",
-  "i",
-  "want",
-  "need",
-  "would",
-  "like",
-  "get",
-  "send",
-  "add",
-  "me",
-  "us",
-  "buy",
-  "order",
-  "of",
-  "some",
-  "the",
-  "a",
-  "an",
-  "ka",
-  "ki",
-  "ke",
-  "wala",
-  "wali",
-  "wale",
-  "bhar",
-  "also",
-  "then",
-  "more",
-]);
+const FILLER = new Set(
+  [
+    "please",
+    "pls",
+    "plz",
+    "mujhe",
+    "muje",
+    "humein",
+    "chahiye",
+    "chaiye",
+    "chahie",
+    "dena",
+    "dedo",
+    "bhejo",
+    "bhej",
+    "lana",
+    "bhi",
+    "i",
+    "want",
+    "need",
+    "would",
+    "like",
+    "get",
+    "send",
+    "add",
+    "me",
+    "us",
+    "buy",
+    "order",
+    "of",
+    "some",
+    "the",
+    "a",
+    "an",
+    "ka",
+    "ki",
+    "ke",
+    "wala",
+    "wali",
+    "wale",
+    "bhar",
+    "also",
+    "then",
+    "more",
+    // Devanagari (issue 44)
+    "मुझे",
+    "हमें",
+    "हमको",
+    "मुझको",
+    "चाहिए",
+    "चाहिये",
+    "दीजिए",
+    "दीजिये",
+    "देना",
+    "दे",
+    "दें",
+    "भेजो",
+    "भेजिए",
+    "भेज",
+    "लाना",
+    "भी",
+    "का",
+    "की",
+    "के",
+    "वाला",
+    "वाली",
+    "वाले",
+    "कृपया",
+    "प्लीज़",
+    "प्लीज",
+    "और",
+  ].map((word) => word.normalize("NFKC")),
+);
 
 const normalize = (text: string) =>
   text
+    // Devanagari digits are digits; a danda ends an item as a full stop does.
+    .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x966))
+    .replace(/[\u0964\u0965]/g, ",")
     .replace(/½/g, " 0.5 ")
     .replace(/¼/g, " 0.25 ")
     .replace(/¾/g, " 0.75 ")
@@ -268,7 +364,7 @@ const normalize = (text: string) =>
     .replace(/[’']/g, "");
 
 /** "2kg" → "2 kg", "1.5ltr" → "1.5 ltr": a number stuck to its unit is two words. */
-const splitStuck = (text: string) => text.replace(/(\d(?:[.,]\d+)?)([a-z]+)/g, "$1 $2");
+const splitStuck = (text: string) => text.replace(/(\d(?:[.,]\d+)?)(\p{L}+)/gu, "$1 $2");
 
 /** Splits the list at commas, new lines, 'and', 'aur', '&', '+' and 'plus', but not at 'and a half'. */
 export function splitList(text: string): string[] {
@@ -278,7 +374,7 @@ export function splitList(text: string): string[] {
     // '1,5 kg' and '1,000 g' are numbers, not two items.
     .replace(/(\d),(\d)/g, "$1__comma__$2");
   return joined
-    .split(/[\n\r,;|]+|\s+(?:and|aur|or|\+|plus|then|phir)\s+/)
+    .split(/[\n\r,;|]+|\s+(?:and|aur|or|\+|plus|then|phir|और|तथा|फिर|या)\s+/)
     .map((s) =>
       s
         .replace(/__half__/g, "and a half")
@@ -300,7 +396,8 @@ function numberOf(word: string): number | null {
 /** One part of the list: its quantity (default 1), its unit and the words of its name. */
 export function parseItem(phrase: string): SpokenItem | null {
   const words = splitStuck(normalize(phrase))
-    .replace(/[^\p{L}\p{N}./\s-]/gu, " ")
+    // Letters with their marks (a Devanagari vowel sign is a mark, not a letter), digits.
+    .replace(/[^\p{L}\p{M}\p{N}./\s-]/gu, " ")
     .split(/\s+/)
     .filter(Boolean);
   let quantity: number | null = null;
@@ -309,11 +406,11 @@ export function parseItem(phrase: string): SpokenItem | null {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const next = words[i + 1];
-    // 'sawa do' (2¼), 'paune do' (1¾), 'sawa kilo' (1¼).
-    if ((word === "sawa" || word === "paune") && quantity === null) {
+    // 'sawa do' (2¼), 'paune do' (1¾), 'saadhe teen' (3½), 'sawa kilo' (1¼).
+    const nudge = NUDGES[word];
+    if (nudge !== undefined && quantity === null) {
       const n = next !== undefined ? numberOf(next) : null;
-      const base = n ?? 1;
-      quantity = word === "sawa" ? base + 0.25 : base - 0.25;
+      quantity = (n ?? 1) + nudge;
       if (n !== null) i++;
       continue;
     }
@@ -326,7 +423,7 @@ export function parseItem(phrase: string): SpokenItem | null {
     if (n !== null) {
       // Numbers never join the name. The first is the quantity, unless it is 'do' closing the
       // phrase after a name ('ek kilo chawal do': 'give'), which is a verb, not two.
-      const verb = word === "do" && !next && name.length > 0;
+      const verb = (word === "do" || word === "दो") && !next && name.length > 0;
       if (quantity === null && !verb) {
         quantity = n;
         // 'one and a half'.

@@ -24,7 +24,15 @@ const products: VoiceProduct[] = parsed.file.products.map((p, i) => ({
   })),
 }));
 const index = createSearchIndex(
-  parsed.file.products.map((p, i) => ({ id: i + 1, title: p.title, description: p.shortDesc, category: p.categoryPath, attributes: p.variants.map((v) => v.attribute) })),
+  // With the Hindi names, as the shop's index has them (server/shop/catalog.server.ts).
+  parsed.file.products.map((p, i) => ({
+    id: i + 1,
+    title: p.title,
+    ...(p.titleHi ? { titleHi: p.titleHi } : {}),
+    description: p.shortDesc,
+    category: p.categoryPath,
+    attributes: p.variants.map((v) => v.attribute),
+  })),
 );
 const byId = new Map(products.map((p) => [p.id, p]));
 const order = (text: string) =>
@@ -45,7 +53,7 @@ const table = (JSON.parse(fs.readFileSync(projectPath("tests", "voice", "phrases
 describe("order phrases to the catalogue's items", () => {
   it("has at least 80 judged phrases of every kind", () => {
     expect(table.length).toBeGreaterThanOrEqual(80);
-    expect(new Set(table.map((p) => p.kind))).toEqual(new Set(["english", "hinglish", "digits", "words", "mixed-units", "typo", "not-sold", "list"]));
+    expect(new Set(table.map((p) => p.kind))).toEqual(new Set(["english", "hinglish", "hindi", "digits", "words", "mixed-units", "typo", "not-sold", "list"]));
   });
 
   it.each(table.map((p) => [p.text, p] as const))("%s", (_text, phrase) => {
@@ -114,6 +122,28 @@ describe("the list's words", () => {
     expect(parseItem("0 kg rice")).toMatchObject({ quantity: 1 });
     expect(parseItem("99999999 packets rice")).toMatchObject({ quantity: 999 });
     expect(parseItem("please")).toBeNull();
+  });
+
+  it("reads Hindi as a provider that hears it writes it, in Devanagari (issue 44)", () => {
+    expect(splitList("दो किलो बासमती चावल और एक किलो तूर दाल। आधा किलो बादाम")).toEqual(["दो किलो बासमती चावल", "एक किलो तूर दाल", "आधा किलो बादाम"]);
+    expect(parseItem("दो किलो बासमती चावल")).toMatchObject({ name: "बासमती चावल", quantity: 2, unit: "kg", quantitySaid: true });
+    expect(parseItem("ढाई किलो आटा")).toMatchObject({ name: "आटा", quantity: 2.5, unit: "kg" });
+    expect(parseItem("डेढ़ किलो चीनी")).toMatchObject({ name: "चीनी", quantity: 1.5, unit: "kg" });
+    // 'ढ़' typed as one letter or as 'ढ' and its dot is the same word.
+    expect(parseItem("डे\u0922\u093C किलो चीनी")).toMatchObject({ quantity: 1.5 });
+    expect(parseItem("साढ़े तीन किलो आलू")).toMatchObject({ name: "आलू", quantity: 3.5, unit: "kg" });
+    expect(parseItem("saadhe teen kilo aloo")).toMatchObject({ name: "aloo", quantity: 3.5, unit: "kg" });
+    expect(parseItem("सवा किलो प्याज")).toMatchObject({ quantity: 1.25, unit: "kg" });
+    expect(parseItem("पौने दो किलो टमाटर")).toMatchObject({ quantity: 1.75, unit: "kg" });
+    expect(parseItem("पाव किलो काजू")).toMatchObject({ name: "काजू", quantity: 0.25, unit: "kg" });
+    expect(parseItem("500 ग्राम पनीर")).toMatchObject({ name: "पनीर", quantity: 500, unit: "g" });
+    expect(parseItem("२ किलो चावल")).toMatchObject({ name: "चावल", quantity: 2, unit: "kg" });
+    expect(parseItem("2किलो चावल")).toMatchObject({ name: "चावल", quantity: 2, unit: "kg" });
+    expect(parseItem("एक दर्जन अंडे")).toMatchObject({ name: "अंडे", quantity: 1, unit: "dozen" });
+    expect(parseItem("तीन पैकेट बिस्कुट")).toMatchObject({ name: "बिस्कुट", quantity: 3, unit: "pack" });
+    expect(parseItem("मुझे दो लीटर दूध चाहिए")).toMatchObject({ name: "दूध", quantity: 2, unit: "l" });
+    // 'दो' closing the phrase is 'give', as 'do' is.
+    expect(parseItem("एक किलो चावल दो")).toMatchObject({ name: "चावल", quantity: 1, unit: "kg" });
   });
 
   it("says quantities as the page shows them", () => {
