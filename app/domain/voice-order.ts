@@ -92,6 +92,8 @@ export const VOICE_MESSAGES = {
   notAudio: /*i18n*/ "That file is not audio or video. Please upload a recording.",
   busy: /*i18n*/ "Too many recordings are being transcribed right now. Please try again in a minute.",
   timedOut: /*i18n*/ "Transcription took too long. Please try a shorter recording.",
+  // An outside speech provider failed, refused or heard nothing (issue 44): no basket is guessed.
+  couldNotHear: /*i18n*/ "We could not hear that, type your list instead",
   emptyList: /*i18n*/ "Type or paste your list first.",
   listTooLong: (max: number) => say(/*i18n*/ "Your list is too long: at most {max} characters.", { max }),
   unmatched: (n: number) => say(/*i18n*/ "{n} item(s) couldn’t be matched in your system.", { n }),

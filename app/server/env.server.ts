@@ -156,7 +156,14 @@ const schema = z.object({
   // embedded PocketSphinx runs when Debian's pocketsphinx and ffmpeg are installed ('off' turns it off).
   TRANSCRIBE_URL: z.url({ protocol: /^https?$/, error: "TRANSCRIBE_URL must be the http(s) URL of the /transcribe endpoint" }).optional(),
   TRANSCRIBE_KEY: z.string().min(1).optional(),
-  SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "off"]).default("auto"),
+  SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "sarvam", "off"]).default("auto"),
+  // Sarvam AI's speech to text (issue 44): chosen by SPEECH_ENGINE=sarvam, or by auto when the key is set.
+  SARVAM_API_KEY: z.string().min(1).optional(),
+  SARVAM_URL: z.url({ protocol: /^https?$/, error: "SARVAM_URL must be the http(s) base URL of Sarvam's API" }).default("https://api.sarvam.ai"),
+  SARVAM_MODEL: z
+    .string()
+    .regex(/^(saaras|saarika):v[\d.]+$/, "SARVAM_MODEL must be a Sarvam speech model such as saaras:v3")
+    .default("saaras:v3"),
   /** Recognitions run at once; more wait (at most 4 each), the rest are refused. */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),

@@ -2,6 +2,7 @@
 // a transcript, and the found items put in the cart together. Finding a list's items needs no
 // form post: it is the page's query string (/voicesearch?list=…), for a typed list and for a
 // transcript the shopper has checked alike.
+import { localeIn } from "../i18n.server.ts";
 import { z } from "zod";
 import { productReference } from "../../domain/form-fields.ts";
 import { safePath } from "../../domain/safe-path.ts";
@@ -49,13 +50,13 @@ export const voiceForm = defineForm({
   },
   intents: {
     // Only as an upload (multipart), so beforeUpload has run for it.
-    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ reads, value, request }) => {
+    transcribe: openIntent(z.object({ audio: z.file({ error: VOICE_MESSAGES.nothingToSend }) }), async ({ reads, value, request, context }) => {
       const engine = speechEngine(appEnv());
       if (!engine) throw new Refused(VOICE_MESSAGES.notConfigured, 503);
       if (value.audio.size === 0) throw new Refused(VOICE_MESSAGES.emptyRecording, 400, "audio");
       try {
         const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
-        const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type }, () => reads.catalog.titles(), request.signal);
+        const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type, language: localeIn(context) }, () => reads.catalog.titles(), request.signal);
         return { stay: true, data: { transcript, engine: engine.name } satisfies Transcribed };
       } catch (error) {
         if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");

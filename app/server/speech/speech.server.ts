@@ -3,87 +3,15 @@
 // PocketSphinx when Debian's packages are there, else none (the page says so; typed lists still
 // work). Recognition never blocks other requests: it runs in child processes, at most
 // SPEECH_CONCURRENCY at once, a few more waiting, the rest refused with a message.
-import { recordingTooLarge, VOICE_MAX_BYTES, VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
-import { sniffMedia, SpeechError, toSpeechWav } from "./media.server.ts";
+import { SpeechError, toSpeechWav } from "./media.server.ts";
 import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.server.ts";
+import { bytesOf, limiter, recordingForService, type SpeechEngine, type Transcript } from "./engine.server.ts";
+import { createSarvamEngine } from "./sarvam.server.ts";
 
 export { SpeechError };
-
-/** The specification's transcription response (Specification: Voice ordering). */
-export interface Transcript {
-  text: string;
-  segments: { start: number; end: number; text: string }[];
-  detected_language: string;
-  model_used: string;
-  total_time: number;
-  filename: string;
-  success: boolean;
-}
-
-export interface Recording {
-  /** The recording as uploaded: a file on disk until the engine reads it (issue 25 item 7). */
-  audio: Blob;
-  filename: string;
-  type: string;
-}
-
-export interface SpeechEngine {
-  /** 'pocketsphinx' or 'remote': shown on the page with the model. */
-  readonly name: string;
-  /**
-   * A place for an upload being read, taken before its first byte: refused (SpeechError 503)
-   * when the engine's queue and the uploads already coming would fill it. Call what it returns
-   * once the upload is read.
-   */
-  admit(): () => void;
-  /** `titles`: the catalogue's product titles, which the embedded engine listens for. */
-  transcribe(recording: Recording, titles: () => Promise<Iterable<string>>, signal?: AbortSignal): Promise<Transcript>;
-}
-
-/**
- * At most `running` at once and `waiting` queued; beyond that, refused at once. Uploads still
- * being read (admitted) count as waiting, so a burst of them is refused before it is read.
- */
-export function limiter(running: number, waiting: number) {
-  let active = 0;
-  let reading = 0;
-  const queue: { start: () => void; signal?: AbortSignal }[] = [];
-  const release = () => {
-    // The slot goes straight to the next waiter still wanted: nobody slips in above the limit.
-    let next = queue.shift();
-    while (next?.signal?.aborted) next = queue.shift();
-    if (next) next.start();
-    else active--;
-  };
-  async function limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (active >= running) {
-      if (queue.length + reading >= waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
-      await new Promise<void>((start) => queue.push({ start, signal }));
-    } else active++;
-    try {
-      if (signal?.aborted) throw new SpeechError(VOICE_MESSAGES.timedOut, 504);
-      return await task();
-    } finally {
-      release();
-    }
-  }
-  limit.admit = (): (() => void) => {
-    if (active + queue.length + reading >= running + waiting) throw new SpeechError(VOICE_MESSAGES.busy, 503);
-    reading++;
-    let read = false;
-    return () => {
-      if (!read) reading--;
-      read = true;
-    };
-  };
-  return limit;
-}
-
-/** The recording's bytes, read from disk inside the engine's limit: only running transcriptions hold theirs. */
-async function bytesOf(recording: Recording): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await recording.audio.arrayBuffer());
-}
+export { limiter, type Recording, type SpeechEngine, type Transcript } from "./engine.server.ts";
 
 export function createPocketsphinxEngine(options: { concurrency: number; timeoutMs: number }): SpeechEngine {
   const limit = limiter(options.concurrency, options.concurrency * 4);
@@ -120,11 +48,7 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
     admit: limit.admit,
     transcribe: (recording, _titles, signal) =>
       limit(async () => {
-        if (recording.audio.size > VOICE_MAX_BYTES) throw new SpeechError(recordingTooLarge(), 413);
-        const bytes = await bytesOf(recording);
-        // The same checks as the embedded engine's: only audio or video goes to the service.
-        if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
-        if (!sniffMedia(bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
+        const bytes = await recordingForService(recording);
         const form = new FormData();
         form.set("audio", new Blob([bytes], { type: recording.type || "application/octet-stream" }), recording.filename);
         form.set("language_code", "en");
@@ -174,7 +98,11 @@ export function speechEngine(env: Env): SpeechEngine | null {
   if (shared) return shared.engine;
   const choice = env.SPEECH_ENGINE;
   let engine: SpeechEngine | null = null;
-  if ((choice === "auto" || choice === "remote") && env.TRANSCRIBE_URL) {
+  if ((choice === "auto" || choice === "sarvam") && env.SARVAM_API_KEY) {
+    engine = createSarvamEngine({ url: env.SARVAM_URL, key: env.SARVAM_API_KEY, model: env.SARVAM_MODEL, concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
+  } else if (choice === "sarvam") {
+    engine = null;
+  } else if ((choice === "auto" || choice === "remote") && env.TRANSCRIBE_URL) {
     engine = createRemoteEngine({ url: env.TRANSCRIBE_URL, key: env.TRANSCRIBE_KEY ?? null, concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
   } else if ((choice === "auto" || choice === "pocketsphinx") && pocketsphinxInstalled()) {
     engine = createPocketsphinxEngine({ concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
