@@ -156,8 +156,10 @@ const schema = z.object({
   // embedded PocketSphinx runs when Debian's pocketsphinx and ffmpeg are installed ('off' turns it off).
   TRANSCRIBE_URL: z.url({ protocol: /^https?$/, error: "TRANSCRIBE_URL must be the http(s) URL of the /transcribe endpoint" }).optional(),
   TRANSCRIBE_KEY: z.string().min(1).optional(),
+  // Which speech provider (issue 44): SPEECH_PROVIDER, else the older SPEECH_ENGINE ('remote' is 'http').
+  SPEECH_PROVIDER: z.enum(["auto", "sarvam", "http", "pocketsphinx", "off"]).optional(),
   SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "sarvam", "off"]).default("auto"),
-  // Sarvam AI's speech to text (issue 44): chosen by SPEECH_ENGINE=sarvam, or by auto when the key is set.
+  // Sarvam AI's speech to text (issue 44): chosen by name, or by auto when the key is set.
   SARVAM_API_KEY: z.string().min(1).optional(),
   SARVAM_URL: z.url({ protocol: /^https?$/, error: "SARVAM_URL must be the http(s) base URL of Sarvam's API" }).default("https://api.sarvam.ai"),
   SARVAM_MODEL: z

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOICE_MESSAGES } from "../../app/domain/voice-order.ts";
 import { createSarvamEngine, keytermsOf } from "../../app/server/speech/sarvam.server.ts";
-import { SpeechError } from "../../app/server/speech/speech.server.ts";
+import { SpeechError, speechProviderOf } from "../../app/server/speech/speech.server.ts";
 import { startSarvamStandin, type SarvamStandin } from "../standins/sarvam.ts";
 import { silentWav } from "../wav.ts";
 
@@ -77,5 +77,28 @@ describe("Sarvam's speech to text", () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe("which provider hears the shop", () => {
+  const env = (over: Partial<Parameters<typeof speechProviderOf>[0]> = {}) => ({ SPEECH_ENGINE: "auto" as const, ...over });
+  const installed = () => true;
+  const missing = () => false;
+
+  it("takes Sarvam when its key is set, else the specification's service, else the embedded engine", () => {
+    expect(speechProviderOf(env({ SARVAM_API_KEY: "k", TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("sarvam");
+    expect(speechProviderOf(env({ TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("http");
+    expect(speechProviderOf(env(), installed)).toBe("pocketsphinx");
+    expect(speechProviderOf(env(), missing)).toBeNull();
+  });
+
+  it("takes the one SPEECH_PROVIDER names, or the older SPEECH_ENGINE's, and none when it lacks what it needs", () => {
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "pocketsphinx", SARVAM_API_KEY: "k" }), installed)).toBe("pocketsphinx");
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "http", TRANSCRIBE_URL: "http://s/transcribe", SARVAM_API_KEY: "k" }), installed)).toBe("http");
+    expect(speechProviderOf(env({ SPEECH_ENGINE: "remote", TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("http");
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "sarvam" }), installed)).toBeNull();
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "http" }), installed)).toBeNull();
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "off", SARVAM_API_KEY: "k" }), installed)).toBeNull();
+    expect(speechProviderOf(env({ SPEECH_ENGINE: "off" }), installed)).toBeNull();
   });
 });

@@ -93,20 +93,35 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
 
 let shared: { engine: SpeechEngine | null } | undefined;
 
+export type SpeechProvider = "sarvam" | "http" | "pocketsphinx";
+
+/**
+ * The provider configuration names (SPEECH_PROVIDER, or the older SPEECH_ENGINE, whose `remote`
+ * is `http`), or null for none: `auto` takes Sarvam when its key is set, else the specification's
+ * service when its URL is, else the embedded engine when it is installed. A provider named
+ * without what it needs is none (the page says voice is not set up; typed lists still work).
+ */
+export function speechProviderOf(env: Pick<Env, "SPEECH_PROVIDER" | "SPEECH_ENGINE" | "SARVAM_API_KEY" | "TRANSCRIBE_URL">, embedded: () => boolean): SpeechProvider | null {
+  const choice = env.SPEECH_PROVIDER ?? (env.SPEECH_ENGINE === "remote" ? "http" : env.SPEECH_ENGINE);
+  if (choice === "off") return null;
+  if (choice === "sarvam" || (choice === "auto" && env.SARVAM_API_KEY)) return env.SARVAM_API_KEY ? "sarvam" : null;
+  if (choice === "http" || (choice === "auto" && env.TRANSCRIBE_URL)) return env.TRANSCRIBE_URL ? "http" : null;
+  return embedded() ? "pocketsphinx" : null;
+}
+
 /** The engine configuration chooses, made once per process; null when voice is not set up. */
 export function speechEngine(env: Env): SpeechEngine | null {
   if (shared) return shared.engine;
-  const choice = env.SPEECH_ENGINE;
-  let engine: SpeechEngine | null = null;
-  if ((choice === "auto" || choice === "sarvam") && env.SARVAM_API_KEY) {
-    engine = createSarvamEngine({ url: env.SARVAM_URL, key: env.SARVAM_API_KEY, model: env.SARVAM_MODEL, concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
-  } else if (choice === "sarvam") {
-    engine = null;
-  } else if ((choice === "auto" || choice === "remote") && env.TRANSCRIBE_URL) {
-    engine = createRemoteEngine({ url: env.TRANSCRIBE_URL, key: env.TRANSCRIBE_KEY ?? null, concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
-  } else if ((choice === "auto" || choice === "pocketsphinx") && pocketsphinxInstalled()) {
-    engine = createPocketsphinxEngine({ concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS });
-  }
+  const common = { concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS };
+  const provider = speechProviderOf(env, pocketsphinxInstalled);
+  const engine =
+    provider === "sarvam" && env.SARVAM_API_KEY
+      ? createSarvamEngine({ url: env.SARVAM_URL, key: env.SARVAM_API_KEY, model: env.SARVAM_MODEL, ...common })
+      : provider === "http" && env.TRANSCRIBE_URL
+        ? createRemoteEngine({ url: env.TRANSCRIBE_URL, key: env.TRANSCRIBE_KEY ?? null, ...common })
+        : provider === "pocketsphinx"
+          ? createPocketsphinxEngine(common)
+          : null;
   shared = { engine };
   return engine;
 }
