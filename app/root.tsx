@@ -30,16 +30,10 @@ import { later } from "./components/later.tsx";
 
 // What the page shows but need not wait for to be React's: its code comes once the rest has
 // hydrated (components/later.tsx), the server's HTML standing in for it until then.
-const Footer = later(import.meta.env.SSR ? { now: (await import("./components/Footer.tsx")).Footer } : { load: () => import("./components/Footer.tsx").then((m) => m.Footer) });
-const Toaster = later(import.meta.env.SSR ? { now: (await import("./components/Toaster.tsx")).Toaster } : { load: () => import("./components/Toaster.tsx").then((m) => m.Toaster) });
-const OfflineSupport = later(
-  import.meta.env.SSR
-    ? { now: (await import("./components/offline/OfflineSupport.tsx")).OfflineSupport }
-    : { load: () => import("./components/offline/OfflineSupport.tsx").then((m) => m.OfflineSupport) },
-);
-const NotFound = later(
-  import.meta.env.SSR ? { now: (await import("./components/NotFound.tsx")).NotFound } : { load: () => import("./components/NotFound.tsx").then((m) => m.NotFound) },
-);
+const Footer = later(import.meta.env.SSR ? await import("./components/Footer.tsx") : () => import("./components/Footer.tsx"), "Footer");
+const Toaster = later(import.meta.env.SSR ? await import("./components/Toaster.tsx") : () => import("./components/Toaster.tsx"), "Toaster");
+const OfflineSupport = later(import.meta.env.SSR ? await import("./components/offline/OfflineSupport.tsx") : () => import("./components/offline/OfflineSupport.tsx"), "OfflineSupport");
+const NotFound = later(import.meta.env.SSR ? await import("./components/NotFound.tsx") : () => import("./components/NotFound.tsx"), "NotFound");
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is

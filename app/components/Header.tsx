@@ -7,27 +7,24 @@ import { useI18n } from "./i18n.tsx";
 
 // The search's suggestions (their fetching, keys and list) come once the page has hydrated: until
 // then the server's field takes what is typed (the box starts from it) and submits as a plain form.
-const SearchBox = later(import.meta.env.SSR ? { now: (await import("./SearchBox.tsx")).SearchBox } : { load: () => import("./SearchBox.tsx").then((m) => m.SearchBox) });
+const SearchBox = later(import.meta.env.SSR ? await import("./SearchBox.tsx") : () => import("./SearchBox.tsx"), "SearchBox");
 // The menus, the cart and account links and the delivery line are links and forms that work as
 // the server sent them; what they do with scripts (the account menu, the location button, the
 // cart's count as it changes) comes once the page has hydrated.
-const MobileMenu = later(import.meta.env.SSR ? { now: (await import("./MobileMenu.tsx")).MobileMenu } : { load: () => import("./MobileMenu.tsx").then((m) => m.MobileMenu) });
-const HeaderActions = later(
-  import.meta.env.SSR ? { now: (await import("./HeaderActions.tsx")).HeaderActions } : { load: () => import("./HeaderActions.tsx").then((m) => m.HeaderActions) },
-);
-const LocationLine = later(import.meta.env.SSR ? { now: (await import("./LocationLine.tsx")).LocationLine } : { load: () => import("./LocationLine.tsx").then((m) => m.LocationLine) });
+const MobileMenu = later(import.meta.env.SSR ? await import("./MobileMenu.tsx") : () => import("./MobileMenu.tsx"), "MobileMenu");
+const HeaderActions = later(import.meta.env.SSR ? await import("./HeaderActions.tsx") : () => import("./HeaderActions.tsx"), "HeaderActions");
+const LocationLine = later(import.meta.env.SSR ? await import("./LocationLine.tsx") : () => import("./LocationLine.tsx"), "LocationLine");
 
 // The same array on every render: a part still waiting for its code is left as the server sent it.
 const LINKS = NAV_LABELS.map((label) => ({ label, to: navPath(label) }));
 
 export function Header() {
-  const links = LINKS;
   const i18n = useI18n();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-surface/95 backdrop-blur">
       {/* One row of controls at 360 px (the commonest Android width in India): tight gaps and a smaller logo below 640 px. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-1 px-3 py-2 sm:gap-x-3 sm:px-4 md:gap-x-6 lg:flex-nowrap">
-        <MobileMenu links={links} />
+        <MobileMenu links={LINKS} />
         <Link to="/" className="flex shrink-0 items-center" aria-label={i18n._("Haat home")}>
           <img src="/images/logo.svg" alt="" width={112} height={34} className="h-7 w-auto sm:h-8" />
         </Link>
@@ -38,7 +35,7 @@ export function Header() {
         </p>
         <nav aria-label={i18n._("Main")} className="hidden md:block">
           <ul className="flex items-center gap-4 whitespace-nowrap text-sm font-medium lg:gap-5">
-            {links.slice(0, 4).map((l) => (
+            {LINKS.slice(0, 4).map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end className={({ isActive }) => (isActive ? "text-brand-700 underline underline-offset-4" : "hover:text-brand-700")}>
                   {i18n._(l.label)}
@@ -59,10 +56,10 @@ export function Header() {
             <SearchBox id="search-mobile" mobile />
           </div>
         </details>
-        {links.length > 4 && (
+        {LINKS.length > 4 && (
           <nav aria-label={i18n._("More")} className="hidden md:block">
             <ul className="flex gap-4 text-sm">
-              {links.slice(4).map((l) => (
+              {LINKS.slice(4).map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to}>{i18n._(l.label)}</NavLink>
                 </li>

@@ -12,9 +12,7 @@ import { ProductImage } from "./ui/ProductImage.tsx";
 import { useI18n } from "./i18n.tsx";
 
 // A plain form until its code comes, once the page has hydrated.
-const WishlistHeart = later(
-  import.meta.env.SSR ? { now: (await import("./wishlist/WishlistHeart.tsx")).WishlistHeart } : { load: () => import("./wishlist/WishlistHeart.tsx").then((m) => m.WishlistHeart) },
-);
+const WishlistHeart = later(import.meta.env.SSR ? await import("./wishlist/WishlistHeart.tsx") : () => import("./wishlist/WishlistHeart.tsx"), "WishlistHeart");
 
 /** A card's id on its page: where a plain post from it comes back to. */
 export function cardAnchor(productId: number): string {

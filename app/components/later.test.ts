@@ -20,7 +20,8 @@ async function html(element: ReturnType<typeof createElement>): Promise<string> 
 
 describe("later", () => {
   it("on the server, renders the part at once inside a boundary the browser can leave alone while its code comes", () => {
-    const Part = later({ now: Greeting });
+    // The module itself, as the server imports it at start.
+    const Part = later({ Greeting }, "Greeting");
     const out = renderToString(createElement(Part, { name: "Asha" }));
     expect(out).toContain("Hello Asha");
     // React's marks of a Suspense boundary, around the part and nothing else.
@@ -28,13 +29,13 @@ describe("later", () => {
   });
 
   it("in the browser, shows the part once its code has come", async () => {
-    const Part = later({ load: async () => Greeting });
+    const Part = later(async () => ({ Greeting }), "Greeting");
     expect(await html(createElement(Part, { name: "Ravi" }))).toContain("Hello Ravi");
   });
 
   it("says so in its place when its code could not be fetched, and shows nothing without a stand-in", async () => {
-    const offline = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
-    expect(await html(createElement(later({ load: offline }, { failed: Unavailable }), { name: "the footer" }))).toContain("Could not load the footer");
-    expect(await html(createElement(later<{ name: string }>({ load: offline }), { name: "x" }))).not.toContain("x");
+    const offline = (): Promise<{ Greeting: typeof Greeting }> => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+    expect(await html(createElement(later(offline, "Greeting", { failed: Unavailable }), { name: "the footer" }))).toContain("Could not load the footer");
+    expect(await html(createElement(later(offline, "Greeting"), { name: "x" }))).not.toContain("x");
   });
 });

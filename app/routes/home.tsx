@@ -18,11 +18,7 @@ import type { Route } from "./+types/home";
 import { later } from "../components/later.tsx";
 
 // At the foot of the page: its code comes once the page has hydrated (components/later.tsx).
-const ContactForm = later(
-  import.meta.env.SSR
-    ? { now: (await import("../components/contact/ContactForm.tsx")).ContactForm }
-    : { load: () => import("../components/contact/ContactForm.tsx").then((m) => m.ContactForm) },
-);
+const ContactForm = later(import.meta.env.SSR ? await import("../components/contact/ContactForm.tsx") : () => import("../components/contact/ContactForm.tsx"), "ContactForm");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const reads = waysIn(context).reads;

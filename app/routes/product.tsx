@@ -22,20 +22,15 @@ import type { Route } from "./+types/product";
 import { parseId } from "../domain/ids.ts";
 
 // At the foot of the page: its code comes once the page has hydrated (a plain link until then).
-const BackToTop = later(
-  import.meta.env.SSR ? { now: (await import("../components/BackToTop.tsx")).BackToTop } : { load: () => import("../components/BackToTop.tsx").then((m) => m.BackToTop) },
-);
+const BackToTop = later(import.meta.env.SSR ? await import("../components/BackToTop.tsx") : () => import("../components/BackToTop.tsx"), "BackToTop");
 
 // Their code comes once the page has hydrated (components/later.tsx): until then the server's
 // photos show and the thumbnails and tabs are plain links.
 const DescriptionTabs = later(
-  import.meta.env.SSR
-    ? { now: (await import("../components/product/DescriptionTabs.tsx")).DescriptionTabs }
-    : { load: () => import("../components/product/DescriptionTabs.tsx").then((m) => m.DescriptionTabs) },
+  import.meta.env.SSR ? await import("../components/product/DescriptionTabs.tsx") : () => import("../components/product/DescriptionTabs.tsx"),
+  "DescriptionTabs",
 );
-const Gallery = later(
-  import.meta.env.SSR ? { now: (await import("../components/product/Gallery.tsx")).Gallery } : { load: () => import("../components/product/Gallery.tsx").then((m) => m.Gallery) },
-);
+const Gallery = later(import.meta.env.SSR ? await import("../components/product/Gallery.tsx") : () => import("../components/product/Gallery.tsx"), "Gallery");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Only a plain positive number is a product id; anything else is not found.

@@ -21,9 +21,7 @@ import { later } from "../components/later.tsx";
 import type { Route } from "./+types/products";
 
 // At the foot of the page: its code comes once the page has hydrated (a plain link until then).
-const BackToTop = later(
-  import.meta.env.SSR ? { now: (await import("../components/BackToTop.tsx")).BackToTop } : { load: () => import("../components/BackToTop.tsx").then((m) => m.BackToTop) },
-);
+const BackToTop = later(import.meta.env.SSR ? await import("../components/BackToTop.tsx") : () => import("../components/BackToTop.tsx"), "BackToTop");
 
 // Serves both /products and /shopretail (Specification: Listing: the same listing).
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -158,7 +158,7 @@ const schema = z.object({
   TRANSCRIBE_KEY: z.string().min(1).optional(),
   // Which speech provider (issue 44): SPEECH_PROVIDER, else the older SPEECH_ENGINE ('remote' is 'http').
   SPEECH_PROVIDER: z.enum(["auto", "sarvam", "http", "pocketsphinx", "off"]).optional(),
-  SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "sarvam", "off"]).default("auto"),
+  SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "off"]).default("auto"),
   // Sarvam AI's speech to text (issue 44): chosen by name, or by auto when the key is set.
   SARVAM_API_KEY: z.string().min(1).optional(),
   SARVAM_URL: z.url({ protocol: /^https?$/, error: "SARVAM_URL must be the http(s) base URL of Sarvam's API" }).default("https://api.sarvam.ai"),

@@ -9,12 +9,10 @@ import { useSplicePart } from "../splice-protocol.tsx";
 import { QUEUE_MESSAGES } from "../../domain/offline-queue.ts";
 
 // Only produce sold by weight shows it: its code comes once the page has hydrated.
-const QuantityChooser = later(
-  import.meta.env.SSR ? { now: (await import("./QuantityChooser.tsx")).QuantityChooser } : { load: () => import("./QuantityChooser.tsx").then((m) => m.QuantityChooser) },
-);
+const QuantityChooser = later(import.meta.env.SSR ? await import("./QuantityChooser.tsx") : () => import("./QuantityChooser.tsx"), "QuantityChooser");
 
 // Only a product out of stock shows it: its code comes after the page has hydrated.
-const NotifyMe = later(import.meta.env.SSR ? { now: (await import("./NotifyMe.tsx")).NotifyMe } : { load: () => import("./NotifyMe.tsx").then((m) => m.NotifyMe) });
+const NotifyMe = later(import.meta.env.SSR ? await import("./NotifyMe.tsx") : () => import("./NotifyMe.tsx"), "NotifyMe");
 
 export interface CartItemRef {
   productId: number;

@@ -32,10 +32,10 @@ function AddressFormLoading() {
   return <p className="mt-4 text-sm text-stone-600">{i18n._("Loading the address form…")}</p>;
 }
 
-const AddressFormLater = later<ComponentProps<typeof EagerAddressForm>>(
-  import.meta.env.SSR ? { now: (await import("./AddressForm.tsx")).AddressForm } : { load: () => import("./AddressForm.tsx").then((m) => m.AddressForm) },
-  { fallback: AddressFormLoading, failed: AddressFormUnavailable },
-);
+const AddressFormLater = later(import.meta.env.SSR ? await import("./AddressForm.tsx") : () => import("./AddressForm.tsx"), "AddressForm", {
+  fallback: AddressFormLoading,
+  failed: AddressFormUnavailable,
+});
 
 /** The delivery form of Specification: Addresses ({@link EagerAddressForm}), its code fetched when shown. */
 export function AddressForm(props: ComponentProps<typeof EagerAddressForm>) {

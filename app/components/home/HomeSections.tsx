@@ -7,7 +7,7 @@ import { useI18n } from "../i18n.tsx";
 import { AfterHydration, Img } from "../ui/Img.tsx";
 
 // The strips scroll by CSS and their links work as they are; turning by itself and the arrows come once the page has hydrated.
-const Carousel = later(import.meta.env.SSR ? { now: (await import("../Carousel.tsx")).Carousel } : { load: () => import("../Carousel.tsx").then((m) => m.Carousel) });
+const Carousel = later(import.meta.env.SSR ? await import("../Carousel.tsx") : () => import("../Carousel.tsx"), "Carousel");
 
 // The content's words (content/home.ts) are marked there and translated here, as they are shown.
 

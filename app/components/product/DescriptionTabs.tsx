@@ -5,7 +5,7 @@ import { useI18n } from "../i18n.tsx";
 import { later } from "../later.tsx";
 
 // The reviews tab's code (its list and form) comes when the tab is shown, after the page has hydrated.
-const Reviews = later(import.meta.env.SSR ? { now: (await import("./Reviews.tsx")).Reviews } : { load: () => import("./Reviews.tsx").then((m) => m.Reviews) });
+const Reviews = later(import.meta.env.SSR ? await import("./Reviews.tsx") : () => import("./Reviews.tsx"), "Reviews");
 
 /** Description and Reviews, chosen by `?tab=`; plain links, so they work without JavaScript. */
 export function DescriptionTabs({ productId, pairs, reviews, standing }: { productId: number; pairs: DescriptionPair[]; reviews: ProductReviews; standing: ReviewStanding | null }) {

@@ -16,12 +16,10 @@ import { ProductPrice, QuantityNote } from "./ProductPrice.tsx";
 import { later } from "../later.tsx";
 
 // Sharing waits for a tap: its code comes once the page has hydrated.
-const ShareProduct = later(import.meta.env.SSR ? { now: (await import("./ShareProduct.tsx")).ShareProduct } : { load: () => import("./ShareProduct.tsx").then((m) => m.ShareProduct) });
+const ShareProduct = later(import.meta.env.SSR ? await import("./ShareProduct.tsx") : () => import("./ShareProduct.tsx"), "ShareProduct");
 
 // A plain form until its code comes, once the page has hydrated.
-const WishlistHeart = later(
-  import.meta.env.SSR ? { now: (await import("../wishlist/WishlistHeart.tsx")).WishlistHeart } : { load: () => import("../wishlist/WishlistHeart.tsx").then((m) => m.WishlistHeart) },
-);
+const WishlistHeart = later(import.meta.env.SSR ? await import("../wishlist/WishlistHeart.tsx") : () => import("../wishlist/WishlistHeart.tsx"), "WishlistHeart");
 
 export function ProductSummary({ product, variant }: { product: Omit<ProductDetail, "longDesc">; variant: VariantView }) {
   const { origin } = useRootData();
