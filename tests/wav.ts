@@ -17,3 +17,12 @@ export function silentWav(dataBytes: number): Buffer<ArrayBuffer> {
   b.writeUInt32LE(dataBytes, 40);
   return b;
 }
+
+/** A WAV's length in seconds from its header, or null for another container (not measured). */
+export function wavSeconds(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (bytes.length < 44 || text(0) !== "RIFF" || text(8) !== "WAVE") return null;
+  const byteRate = view.getUint32(28, true);
+  return byteRate > 0 ? (bytes.length - 44) / byteRate : null;
+}

@@ -102,7 +102,26 @@ export const VOICE_MESSAGES = {
   added: (n: number) => (n === 1 ? /*i18n*/ "1 item added to your cart." : say(/*i18n*/ "{n} items added to your cart.", { n })),
   noneChosen: /*i18n*/ "Choose at least one found item to add.",
   isThisIt: /*i18n*/ "Is this what you meant?",
+  // The provider said it was unsure of the words (issue 44): nothing arrives ticked.
+  heardUnsure: /*i18n*/ "We were not sure of every word we heard: check each item before you add it.",
 } as const;
+
+/**
+ * A provider's confidence in its words (0 to 1) below which they are a guess: what it heard is
+ * shown for checking and nothing arrives ticked (decision 075). Google's confidence for a clear
+ * phrase is above 0.9; 0.8 leaves out the mishearings it flags itself.
+ */
+export const VOICE_TRUSTED_CONFIDENCE = 0.8;
+
+/** Whether a transcript's words can tick items: a provider that gives no confidence is judged by the matcher alone. */
+export function heardClearly(confidence: number | undefined): boolean {
+  return confidence === undefined || confidence >= VOICE_TRUSTED_CONFIDENCE;
+}
+
+/** Items from words the provider was unsure of: each asked about ('Is this what you meant?'), none ticked. */
+export function askedAbout<T extends { confidence: Confidence }>(items: T[]): T[] {
+  return items.map((item) => (item.confidence === "clear" ? { ...item, confidence: "unsure" } : item));
+}
 
 export const LIST_MAX_CHARS = 2000;
 /** More items than anyone says in one go: the rest of a long paste is left out. */
@@ -141,8 +160,22 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = byNormalKey({
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
   twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
   half: 0.5,
   quarter: 0.25,
   // Hindi, as it is typed in Latin letters
@@ -171,6 +204,14 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = byNormalKey({
   baarah: 12,
   pandrah: 15,
   bees: 20,
+  pachees: 25,
+  pachchees: 25,
+  tees: 30,
+  chalis: 40,
+  chaalis: 40,
+  pachas: 50,
+  pachaas: 50,
+  sau: 100,
   aadha: 0.5,
   adha: 0.5,
   aadhaa: 0.5,
@@ -206,6 +247,11 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = byNormalKey({
   पंद्रह: 15,
   पन्द्रह: 15,
   बीस: 20,
+  पच्चीस: 25,
+  तीस: 30,
+  चालीस: 40,
+  पचास: 50,
+  सौ: 100,
   आधा: 0.5,
   आधी: 0.5,
   आधे: 0.5,
@@ -373,6 +419,8 @@ export function splitList(text: string): string[] {
   const joined = normalize(text)
     // 'one and a half' stays one quantity, but only after a number ('rice and half kg sugar' is two items).
     .replace(/(\d|\b(?:one|two|three|four|five|ek|do|teen|char|paanch))\s+and\s+(a\s+)?half\b/g, "$1 __half__")
+    // 'two hundred and fifty grams' is one quantity, not two items.
+    .replace(/\bhundred\s+and\s+(?=(?:one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|[a-z]+ty)\b)/g, "hundred ")
     // '1,5 kg' and '1,000 g' are numbers, not two items.
     .replace(/(\d),(\d)/g, "$1__comma__$2");
   return joined
@@ -386,6 +434,43 @@ export function splitList(text: string): string[] {
         .trim(),
     )
     .filter(Boolean);
+}
+
+/** Words that multiply the number before them: 'two hundred', 'dhai sau' (250), 'डेढ़ सौ' (150). */
+const HUNDREDS = new Set(["hundred", "sau", "सौ"]);
+
+/**
+ * A number said in several words, from `at`: 'two hundred fifty', 'twenty five', 'dhai sau'. A
+ * word joins only where a number said aloud goes on: units after a round ten, anything smaller
+ * after a hundred, so 'one two' is not twelve. Returns the number and the words it took.
+ */
+function compoundNumber(words: readonly string[], at: number): { value: number; used: number } | null {
+  const first = numberOf(words[at]!);
+  if (first === null) return null;
+  let value = first;
+  let used = 1;
+  let hundreds = false;
+  for (;;) {
+    const word = words[at + used];
+    if (word === undefined) break;
+    if (HUNDREDS.has(word) && !hundreds && value > 0 && value < 100) {
+      value *= 100;
+      hundreds = true;
+      used++;
+      continue;
+    }
+    // 'two hundred and fifty': 'and' between a hundred and what follows is part of the number.
+    const skip = hundreds && word === "and" ? 1 : 0;
+    const next = words[at + used + skip];
+    const n = next !== undefined && !HUNDREDS.has(next) ? numberOf(next) : null;
+    const rest = value % 100;
+    const fits = n !== null && Number.isInteger(n) && n > 0 && (hundreds ? rest === 0 && n < 100 : value >= 20 && value < 100 && value % 10 === 0 && n < 10);
+    if (!fits) break;
+    value += n;
+    used += 1 + skip;
+    if (!hundreds) break;
+  }
+  return { value, used };
 }
 
 function numberOf(word: string): number | null {
@@ -427,7 +512,9 @@ export function parseItem(phrase: string): SpokenItem | null {
       // phrase after a name ('ek kilo chawal do': 'give'), which is a verb, not two.
       const verb = (word === "do" || word === "दो") && !next && name.length > 0;
       if (quantity === null && !verb) {
-        quantity = n;
+        const said = compoundNumber(words, i)!;
+        quantity = said.value;
+        i += said.used - 1;
         // 'one and a half'.
         if (words[i + 1] === "and" && words[i + 2] === "a" && words[i + 3] === "half") {
           quantity += 0.5;

@@ -25,17 +25,21 @@ import type { Route } from "./+types/voicesearch";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("list") ?? "";
   const list = raw.slice(0, LIST_MAX_CHARS);
-  const order = list.trim() ? await waysIn(context).reads.catalog.voiceOrder(list) : null;
+  // A transcript the provider was unsure of, sent on unchanged, ticks nothing (issue 44); a word
+  // the shopper corrected makes it their list.
+  const unsure = url.searchParams.get("unsure");
+  const doubted = unsure !== null && unsure.trim() === list.trim();
+  const order = list.trim() ? await waysIn(context).reads.catalog.voiceOrder(list, { unsure: doubted }) : null;
   const engine = speechEngine(appEnv());
   // 'Find items' with an empty box is said, not ignored.
   const empty = url.searchParams.has("list") && !list.trim();
-  return { list, order, tooLong: raw.length > LIST_MAX_CHARS, empty, engine: engine?.name ?? null };
+  return { list, doubted, order, tooLong: raw.length > LIST_MAX_CHARS, empty, engine: engine?.name ?? null };
 }
 
 export const action = voiceForm.run;
 
 export default function VoiceSearch({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, order, tooLong, empty, engine } = loaderData;
+  const { list, doubted, order, tooLong, empty, engine } = loaderData;
   const fetcher = useFetcher<FormReply>({ key: "voice" });
   const hydrated = useHydrated();
   const [audio, setAudio] = useState<string | null>(null);
@@ -48,7 +52,7 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
   const refusal = refusalOf(reply);
   const busy = fetcher.state !== "idle";
   // Items are found only for a list: typed, or a transcript the shopper has checked.
-  const shown = order && !transcribed ? { list, order } : null;
+  const shown = order && !transcribed ? { list, order, doubted } : null;
   const i18n = useI18n();
   // The recorder's buttons come once hydrated: their messages go with the page (a Hindi page carries them).
   carryMessages(i18n, ["Start", "Stop"]);
@@ -130,8 +134,9 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
             )}
             <Form method="get" className="space-y-2" onSubmit={() => setCleared(reply)}>
               <p id="voice-transcript-hint" className="text-stone-700">
-                {i18n._("Check what we heard and correct any word, then find the items.")}
+                {i18n._(transcribed.unsure ? VOICE_MESSAGES.heardUnsure : "Check what we heard and correct any word, then find the items.")}
               </p>
+              {transcribed.unsure && <input type="hidden" name="unsure" value={transcribed.transcript.text} />}
               <textarea
                 id="voice-transcript"
                 name="list"
@@ -209,7 +214,8 @@ export default function VoiceSearch({ loaderData, actionData }: Route.ComponentP
       )}
       {shown &&
         (shown.order.items.length ? (
-          <VoiceItems list={shown.list} items={shown.order.items} unmatched={shown.order.unmatched} />
+          // A new list is new rows: a tick left from the last list must not carry over to this one.
+          <VoiceItems key={`${shown.doubted ? "doubted:" : ""}${shown.list}`} list={shown.list} items={shown.order.items} unmatched={shown.order.unmatched} />
         ) : (
           <p className="mt-6 text-stone-700">{i18n._(VOICE_MESSAGES.emptyList)}</p>
         ))}

@@ -157,7 +157,7 @@ const schema = z.object({
   TRANSCRIBE_URL: z.url({ protocol: /^https?$/, error: "TRANSCRIBE_URL must be the http(s) URL of the /transcribe endpoint" }).optional(),
   TRANSCRIBE_KEY: z.string().min(1).optional(),
   // Which speech provider (issue 44): SPEECH_PROVIDER, else the older SPEECH_ENGINE ('remote' is 'http').
-  SPEECH_PROVIDER: z.enum(["auto", "sarvam", "http", "pocketsphinx", "off"]).optional(),
+  SPEECH_PROVIDER: z.enum(["auto", "sarvam", "google", "http", "pocketsphinx", "off"]).optional(),
   SPEECH_ENGINE: z.enum(["auto", "pocketsphinx", "remote", "off"]).default("auto"),
   // Sarvam AI's speech to text (issue 44): chosen by name, or by auto when the key is set.
   SARVAM_API_KEY: z.string().min(1).optional(),
@@ -166,6 +166,29 @@ const schema = z.object({
     .string()
     .regex(/^(saaras|saarika):v[\d.]+$/, "SARVAM_MODEL must be a Sarvam speech model such as saaras:v3")
     .default("saaras:v3"),
+  // Google Cloud Speech-to-Text v2 (issue 44): chosen by name, or by auto when the project and a
+  // token or key are set. The names go into the call's path, so each is held to Google's form.
+  GOOGLE_SPEECH_PROJECT: z
+    .string()
+    .regex(/^([a-z][a-z0-9-]{4,28}[a-z0-9]|\d{1,20})$/, "GOOGLE_SPEECH_PROJECT must be a Google Cloud project ID such as haat-speech, or its number")
+    .optional(),
+  // Chirp 3 hears hi-IN and en-IN at us and eu, not at global (decision 074).
+  GOOGLE_SPEECH_LOCATION: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, "GOOGLE_SPEECH_LOCATION must be a Speech-to-Text location such as us, eu or global")
+    .default("us"),
+  GOOGLE_SPEECH_RECOGNIZER: z
+    .string()
+    .regex(/^(_|[a-z0-9-]{4,63})$/, "GOOGLE_SPEECH_RECOGNIZER must be _ (none) or a recognizer ID of 4 to 63 of a-z, 0-9 and -")
+    .default("_"),
+  GOOGLE_SPEECH_MODEL: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,40}$/, "GOOGLE_SPEECH_MODEL must be a Speech-to-Text model such as chirp_3")
+    .default("chirp_3"),
+  // Unset: the location's own host (speech.googleapis.com for global, else {location}-speech.googleapis.com).
+  GOOGLE_SPEECH_URL: z.url({ protocol: /^https?$/, error: "GOOGLE_SPEECH_URL must be the http(s) base URL of Speech-to-Text" }).optional(),
+  GOOGLE_SPEECH_ACCESS_TOKEN: z.string().min(1).optional(),
+  GOOGLE_SPEECH_API_KEY: z.string().min(1).optional(),
   /** Recognitions run at once; more wait (at most 4 each), the rest are refused. */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),

@@ -85,8 +85,15 @@ describe("which provider hears the shop", () => {
   const installed = () => true;
   const missing = () => false;
 
-  it("takes Sarvam when its key is set, else the specification's service, else the embedded engine", () => {
-    expect(speechProviderOf(env({ SARVAM_API_KEY: "k", TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("sarvam");
+  const google = { GOOGLE_SPEECH_PROJECT: "haat-speech", GOOGLE_SPEECH_ACCESS_TOKEN: "t" };
+
+  it("takes Sarvam when its key is set, else Google when its project and a token or key are, else the specification's service, else the embedded engine", () => {
+    expect(speechProviderOf(env({ SARVAM_API_KEY: "k", ...google, TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("sarvam");
+    expect(speechProviderOf(env({ ...google, TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("google");
+    expect(speechProviderOf(env({ GOOGLE_SPEECH_PROJECT: "haat-speech", GOOGLE_SPEECH_API_KEY: "k" }), missing)).toBe("google");
+    // A project without a token or key, or a token without a project, is not Google.
+    expect(speechProviderOf(env({ GOOGLE_SPEECH_PROJECT: "haat-speech", TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("http");
+    expect(speechProviderOf(env({ GOOGLE_SPEECH_ACCESS_TOKEN: "t" }), installed)).toBe("pocketsphinx");
     expect(speechProviderOf(env({ TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("http");
     expect(speechProviderOf(env(), installed)).toBe("pocketsphinx");
     expect(speechProviderOf(env(), missing)).toBeNull();
@@ -96,7 +103,11 @@ describe("which provider hears the shop", () => {
     expect(speechProviderOf(env({ SPEECH_PROVIDER: "pocketsphinx", SARVAM_API_KEY: "k" }), installed)).toBe("pocketsphinx");
     expect(speechProviderOf(env({ SPEECH_PROVIDER: "http", TRANSCRIBE_URL: "http://s/transcribe", SARVAM_API_KEY: "k" }), installed)).toBe("http");
     expect(speechProviderOf(env({ SPEECH_ENGINE: "remote", TRANSCRIBE_URL: "http://s/transcribe" }), installed)).toBe("http");
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "google", SARVAM_API_KEY: "k", ...google }), installed)).toBe("google");
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "sarvam", SARVAM_API_KEY: "k", ...google }), installed)).toBe("sarvam");
     expect(speechProviderOf(env({ SPEECH_PROVIDER: "sarvam" }), installed)).toBeNull();
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "google", GOOGLE_SPEECH_PROJECT: "haat-speech" }), installed)).toBeNull();
+    expect(speechProviderOf(env({ SPEECH_PROVIDER: "google", GOOGLE_SPEECH_API_KEY: "k" }), installed)).toBeNull();
     expect(speechProviderOf(env({ SPEECH_PROVIDER: "http" }), installed)).toBeNull();
     expect(speechProviderOf(env({ SPEECH_PROVIDER: "off", SARVAM_API_KEY: "k" }), installed)).toBeNull();
     expect(speechProviderOf(env({ SPEECH_ENGINE: "off" }), installed)).toBeNull();

@@ -7,6 +7,7 @@
 // for its rate limit or for credit used up. What it "hears" is whatever `hear` makes of the bytes.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { wavSeconds } from "../wav.ts";
 
 const MODELS = new Set(["saarika:v2.5", "saaras:v3", "saaras:v4"]);
 const MODES = new Set(["transcribe", "translate", "verbatim", "translit", "codemix"]);
@@ -21,15 +22,6 @@ export interface SarvamStandin {
   /** The next answers: a rate limit (429), credit used up, or none (null). */
   failWith(kind: "rate-limit" | "no-credit" | null): void;
   close(): Promise<void>;
-}
-
-/** A WAV's length in seconds from its header, or null for another container (not measured). */
-function wavSeconds(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-  if (bytes.length < 44 || text(0) !== "RIFF" || text(8) !== "WAVE") return null;
-  const byteRate = view.getUint32(28, true);
-  return byteRate > 0 ? (bytes.length - 44) / byteRate : null;
 }
 
 export async function startSarvamStandin(options: { key: string; hear: (bytes: Uint8Array, fields: Record<string, string>) => string; delayMs?: number }): Promise<SarvamStandin> {

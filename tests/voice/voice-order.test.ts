@@ -3,45 +3,20 @@
 // parser's rules one by one.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
-import { createSearchIndex, searchIds } from "../../app/domain/search.ts";
-import { nameMatch } from "../../app/domain/voice-names.ts";
-import { confidenceOf, matchItems, parseItem, parseOrderText, preTicked, quantityLabel, splitList, type VoiceProduct } from "../../app/domain/voice-order.ts";
+import {
+  askedAbout,
+  confidenceOf,
+  heardClearly,
+  matchItems,
+  parseItem,
+  parseOrderText,
+  preTicked,
+  quantityLabel,
+  splitList,
+  VOICE_TRUSTED_CONFIDENCE,
+} from "../../app/domain/voice-order.ts";
 import { projectPath } from "../../app/server/project-root.server.ts";
-
-const parsed = parseCatalogFile(fs.readFileSync(projectPath("scripts", "demo-catalog.json"), "utf8"), "json");
-if (!parsed.ok) throw new Error("the demo catalogue does not parse");
-const products: VoiceProduct[] = parsed.file.products.map((p, i) => ({
-  id: i + 1,
-  title: p.title,
-  variants: p.variants.map((v) => ({
-    internalReference: v.internalReference,
-    attribute: v.attribute,
-    pricePaise: v.pricePaise,
-    images: v.images,
-    inStock: v.inStock,
-    inventoryStock: v.inventoryStock,
-  })),
-}));
-const index = createSearchIndex(
-  // With the Hindi names, as the shop's index has them (server/shop/catalog.server.ts).
-  parsed.file.products.map((p, i) => ({
-    id: i + 1,
-    title: p.title,
-    ...(p.titleHi ? { titleHi: p.titleHi } : {}),
-    description: p.shortDesc,
-    category: p.categoryPath,
-    attributes: p.variants.map((v) => v.attribute),
-  })),
-);
-const byId = new Map(products.map((p) => [p.id, p]));
-const order = (text: string) =>
-  matchItems(
-    parseOrderText(text),
-    (name) => searchIds(index, name, 5),
-    (id) => byId.get(id),
-    (name, product) => nameMatch(index, name, product),
-  );
+import { demoOrder as order } from "./demo-matcher.ts";
 
 interface Phrase {
   text: string;
@@ -124,6 +99,19 @@ describe("the list's words", () => {
     expect(parseItem("please")).toBeNull();
   });
 
+  it("reads a number said in several words, as a speech provider writes it (issue 44)", () => {
+    expect(parseItem("two hundred fifty grams jeera")).toMatchObject({ quantity: 250, unit: "g", name: "jeera" });
+    expect(splitList("two hundred and fifty grams jeera and one kilo rice")).toEqual(["two hundred fifty grams jeera", "one kilo rice"]);
+    expect(parseItem("twenty five grams elaichi")).toMatchObject({ quantity: 25, unit: "g" });
+    expect(parseItem("dhai sau gram jeera")).toMatchObject({ quantity: 250, unit: "g" });
+    expect(parseItem("डेढ़ सौ ग्राम काजू")).toMatchObject({ quantity: 150, unit: "g" });
+    expect(parseItem("पांच सौ ग्राम पनीर")).toMatchObject({ quantity: 500, unit: "g" });
+    // Two numbers a speaker would not run together stay apart: the first is the quantity.
+    expect(parseItem("one two rice")).toMatchObject({ quantity: 1, name: "rice" });
+    expect(parseItem("twenty twenty rice")).toMatchObject({ quantity: 20 });
+    expect(parseItem("five hundred hundred rice")).toMatchObject({ quantity: 500 });
+  });
+
   it("reads Hindi as a provider that hears it writes it, in Devanagari (issue 44)", () => {
     expect(splitList("दो किलो बासमती चावल और एक किलो तूर दाल। आधा किलो बादाम")).toEqual(["दो किलो बासमती चावल", "एक किलो तूर दाल", "आधा किलो बादाम"]);
     expect(parseItem("दो किलो बासमती चावल")).toMatchObject({ name: "बासमती चावल", quantity: 2, unit: "kg", quantitySaid: true });
@@ -166,6 +154,17 @@ describe("how sure each item is", () => {
     expect(ticked("aadha kilo badam aur 2 kilo moong dal")).toEqual([
       ["badam", "clear", true],
       ["moong dal", "clear", true],
+    ]);
+  });
+
+  it("ticks nothing a provider says it was unsure of hearing (issue 44)", () => {
+    expect(heardClearly(undefined)).toBe(true);
+    expect(heardClearly(VOICE_TRUSTED_CONFIDENCE)).toBe(true);
+    expect(heardClearly(VOICE_TRUSTED_CONFIDENCE - 0.01)).toBe(false);
+    const heard = askedAbout(order("two kilo basmati rice and one kilo toor dal"));
+    expect(heard.map((i) => [i.internalReference, i.confidence, preTicked(i)])).toEqual([
+      ["GP-RICE-BAS-1KG", "unsure", false],
+      ["GP-PUL-TOOR-1KG", "unsure", false],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { localeIn } from "../i18n.server.ts";
 import { z } from "zod";
 import { productReference } from "../../domain/form-fields.ts";
 import { safePath } from "../../domain/safe-path.ts";
-import { LIST_MAX_CHARS, recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { heardClearly, LIST_MAX_CHARS, recordingName, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
@@ -22,6 +22,8 @@ import { defineForm, intent, openIntent, Refused } from "./pipeline.server.ts";
 export interface Transcribed {
   transcript: Transcript;
   engine: string;
+  /** The provider was unsure of its words (below VOICE_TRUSTED_CONFIDENCE): its items arrive unticked. */
+  unsure: boolean;
 }
 
 /** The page showing a list: where a signed-out shopper comes back to after signing in. */
@@ -57,7 +59,7 @@ export const voiceForm = defineForm({
       try {
         const filename = value.audio.name && value.audio.name !== "blob" ? value.audio.name.slice(0, 100) : recordingName(value.audio.type);
         const transcript = await engine.transcribe({ audio: value.audio, filename, type: value.audio.type, language: localeIn(context) }, () => reads.catalog.titles(), request.signal);
-        return { stay: true, data: { transcript, engine: engine.name } satisfies Transcribed };
+        return { stay: true, data: { transcript, engine: engine.name, unsure: !heardClearly(transcript.confidence) } satisfies Transcribed };
       } catch (error) {
         if (error instanceof SpeechError) throw new Refused(error.message, error.status, "audio");
         // The engine itself failing (a crash, a missing tool) says what the specification says.

@@ -15,7 +15,7 @@ import { resolveCategoryFilter } from "../../domain/category.ts";
 import { PAGE_SIZE, pageCount, type ListingQuery } from "../../domain/listing.ts";
 import { createSearchIndex, didYouMean, nearestCategories, searchIds, SUGGESTION_LIMIT, type SearchEntry, type SearchIndex } from "../../domain/search.ts";
 import { isSearchable } from "../../domain/search-text.ts";
-import { matchItems, parseOrderText } from "../../domain/voice-order.ts";
+import { askedAbout, matchItems, parseOrderText } from "../../domain/voice-order.ts";
 import { nameMatch } from "../../domain/voice-names.ts";
 import { ratingMean } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
@@ -340,14 +340,16 @@ export function createCatalog(db: Db, options: CatalogOptions): CatalogPort & { 
       return (await current()).newest.slice(0, limit).map((p) => p.card);
     },
 
-    async voiceOrder(text: string) {
+    async voiceOrder(text: string, heard?: { unsure: boolean }) {
       const snap = await current();
-      const items = matchItems(
+      const matched = matchItems(
         parseOrderText(text),
         (name) => searchIds(snap.index, name, 5),
         (id) => snap.byId.get(id),
         (name, product) => nameMatch(snap.index, name, product),
       );
+      // Words the speech provider was unsure of tick nothing (issue 44).
+      const items = heard?.unsure ? askedAbout(matched) : matched;
       return { items, unmatched: items.filter((i) => !i.found).length };
     },
 

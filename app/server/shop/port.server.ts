@@ -47,7 +47,7 @@ export interface CatalogPort {
   /** Every product's id, for the sitemap. */
   productIds(): Promise<number[]>;
   /** A spoken or typed shopping list as the catalogue's items (issue 15), by the shop's own search. */
-  voiceOrder(text: string): Promise<VoiceOrder>;
+  voiceOrder(text: string, heard?: { unsure: boolean }): Promise<VoiceOrder>;
   /** Every product's title: what the embedded speech engine listens for. */
   titles(): Promise<string[]>;
   /** How many times this process has changed the catalogue: a page rendered before a change is not served after it (never goes down). */

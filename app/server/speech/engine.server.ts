@@ -1,6 +1,7 @@
 // What every speech engine is (speech.server.ts chooses one): its answer, the recording it is
 // given, and the limit on recognitions at once.
 import { recordingTooLarge, VOICE_MAX_BYTES, VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { log } from "../log.server.ts";
 import { sniffMedia, SpeechError } from "./media.server.ts";
 
 /** The specification's transcription response (Specification: Voice ordering). */
@@ -12,6 +13,11 @@ export interface Transcript {
   total_time: number;
   filename: string;
   success: boolean;
+  /**
+   * How sure the provider is of the words, 0 to 1, when it says (Google does; Sarvam and
+   * PocketSphinx's grammar search do not). Below VOICE_TRUSTED_CONFIDENCE nothing arrives ticked.
+   */
+  confidence?: number;
 }
 
 /** The language a shopper is likely to speak: their page's. */
@@ -27,7 +33,7 @@ export interface Recording {
 }
 
 export interface SpeechEngine {
-  /** 'pocketsphinx' or 'remote': shown on the page with the model. */
+  /** 'pocketsphinx', 'remote', 'sarvam' or 'google': shown on the page with the model. */
   readonly name: string;
   /**
    * A place for an upload being read, taken before its first byte: refused (SpeechError 503)
@@ -93,4 +99,37 @@ export async function recordingForService(recording: Recording): Promise<Uint8Ar
   if (bytes.length === 0) throw new SpeechError(VOICE_MESSAGES.emptyRecording);
   if (!sniffMedia(bytes)) throw new SpeechError(VOICE_MESSAGES.notAudio, 415);
   return bytes;
+}
+
+/**
+ * One call to an outside speech provider, time-limited: its answer's status and text. Out of
+ * reach or too slow, the shopper types the list instead ('We could not hear that'; the reason goes
+ * to the log); a shopper who left is told it took too long.
+ */
+export async function callProvider(
+  provider: string,
+  call: typeof fetch,
+  url: string,
+  init: Omit<RequestInit, "signal">,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ ok: boolean; status: number; text: string }> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const answer = await call(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    return { ok: answer.ok, status: answer.status, text: await answer.text() };
+  } catch (error) {
+    if (signal?.aborted) throw new SpeechError(VOICE_MESSAGES.timedOut, 504);
+    log.warn("speech provider unreachable", { provider, timedOut: timeout.aborted, error: error instanceof Error ? error.message : String(error) });
+    throw new SpeechError(VOICE_MESSAGES.couldNotHear, timeout.aborted ? 504 : 502);
+  }
+}
+
+/** A provider's JSON answer, or null when it is not JSON. */
+export function parsedJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
 }

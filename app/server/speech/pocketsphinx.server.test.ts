@@ -1,4 +1,4 @@
-// The embedded engine end to end (issue 15): speech made by espeak-ng, turned into WAV by ffmpeg,
+// The embedded engine end to end (issue 15): the spoken corpus's recordings (espeak-ng, tests/voice/),
 // recognised by PocketSphinx against the list grammar of the demo catalogue's words. Skipped
 // where Debian's packages are not installed (.ci/run installs them).
 import { execFileSync } from "node:child_process";
@@ -6,20 +6,11 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { projectPath } from "../project-root.server.ts";
-import { readHypotheses, spellOut } from "./pocketsphinx.server.ts";
+import { agreement, readHypotheses, spellOut } from "./pocketsphinx.server.ts";
 import { toSpeechWav } from "./media.server.ts";
-import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
+import { heardClearly, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { createPocketsphinxEngine } from "./speech.server.ts";
 import { pocketsphinxInstalled } from "./pocketsphinx.server.ts";
-
-const hasEspeak = (() => {
-  try {
-    execFileSync("espeak-ng", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const parsed = parseCatalogFile(fs.readFileSync(projectPath("scripts", "demo-catalog.json"), "utf8"), "json");
 const words = parsed.ok ? parsed.file.products.map((p) => p.title) : [];
@@ -36,17 +27,32 @@ describe("the embedded speech engine", () => {
     expect(readHypotheses(out)).toEqual({ text: "two kilo rice", segments: [{ start: 0.1, end: 1.1, text: "two kilo rice" }] });
   });
 
-  it.runIf(pocketsphinxInstalled() && hasEspeak)("hears 'two kilo basmati rice and one kilo toor dal' from espeak-ng", async () => {
-    const wav = execFileSync("espeak-ng", ["-v", "en-us", "-s", "140", "--stdout", "two kilo basmati rice and one kilo toor dal"]);
+  it("is as sure as its hearings agree, item by item", () => {
+    expect(agreement("do kilo basmati rice and one kilo toor dal", "two kilo basmati rice and ek kilo toor dal")).toBe(1);
+    expect(agreement("do kilo basmati rice and one kilo toor dal", "do kilo basmati rice aur one kilo dhal")).toBe(0.5);
+    expect(agreement("three packet pista aur aadha atta", "three packets garam masala")).toBe(0);
+    expect(agreement("", "one kilo sugar")).toBe(0);
+  });
+
+  // Recordings of the spoken corpus (tests/voice/, npm run voice:corpus), heard against the demo catalogue.
+  const corpus = (name: string) => ({ audio: new Blob([fs.readFileSync(projectPath("tests", "voice", "audio", `${name}.ogg`))]), filename: `${name}.ogg`, type: "audio/ogg" });
+
+  it.runIf(pocketsphinxInstalled())("hears 'two kilo basmati rice and one kilo toor dal' said by espeak-ng's Indian English voice, and is sure of it", async () => {
     const engine = createPocketsphinxEngine({ concurrency: 1, timeoutMs: 30_000 });
-    const started = performance.now();
-    const heard = await engine.transcribe({ audio: new Blob([wav]), filename: "audio.wav", type: "audio/wav" }, async () => words);
-    console.log(`pocketsphinx: ${(performance.now() - started).toFixed(0)} ms for a ${(Math.max(0, wav.length - 44) / 44_100).toFixed(1)} s clip: "${heard.text}"`);
-    // The first item is heard as said; espeak-ng's 'toor dal' is not yet (it comes out as other
-    // words of the grammar), so the whole sentence is not asserted.
-    expect(heard.text).toMatch(/^two kilo basmati rice and one kilo /);
+    const heard = await engine.transcribe(corpus("basmati-toor-en-in-165"), async () => words);
+    expect(heard).toMatchObject({ text: "do kilo basmati rice and one kilo toor dal", confidence: 1, success: true, detected_language: "en", filename: "basmati-toor-en-in-165.ogg" });
     expect(heard.segments.length).toBeGreaterThan(0);
-    expect(heard).toMatchObject({ success: true, detected_language: "en", filename: "audio.wav" });
+    expect(heardClearly(heard.confidence)).toBe(true);
+  });
+
+  it.runIf(pocketsphinxInstalled())("says it is unsure of what it mishears, and of anything on a Hindi page (it has no Hindi)", async () => {
+    const engine = createPocketsphinxEngine({ concurrency: 1, timeoutMs: 30_000 });
+    // 'three packets garam masala': the three hearings disagree.
+    const misheard = await engine.transcribe(corpus("garam-masala-en-in-165"), async () => words);
+    expect(misheard.text).not.toBe("three packets garam masala");
+    expect(heardClearly(misheard.confidence)).toBe(false);
+    const onHindiPage = await engine.transcribe({ ...corpus("basmati-toor-en-in-165"), language: "hi" }, async () => words);
+    expect(heardClearly(onHindiPage.confidence)).toBe(false);
   });
 
   it.runIf(pocketsphinxInstalled())("refuses a recording longer than 60 seconds, and reads a short one", async () => {

@@ -6,7 +6,7 @@
 // (domain/voice-order.ts) alone decides what arrives ticked.
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { log } from "../log.server.ts";
-import { limiter, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
+import { callProvider, limiter, parsedJson, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
 import { SpeechError } from "./media.server.ts";
 
 /** Sarvam's models that take `keyterms` (words to listen for): Saaras v4 and later. */
@@ -54,19 +54,9 @@ export function createSarvamEngine(options: { url: string; key: string; model: s
         form.set("mode", "codemix");
         form.set("language_code", LANGUAGE_CODE[recording.language ?? "en"]);
         if (TAKES_KEYTERMS.test(options.model)) form.set("keyterms", JSON.stringify(keytermsOf(await titles())));
-        const timeout = AbortSignal.timeout(options.timeoutMs);
-        let answer: Response;
-        try {
-          answer = await call(endpoint, { method: "POST", body: form, headers: { "api-subscription-key": options.key }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-        } catch (error) {
-          if (signal?.aborted) throw new SpeechError(VOICE_MESSAGES.timedOut, 504);
-          // Slow or out of reach: the shopper types the list instead, rather than waiting on.
-          log.warn("speech provider unreachable", { provider: "sarvam", timedOut: timeout.aborted, error: error instanceof Error ? error.message : String(error) });
-          throw new SpeechError(VOICE_MESSAGES.couldNotHear, timeout.aborted ? 504 : 502);
-        }
-        const text = await answer.text();
+        const answer = await callProvider("sarvam", call, endpoint, { method: "POST", body: form, headers: { "api-subscription-key": options.key } }, options.timeoutMs, signal);
         if (!answer.ok) {
-          const error = parsed<SarvamError>(text)?.error;
+          const error = parsedJson<SarvamError>(answer.text)?.error;
           // Its rate limit is the shop's being busy; out of credit, a wrong key or a refused
           // recording is something the shopper cannot fix: they type the list instead.
           if (answer.status === 429 && error?.code !== "insufficient_quota_error") throw new SpeechError(VOICE_MESSAGES.busy, 503);
@@ -79,7 +69,7 @@ export function createSarvamEngine(options: { url: string; key: string; model: s
           });
           throw new SpeechError(VOICE_MESSAGES.couldNotHear, 502);
         }
-        const body = parsed<{ transcript?: unknown; language_code?: unknown; request_id?: unknown }>(text);
+        const body = parsedJson<{ transcript?: unknown; language_code?: unknown; request_id?: unknown }>(answer.text);
         if (typeof body?.transcript !== "string") throw new SpeechError(VOICE_MESSAGES.couldNotHear, 502);
         // Nothing heard is not a list: said as such, not matched.
         if (!body.transcript.trim()) throw new SpeechError(VOICE_MESSAGES.couldNotHear, 422);
@@ -94,12 +84,4 @@ export function createSarvamEngine(options: { url: string; key: string; model: s
         };
       }, signal),
   };
-}
-
-function parsed<T>(text: string): T | null {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
 }

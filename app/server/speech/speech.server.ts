@@ -1,17 +1,21 @@
 // Speech to text for voice ordering (issue 15), behind one interface chosen by configuration:
-// a speech service of the specification's contract (TRANSCRIBE_URL), else the embedded
-// PocketSphinx when Debian's packages are there, else none (the page says so; typed lists still
-// work). Recognition never blocks other requests: it runs in child processes, at most
+// Sarvam or Google (issue 44), a speech service of the specification's contract (TRANSCRIBE_URL),
+// else the embedded PocketSphinx when Debian's packages are there, else none (the page says so;
+// typed lists still work). Recognition never blocks other requests: it runs in child processes, at most
 // SPEECH_CONCURRENCY at once, a few more waiting, the rest refused with a message.
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
 import { SpeechError, toSpeechWav } from "./media.server.ts";
 import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.server.ts";
 import { bytesOf, limiter, recordingForService, type SpeechEngine, type Transcript } from "./engine.server.ts";
+import { createGoogleSpeechEngine, googleSpeechSettings } from "./google-speech.server.ts";
 import { createSarvamEngine } from "./sarvam.server.ts";
 
 export { SpeechError };
 export { limiter, type Recording, type SpeechEngine, type Transcript } from "./engine.server.ts";
+
+/** Below VOICE_TRUSTED_CONFIDENCE: the words are offered for checking, nothing ticked. */
+const UNSURE = 0.5;
 
 export function createPocketsphinxEngine(options: { concurrency: number; timeoutMs: number }): SpeechEngine {
   const limit = limiter(options.concurrency, options.concurrency * 4);
@@ -26,6 +30,9 @@ export function createPocketsphinxEngine(options: { concurrency: number; timeout
         return {
           text: heard.text,
           segments: heard.segments,
+          // Its US-English model has no Hindi: on a Hindi page what it hears is offered for
+          // checking, never ticked (decision 075).
+          confidence: recording.language === "hi" ? Math.min(heard.confidence, UNSURE) : heard.confidence,
           detected_language: "en",
           model_used: "pocketsphinx en-us with the shop's list grammar",
           total_time: Math.round(performance.now() - started) / 1000,
@@ -93,18 +100,24 @@ export function createRemoteEngine(options: { url: string; key: string | null; c
 
 let shared: { engine: SpeechEngine | null } | undefined;
 
-export type SpeechProvider = "sarvam" | "http" | "pocketsphinx";
+export type SpeechProvider = "sarvam" | "google" | "http" | "pocketsphinx";
 
 /**
  * The provider configuration names (SPEECH_PROVIDER, or the older SPEECH_ENGINE, whose `remote`
- * is `http`), or null for none: `auto` takes Sarvam when its key is set, else the specification's
- * service when its URL is, else the embedded engine when it is installed. A provider named
- * without what it needs is none (the page says voice is not set up; typed lists still work).
+ * is `http`), or null for none: `auto` takes Sarvam when its key is set, else Google when its
+ * project and a token or key are, else the specification's service when its URL is, else the
+ * embedded engine when it is installed. A provider named without what it needs is none (the page
+ * says voice is not set up; typed lists still work).
  */
-export function speechProviderOf(env: Pick<Env, "SPEECH_PROVIDER" | "SPEECH_ENGINE" | "SARVAM_API_KEY" | "TRANSCRIBE_URL">, embedded: () => boolean): SpeechProvider | null {
+export function speechProviderOf(
+  env: Pick<Env, "SPEECH_PROVIDER" | "SPEECH_ENGINE" | "SARVAM_API_KEY" | "GOOGLE_SPEECH_PROJECT" | "GOOGLE_SPEECH_ACCESS_TOKEN" | "GOOGLE_SPEECH_API_KEY" | "TRANSCRIBE_URL">,
+  embedded: () => boolean,
+): SpeechProvider | null {
   const choice = env.SPEECH_PROVIDER ?? (env.SPEECH_ENGINE === "remote" ? "http" : env.SPEECH_ENGINE);
   if (choice === "off") return null;
   if (choice === "sarvam" || (choice === "auto" && env.SARVAM_API_KEY)) return env.SARVAM_API_KEY ? "sarvam" : null;
+  const google = Boolean(env.GOOGLE_SPEECH_PROJECT && (env.GOOGLE_SPEECH_ACCESS_TOKEN || env.GOOGLE_SPEECH_API_KEY));
+  if (choice === "google" || (choice === "auto" && google)) return google ? "google" : null;
   if (choice === "http" || (choice === "auto" && env.TRANSCRIBE_URL)) return env.TRANSCRIBE_URL ? "http" : null;
   return embedded() ? "pocketsphinx" : null;
 }
@@ -114,14 +127,17 @@ export function speechEngine(env: Env): SpeechEngine | null {
   if (shared) return shared.engine;
   const common = { concurrency: env.SPEECH_CONCURRENCY, timeoutMs: env.SPEECH_TIMEOUT_MS };
   const provider = speechProviderOf(env, pocketsphinxInstalled);
+  const google = googleSpeechSettings(env);
   const engine =
     provider === "sarvam" && env.SARVAM_API_KEY
       ? createSarvamEngine({ url: env.SARVAM_URL, key: env.SARVAM_API_KEY, model: env.SARVAM_MODEL, ...common })
-      : provider === "http" && env.TRANSCRIBE_URL
-        ? createRemoteEngine({ url: env.TRANSCRIBE_URL, key: env.TRANSCRIBE_KEY ?? null, ...common })
-        : provider === "pocketsphinx"
-          ? createPocketsphinxEngine(common)
-          : null;
+      : provider === "google" && google
+        ? createGoogleSpeechEngine({ ...google, ...common })
+        : provider === "http" && env.TRANSCRIBE_URL
+          ? createRemoteEngine({ url: env.TRANSCRIBE_URL, key: env.TRANSCRIBE_KEY ?? null, ...common })
+          : provider === "pocketsphinx"
+            ? createPocketsphinxEngine(common)
+            : null;
   shared = { engine };
   return engine;
 }
