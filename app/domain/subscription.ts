@@ -1,0 +1,175 @@
+// Standing orders (issue 45): a shopper's milk every morning or atta every other week, as a
+// subscription to one variant. This is when it delivers, what a pause or a skip does, and when
+// the evening cut-off closes a day to changes. Dates are the shop's calendar dates (IST, as
+// delivery.ts's slots); no I/O.
+import { say } from "./i18n/messages.ts";
+import { shopDate } from "./delivery.ts";
+
+/** Monday first, as an Indian calendar is read; `Date#getUTCDay` is Sunday first. */
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Every N weeks: at most a month between deliveries (decision 076). */
+export const MAX_EVERY_WEEKS = 4;
+/** The cut-off's hour the evening before, until staff set another (22:00 IST). */
+export const DEFAULT_CUTOFF_HOUR = 22;
+/** A subscription's count of a variant per delivery: a household's, not a shop's. */
+export const MAX_SUBSCRIPTION_QUANTITY = 20;
+/** A pause longer than this is a cancellation in all but name: the form says so. */
+export const MAX_PAUSE_DAYS = 90;
+
+export type Frequency =
+  | { kind: "daily" }
+  | { kind: "alternate" }
+  /** Monday to Friday, as the word means; Monday to Saturday is chosen days. */
+  | { kind: "weekdays" }
+  | { kind: "days"; days: readonly Weekday[] }
+  | { kind: "weeks"; every: number };
+
+export type SubscriptionStatus = "active" | "cancelled";
+
+/** A pause: no deliveries from `from` to `to`, both days included. */
+export interface Pause {
+  from: string;
+  to: string;
+}
+
+/** What decides a subscription's deliveries. */
+export interface Schedule {
+  /** The first day it may deliver. */
+  start: string;
+  frequency: Frequency;
+  status: SubscriptionStatus;
+  pauses: readonly Pause[];
+  /** Single days the shopper skipped. */
+  skips: readonly string[];
+}
+
+export const SUBSCRIPTION_MESSAGES = {
+  chooseDays: /*i18n*/ "Choose at least one day of the week.",
+  everyWeeks: (max: number) => say(/*i18n*/ "Choose every 1 to {max} weeks.", { max }),
+  startTooSoon: (date: string) => say(/*i18n*/ "The first delivery can be on {date} at the earliest.", { date }),
+  pauseOrder: /*i18n*/ "The pause must end on or after the day it starts.",
+  pauseTooLong: (days: number) => say(/*i18n*/ "A pause can be at most {days} days. To stop for longer, cancel the subscription.", { days }),
+  pastCutoff: /*i18n*/ "That delivery can no longer be changed: the evening cut-off before it has passed.",
+  notDue: /*i18n*/ "There is no delivery on that day to skip.",
+} as const;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** A calendar date `n` days after `date`. */
+export function addDays(date: string, n: number): string {
+  return dateOf(dayNumber(date) + n);
+}
+
+/** The weekday of a calendar date. */
+export function weekdayOf(date: string): Weekday {
+  // 1970-01-01 was a Thursday.
+  return WEEKDAYS[(((dayNumber(date) + 3) % 7) + 7) % 7]!;
+}
+
+/** Whether the frequency falls on `date`, counted from `start` (pauses and skips aside). */
+export function falls(frequency: Frequency, start: string, date: string): boolean {
+  const since = dayNumber(date) - dayNumber(start);
+  if (since < 0) return false;
+  switch (frequency.kind) {
+    case "daily":
+      return true;
+    case "alternate":
+      return since % 2 === 0;
+    case "weekdays":
+      return weekdayOf(date) !== "sat" && weekdayOf(date) !== "sun";
+    case "days":
+      return frequency.days.includes(weekdayOf(date));
+    case "weeks":
+      return since % (7 * frequency.every) === 0;
+  }
+}
+
+/** Whether a pause covers `date`. */
+export function pausedOn(pauses: readonly Pause[], date: string): boolean {
+  return pauses.some((p) => p.from <= date && date <= p.to);
+}
+
+/** Whether the subscription delivers on `date`: active, begun, on its frequency, not paused, not skipped. */
+export function deliversOn(schedule: Schedule, date: string): boolean {
+  return schedule.status === "active" && falls(schedule.frequency, schedule.start, date) && !pausedOn(schedule.pauses, date) && !schedule.skips.includes(date);
+}
+
+/** The next `count` delivery days from `from` (included), looking at most a year ahead. */
+export function upcoming(schedule: Schedule, from: string, count: number): string[] {
+  const days: string[] = [];
+  for (let day = dayNumber(from), last = day + 366; day <= last && days.length < count; day++) if (deliversOn(schedule, dateOf(day))) days.push(dateOf(day));
+  return days;
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The instant a delivery day closes to changes: `cutoffHour` (IST) the evening before. */
+export function cutoffOf(date: string, cutoffHour = DEFAULT_CUTOFF_HOUR): Date {
+  return new Date(Date.parse(`${addDays(date, -1)}T00:00:00Z`) + cutoffHour * 3_600_000 - IST_OFFSET_MS);
+}
+
+/** Whether the shopper may still skip, pause or change a delivery on `date`. */
+export function changeable(date: string, now: Date, cutoffHour = DEFAULT_CUTOFF_HOUR): boolean {
+  return now.getTime() < cutoffOf(date, cutoffHour).getTime();
+}
+
+/** The first day a new subscription, pause or change can touch: the first day still open. */
+export function firstOpenDay(now: Date, cutoffHour = DEFAULT_CUTOFF_HOUR): string {
+  let date = addDays(shopDate(now), 1);
+  while (!changeable(date, now, cutoffHour)) date = addDays(date, 1);
+  return date;
+}
+
+/**
+ * The last hour (IST) of a delivery day's own morning at which its orders can still be made:
+ * packing needs the two hours before the morning slot (8-12) starts.
+ */
+export const CATCH_UP_UNTIL_HOUR = 6;
+
+/**
+ * The days the cut-off job makes orders for at `now`: each day whose cut-off has passed and whose
+ * morning has not gone past CATCH_UP_UNTIL_HOUR. Usually tomorrow, after the cut-off; after
+ * downtime over midnight, today too until 06:00; never a day that could no longer be delivered.
+ */
+export function daysToMake(now: Date, cutoffHour = DEFAULT_CUTOFF_HOUR): string[] {
+  const today = shopDate(now);
+  const lastChance = (date: string) => Date.parse(`${date}T00:00:00Z`) + CATCH_UP_UNTIL_HOUR * 3_600_000 - IST_OFFSET_MS;
+  return [today, addDays(today, 1)].filter((date) => !changeable(date, now, cutoffHour) && now.getTime() < lastChance(date));
+}
+
+/** A frequency as its form sends it, or the reason it is not one. */
+export function parseFrequency(kind: string, days: readonly string[], every: number | null): Frequency | { error: string } {
+  switch (kind) {
+    case "daily":
+    case "alternate":
+    case "weekdays":
+      return { kind };
+    case "days": {
+      const chosen = WEEKDAYS.filter((d) => days.includes(d));
+      return chosen.length ? { kind, days: chosen } : { error: SUBSCRIPTION_MESSAGES.chooseDays };
+    }
+    case "weeks":
+      return every !== null && Number.isInteger(every) && every >= 1 && every <= MAX_EVERY_WEEKS ? { kind, every } : { error: SUBSCRIPTION_MESSAGES.everyWeeks(MAX_EVERY_WEEKS) };
+    default:
+      return { error: SUBSCRIPTION_MESSAGES.chooseDays };
+  }
+}
+
+/** A pause the shopper asked for, or the reason it cannot be: it starts on a day still open and lasts at most MAX_PAUSE_DAYS. */
+export function checkPause(pause: Pause, now: Date, cutoffHour = DEFAULT_CUTOFF_HOUR): string | null {
+  if (pause.to < pause.from) return SUBSCRIPTION_MESSAGES.pauseOrder;
+  if (pause.from < firstOpenDay(now, cutoffHour)) return SUBSCRIPTION_MESSAGES.pastCutoff;
+  if (dayNumber(pause.to) - dayNumber(pause.from) + 1 > MAX_PAUSE_DAYS) return SUBSCRIPTION_MESSAGES.pauseTooLong(MAX_PAUSE_DAYS);
+  return null;
+}
+
+/** Whether the shopper may skip `date`, or why not. */
+export function checkSkip(schedule: Schedule, date: string, now: Date, cutoffHour = DEFAULT_CUTOFF_HOUR): string | null {
+  if (!changeable(date, now, cutoffHour)) return SUBSCRIPTION_MESSAGES.pastCutoff;
+  if (!deliversOn(schedule, date)) return SUBSCRIPTION_MESSAGES.notDue;
+  return null;
+}
