@@ -76,6 +76,8 @@ const schema = z.object({
   MSG91_TEMPLATE_CANCELLED: z.string().min(1).optional(),
   MSG91_TEMPLATE_BACK_IN_STOCK: z.string().min(1).optional(),
   MSG91_TEMPLATE_SIGN_IN_CHANGED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SUBSCRIPTION_REMINDER: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED: z.string().min(1).optional(),
   // The same texts in Hindi, each registered as its own DLT template (issue 41 item 12): a Hindi
   // shopper's SMS goes out in Hindi where its template is set, else in English.
   MSG91_TEMPLATE_OTP_HI: z.string().min(1).optional(),
@@ -85,6 +87,8 @@ const schema = z.object({
   MSG91_TEMPLATE_CANCELLED_HI: z.string().min(1).optional(),
   MSG91_TEMPLATE_BACK_IN_STOCK_HI: z.string().min(1).optional(),
   MSG91_TEMPLATE_SIGN_IN_CHANGED_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -285,6 +289,8 @@ export type SmsConfig =
         cancelled: string | null;
         backInStock: string | null;
         signInChanged: string;
+        subscriptionReminder: string | null;
+        subscriptionSkipped: string | null;
       };
       /** The Hindi templates' ids, where registered (null: that SMS goes out in English). */
       hindiTemplates: Record<SmsTemplate, string | null>;
@@ -357,6 +363,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 cancelled: env.MSG91_TEMPLATE_CANCELLED ?? null,
                 backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK ?? null,
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED!,
+                subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER ?? null,
+                subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED ?? null,
               },
               hindiTemplates: {
                 otp: env.MSG91_TEMPLATE_OTP_HI ?? null,
@@ -366,6 +374,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 cancelled: env.MSG91_TEMPLATE_CANCELLED_HI ?? null,
                 backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK_HI ?? null,
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI ?? null,
+                subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI ?? null,
+                subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI ?? null,
               },
             }
           : null,

@@ -93,6 +93,8 @@ export const DEFAULT_TEMPLATE_IDS: Record<SmsTemplate, string> = {
   cancelled: "tmpl-cancelled",
   backInStock: "tmpl-back-in-stock",
   signInChanged: "tmpl-sign-in-changed",
+  subscriptionReminder: "tmpl-subscription-reminder",
+  subscriptionSkipped: "tmpl-subscription-skipped",
 };
 
 /**
@@ -331,6 +333,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         cancelled: env.MSG91_TEMPLATE_CANCELLED,
         backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK,
         signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED,
+        subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER,
+        subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED,
       },
       env.MSG91_SENDER_ID || "HAATIN",
       // The Hindi templates under MSG91_TEMPLATE_*_HI, where set.
@@ -343,6 +347,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
           cancelled: env.MSG91_TEMPLATE_CANCELLED_HI,
           backInStock: env.MSG91_TEMPLATE_BACK_IN_STOCK_HI,
           signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI,
+          subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI,
+          subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI,
         }).filter((entry): entry is [SmsTemplate, string] => Boolean(entry[1])),
       ),
     ),
