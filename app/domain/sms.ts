@@ -20,7 +20,7 @@ export const SMS_MESSAGES = {
   signInChanged: /*i18n*/ "Haat: the sign-in details of your account were changed. If this was not you, write to us at {link}",
   // Standing orders (issue 45): the evening before a delivery, and a delivery that could not be made.
   subscriptionReminder: /*i18n*/ "Haat: tomorrow {items}, {total}. To skip it: {link}",
-  subscriptionSkipped: /*i18n*/ "Haat: your delivery of {items} on {date} is skipped: {reason}. Nothing is charged. {link}",
+  subscriptionSkipped: /*i18n*/ "Haat: {items} on {date} is skipped: {reason}. No charge. {link}",
 } as const;
 
 /** The code's SMS ends, in every language, with the line the WebOTP API reads: "@host #code". */

@@ -133,6 +133,9 @@ describe("what a Hindi shopper is sent: every SMS and mail in Hindi", () => {
       total: "₹1,23,456",
       link: "shop.haat.example/hi/orders/12",
       item: "आशीर्वाद सुपीरियर एमपी आटा 5 किलो".slice(0, 30),
+      items: "2 × ताज़ा टोंड दूध 500 मिली, 1 ×".slice(0, 30),
+      date: "1 दिस॰",
+      reason: "स्टॉक में नहीं है, माफ़ कीजिए".slice(0, 30),
     };
     for (const template of Object.keys(SMS_MESSAGES) as SmsTemplate[]) {
       const text = smsText({ template, values: Object.fromEntries(smsVariables(template).map((v) => [v, values[v]!])), language: "hi" });
@@ -144,7 +147,20 @@ describe("what a Hindi shopper is sent: every SMS and mail in Hindi", () => {
         smsParts(
           smsText({
             template,
-            values: Object.fromEntries(smsVariables(template).map((v) => [v, v === "total" ? "Rs. 1,23,456" : v === "item" ? "Aashirvaad Superior MP Atta 5" : values[v]!])),
+            values: Object.fromEntries(
+              smsVariables(template).map((v) => [
+                v,
+                (
+                  {
+                    total: "Rs. 1,23,456",
+                    item: "Aashirvaad Superior MP Atta 5",
+                    items: "2 x Toned Milk 500 ml, 1 x Br",
+                    date: "1 Dec",
+                    reason: "out of stock, we are sorry",
+                  } as Record<string, string>
+                )[v] ?? values[v]!,
+              ]),
+            ),
           }),
         ),
         template,
