@@ -133,3 +133,17 @@ export function parsedJson<T>(text: string): T | null {
     return null;
   }
 }
+
+/**
+ * The catalogue's product names a provider is told to listen for, each as written (spaces
+ * collapsed), distinct, at most `maxChars` long and at most `max` of them: its documented limits.
+ */
+export function namesToListenFor(titles: Iterable<string>, max: number, maxChars: number): string[] {
+  const names = new Set<string>();
+  for (const title of titles) {
+    const name = title.trim().replace(/\s+/g, " ");
+    if (name && name.length <= maxChars) names.add(name);
+    if (names.size === max) break;
+  }
+  return [...names];
+}

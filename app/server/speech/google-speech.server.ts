@@ -8,7 +8,7 @@
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
 import { log } from "../log.server.ts";
-import { callProvider, limiter, parsedJson, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
+import { callProvider, limiter, namesToListenFor, parsedJson, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
 import { SpeechError } from "./media.server.ts";
 
 /** Google's limits on a phrase set: 1,200 phrases (v2's limits page), 100 characters each (v1's; v2's table is cut off there). */
@@ -48,13 +48,7 @@ export function googleSpeechSettings(env: Env) {
 
 /** The catalogue's product names Google is told to listen for (an inline phrase set), up to its limits. */
 export function phrasesOf(titles: Iterable<string>): string[] {
-  const phrases = new Set<string>();
-  for (const title of titles) {
-    const phrase = title.trim().replace(/\s+/g, " ");
-    if (phrase && phrase.length <= PHRASE_MAX_CHARS) phrases.add(phrase);
-    if (phrases.size === PHRASES_MAX) break;
-  }
-  return [...phrases];
+  return namesToListenFor(titles, PHRASES_MAX, PHRASE_MAX_CHARS);
 }
 
 /**

@@ -6,7 +6,7 @@
 // (domain/voice-order.ts) alone decides what arrives ticked.
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { log } from "../log.server.ts";
-import { callProvider, limiter, parsedJson, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
+import { callProvider, limiter, namesToListenFor, parsedJson, recordingForService, type SpeechEngine, type SpeechLanguage } from "./engine.server.ts";
 import { SpeechError } from "./media.server.ts";
 
 /** Sarvam's models that take `keyterms` (words to listen for): Saaras v4 and later. */
@@ -23,13 +23,7 @@ const LANGUAGE_CODE: Readonly<Record<SpeechLanguage, string>> = { hi: "hi-IN", e
 
 /** The catalogue's product names Sarvam is told to listen for (its `keyterms`), up to its limits. */
 export function keytermsOf(titles: Iterable<string>): string[] {
-  const terms = new Set<string>();
-  for (const title of titles) {
-    const term = title.trim().replace(/\s+/g, " ");
-    if (term && term.length <= KEYTERM_MAX_CHARS) terms.add(term);
-    if (terms.size === KEYTERMS_MAX) break;
-  }
-  return [...terms];
+  return namesToListenFor(titles, KEYTERMS_MAX, KEYTERM_MAX_CHARS);
 }
 
 interface SarvamError {
