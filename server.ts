@@ -74,6 +74,7 @@ const NEEDED = [
   "CROSS_SITE_REFUSAL",
   "startKeptMailRetry",
   "startPaymentSweep",
+  "startSubscriptionJob",
   "bodyLimitFor",
   "UNREADABLE_FORM",
   "edge",
@@ -152,6 +153,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     serverTiming,
     startKeptMailRetry,
     startPaymentSweep,
+    startSubscriptionJob,
     UNREADABLE_FORM,
   } = loaded.entry;
   edge.configureLog({ level: env.LOG_LEVEL });
@@ -454,12 +456,15 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // Mail that could not be sent when asked (the newsletter's welcome) goes out later.
   const stopMailRetry = startKeptMailRetry(shop, env);
   const stopPaymentSweep = startPaymentSweep(shop);
+  // Standing orders' reminders and cut-off (issue 45), one instance at a time.
+  const stopSubscriptionJob = startSubscriptionJob(shop);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       stopMailRetry();
       stopPaymentSweep();
+      stopSubscriptionJob();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

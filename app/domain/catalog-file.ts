@@ -110,6 +110,8 @@ const productSchema = z.object({
   hsn: hsnCode.optional(),
   rating: z.number().min(0).max(5).default(4),
   isOrganic: z.boolean().default(false),
+  // Offered as a standing order (issue 45): milk, curd, eggs, bread, staples.
+  subscribable: z.boolean().default(false),
   created_at: z.iso.datetime({ offset: true }).optional(),
   variants: z.array(variantSchema).min(1, "a product needs at least one variant").max(50),
 });
@@ -161,6 +163,7 @@ export interface ImportProduct {
   hsn: string | null;
   rating: number;
   isOrganic: boolean;
+  subscribable: boolean;
   createdAt: Date | null;
   variants: ImportVariant[];
 }
@@ -284,6 +287,7 @@ function toImportProduct(line: number, p: z.infer<typeof productSchema>): Import
     hsn: p.hsn || null,
     rating: p.rating,
     isOrganic: p.isOrganic,
+    subscribable: p.subscribable,
     createdAt: p.created_at ? new Date(p.created_at) : null,
     variants: p.variants.map((v, i) => ({
       internalReference: v.internal_reference,
@@ -572,6 +576,7 @@ export function parseCsvCatalog(text: string): ParseResult {
         hsn: header.includes("hsn") ? get("hsn") : undefined,
         rating: num(get("rating")),
         isOrganic: get("is_organic").trim() === "" ? undefined : (bool(get("is_organic")) ?? get("is_organic")),
+        subscribable: !header.includes("subscribable") || get("subscribable").trim() === "" ? undefined : (bool(get("subscribable")) ?? get("subscribable")),
         created_at: get("created_at").trim() || undefined,
       },
       variants: [{ line: row.line, v: variant }],

@@ -76,6 +76,8 @@ export interface ProductDetail {
   /** The mean of the published reviews when there are any, else the catalogue's rating. */
   rating: number;
   isOrganic: boolean;
+  /** Offered as a standing order (issue 45). */
+  subscribable?: boolean;
   createdAt: string;
   variants: VariantView[];
   reviewCount: number;

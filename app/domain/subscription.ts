@@ -3,6 +3,9 @@
 // the evening cut-off closes a day to changes. Dates are the shop's calendar dates (IST, as
 // delivery.ts's slots); no I/O.
 import { say } from "./i18n/messages.ts";
+import type { I18n } from "./i18n/messages.ts";
+import { formatRupees } from "./money.ts";
+import { pathIn } from "./i18n/locale.ts";
 import { shopDate } from "./delivery.ts";
 
 /** Monday first, as an Indian calendar is read; `Date#getUTCDay` is Sunday first. */
@@ -53,6 +56,20 @@ export const SUBSCRIPTION_MESSAGES = {
   pauseTooLong: (days: number) => say(/*i18n*/ "A pause can be at most {days} days. To stop for longer, cancel the subscription.", { days }),
   pastCutoff: /*i18n*/ "That delivery can no longer be changed: the evening cut-off before it has passed.",
   notDue: /*i18n*/ "There is no delivery on that day to skip.",
+  unavailable: /*i18n*/ "Subscriptions are not available at this shop yet.",
+  notSubscribable: /*i18n*/ "This product cannot be delivered on a schedule.",
+  notFound: /*i18n*/ "That subscription was not found.",
+  ended: /*i18n*/ "This subscription is cancelled.",
+  quantity: (max: number) => say(/*i18n*/ "Choose a quantity from 1 to {max}.", { max }),
+  addressGone: /*i18n*/ "its delivery address was removed; choose another in My Account",
+  held: /*i18n*/ "this product is no longer sold",
+  subscribed: /*i18n*/ "Subscribed. We will remind you the evening before each delivery.",
+  changed: /*i18n*/ "Your subscription is changed.",
+  paused: /*i18n*/ "Paused. Nothing will be delivered on those days.",
+  resumed: /*i18n*/ "Resumed.",
+  skipped: (date: string) => say(/*i18n*/ "The delivery on {date} is skipped. Nothing will be charged for it.", { date }),
+  alreadySkipped: (date: string) => say(/*i18n*/ "The delivery on {date} was already skipped.", { date }),
+  cancelled: /*i18n*/ "Your subscription is cancelled.",
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -172,4 +189,47 @@ export function checkSkip(schedule: Schedule, date: string, now: Date, cutoffHou
   if (!changeable(date, now, cutoffHour)) return SUBSCRIPTION_MESSAGES.pastCutoff;
   if (!deliversOn(schedule, date)) return SUBSCRIPTION_MESSAGES.notDue;
   return null;
+}
+
+/** One delivery as the reminder says it: "2 × Aravalli Farms A2 Desi Cow Milk 500 ml". */
+export function deliveryItems(line: { quantity: number; title: string; attribute: string }): string {
+  return `${line.quantity} × ${line.title} ${line.attribute.replace(/^(Net Weight|Capacity|Pack Count)\s+/, "")}`.trim();
+}
+
+/** A DLT variable holds 30 characters: a longer value is cut at a word with a full stop. */
+export function smsValue(text: string): string {
+  return text.length > 30 ? `${text.slice(0, 29).trimEnd()}.` : text;
+}
+
+/** The evening reminder's mail: what comes tomorrow, what it costs, and the one-tap skip. */
+export function reminderMail(who: { name: string }, line: { items: string; totalPaise: number; date: string; skipUrl: string }, shopName: string, origin: string, i18n: I18n) {
+  return {
+    subject: i18n._("Tomorrow from {shop}: {items}", { shop: shopName, items: line.items }),
+    text: [
+      i18n._("Hello {name},", { name: who.name }),
+      "",
+      i18n._("Tomorrow ({date}) we bring {items}, {total}, paid on delivery.", { date: line.date, items: line.items, total: formatRupees(line.totalPaise) }),
+      "",
+      i18n._("Not needed tomorrow? Skip it (no sign-in needed): {link}", { link: line.skipUrl }),
+      i18n._("Your subscriptions: {link}", { link: origin + pathIn(i18n.locale, "/myaccount/subscriptions") }),
+      "",
+    ].join("\n"),
+  };
+}
+
+/** The mail of a delivery the cut-off could not make: what, when, why, and that nothing is charged. */
+export function skippedMail(who: { name: string }, line: { items: string; date: string; reason: string }, shopName: string, origin: string, i18n: I18n) {
+  return {
+    subject: i18n._("{items} on {date} is skipped", { items: line.items, date: line.date }),
+    text: [
+      i18n._("Hello {name},", { name: who.name }),
+      "",
+      i18n._("We could not make your delivery of {items} on {date}: {reason}.", { items: line.items, date: line.date, reason: line.reason }),
+      i18n._("Nothing is charged for it. Your next deliveries are as planned."),
+      "",
+      i18n._("Your subscriptions: {link}", { link: origin + pathIn(i18n.locale, "/myaccount/subscriptions") }),
+      "",
+      `${shopName}`,
+    ].join("\n"),
+  };
 }

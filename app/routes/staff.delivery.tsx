@@ -47,6 +47,10 @@ export default function StaffDelivery({ loaderData, actionData }: Route.Componen
             Free delivery above (₹)
             <input name={staffDelivery.field("settings", "free_above")} inputMode="numeric" defaultValue={settings.freeDeliveryAbovePaise / 100} className={input} />
           </label>
+          <label className="flex flex-col">
+            Standing orders&apos; cut-off (hour the evening before, 12-23)
+            <input name={staffDelivery.field("settings", "cutoff_hour")} inputMode="numeric" defaultValue={settings.subscriptionCutoffHour} className={input} />
+          </label>
           <button type="submit" className={button}>
             Save settings
           </button>

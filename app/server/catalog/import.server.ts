@@ -147,6 +147,7 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
       ...(p.hsn !== null ? { hsn: p.hsn } : {}),
       rating: p.rating,
       isOrganic: p.isOrganic,
+      subscribable: p.subscribable,
       updatedAt: now,
     });
     const productIds = new Map<ImportProduct, number>();

@@ -4,6 +4,7 @@ import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.t
 import { PART_REFUNDS } from "../../domain/payment.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
 import { WEIGHT_TOLERANCE_MAX } from "../../domain/weight.ts";
+import { MAX_SUBSCRIPTION_QUANTITY, type Frequency } from "../../domain/subscription.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -57,6 +58,8 @@ export const products = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     reviewTotal: integer("review_total").notNull().default(0),
     isOrganic: boolean("is_organic").notNull().default(false),
+    // Bought every day or week (milk, eggs, bread, staples): offered as a standing order (issue 45).
+    subscribable: boolean("subscribable").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -383,6 +386,8 @@ export const orders = pgTable(
     // What to do with an item out of stock at packing (issue 29, decision 056), for the whole
     // order; a line may say otherwise (order_lines.replacement).
     replacement: text("replacement", { enum: REPLACEMENT_CHOICES }).notNull().default(DEFAULT_REPLACEMENT),
+    // Made by the cut-off from a standing order (issue 45); null for an order placed from the cart.
+    subscriptionId: integer("subscription_id").references((): AnyPgColumn => subscriptions.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -390,10 +395,12 @@ export const orders = pgTable(
     uniqueIndex("orders_order_number_idx").on(t.orderNumber),
     check("orders_replacement_check", sql`${t.replacement} in (${sqlList(REPLACEMENT_CHOICES)})`),
     index("orders_customer_idx").on(t.customerId, t.state),
-    // One cart per customer, even when two requests create it at once.
+    // One cart per customer, even when two requests create it at once. A standing order's
+    // order is a draft only inside the transaction that places it (issue 45), beside the cart.
     uniqueIndex("orders_one_draft_per_customer")
       .on(t.customerId)
-      .where(sql`${t.state} = 'draft'`),
+      .where(sql`${t.state} = 'draft' and ${t.subscriptionId} is null`),
+    index("orders_subscription_idx").on(t.subscriptionId),
     check("orders_state_check", sql`${t.state} in ('draft', 'awaiting_payment', 'confirmed', 'cancelled', 'lapsed')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
     check(
@@ -889,3 +896,116 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type ProductReviewRow = typeof productReviews.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+// ---------- standing orders (issue 45, decision 076) ----------
+
+/**
+ * A shopper's standing order: `quantity` of one variant on the days its frequency falls
+ * (domain/subscription.ts), from `start_date`, to a saved address in a slot. The cut-off makes
+ * each day's order (subscription_days); pauses and skips leave days out.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    frequency: jsonb("frequency").$type<Frequency>().notNull(),
+    startDate: text("start_date").notNull(),
+    slotKind: text("slot_kind", { enum: ["morning", "afternoon", "evening"] }).notNull(),
+    // A removed address leaves the subscription to be skipped, and said so, until another is chosen.
+    addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    paymentMethod: text("payment_method", { enum: ["cod", "razorpay"] })
+      .notNull()
+      .default("cod"),
+    // The page's language when it was made: the reminders' and notices' language unless the account chose one.
+    language: text("language"),
+    status: text("status", { enum: ["active", "cancelled"] })
+      .notNull()
+      .default("active"),
+    // Staff held it back (a discontinued product): nothing is made until it is released. Shown to the shopper.
+    heldReason: text("held_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscriptions_customer_idx").on(t.customerId),
+    index("subscriptions_active_idx")
+      .on(t.variantId)
+      .where(sql`${t.status} = 'active'`),
+    check("subscriptions_quantity_check", sql`${t.quantity} between 1 and ${sql.raw(String(MAX_SUBSCRIPTION_QUANTITY))}`),
+    check("subscriptions_status_check", sql`${t.status} in ('active', 'cancelled')`),
+  ],
+);
+
+/** A holiday: no deliveries from `from_date` to `to_date`, both included. */
+export const subscriptionPauses = pgTable(
+  "subscription_pauses",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("subscription_pauses_idx").on(t.subscriptionId), check("subscription_pauses_order_check", sql`${t.fromDate} <= ${t.toDate}`)],
+);
+
+/** One day the shopper skipped: from My Account, the JSON API, or the evening reminder's link (once). */
+export const subscriptionSkips = pgTable(
+  "subscription_skips",
+  {
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    via: text("via", { enum: ["account", "link", "api"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.date] })],
+);
+
+/**
+ * What the cut-off did with one day of one subscription, once: the order it made, or why it
+ * could not (the shopper is told in the same transaction, through the mail queue). The key is
+ * what makes a day's order once, however many instances run the job and however often.
+ */
+export const subscriptionDays = pgTable(
+  "subscription_days",
+  {
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    outcome: text("outcome", { enum: ["made", "skipped"] }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.date] }),
+    index("subscription_days_date_idx").on(t.date),
+    check("subscription_days_outcome_check", sql`${t.outcome} in ('made', 'skipped')`),
+  ],
+);
+
+/** The evening reminder of one day of one subscription, sent once. */
+export const subscriptionReminders = pgTable(
+  "subscription_reminders",
+  {
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.date] })],
+);

@@ -115,6 +115,8 @@ export const staffDeliveryForm = defineForm({
         free_above: count("Free delivery above")
           .min(1, "Free delivery above: at least ₹1.")
           .max(FREE_DELIVERY_ABOVE_PAISE / 100, `Free delivery above: at most ₹${FREE_DELIVERY_ABOVE_PAISE / 100}, as the shop promises.`),
+        // The evening before: packing starts from the orders it makes (decision 076).
+        cutoff_hour: count("Standing orders' cut-off").min(12, "Standing orders' cut-off: from 12 (noon).").max(23, "Standing orders' cut-off: at most 23 (11 pm)."),
       }),
       async ({ useCases, context, value }) => {
         const staff = staffOf(context);
@@ -123,6 +125,7 @@ export const staffDeliveryForm = defineForm({
           slotCapacity: value.slot_capacity,
           deliveryFeePaise: value.delivery_fee * 100,
           freeDeliveryAbovePaise: value.free_above * 100,
+          subscriptionCutoffHour: value.cutoff_hour,
         });
         return { toast: { type: "success", message: "Settings saved." } };
       },

@@ -19,7 +19,7 @@ import { ShopError, type CartChange, type CartPort, type SessionRead, type CartV
 export async function draftOrderId(tx: Conn, customerId: number, create: boolean): Promise<number | null> {
   if (create) {
     // The partial unique index keeps this to one cart even when two adds race.
-    await tx.execute(sql`insert into orders (customer_id) values (${customerId}) on conflict (customer_id) where state = 'draft' do nothing`);
+    await tx.execute(sql`insert into orders (customer_id) values (${customerId}) on conflict (customer_id) where state = 'draft' and subscription_id is null do nothing`);
   }
   const [row] = await tx
     .select({ id: orders.id })

@@ -92,6 +92,7 @@ function toDetail(row: ProductRow, variantViews: VariantView[], snap: Snapshot):
     salesTax: row.salesTax,
     rating: ratingMean(row.reviewCount, row.reviewTotal) ?? row.rating,
     isOrganic: row.isOrganic,
+    ...(row.subscribable ? { subscribable: true } : {}),
     createdAt: row.createdAt.toISOString(),
     variants: variantViews,
     reviewCount: row.reviewCount,

@@ -2,6 +2,7 @@
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
 import { and, asc, eq, sql } from "drizzle-orm";
+import { DEFAULT_CUTOFF_HOUR } from "../../domain/subscription.ts";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, shopDate, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { NO_DELIVERY_FEE, type DeliveryFee } from "../../domain/pricing.ts";
@@ -17,12 +18,14 @@ export const SETTING_DEFAULTS: DeliverySettings = {
   slotCapacity: DEFAULT_SLOT_CAPACITY,
   deliveryFeePaise: NO_DELIVERY_FEE.feePaise,
   freeDeliveryAbovePaise: NO_DELIVERY_FEE.freeAbovePaise,
+  subscriptionCutoffHour: DEFAULT_CUTOFF_HOUR,
 };
 const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
   minOrderPaise: "min_order_paise",
   slotCapacity: "slot_capacity",
   deliveryFeePaise: "delivery_fee_paise",
   freeDeliveryAbovePaise: "free_delivery_above_paise",
+  subscriptionCutoffHour: "subscription_cutoff_hour",
 };
 
 /** The settings as a transaction sees them (an order's charge and its slot's capacity). */
@@ -48,8 +51,10 @@ export function deliveryFeeOf(settings: DeliverySettings): DeliveryFee {
  * is not offered (past, or beyond the days offered) or full. One conditional update, so
  * concurrent orders for the last place make one booking.
  */
-export async function bookSlot(tx: Conn, slot: Slot, now: Date): Promise<void> {
-  if (!slotDates(now).includes(slot.date) || !isOpen(slot, now)) throw new ShopError("conflict", DELIVERY_MESSAGES.slotPast);
+export async function bookSlot(tx: Conn, slot: Slot, now: Date, { sameDay = false }: { sameDay?: boolean } = {}): Promise<void> {
+  // A shopper chooses among the days offered; a standing order made after midnight (issue 45's catch-up) may take today's.
+  const offered = slotDates(now).includes(slot.date) || (sameDay && slot.date === shopDate(now));
+  if (!offered || !isOpen(slot, now)) throw new ShopError("conflict", DELIVERY_MESSAGES.slotPast);
   const { slotCapacity } = await readSettings(tx);
   await tx.insert(deliverySlots).values({ date: slot.date, kind: slot.kind, capacity: slotCapacity }).onConflictDoNothing();
   const [booked] = await tx

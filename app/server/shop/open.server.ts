@@ -26,6 +26,7 @@ import { store } from "../../domain/store-config.ts";
 import { createTickets } from "./tickets.server.ts";
 import { createStaffCoupons } from "./staff-coupons.server.ts";
 import { createSubscribers } from "./subscribers.server.ts";
+import { createSubscriptions } from "./subscriptions.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
@@ -90,6 +91,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
       staffEditsCoupons: true,
       staffEditsDelivery: true,
       mobileSignIn: true,
+      subscriptions: true,
     },
     catalog,
     accounts: createAccounts(database.db),
@@ -115,6 +117,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     mail: createMailQueue(database.db),
     coupons: createStaffCoupons(database.db),
     subscribers: createSubscribers(database.db),
+    subscriptions: createSubscriptions(database.db, { now: pay.now, prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes }),
     warm: () => catalog.warm(),
     async healthy() {
       try {

@@ -16,7 +16,7 @@ import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, 
 import { audit } from "./audit.server.ts";
 import { customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
-import { slotValue } from "../../domain/delivery.ts";
+import { slotValue, type Slot } from "../../domain/delivery.ts";
 
 /** An order's columns for its figures, from the one pricing function's answer. */
 function orderTotals(pricing: Pick<OrderPricing<PricedLineInput>, "subtotalPaise" | "couponPaise" | "prepaidPaise" | "taxPaise" | "totalPaise">) {
@@ -149,6 +149,154 @@ export async function giveBackHeld(tx: Conn, order: Pick<OrderRow, "id" | "slotD
   return lines;
 }
 
+/** What placing a draft takes: the address, how it is paid, the slot, and the shop's terms. */
+export interface PlaceInput {
+  addressId: number;
+  paymentMethod: "cod" | "razorpay";
+  slot?: Slot | null;
+  /** Made by the cut-off from a standing order (issue 45): its catch-up may book today's slot while it is still ahead. */
+  standing?: boolean;
+}
+
+/**
+ * Places the draft `cart` (its row locked by the caller) in the caller's transaction: the address
+ * is served, every line's stock and the coupon are checked again, the slot is booked, the stock
+ * taken and the prices fixed; paid by cash on delivery it is confirmed. The cart's Place Order and
+ * the standing orders' cut-off both place through here: one set of rules for any order.
+ */
+export async function placeIn(
+  tx: Conn,
+  customer: Customer,
+  cart: OrderRow,
+  input: PlaceInput,
+  { at, prepaidPercent, holdMinutes }: { at: Date; prepaidPercent: number; holdMinutes: number },
+): Promise<{ orderId: number; alreadyPlaced: false; awaitingPayment: boolean }> {
+  const [address] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
+  if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+  // An address outside the PINs served is kept, but nothing is delivered there (issue 14).
+  await checkServiceable(tx, address.zip);
+
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
+  if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
+  // Variant rows locked in id order, so concurrent orders never deadlock on them.
+  const stock = await tx
+    .select({ variant: variants, title: products.title, salesTax: products.salesTax, hsn: products.hsn, categorySlug: products.categorySlug })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      inArray(
+        variants.id,
+        lines.map((l) => l.variantId),
+      ),
+    )
+    .orderBy(asc(variants.id))
+    .for("update", { of: variants });
+  const byId = new Map(stock.map((s) => [s.variant.id, s]));
+  const items = lines.map((l) => {
+    const s = byId.get(l.variantId)!;
+    if (!s.variant.inStock || s.variant.inventoryStock <= 0) throw new ShopError("conflict", `${s.title}: ${CART_MESSAGES.outOfStock}`);
+    if (l.quantity > s.variant.inventoryStock) throw new ShopError("conflict", `${s.title}: ${onlyAvailableMessage(s.variant.inventoryStock)}`);
+    return {
+      line: l,
+      variant: s.variant,
+      title: s.title,
+      hsn: s.hsn,
+      pricePaise: s.variant.pricePaise,
+      mrpPaise: s.variant.mrpPaise,
+      quantity: l.quantity,
+      taxRate: taxRate(s.salesTax),
+    };
+  });
+
+  let discount = 0;
+  let couponCode: string | null = null;
+  let couponRule: OrderRow["couponRule"] = null;
+  if (cart.couponId) {
+    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, cart.couponId)).for("update");
+    const subtotal = items.reduce((a, i) => a + i.pricePaise * i.quantity, 0);
+    const check = await checkCoupon(tx, coupon ?? null, customer.id, subtotal);
+    if (!check.ok) throw new ShopError("conflict", `${coupon?.code ?? "Coupon"}: ${check.reason}`);
+    discount = check.discountPaise;
+    couponCode = coupon!.code;
+    couponRule = { kind: coupon!.kind, value: coupon!.value, maxDiscountPaise: coupon!.maxDiscountPaise };
+  }
+  const online = input.paymentMethod === "razorpay";
+  const settings = await readSettings(tx);
+  const pricing = priceOrder(items, discount, online ? prepaidPercent : 0, deliveryFeeOf(settings));
+  if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
+  checkMinimum(settings, pricing.subtotalPaise);
+
+  // The slot's place is booked in this transaction: a refusal after it gives it back.
+  if (input.slot) await bookSlot(tx, input.slot, at, { sameDay: input.standing === true });
+  for (const item of pricing.lines) {
+    // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
+    await tx
+      .update(variants)
+      .set({ inventoryStock: sql`${variants.inventoryStock} - ${item.quantity}`, updatedAt: at })
+      .where(eq(variants.id, item.variant.id));
+    await tx
+      .update(orderLines)
+      .set({
+        title: item.title,
+        attribute: item.variant.attribute,
+        internalReference: item.variant.internalReference,
+        image: item.variant.images[0] ?? PLACEHOLDER_IMAGE,
+        unitPricePaise: item.pricePaise,
+        mrpPaise: item.mrpPaise,
+        taxRate: item.taxRate,
+        discountPaise: item.discountPaise,
+        taxPaise: item.taxPaise,
+        hsn: item.hsn,
+        // Sold by weight: the pack and tolerance the estimate was shown for (issue 29).
+        weightUnitGrams: item.variant.weightUnitGrams,
+        weightTolerance: item.variant.weightTolerance,
+        updatedAt: at,
+      })
+      .where(eq(orderLines.id, item.line.id));
+  }
+  await tx
+    .update(orders)
+    .set({
+      // Paid online: the stock is held while the shopper pays; the order is confirmed
+      // (and gets its invoice number) when the payment is (decision 030).
+      state: online ? "awaiting_payment" : "draft",
+      couponCode,
+      couponRule,
+      deliveryAddress: {
+        name: address.name,
+        phone: address.phone,
+        email: address.email,
+        street: address.street,
+        street2: address.street2,
+        city: address.city,
+        state: address.state,
+        zip: address.zip,
+        country: address.country,
+      },
+      paymentMethod: input.paymentMethod,
+      // A gift message goes only with a Gifting product (decision 054): one removed since leaves it behind.
+      ...(mayCarryGift(stock.map((s) => ({ gifting: isGifting(s.categorySlug) }))) ? {} : { giftMessage: null, giftFrom: null, giftHidePrices: false }),
+      slotDate: input.slot?.date ?? null,
+      slotKind: input.slot?.kind ?? null,
+      ...orderTotals(pricing),
+      updatedAt: at,
+    })
+    .where(eq(orders.id, cart.id));
+  await tx.insert(payments).values({
+    orderId: cart.id,
+    method: input.paymentMethod,
+    status: "pending",
+    amountPaise: pricing.totalPaise,
+    instrument: online ? (cart.paymentInstrument ?? null) : null,
+    expiresAt: online ? new Date(at.getTime() + holdMinutes * 60_000) : null,
+  });
+  if (!online) await confirmOrder(tx, cart.id, at);
+  return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: online };
+}
+
 export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
   const placed = (customer: Customer) => and(eq(orders.customerId, customer.id), inArray(orders.state, ["confirmed", "cancelled"]));
 
@@ -233,131 +381,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
           if (done) return { orderId: done.id, alreadyPlaced: true, awaitingPayment: done.state === "awaiting_payment" };
           throw new ShopError("invalid", ORDER_MESSAGES.invalidCart);
         }
-        const [address] = await tx
-          .select()
-          .from(addresses)
-          .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
-        if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
-        // An address outside the PINs served is kept, but nothing is delivered there (issue 14).
-        await checkServiceable(tx, address.zip);
-
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
-        if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
-        // Variant rows locked in id order, so concurrent orders never deadlock on them.
-        const stock = await tx
-          .select({ variant: variants, title: products.title, salesTax: products.salesTax, hsn: products.hsn, categorySlug: products.categorySlug })
-          .from(variants)
-          .innerJoin(products, eq(products.id, variants.productId))
-          .where(
-            inArray(
-              variants.id,
-              lines.map((l) => l.variantId),
-            ),
-          )
-          .orderBy(asc(variants.id))
-          .for("update", { of: variants });
-        const byId = new Map(stock.map((s) => [s.variant.id, s]));
-        const items = lines.map((l) => {
-          const s = byId.get(l.variantId)!;
-          if (!s.variant.inStock || s.variant.inventoryStock <= 0) throw new ShopError("conflict", `${s.title}: ${CART_MESSAGES.outOfStock}`);
-          if (l.quantity > s.variant.inventoryStock) throw new ShopError("conflict", `${s.title}: ${onlyAvailableMessage(s.variant.inventoryStock)}`);
-          return {
-            line: l,
-            variant: s.variant,
-            title: s.title,
-            hsn: s.hsn,
-            pricePaise: s.variant.pricePaise,
-            mrpPaise: s.variant.mrpPaise,
-            quantity: l.quantity,
-            taxRate: taxRate(s.salesTax),
-          };
-        });
-
-        let discount = 0;
-        let couponCode: string | null = null;
-        let couponRule: OrderRow["couponRule"] = null;
-        if (cart.couponId) {
-          const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, cart.couponId)).for("update");
-          const subtotal = items.reduce((a, i) => a + i.pricePaise * i.quantity, 0);
-          const check = await checkCoupon(tx, coupon ?? null, customer.id, subtotal);
-          if (!check.ok) throw new ShopError("conflict", `${coupon?.code ?? "Coupon"}: ${check.reason}`);
-          discount = check.discountPaise;
-          couponCode = coupon!.code;
-          couponRule = { kind: coupon!.kind, value: coupon!.value, maxDiscountPaise: coupon!.maxDiscountPaise };
-        }
-        const online = input.paymentMethod === "razorpay";
-        const settings = await readSettings(tx);
-        const pricing = priceOrder(items, discount, online ? prepaidPercent : 0, deliveryFeeOf(settings));
-        if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
-        checkMinimum(settings, pricing.subtotalPaise);
-
-        const at = now();
-        // The slot's place is booked in this transaction: a refusal after it gives it back.
-        if (input.slot) await bookSlot(tx, input.slot, at);
-        for (const item of pricing.lines) {
-          // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
-          await tx
-            .update(variants)
-            .set({ inventoryStock: sql`${variants.inventoryStock} - ${item.quantity}`, updatedAt: at })
-            .where(eq(variants.id, item.variant.id));
-          await tx
-            .update(orderLines)
-            .set({
-              title: item.title,
-              attribute: item.variant.attribute,
-              internalReference: item.variant.internalReference,
-              image: item.variant.images[0] ?? PLACEHOLDER_IMAGE,
-              unitPricePaise: item.pricePaise,
-              mrpPaise: item.mrpPaise,
-              taxRate: item.taxRate,
-              discountPaise: item.discountPaise,
-              taxPaise: item.taxPaise,
-              hsn: item.hsn,
-              // Sold by weight: the pack and tolerance the estimate was shown for (issue 29).
-              weightUnitGrams: item.variant.weightUnitGrams,
-              weightTolerance: item.variant.weightTolerance,
-              updatedAt: at,
-            })
-            .where(eq(orderLines.id, item.line.id));
-        }
-        await tx
-          .update(orders)
-          .set({
-            // Paid online: the stock is held while the shopper pays; the order is confirmed
-            // (and gets its invoice number) when the payment is (decision 030).
-            state: online ? "awaiting_payment" : "draft",
-            couponCode,
-            couponRule,
-            deliveryAddress: {
-              name: address.name,
-              phone: address.phone,
-              email: address.email,
-              street: address.street,
-              street2: address.street2,
-              city: address.city,
-              state: address.state,
-              zip: address.zip,
-              country: address.country,
-            },
-            paymentMethod: input.paymentMethod,
-            // A gift message goes only with a Gifting product (decision 054): one removed since leaves it behind.
-            ...(mayCarryGift(stock.map((s) => ({ gifting: isGifting(s.categorySlug) }))) ? {} : { giftMessage: null, giftFrom: null, giftHidePrices: false }),
-            slotDate: input.slot?.date ?? null,
-            slotKind: input.slot?.kind ?? null,
-            ...orderTotals(pricing),
-            updatedAt: at,
-          })
-          .where(eq(orders.id, cart.id));
-        await tx.insert(payments).values({
-          orderId: cart.id,
-          method: input.paymentMethod,
-          status: "pending",
-          amountPaise: pricing.totalPaise,
-          instrument: online ? (cart.paymentInstrument ?? null) : null,
-          expiresAt: online ? new Date(at.getTime() + holdMinutes * 60_000) : null,
-        });
-        if (!online) await confirmOrder(tx, cart.id, at);
-        return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: online };
+        return placeIn(tx, customer, cart, input, { at: now(), prepaidPercent, holdMinutes });
       }),
 
     async list(customer) {

@@ -23,6 +23,7 @@ import type { StaffProduct, StaffVariant, VariantEdit } from "../../domain/staff
 import type { ImportSummary } from "../catalog/import.server.ts";
 import type { MatchedItem } from "../../domain/voice-order.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
+import type { Frequency, Pause } from "../../domain/subscription.ts";
 
 // Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
@@ -588,6 +589,8 @@ export interface DeliverySettings {
   /** What delivery costs an order of up to `freeDeliveryAbovePaise` (0: free, as Specification: Transaction constants shows). */
   deliveryFeePaise: number;
   freeDeliveryAbovePaise: number;
+  /** The hour (IST, 12-23) the evening before a delivery day at which standing orders close to changes and are made (issue 45). */
+  subscriptionCutoffHour: number;
 }
 
 // Built by app/server/shop/delivery.server.ts, with either back end.
@@ -925,6 +928,8 @@ export interface ShopCapabilities {
   staffEditsDelivery: boolean;
   /** Accounts signed in (and opened) with a mobile number and a code by SMS (issue 28). */
   mobileSignIn: boolean;
+  /** Standing orders (issue 45): the ERP keeps no schedules, so its adapter offers none. */
+  subscriptions: boolean;
 }
 
 /** A shopper's open 'Notify Me' request (issue 29). */
@@ -946,6 +951,95 @@ export interface StockRequestsPort {
   /** The shopper's open requests, newest first. */
   list(customer: Customer): Promise<StockRequestView[]>;
   cancel(customer: Customer, id: number): Promise<void>;
+}
+
+/** A standing order as its shopper (and staff) see it (issue 45). */
+export interface SubscriptionView {
+  id: number;
+  productId: number;
+  title: string;
+  titleHi?: string;
+  attribute: string;
+  internalReference: string;
+  image: string;
+  pricePaise: number;
+  quantity: number;
+  frequency: Frequency;
+  startDate: string;
+  slotKind: SlotKind;
+  addressId: number | null;
+  /** "Name, street, city PIN", or null when the address was removed. */
+  address: string | null;
+  paymentMethod: "cod" | "razorpay";
+  status: "active" | "cancelled";
+  /** Staff held it back (a discontinued product), said to the shopper. */
+  heldReason: string | null;
+  pauses: Pause[];
+  skips: string[];
+  /** What the cut-off did with its last days, newest first. */
+  days: { date: string; outcome: "made" | "skipped"; orderId: number | null; orderNumber: number | null; reason: string | null }[];
+}
+
+export interface NewSubscription {
+  internalReference: string;
+  quantity: number;
+  frequency: Frequency;
+  startDate: string;
+  slotKind: SlotKind;
+  addressId: number;
+  paymentMethod: "cod";
+  language: Locale;
+}
+
+export type SubscriptionChange = Partial<Pick<NewSubscription, "quantity" | "frequency" | "slotKind" | "addressId">>;
+
+/** What the cut-off did with one day of one subscription. */
+export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped"; reason: string } | { outcome: "done" } | { outcome: "not_due" };
+
+// Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).
+export interface SubscriptionsPort {
+  /** A product the catalogue marks subscribable, to a saved address in a PIN served, from a day still open. */
+  create(customer: Customer, input: NewSubscription): Promise<{ id: number }>;
+  /** The shopper's subscriptions, active first, newest first. */
+  list(customer: Customer): Promise<SubscriptionView[]>;
+  get(customer: Customer, id: number): Promise<SubscriptionView | null>;
+  /** Changes what later deliveries bring; days whose cut-off has passed keep what they were made with. */
+  change(customer: Customer, id: number, change: SubscriptionChange): Promise<void>;
+  /** No deliveries from one day to another (checkPause). */
+  pause(customer: Customer, id: number, pause: Pause): Promise<void>;
+  /** Ends every pause from the first open day on. */
+  resume(customer: Customer, id: number): Promise<void>;
+  /**
+   * Skips one delivery (checkSkip). `customer` null: the reminder's link, which proved itself.
+   * Answers false when the day was already skipped (a link used again).
+   */
+  skip(customer: Customer | null, id: number, date: string, via: "account" | "link" | "api"): Promise<{ skipped: boolean; view: SubscriptionView }>;
+  /** Stops it for good; orders already made stay. */
+  cancel(customer: Customer, id: number): Promise<void>;
+  /** The job: the subscriptions that deliver on `date` and have not been made for it. */
+  due(date: string): Promise<number[]>;
+  /**
+   * The job: one day of one subscription, once. The order is placed as any order is (slot, stock,
+   * PIN, minimum); what cannot be is skipped, and the shopper told by SMS and mail, in the same
+   * transaction that records it.
+   */
+  make(id: number, date: string): Promise<MadeDay>;
+  /** The job: the evening reminder of every delivery on `date`, each once. Answers how many were queued. */
+  remind(date: string): Promise<number>;
+  /**
+   * The job's pass, under a lease (one instance at a time): after the reminder hour, tomorrow's
+   * reminders; after the cut-off, every day still to make (daysToMake), each subscription once.
+   * Null while another instance holds the lease.
+   */
+  runCutoff(): Promise<CutoffRun | null>;
+}
+
+/** What one pass of the cut-off job did. */
+export interface CutoffRun {
+  reminded: number;
+  made: number;
+  skipped: number;
+  days: string[];
 }
 
 export interface Shop {
@@ -979,6 +1073,8 @@ export interface Shop {
   tickets: TicketsPort;
   newsletter: NewsletterPort;
   mail: MailQueuePort;
+  /** Standing orders (issue 45). */
+  subscriptions: SubscriptionsPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** Whether this instance can serve shoppers: the database answers, every migration is applied, the catalogue is loaded. */

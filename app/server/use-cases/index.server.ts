@@ -21,6 +21,7 @@ import type {
   StaffPort,
   StockRequestsPort,
   SubscribersPort,
+  SubscriptionsPort,
   TicketsPort,
   WishlistPort,
 } from "../shop/port.server.ts";
@@ -53,6 +54,7 @@ import * as placeOrder from "./place-order.server.ts";
 import * as replacement from "./replacement.server.ts";
 import * as signUp from "./sign-up.server.ts";
 import * as stockRequests from "./stock-requests.server.ts";
+import * as subscriptions from "./subscriptions.server.ts";
 import * as tickets from "./tickets.server.ts";
 import * as wishlist from "./wishlist.server.ts";
 import * as limits from "../security/rate-limits.server.ts";
@@ -85,6 +87,7 @@ export interface Reads {
   newsletter: Pick<NewsletterPort, "byConfirmToken" | "byToken">;
   coupons: Pick<StaffCouponsPort, "list">;
   subscribers: Pick<SubscribersPort, "summary">;
+  subscriptions: Pick<SubscriptionsPort, "list" | "get">;
   staffCatalog: Pick<StaffCatalogPort, "search" | "topCategories">;
   healthy: Shop["healthy"];
   ready: Shop["ready"];
@@ -189,6 +192,7 @@ function build(shop: Shop, fixed: Senders | null) {
     replacement: bind(shop, replacement),
     signUp: { ...bind(shop, signUp), signUp: given(signUp.signUp, withMail) },
     stockRequests: bind(shop, stockRequests),
+    subscriptions: bind(shop, subscriptions),
     tickets: { ...bind(shop, tickets), answerTicket: given(tickets.answerTicket, withMail) },
     wishlist: bind(shop, wishlist),
   };

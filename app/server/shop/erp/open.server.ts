@@ -5,7 +5,8 @@
 import type { Database } from "../../db/client.server.ts";
 import type { ImageStore } from "../../images/image-store.server.ts";
 import { createShop } from "../open.server.ts";
-import type { Customer, Shop } from "../port.server.ts";
+import { ShopError, type Customer, type Shop, type SubscriptionsPort } from "../port.server.ts";
+import { SUBSCRIPTION_MESSAGES } from "../../../domain/subscription.ts";
 import { createErpAccounts } from "./accounts.server.ts";
 import { createErpCart, createErpViewer, createErpWishlist } from "./cart.server.ts";
 import { startCatalogueSync } from "./catalog-mirror.server.ts";
@@ -86,7 +87,10 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
       // The ERP proves its customers by e-mail and password: an account opened with a mobile
       // number would have no ERP customer to order as (decision 053).
       mobileSignIn: false,
+      // The ERP takes an order once it is paid, and keeps no schedules: no standing orders (issue 45).
+      subscriptions: false,
     },
+    subscriptions: noSubscriptions,
     accounts: createErpAccounts(base.accounts, erp, credentials),
     cart,
     wishlist,
@@ -103,4 +107,24 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
       await base.close();
     },
   };
+}
+
+/** The ERP keeps no standing orders: nothing to list or make, and every change said to be unavailable. */
+const noSubscriptions: SubscriptionsPort = {
+  create: refuseSubscriptions,
+  list: async () => [],
+  get: async () => null,
+  change: refuseSubscriptions,
+  pause: refuseSubscriptions,
+  resume: refuseSubscriptions,
+  skip: refuseSubscriptions,
+  cancel: refuseSubscriptions,
+  due: async () => [],
+  make: async () => ({ outcome: "not_due" }),
+  remind: async () => 0,
+  runCutoff: async () => null,
+};
+
+async function refuseSubscriptions(): Promise<never> {
+  throw new ShopError("unavailable", SUBSCRIPTION_MESSAGES.unavailable);
 }

@@ -1,0 +1,489 @@
+// Standing orders (issue 45, decision 076): a shopper's subscriptions, their pauses and skips,
+// and the cut-off's work. Each day of each subscription is made once: its subscription_days row
+// is written in the transaction that places its order, so a second instance (or the same job run
+// again after kill -9) finds the day done; a day that cannot be made is recorded as skipped in
+// the transaction that queues the shopper's SMS and mail. The rules are domain/subscription.ts's.
+import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { addressLine } from "../../domain/address.ts";
+import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
+import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
+import { keptSmsValues, smsLanguage, smsTemplatesOf } from "../../domain/sms.ts";
+import { store } from "../../domain/store-config.ts";
+import {
+  addDays,
+  changeable,
+  daysToMake,
+  checkPause,
+  checkSkip,
+  cutoffOf,
+  deliveryItems,
+  deliversOn,
+  firstOpenDay,
+  MAX_SUBSCRIPTION_QUANTITY,
+  reminderMail,
+  skippedMail,
+  smsValue,
+  SUBSCRIPTION_MESSAGES,
+  type Schedule,
+} from "../../domain/subscription.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { shopDate } from "../../domain/delivery.ts";
+import { DEFAULT_HOLD_MINUTES } from "../../domain/payment.ts";
+import type { Db } from "../db/client.server.ts";
+import {
+  addresses,
+  customers,
+  mailQueue,
+  orderLines,
+  orders,
+  products,
+  subscriptionDays,
+  subscriptionPauses,
+  subscriptionReminders,
+  subscriptionSkips,
+  subscriptions,
+  variants,
+  type OrderRow,
+} from "../db/schema.server.ts";
+import { appEnv } from "../env.server.ts";
+import { cookieSecret } from "../security/secret.server.ts";
+import { skipLinkPath } from "../subscriptions/skip-link.server.ts";
+import type { Conn } from "./coupons.server.ts";
+import { checkServiceable, readSettings } from "./delivery.server.ts";
+import { leaseHolder, underLease } from "./leases.server.ts";
+import { placeIn } from "./orders.server.ts";
+import { ShopError, type Customer, type CutoffRun, type MadeDay, type SubscriptionsPort, type SubscriptionView } from "./port.server.ts";
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export interface SubscriptionsOptions {
+  now?: () => Date;
+  prepaidPercent?: number;
+  holdMinutes?: number;
+  /** Signs the reminder's skip links: the cookie secret, read when the first reminder goes. */
+  linkSecret?: () => string;
+}
+
+/** Long enough for 10,000 subscriptions' pass; a holder that died loses it after this. */
+const LEASE_MS = 10 * 60_000;
+
+/** How many of a subscription's past days its page shows. */
+const DAYS_SHOWN = 10;
+
+function checkQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SUBSCRIPTION_QUANTITY) throw new ShopError("invalid", SUBSCRIPTION_MESSAGES.quantity(MAX_SUBSCRIPTION_QUANTITY));
+}
+
+function scheduleOf(row: SubscriptionRow, pauses: readonly { fromDate: string; toDate: string }[], skips: readonly string[]): Schedule {
+  return {
+    start: row.startDate,
+    frequency: row.frequency,
+    // Held back by staff: nothing is made, as for a cancelled one, until it is released.
+    status: row.status === "active" && !row.heldReason ? "active" : "cancelled",
+    pauses: pauses.map((p) => ({ from: p.fromDate, to: p.toDate })),
+    skips,
+  };
+}
+
+/** The language a shopper is told in: the account's choice, else the page's they subscribed on. */
+function languageOf(account: string | null, page: string | null): Locale {
+  const wanted = account ?? page;
+  return wanted && isLocale(wanted) ? wanted : "en";
+}
+
+export function createSubscriptions(
+  db: Db,
+  { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES, linkSecret = () => cookieSecret(appEnv()) }: SubscriptionsOptions = {},
+): SubscriptionsPort {
+  const holder = leaseHolder();
+  const cutoffHour = async (conn: Conn) => (await readSettings(conn)).subscriptionCutoffHour;
+
+  /** The customer's subscription (any, when `customer` is null), locked for the transaction. */
+  async function lockOwn(tx: Conn, customer: Customer | null, id: number): Promise<SubscriptionRow> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new ShopError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), customer ? eq(subscriptions.customerId, customer.id) : undefined))
+      .for("update");
+    if (!row) throw new ShopError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+    return row;
+  }
+
+  async function scheduleFor(tx: Conn, row: SubscriptionRow, from?: string): Promise<Schedule> {
+    const [pauses, skips] = await Promise.all([
+      tx.select().from(subscriptionPauses).where(eq(subscriptionPauses.subscriptionId, row.id)),
+      tx
+        .select({ date: subscriptionSkips.date })
+        .from(subscriptionSkips)
+        .where(and(eq(subscriptionSkips.subscriptionId, row.id), from ? gte(subscriptionSkips.date, from) : undefined)),
+    ]);
+    return scheduleOf(
+      row,
+      pauses,
+      skips.map((s) => s.date),
+    );
+  }
+
+  /** Every view of `where`'s subscriptions, in four queries however many there are. */
+  async function views(conn: Conn, where: ReturnType<typeof eq>): Promise<SubscriptionView[]> {
+    const rows = await conn
+      .select({ s: subscriptions, v: variants, p: products, a: addresses })
+      .from(subscriptions)
+      .innerJoin(variants, eq(variants.id, subscriptions.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .leftJoin(addresses, eq(addresses.id, subscriptions.addressId))
+      .where(where)
+      .orderBy(asc(subscriptions.status), desc(subscriptions.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.s.id);
+    const [pauses, skips, days] = await Promise.all([
+      conn.select().from(subscriptionPauses).where(inArray(subscriptionPauses.subscriptionId, ids)).orderBy(asc(subscriptionPauses.fromDate)),
+      conn.select().from(subscriptionSkips).where(inArray(subscriptionSkips.subscriptionId, ids)).orderBy(asc(subscriptionSkips.date)),
+      conn
+        .select({ d: subscriptionDays, number: orders.orderNumber })
+        .from(subscriptionDays)
+        .leftJoin(orders, eq(orders.id, subscriptionDays.orderId))
+        .where(inArray(subscriptionDays.subscriptionId, ids))
+        .orderBy(desc(subscriptionDays.date)),
+    ]);
+    return rows.map(({ s, v, p, a }) => ({
+      id: s.id,
+      productId: p.id,
+      title: p.title,
+      ...(p.titleHi ? { titleHi: p.titleHi } : {}),
+      attribute: v.attribute,
+      internalReference: v.internalReference,
+      image: v.images[0] ?? PLACEHOLDER_IMAGE,
+      pricePaise: v.pricePaise,
+      quantity: s.quantity,
+      frequency: s.frequency,
+      startDate: s.startDate,
+      slotKind: s.slotKind,
+      addressId: s.addressId,
+      address: a ? `${a.name}, ${addressLine(a)}` : null,
+      paymentMethod: s.paymentMethod,
+      status: s.status,
+      heldReason: s.heldReason,
+      pauses: pauses.filter((x) => x.subscriptionId === s.id).map((x) => ({ from: x.fromDate, to: x.toDate })),
+      skips: skips.filter((x) => x.subscriptionId === s.id).map((x) => x.date),
+      days: days
+        .filter((x) => x.d.subscriptionId === s.id)
+        .slice(0, DAYS_SHOWN)
+        .map((x) => ({ date: x.d.date, outcome: x.d.outcome, orderId: x.d.orderId, orderNumber: x.number, reason: x.d.reason })),
+    }));
+  }
+
+  async function ownAddress(tx: Conn, customer: Customer, addressId: number) {
+    const [address] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customer.id)));
+    if (!address) throw new ShopError("invalid", "Choose a delivery address.");
+    // An address outside the PINs served takes no deliveries (issue 14): said now, not at the cut-off.
+    await checkServiceable(tx, address.zip);
+    return address;
+  }
+
+  /** Who to tell about one day of one subscription, and in which language. */
+  async function shopperOf(tx: Conn, row: SubscriptionRow) {
+    const [who] = await tx
+      .select({ name: customers.name, email: customers.email, mobile: customers.mobile, smsUpdates: customers.smsUpdates, language: customers.language })
+      .from(customers)
+      .where(eq(customers.id, row.customerId));
+    return who!;
+  }
+
+  /** Queues a shopper's mail and (when the shop sends that SMS, to a verified number taking updates) SMS, in the caller's transaction. */
+  async function tell(
+    tx: Conn,
+    who: Awaited<ReturnType<typeof shopperOf>>,
+    language: Locale,
+    template: "subscriptionReminder" | "subscriptionSkipped",
+    sms: Record<string, string>,
+    mail: (i18n: ReturnType<typeof i18nFor>) => { subject: string; text: string },
+    at: Date,
+  ): Promise<void> {
+    const env = appEnv();
+    const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
+    const rows: (typeof mailQueue.$inferInsert)[] = [];
+    const sender = env.sms && smsTemplatesOf(env.sms);
+    if (sender && sender.sends(template) && who.mobile && who.smsUpdates) {
+      const smsIn = smsLanguage(sender, template, language);
+      rows.push({ channel: "sms", to: who.mobile, subject: template, body: JSON.stringify(keptSmsValues(sms, smsIn)), ...kept });
+    }
+    if (who.email) {
+      const written = mail(i18nFor(language));
+      rows.push({ channel: "mail", to: who.email, subject: written.subject, body: written.text, ...kept });
+    }
+    if (rows.length) await tx.insert(mailQueue).values(rows);
+  }
+
+  const itemsOf = (row: { quantity: number }, product: { title: string; titleHi: string }, variant: { attribute: string }, language: Locale) =>
+    deliveryItems({ quantity: row.quantity, title: language === "hi" && product.titleHi.trim() ? product.titleHi.trim() : product.title, attribute: variant.attribute });
+
+  const dayLabel = (date: string, language: Locale) => i18nFor(language).date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+  /** Records a day the cut-off could not make, once, and tells the shopper why, in one transaction. */
+  async function recordSkipped(row: SubscriptionRow, date: string, reason: string, at: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .insert(subscriptionDays)
+        .values({ subscriptionId: row.id, date, outcome: "skipped", reason, at })
+        .onConflictDoNothing()
+        .returning({ date: subscriptionDays.date });
+      if (!recorded) return false;
+      const [item] = await tx.select({ p: products, v: variants }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(variants.id, row.variantId));
+      const who = await shopperOf(tx, row);
+      const language = languageOf(who.language, row.language);
+      const env = appEnv();
+      const items = itemsOf(row, item!.p, item!.v, language);
+      const said = i18nFor(language)._(reason);
+      const link = `${new URL(env.publicOrigin).host}${pathIn(language, "/myaccount/subscriptions")}`;
+      await tell(
+        tx,
+        who,
+        language,
+        "subscriptionSkipped",
+        { items: smsValue(items), date: dayLabel(date, language), reason: smsValue(said), link },
+        (i18n) => skippedMail(who, { items, date: dayLabel(date, language), reason: said }, store.name, env.publicOrigin, i18n),
+        at,
+      );
+      return true;
+    });
+  }
+
+  return {
+    create: (customer, input) =>
+      db.transaction(async (tx) => {
+        checkQuantity(input.quantity);
+        const [item] = await tx
+          .select({ variantId: variants.id, subscribable: products.subscribable })
+          .from(variants)
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(eq(variants.internalReference, input.internalReference));
+        if (!item?.subscribable) throw new ShopError("invalid", SUBSCRIPTION_MESSAGES.notSubscribable);
+        await ownAddress(tx, customer, input.addressId);
+        const open = firstOpenDay(now(), await cutoffHour(tx));
+        if (input.startDate < open) throw new ShopError("invalid", SUBSCRIPTION_MESSAGES.startTooSoon(open));
+        const at = now();
+        const [made] = await tx
+          .insert(subscriptions)
+          .values({
+            customerId: customer.id,
+            variantId: item.variantId,
+            quantity: input.quantity,
+            frequency: input.frequency,
+            startDate: input.startDate,
+            slotKind: input.slotKind,
+            addressId: input.addressId,
+            paymentMethod: input.paymentMethod,
+            language: input.language,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: subscriptions.id });
+        return { id: made!.id };
+      }),
+
+    list: (customer) => views(db, eq(subscriptions.customerId, customer.id)),
+
+    async get(customer, id) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [view] = await views(db, and(eq(subscriptions.id, id), eq(subscriptions.customerId, customer.id)) as ReturnType<typeof eq>);
+      return view ?? null;
+    },
+
+    change: (customer, id, change) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwn(tx, customer, id);
+        if (row.status !== "active") throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.ended);
+        if (change.quantity !== undefined) checkQuantity(change.quantity);
+        if (change.addressId !== undefined) await ownAddress(tx, customer, change.addressId);
+        const open = firstOpenDay(now(), await cutoffHour(tx));
+        await tx
+          .update(subscriptions)
+          .set({
+            ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+            ...(change.slotKind !== undefined ? { slotKind: change.slotKind } : {}),
+            ...(change.addressId !== undefined ? { addressId: change.addressId } : {}),
+            // A new rhythm counts from the first day it can touch; days already made keep theirs.
+            ...(change.frequency !== undefined ? { frequency: change.frequency, startDate: row.startDate > open ? row.startDate : open } : {}),
+            updatedAt: now(),
+          })
+          .where(eq(subscriptions.id, row.id));
+      }),
+
+    pause: (customer, id, pause) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwn(tx, customer, id);
+        if (row.status !== "active") throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.ended);
+        const refused = checkPause(pause, now(), await cutoffHour(tx));
+        if (refused) throw new ShopError("invalid", refused);
+        await tx.insert(subscriptionPauses).values({ subscriptionId: row.id, fromDate: pause.from, toDate: pause.to, createdAt: now() });
+      }),
+
+    resume: (customer, id) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwn(tx, customer, id);
+        if (row.status !== "active") throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.ended);
+        const open = firstOpenDay(now(), await cutoffHour(tx));
+        // Pauses wholly ahead go; one under way ends the day before the first open day.
+        await tx.delete(subscriptionPauses).where(and(eq(subscriptionPauses.subscriptionId, row.id), gte(subscriptionPauses.fromDate, open)));
+        await tx
+          .update(subscriptionPauses)
+          .set({ toDate: addDays(open, -1) })
+          .where(and(eq(subscriptionPauses.subscriptionId, row.id), gte(subscriptionPauses.toDate, open)));
+      }),
+
+    skip: (customer, id, date, via) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwn(tx, customer, id);
+        const [already] = await tx
+          .select()
+          .from(subscriptionSkips)
+          .where(and(eq(subscriptionSkips.subscriptionId, row.id), eq(subscriptionSkips.date, date)));
+        let skipped = false;
+        if (!already) {
+          if (row.status !== "active") throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.ended);
+          const refused = checkSkip(await scheduleFor(tx, row, date), date, now(), await cutoffHour(tx));
+          if (refused) throw new ShopError("conflict", refused);
+          await tx.insert(subscriptionSkips).values({ subscriptionId: row.id, date, via, createdAt: now() });
+          skipped = true;
+        }
+        const [view] = await views(tx, eq(subscriptions.id, row.id));
+        return { skipped, view: view! };
+      }),
+
+    cancel: (customer, id) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwn(tx, customer, id);
+        if (row.status !== "active") throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.ended);
+        await tx.update(subscriptions).set({ status: "cancelled", cancelledAt: now(), updatedAt: now() }).where(eq(subscriptions.id, row.id));
+      }),
+
+    async due(date) {
+      // Every active subscription begun by `date` and not yet made for it, with its pauses over
+      // the day and its skip of it; the frequency is read here (domain/subscription.ts).
+      const rows = await db
+        .select({ s: subscriptions, skipped: subscriptionSkips.date })
+        .from(subscriptions)
+        .leftJoin(subscriptionDays, and(eq(subscriptionDays.subscriptionId, subscriptions.id), eq(subscriptionDays.date, date)))
+        .leftJoin(subscriptionSkips, and(eq(subscriptionSkips.subscriptionId, subscriptions.id), eq(subscriptionSkips.date, date)))
+        .where(and(eq(subscriptions.status, "active"), isNull(subscriptions.heldReason), lte(subscriptions.startDate, date), isNull(subscriptionDays.date)))
+        .orderBy(asc(subscriptions.id));
+      if (rows.length === 0) return [];
+      const paused = new Set(
+        (
+          await db
+            .select({ id: subscriptionPauses.subscriptionId })
+            .from(subscriptionPauses)
+            .where(and(lte(subscriptionPauses.fromDate, date), gte(subscriptionPauses.toDate, date)))
+        ).map((p) => p.id),
+      );
+      return rows.filter((r) => !paused.has(r.s.id) && deliversOn(scheduleOf(r.s, [], r.skipped ? [r.skipped] : []), date)).map((r) => r.s.id);
+    },
+
+    async make(id, date) {
+      const at = now();
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      if (!row) return { outcome: "not_due" };
+      try {
+        return await db.transaction(async (tx): Promise<MadeDay> => {
+          // The day is claimed first: a second maker waits here for this one's commit, then finds it done.
+          const [claimed] = await tx.insert(subscriptionDays).values({ subscriptionId: id, date, outcome: "made", at }).onConflictDoNothing().returning({ date: subscriptionDays.date });
+          if (!claimed) return { outcome: "done" };
+          const locked = await lockOwn(tx, null, id);
+          // Skipped, paused or cancelled since `due` read it: nothing is made, and the claim goes with this transaction.
+          if (!deliversOn(await scheduleFor(tx, locked, date), date)) throw new NotDue();
+          if (!locked.addressId) throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.addressGone);
+          const [customer] = await tx.select().from(customers).where(eq(customers.id, locked.customerId));
+          const [draft] = await tx.insert(orders).values({ customerId: locked.customerId, subscriptionId: id, createdAt: at, updatedAt: at }).returning();
+          await tx.insert(orderLines).values({ orderId: draft!.id, variantId: locked.variantId, quantity: locked.quantity, createdAt: at, updatedAt: at });
+          const placed = await placeIn(
+            tx,
+            { id: customer!.id, email: customer!.email, name: customer!.name, phone: customer!.phone },
+            draft as OrderRow,
+            { addressId: locked.addressId, paymentMethod: "cod", slot: { date, kind: locked.slotKind }, standing: true },
+            { at, prepaidPercent, holdMinutes },
+          );
+          await tx
+            .update(subscriptionDays)
+            .set({ orderId: placed.orderId })
+            .where(and(eq(subscriptionDays.subscriptionId, id), eq(subscriptionDays.date, date)));
+          return { outcome: "made", orderId: placed.orderId };
+        });
+      } catch (error) {
+        if (error instanceof NotDue) return { outcome: "not_due" };
+        if (!(error instanceof ShopError)) throw error;
+        const reason = error.message.replace(/\.$/, "");
+        return (await recordSkipped(row, date, reason, at)) ? { outcome: "skipped", reason } : { outcome: "done" };
+      }
+    },
+
+    async runCutoff() {
+      return underLease(db, { name: "subscriptions.cutoff", holder, ms: LEASE_MS }, now(), async () => {
+        const at = now();
+        const hour = await cutoffHour(db);
+        const run: CutoffRun = { reminded: 0, made: 0, skipped: 0, days: daysToMake(at, hour) };
+        const tomorrow = addDays(shopDate(at), 1);
+        if (at >= reminderTime(tomorrow, hour) && changeable(tomorrow, at, hour)) run.reminded = await this.remind(tomorrow);
+        for (const date of run.days) {
+          for (const id of await this.due(date)) {
+            const made = await this.make(id, date);
+            if (made.outcome === "made") run.made++;
+            else if (made.outcome === "skipped") run.skipped++;
+          }
+        }
+        return run;
+      });
+    },
+
+    async remind(date) {
+      const at = now();
+      const env = appEnv();
+      const ids = await this.due(date);
+      let queued = 0;
+      for (const id of ids) {
+        const sent = await db.transaction(async (tx) => {
+          const [claimed] = await tx.insert(subscriptionReminders).values({ subscriptionId: id, date, at }).onConflictDoNothing().returning({ date: subscriptionReminders.date });
+          if (!claimed) return false;
+          const [found] = await tx
+            .select({ s: subscriptions, v: variants, p: products })
+            .from(subscriptions)
+            .innerJoin(variants, eq(variants.id, subscriptions.variantId))
+            .innerJoin(products, eq(products.id, variants.productId))
+            .where(eq(subscriptions.id, id));
+          const { s, v, p } = found!;
+          const who = await shopperOf(tx, s);
+          const language = languageOf(who.language, s.language);
+          const items = itemsOf(s, p, v, language);
+          const totalPaise = v.pricePaise * s.quantity;
+          const path = pathIn(language, skipLinkPath(linkSecret(), id, date));
+          const host = new URL(env.publicOrigin).host;
+          await tell(
+            tx,
+            who,
+            language,
+            "subscriptionReminder",
+            { items: smsValue(items), total: formatRupees(totalPaise), link: `${host}${path}` },
+            (i18n) => reminderMail(who, { items, totalPaise, date: dayLabel(date, language), skipUrl: env.publicOrigin + path }, store.name, env.publicOrigin, i18n),
+            at,
+          );
+          return true;
+        });
+        if (sent) queued++;
+      }
+      return queued;
+    },
+  };
+}
+
+/** A day `due` listed that is no longer due when made (skipped or paused since): its claim rolls back. */
+class NotDue extends Error {}
+
+/** The instant the reminders of `date` go out: four hours before its cut-off. */
+export function reminderTime(date: string, cutoffHour: number): Date {
+  return new Date(cutoffOf(date, cutoffHour).getTime() - 4 * 3_600_000);
+}

@@ -1,0 +1,66 @@
+// Standing orders (issue 45): what the pages, the JSON API and the reminder's link do. The rules
+// are domain/subscription.ts's and the Shop's (shop/subscriptions.server.ts); these say it.
+import type { Locale } from "../../domain/i18n/locale.ts";
+import { i18nFor } from "../../domain/i18n/registry.ts";
+import { SUBSCRIPTION_MESSAGES, type Pause } from "../../domain/subscription.ts";
+import { appEnv } from "../env.server.ts";
+import { cookieSecret } from "../security/secret.server.ts";
+import { ShopError, type Customer, type NewSubscription, type Shop, type SubscriptionChange, type SubscriptionView } from "../shop/port.server.ts";
+import { readSkipLink } from "../subscriptions/skip-link.server.ts";
+
+function refuseWithoutSubscriptions(shop: Shop): void {
+  if (!shop.capabilities.subscriptions) throw new ShopError("unavailable", SUBSCRIPTION_MESSAGES.unavailable);
+}
+
+/** A day as the messages say it, in the page's language ("Mon, 30 Nov"). */
+export function dayIn(date: string, locale: Locale): string {
+  return i18nFor(locale).date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+export async function subscribe(shop: Shop, customer: Customer, input: NewSubscription): Promise<{ id: number; message: string }> {
+  refuseWithoutSubscriptions(shop);
+  const { id } = await shop.subscriptions.create(customer, input);
+  return { id, message: SUBSCRIPTION_MESSAGES.subscribed };
+}
+
+export async function changeSubscription(shop: Shop, customer: Customer, id: number, change: SubscriptionChange): Promise<{ message: string }> {
+  await shop.subscriptions.change(customer, id, change);
+  return { message: SUBSCRIPTION_MESSAGES.changed };
+}
+
+export async function pauseSubscription(shop: Shop, customer: Customer, id: number, pause: Pause): Promise<{ message: string }> {
+  await shop.subscriptions.pause(customer, id, pause);
+  return { message: SUBSCRIPTION_MESSAGES.paused };
+}
+
+export async function resumeSubscription(shop: Shop, customer: Customer, id: number): Promise<{ message: string }> {
+  await shop.subscriptions.resume(customer, id);
+  return { message: SUBSCRIPTION_MESSAGES.resumed };
+}
+
+export async function skipDelivery(shop: Shop, customer: Customer, id: number, date: string, locale: Locale, via: "account" | "api" = "account"): Promise<{ message: string }> {
+  const { skipped } = await shop.subscriptions.skip(customer, id, date, via);
+  return { message: skipped ? SUBSCRIPTION_MESSAGES.skipped(dayIn(date, locale)) : SUBSCRIPTION_MESSAGES.alreadySkipped(dayIn(date, locale)) };
+}
+
+/**
+ * The evening reminder's link: skips the one day it names without signing in. A link not made
+ * by the shop is not found; one used again says the day was already skipped; one used after the
+ * cut-off is refused with why (the Shop's checkSkip).
+ */
+export async function skipFromLink(
+  shop: Shop,
+  parts: { id: string | undefined; date: string | undefined; mac: string | undefined },
+  locale: Locale,
+): Promise<{ message: string; skipped: boolean; subscription: SubscriptionView; date: string }> {
+  const link = readSkipLink(cookieSecret(appEnv()), parts);
+  if (!link) throw new ShopError("not_found", SUBSCRIPTION_MESSAGES.notFound);
+  const { skipped, view } = await shop.subscriptions.skip(null, link.subscriptionId, link.date, "link");
+  const day = dayIn(link.date, locale);
+  return { message: skipped ? SUBSCRIPTION_MESSAGES.skipped(day) : SUBSCRIPTION_MESSAGES.alreadySkipped(day), skipped, subscription: view, date: link.date };
+}
+
+export async function cancelSubscription(shop: Shop, customer: Customer, id: number): Promise<{ message: string }> {
+  await shop.subscriptions.cancel(customer, id);
+  return { message: SUBSCRIPTION_MESSAGES.cancelled };
+}
