@@ -44,6 +44,8 @@ export default [
       route("orders", "routes/myaccount.orders.tsx"),
       route("wishlist", "routes/myaccount.wishlist.tsx"),
       route("notify", "routes/myaccount.notify.tsx"),
+      route("subscriptions", "routes/myaccount.subscriptions.tsx"),
+      route("subscriptions/new", "routes/myaccount.subscriptions.new.tsx"),
       route("addresses", "routes/myaccount.addresses.tsx"),
       route("mobile", "routes/myaccount.mobile.tsx"),
       route("email", "routes/myaccount.email.tsx"),
@@ -55,6 +57,8 @@ export default [
   route("wishlist", "routes/wishlist.tsx"),
   // 'Notify Me' (issue 29): every such button posts here, signed in or not.
   route("notify", "routes/notify.ts"),
+  // The evening reminder's skip link (issue 45): no sign-in, the link is the proof.
+  route("subscriptions/skip/:id/:date/:mac", "routes/subscriptions.skip.tsx"),
   route("marketplace", "routes/business.tsx", { id: "marketplace" }),
   route("artisanalcafe", "routes/business.tsx", { id: "artisanalcafe" }),
   route("streetfoodgully", "routes/business.tsx", { id: "streetfoodgully" }),

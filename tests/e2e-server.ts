@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { lockHolder } from "../app/server/db/lock.server.ts";
+import { E2E_SESSION_SECRET } from "./e2e-secret.ts";
 
 const PREFIX = "haat-e2e-";
 const STALE_MS = 60_000;
@@ -42,7 +43,7 @@ process.env.PUBLIC_ORIGIN = `http://127.0.0.1:${process.env.PORT}`;
 process.env.NODE_ENV = "production";
 process.env.SEED_DEMO = "true";
 // Sessions will need a secret in production; this one signs nothing but test cookies.
-process.env.SESSION_SECRET ||= "e2e-only-secret-not-for-any-real-deployment-0123456789";
+process.env.SESSION_SECRET = E2E_SESSION_SECRET;
 // As behind a reverse proxy on this machine: tests give each new shopper an address of
 // their own (X-Forwarded-For), so per-address sign-up limits hold without slowing the suite.
 process.env.TRUST_PROXY = "loopback";

@@ -20,6 +20,7 @@ import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import type { notifyForm } from "../server/forms/notify.server.ts";
+import type { subscribeForm, subscriptionsForm, skipLinkForm } from "../server/forms/subscriptions.server.ts";
 import type { liteForm } from "../server/forms/lite.server.ts";
 import { raiseToast } from "./raise-toast.ts";
 
@@ -58,6 +59,9 @@ function handle<F>(action: ActionOf<F>): FormHandle<F> {
 export const cart = handle<typeof cartForm>(CART_ACTION);
 export const wishlist = handle<typeof wishlistForm>(WISHLIST_ACTION);
 export const notify = handle<typeof notifyForm>("/notify");
+export const subscribe = handle<typeof subscribeForm>("/myaccount/subscriptions/new");
+export const standingOrders = handle<typeof subscriptionsForm>("/myaccount/subscriptions");
+export const skipLink = handle<typeof skipLinkForm>("/subscriptions/skip");
 export const contact = handle<typeof contactForm>("/contact");
 export const newsletter = handle<typeof newsletterForm>("/newsletter");
 export const unsubscribe = handle<typeof unsubscribeForm>("/newsletter/unsubscribe");

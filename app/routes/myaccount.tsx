@@ -23,6 +23,7 @@ const links = [
   { to: "/myaccount/orders", label: /*i18n*/ "Orders", end: false },
   { to: "/myaccount/wishlist", label: /*i18n*/ "Wishlist", end: false },
   { to: "/myaccount/notify", label: /*i18n*/ "Back in stock requests", end: false },
+  { to: "/myaccount/subscriptions", label: /*i18n*/ "Subscriptions", end: false },
   { to: "/myaccount/addresses", label: /*i18n*/ "Addresses", end: false },
 ];
 

@@ -45,7 +45,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeIn(context);
   const { longDesc, ...rest } = detailIn(locale, product);
   const carried = documentCarries(context, "standing", standing ? { productId: product.id, standing } : null);
-  return { product: rest, description: parseDescription(longDesc), related: cardsIn(locale, related), reviews, ...(!carried && { standing }) };
+  // Offered only where the back end keeps standing orders (the ERP does not).
+  return {
+    product: { ...rest, subscribable: Boolean(rest.subscribable) && reads.capabilities.subscriptions },
+    description: parseDescription(longDesc),
+    related: cardsIn(locale, related),
+    reviews,
+    ...(!carried && { standing }),
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });

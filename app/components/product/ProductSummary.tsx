@@ -107,6 +107,18 @@ export function ProductSummary({ product, variant }: { product: Omit<ProductDeta
         </div>
       </div>
       <QuantityNote message={fromUrl.message} internalReference={variant.internalReference} />
+      {product.subscribable && (
+        // A standing order (issue 45): a plain link, the same for every shopper, so the cached page stays one page.
+        <p className="mt-4 text-sm">
+          <Link
+            to={`/myaccount/subscriptions/new?product=${product.id}&variant=${encodeURIComponent(variant.internalReference)}`}
+            className="inline-block rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {i18n._("Subscribe")}
+          </Link>{" "}
+          <span className="text-stone-700">{i18n._("Every day or on the days you choose; skip or pause any day.")}</span>
+        </p>
+      )}
       <ul className="mt-6 space-y-2 rounded-lg bg-stone-50 p-4 text-sm text-stone-700">
         <li>
           <span className="font-medium text-stone-900">{i18n._("Payment:")}</span> {i18n._(paymentNote(offer))}

@@ -1003,6 +1003,8 @@ export interface SubscriptionsPort {
   /** The shopper's subscriptions, active first, newest first. */
   list(customer: Customer): Promise<SubscriptionView[]>;
   get(customer: Customer, id: number): Promise<SubscriptionView | null>;
+  /** The subscription a reminder's link names, once the link has proved itself (no customer to scope by). */
+  linked(id: number): Promise<SubscriptionView | null>;
   /** Changes what later deliveries bring; days whose cut-off has passed keep what they were made with. */
   change(customer: Customer, id: number, change: SubscriptionChange): Promise<void>;
   /** No deliveries from one day to another (checkPause). */

@@ -295,6 +295,12 @@ export function createSubscriptions(
       return view ?? null;
     },
 
+    async linked(id) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [view] = await views(db, eq(subscriptions.id, id));
+      return view ?? null;
+    },
+
     change: (customer, id, change) =>
       db.transaction(async (tx) => {
         const row = await lockOwn(tx, customer, id);

@@ -2,7 +2,7 @@
 // are domain/subscription.ts's and the Shop's (shop/subscriptions.server.ts); these say it.
 import type { Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
-import { SUBSCRIPTION_MESSAGES, type Pause } from "../../domain/subscription.ts";
+import { changeable, SUBSCRIPTION_MESSAGES, type Pause } from "../../domain/subscription.ts";
 import { appEnv } from "../env.server.ts";
 import { cookieSecret } from "../security/secret.server.ts";
 import { ShopError, type Customer, type NewSubscription, type Shop, type SubscriptionChange, type SubscriptionView } from "../shop/port.server.ts";
@@ -58,6 +58,18 @@ export async function skipFromLink(
   const { skipped, view } = await shop.subscriptions.skip(null, link.subscriptionId, link.date, "link");
   const day = dayIn(link.date, locale);
   return { message: skipped ? SUBSCRIPTION_MESSAGES.skipped(day) : SUBSCRIPTION_MESSAGES.alreadySkipped(day), skipped, subscription: view, date: link.date };
+}
+
+/** What the reminder's link page shows before its one press: the delivery, and whether it can still be skipped. */
+export async function skipLinkView(
+  shop: Shop,
+  parts: { id: string | undefined; date: string | undefined; mac: string | undefined },
+): Promise<{ subscription: SubscriptionView; date: string; skipped: boolean; open: boolean } | null> {
+  const link = readSkipLink(cookieSecret(appEnv()), parts);
+  if (!link) return null;
+  const [subscription, settings] = await Promise.all([shop.subscriptions.linked(link.subscriptionId), shop.delivery.settings()]);
+  if (!subscription) return null;
+  return { subscription, date: link.date, skipped: subscription.skips.includes(link.date), open: changeable(link.date, new Date(), settings.subscriptionCutoffHour) };
 }
 
 export async function cancelSubscription(shop: Shop, customer: Customer, id: number): Promise<{ message: string }> {

@@ -114,6 +114,7 @@ const noSubscriptions: SubscriptionsPort = {
   create: refuseSubscriptions,
   list: async () => [],
   get: async () => null,
+  linked: async () => null,
   change: refuseSubscriptions,
   pause: refuseSubscriptions,
   resume: refuseSubscriptions,
