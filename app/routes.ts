@@ -79,6 +79,7 @@ export default [
     route("newsletter", "routes/staff.newsletter.tsx"),
     route("newsletter.csv", "routes/staff.newsletter.csv.ts"),
     route("reviews", "routes/staff.reviews.tsx"),
+    route("subscriptions", "routes/staff.subscriptions.tsx"),
     route("catalogue", "routes/staff.catalogue.tsx"),
     // Every other /staff URL, so the guard above answers it before anything else does.
     route("*", "routes/staff.not-found.tsx"),

@@ -20,7 +20,7 @@ import type { staffCatalogForm } from "../server/forms/staff-catalog.server.ts";
 import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import type { notifyForm } from "../server/forms/notify.server.ts";
-import type { subscribeForm, subscriptionsForm, skipLinkForm } from "../server/forms/subscriptions.server.ts";
+import type { subscribeForm, subscriptionsForm, skipLinkForm, staffSubscriptionsForm } from "../server/forms/subscriptions.server.ts";
 import type { liteForm } from "../server/forms/lite.server.ts";
 import { raiseToast } from "./raise-toast.ts";
 
@@ -62,6 +62,7 @@ export const notify = handle<typeof notifyForm>("/notify");
 export const subscribe = handle<typeof subscribeForm>("/myaccount/subscriptions/new");
 export const standingOrders = handle<typeof subscriptionsForm>("/myaccount/subscriptions");
 export const skipLink = handle<typeof skipLinkForm>("/subscriptions/skip");
+export const staffSubscriptions = handle<typeof staffSubscriptionsForm>("/staff/subscriptions");
 export const contact = handle<typeof contactForm>("/contact");
 export const newsletter = handle<typeof newsletterForm>("/newsletter");
 export const unsubscribe = handle<typeof unsubscribeForm>("/newsletter/unsubscribe");

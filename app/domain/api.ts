@@ -8,7 +8,8 @@ import { emailRule, phoneRule, pinRule } from "./address-form.ts";
 import { profileSchema, signInSchema, signUpSchema } from "./account.ts";
 import { contactSchema, newsletterSchema } from "./contact.ts";
 import { productReference, quantity, recordId } from "./form-fields.ts";
-import { parseSlot } from "./delivery.ts";
+import { parseSlot, SLOT_KINDS } from "./delivery.ts";
+import { parseFrequency, SUBSCRIPTION_MESSAGES, WEEKDAYS, type Frequency } from "./subscription.ts";
 import { gstState } from "./invoice-tax.ts";
 import { COUPON_MESSAGES } from "./coupon.ts";
 import { giftFields } from "./gift-form.ts";
@@ -104,6 +105,25 @@ const rupees = z.coerce.number().nonnegative().optional();
 const id = (message: string) => recordId(message);
 
 /** The language of a mail the call leads to, when the account chose none: en (the default) or hi. */
+/** A day as the API takes it: YYYY-MM-DD. */
+const apiDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A day is written YYYY-MM-DD.");
+
+/** How often a standing order comes (domain/subscription.ts parseFrequency's rules). */
+const apiFrequency = z
+  .object({
+    kind: z.enum(["daily", "alternate", "weekdays", "days", "weeks"]),
+    days: z.array(z.enum(WEEKDAYS)).optional().describe("with kind days: the weekdays, mon to sun"),
+    every: z.number().int().optional().describe("with kind weeks: every 1 to 4 weeks"),
+  })
+  .transform((f, ctx): Frequency => {
+    const parsed = parseFrequency(f.kind, f.days ?? [], f.every ?? null);
+    if ("error" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const mailLanguage = z.enum(LOCALES).optional().describe("the language of the mail when the account chose none: en (the default) or hi");
 
 export const apiParams = {
@@ -150,6 +170,19 @@ export const apiParams = {
   wishlistRemove: z.object({ id: recordId("That item is not in your wishlist.").optional(), internal_reference: productReference.optional() }),
   notifyRequest: z.object({ internal_reference: productReference, language: mailLanguage }),
   notifyCancel: z.object({ id: recordId("That request could not be found.") }),
+  // Standing orders (Haat's addition, issue 45).
+  subscriptionCreate: z.object({
+    internal_reference: productReference,
+    quantity: z.number().int(),
+    frequency: apiFrequency,
+    start_date: apiDay.describe("the first delivery day, YYYY-MM-DD (the shop's calendar, IST)"),
+    slot: z.enum(SLOT_KINDS),
+    address_id: recordId("Choose a delivery address."),
+    language: mailLanguage,
+  }),
+  subscriptionId: z.object({ id: recordId(SUBSCRIPTION_MESSAGES.notFound) }),
+  subscriptionSkip: z.object({ id: recordId(SUBSCRIPTION_MESSAGES.notFound), date: apiDay }),
+  subscriptionPause: z.object({ id: recordId(SUBSCRIPTION_MESSAGES.notFound), from: apiDay, to: apiDay }),
   subscribe: z.object({ email: newsletterSchema.shape.email }),
   contact: contactSchema.extend({ language: mailLanguage }),
   ordersAll: z.object({ clerk_id: clerkId }),
@@ -409,6 +442,7 @@ export type ApiCart = z.infer<typeof apiCart>;
 export type ApiOrder = z.infer<typeof apiOrder>;
 export type ApiAddress = z.infer<typeof apiAddress>;
 export type ApiWishlistItem = z.infer<typeof apiWishlistItem>;
+export type ApiSubscription = z.infer<typeof apiSubscription>;
 
 /** Paise as the rupees the API speaks (two decimals at most). */
 export function rupeesOf(paise: number): number {
@@ -421,4 +455,28 @@ export const apiEnvelope = z.object({
   method: z.string().max(50).optional(),
   id: z.union([z.string().max(100), z.number(), z.null()]).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Haat's addition (issue 45): a standing order, as My Account shows it. */
+export const apiSubscription = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  title: z.string(),
+  attribute: z.string(),
+  internal_reference: z.string(),
+  image: z.string(),
+  price_unit: z.number().describe("rupees, per unit"),
+  quantity: z.number(),
+  frequency: z.object({ kind: z.string(), days: z.array(z.string()).optional(), every: z.number().optional() }),
+  start_date: z.string(),
+  slot: z.string(),
+  address_id: z.number().nullable(),
+  payment_method: z.string(),
+  status: z.enum(["active", "cancelled"]),
+  held_reason: z.string().nullable(),
+  pauses: z.array(z.object({ from: z.string(), to: z.string() })),
+  skips: z.array(z.string()),
+  days: z.array(
+    z.object({ date: z.string(), outcome: z.enum(["made", "skipped"]), order_id: z.number().nullable(), order_number: z.number().nullable(), reason: z.string().nullable() }),
+  ),
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
+import hindi from "../locales/hi.json" with { type: "json" };
+import { i18nFor, registerCatalogue } from "./i18n/registry.ts";
 import {
+  deliveryItems,
+  reminderMail,
+  skippedMail,
+  smsValue,
   addDays,
   changeable,
   checkPause,
@@ -101,5 +107,34 @@ describe("a frequency from its form", () => {
     expect(parseFrequency("weeks", [], 5)).toEqual({ error: SUBSCRIPTION_MESSAGES.everyWeeks(4) });
     expect(parseFrequency("weeks", [], null)).toEqual({ error: SUBSCRIPTION_MESSAGES.everyWeeks(4) });
     expect(parseFrequency("hourly", [], null)).toHaveProperty("error");
+  });
+});
+
+describe("what the reminder and the skipped-day notice say", () => {
+  it("names the delivery as the shopper reads a pack, and keeps each SMS value within a DLT variable", () => {
+    expect(deliveryItems({ quantity: 2, title: "Toned Milk", attribute: "Capacity 500 ml" })).toBe("2 × Toned Milk 500 ml");
+    expect(deliveryItems({ quantity: 1, title: "Eggs", attribute: "Pack Count 6" })).toBe("1 × Eggs pack of 6");
+    expect(smsValue("2 × Toned Milk 500 ml")).toBe("2 × Toned Milk 500 ml");
+    const long = smsValue("2 × Aravalli Farms A2 Desi Cow Milk 500 ml");
+    expect(long.length).toBeLessThanOrEqual(30);
+    expect(long.endsWith(".")).toBe(true);
+  });
+
+  it("mails the reminder with its skip link and the skipped day with its reason, in the shopper's language", () => {
+    registerCatalogue("hi", hindi as Record<string, string>);
+    const en = reminderMail(
+      { name: "Asha" },
+      { items: "2 × Milk 500 ml", totalPaise: 9_000, date: "Tue, 1 Dec", skipUrl: "https://haat.example/subscriptions/skip/1/2026-12-01/x" },
+      "Haat",
+      "https://haat.example",
+      i18nFor("en"),
+    );
+    expect(en.subject).toBe("Tomorrow from Haat: 2 × Milk 500 ml");
+    expect(en.text).toContain("Tomorrow (Tue, 1 Dec) we bring 2 × Milk 500 ml, ₹90, paid on delivery.");
+    expect(en.text).toContain("Skip it (no sign-in needed): https://haat.example/subscriptions/skip/1/2026-12-01/x");
+    const hi = skippedMail({ name: "आशा" }, { items: "2 × दूध", date: "मंगल, 1 दिस॰", reason: "स्टॉक ख़त्म" }, "Haat", "https://haat.example", i18nFor("hi"));
+    expect(hi.subject).toBe("मंगल, 1 दिस॰ को 2 × दूध की डिलीवरी छोड़ी गई");
+    expect(hi.text).toContain("https://haat.example/hi/myaccount/subscriptions");
+    expect(hi.text).toContain("इसके लिए कुछ नहीं लिया जाएगा।");
   });
 });

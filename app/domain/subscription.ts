@@ -193,7 +193,8 @@ export function checkSkip(schedule: Schedule, date: string, now: Date, cutoffHou
 
 /** One delivery as the reminder says it: "2 × Aravalli Farms A2 Desi Cow Milk 500 ml". */
 export function deliveryItems(line: { quantity: number; title: string; attribute: string }): string {
-  return `${line.quantity} × ${line.title} ${line.attribute.replace(/^(Net Weight|Capacity|Pack Count)\s+/, "")}`.trim();
+  const pack = line.attribute.replace(/^(Net Weight|Capacity)\s+/, "").replace(/^Pack Count\s+(\d+)$/, "pack of $1");
+  return `${line.quantity} × ${line.title} ${pack}`.trim();
 }
 
 /** A DLT variable holds 30 characters: a longer value is cut at a word with a full stop. */
@@ -213,6 +214,23 @@ export function reminderMail(who: { name: string }, line: { items: string; total
       i18n._("Not needed tomorrow? Skip it (no sign-in needed): {link}", { link: line.skipUrl }),
       i18n._("Your subscriptions: {link}", { link: origin + pathIn(i18n.locale, "/myaccount/subscriptions") }),
       "",
+    ].join("\n"),
+  };
+}
+
+/** The mail of a subscription staff held back (a discontinued product): why, and that nothing more comes or is charged. */
+export function heldMail(who: { name: string }, line: { items: string; reason: string }, shopName: string, origin: string, i18n: I18n) {
+  return {
+    subject: i18n._("Your subscription to {items} is on hold", { items: line.items }),
+    text: [
+      i18n._("Hello {name},", { name: who.name }),
+      "",
+      i18n._("Your subscription to {items} is on hold: {reason}.", { items: line.items, reason: i18n._(line.reason) }),
+      i18n._("Nothing more will be delivered or charged for it until it is back. You can cancel it in My Account."),
+      "",
+      i18n._("Your subscriptions: {link}", { link: origin + pathIn(i18n.locale, "/myaccount/subscriptions") }),
+      "",
+      `${shopName}`,
     ].join("\n"),
   };
 }

@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/staff/coupons", label: "Coupons" },
   { to: "/staff/newsletter", label: "Newsletter" },
   { to: "/staff/reviews", label: "Reviews" },
+  { to: "/staff/subscriptions", label: "Subscriptions" },
 ] as const;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 // The JSON API (issue 17) over HTTP, on the production server: every call's success and
 // failure shapes, bearer tokens (one customer's never reads another's data; revoked and
 // refreshed tokens), malformed envelopes (400, never 500), CORS and the OpenAPI document.
+import { addDays, firstOpenDay, upcoming } from "../../app/domain/subscription.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -371,6 +372,53 @@ describe("a customer's calls", () => {
     expect((await call("/api/notify/cancel", { id: listed[0].id }, asha.token)).body.result.message).toBe("You will not be told when it is back in stock.");
     expect((await call("/api/notify/list", {}, asha.token)).body.result.requests).toEqual([]);
     expect((await call("/api/notify/list", {})).status).toBe(401);
+  });
+
+  it("keeps standing orders: subscribe, list, skip, pause, resume and cancel (issue 45)", async () => {
+    const asha = await newCustomer();
+    const addressId = (await call("/api/customer/addresses/new", { name: "Asha Rao", phone: "9876543210", email: asha.email, street: "4 Sohna Road", zip: "122002" }, asha.token)).body
+      .result.address_id;
+    const start = firstOpenDay(new Date());
+    const params = {
+      internal_reference: "FB-MLK-500ML",
+      quantity: 2,
+      frequency: { kind: "days", days: ["mon", "wed", "fri"] },
+      start_date: start,
+      slot: "morning",
+      address_id: addressId,
+    };
+    const notOffered = await call("/api/subscriptions/create", { ...params, internal_reference: ALMONDS }, asha.token);
+    expect(notOffered.status, JSON.stringify(notOffered.body)).toBe(400);
+    expect(notOffered.body.error).toBe("This product cannot be delivered on a schedule.");
+    expect((await call("/api/subscriptions/create", { ...params, frequency: { kind: "days", days: [] } }, asha.token)).body.error).toBe("Choose at least one day of the week.");
+    const made = await call("/api/subscriptions/create", params, asha.token);
+    expect(made.body.result).toMatchObject({ success: true, message: "Subscribed. We will remind you the evening before each delivery." });
+    const id = made.body.result.id;
+    const [listed] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    expect(listed).toMatchObject({
+      id,
+      internal_reference: "FB-MLK-500ML",
+      quantity: 2,
+      frequency: { kind: "days", days: ["mon", "wed", "fri"] },
+      slot: "morning",
+      status: "active",
+      price_unit: 45,
+    });
+    const first = upcoming({ start, frequency: { kind: "days", days: ["mon", "wed", "fri"] }, status: "active", pauses: [], skips: [] }, start, 1)[0]!;
+    expect((await call("/api/subscriptions/skip", { id, date: first }, asha.token)).body.result.message).toMatch(/^The delivery on .+ is skipped\. Nothing will be charged for it\.$/);
+    expect((await call("/api/subscriptions/pause", { id, from: addDays(start, 7), to: addDays(start, 13) }, asha.token)).body.result.message).toBe(
+      "Paused. Nothing will be delivered on those days.",
+    );
+    let [after] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    expect(after).toMatchObject({ skips: [first], pauses: [{ from: addDays(start, 7), to: addDays(start, 13) }] });
+    expect((await call("/api/subscriptions/resume", { id }, asha.token)).body.result.message).toBe("Resumed.");
+    expect((await call("/api/subscriptions/cancel", { id }, asha.token)).body.result.message).toBe("Your subscription is cancelled.");
+    [after] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    expect(after).toMatchObject({ status: "cancelled", pauses: [] });
+    // Someone else's is not found; signed out is 401.
+    const ravi = await newCustomer();
+    expect((await call("/api/subscriptions/cancel", { id }, ravi.token)).status).toBe(404);
+    expect((await call("/api/subscriptions/list", {})).status).toBe(401);
   });
 
   it("keeps a wishlist and a profile", async () => {

@@ -396,6 +396,8 @@ describe.each(targets)("migration 0034 on $name", (target) => {
     const old = await before0034(target);
     try {
       const { db } = old;
+      // Today's catalogue import writes the products' later column (0036's `subscribable`); the orders migrated here never read it.
+      await db.execute(sql`alter table products add column subscribable boolean not null default false`);
       await seedDemoCatalog(old.database);
       const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
       const [dal] = rows<{ id: number }>(await db.execute(sql`select id from variants where internal_reference = ${DAL}`));

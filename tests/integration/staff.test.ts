@@ -69,7 +69,7 @@ describe.each(targets)("staff's delivery settings on $name", (target) => {
     expect([past.code, past.message]).toEqual(["invalid", "That day has passed: its slots' capacity can no longer be set."]);
     await on.shop.delivery.setSettings(staff.id, { minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0 });
     // Saved together; a setting left as it was is not audited.
-    expect(await on.shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900 });
+    expect(await on.shop.delivery.settings()).toEqual({ minOrderPaise: 50_000, slotCapacity: 12, deliveryFeePaise: 0, freeDeliveryAbovePaise: 99_900, subscriptionCutoffHour: 22 });
     expect((await on.shop.delivery.slots())[1]).toMatchObject({ capacity: 12 });
     await on.shop.delivery.addPin(staff.id, "122050", "Sohna Road");
     await expect(on.shop.delivery.addPin(staff.id, "122050", "")).rejects.toThrow("PIN 122050 is already on the list.");

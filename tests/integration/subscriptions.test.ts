@@ -272,4 +272,34 @@ describe.each(targets)("standing orders on $name", (target) => {
     expect(deliversOn(schedule, "2027-04-02")).toBe(true);
     expect(cutoffOf("2027-04-02").toISOString()).toBe("2027-04-01T16:30:00.000Z");
   });
+
+  it("staff see each item's subscriptions and what a day brings, and hold back a discontinued item's with each shopper told", async () => {
+    clock = evening("2027-05-01");
+    const a = await shopper();
+    const b = await shopper();
+    const staff = await shop.accounts.register({ name: "Staff", email: `staff${n++}@haat.example`, phone: "9876543210", password: "password-1" });
+    const milkA = await subscribe(a, { kind: "daily" }, "2027-05-02", MILK, 2);
+    await subscribe(b, { kind: "daily" }, "2027-05-02", MILK, 3);
+    await subscribe(b, { kind: "alternate" }, "2027-05-03", DAHI, 1);
+    await shop.subscriptions.skip(a.customer, milkA.id, "2027-05-02", "account");
+    const overview = await shop.subscriptions.overview("2027-05-02");
+    expect(overview).toMatchObject({ date: "2027-05-02", active: 3, skippedOn: 1, pausedOn: 0, held: 0 });
+    const [milkLine] = overview.variants.filter((v) => v.internalReference === MILK);
+    expect(milkLine).toMatchObject({ active: 2, dueOn: 1, unitsOn: 3 });
+    expect(overview.variants.find((v) => v.internalReference === DAHI)).toMatchObject({ active: 1, dueOn: 0, unitsOn: 0 });
+
+    const useCases = bindUseCases(shop);
+    expect((await useCases.subscriptions.holdBack(staff.id, milkLine!.variantId)).message).toBe("2 subscriptions held back; each shopper is told by mail.");
+    const told = (await database.db.select().from(mailQueue)).filter((m) => m.subject.startsWith("Your subscription to"));
+    expect(told.map((m) => m.to).sort()).toEqual([a.customer.email, b.customer.email].sort());
+    expect(told[0]!.body).toContain("is on hold: this product is no longer sold.");
+    expect((await shop.subscriptions.get(a.customer, milkA.id))!.heldReason).toBe("this product is no longer sold");
+    await runUntil(evening("2027-05-02", 23));
+    expect(await ordersOf(milkA.id)).toEqual([]);
+    expect((await shop.subscriptions.overview("2027-05-03")).held).toBe(2);
+    expect((await useCases.subscriptions.releaseHeld(staff.id, milkLine!.variantId)).message).toBe("2 subscriptions released.");
+    // Released before the 3rd's catch-up ended: the 3rd and the 4th are made.
+    await runUntil(evening("2027-05-03", 23));
+    expect((await ordersOf(milkA.id)).map((o) => o.slotDate).sort()).toEqual(["2027-05-03", "2027-05-04"]);
+  });
 });

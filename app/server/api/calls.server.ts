@@ -15,6 +15,7 @@ import {
   apiAddress,
   apiWishlistItem,
   apiStockRequest,
+  apiSubscription,
   apiProfile,
   apiTokenResult,
   apiOtpVerifyResult,
@@ -36,7 +37,7 @@ import { ShopError, type ApiTokenPair, type Customer } from "../shop/port.server
 import type { Reads } from "../use-cases/index.server.ts";
 import { invoiceLink } from "./invoice-link.server.ts";
 import { ApiRefusal, call, type ApiCall } from "./pipeline.server.ts";
-import { addressOut, cartOut, orderOut, productOut, profileOut, wishlistItemOut } from "./shapes.server.ts";
+import { addressOut, cartOut, orderOut, productOut, profileOut, subscriptionOut, wishlistItemOut } from "./shapes.server.ts";
 import { MOBILE_MESSAGES } from "../../domain/mobile-sign-in.ts";
 import { z } from "zod";
 
@@ -393,6 +394,72 @@ export const API_CALLS: Record<string, ApiCall> = {
     result: z.object({ ...ok, message: z.string() }),
     async run({ useCases, customer, params }) {
       return { success: true, ...(await useCases.stockRequests.cancelNotice(customer, params.id)) };
+    },
+  }),
+
+  // ---------- standing orders (Haat's addition, issue 45) ----------
+  "/api/subscriptions/list": call({
+    summary: "Haat's addition (issue 45): the shopper's standing orders, active first, with their pauses, skips and last days made.",
+    auth: "bearer",
+    params: apiParams.none,
+    result: z.object({ ...ok, subscriptions: z.array(apiSubscription) }),
+    async run({ reads, customer }) {
+      return { success: true, subscriptions: (await reads.subscriptions.list(customer)).map(subscriptionOut) };
+    },
+  }),
+  "/api/subscriptions/create": call({
+    summary: "Haat's addition (issue 45): subscribes to a variant the catalogue offers as a standing order, paid on delivery.",
+    auth: "bearer",
+    params: apiParams.subscriptionCreate,
+    result: z.object({ ...ok, id: z.number(), message: z.string() }),
+    async run({ useCases, customer, params }) {
+      const made = await useCases.subscriptions.subscribe(customer, {
+        internalReference: params.internal_reference,
+        quantity: params.quantity,
+        frequency: params.frequency,
+        startDate: params.start_date,
+        slotKind: params.slot,
+        addressId: params.address_id,
+        paymentMethod: "cod",
+        language: params.language ?? "en",
+      });
+      return { success: true, ...made };
+    },
+  }),
+  "/api/subscriptions/skip": call({
+    summary: "Haat's addition (issue 45): skips one delivery, until the evening cut-off before it.",
+    auth: "bearer",
+    params: apiParams.subscriptionSkip,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.subscriptions.skipDelivery(customer, params.id, params.date, "en", "api")) };
+    },
+  }),
+  "/api/subscriptions/pause": call({
+    summary: "Haat's addition (issue 45): no deliveries from one day to another (at most 90 days), from a day still open.",
+    auth: "bearer",
+    params: apiParams.subscriptionPause,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.subscriptions.pauseSubscription(customer, params.id, { from: params.from, to: params.to })) };
+    },
+  }),
+  "/api/subscriptions/resume": call({
+    summary: "Haat's addition (issue 45): ends every pause from the first day still open.",
+    auth: "bearer",
+    params: apiParams.subscriptionId,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.subscriptions.resumeSubscription(customer, params.id)) };
+    },
+  }),
+  "/api/subscriptions/cancel": call({
+    summary: "Haat's addition (issue 45): stops a standing order for good; orders already made stay.",
+    auth: "bearer",
+    params: apiParams.subscriptionId,
+    result: z.object({ ...ok, message: z.string() }),
+    async run({ useCases, customer, params }) {
+      return { success: true, ...(await useCases.subscriptions.cancelSubscription(customer, params.id)) };
     },
   }),
 

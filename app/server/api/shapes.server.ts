@@ -4,13 +4,13 @@
 import type { Gift } from "../../domain/gift.ts";
 import { lineAmountPaise } from "../../domain/order.ts";
 import type { SoldByWeight } from "../../domain/weight.ts";
-import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiWishlistItem } from "../../domain/api.ts";
+import { rupeesOf, type ApiAddress, type ApiCart, type ApiOrder, type ApiProduct, type ApiSubscription, type ApiWishlistItem } from "../../domain/api.ts";
 import type { AddressView } from "../../domain/address.ts";
 import { cartCount, lineTotal } from "../../domain/cart.ts";
 import type { ProductDetail } from "../../domain/catalog.ts";
 import { discountPercent, taxIncluded } from "../../domain/money.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
-import type { Customer, CartView, OrderView } from "../shop/port.server.ts";
+import type { Customer, CartView, OrderView, SubscriptionView } from "../shop/port.server.ts";
 
 export function productOut(p: ProductDetail): ApiProduct {
   return {
@@ -165,4 +165,33 @@ export function wishlistItemOut(w: WishlistItemView): ApiWishlistItem {
 
 export function profileOut(c: Customer) {
   return { name: c.name, email: c.email, mobile: c.phone, phone: c.phone };
+}
+
+/** A standing order as the JSON API says it (issue 45): prices in rupees, names in snake_case. */
+export function subscriptionOut(s: SubscriptionView): ApiSubscription {
+  return {
+    id: s.id,
+    product_id: s.productId,
+    title: s.title,
+    attribute: s.attribute,
+    internal_reference: s.internalReference,
+    image: s.image,
+    price_unit: rupeesOf(s.pricePaise),
+    quantity: s.quantity,
+    frequency:
+      s.frequency.kind === "days"
+        ? { kind: "days", days: [...s.frequency.days] }
+        : s.frequency.kind === "weeks"
+          ? { kind: "weeks", every: s.frequency.every }
+          : { kind: s.frequency.kind },
+    start_date: s.startDate,
+    slot: s.slotKind,
+    address_id: s.addressId,
+    payment_method: s.paymentMethod,
+    status: s.status,
+    held_reason: s.heldReason,
+    pauses: s.pauses,
+    skips: s.skips,
+    days: s.days.map((d) => ({ date: d.date, outcome: d.outcome, order_id: d.orderId, order_number: d.orderNumber, reason: d.reason })),
+  };
 }

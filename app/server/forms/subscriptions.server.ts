@@ -5,6 +5,7 @@ import { SLOT_KINDS } from "../../domain/delivery.ts";
 import { productReference, recordId, typedNumber } from "../../domain/form-fields.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, parseFrequency, SUBSCRIPTION_MESSAGES, WEEKDAYS, type Frequency } from "../../domain/subscription.ts";
 import { withoutLocale } from "../../domain/i18n/locale.ts";
+import { staffOf } from "../access.server.ts";
 import { localeOf } from "../i18n.server.ts";
 import { defineForm, intent, openIntent } from "./pipeline.server.ts";
 
@@ -119,5 +120,18 @@ export const skipLinkForm = defineForm({
       const done = await useCases.subscriptions.skipFromLink({ id, date, mac }, localeOf(request));
       return { stay: true, data: { message: done.message }, toast: { type: "success", message: done.message } };
     }),
+  },
+});
+
+/** Staff: a variant's standing orders held back (discontinued) or released (issue 45 item 5). */
+export const staffSubscriptionsForm = defineForm({
+  action: "/staff/subscriptions",
+  intents: {
+    hold: intent(z.object({ variant: recordId("That item was not found.") }), async ({ useCases, context, value }) => ({
+      toast: { type: "success", message: (await useCases.subscriptions.holdBack(staffOf(context).id, value.variant)).message },
+    })),
+    release: intent(z.object({ variant: recordId("That item was not found.") }), async ({ useCases, context, value }) => ({
+      toast: { type: "success", message: (await useCases.subscriptions.releaseHeld(staffOf(context).id, value.variant)).message },
+    })),
   },
 });

@@ -1034,6 +1034,34 @@ export interface SubscriptionsPort {
    * Null while another instance holds the lease.
    */
   runCutoff(): Promise<CutoffRun | null>;
+  /** Staff: the standing orders of each variant subscribed to, and what `date` brings. */
+  overview(date: string): Promise<SubscriptionsOverview>;
+  /**
+   * Staff: holds back every active subscription of a variant (a discontinued product) with the
+   * reason the shopper is told by mail, or releases them (reason null). Audited. Answers how many.
+   */
+  hold(staffId: number, variantId: number, reason: string | null): Promise<number>;
+}
+
+/** The staff's view of standing orders (issue 45): counts for a day, and each variant's. */
+export interface SubscriptionsOverview {
+  date: string;
+  active: number;
+  pausedOn: number;
+  skippedOn: number;
+  held: number;
+  variants: {
+    variantId: number;
+    productId: number;
+    title: string;
+    attribute: string;
+    internalReference: string;
+    active: number;
+    held: number;
+    /** Subscriptions delivering on `date`, and the units they bring. */
+    dueOn: number;
+    unitsOn: number;
+  }[];
 }
 
 /** What one pass of the cut-off job did. */

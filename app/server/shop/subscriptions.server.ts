@@ -3,7 +3,7 @@
 // is written in the transaction that places its order, so a second instance (or the same job run
 // again after kill -9) finds the day done; a day that cannot be made is recorded as skipped in
 // the transaction that queues the shopper's SMS and mail. The rules are domain/subscription.ts's.
-import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { addressLine } from "../../domain/address.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
@@ -18,6 +18,7 @@ import {
   checkSkip,
   cutoffOf,
   deliveryItems,
+  heldMail,
   deliversOn,
   firstOpenDay,
   MAX_SUBSCRIPTION_QUANTITY,
@@ -51,9 +52,10 @@ import { cookieSecret } from "../security/secret.server.ts";
 import { skipLinkPath } from "../subscriptions/skip-link.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { checkServiceable, readSettings } from "./delivery.server.ts";
+import { audit } from "./audit.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
 import { placeIn } from "./orders.server.ts";
-import { ShopError, type Customer, type CutoffRun, type MadeDay, type SubscriptionsPort, type SubscriptionView } from "./port.server.ts";
+import { ShopError, type Customer, type CutoffRun, type MadeDay, type SubscriptionsOverview, type SubscriptionsPort, type SubscriptionView } from "./port.server.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -445,6 +447,85 @@ export function createSubscriptions(
         return run;
       });
     },
+
+    async overview(date) {
+      const rows = await db
+        .select({ s: subscriptions, v: variants, p: products })
+        .from(subscriptions)
+        .innerJoin(variants, eq(variants.id, subscriptions.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(eq(subscriptions.status, "active"))
+        .orderBy(asc(products.title), asc(variants.id));
+      const [due, paused, skipped] = await Promise.all([
+        this.due(date).then((ids) => new Set(ids)),
+        db
+          .select({ id: subscriptionPauses.subscriptionId })
+          .from(subscriptionPauses)
+          .where(and(lte(subscriptionPauses.fromDate, date), gte(subscriptionPauses.toDate, date)))
+          .then((r) => new Set(r.map((x) => x.id))),
+        db
+          .select({ id: subscriptionSkips.subscriptionId })
+          .from(subscriptionSkips)
+          .where(eq(subscriptionSkips.date, date))
+          .then((r) => new Set(r.map((x) => x.id))),
+      ]);
+      const byVariant = new Map<number, SubscriptionsOverview["variants"][number]>();
+      for (const { s, v, p } of rows) {
+        let line = byVariant.get(v.id);
+        if (!line)
+          byVariant.set(
+            v.id,
+            (line = { variantId: v.id, productId: p.id, title: p.title, attribute: v.attribute, internalReference: v.internalReference, active: 0, held: 0, dueOn: 0, unitsOn: 0 }),
+          );
+        if (s.heldReason) line.held++;
+        else line.active++;
+        if (due.has(s.id)) {
+          line.dueOn++;
+          line.unitsOn += s.quantity;
+        }
+      }
+      const live = rows.filter((r) => !r.s.heldReason);
+      return {
+        date,
+        active: live.length,
+        pausedOn: live.filter((r) => paused.has(r.s.id)).length,
+        skippedOn: live.filter((r) => skipped.has(r.s.id)).length,
+        held: rows.length - live.length,
+        variants: [...byVariant.values()],
+      };
+    },
+
+    hold: (staffId, variantId, reason) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const changed = await tx
+          .update(subscriptions)
+          .set({ heldReason: reason, updatedAt: at })
+          .where(
+            and(eq(subscriptions.variantId, variantId), eq(subscriptions.status, "active"), reason === null ? isNotNull(subscriptions.heldReason) : isNull(subscriptions.heldReason)),
+          )
+          .returning();
+        await audit(tx, {
+          staffId,
+          action: reason === null ? "subscriptions_released" : "subscriptions_held",
+          entity: "variant",
+          entityId: variantId,
+          after: { reason, count: changed.length },
+        });
+        if (reason === null || changed.length === 0) return changed.length;
+        const [item] = await tx.select({ p: products, v: variants }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(variants.id, variantId));
+        const env = appEnv();
+        // Each shopper is told by mail, in their language, why nothing more will come.
+        for (const row of changed) {
+          const who = await shopperOf(tx, row);
+          if (!who.email) continue;
+          const language = languageOf(who.language, row.language);
+          const items = itemsOf(row, item!.p, item!.v, language);
+          const mail = heldMail(who, { items, reason }, store.name, env.publicOrigin, i18nFor(language));
+          await tx.insert(mailQueue).values({ channel: "mail", to: who.email, subject: mail.subject, body: mail.text, nextAttemptAt: at, createdAt: at, updatedAt: at });
+        }
+        return changed.length;
+      }),
 
     async remind(date) {
       const at = now();

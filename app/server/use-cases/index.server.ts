@@ -87,7 +87,7 @@ export interface Reads {
   newsletter: Pick<NewsletterPort, "byConfirmToken" | "byToken">;
   coupons: Pick<StaffCouponsPort, "list">;
   subscribers: Pick<SubscribersPort, "summary">;
-  subscriptions: Pick<SubscriptionsPort, "list" | "get" | "linked">;
+  subscriptions: Pick<SubscriptionsPort, "list" | "get" | "linked" | "overview">;
   staffCatalog: Pick<StaffCatalogPort, "search" | "topCategories">;
   healthy: Shop["healthy"];
   ready: Shop["ready"];

@@ -76,3 +76,15 @@ export async function cancelSubscription(shop: Shop, customer: Customer, id: num
   await shop.subscriptions.cancel(customer, id);
   return { message: SUBSCRIPTION_MESSAGES.cancelled };
 }
+
+/** Staff: a discontinued product's subscriptions held back, each shopper told by mail why. */
+export async function holdBack(shop: Shop, staffId: number, variantId: number, reason: string = SUBSCRIPTION_MESSAGES.held): Promise<{ message: string }> {
+  const count = await shop.subscriptions.hold(staffId, variantId, reason);
+  return { message: count === 0 ? "No active subscription of that item to hold back." : `${count} subscription${count === 1 ? "" : "s"} held back; each shopper is told by mail.` };
+}
+
+/** Staff: held subscriptions of a variant made again from the next open day. */
+export async function releaseHeld(shop: Shop, staffId: number, variantId: number): Promise<{ message: string }> {
+  const count = await shop.subscriptions.hold(staffId, variantId, null);
+  return { message: `${count} subscription${count === 1 ? "" : "s"} released.` };
+}

@@ -124,6 +124,8 @@ const noSubscriptions: SubscriptionsPort = {
   make: async () => ({ outcome: "not_due" }),
   remind: async () => 0,
   runCutoff: async () => null,
+  overview: async (date) => ({ date, active: 0, pausedOn: 0, skippedOn: 0, held: 0, variants: [] }),
+  hold: refuseSubscriptions,
 };
 
 async function refuseSubscriptions(): Promise<never> {

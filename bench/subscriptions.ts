@@ -1,0 +1,132 @@
+// `npm run bench:subscriptions` (issue 45): how long the standing orders' cut-off takes to make
+// one day's orders for 10,000 subscriptions, on the embedded database (and on PostgreSQL with
+// BENCH_DATABASE_URL), with the shop's own job (`subscriptions.runCutoff`) and an injected clock.
+// The goal is under 60 s on this machine. A second pass over the same day is timed too: it must
+// find every day done and make nothing.
+//
+//   BENCH_SUBSCRIPTIONS   how many (default 10000)
+//   BENCH_DATABASE_URL    a PostgreSQL server: a database haat_bench_subs is made afresh on it
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../app/server/db/client.server.ts";
+import { addresses, customers, shopSettings, subscriptions, variants } from "../app/server/db/schema.server.ts";
+import { seedDemoPins } from "../app/server/shop/delivery.server.ts";
+import { createShop, seedDemoCatalog } from "../app/server/shop/open.server.ts";
+import { mdTable } from "./lib/report.ts";
+
+const COUNT = Number(process.env.BENCH_SUBSCRIPTIONS || 10_000);
+const GOAL_SECONDS = 60;
+const DAY = "2027-06-02";
+// 23:00 IST the evening before: after the 22:00 cut-off.
+const AFTER_CUTOFF = new Date(Date.parse("2027-06-01T00:00:00Z") + 23 * 3_600_000 - 5.5 * 3_600_000);
+const OUT = path.resolve(import.meta.dirname, "subscriptions-last-run.md");
+
+/** 10,000 households, each with a saved address and a daily subscription to one of the demo's subscribable variants. */
+async function seed(database: Database): Promise<void> {
+  await seedDemoCatalog(database);
+  await seedDemoPins(database.db);
+  const db = database.db;
+  const offered = await db.execute(sql`select v.id from variants v join products p on p.id = v.product_id where p.subscribable order by v.id`);
+  const variantIds = ((Array.isArray(offered) ? offered : (offered as { rows: unknown[] }).rows) as { id: number }[]).map((r) => r.id);
+  // Enough stock and room for the whole day: the bench times making orders, not refusing them.
+  await db.update(variants).set({ inventoryStock: 1_000_000, inStock: true });
+  await db
+    .insert(shopSettings)
+    .values({ key: "slot_capacity", value: COUNT * 2 })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: COUNT * 2 } });
+  for (let from = 0; from < COUNT; from += 1000) {
+    const n = Math.min(1000, COUNT - from);
+    const people = await db
+      .insert(customers)
+      .values(Array.from({ length: n }, (_, i) => ({ name: `Household ${from + i}`, email: `household${from + i}@bench.example`, phone: "9876543210", passwordHash: "not-a-password" })))
+      .returning({ id: customers.id });
+    const homes = await db
+      .insert(addresses)
+      .values(
+        people.map((p) => ({
+          customerId: p.id,
+          name: "Household",
+          phone: "9876543210",
+          street: "4 Golf Course Road",
+          city: "Gurgaon",
+          state: "Haryana",
+          zip: "122002",
+          isPrimary: true,
+        })),
+      )
+      .returning({ id: addresses.id, customerId: addresses.customerId });
+    await db.insert(subscriptions).values(
+      homes.map((h, i) => ({
+        customerId: h.customerId,
+        variantId: variantIds[(from + i) % variantIds.length]!,
+        quantity: 1 + ((from + i) % 3),
+        frequency: { kind: "daily" as const },
+        startDate: DAY,
+        slotKind: (["morning", "afternoon", "evening"] as const)[(from + i) % 3],
+        addressId: h.id,
+      })),
+    );
+  }
+}
+
+async function measure(name: string, database: Database) {
+  const t0 = performance.now();
+  await seed(database);
+  const seeded = (performance.now() - t0) / 1000;
+  const shop = createShop(database, 0, { razorpay: null, publicOrigin: "http://localhost:3000", prepaidPercent: 0, now: () => AFTER_CUTOFF });
+  const t1 = performance.now();
+  const run = await shop.subscriptions.runCutoff();
+  const first = (performance.now() - t1) / 1000;
+  const t2 = performance.now();
+  const again = await shop.subscriptions.runCutoff();
+  const second = (performance.now() - t2) / 1000;
+  console.log(
+    `${name}: seeded in ${seeded.toFixed(1)} s; cut-off ${first.toFixed(1)} s (made ${run?.made}, skipped ${run?.skipped}); again ${second.toFixed(1)} s (made ${again?.made})`,
+  );
+  return { name, seeded, first, made: run?.made ?? 0, skipped: run?.skipped ?? 0, second, madeAgain: again?.made ?? 0 };
+}
+
+const rows: Awaited<ReturnType<typeof measure>>[] = [];
+const embedded = await openDatabase({ kind: "pglite-memory" });
+try {
+  rows.push(await measure("embedded (PGlite)", embedded));
+} finally {
+  await embedded.close();
+}
+
+const url = process.env.BENCH_DATABASE_URL;
+if (url) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query("drop database if exists haat_bench_subs");
+  await admin.query("create database haat_bench_subs");
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = "/haat_bench_subs";
+  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10 });
+  try {
+    rows.push(await measure("PostgreSQL", database));
+  } finally {
+    await database.close();
+  }
+}
+
+const table = mdTable(
+  ["Database", "Subscriptions", "Cut-off (s)", "Orders made", "Skipped", "Per order (ms)", "Second pass (s)", "Made again", `Goal < ${GOAL_SECONDS} s`],
+  rows.map((r) => [
+    r.name,
+    COUNT,
+    r.first.toFixed(1),
+    r.made,
+    r.skipped,
+    ((r.first * 1000) / Math.max(1, r.made)).toFixed(1),
+    r.second.toFixed(1),
+    r.madeAgain,
+    r.first < GOAL_SECONDS && r.made === COUNT && r.madeAgain === 0 ? "met" : "MISSED",
+  ]),
+  ["l", "r", "r", "r", "r", "r", "r", "r", "l"],
+);
+fs.writeFileSync(OUT, `# The standing orders' cut-off (npm run bench:subscriptions)\n\nRun ${new Date().toISOString()}, day ${DAY}, each subscription daily.\n\n${table}\n`);
+console.log(table);
