@@ -117,7 +117,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     mail: createMailQueue(database.db),
     coupons: createStaffCoupons(database.db),
     subscribers: createSubscribers(database.db),
-    subscriptions: createSubscriptions(database.db, { now: pay.now, prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes }),
+    subscriptions: createSubscriptions(database.db, { now: pay.now, prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, concurrency: database.kind === "postgres" ? 4 : 1 }),
     warm: () => catalog.warm(),
     async healthy() {
       try {

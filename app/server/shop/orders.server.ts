@@ -166,7 +166,7 @@ export interface PlaceInput {
  */
 export async function placeIn(
   tx: Conn,
-  customer: Customer,
+  customer: Pick<Customer, "id">,
   cart: OrderRow,
   input: PlaceInput,
   { at, prepaidPercent, holdMinutes }: { at: Date; prepaidPercent: number; holdMinutes: number },
@@ -230,7 +230,7 @@ export async function placeIn(
   checkMinimum(settings, pricing.subtotalPaise);
 
   // The slot's place is booked in this transaction: a refusal after it gives it back.
-  if (input.slot) await bookSlot(tx, input.slot, at, { sameDay: input.standing === true });
+  if (input.slot) await bookSlot(tx, input.slot, at, { sameDay: input.standing === true, settings });
   for (const item of pricing.lines) {
     // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
     await tx

@@ -3,7 +3,7 @@
 // is written in the transaction that places its order, so a second instance (or the same job run
 // again after kill -9) finds the day done; a day that cannot be made is recorded as skipped in
 // the transaction that queues the shopper's SMS and mail. The rules are domain/subscription.ts's.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { addressLine } from "../../domain/address.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
@@ -63,6 +63,8 @@ export interface SubscriptionsOptions {
   now?: () => Date;
   prepaidPercent?: number;
   holdMinutes?: number;
+  /** How many days' orders are made at once: PostgreSQL takes several connections; PGlite has one. */
+  concurrency?: number;
   /** Signs the reminder's skip links: the cookie secret, read when the first reminder goes. */
   linkSecret?: () => string;
 }
@@ -96,7 +98,7 @@ function languageOf(account: string | null, page: string | null): Locale {
 
 export function createSubscriptions(
   db: Db,
-  { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES, linkSecret = () => cookieSecret(appEnv()) }: SubscriptionsOptions = {},
+  { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES, concurrency = 1, linkSecret = () => cookieSecret(appEnv()) }: SubscriptionsOptions = {},
 ): SubscriptionsPort {
   const holder = leaseHolder();
   const cutoffHour = async (conn: Conn) => (await readSettings(conn)).subscriptionCutoffHour;
@@ -395,8 +397,6 @@ export function createSubscriptions(
 
     async make(id, date) {
       const at = now();
-      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-      if (!row) return { outcome: "not_due" };
       try {
         return await db.transaction(async (tx): Promise<MadeDay> => {
           // The day is claimed first: a second maker waits here for this one's commit, then finds it done.
@@ -404,14 +404,13 @@ export function createSubscriptions(
           if (!claimed) return { outcome: "done" };
           const locked = await lockOwn(tx, null, id);
           // Skipped, paused or cancelled since `due` read it: nothing is made, and the claim goes with this transaction.
-          if (!deliversOn(await scheduleFor(tx, locked, date), date)) throw new NotDue();
+          if (!deliversOn(scheduleOf(locked, [], []), date) || (await leftOut(tx, id, date))) throw new NotDue();
           if (!locked.addressId) throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.addressGone);
-          const [customer] = await tx.select().from(customers).where(eq(customers.id, locked.customerId));
           const [draft] = await tx.insert(orders).values({ customerId: locked.customerId, subscriptionId: id, createdAt: at, updatedAt: at }).returning();
           await tx.insert(orderLines).values({ orderId: draft!.id, variantId: locked.variantId, quantity: locked.quantity, createdAt: at, updatedAt: at });
           const placed = await placeIn(
             tx,
-            { id: customer!.id, email: customer!.email, name: customer!.name, phone: customer!.phone },
+            { id: locked.customerId },
             draft as OrderRow,
             { addressId: locked.addressId, paymentMethod: "cod", slot: { date, kind: locked.slotKind }, standing: true },
             { at, prepaidPercent, holdMinutes },
@@ -426,6 +425,8 @@ export function createSubscriptions(
         if (error instanceof NotDue) return { outcome: "not_due" };
         if (!(error instanceof ShopError)) throw error;
         const reason = error.message.replace(/\.$/, "");
+        const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+        if (!row) return { outcome: "not_due" };
         return (await recordSkipped(row, date, reason, at)) ? { outcome: "skipped", reason } : { outcome: "done" };
       }
     },
@@ -438,11 +439,17 @@ export function createSubscriptions(
         const tomorrow = addDays(shopDate(at), 1);
         if (at >= reminderTime(tomorrow, hour) && changeable(tomorrow, at, hour)) run.reminded = await this.remind(tomorrow);
         for (const date of run.days) {
-          for (const id of await this.due(date)) {
-            const made = await this.make(id, date);
-            if (made.outcome === "made") run.made++;
-            else if (made.outcome === "skipped") run.skipped++;
-          }
+          const due = await this.due(date);
+          // A few makers side by side on PostgreSQL: each order locks its variant, slot and number in
+          // that order (placeIn), so they wait on one another at worst, and never deadlock.
+          const maker = async () => {
+            for (let id = due.shift(); id !== undefined; id = due.shift()) {
+              const made = await this.make(id, date);
+              if (made.outcome === "made") run.made++;
+              else if (made.outcome === "skipped") run.skipped++;
+            }
+          };
+          await Promise.all(Array.from({ length: Math.max(1, concurrency) }, maker));
         }
         return run;
       });
@@ -565,6 +572,16 @@ export function createSubscriptions(
       return queued;
     },
   };
+}
+
+/** Whether a pause or a skip leaves `date` out of a subscription: one query, in the making transaction. */
+async function leftOut(tx: Conn, id: number, date: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select exists(select 1 from subscription_pauses where subscription_id = ${id} and from_date <= ${date} and to_date >= ${date})
+        or exists(select 1 from subscription_skips where subscription_id = ${id} and date = ${date}) as out`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { out: boolean }[] }).rows) as { out: boolean }[];
+  return rows[0]!.out;
 }
 
 /** A day `due` listed that is no longer due when made (skipped or paused since): its claim rolls back. */
