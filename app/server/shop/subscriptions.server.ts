@@ -406,6 +406,9 @@ export function createSubscriptions(
           // Skipped, paused or cancelled since `due` read it: nothing is made, and the claim goes with this transaction.
           if (!deliversOn(scheduleOf(locked, [], []), date) || (await leftOut(tx, id, date))) throw new NotDue();
           if (!locked.addressId) throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.addressGone);
+          // The variant's row first, as placing locks it: the order line's foreign key would otherwise
+          // share-lock it, and two makers of the same variant would deadlock taking it for update.
+          await tx.select({ id: variants.id }).from(variants).where(eq(variants.id, locked.variantId)).for("update");
           const [draft] = await tx.insert(orders).values({ customerId: locked.customerId, subscriptionId: id, createdAt: at, updatedAt: at }).returning();
           await tx.insert(orderLines).values({ orderId: draft!.id, variantId: locked.variantId, quantity: locked.quantity, createdAt: at, updatedAt: at });
           const placed = await placeIn(
