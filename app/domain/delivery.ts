@@ -103,3 +103,8 @@ export function normalizePin(value: string): string | null {
   const digits = value.replace(/\s+/g, "");
   return /^\d{6}$/.test(digits) ? digits : null;
 }
+
+/** A shop's calendar date as pages, mails and SMS say it: "Wed, 25 Nov" (read at noon UTC, shown in UTC), in the language's own names. */
+export function dayText(i18n: { date(value: string, options: Intl.DateTimeFormatOptions): string }, date: string): string {
+  return i18n.date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+}

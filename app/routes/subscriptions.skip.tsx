@@ -8,7 +8,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { skipLink } from "../components/forms.ts";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
-import { dayText } from "../components/subscriptions/subscription-text.ts";
+import { dayText } from "../domain/delivery.ts";
 import { formatRupees } from "../domain/money.ts";
 import { attributeIn } from "../domain/pack-size.ts";
 import { SUBSCRIPTION_MESSAGES } from "../domain/subscription.ts";

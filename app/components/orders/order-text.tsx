@@ -2,14 +2,14 @@
 // domain keeps them in English (staff pages, the invoice, stored notes); each label is in the
 // catalogue (/*i18n*/ in the domain) and is said here, with Hindi day and month names on Hindi pages.
 import { Fragment, type ReactNode } from "react";
-import { SLOTS, slotLabel, type Slot, type SlotKind } from "../../domain/delivery.ts";
+import { dayText, SLOTS, slotLabel, type Slot, type SlotKind } from "../../domain/delivery.ts";
 import { STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { methodLabel, paymentStateLabel, type PaymentState } from "../../domain/payment.ts";
 import type { I18n } from "../i18n.tsx";
 
 /** A slot's day: "Wed, 25 Nov" (the slot's date is the shop's calendar date: read at noon UTC, shown in UTC). */
 export function slotDayText(i18n: I18n, slot: Slot): string {
-  return i18n.date(`${slot.date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return dayText(i18n, slot.date);
 }
 
 /** A slot: "Wed, 25 Nov, Morning 8-12". */

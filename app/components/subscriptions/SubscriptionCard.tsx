@@ -5,13 +5,13 @@ import { Form, Link } from "react-router";
 import { useI18n } from "../i18n.tsx";
 import { standingOrders } from "../forms.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
-import { SLOT_KINDS, SLOTS, type SlotKind } from "../../domain/delivery.ts";
+import { dayText, SLOT_KINDS, SLOTS, type SlotKind } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { attributeIn } from "../../domain/pack-size.ts";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency, type Pause } from "../../domain/subscription.ts";
 import { RhythmFields } from "./RhythmFields.tsx";
-import { dayText, frequencyText } from "./subscription-text.ts";
+import { frequencyText } from "./subscription-text.ts";
 
 export interface SubscriptionCardData {
   id: number;

@@ -29,8 +29,3 @@ export function frequencyText(i18n: I18n, frequency: Frequency): string {
       return i18n._(FREQUENCY_CHOICES.find((c) => c.kind === frequency.kind)!.label);
   }
 }
-
-/** A delivery day as a list shows it: "Mon, 30 Nov". */
-export function dayText(i18n: I18n, date: string): string {
-  return i18n.date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-}

@@ -29,7 +29,7 @@ import {
   type Schedule,
 } from "../../domain/subscription.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { shopDate } from "../../domain/delivery.ts";
+import { dayText, shopDate } from "../../domain/delivery.ts";
 import { DEFAULT_HOLD_MINUTES } from "../../domain/payment.ts";
 import type { Db } from "../db/client.server.ts";
 import {
@@ -227,7 +227,7 @@ export function createSubscriptions(
   const itemsOf = (row: { quantity: number }, product: { title: string; titleHi: string }, variant: { attribute: string }, language: Locale) =>
     deliveryItems({ quantity: row.quantity, title: language === "hi" && product.titleHi.trim() ? product.titleHi.trim() : product.title, attribute: variant.attribute });
 
-  const dayLabel = (date: string, language: Locale) => i18nFor(language).date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const dayLabel = (date: string, language: Locale) => dayText(i18nFor(language), date);
 
   /** Records a day the cut-off could not make, once, and tells the shopper why, in one transaction. */
   async function recordSkipped(row: SubscriptionRow, date: string, reason: string, at: Date): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Standing orders (issue 45): what the pages, the JSON API and the reminder's link do. The rules
 // are domain/subscription.ts's and the Shop's (shop/subscriptions.server.ts); these say it.
 import type { Locale } from "../../domain/i18n/locale.ts";
+import { dayText } from "../../domain/delivery.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { changeable, SUBSCRIPTION_MESSAGES, type Pause } from "../../domain/subscription.ts";
 import { appEnv } from "../env.server.ts";
@@ -13,9 +14,7 @@ function refuseWithoutSubscriptions(shop: Shop): void {
 }
 
 /** A day as the messages say it, in the page's language ("Mon, 30 Nov"). */
-export function dayIn(date: string, locale: Locale): string {
-  return i18nFor(locale).date(`${date}T12:00:00Z`, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-}
+const dayIn = (date: string, locale: Locale) => dayText(i18nFor(locale), date);
 
 export async function subscribe(shop: Shop, customer: Customer, input: NewSubscription): Promise<{ id: number; message: string }> {
   refuseWithoutSubscriptions(shop);
