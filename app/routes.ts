@@ -91,6 +91,7 @@ export default [
   // The JSON API of the specifications' calls (issue 17): every other /api/ path.
   route("api/*", "routes/api.ts"),
   route("payments/razorpay/callback", "routes/payments.razorpay.callback.ts"),
+  route("payments/razorpay/autopay", "routes/payments.razorpay.autopay.ts"),
   route("webhooks/razorpay", "routes/webhooks.razorpay.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -203,13 +203,21 @@ export function smsValue(text: string): string {
 }
 
 /** The evening reminder's mail: what comes tomorrow, what it costs, and the one-tap skip. */
-export function reminderMail(who: { name: string }, line: { items: string; totalPaise: number; date: string; skipUrl: string }, shopName: string, origin: string, i18n: I18n) {
+export function reminderMail(
+  who: { name: string },
+  line: { items: string; totalPaise: number; date: string; skipUrl: string; autopay?: boolean },
+  shopName: string,
+  origin: string,
+  i18n: I18n,
+) {
   return {
     subject: i18n._("Tomorrow from {shop}: {items}", { shop: shopName, items: line.items }),
     text: [
       i18n._("Hello {name},", { name: who.name }),
       "",
-      i18n._("Tomorrow ({date}) we bring {items}, {total}, paid on delivery.", { date: line.date, items: line.items, total: formatRupees(line.totalPaise) }),
+      line.autopay
+        ? i18n._("Tomorrow ({date}) we bring {items}, {total}, charged by Autopay at the cut-off.", { date: line.date, items: line.items, total: formatRupees(line.totalPaise) })
+        : i18n._("Tomorrow ({date}) we bring {items}, {total}, paid on delivery.", { date: line.date, items: line.items, total: formatRupees(line.totalPaise) }),
       "",
       i18n._("Not needed tomorrow? Skip it (no sign-in needed): {link}", { link: line.skipUrl }),
       i18n._("Your subscriptions: {link}", { link: origin + pathIn(i18n.locale, "/myaccount/subscriptions") }),

@@ -1,6 +1,6 @@
 // /myaccount/subscriptions/new?product=ID: subscribe to a product the catalogue offers as a
 // standing order (issue 45): pack, quantity, how often, the first day, the slot, the address;
-// paid on delivery. A refusal comes back here with what was typed.
+// paid on delivery or by Autopay (decision 078). A refusal comes back here with what was typed.
 import { Form, Link, data } from "react-router";
 import { waysIn } from "../server/ways-in.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -8,6 +8,7 @@ import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { subscribe } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { RhythmFields } from "../components/subscriptions/RhythmFields.tsx";
+import { PaymentFields } from "../components/subscriptions/PaymentFields.tsx";
 import { addressLine } from "../domain/address.ts";
 import { dayText, SLOT_KINDS, SLOTS } from "../domain/delivery.ts";
 import { refusalOf, typedValue } from "../domain/form-reply.ts";
@@ -38,6 +39,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     chosenAddress: chosen?.id ?? null,
     firstDay: firstOpenDay(new Date(), settings.subscriptionCutoffHour),
     cutoffHour: settings.subscriptionCutoffHour,
+    // Autopay needs Razorpay (decision 078); without it a standing order is paid on delivery.
+    autopay: reads.capabilities.onlinePayment,
   };
 }
 
@@ -67,7 +70,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
     <section className="max-w-xl">
       <h1 className="text-2xl font-semibold">{i18n._("Subscribe to {title}", { title: product.title })}</h1>
       <p className="mt-2 text-sm text-stone-700">
-        {i18n._("Delivered on the days you choose, paid on delivery. We remind you the evening before; skip or pause any day until {hour}:00 the evening before.", {
+        {i18n._("Delivered on the days you choose. We remind you the evening before; skip or pause any day until {hour}:00 the evening before.", {
           hour: loaderData.cutoffHour,
         })}
       </p>
@@ -119,9 +122,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             ))
           )}
         </fieldset>
-        <p className="text-sm">
-          <span className="font-medium">{i18n._("Payment")}:</span> {i18n._("Cash on delivery")}
-        </p>
+        <PaymentFields autopay={loaderData.autopay} chosen={typed("pay") ?? "cod"} />
         <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           {i18n._("Start subscription")}
         </button>

@@ -16,7 +16,9 @@ import type { Route } from "./+types/myaccount.subscriptions";
 const NEXT_SHOWN = 5;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const reads = waysIn(context).reads;
+  const { reads, useCases } = waysIn(context);
+  // An Autopay link approved whose return never came (closed tab, no JavaScript on Razorpay's side): asked first.
+  await useCases.subscriptions.refreshAutopay(customerIn(context));
   const [list, settings] = await Promise.all([reads.subscriptions.list(customerIn(context)), reads.delivery.settings()]);
   const firstDay = firstOpenDay(new Date(), settings.subscriptionCutoffHour);
   const hindi = localeIn(context) === "hi";

@@ -102,3 +102,24 @@ test("the evening reminder's link skips that one day without signing in, once, i
   await open(page, "/myaccount/subscriptions", hasJs);
   await expect(card.getByText(`Skipped: ${dayText("en-IN", day)}`)).toBeVisible();
 });
+
+test("in Hindi, pay a subscription by UPI Autopay: approved once on Razorpay's page, and back to My Account", async ({ page, hasJs, shopper: _signedIn, baseURL }) => {
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/myaccount/addresses", { intent: "add", name: "Asha Verma", phone: "9988776655", street: "4 Golf Course Road", city: "Gurgaon", zip: "122002" })).status()).toBe(
+    303,
+  );
+  const id = /\/product\/(\d+)/.exec(await productPath(page.request, milk.title))![1]!;
+  await open(page, `/hi/myaccount/subscriptions/new?product=${id}`, hasJs);
+  await page.getByRole("radio", { name: hi("UPI Autopay") }).check();
+  await page.getByRole("button", { name: hi("Start subscription") }).click();
+
+  // Razorpay's page (the stand-in's), in English as Razorpay shows it: ₹1 to approve, up to ₹1,000 a debit.
+  await expect(page.getByText("UPI Autopay: up to ₹1,000.00 a debit, as presented.")).toBeVisible();
+  await page.getByRole("button", { name: "Approve in UPI app" }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/hi/myaccount/subscriptions");
+  await expectToast(page, hi("Autopay is approved. Each delivery will be charged the evening before."), hasJs);
+  const card = page.getByRole("article", { name: milk.title_hi || milk.title });
+  await expect(card.getByText(`${hi("UPI Autopay")}: ${hi("approved, up to {amount} a delivery", { amount: "₹1,000" })}`)).toBeVisible();
+  await expect(card.getByRole("button", { name: hi("Set up Autopay") })).toHaveCount(0);
+});

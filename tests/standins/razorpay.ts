@@ -1,5 +1,6 @@
 // A local stand-in for Razorpay (Orders, Payment Links, Payments, Refunds, Standard Checkout's
-// script, the hosted payment-link page and webhooks), for tests and local development on
+// script, the hosted payment-link page, recurring payments' registration links, tokens and
+// charges, and webhooks), for tests and local development on
 // machines without internet. Shapes, messages and signatures follow Razorpay's public docs
 // (razorpay/markdown-docs: api/orders, api/payments, api/payments/payment-links, api/refunds,
 // webhooks/*, payments/payment-gateway/callback-url.md, web-integration/standard/integration-steps.md).
@@ -53,9 +54,14 @@ export interface RazorpayPayment {
   entity: "payment";
   amount: number;
   currency: string;
-  status: "captured" | "refunded" | "failed";
+  // created: a recurring charge waiting for its debit.
+  status: "created" | "captured" | "refunded" | "failed";
   order_id: string;
-  invoice_id: null;
+  invoice_id: string | null;
+  /** A mandate's authorisation and its recurring charges carry the token and its customer. */
+  token_id?: string;
+  customer_id?: string;
+  recurring?: boolean;
   international: boolean;
   method: "upi" | "card";
   amount_refunded: number;
@@ -122,6 +128,71 @@ export interface RazorpayPaymentLink {
   whatsapp_link: boolean;
   /** Set once a payment is attempted: Razorpay makes the link's order when the shopper pays. */
   order_id?: string;
+}
+
+export interface RazorpayCustomer {
+  id: string;
+  entity: "customer";
+  name: string;
+  email: string;
+  contact: string;
+  gstin: null;
+  notes: Notes;
+  created_at: number;
+}
+
+/** A registration link is an invoice (api/payments/recurring-payments/upi/create-authorization-transaction.md §1.2). */
+export interface RazorpayInvoice {
+  id: string;
+  entity: "invoice";
+  receipt: string | null;
+  invoice_number: string | null;
+  customer_id: string;
+  customer_details: Record<string, string | null>;
+  order_id: string;
+  line_items: [];
+  payment_id: string | null;
+  status: "issued" | "paid" | "cancelled" | "expired";
+  expire_by: number | null;
+  issued_at: number;
+  paid_at: number | null;
+  cancelled_at: number | null;
+  expired_at: number | null;
+  sms_status: string | null;
+  email_status: string | null;
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: "INR";
+  description: string;
+  notes: Notes;
+  short_url: string;
+  type: "link";
+  created_at: number;
+  callback_url: string | null;
+  callback_method: string | null;
+  subscription_registration: { method: "upi" | "card"; max_amount: number; frequency: string; expire_at: number | null };
+}
+
+export interface RazorpayToken {
+  id: string;
+  entity: "token";
+  token: string;
+  bank: string | null;
+  wallet: null;
+  method: "upi" | "card";
+  vpa?: { username: string; handle: string; name: string | null };
+  card?: { last4: string; network: string; type: string; flows: { recurring: boolean } };
+  recurring: true;
+  recurring_details: { status: "initiated" | "confirmed" | "rejected" | "cancelled" | "paused"; failure_reason: string | null };
+  auth_type: null;
+  mrn: null;
+  used_at: number;
+  created_at: number;
+  start_time: number;
+  expired_at: number;
+  max_amount: number;
+  dcc_enabled: false;
 }
 
 export interface RazorpayRefund {
@@ -225,6 +296,18 @@ export interface RazorpayStandin {
   payOrder(orderId: string, how: PayOptions): Promise<CheckoutSuccess | { error: CheckoutError }>;
   /** Resolves once no webhook delivery or refund processing is under way. */
   idle(): Promise<void>;
+  /** Mandates' registration links (subscription_registration/auth_links answers with an invoice). */
+  invoices: Map<string, RazorpayInvoice>;
+  tokens: Map<string, RazorpayToken>;
+  customers: Map<string, RazorpayCustomer>;
+  /** What the registration page does when the shopper approves (or the bank rejects) the mandate. */
+  authorise(invoiceId: string, approve: boolean): Promise<{ paymentId: string; callbackUrl?: string }>;
+  /** Debits the recurring payments whose 25 h notice has run (every one with `all`); answers how many. */
+  settleDebits(all?: boolean): number;
+  /** Whether a token's next debits go through (the shopper's balance). */
+  setDebitOutcome(tokenId: string, outcome: "success" | "failure"): void;
+  /** The shopper's UPI app pausing, resuming or cancelling the mandate. */
+  changeToken(tokenId: string, status: "paused" | "cancelled" | "confirmed"): RazorpayToken;
   orders: Map<string, RazorpayOrder>;
   paymentLinks: Map<string, RazorpayPaymentLink>;
   payments: Map<string, RazorpayPayment>;
@@ -999,6 +1082,342 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions): Pro
     return payment;
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Recurring payments (UPI Autopay and card mandates): registration links, tokens, charges.
+  // razorpay.com/docs api/payments/recurring-payments/{upi,cards}/create-authorization-transaction,
+  // create-subsequent-payments, tokens, and recurring-payments/webhooks.
+
+  /** Frequencies a registration link accepts, as Razorpay's validator lists them for UPI and cards. */
+  const MANDATE_FREQUENCIES = ["daily", "weekly", "fortnightly", "bimonthly", "monthly", "quarterly", "half_yearly", "yearly", "as_presented"];
+  const AUTH_LINK_FIELDS = [
+    "customer",
+    "type",
+    "amount",
+    "currency",
+    "description",
+    "subscription_registration",
+    "receipt",
+    "sms_notify",
+    "email_notify",
+    "expire_by",
+    "notes",
+    "callback_url",
+    "callback_method",
+  ];
+  const RECURRING_FIELDS = ["email", "contact", "amount", "currency", "order_id", "customer_id", "token", "recurring", "description", "notes"];
+  /** UPI debits happen 25 h after the pre-debit notification (create-subsequent-payments.md). */
+  const DEBIT_AFTER_S = 25 * 3600;
+
+  const customers = new Map<string, RazorpayCustomer>();
+  const invoices = new Map<string, RazorpayInvoice>();
+  const invoiceByCode = new Map<string, string>();
+  const tokens = new Map<string, RazorpayToken>();
+  /** Recurring payments waiting for their debit: payment id → when it happens (stand-in seconds). */
+  const debits = new Map<string, number>();
+  /** What a token's next debits do (the shopper's balance, as it were). */
+  const debitOutcome = new Map<string, "success" | "failure">();
+
+  function customerFor(input: Record<string, unknown>): RazorpayCustomer {
+    const contact = typeof input.contact === "string" || typeof input.contact === "number" ? String(input.contact) : "";
+    const email = typeof input.email === "string" ? input.email : "";
+    const name = typeof input.name === "string" ? input.name : "";
+    if (!contact) throw validationError("The contact field is required.", "contact");
+    if (contact.replace(/\D/g, "").length < 8) throw validationError("Contact number should be at least 8 digits, including country code", "contact");
+    // Duplicates are found on email and phone: the existing customer is used (fail_existing 0).
+    for (const c of customers.values()) if (c.contact === contact && c.email === email) return c;
+    const customer: RazorpayCustomer = { id: `cust_${randomId()}`, entity: "customer", name, email, contact, gstin: null, notes: [], created_at: now() };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  function createAuthLink(body: Record<string, unknown>): RazorpayInvoice {
+    rejectExtraFields(body, AUTH_LINK_FIELDS);
+    if (body.type !== "link") throw validationError("The type field is invalid.", "type");
+    const amount = requireAmount(body.amount);
+    requireInr(body.currency, true);
+    const description = optionalString(body, "description", 2048);
+    if (!description) throw validationError("The description field is required.", "description");
+    if (!isObject(body.customer)) throw validationError("The customer field is required.", "customer");
+    const registration = isObject(body.subscription_registration) ? body.subscription_registration : null;
+    if (!registration) throw validationError("The subscription registration field is required.", "subscription_registration");
+    const method = registration.method;
+    if (method !== "upi" && method !== "card" && method !== "emandate" && method !== "nach") throw validationError("The selected method is invalid.", "method");
+    if (method !== "upi" && method !== "card") throw validationError("Only upi and card mandates are modelled by this stand-in.", "method");
+    const maxAmount = requireAmount(registration.max_amount, "max_amount");
+    if (method === "upi" && maxAmount > 9_999_900) throw validationError("Max amount for UPI recurring payment cannot be greater than Rs. 99999.00", "max_amount");
+    if (method === "card" && maxAmount > 100_000_000) throw validationError("max_amount exceeds the maximum amount allowed", "max_amount");
+    if (typeof registration.frequency !== "string" || !MANDATE_FREQUENCIES.includes(registration.frequency)) throw validationError("The frequency field is invalid.", "frequency");
+    if (amount < 100) throw validationError("The amount must be at least INR 1.00.", "amount");
+    const callbackUrl = optionalString(body, "callback_url", 2048) ?? "";
+    const callbackMethod = optionalString(body, "callback_method", 10) ?? "";
+    if (callbackUrl && callbackMethod !== "get") throw validationError("The callback method field is required when callback url is present.", "callback_method");
+    const customer = customerFor(body.customer);
+    const created = now();
+    const expireBy = typeof body.expire_by === "number" ? body.expire_by : null;
+    if (expireBy !== null && expireBy < created + 15 * 60) throw validationError("expire_by should be at least 15 minutes after the current time", "expire_by");
+    const order = createOrder({ amount, currency: "INR", receipt: optionalString(body, "receipt", 40) });
+    let code = randomId(7);
+    while (invoiceByCode.has(code) || linkByCode.has(code)) code = randomId(7);
+    const invoice: RazorpayInvoice = {
+      id: `inv_${randomId()}`,
+      entity: "invoice",
+      receipt: optionalString(body, "receipt", 40) ?? null,
+      invoice_number: optionalString(body, "receipt", 40) ?? null,
+      customer_id: customer.id,
+      customer_details: { id: customer.id, name: customer.name, email: customer.email, contact: customer.contact, billing_address: null, shipping_address: null },
+      order_id: order.id,
+      line_items: [],
+      payment_id: null,
+      status: "issued",
+      expire_by: expireBy,
+      issued_at: created,
+      paid_at: null,
+      cancelled_at: null,
+      expired_at: null,
+      sms_status: body.sms_notify === false ? null : "pending",
+      email_status: body.email_notify === false ? null : "pending",
+      amount,
+      amount_paid: 0,
+      amount_due: amount,
+      currency: "INR",
+      description,
+      notes: notesOf(body.notes),
+      short_url: `${origin}/m/${code}`,
+      type: "link",
+      created_at: created,
+      callback_url: callbackUrl || null,
+      callback_method: callbackMethod || null,
+      subscription_registration: {
+        method,
+        max_amount: maxAmount,
+        frequency: registration.frequency,
+        expire_at: typeof registration.expire_at === "number" ? registration.expire_at : null,
+      },
+    };
+    invoices.set(invoice.id, invoice);
+    invoiceByCode.set(code, invoice.id);
+    return invoice;
+  }
+
+  function refreshInvoice(invoice: RazorpayInvoice): RazorpayInvoice {
+    if (invoice.status === "issued" && invoice.expire_by && now() >= invoice.expire_by) {
+      invoice.status = "expired";
+      invoice.expired_at = invoice.expire_by;
+      recordEvent("invoice.expired", ["invoice"], { invoice: { entity: clone(invoice) } });
+    }
+    return invoice;
+  }
+
+  function findInvoice(id: string): RazorpayInvoice {
+    const invoice = invoices.get(id);
+    if (!invoice) throw unknownId(id, "inv");
+    return refreshInvoice(invoice);
+  }
+
+  /** The shopper approving (or their bank rejecting) the mandate on the registration page. */
+  function authorise(invoice: RazorpayInvoice, approve: boolean): { payment: RazorpayPayment; callbackUrl?: string } {
+    if (refreshInvoice(invoice).status !== "issued") throw new Error(`registration link ${invoice.id} is ${invoice.status}`);
+    const registration = invoice.subscription_registration;
+    const order = findOrder(invoice.order_id);
+    const method = registration.method;
+    const token: RazorpayToken = {
+      id: `token_${randomId()}`,
+      entity: "token",
+      token: randomId(14),
+      bank: null,
+      wallet: null,
+      method,
+      ...(method === "upi"
+        ? { vpa: { username: "success", handle: "razorpay", name: null } }
+        : { card: { last4: TEST_CARD.slice(-4), network: "MasterCard", type: "credit", flows: { recurring: true } } }),
+      recurring: true,
+      recurring_details: { status: approve ? "confirmed" : "rejected", failure_reason: approve ? null : "Rejected by bank" },
+      auth_type: null,
+      mrn: null,
+      used_at: now(),
+      created_at: now(),
+      start_time: now(),
+      expired_at: registration.expire_at ?? now() + 10 * 365 * 86400,
+      max_amount: registration.max_amount,
+      dcc_enabled: false,
+    };
+    tokens.set(token.id, token);
+    tokenCustomer.set(token.id, invoice.customer_id);
+    const paid = pay(order, { method, ...(method === "upi" ? { vpa: approve ? UPI_SUCCESS : UPI_FAILURE } : { cardNumber: approve ? TEST_CARD : "4000000000000002" }) });
+    if ("declined" in paid) throw new Error(paid.declined.description);
+    const payment = paid as RazorpayPayment;
+    payment.token_id = token.id;
+    payment.customer_id = invoice.customer_id;
+    payment.invoice_id = invoice.id;
+    if (!approve) {
+      recordEvent("token.rejected", ["token"], { token: { entity: clone(token) } });
+      return { payment };
+    }
+    recordEvent("token.confirmed", ["token"], { token: { entity: clone(token) } });
+    invoice.status = "paid";
+    invoice.payment_id = payment.id;
+    invoice.paid_at = now();
+    invoice.amount_paid = invoice.amount;
+    invoice.amount_due = 0;
+    recordEvent("invoice.paid", ["payment", "order", "invoice"], { payment: { entity: clone(payment) }, order: { entity: clone(order) }, invoice: { entity: clone(invoice) } });
+    if (!invoice.callback_url) return { payment };
+    // An invoice's callback (razorpay.com/docs/private/invoices-callback): id|receipt|status|payment_id, signed with the key secret.
+    const signature = hmacHex(keySecret, `${invoice.id}|${invoice.receipt ?? ""}|${invoice.status}|${payment.id}`);
+    const url = new URL(invoice.callback_url);
+    url.searchParams.set("razorpay_payment_id", payment.id);
+    url.searchParams.set("razorpay_invoice_id", invoice.id);
+    url.searchParams.set("razorpay_invoice_status", invoice.status);
+    url.searchParams.set("razorpay_invoice_receipt", invoice.receipt ?? "");
+    url.searchParams.set("razorpay_signature", signature);
+    return { payment, callbackUrl: url.toString() };
+  }
+
+  const tokenCustomer = new Map<string, string>();
+
+  function findToken(customerId: string, tokenId: string): RazorpayToken {
+    const token = tokens.get(tokenId);
+    if (!token || tokenCustomer.get(tokenId) !== customerId) throw unknownId(tokenId, "token");
+    return token;
+  }
+
+  /** POST /v1/payments/create/recurring: accepted at once, debited after the pre-debit notification. */
+  function createRecurring(body: Record<string, unknown>): { razorpay_payment_id: string; razorpay_order_id: string } {
+    rejectExtraFields(body, RECURRING_FIELDS);
+    const amount = requireAmount(body.amount);
+    requireInr(body.currency, true);
+    if (body.recurring !== true && body.recurring !== "1" && body.recurring !== 1) throw validationError("The recurring field is invalid.", "recurring");
+    if (typeof body.order_id !== "string") throw validationError("The order id field is required.", "order_id");
+    if (typeof body.customer_id !== "string") throw validationError("The customer id field is required.", "customer_id");
+    if (typeof body.token !== "string") throw validationError("The token field is required.", "token");
+    const order = findOrder(body.order_id);
+    if (order.amount !== amount) throw validationError("The amount must be equal to the order amount.", "amount");
+    const token = findToken(body.customer_id, body.token);
+    if (order.status === "paid" || [...payments.values()].some((p) => p.order_id === order.id && p.status !== "failed")) throw validationError(ORDER_ALREADY_PAID);
+    if (token.recurring_details.status !== "confirmed")
+      throw validationError(
+        `The mandate is ${token.recurring_details.status === "initiated" || token.recurring_details.status === "rejected" ? "not active" : token.recurring_details.status}`,
+      );
+    if (token.expired_at <= now()) throw validationError("The token has expired", "token");
+    if (amount > token.max_amount) throw validationError("Amount exceeds maximum amount allowed", "amount");
+    const payment = {
+      id: `pay_${randomId()}`,
+      entity: "payment",
+      amount,
+      currency: "INR",
+      status: "created",
+      order_id: order.id,
+      invoice_id: null,
+      international: false,
+      method: token.method,
+      amount_refunded: 0,
+      refund_status: null,
+      captured: false,
+      description: typeof body.description === "string" ? body.description : null,
+      card_id: null,
+      bank: null,
+      wallet: null,
+      vpa: token.method === "upi" ? UPI_SUCCESS : null,
+      email: typeof body.email === "string" && body.email ? body.email : "void@razorpay.com",
+      contact: contactOf(typeof body.contact === "string" ? body.contact : undefined),
+      notes: notesOf(body.notes),
+      fee: null,
+      tax: null,
+      error_code: null,
+      error_description: null,
+      error_source: null,
+      error_step: null,
+      error_reason: null,
+      acquirer_data: {},
+      created_at: now(),
+      token_id: token.id,
+      customer_id: body.customer_id,
+      recurring: true,
+    } satisfies RazorpayPayment as RazorpayPayment;
+    payments.set(payment.id, payment);
+    order.attempts += 1;
+    order.status = "attempted";
+    token.used_at = now();
+    debits.set(payment.id, now() + DEBIT_AFTER_S);
+    return { razorpay_payment_id: payment.id, razorpay_order_id: order.id };
+  }
+
+  /** Debits every recurring payment whose time has come (all of them with `all`): captured, or failed as the token's balance says. */
+  function settleDebits(all = false): number {
+    let settled = 0;
+    for (const [paymentId, at] of debits) {
+      if (!all && at > now()) continue;
+      debits.delete(paymentId);
+      const payment = payments.get(paymentId);
+      if (!payment?.token_id || payment.status !== "created") continue;
+      const order = findOrder(payment.order_id);
+      const token = tokens.get(payment.token_id)!;
+      const fails = debitOutcome.get(token.id) === "failure" || token.recurring_details.status !== "confirmed";
+      settled++;
+      if (fails) {
+        const why =
+          token.recurring_details.status === "confirmed"
+            ? { description: "Payment failed due to insufficient funds in the customer's account.", reason: "insufficient_funds" }
+            : { description: `The mandate is ${token.recurring_details.status}.`, reason: `mandate_${token.recurring_details.status}` };
+        Object.assign(payment, {
+          status: "failed",
+          error_code: "BAD_REQUEST_ERROR",
+          error_description: why.description,
+          error_source: "customer",
+          error_step: "payment_debit_request",
+          error_reason: why.reason,
+        });
+        recordEvent("payment.failed", ["payment"], { payment: { entity: clone(payment) } });
+        continue;
+      }
+      Object.assign(payment, { status: "captured", captured: true, acquirer_data: { rrn: String(100000000000 + Math.floor(Math.random() * 899999999999)) } });
+      order.status = "paid";
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+      recordEvent("payment.captured", ["payment"], { payment: { entity: clone(payment) } });
+      recordEvent("order.paid", ["payment", "order"], { payment: { entity: clone(payment) }, order: { entity: clone(order) } });
+    }
+    return settled;
+  }
+
+  /** What the shopper's UPI app or bank does to a mandate: pause or cancel it (token.paused, token.cancelled). */
+  function changeToken(tokenId: string, status: "paused" | "cancelled" | "confirmed"): RazorpayToken {
+    const token = tokens.get(tokenId);
+    if (!token) throw new Error(`no token ${tokenId}`);
+    token.recurring_details.status = status;
+    recordEvent(`token.${status}`, ["token"], { token: { entity: clone(token) } });
+    return token;
+  }
+
+  function mandatePage(invoice: RazorpayInvoice, code: string): string {
+    const registration = invoice.subscription_registration;
+    const header = `<p class="note">${escapeHtml(businessName)} · Test Mode (Razorpay stand-in)</p><h1>${escapeHtml(invoice.description)}</h1>`;
+    if (invoice.status !== "issued") return page("Autopay", `${header}<p role="status">This link is ${escapeHtml(invoice.status)}.</p>`);
+    const form = (decision: string, label: string, cls = "") =>
+      `<form method="post" action="/m/${encodeURIComponent(code)}/authorise"><input type="hidden" name="decision" value="${decision}"><button type="submit"${cls ? ` class="${cls}"` : ""}>${label}</button></form>`;
+    return page(
+      "Approve Autopay",
+      `${header}<p class="amount">${rupees(invoice.amount)}</p>
+<p>${registration.method === "upi" ? "UPI Autopay" : "Card mandate"}: up to ${rupees(registration.max_amount)} a debit, ${escapeHtml(registration.frequency.replace("_", " "))}.</p>
+${form("approve", registration.method === "upi" ? "Approve in UPI app" : "Approve with card")}
+${form("reject", "Decline", "secondary")}`,
+    );
+  }
+
+  async function handleMandatePage(req: IncomingMessage, res: ServerResponse, code: string, authorising: boolean): Promise<void> {
+    const invoiceId = invoiceByCode.get(code);
+    const invoice = invoiceId ? refreshInvoice(invoices.get(invoiceId)!) : undefined;
+    if (!invoice) return sendHtml(res, 404, page("Not found", "<h1>Link not found</h1>"));
+    if (!authorising || invoice.status !== "issued") return sendHtml(res, 200, mandatePage(invoice, code));
+    const form = new URLSearchParams(await readBody(req));
+    const result = authorise(invoice, form.get("decision") === "approve");
+    if (result.payment.status === "failed" && !result.callbackUrl) return sendHtml(res, 200, page("Not approved", `<h1>Autopay not approved</h1><p role="alert">Rejected by bank.</p>`));
+    if (result.callbackUrl) {
+      res.writeHead(303, { location: result.callbackUrl, "cache-control": "no-store" });
+      return void res.end();
+    }
+    return sendHtml(res, 200, page("Approved", `<h1>Autopay approved</h1><p role="status">You can close this page.</p>`));
+  }
+
   const collection = <T>(items: T[]) => ({ entity: "collection", count: items.length, items });
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string[]): Promise<void> {
@@ -1006,7 +1425,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions): Pro
     authenticate(req);
     const method = req.method ?? "GET";
     const [resource, id, sub, subId] = path;
-    const body = method === "POST" || method === "PATCH" ? await readApiBody(req) : {};
+    const body = method === "POST" || method === "PATCH" || method === "PUT" ? await readApiBody(req) : {};
     const send = (value: unknown) => sendJson(res, 200, value);
 
     if (resource === "orders") {
@@ -1022,6 +1441,39 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions): Pro
       if (method === "GET" && path.length === 2) return send(findLink(id));
       if (method === "POST" && path.length === 3 && sub === "cancel") return send(cancelLink(findLink(id)));
     }
+    settleDebits();
+    if (resource === "subscription_registration" && id === "auth_links" && method === "POST" && path.length === 2) return send(createAuthLink(body));
+    if (resource === "invoices") {
+      if (method === "GET" && path.length === 2) return send(findInvoice(id));
+      if (method === "POST" && path.length === 3 && sub === "cancel") {
+        const invoice = findInvoice(id);
+        if (invoice.status !== "issued") throw validationError("Only an issued invoice can be cancelled");
+        invoice.status = "cancelled";
+        invoice.cancelled_at = now();
+        return send(invoice);
+      }
+    }
+    if (resource === "customers") {
+      if (method === "POST" && path.length === 1) return send(customerFor(body));
+      if (method === "GET" && path.length === 3 && sub === "tokens") {
+        if (!customers.has(id)) throw unknownId(id, "cust");
+        return send(collection([...tokens.values()].filter((t) => tokenCustomer.get(t.id) === id && t.method === "card")));
+      }
+      if (method === "GET" && path.length === 4 && sub === "tokens") return send(findToken(id, subId));
+      if (method === "PUT" && path.length === 5 && sub === "tokens" && path[4] === "cancel") {
+        const token = findToken(id, subId);
+        if (token.recurring_details.status === "cancelled") throw validationError("The token is already cancelled");
+        // Cancelled with the bank shortly after: token.cancelled follows.
+        setImmediate(() => changeToken(token.id, "cancelled"));
+        return send({ status: "cancellation_initiated" });
+      }
+      if (method === "DELETE" && path.length === 4 && sub === "tokens") {
+        findToken(id, subId);
+        tokens.delete(subId);
+        return send({ deleted: true });
+      }
+    }
+    if (resource === "payments" && id === "create" && sub === "recurring" && method === "POST" && path.length === 3) return send(createRecurring(body));
     if (resource === "payments") {
       if (method === "GET" && path.length === 2) return send(findPayment(id));
       if (method === "POST" && path.length === 3 && sub === "refund") {
@@ -1397,6 +1849,8 @@ ${body}
   function state() {
     return {
       orders: [...orders.values()],
+      invoices: [...invoices.values()],
+      tokens: [...tokens.values()],
       paymentLinks: [...paymentLinks.values()].map(refreshLink),
       payments: [...payments.values()],
       refunds: [...refunds.values()],
@@ -1438,6 +1892,15 @@ ${body}
           return sendJson(res, 200, await standin.payLink(String(input.id), payOptionsOf(input)));
         case "pay-order":
           return sendJson(res, 200, await standin.payOrder(String(input.id), payOptionsOf(input)));
+        case "authorise":
+          return sendJson(res, 200, await standin.authorise(String(input.id), input.approve !== false));
+        case "settle":
+          return sendJson(res, 200, { settled: standin.settleDebits(input.all === true) });
+        case "debit-outcome":
+          standin.setDebitOutcome(String(input.token), input.outcome === "failure" ? "failure" : "success");
+          return sendJson(res, 200, { ok: true });
+        case "token":
+          return sendJson(res, 200, standin.changeToken(String(input.id), input.status === "cancelled" ? "cancelled" : input.status === "confirmed" ? "confirmed" : "paused"));
         default:
           return sendJson(res, 404, { error: `unknown control ${action}` });
       }
@@ -1501,6 +1964,8 @@ ${body}
     if (parts[0] === "v1") return handleApi(req, res, parts.slice(1));
     if (parts[0] === "i" && parts.length === 2 && method === "GET") return handleLinkPage(req, res, parts[1], false);
     if (parts[0] === "i" && parts.length === 3 && parts[2] === "pay" && method === "POST") return handleLinkPage(req, res, parts[1], true);
+    if (parts[0] === "m" && parts.length === 2 && method === "GET") return handleMandatePage(req, res, parts[1], false);
+    if (parts[0] === "m" && parts.length === 3 && parts[2] === "authorise" && method === "POST") return handleMandatePage(req, res, parts[1], true);
     if (url.pathname === "/checkout/embed" && method === "GET") return sendHtml(res, 200, embedPage(url.searchParams));
     if (url.pathname === "/checkout/pay" && method === "POST") return handleCheckoutPay(req, res);
     if (parts[0] === "__standin" && parts.length === 2) return handleControl(req, res, parts[1]);
@@ -1600,6 +2065,23 @@ ${body}
     async payOrder(orderId, how) {
       return checkoutResult(findOrder(orderId), instrumentFor(how));
     },
+
+    invoices,
+    tokens,
+    customers,
+
+    async authorise(invoiceId, approve) {
+      const result = authorise(findInvoice(invoiceId), approve);
+      return { paymentId: result.payment.id, ...(result.callbackUrl ? { callbackUrl: result.callbackUrl } : {}) };
+    },
+
+    settleDebits: (all = false) => settleDebits(all),
+
+    setDebitOutcome(tokenId, outcome) {
+      debitOutcome.set(tokenId, outcome);
+    },
+
+    changeToken: (tokenId, status) => changeToken(tokenId, status),
 
     async idle() {
       // Deliveries start on setImmediate: let them register before looking.

@@ -10,6 +10,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { attributeIn } from "../../domain/pack-size.ts";
 import { PHOTO_SIZES } from "../../domain/photo.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency, type Pause } from "../../domain/subscription.ts";
+import { AutopayLine, type AutopayData } from "./AutopayLine.tsx";
 import { RhythmFields } from "./RhythmFields.tsx";
 import { frequencyText } from "./subscription-text.ts";
 
@@ -32,6 +33,7 @@ export interface SubscriptionCardData {
   skips: string[];
   next: string[];
   days: { date: string; outcome: "made" | "skipped"; orderId: number | null; orderNumber: number | null; reason: string | null }[];
+  autopay: AutopayData | null;
 }
 
 const small = "rounded-md border border-stone-300 px-3 py-1 text-sm font-medium hover:bg-stone-100";
@@ -63,6 +65,7 @@ export function SubscriptionCard({ s, firstDay }: { s: SubscriptionCardData; fir
             {frequencyText(i18n, s.frequency)} · {i18n._(SLOTS[s.slotKind].label)}
           </p>
           <p className="text-sm text-stone-600">{s.address ?? i18n._("No delivery address: choose one below.")}</p>
+          <AutopayLine id={s.id} autopay={s.autopay} active={active} />
           <p className="mt-1 text-sm font-medium">
             {!active
               ? i18n._("Cancelled")

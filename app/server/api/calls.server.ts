@@ -423,7 +423,7 @@ export const API_CALLS: Record<string, ApiCall> = {
         paymentMethod: "cod",
         language: params.language ?? "en",
       });
-      return { success: true, ...made };
+      return { success: true, id: made.id, message: made.message };
     },
   }),
   "/api/subscriptions/skip": call({

@@ -5,6 +5,7 @@ import { PART_REFUNDS } from "../../domain/payment.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
 import { WEIGHT_TOLERANCE_MAX } from "../../domain/weight.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency } from "../../domain/subscription.ts";
+import { AUTOPAY_STATUSES } from "../../domain/autopay.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -612,6 +613,8 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id").unique(),
     // Online payments only: when the stock held for it goes back (decision 030).
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // A standing order's Autopay charge (decision 078): when Razorpay accepted the charge against the mandate's token.
+    chargedAt: timestamp("charged_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     // Why the last attempt failed, as Razorpay said it (payment.failed).
     failureReason: text("failure_reason"),
@@ -923,6 +926,20 @@ export const subscriptions = pgTable(
     paymentMethod: text("payment_method", { enum: ["cod", "razorpay"] })
       .notNull()
       .default("cod"),
+    // Paid by Razorpay Autopay (decision 078): the mandate the shopper approved once on Razorpay's
+    // registration link, charged for each order the cut-off makes. Null for cash on delivery.
+    autopayMethod: text("autopay_method", { enum: ["upi", "card"] }),
+    // created: the link made, not yet approved; confirmed: its token charges; rejected, cancelled,
+    // paused: Razorpay's word on the token (the shopper's UPI app may pause or cancel it).
+    autopayStatus: text("autopay_status", { enum: AUTOPAY_STATUSES }),
+    autopayCustomerId: text("autopay_customer_id"),
+    autopayLinkId: text("autopay_link_id").unique(),
+    autopayLinkUrl: text("autopay_link_url"),
+    // The link's receipt, which its callback's signature covers.
+    autopayReceipt: text("autopay_receipt"),
+    autopayTokenId: text("autopay_token_id"),
+    // The most one charge may take, as the shopper approved it.
+    autopayMaxPaise: integer("autopay_max_paise"),
     // The page's language when it was made: the reminders' and notices' language unless the account chose one.
     language: text("language"),
     status: text("status", { enum: ["active", "cancelled"] })
@@ -941,6 +958,8 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} = 'active'`),
     check("subscriptions_quantity_check", sql`${t.quantity} between 1 and ${sql.raw(String(MAX_SUBSCRIPTION_QUANTITY))}`),
     check("subscriptions_status_check", sql`${t.status} in ('active', 'cancelled')`),
+    check("subscriptions_autopay_check", sql`${t.autopayStatus} is null or ${t.autopayStatus} in (${sqlList(AUTOPAY_STATUSES)})`),
+    index("subscriptions_autopay_token_idx").on(t.autopayTokenId),
   ],
 );
 

@@ -64,20 +64,23 @@ export const subscribeForm = defineForm({
           start: day(/*i18n*/ "Choose the first delivery day."),
           slot,
           address: recordId(/*i18n*/ "Choose a delivery address."),
+          pay: z.enum(["cod", "upi", "card"], { error: /*i18n*/ "Choose how to pay." }).default("cod"),
         })
         .superRefine(checkRhythm),
       async ({ useCases, customer, value, request }) => {
-        const { message } = await useCases.subscriptions.subscribe(customer, {
+        const made = await useCases.subscriptions.subscribe(customer, {
           internalReference: value.internal_reference,
           quantity: value.quantity,
           frequency: frequencyOf(value),
           startDate: value.start,
           slotKind: value.slot,
           addressId: value.address,
-          paymentMethod: "cod",
+          ...(value.pay === "cod" ? { paymentMethod: "cod" as const } : { paymentMethod: "razorpay" as const, instrument: value.pay }),
           language: localeOf(request),
         });
-        return { to: "/myaccount/subscriptions", toast: { type: "success", message } };
+        // Autopay: on to Razorpay's page to approve the mandate; its return says what came of it.
+        if (made.autopayUrl) return { to: made.autopayUrl };
+        return { to: "/myaccount/subscriptions", toast: { type: made.message === SUBSCRIPTION_MESSAGES.subscribed ? "success" : "warning", message: made.message } };
       },
     ),
   },
@@ -105,6 +108,10 @@ export const subscriptionsForm = defineForm({
     skip: intent(z.object({ subscription, date: day(SUBSCRIPTION_MESSAGES.notDue) }), async ({ useCases, customer, value, request }) => ({
       toast: { type: "success", message: (await useCases.subscriptions.skipDelivery(customer, value.subscription, value.date, localeOf(request))).message },
     })),
+    autopay: intent(z.object({ subscription }), async ({ useCases, customer, value }) => {
+      const { url, message } = await useCases.subscriptions.setUpAutopay(customer, value.subscription);
+      return url ? { to: url } : { toast: { type: "success", message } };
+    }),
     cancel: intent(z.object({ subscription }), async ({ useCases, customer, value }) => ({
       toast: { type: "success", message: (await useCases.subscriptions.cancelSubscription(customer, value.subscription)).message },
     })),

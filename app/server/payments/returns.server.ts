@@ -6,6 +6,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { answerFor } from "../../domain/form-reply.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
+import { pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { waysIn } from "../ways-in.server.ts";
 import { refusedToward } from "../forms/pipeline.server.ts";
@@ -59,6 +60,31 @@ export async function linkReturn(context: Readonly<RouterContextProvider>, url: 
     return refused(error);
   }
 }
+
+/** GET: a mandate's registration link returning (decision 078), as an invoice's callback: on to the subscriptions page, said what came of it. */
+export async function autopayReturn(context: Readonly<RouterContextProvider>, url: URL): Promise<Response> {
+  const q = url.searchParams;
+  const fields = {
+    invoiceId: text(q.get("razorpay_invoice_id")),
+    receipt: text(q.get("razorpay_invoice_receipt")),
+    status: text(q.get("razorpay_invoice_status")),
+    paymentId: text(q.get("razorpay_payment_id")),
+    signature: text(q.get("razorpay_signature")),
+  };
+  const toast = (type: "success" | "info" | "error", message: string, language: Locale = "en") =>
+    cookies().toast.redirectWithToast(pathIn(language, SUBSCRIPTIONS_PAGE), { type, message }, { status: 303 });
+  if (!fields.invoiceId || !fields.paymentId) return toast("error", PAYMENT_MESSAGES.verificationFailed);
+  try {
+    const done = await waysIn(context).useCases.subscriptions.autopayReturned(fields);
+    return toast(done.approved ? "success" : "info", done.message, done.language);
+  } catch (error) {
+    if (error instanceof ShopError) return toast("error", error.message);
+    log.error("Autopay return failed", errorFields(error));
+    return toast("error", PAYMENT_MESSAGES.wentWrong);
+  }
+}
+
+const SUBSCRIPTIONS_PAGE = "/myaccount/subscriptions";
 
 /** POST: Standard Checkout's three fields (from the page's handler, or Razorpay's callback_url), or its error. */
 export async function checkoutReturn(context: Readonly<RouterContextProvider>, request: Request): Promise<Response> {

@@ -1,4 +1,4 @@
-// Razorpay's three signatures (razorpay.com/docs: payment verification, payment links,
+// Razorpay's four signatures (razorpay.com/docs: payment verification, payment links,
 // webhooks), each a hex HMAC-SHA256, compared in constant time. The ids signed over are
 // always the ones Haat stored, never the ones a browser sent back.
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -15,6 +15,11 @@ export function checkoutSignature(keySecret: string, orderId: string, paymentId:
 /** A payment link's callback: HMAC(key_secret, payment_link_id|reference_id|status|payment_id). */
 export function linkSignature(keySecret: string, link: { linkId: string; referenceId: string; status: string; paymentId: string }): string {
   return hmacHex(keySecret, `${link.linkId}|${link.referenceId}|${link.status}|${link.paymentId}`);
+}
+
+/** An invoice's callback, as a mandate's registration link returns: HMAC(key_secret, invoice_id|receipt|status|payment_id). */
+export function invoiceSignature(keySecret: string, invoice: { invoiceId: string; receipt: string; status: string; paymentId: string }): string {
+  return hmacHex(keySecret, `${invoice.invoiceId}|${invoice.receipt}|${invoice.status}|${invoice.paymentId}`);
 }
 
 /** A webhook: HMAC(webhook_secret, the raw body as received). */

@@ -27,6 +27,7 @@ import { createTickets } from "./tickets.server.ts";
 import { createStaffCoupons } from "./staff-coupons.server.ts";
 import { createSubscribers } from "./subscribers.server.ts";
 import { createSubscriptions } from "./subscriptions.server.ts";
+import { createAutopay } from "./autopay.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
 import { createLimits } from "./limits.server.ts";
@@ -117,7 +118,13 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     mail: createMailQueue(database.db),
     coupons: createStaffCoupons(database.db),
     subscribers: createSubscribers(database.db),
-    subscriptions: createSubscriptions(database.db, { now: pay.now, prepaidPercent, holdMinutes: pay.razorpay?.holdMinutes, concurrency: database.kind === "postgres" ? 4 : 1 }),
+    subscriptions: createSubscriptions(database.db, {
+      now: pay.now,
+      prepaidPercent,
+      holdMinutes: pay.razorpay?.holdMinutes,
+      concurrency: database.kind === "postgres" ? 4 : 1,
+      autopay: createAutopay(database.db, { razorpay: pay.razorpay, gateway: pay.gateway, publicOrigin: pay.publicOrigin, storeName: store.name, now: pay.now ?? (() => new Date()) }),
+    }),
     warm: () => catalog.warm(),
     async healthy() {
       try {

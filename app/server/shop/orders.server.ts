@@ -149,6 +149,38 @@ export async function giveBackHeld(tx: Conn, order: Pick<OrderRow, "id" | "slotD
   return lines;
 }
 
+/**
+ * Cancels a placed order (locked by the caller, still cancellable) in the caller's transaction:
+ * its stock and slot go back, a payment still due is called off, and one already taken online is
+ * given back in full, asked for once (refunds_one_per_payment) and sent to Razorpay after the
+ * commit (shop.payments.sendRefund). The shopper's Cancel and a failed Autopay charge both cancel here.
+ */
+export async function cancelPlaced(tx: Conn, row: OrderRow, at: Date): Promise<{ refundId: number | null }> {
+  const id = row.id;
+  await giveBackHeld(tx, row, at);
+  await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
+  await tx.insert(orderEvents).values({ orderId: id, stage: "cancelled", at });
+  await tx
+    .update(payments)
+    .set({ status: "cancelled", updatedAt: at })
+    .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
+  if (!paid) return { refundId: null };
+  // What short picks and weighing gave back already is not given twice.
+  const given = await tx.select({ amountPaise: refunds.amountPaise, reason: refunds.reason, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, paid.id));
+  const left = refundLeft(paid.amountPaise, given);
+  if (left <= 0) return { refundId: null };
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ paymentId: paid.id, amountPaise: left, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return { refundId: refund?.id ?? null };
+}
+
 /** What placing a draft takes: the address, how it is paid, the slot, and the shop's terms. */
 export interface PlaceInput {
   addressId: number;
@@ -156,6 +188,8 @@ export interface PlaceInput {
   slot?: Slot | null;
   /** Made by the cut-off from a standing order (issue 45): its catch-up may book today's slot while it is still ahead. */
   standing?: boolean;
+  /** Paid by an approved Autopay mandate (decision 078): confirmed at once, charged after it commits; nothing is held. */
+  mandate?: { instrument: "upi" | "card" };
 }
 
 /**
@@ -224,6 +258,8 @@ export async function placeIn(
     couponRule = { kind: coupon!.kind, value: coupon!.value, maxDiscountPaise: coupon!.maxDiscountPaise };
   }
   const online = input.paymentMethod === "razorpay";
+  // Waits for the shopper to pay, its stock held (decision 030); a mandate's order does not wait.
+  const held = online && !input.mandate;
   const settings = await readSettings(tx);
   const pricing = priceOrder(items, discount, online ? prepaidPercent : 0, deliveryFeeOf(settings));
   if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
@@ -262,7 +298,7 @@ export async function placeIn(
     .set({
       // Paid online: the stock is held while the shopper pays; the order is confirmed
       // (and gets its invoice number) when the payment is (decision 030).
-      state: online ? "awaiting_payment" : "draft",
+      state: held ? "awaiting_payment" : "draft",
       couponCode,
       couponRule,
       deliveryAddress: {
@@ -290,11 +326,11 @@ export async function placeIn(
     method: input.paymentMethod,
     status: "pending",
     amountPaise: pricing.totalPaise,
-    instrument: online ? (cart.paymentInstrument ?? null) : null,
-    expiresAt: online ? new Date(at.getTime() + holdMinutes * 60_000) : null,
+    instrument: online ? (input.mandate?.instrument ?? cart.paymentInstrument ?? null) : null,
+    expiresAt: held ? new Date(at.getTime() + holdMinutes * 60_000) : null,
   });
-  if (!online) await confirmOrder(tx, cart.id, at);
-  return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: online };
+  if (!held) await confirmOrder(tx, cart.id, at);
+  return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: held };
 }
 
 export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES }: OrdersOptions = {}): OrdersPort {
@@ -470,31 +506,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         if (!row) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
         if (row.state === "cancelled") throw new ShopError("conflict", ORDER_MESSAGES.alreadyCancelled);
         if (!canCancel(row.stage, false)) throw new ShopError("conflict", LIFE_MESSAGES.tooLateToCancel);
-        const at = now();
-        await giveBackHeld(tx, row, at);
-        await tx.update(orders).set({ state: "cancelled", cancelledAt: at, updatedAt: at }).where(eq(orders.id, id));
-        await tx.insert(orderEvents).values({ orderId: id, stage: "cancelled", at });
-        await tx
-          .update(payments)
-          .set({ status: "cancelled", updatedAt: at })
-          .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
-        // Paid online: the whole payment is given back, asked for once (refunds_one_per_payment)
-        // and sent to Razorpay after this commits (shop.payments.sendRefund).
-        const [paid] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.orderId, id), eq(payments.method, "razorpay"), eq(payments.status, "captured"), eq(payments.unwanted, false)));
-        if (!paid) return { refundId: null };
-        // What short picks and weighing gave back already is not given twice.
-        const given = await tx.select({ amountPaise: refunds.amountPaise, reason: refunds.reason, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, paid.id));
-        const left = refundLeft(paid.amountPaise, given);
-        if (left <= 0) return { refundId: null };
-        const [refund] = await tx
-          .insert(refunds)
-          .values({ paymentId: paid.id, amountPaise: left, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
-          .onConflictDoNothing()
-          .returning({ id: refunds.id });
-        return { refundId: refund?.id ?? null };
+        return cancelPlaced(tx, row, now());
       }),
   };
 }

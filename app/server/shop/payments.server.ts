@@ -17,6 +17,8 @@ import type { RazorpayConfig } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { createGateway, type Gateway, type RazorpayPayment } from "../payments/razorpay.server.ts";
 import { checkoutSignature, linkSignature, sameSignature, webhookSignature } from "../payments/signatures.server.ts";
+import { chargeFailure } from "../../domain/autopay.ts";
+import { autopayEvent, chargeFailedIn, type AutopayEvent } from "./autopay.server.ts";
 import { draftOrderId } from "./cart.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
 import { guardClient } from "../db/transaction-scope.server.ts";
@@ -181,6 +183,14 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       // Razorpay charged what Haat asked for; anything else is not this order's payment.
       log.warn("payment amount does not match the order", { orderId: attempt.orderId, paymentId: paid.providerPaymentId, expected: attempt.amountPaise, got: paid.amountPaise });
       throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
+    }
+    if (attempt.status === "pending" && attempt.chargedAt && order?.state === "confirmed" && order.subscriptionId !== null) {
+      // A standing order's Autopay charge (decision 078): the order was confirmed when it was made; now it is paid.
+      await tx
+        .update(payments)
+        .set({ status: "captured", providerPaymentId: paid.providerPaymentId, providerMethod: paid.method ?? attempt.instrument, paidAt: at, failureReason: null, updatedAt: at })
+        .where(eq(payments.id, attempt.id));
+      return { ...NOTHING, outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: false } };
     }
     if (attempt.status === "pending" && order?.state === "awaiting_payment") {
       await tx
@@ -630,6 +640,11 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       case "payment.failed": {
         const attempt = await byColumn(payments.providerOrderId, payment?.order_id);
         if (!attempt) return NOTHING;
+        // A standing order's Autopay charge failed: that delivery is called off (or collected in cash).
+        if (attempt.chargedAt) {
+          await chargeFailedIn(tx, attempt.id, chargeFailure(payment?.error_description), at);
+          return { ...NOTHING };
+        }
         await tx
           .update(payments)
           .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), updatedAt: at })
@@ -647,6 +662,12 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         });
         return settled ? { ...NOTHING } : NOTHING;
       }
+      case "invoice.paid":
+      case "token.confirmed":
+      case "token.rejected":
+      case "token.cancelled":
+      case "token.paused":
+        return (await autopayEvent(tx, event as AutopayEvent, at)) ? { ...NOTHING } : NOTHING;
       default:
         return NOTHING;
     }

@@ -24,6 +24,7 @@ import type { ImportSummary } from "../catalog/import.server.ts";
 import type { MatchedItem } from "../../domain/voice-order.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 import type { Frequency, Pause } from "../../domain/subscription.ts";
+import type { AutopayStatus } from "../../domain/autopay.ts";
 
 // Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
@@ -971,6 +972,8 @@ export interface SubscriptionView {
   /** "Name, street, city PIN", or null when the address was removed. */
   address: string | null;
   paymentMethod: "cod" | "razorpay";
+  /** Paid by Autopay (decision 078): how, how far approved, and the most one charge may take. Null for cash on delivery. */
+  autopay: { method: "upi" | "card"; status: AutopayStatus; maxPaise: number } | null;
   status: "active" | "cancelled";
   /** Staff held it back (a discontinued product), said to the shopper. */
   heldReason: string | null;
@@ -987,8 +990,19 @@ export interface NewSubscription {
   startDate: string;
   slotKind: SlotKind;
   addressId: number;
-  paymentMethod: "cod";
   language: Locale;
+}
+
+/** How a standing order is paid: on delivery, or by an Autopay mandate (UPI or card) the shopper approves on Razorpay. */
+export type SubscriptionPayment = { paymentMethod: "cod" } | { paymentMethod: "razorpay"; instrument: "upi" | "card" };
+
+/** A mandate's registration link's return (GET from Razorpay), as posted: verified against what Haat stored. */
+export interface AutopayReturn {
+  invoiceId: string;
+  receipt: string;
+  status: string;
+  paymentId: string;
+  signature: string;
 }
 
 export type SubscriptionChange = Partial<Pick<NewSubscription, "quantity" | "frequency" | "slotKind" | "addressId">>;
@@ -999,7 +1013,7 @@ export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped
 // Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).
 export interface SubscriptionsPort {
   /** A product the catalogue marks subscribable, to a saved address in a PIN served, from a day still open. */
-  create(customer: Customer, input: NewSubscription): Promise<{ id: number }>;
+  create(customer: Customer, input: NewSubscription & SubscriptionPayment): Promise<{ id: number }>;
   /** The shopper's subscriptions, active first, newest first. */
   list(customer: Customer): Promise<SubscriptionView[]>;
   get(customer: Customer, id: number): Promise<SubscriptionView | null>;
@@ -1041,6 +1055,16 @@ export interface SubscriptionsPort {
    * reason the shopper is told by mail, or releases them (reason null). Audited. Answers how many.
    */
   hold(staffId: number, variantId: number, reason: string | null): Promise<number>;
+  /** Whether Autopay can be offered (Razorpay is set up). */
+  autopayAvailable: boolean;
+  /** The registration link the shopper approves a subscription's mandate on (null: approved already). */
+  autopay(customer: Customer, id: number): Promise<{ url: string | null }>;
+  /** The registration link's return, verified; answers whose it was and whether it is approved. */
+  autopayReturn(fields: AutopayReturn): Promise<{ subscriptionId: number; approved: boolean; language: Locale }>;
+  /** Asks Razorpay about the shopper's links still waiting for approval (their return may never come). */
+  autopayRefresh(customer: Customer): Promise<void>;
+  /** Ends a cancelled subscription's mandate with the bank; never throws. */
+  autopayStop(id: number): Promise<void>;
 }
 
 /** The staff's view of standing orders (issue 45): counts for a day, and each variant's. */
@@ -1069,6 +1093,9 @@ export interface CutoffRun {
   reminded: number;
   made: number;
   skipped: number;
+  /** Autopay charges asked of Razorpay, and those it refused at once. */
+  charged: number;
+  chargeFailed: number;
   days: string[];
 }
 

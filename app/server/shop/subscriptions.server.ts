@@ -31,6 +31,8 @@ import {
 import { formatRupees } from "../../domain/money.ts";
 import { dayText, shopDate } from "../../domain/delivery.ts";
 import { DEFAULT_HOLD_MINUTES } from "../../domain/payment.ts";
+import { AUTOPAY_CEILING_PAISE, AUTOPAY_MESSAGES, autopayCeiling, autopayRefusal } from "../../domain/autopay.ts";
+import type { Autopay } from "./autopay.server.ts";
 import type { Db } from "../db/client.server.ts";
 import {
   addresses,
@@ -67,6 +69,8 @@ export interface SubscriptionsOptions {
   concurrency?: number;
   /** Signs the reminder's skip links: the cookie secret, read when the first reminder goes. */
   linkSecret?: () => string;
+  /** Autopay's mandates and charges (decision 078); absent, only cash on delivery is offered. */
+  autopay?: Autopay;
 }
 
 /** Long enough for 10,000 subscriptions' pass; a holder that died loses it after this. */
@@ -98,7 +102,7 @@ function languageOf(account: string | null, page: string | null): Locale {
 
 export function createSubscriptions(
   db: Db,
-  { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES, concurrency = 1, linkSecret = () => cookieSecret(appEnv()) }: SubscriptionsOptions = {},
+  { now = () => new Date(), prepaidPercent = 0, holdMinutes = DEFAULT_HOLD_MINUTES, concurrency = 1, linkSecret = () => cookieSecret(appEnv()), autopay }: SubscriptionsOptions = {},
 ): SubscriptionsPort {
   const holder = leaseHolder();
   const cutoffHour = async (conn: Conn) => (await readSettings(conn)).subscriptionCutoffHour;
@@ -168,6 +172,7 @@ export function createSubscriptions(
       addressId: s.addressId,
       address: a ? `${a.name}, ${addressLine(a)}` : null,
       paymentMethod: s.paymentMethod,
+      autopay: s.paymentMethod === "razorpay" && s.autopayMethod && s.autopayStatus ? { method: s.autopayMethod, status: s.autopayStatus, maxPaise: s.autopayMaxPaise ?? 0 } : null,
       status: s.status,
       heldReason: s.heldReason,
       pauses: pauses.filter((x) => x.subscriptionId === s.id).map((x) => ({ from: x.fromDate, to: x.toDate })),
@@ -190,45 +195,6 @@ export function createSubscriptions(
     return address;
   }
 
-  /** Who to tell about one day of one subscription, and in which language. */
-  async function shopperOf(tx: Conn, row: SubscriptionRow) {
-    const [who] = await tx
-      .select({ name: customers.name, email: customers.email, mobile: customers.mobile, smsUpdates: customers.smsUpdates, language: customers.language })
-      .from(customers)
-      .where(eq(customers.id, row.customerId));
-    return who!;
-  }
-
-  /** Queues a shopper's mail and (when the shop sends that SMS, to a verified number taking updates) SMS, in the caller's transaction. */
-  async function tell(
-    tx: Conn,
-    who: Awaited<ReturnType<typeof shopperOf>>,
-    language: Locale,
-    template: "subscriptionReminder" | "subscriptionSkipped",
-    sms: Record<string, string>,
-    mail: (i18n: ReturnType<typeof i18nFor>) => { subject: string; text: string },
-    at: Date,
-  ): Promise<void> {
-    const env = appEnv();
-    const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
-    const rows: (typeof mailQueue.$inferInsert)[] = [];
-    const sender = env.sms && smsTemplatesOf(env.sms);
-    if (sender && sender.sends(template) && who.mobile && who.smsUpdates) {
-      const smsIn = smsLanguage(sender, template, language);
-      rows.push({ channel: "sms", to: who.mobile, subject: template, body: JSON.stringify(keptSmsValues(sms, smsIn)), ...kept });
-    }
-    if (who.email) {
-      const written = mail(i18nFor(language));
-      rows.push({ channel: "mail", to: who.email, subject: written.subject, body: written.text, ...kept });
-    }
-    if (rows.length) await tx.insert(mailQueue).values(rows);
-  }
-
-  const itemsOf = (row: { quantity: number }, product: { title: string; titleHi: string }, variant: { attribute: string }, language: Locale) =>
-    deliveryItems({ quantity: row.quantity, title: language === "hi" && product.titleHi.trim() ? product.titleHi.trim() : product.title, attribute: variant.attribute });
-
-  const dayLabel = (date: string, language: Locale) => dayText(i18nFor(language), date);
-
   /** Records a day the cut-off could not make, once, and tells the shopper why, in one transaction. */
   async function recordSkipped(row: SubscriptionRow, date: string, reason: string, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
@@ -238,22 +204,7 @@ export function createSubscriptions(
         .onConflictDoNothing()
         .returning({ date: subscriptionDays.date });
       if (!recorded) return false;
-      const [item] = await tx.select({ p: products, v: variants }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(variants.id, row.variantId));
-      const who = await shopperOf(tx, row);
-      const language = languageOf(who.language, row.language);
-      const env = appEnv();
-      const items = itemsOf(row, item!.p, item!.v, language);
-      const said = i18nFor(language)._(reason);
-      const link = `${new URL(env.publicOrigin).host}${pathIn(language, "/myaccount/subscriptions")}`;
-      await tell(
-        tx,
-        who,
-        language,
-        "subscriptionSkipped",
-        { items: smsValue(items), date: dayLabel(date, language), reason: smsValue(said), link },
-        (i18n) => skippedMail(who, { items, date: dayLabel(date, language), reason: said }, store.name, env.publicOrigin, i18n),
-        at,
-      );
+      await tellSkipped(tx, row, date, reason, at);
       return true;
     });
   }
@@ -263,7 +214,7 @@ export function createSubscriptions(
       db.transaction(async (tx) => {
         checkQuantity(input.quantity);
         const [item] = await tx
-          .select({ variantId: variants.id, subscribable: products.subscribable })
+          .select({ variantId: variants.id, subscribable: products.subscribable, pricePaise: variants.pricePaise })
           .from(variants)
           .innerJoin(products, eq(products.id, variants.productId))
           .where(eq(variants.internalReference, input.internalReference));
@@ -271,6 +222,12 @@ export function createSubscriptions(
         await ownAddress(tx, customer, input.addressId);
         const open = firstOpenDay(now(), await cutoffHour(tx));
         if (input.startDate < open) throw new ShopError("invalid", SUBSCRIPTION_MESSAGES.startTooSoon(open));
+        let ceiling: number | null = null;
+        if (input.paymentMethod === "razorpay") {
+          if (!autopay?.available) throw new ShopError("unavailable", AUTOPAY_MESSAGES.unavailable);
+          ceiling = autopayCeiling(item.pricePaise * input.quantity);
+          if (ceiling === null) throw new ShopError("invalid", AUTOPAY_MESSAGES.tooMuch(AUTOPAY_CEILING_PAISE));
+        }
         const at = now();
         const [made] = await tx
           .insert(subscriptions)
@@ -283,6 +240,7 @@ export function createSubscriptions(
             slotKind: input.slotKind,
             addressId: input.addressId,
             paymentMethod: input.paymentMethod,
+            ...(input.paymentMethod === "razorpay" ? { autopayMethod: input.instrument, autopayStatus: "created" as const, autopayMaxPaise: ceiling } : {}),
             language: input.language,
             createdAt: at,
             updatedAt: at,
@@ -406,6 +364,9 @@ export function createSubscriptions(
           // Skipped, paused or cancelled since `due` read it: nothing is made, and the claim goes with this transaction.
           if (!deliversOn(scheduleOf(locked, [], []), date) || (await leftOut(tx, id, date))) throw new NotDue();
           if (!locked.addressId) throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.addressGone);
+          const mandate = locked.paymentMethod === "razorpay" ? { status: locked.autopayStatus, maxPaise: locked.autopayMaxPaise } : null;
+          const unapproved = mandate && autopayRefusal(mandate, 0);
+          if (unapproved) throw new ShopError("conflict", unapproved);
           // The variant's row first, as placing locks it: the order line's foreign key would otherwise
           // share-lock it, and two makers of the same variant would deadlock taking it for update.
           await tx.select({ id: variants.id }).from(variants).where(eq(variants.id, locked.variantId)).for("update");
@@ -415,9 +376,21 @@ export function createSubscriptions(
             tx,
             { id: locked.customerId },
             draft as OrderRow,
-            { addressId: locked.addressId, paymentMethod: "cod", slot: { date, kind: locked.slotKind }, standing: true },
+            {
+              addressId: locked.addressId,
+              paymentMethod: mandate ? "razorpay" : "cod",
+              slot: { date, kind: locked.slotKind },
+              standing: true,
+              ...(mandate ? { mandate: { instrument: locked.autopayMethod ?? "upi" } } : {}),
+            },
             { at, prepaidPercent, holdMinutes },
           );
+          if (mandate) {
+            // What the order came to (a price may have risen since the mandate was approved): over its ceiling, nothing is made.
+            const [total] = await tx.select({ paise: orders.totalPaise }).from(orders).where(eq(orders.id, placed.orderId));
+            const over = autopayRefusal(mandate, total!.paise ?? 0);
+            if (over) throw new ShopError("conflict", over);
+          }
           await tx
             .update(subscriptionDays)
             .set({ orderId: placed.orderId })
@@ -438,7 +411,7 @@ export function createSubscriptions(
       return underLease(db, { name: "subscriptions.cutoff", holder, ms: LEASE_MS }, now(), async () => {
         const at = now();
         const hour = await cutoffHour(db);
-        const run: CutoffRun = { reminded: 0, made: 0, skipped: 0, days: daysToMake(at, hour) };
+        const run: CutoffRun = { reminded: 0, made: 0, skipped: 0, charged: 0, chargeFailed: 0, days: daysToMake(at, hour) };
         const tomorrow = addDays(shopDate(at), 1);
         if (at >= reminderTime(tomorrow, hour) && changeable(tomorrow, at, hour)) run.reminded = await this.remind(tomorrow);
         for (const date of run.days) {
@@ -453,6 +426,12 @@ export function createSubscriptions(
             }
           };
           await Promise.all(Array.from({ length: Math.max(1, concurrency) }, maker));
+        }
+        // Charged after the orders are made and committed: Razorpay is never called inside a transaction.
+        if (autopay) {
+          const charges = await autopay.charge();
+          run.charged = charges.charged;
+          run.chargeFailed = charges.failed;
         }
         return run;
       });
@@ -537,6 +516,12 @@ export function createSubscriptions(
         return changed.length;
       }),
 
+    autopayAvailable: Boolean(autopay?.available),
+    autopay: (customer, id) => (autopay ? autopay.start(customer, id) : Promise.reject(new ShopError("unavailable", AUTOPAY_MESSAGES.unavailable))),
+    autopayReturn: (fields) => (autopay ? autopay.complete(fields) : Promise.reject(new ShopError("unavailable", AUTOPAY_MESSAGES.unavailable))),
+    autopayRefresh: async (customer) => autopay?.refresh(customer),
+    autopayStop: async (id) => autopay?.stop(id),
+
     async remind(date) {
       const at = now();
       const env = appEnv();
@@ -565,7 +550,14 @@ export function createSubscriptions(
             language,
             "subscriptionReminder",
             { items: smsValue(items), total: formatRupees(totalPaise), link: `${host}${path}` },
-            (i18n) => reminderMail(who, { items, totalPaise, date: dayLabel(date, language), skipUrl: env.publicOrigin + path }, store.name, env.publicOrigin, i18n),
+            (i18n) =>
+              reminderMail(
+                who,
+                { items, totalPaise, date: dayLabel(date, language), skipUrl: env.publicOrigin + path, autopay: s.paymentMethod === "razorpay" },
+                store.name,
+                env.publicOrigin,
+                i18n,
+              ),
             at,
           );
           return true;
@@ -575,6 +567,82 @@ export function createSubscriptions(
       return queued;
     },
   };
+}
+
+/** Who to tell about one day of one subscription, and in which language. */
+async function shopperOf(tx: Conn, row: SubscriptionRow) {
+  const [who] = await tx
+    .select({ name: customers.name, email: customers.email, mobile: customers.mobile, smsUpdates: customers.smsUpdates, language: customers.language })
+    .from(customers)
+    .where(eq(customers.id, row.customerId));
+  return who!;
+}
+
+/** Queues a shopper's mail and (when the shop sends that SMS, to a verified number taking updates) SMS, in the caller's transaction. */
+async function tell(
+  tx: Conn,
+  who: Awaited<ReturnType<typeof shopperOf>>,
+  language: Locale,
+  template: "subscriptionReminder" | "subscriptionSkipped",
+  sms: Record<string, string>,
+  mail: (i18n: ReturnType<typeof i18nFor>) => { subject: string; text: string },
+  at: Date,
+): Promise<void> {
+  const env = appEnv();
+  const kept = { nextAttemptAt: at, createdAt: at, updatedAt: at };
+  const rows: (typeof mailQueue.$inferInsert)[] = [];
+  const sender = env.sms && smsTemplatesOf(env.sms);
+  if (sender && sender.sends(template) && who.mobile && who.smsUpdates) {
+    const smsIn = smsLanguage(sender, template, language);
+    rows.push({ channel: "sms", to: who.mobile, subject: template, body: JSON.stringify(keptSmsValues(sms, smsIn)), ...kept });
+  }
+  if (who.email) {
+    const written = mail(i18nFor(language));
+    rows.push({ channel: "mail", to: who.email, subject: written.subject, body: written.text, ...kept });
+  }
+  if (rows.length) await tx.insert(mailQueue).values(rows);
+}
+
+const itemsOf = (row: { quantity: number }, product: { title: string; titleHi: string }, variant: { attribute: string }, language: Locale) =>
+  deliveryItems({ quantity: row.quantity, title: language === "hi" && product.titleHi.trim() ? product.titleHi.trim() : product.title, attribute: variant.attribute });
+
+const dayLabel = (date: string, language: Locale) => dayText(i18nFor(language), date);
+
+/** Tells the shopper, in their language, that `date`'s delivery was not made and why: SMS and mail, queued in `tx`. */
+async function tellSkipped(tx: Conn, row: SubscriptionRow, date: string, reason: string, at: Date): Promise<void> {
+  const [item] = await tx.select({ p: products, v: variants }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(variants.id, row.variantId));
+  const who = await shopperOf(tx, row);
+  const language = languageOf(who.language, row.language);
+  const env = appEnv();
+  const items = itemsOf(row, item!.p, item!.v, language);
+  const said = i18nFor(language)._(reason);
+  const link = `${new URL(env.publicOrigin).host}${pathIn(language, "/myaccount/subscriptions")}`;
+  await tell(
+    tx,
+    who,
+    language,
+    "subscriptionSkipped",
+    { items: smsValue(items), date: dayLabel(date, language), reason: smsValue(said), link },
+    (i18n) => skippedMail(who, { items, date: dayLabel(date, language), reason: said }, store.name, env.publicOrigin, i18n),
+    at,
+  );
+}
+
+/**
+ * A standing order whose Autopay charge failed (decision 078), in the caller's transaction, its
+ * order already cancelled: its day is recorded as skipped with Razorpay's reason and the shopper
+ * told, as for any day the cut-off could not make. False when the order was not a standing one.
+ */
+export async function unmakeDay(tx: Conn, orderId: number, reason: string, at: Date): Promise<boolean> {
+  const [day] = await tx
+    .update(subscriptionDays)
+    .set({ outcome: "skipped", reason, at })
+    .where(and(eq(subscriptionDays.orderId, orderId), eq(subscriptionDays.outcome, "made")))
+    .returning();
+  if (!day) return false;
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, day.subscriptionId));
+  await tellSkipped(tx, row!, day.date, reason, at);
+  return true;
 }
 
 /** Whether a pause or a skip leaves `date` out of a subscription: one query, in the making transaction. */

@@ -6,7 +6,17 @@ import { i18nFor } from "../../domain/i18n/registry.ts";
 import { changeable, SUBSCRIPTION_MESSAGES, type Pause } from "../../domain/subscription.ts";
 import { appEnv } from "../env.server.ts";
 import { cookieSecret } from "../security/secret.server.ts";
-import { ShopError, type Customer, type NewSubscription, type Shop, type SubscriptionChange, type SubscriptionView } from "../shop/port.server.ts";
+import { AUTOPAY_MESSAGES } from "../../domain/autopay.ts";
+import {
+  ShopError,
+  type AutopayReturn,
+  type Customer,
+  type NewSubscription,
+  type Shop,
+  type SubscriptionChange,
+  type SubscriptionPayment,
+  type SubscriptionView,
+} from "../shop/port.server.ts";
 import { readSkipLink } from "../subscriptions/skip-link.server.ts";
 
 function refuseWithoutSubscriptions(shop: Shop): void {
@@ -16,10 +26,40 @@ function refuseWithoutSubscriptions(shop: Shop): void {
 /** A day as the messages say it, in the page's language ("Mon, 30 Nov"). */
 const dayIn = (date: string, locale: Locale) => dayText(i18nFor(locale), date);
 
-export async function subscribe(shop: Shop, customer: Customer, input: NewSubscription): Promise<{ id: number; message: string }> {
+/**
+ * A new standing order. Paid by Autopay, the shopper is then sent to Razorpay's page to approve
+ * the mandate (`autopayUrl`); if Razorpay cannot make the link just now, the subscription stays,
+ * said so, with Set up Autopay in My Account (nothing is made until it is approved).
+ */
+export async function subscribe(shop: Shop, customer: Customer, input: NewSubscription & SubscriptionPayment): Promise<{ id: number; message: string; autopayUrl: string | null }> {
   refuseWithoutSubscriptions(shop);
   const { id } = await shop.subscriptions.create(customer, input);
-  return { id, message: SUBSCRIPTION_MESSAGES.subscribed };
+  if (input.paymentMethod !== "razorpay") return { id, message: SUBSCRIPTION_MESSAGES.subscribed, autopayUrl: null };
+  try {
+    const { url } = await shop.subscriptions.autopay(customer, id);
+    return { id, message: SUBSCRIPTION_MESSAGES.subscribed, autopayUrl: url };
+  } catch (error) {
+    if (error instanceof ShopError && error.code === "unavailable") return { id, message: AUTOPAY_MESSAGES.linkFailed, autopayUrl: null };
+    throw error;
+  }
+}
+
+/** Set up Autopay (again): the registration link to approve the mandate on; null when it is approved already. */
+export async function setUpAutopay(shop: Shop, customer: Customer, id: number): Promise<{ url: string | null; message: string }> {
+  refuseWithoutSubscriptions(shop);
+  const { url } = await shop.subscriptions.autopay(customer, id);
+  return { url, message: AUTOPAY_MESSAGES.approved };
+}
+
+/** Razorpay's return from the registration link: approved, or not heard of yet (the webhook or the next look will say). */
+export async function autopayReturned(shop: Shop, fields: AutopayReturn): Promise<{ message: string; approved: boolean; language: Locale }> {
+  const { approved, language } = await shop.subscriptions.autopayReturn(fields);
+  return { approved, language, message: approved ? AUTOPAY_MESSAGES.approved : AUTOPAY_MESSAGES.waiting };
+}
+
+/** The subscriptions page opening: links still waiting for approval are asked about first. */
+export async function refreshAutopay(shop: Shop, customer: Customer): Promise<void> {
+  if (shop.capabilities.subscriptions) await shop.subscriptions.autopayRefresh(customer);
 }
 
 export async function changeSubscription(shop: Shop, customer: Customer, id: number, change: SubscriptionChange): Promise<{ message: string }> {
@@ -73,6 +113,8 @@ export async function skipLinkView(
 
 export async function cancelSubscription(shop: Shop, customer: Customer, id: number): Promise<{ message: string }> {
   await shop.subscriptions.cancel(customer, id);
+  // Its Autopay mandate ends with it, after the commit (Razorpay is never called inside one).
+  await shop.subscriptions.autopayStop(id);
   return { message: SUBSCRIPTION_MESSAGES.cancelled };
 }
 

@@ -126,6 +126,11 @@ const noSubscriptions: SubscriptionsPort = {
   runCutoff: async () => null,
   overview: async (date) => ({ date, active: 0, pausedOn: 0, skippedOn: 0, held: 0, variants: [] }),
   hold: refuseSubscriptions,
+  autopayAvailable: false,
+  autopay: refuseSubscriptions,
+  autopayReturn: refuseSubscriptions,
+  autopayRefresh: async () => {},
+  autopayStop: async () => {},
 };
 
 async function refuseSubscriptions(): Promise<never> {
