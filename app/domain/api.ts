@@ -2,6 +2,7 @@
 // as Haat serves them. Each call's params are a zod schema here, so the same schema checks a
 // request, types its handler and writes the OpenAPI document (app/server/api/openapi.server.ts).
 // The results' shapes are zod schemas too: the handlers' mappers are typed by them. No I/O.
+import { AUTOPAY_STATUSES } from "./autopay.ts";
 import { mobileSendSchema, mobileVerifySchema } from "./mobile-sign-in.ts";
 import { z } from "zod";
 import { emailRule, phoneRule, pinRule } from "./address-form.ts";
@@ -472,6 +473,10 @@ export const apiSubscription = z.object({
   slot: z.string(),
   address_id: z.number().nullable(),
   payment_method: z.string(),
+  autopay: z
+    .object({ method: z.enum(["upi", "card"]), status: z.enum(AUTOPAY_STATUSES), max_amount: z.number().describe("rupees, the most one charge may take") })
+    .nullable()
+    .describe("Paid by Razorpay Autopay (decision 078): the mandate, approved on Razorpay's page; null for cash on delivery"),
   status: z.enum(["active", "cancelled"]),
   held_reason: z.string().nullable(),
   pauses: z.array(z.object({ from: z.string(), to: z.string() })),

@@ -130,6 +130,7 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     expect((await refusal(shop.subscriptions.autopayReturn({ ...fields, signature: "0".repeat(64) }))).message).toBe("Payment verification failed.");
     expect(await bindUseCases(shop).subscriptions.autopayReturned(fields)).toEqual({
       approved: true,
+      language: "en",
       message: "Autopay is approved. Each delivery will be charged the evening before.",
     });
     const approvedRow = await rowOf(who.id);

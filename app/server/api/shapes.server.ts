@@ -188,6 +188,7 @@ export function subscriptionOut(s: SubscriptionView): ApiSubscription {
     slot: s.slotKind,
     address_id: s.addressId,
     payment_method: s.paymentMethod,
+    autopay: s.autopay ? { method: s.autopay.method, status: s.autopay.status, max_amount: rupeesOf(s.autopay.maxPaise) } : null,
     status: s.status,
     held_reason: s.heldReason,
     pauses: s.pauses,
