@@ -4,7 +4,7 @@
 // each value must still be there once React has taken over, and a submit must do what it says
 // with what was typed. In English and in Hindi; with JavaScript only (without it there is no gap).
 import { expectKept, fillEverything, openHeld } from "./gap.ts";
-import { cartBadge, clientAddress, expect, hi, hydrated, product, productPath, staffPage, test } from "./support.ts";
+import { cartBadge, clientAddress, expect, hi, hydrated, product, productPath, staffPage, subscribedToMilk, test } from "./support.ts";
 
 const LANGUAGES = [
   { name: "English", prefix: "", words: "rice", hindi: false },
@@ -21,7 +21,7 @@ test.describe("the hydration gap", () => {
 
   test("every field of the staff's pages keeps what was typed before the scripts", async ({ browser, baseURL }) => {
     const page = await staffPage(browser, true, baseURL!, { serviceWorkers: "block" });
-    for (const url of ["/staff/orders", "/staff/delivery", "/staff/coupons", "/staff/catalogue", "/staff/tickets", "/staff/reviews"]) {
+    for (const url of ["/staff/orders", "/staff/delivery", "/staff/coupons", "/staff/catalogue", "/staff/tickets", "/staff/reviews", "/staff/subscriptions"]) {
       const held = await openHeld(page, url);
       const filled = await fillEverything(page, "typed by staff");
       held.release();
@@ -49,7 +49,7 @@ test.describe("the hydration gap", () => {
       ];
       // Something in the cart, so the cart's forms (coupon, payment, terms) are there.
       await page.request.post("/cart", { form: { intent: "add", internal_reference: dal.variants[0]!.internal_reference }, headers: { Origin: baseURL! } });
-      for (const path of pages) {
+      const keeps = async (path: string) => {
         const url = `${language.prefix}${path === "/" && language.prefix ? "" : path}`;
         const held = await openHeld(page, url);
         const filled = await fillEverything(page, language.words);
@@ -57,7 +57,11 @@ test.describe("the hydration gap", () => {
         await hydrated(page, true);
         await expectKept(page, filled, url);
         await page.unrouteAll({ behavior: "ignoreErrors" });
-      }
+      };
+      for (const path of pages) await keeps(path);
+      // Then a standing order (a saved address and a subscription): its card's forms, and the subscribe form.
+      const { subscribePath } = await subscribedToMilk(page, baseURL!);
+      for (const path of ["/myaccount/subscriptions", subscribePath]) await keeps(path);
     });
 
     test(`a search typed before the scripts searches for it once they arrive, in ${language.name}`, async ({ page }) => {

@@ -2,7 +2,7 @@
 // page, in English and in Hindi, with and without JavaScript (this file runs in both projects),
 // fits the screen (nothing scrolls sideways) and keeps the header on one row.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, product, productPath, test } from "./support.ts";
+import { expect, hydrated, product, productPath, subscribedToMilk, test } from "./support.ts";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -77,8 +77,10 @@ for (const prefix of ["", "/hi"]) {
         form: { intent: "add", internal_reference: product("Haat Select Masoor Dal (Malka)").variants[0]!.internal_reference },
         headers: { Origin: baseURL! },
       });
+      // A standing order, so its card (skip, pause, change forms) is on the subscriptions page.
+      const { subscribePath } = await subscribedToMilk(page, baseURL!);
       const problems: string[] = [];
-      for (const path of PAGES_IN) {
+      for (const path of [...PAGES_IN, "/myaccount/subscriptions", subscribePath]) {
         const url = prefix + path;
         await page.goto(url);
         await hydrated(page, hasJs);

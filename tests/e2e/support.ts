@@ -1,6 +1,7 @@
 // Shared fixtures and helpers for the end-to-end suite. Expectations about products come
 // from the demo catalogue the e2e server seeds, so they follow the data, not copies of it.
 import { count } from "../../app/domain/plural.ts";
+import { firstOpenDay } from "../../app/domain/subscription.ts";
 import { i18nFor, registerCatalogue } from "../../app/domain/i18n/registry.ts";
 import type { Catalogue, MessageValues } from "../../app/domain/i18n/messages.ts";
 import { recogniseEnglish } from "../../app/domain/i18n/recognise.ts";
@@ -354,4 +355,33 @@ export async function orderNumber(request: APIRequestContext, orderId: number | 
   const found = /id="order-title"[^>]*>Order #(\d+)</.exec(html);
   if (!found) throw new Error(`order ${orderId}: no number on its page`);
   return Number(found[1]);
+}
+
+/**
+ * A signed-in shopper's address and daily milk subscription, made by plain posts (as the no-JS
+ * forms send them): answers the subscribe page's path, for the pages that show a subscription.
+ */
+export async function subscribedToMilk(page: Page, baseURL: string): Promise<{ subscribePath: string }> {
+  const headers = { Origin: baseURL };
+  const milk = product("Aravalli Farms A2 Desi Cow Milk");
+  const added = await page.request.post("/myaccount/addresses", {
+    form: { intent: "add", name: "Asha Verma", phone: "9988776655", street: "4 Golf Course Road", city: "Gurgaon", zip: "122002" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(303);
+  const id = /\/product\/(\d+)/.exec(await productPath(page.request, milk.title))![1]!;
+  const subscribePath = `/myaccount/subscriptions/new?product=${id}`;
+  const form = await (await page.request.get(subscribePath)).text();
+  // The first saved address's radio, whatever order React writes its attributes in.
+  const radio = /<input[^>]*name="address"[^>]*>/.exec(form)![0];
+  const address = /value="(\d+)"/.exec(radio)![1]!;
+  const start = firstOpenDay(new Date());
+  const made = await page.request.post("/myaccount/subscriptions/new", {
+    form: { intent: "subscribe", internal_reference: milk.variants[0]!.internal_reference, quantity: "1", every: "daily", start, slot: "morning", address },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(303);
+  return { subscribePath };
 }
