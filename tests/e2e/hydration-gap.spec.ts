@@ -4,7 +4,7 @@
 // each value must still be there once React has taken over, and a submit must do what it says
 // with what was typed. In English and in Hindi; with JavaScript only (without it there is no gap).
 import { expectKept, fillEverything, openHeld } from "./gap.ts";
-import { cartBadge, clientAddress, expect, hi, hydrated, product, productPath, staffPage, subscribedToMilk, test } from "./support.ts";
+import { cartBadge, clientAddress, expect, hi, hydrated, product, productPath, staffPage, subscribedTo, test } from "./support.ts";
 
 const LANGUAGES = [
   { name: "English", prefix: "", words: "rice", hindi: false },
@@ -60,7 +60,7 @@ test.describe("the hydration gap", () => {
       };
       for (const path of pages) await keeps(path);
       // Then a standing order (a saved address and a subscription): its card's forms, and the subscribe form.
-      const { subscribePath } = await subscribedToMilk(page, baseURL!);
+      const { subscribePath } = await subscribedTo(page, baseURL!);
       for (const path of ["/myaccount/subscriptions", subscribePath]) await keeps(path);
     });
 

@@ -2,7 +2,7 @@
 // page, in English and in Hindi, with and without JavaScript (this file runs in both projects),
 // fits the screen (nothing scrolls sideways) and keeps the header on one row.
 import type { Page } from "@playwright/test";
-import { expect, hydrated, product, productPath, subscribedToMilk, test } from "./support.ts";
+import { expect, hydrated, product, productPath, subscribedTo, test } from "./support.ts";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -78,7 +78,7 @@ for (const prefix of ["", "/hi"]) {
         headers: { Origin: baseURL! },
       });
       // A standing order, so its card (skip, pause, change forms) is on the subscriptions page.
-      const { subscribePath } = await subscribedToMilk(page, baseURL!);
+      const { subscribePath } = await subscribedTo(page, baseURL!);
       const problems: string[] = [];
       for (const path of [...PAGES_IN, "/myaccount/subscriptions", subscribePath]) {
         const url = prefix + path;

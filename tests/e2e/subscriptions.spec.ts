@@ -4,7 +4,7 @@
 import { skipLinkPath } from "../../app/server/subscriptions/skip-link.server.ts";
 import { addDays, firstOpenDay } from "../../app/domain/subscription.ts";
 import { E2E_SESSION_SECRET } from "../e2e-secret.ts";
-import { expect, expectToast, hi, open, product, productPath, rupees, test } from "./support.ts";
+import { expect, expectToast, hi, open, product, productPath, rupees, staffPage, subscribedTo, test } from "./support.ts";
 
 const milk = product("Aravalli Farms A2 Desi Cow Milk");
 const dayText = (locale: "en-IN" | "hi-IN", date: string) =>
@@ -122,4 +122,34 @@ test("in Hindi, pay a subscription by UPI Autopay: approved once on Razorpay's p
   const card = page.getByRole("article", { name: milk.title_hi || milk.title });
   await expect(card.getByText(`${hi("UPI Autopay")}: ${hi("approved, up to {amount} a delivery", { amount: "₹1,000" })}`)).toBeVisible();
   await expect(card.getByRole("button", { name: hi("Set up Autopay") })).toHaveCount(0);
+});
+
+test("staff see the standing orders by item and hold back a discontinued one: its shopper sees it on hold, until it is released", async ({
+  page,
+  hasJs,
+  shopper: _signedIn,
+  baseURL,
+  browser,
+}) => {
+  // An item of its own in each project: the two run side by side, and holding back takes every subscription of it.
+  const item = product(hasJs ? "Haat Select Assam Tea (Strong CTC)" : "Haat Select Pure Cow Ghee");
+  const pack = item.variants[0]!.attribute;
+  await subscribedTo(page, baseURL!, item.title);
+
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, "/staff/subscriptions", hasJs);
+  await expect(staff.getByRole("heading", { name: "Subscriptions", level: 1 })).toBeVisible();
+  await expect(staff.getByRole("rowheader", { name: `${item.title} ${pack}` })).toBeVisible();
+  await staff.getByRole("button", { name: `Hold back the subscriptions to ${item.title} ${pack}` }).click();
+  await expectToast(staff, "1 subscription held back; each shopper is told by mail.", hasJs);
+
+  await open(page, "/myaccount/subscriptions", hasJs);
+  const card = page.getByRole("article", { name: item.title });
+  await expect(card.getByText("On hold: this product is no longer sold")).toBeVisible();
+
+  await staff.getByRole("button", { name: `Release the subscriptions to ${item.title} ${pack}` }).click();
+  await expectToast(staff, "1 subscription released.", hasJs);
+  await open(page, "/myaccount/subscriptions", hasJs);
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+  await staff.context().close();
 });

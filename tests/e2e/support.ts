@@ -358,12 +358,12 @@ export async function orderNumber(request: APIRequestContext, orderId: number | 
 }
 
 /**
- * A signed-in shopper's address and daily milk subscription, made by plain posts (as the no-JS
+ * A signed-in shopper's address and a daily subscription (milk unless told), made by plain posts (as the no-JS
  * forms send them): answers the subscribe page's path, for the pages that show a subscription.
  */
-export async function subscribedToMilk(page: Page, baseURL: string): Promise<{ subscribePath: string }> {
+export async function subscribedTo(page: Page, baseURL: string, title = "Aravalli Farms A2 Desi Cow Milk"): Promise<{ subscribePath: string }> {
   const headers = { Origin: baseURL };
-  const milk = product("Aravalli Farms A2 Desi Cow Milk");
+  const milk = product(title);
   const added = await page.request.post("/myaccount/addresses", {
     form: { intent: "add", name: "Asha Verma", phone: "9988776655", street: "4 Golf Course Road", city: "Gurgaon", zip: "122002" },
     headers,
