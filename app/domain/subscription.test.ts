@@ -21,6 +21,7 @@ import {
   upcoming,
   weekdayOf,
   type Schedule,
+  scheduleStatus,
 } from "./subscription.ts";
 
 // 2026-11-30 is a Monday.
@@ -136,5 +137,13 @@ describe("what the reminder and the skipped-day notice say", () => {
     expect(hi.subject).toBe("मंगल, 1 दिस॰ को 2 × दूध की डिलीवरी छोड़ी गई");
     expect(hi.text).toContain("https://haat.example/hi/myaccount/subscriptions");
     expect(hi.text).toContain("इसके लिए कुछ नहीं लिया जाएगा।");
+  });
+});
+
+describe("scheduleStatus", () => {
+  it("delivers only while active and not held back by staff", () => {
+    expect(scheduleStatus({ status: "active", heldReason: null })).toBe("active");
+    expect(scheduleStatus({ status: "active", heldReason: "this product is no longer sold" })).toBe("cancelled");
+    expect(scheduleStatus({ status: "cancelled", heldReason: null })).toBe("cancelled");
   });
 });

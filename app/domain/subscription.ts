@@ -31,6 +31,11 @@ export type Frequency =
 
 export type SubscriptionStatus = "active" | "cancelled";
 
+/** Whether a subscription delivers at all: active and not held back by staff (a held one makes nothing, as a cancelled one, until released). */
+export function scheduleStatus(s: { status: SubscriptionStatus; heldReason: string | null }): SubscriptionStatus {
+  return s.status === "active" && !s.heldReason ? "active" : "cancelled";
+}
+
 /** A pause: no deliveries from `from` to `to`, both days included. */
 export interface Pause {
   from: string;

@@ -6,7 +6,7 @@ import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { SubscriptionCard } from "../components/subscriptions/SubscriptionCard.tsx";
-import { firstOpenDay, upcoming } from "../domain/subscription.ts";
+import { firstOpenDay, scheduleStatus, upcoming } from "../domain/subscription.ts";
 import { customerIn } from "../server/access.server.ts";
 import { subscriptionsForm } from "../server/forms/subscriptions.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: hindi && titleHi ? titleHi : s.title,
       pauses: pauses.filter((p) => p.to >= firstDay),
       skips: skips.filter((d) => d >= firstDay),
-      next: upcoming({ start: startDate, frequency: s.frequency, status: s.status === "active" && !s.heldReason ? "active" : "cancelled", pauses, skips }, firstDay, NEXT_SHOWN),
+      next: upcoming({ start: startDate, frequency: s.frequency, status: scheduleStatus(s), pauses, skips }, firstDay, NEXT_SHOWN),
     })),
   };
 }

@@ -23,6 +23,7 @@ import {
   firstOpenDay,
   MAX_SUBSCRIPTION_QUANTITY,
   reminderMail,
+  scheduleStatus,
   skippedMail,
   smsValue,
   SUBSCRIPTION_MESSAGES,
@@ -87,8 +88,7 @@ function scheduleOf(row: SubscriptionRow, pauses: readonly { fromDate: string; t
   return {
     start: row.startDate,
     frequency: row.frequency,
-    // Held back by staff: nothing is made, as for a cancelled one, until it is released.
-    status: row.status === "active" && !row.heldReason ? "active" : "cancelled",
+    status: scheduleStatus(row),
     pauses: pauses.map((p) => ({ from: p.fromDate, to: p.toDate })),
     skips,
   };
