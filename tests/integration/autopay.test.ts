@@ -138,6 +138,10 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     expect(standin.tokens.get(approvedRow.autopayTokenId!)?.recurring_details.status).toBe("confirmed");
     expect((await shop.subscriptions.get(who.customer, who.id))?.autopay).toEqual({ method: "upi", status: "confirmed", maxPaise: 100_000 });
 
+    // The evening reminder says what Autopay will take: 2 × ₹45 less the 5% prepaid discount.
+    expect(await shop.subscriptions.remind("2026-12-02")).toBe(1);
+    expect((await mails()).some((m) => m.includes("we bring 2 × Aravalli Farms A2 Desi Cow Milk 500 ml, ₹86, charged by Autopay at the cut-off."))).toBe(true);
+
     clock = at("2026-12-01", 22.5);
     const run = await shop.subscriptions.runCutoff();
     expect(run).toMatchObject({ made: 1, charged: 1, chargeFailed: 0 });

@@ -30,6 +30,7 @@ import {
   type Schedule,
 } from "../../domain/subscription.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { prepaidDiscountPaise } from "../../domain/pricing.ts";
 import { dayText, shopDate } from "../../domain/delivery.ts";
 import { DEFAULT_HOLD_MINUTES } from "../../domain/payment.ts";
 import { AUTOPAY_CEILING_PAISE, AUTOPAY_MESSAGES, autopayCeiling, autopayRefusal } from "../../domain/autopay.ts";
@@ -541,7 +542,9 @@ export function createSubscriptions(
           const who = await shopperOf(tx, s);
           const language = languageOf(who.language, s.language);
           const items = itemsOf(s, p, v, language);
-          const totalPaise = v.pricePaise * s.quantity;
+          // What the order will come to: paid by Autopay, less the prepaid discount as placing gives it.
+          const gross = v.pricePaise * s.quantity;
+          const totalPaise = gross - (s.paymentMethod === "razorpay" ? prepaidDiscountPaise(gross, prepaidPercent) : 0);
           const path = pathIn(language, skipLinkPath(linkSecret(), id, date));
           const host = new URL(env.publicOrigin).host;
           await tell(
