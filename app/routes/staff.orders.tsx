@@ -74,7 +74,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
                   </span>
                   <span>{o.items} items</span>
                   <span>{formatRupees(o.totalPaise)}</span>
-                  <span>{o.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}</span>
+                  <span>{o.paymentMethod === "cod" ? "Cash on delivery" : o.paidOnline ? "Paid online" : "Autopay, not yet paid"}</span>
                   <span className="rounded bg-stone-100 px-2 py-0.5 font-medium">{o.cancelled ? STAGE_LABELS.cancelled : STAGE_LABELS[o.stage]}</span>
                   {!o.cancelled && canMove && <AdvanceForm order={o.id} number={o.number} stage={o.stage} back={here} />}
                 </li>

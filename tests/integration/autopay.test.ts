@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
-import { mailQueue, orders, payments, subscriptionDays, subscriptions, variants } from "../../app/server/db/schema.server.ts";
+import { mailQueue, orders, payments, refunds, subscriptionDays, subscriptions, variants } from "../../app/server/db/schema.server.ts";
 import type { RazorpayConfig } from "../../app/server/env.server.ts";
 import { seedDemoPins } from "../../app/server/shop/delivery.server.ts";
 import { createShop, seedDemoCatalog } from "../../app/server/shop/open.server.ts";
@@ -250,5 +250,48 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     const other = await subscribed("2026-12-11");
     expect((await refusal(shop.subscriptions.autopay(who.customer, other.id))).code).toBe("not_found");
     await database.db.delete(subscriptionDays).where(inArray(subscriptionDays.subscriptionId, [who.id, other.id]));
+  });
+  it("the debit comes after packing: a short pick's difference goes back once it is captured; a replayed return never revives a paused mandate; an expired link is made again", async () => {
+    clock = at("2026-12-12", 21);
+    const who = await subscribed("2026-12-13");
+    const fields = await approved(who);
+    await shop.subscriptions.autopayReturn(fields);
+    const token = (await rowOf(who.id)).autopayTokenId!;
+    clock = at("2026-12-12", 22.5);
+    await shop.subscriptions.runCutoff();
+    const order = (await orderOf(who.id))!;
+    expect(order.totalPaise).toBe(8_550);
+    const staff = await shop.accounts.register({ name: "Packer", email: `packer${n++}@haat.example`, phone: "9876543210", password: "password-1" });
+    const lines = (await shop.orders.get(who.customer, order.id))!.lines;
+    await shop.orders.shortPick(order.id, lines[0]!.id, 1, staff.id);
+    const shorted = (await orderOf(who.id))!.totalPaise!;
+    expect(shorted).toBeLessThan(8_550);
+    // Razorpay debits what was asked at the cut-off; the difference goes back.
+    standin.settleDebits(true);
+    await standin.idle();
+    const [charge] = await paymentsOf(order.id);
+    expect(charge).toMatchObject({ status: "captured", amountPaise: 8_550 });
+    expect(await database.db.select({ amountPaise: refunds.amountPaise, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, charge!.id))).toEqual([
+      { amountPaise: 8_550 - shorted, status: "processed" },
+    ]);
+
+    // Paused in the UPI app; the signed return replayed from the browser's history changes nothing.
+    standin.changeToken(token, "paused");
+    await standin.idle();
+    expect((await shop.subscriptions.autopayReturn(fields)).approved).toBe(false);
+    expect((await rowOf(who.id)).autopayStatus).toBe("paused");
+
+    // A link left unapproved past its week: Set up Autopay makes a new one.
+    const late = await subscribed("2026-12-14");
+    const first = standin.invoices.get((await rowOf(late.id)).autopayLinkId!)!;
+    // Last in this file: the stand-in's clock only goes forward. The shop's moves on past the link's end too.
+    standin.advanceClock(first.expire_by! - Math.floor(Date.now() / 1000) + 60);
+    clock = new Date((first.expire_by! + 3_600) * 1000);
+    const again = await shop.subscriptions.autopay(late.customer, late.id);
+    expect(again.url).not.toBeNull();
+    expect(again.url).not.toBe(late.url);
+    // Cancelled before it was approved: the link stops taking an approval.
+    await bindUseCases(shop).subscriptions.cancelSubscription(late.customer, late.id);
+    expect(standin.invoices.get((await rowOf(late.id)).autopayLinkId!)?.status).toBe("cancelled");
   });
 });

@@ -102,6 +102,8 @@ export interface Gateway {
     notes: Record<string, string>;
   }): Promise<RazorpayInvoice>;
   getInvoice(invoiceId: string): Promise<RazorpayInvoice>;
+  /** A registration link not approved yet stops taking approvals. */
+  cancelInvoice(invoiceId: string): Promise<void>;
   getPayment(paymentId: string): Promise<RazorpayPaymentDetail>;
   /** One charge against a confirmed mandate: an order of its own (auto-captured), then the recurring payment. */
   createChargeOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
@@ -200,6 +202,9 @@ export function createGateway(config: Pick<RazorpayConfig, "keyId" | "keySecret"
         notes: input.notes,
       }),
     getInvoice: (invoiceId) => call("GET", `/v1/invoices/${encodeURIComponent(invoiceId)}`),
+    async cancelInvoice(invoiceId) {
+      await call("POST", `/v1/invoices/${encodeURIComponent(invoiceId)}/cancel`, {});
+    },
     getPayment: (paymentId) => call("GET", `/v1/payments/${encodeURIComponent(paymentId)}`),
     createChargeOrder: ({ amount, receipt, notes }) => call("POST", "/v1/orders", { amount, currency: "INR", receipt, notes, payment_capture: true }),
     chargeToken: (input) =>

@@ -41,8 +41,9 @@ export const AUTOPAY_CALLBACK_PATH = "/payments/razorpay/autopay";
 
 /** How long a registration link takes approvals. */
 const LINK_DAYS = 7;
-/** Charges asked for in one pass; the next pass (a minute on) takes the rest. */
+/** Charges asked for in one pass, and for how long at most; the next pass (a minute on) takes the rest. */
 const CHARGES_PER_PASS = 200;
+const CHARGING_MS = 3 * 60_000;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -63,21 +64,36 @@ export function createAutopay(db: Db, options: AutopayOptions) {
     const [done] = await db
       .update(subscriptions)
       .set({ autopayStatus: "confirmed", autopayTokenId: payment.token_id, ...(payment.customer_id ? { autopayCustomerId: payment.customer_id } : {}), updatedAt: now() })
-      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.autopayLinkId, row.autopayLinkId!)))
+      // Only a link still waiting: a replayed return never revives a mandate paused or cancelled since.
+      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.autopayLinkId, row.autopayLinkId!), eq(subscriptions.autopayStatus, "created"), eq(subscriptions.status, "active")))
       .returning({ id: subscriptions.id });
     return Boolean(done);
   }
 
-  /** Asks Razorpay whether a link waiting for approval was approved (the return may never come). */
-  async function ask(row: SubscriptionRow): Promise<boolean> {
-    if (!gateway || !row.autopayLinkId || row.autopayStatus !== "created") return false;
+  /**
+   * Asks Razorpay whether a link waiting for approval was approved (the return may never come):
+   * approved, still open, or gone (expired or cancelled: a new link is needed).
+   */
+  async function ask(row: SubscriptionRow): Promise<"approved" | "open" | "gone"> {
+    if (!gateway || !row.autopayLinkId || row.autopayStatus !== "created") return "open";
     try {
       const invoice = await gateway.getInvoice(row.autopayLinkId);
-      return invoice.status === "paid" && invoice.payment_id ? await approve(row, invoice.payment_id) : false;
+      if (invoice.status === "paid" && invoice.payment_id) return (await approve(row, invoice.payment_id)) ? "approved" : "open";
+      return invoice.status === "expired" || invoice.status === "cancelled" ? "gone" : "open";
     } catch (error) {
       log.warn("could not ask Razorpay about an Autopay link", { subscriptionId: row.id, ...errorFields(error) });
-      return false;
+      return "open";
     }
+  }
+
+  /** Still to charge: pending, not asked for, its order confirmed (a shopper may have cancelled since the pass read it). */
+  async function stillDue(paymentId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "pending"), isNull(payments.chargedAt), eq(orders.state, "confirmed")));
+    return Boolean(row);
   }
 
   /** One standing order's charge, outside any transaction. */
@@ -103,25 +119,30 @@ export function createAutopay(db: Db, options: AutopayOptions) {
         await db.update(payments).set({ chargedAt: now() }).where(eq(payments.id, payment.id));
         return "charged";
       }
-      await api.chargeToken({
-        amount: payment.amountPaise,
-        orderId: providerOrderId,
-        customerId: row.autopayCustomerId!,
-        tokenId: row.autopayTokenId!,
-        email: contact.email,
-        contact: `+91${contact.phone}`,
-        description: `${options.storeName} order`,
-        notes: { haat_order: String(payment.orderId) },
-      });
-      await db.update(payments).set({ chargedAt: now() }).where(eq(payments.id, payment.id));
-      return "charged";
-    } catch (error) {
-      if (error instanceof GatewayRefused) {
+      if (!(await stillDue(payment.id))) return "later";
+      try {
+        await api.chargeToken({
+          amount: payment.amountPaise,
+          orderId: providerOrderId,
+          customerId: row.autopayCustomerId!,
+          tokenId: row.autopayTokenId!,
+          email: contact.email,
+          contact: `+91${contact.phone}`,
+          description: `${options.storeName} order`,
+          notes: { haat_order: String(payment.orderId) },
+        });
+      } catch (error) {
+        // Only the charge's own refusal is about the shopper's mandate; anything else is tried again.
+        if (!(error instanceof GatewayRefused)) throw error;
         log.warn("Autopay charge refused", { orderId: payment.orderId, ...errorFields(error) });
         await db.transaction((tx) => chargeFailedIn(tx, payment.id, chargeFailure(error.description), now()));
         return "failed";
       }
-      log.warn("Autopay charge not sent: Razorpay did not answer; the next pass tries again", { orderId: payment.orderId, ...errorFields(error) });
+      await db.update(payments).set({ chargedAt: now() }).where(eq(payments.id, payment.id));
+      return "charged";
+    } catch (error) {
+      // Razorpay did not answer, or refused the shop's own call (a key, an order): the shopper's day is not theirs to lose.
+      (error instanceof GatewayRefused ? log.error : log.warn)("Autopay charge not sent; the next pass tries again", { orderId: payment.orderId, ...errorFields(error) });
       return "later";
     }
   }
@@ -146,8 +167,10 @@ export function createAutopay(db: Db, options: AutopayOptions) {
       if (row.paymentMethod !== "razorpay" || !row.autopayMethod || !row.autopayMaxPaise) throw new ShopError("invalid", AUTOPAY_MESSAGES.unavailable);
       if (row.autopayStatus === "confirmed") return { url: null };
       if (row.autopayStatus === "created" && row.autopayLinkUrl) {
-        if (await ask(row)) return { url: null };
-        return { url: row.autopayLinkUrl };
+        const said = await ask(row);
+        if (said === "approved") return { url: null };
+        // An expired or cancelled link takes no approval: a new one is made below.
+        if (said === "open") return { url: row.autopayLinkUrl };
       }
       const at = now();
       const receipt = `haat-sub-${row.id}-${Math.floor(at.getTime() / 1000).toString(36)}`;
@@ -222,6 +245,11 @@ export function createAutopay(db: Db, options: AutopayOptions) {
     async stop(id: number): Promise<void> {
       if (!gateway) return;
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      if (row?.autopayStatus === "created" && row.autopayLinkId) {
+        // Not approved yet: the link stops taking an approval (one that comes anyway is ignored: the subscription is cancelled).
+        await gateway.cancelInvoice(row.autopayLinkId).catch((error: unknown) => log.warn("could not cancel an Autopay link", { subscriptionId: id, ...errorFields(error) }));
+        return;
+      }
       if (!row?.autopayTokenId || !row.autopayCustomerId || row.autopayStatus !== "confirmed") return;
       try {
         await gateway.cancelToken(row.autopayCustomerId, row.autopayTokenId);
@@ -244,7 +272,10 @@ export function createAutopay(db: Db, options: AutopayOptions) {
         .where(and(eq(payments.method, "razorpay"), eq(payments.status, "pending"), isNull(payments.chargedAt), eq(orders.state, "confirmed")))
         .orderBy(asc(payments.id))
         .limit(CHARGES_PER_PASS);
+      const started = Date.now();
       for (const { payment, s, email, phone } of due) {
+        // Well inside the cut-off's lease: a pass never runs on while another instance could take over.
+        if (Date.now() - started > CHARGING_MS) break;
         const outcome = await chargeOne(payment, s, { email: email ?? "", phone });
         if (outcome === "charged") done.charged++;
         else if (outcome === "failed") done.failed++;
@@ -297,7 +328,7 @@ export async function autopayEvent(tx: Conn, event: AutopayEvent, at: Date): Pro
     const changed = await tx
       .update(subscriptions)
       .set({ autopayStatus: "confirmed", autopayTokenId: payment.token_id, ...(payment.customer_id ? { autopayCustomerId: payment.customer_id } : {}), updatedAt: at })
-      .where(and(eq(subscriptions.autopayLinkId, invoiceId), or(eq(subscriptions.autopayStatus, "created"), isNull(subscriptions.autopayTokenId))))
+      .where(and(eq(subscriptions.autopayLinkId, invoiceId), eq(subscriptions.status, "active"), or(eq(subscriptions.autopayStatus, "created"), isNull(subscriptions.autopayTokenId))))
       .returning({ id: subscriptions.id });
     return changed.length > 0;
   }

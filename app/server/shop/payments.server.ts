@@ -184,13 +184,25 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       log.warn("payment amount does not match the order", { orderId: attempt.orderId, paymentId: paid.providerPaymentId, expected: attempt.amountPaise, got: paid.amountPaise });
       throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
     }
-    if (attempt.status === "pending" && attempt.chargedAt && order?.state === "confirmed" && order.subscriptionId !== null) {
+    if (attempt.status === "pending" && order && isAutopayCharge(attempt, order)) {
       // A standing order's Autopay charge (decision 078): the order was confirmed when it was made; now it is paid.
       await tx
         .update(payments)
         .set({ status: "captured", providerPaymentId: paid.providerPaymentId, providerMethod: paid.method ?? attempt.instrument, paidAt: at, failureReason: null, updatedAt: at })
         .where(eq(payments.id, attempt.id));
-      return { ...NOTHING, outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: false } };
+      // The debit comes a day after it was asked for: items short, weighed or replaced at packing
+      // meanwhile lowered the order, and what was taken above it goes back.
+      const over = paid.amountPaise - (order.totalPaise ?? paid.amountPaise);
+      let refund: number | null = null;
+      if (over > 0) {
+        const [row] = await tx
+          .insert(refunds)
+          .values({ paymentId: attempt.id, amountPaise: over, reason: "short", idempotencyKey: `${refundKey(attempt.id)}-over` })
+          .onConflictDoNothing()
+          .returning({ id: refunds.id });
+        refund = row?.id ?? null;
+      }
+      return { ...NOTHING, refund, outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: false } };
     }
     if (attempt.status === "pending" && order?.state === "awaiting_payment") {
       await tx
@@ -641,7 +653,8 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         const attempt = await byColumn(payments.providerOrderId, payment?.order_id);
         if (!attempt) return NOTHING;
         // A standing order's Autopay charge failed: that delivery is called off (or collected in cash).
-        if (attempt.chargedAt) {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+        if (order && isAutopayCharge(attempt, order)) {
           await chargeFailedIn(tx, attempt.id, chargeFailure(payment?.error_description), at);
           return { ...NOTHING };
         }
@@ -682,6 +695,15 @@ interface WebhookEvent {
     payment_link?: { entity?: { id?: string } };
     refund?: { entity?: { id?: string; payment_id?: string; status?: string; amount?: number; receipt?: string | null } };
   };
+}
+
+/**
+ * A standing order's Autopay charge (decision 078): online, never held (no hold's end), for a
+ * standing order. Known by what it is, not by charged_at, which is written after Razorpay answers:
+ * a webhook may come first.
+ */
+function isAutopayCharge(attempt: PaymentRow, order: OrderRow): boolean {
+  return attempt.method === "razorpay" && attempt.expiresAt === null && order.subscriptionId !== null;
 }
 
 function fromRazorpay(payment: RazorpayPayment): Capture {

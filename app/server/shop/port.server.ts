@@ -687,7 +687,10 @@ export interface StaffOrderRow {
   slot: string;
   slotKind: SlotKind | null;
   totalPaise: number;
+  /** razorpay with `payment` pending is an Autopay standing order whose debit has not come yet (decision 078). */
   paymentMethod: "cod" | "razorpay";
+  /** Whether the money is in: cash on delivery is not (until delivered); an online payment captured is. */
+  paidOnline: boolean;
   name: string;
   phone: string;
   zip: string;

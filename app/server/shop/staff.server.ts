@@ -44,6 +44,7 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
           paymentMethod: orders.paymentMethod,
           address: orders.deliveryAddress,
           items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+          paidOnline: sql<boolean>`exists(select 1 from payments p where p.order_id = "orders"."id" and p.method = 'razorpay' and p.status in ('captured', 'refunded'))`,
         })
         .from(orders)
         .where(and(eq(orders.slotDate, date), inArray(orders.state, ["confirmed", "cancelled"]), stage ? eq(orders.stage, stage) : undefined))
@@ -60,6 +61,7 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
           slotKind: r.slotKind,
           totalPaise: r.totalPaise ?? 0,
           paymentMethod: r.paymentMethod ?? "cod",
+          paidOnline: Boolean(r.paidOnline),
           name: r.address?.name ?? "",
           phone: r.address?.phone ?? "",
           zip: r.address?.zip ?? "",
