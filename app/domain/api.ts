@@ -179,6 +179,7 @@ export const apiParams = {
     start_date: apiDay.describe("the first delivery day, YYYY-MM-DD (the shop's calendar, IST)"),
     slot: z.enum(SLOT_KINDS),
     address_id: recordId("Choose a delivery address."),
+    pay: z.enum(["cod", "upi", "card"]).default("cod").describe("cod: paid on delivery; upi or card: Razorpay Autopay, approved once at `autopay_url` (decision 078)"),
     language: mailLanguage,
   }),
   subscriptionId: z.object({ id: recordId(SUBSCRIPTION_MESSAGES.notFound) }),

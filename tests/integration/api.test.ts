@@ -391,10 +391,16 @@ describe("a customer's calls", () => {
     expect(notOffered.status, JSON.stringify(notOffered.body)).toBe(400);
     expect(notOffered.body.error).toBe("This product cannot be delivered on a schedule.");
     expect((await call("/api/subscriptions/create", { ...params, frequency: { kind: "days", days: [] } }, asha.token)).body.error).toBe("Choose at least one day of the week.");
+    // Paid by UPI Autopay: the mandate is approved at Razorpay's link the call answers with; until then the subscription says so.
+    const autopay = await call("/api/subscriptions/create", { ...params, pay: "upi" }, asha.token);
+    expect(autopay.body.result).toMatchObject({ success: true, autopay_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/m\/\w+$/) });
+    const [waiting] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    expect(waiting).toMatchObject({ id: autopay.body.result.id, payment_method: "razorpay", autopay: { method: "upi", status: "created", max_amount: 1000 } });
+    expect((await call("/api/subscriptions/cancel", { id: autopay.body.result.id }, asha.token)).status).toBe(200);
     const made = await call("/api/subscriptions/create", params, asha.token);
-    expect(made.body.result).toMatchObject({ success: true, message: "Subscribed. We will remind you the evening before each delivery." });
+    expect(made.body.result).toMatchObject({ success: true, message: "Subscribed. We will remind you the evening before each delivery.", autopay_url: null });
     const id = made.body.result.id;
-    const [listed] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    const listed = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions.find((x: { id: number }) => x.id === made.body.result.id);
     expect(listed).toMatchObject({
       id,
       internal_reference: "FB-MLK-500ML",
@@ -403,17 +409,20 @@ describe("a customer's calls", () => {
       slot: "morning",
       status: "active",
       price_unit: 45,
+      payment_method: "cod",
+      autopay: null,
     });
     const first = upcoming({ start, frequency: { kind: "days", days: ["mon", "wed", "fri"] }, status: "active", pauses: [], skips: [] }, start, 1)[0]!;
     expect((await call("/api/subscriptions/skip", { id, date: first }, asha.token)).body.result.message).toMatch(/^The delivery on .+ is skipped\. Nothing will be charged for it\.$/);
     expect((await call("/api/subscriptions/pause", { id, from: addDays(start, 7), to: addDays(start, 13) }, asha.token)).body.result.message).toBe(
       "Paused. Nothing will be delivered on those days.",
     );
-    let [after] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    const mine = async () => (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions.find((x: { id: number }) => x.id === id);
+    let after = await mine();
     expect(after).toMatchObject({ skips: [first], pauses: [{ from: addDays(start, 7), to: addDays(start, 13) }] });
     expect((await call("/api/subscriptions/resume", { id }, asha.token)).body.result.message).toBe("Resumed.");
     expect((await call("/api/subscriptions/cancel", { id }, asha.token)).body.result.message).toBe("Your subscription is cancelled.");
-    [after] = (await call("/api/subscriptions/list", {}, asha.token)).body.result.subscriptions;
+    after = await mine();
     expect(after).toMatchObject({ status: "cancelled", pauses: [] });
     // Someone else's is not found; signed out is 401.
     const ravi = await newCustomer();

@@ -408,10 +408,11 @@ export const API_CALLS: Record<string, ApiCall> = {
     },
   }),
   "/api/subscriptions/create": call({
-    summary: "Haat's addition (issue 45): subscribes to a variant the catalogue offers as a standing order, paid on delivery.",
+    summary:
+      "Haat's addition (issue 45): subscribes to a variant the catalogue offers as a standing order, paid on delivery or by Razorpay Autopay (the shopper approves the mandate at autopay_url).",
     auth: "bearer",
     params: apiParams.subscriptionCreate,
-    result: z.object({ ...ok, id: z.number(), message: z.string() }),
+    result: z.object({ ...ok, id: z.number(), message: z.string(), autopay_url: z.string().nullable() }),
     async run({ useCases, customer, params }) {
       const made = await useCases.subscriptions.subscribe(customer, {
         internalReference: params.internal_reference,
@@ -420,10 +421,10 @@ export const API_CALLS: Record<string, ApiCall> = {
         startDate: params.start_date,
         slotKind: params.slot,
         addressId: params.address_id,
-        paymentMethod: "cod",
+        ...(params.pay === "cod" ? { paymentMethod: "cod" as const } : { paymentMethod: "razorpay" as const, instrument: params.pay }),
         language: params.language ?? "en",
       });
-      return { success: true, id: made.id, message: made.message };
+      return { success: true, id: made.id, message: made.message, autopay_url: made.autopayUrl };
     },
   }),
   "/api/subscriptions/skip": call({
