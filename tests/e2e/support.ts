@@ -306,7 +306,7 @@ export function headerToggle(page: Page, name: string): Locator {
  * slow run can reach the check after it has faded. The toast stays in the page once hidden,
  * so without JavaScript being served it is what is checked; with JavaScript it must be seen.
  */
-export async function expectToast(page: Page, message: string, hasJs: boolean) {
+export async function expectToast(page: Page, message: string | RegExp, hasJs: boolean) {
   if (hasJs) return expect(page.getByText(message)).toBeVisible();
   const flashed = page.getByRole("status", { includeHidden: true }).or(page.getByRole("alert", { includeHidden: true }));
   await expect(flashed.filter({ hasText: message })).toBeAttached();

@@ -67,7 +67,10 @@ export function createAutopay(db: Db, options: AutopayOptions) {
       // Only a link still waiting: a replayed return never revives a mandate paused or cancelled since.
       .where(and(eq(subscriptions.id, row.id), eq(subscriptions.autopayLinkId, row.autopayLinkId!), eq(subscriptions.autopayStatus, "created"), eq(subscriptions.status, "active")))
       .returning({ id: subscriptions.id });
-    return Boolean(done);
+    if (done) return true;
+    // The invoice.paid webhook may have approved this very link a moment before: that is approved too.
+    const [current] = await db.select({ status: subscriptions.autopayStatus, linkId: subscriptions.autopayLinkId }).from(subscriptions).where(eq(subscriptions.id, row.id));
+    return current?.status === "confirmed" && current.linkId === row.autopayLinkId;
   }
 
   /**
