@@ -201,6 +201,25 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
 
   it("a charge Razorpay refuses at once skips the day; Razorpay down at the cut-off charges on the next pass, once", async () => {
     clock = at("2026-12-06", 21);
+    // Razorpay down as the shopper subscribes: the subscription stands, said so, and Set up Autopay says it again.
+    standin.setDown(503);
+    const customer = await shop.accounts.register({ name: "Asha Verma", email: `autopay${n++}@example.in`, phone: "9876543210", password: "password-1" });
+    const address = await shop.addresses.create(customer, home);
+    const early = await bindUseCases(shop).subscriptions.subscribe(customer, {
+      internalReference: MILK,
+      quantity: 1,
+      frequency: { kind: "daily" },
+      startDate: "2026-12-07",
+      slotKind: "morning",
+      addressId: address.id,
+      paymentMethod: "razorpay",
+      instrument: "card",
+      language: "en",
+    });
+    expect(early).toMatchObject({ autopayUrl: null, message: "Razorpay could not start Autopay just now. Your subscription is saved: set up Autopay from My Account." });
+    expect((await refusal(bindUseCases(shop).subscriptions.setUpAutopay(customer, early.id))).code).toBe("unavailable");
+    await bindUseCases(shop).subscriptions.cancelSubscription(customer, early.id);
+    standin.setDown(null);
     const refused = await subscribed("2026-12-07");
     const down = await subscribed("2026-12-07");
     await shop.subscriptions.autopayReturn(await approved(refused));

@@ -6,7 +6,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { answerFor } from "../../domain/form-reply.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
-import { pathIn, type Locale } from "../../domain/i18n/locale.ts";
+import { pathIn } from "../../domain/i18n/locale.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { waysIn } from "../ways-in.server.ts";
 import { refusedToward } from "../forms/pipeline.server.ts";
@@ -71,16 +71,15 @@ export async function autopayReturn(context: Readonly<RouterContextProvider>, ur
     paymentId: text(q.get("razorpay_payment_id")),
     signature: text(q.get("razorpay_signature")),
   };
-  const toast = (type: "success" | "info" | "error", message: string, language: Locale = "en") =>
-    cookies().toast.redirectWithToast(pathIn(language, SUBSCRIPTIONS_PAGE), { type, message }, { status: 303 });
-  if (!fields.invoiceId || !fields.paymentId) return toast("error", PAYMENT_MESSAGES.verificationFailed);
+  if (!fields.invoiceId || !fields.paymentId) return refusedToward(SUBSCRIPTIONS_PAGE, new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
   try {
     const done = await waysIn(context).useCases.subscriptions.autopayReturned(fields);
-    return toast(done.approved ? "success" : "info", done.message, done.language);
+    return cookies().toast.redirectWithToast(pathIn(done.language, SUBSCRIPTIONS_PAGE), { type: done.approved ? "success" : "info", message: done.message }, { status: 303 });
   } catch (error) {
-    if (error instanceof ShopError) return toast("error", error.message);
+    // The browser coming back can only be sent on: the one table's words, in a toast (as `refused` does for Review Order).
+    if (error instanceof ShopError) return refusedToward(SUBSCRIPTIONS_PAGE, error);
     log.error("Autopay return failed", errorFields(error));
-    return toast("error", PAYMENT_MESSAGES.wentWrong);
+    return cookies().toast.redirectWithToast(SUBSCRIPTIONS_PAGE, { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
   }
 }
 

@@ -10,7 +10,7 @@
 // Razorpay is called outside transactions only: a slow provider never holds a lock.
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { AUTOPAY_MESSAGES, chargeFailure, type AutopayStatus } from "../../domain/autopay.ts";
-import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
+import type { Locale } from "../../domain/i18n/locale.ts";
 import { canCancel } from "../../domain/order-life.ts";
 import { providerReference } from "../../domain/payment.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
@@ -25,7 +25,7 @@ import { invoiceSignature, sameSignature } from "../payments/signatures.server.t
 import type { Conn } from "./coupons.server.ts";
 import { cancelPlaced } from "./orders.server.ts";
 import { ShopError, type AutopayReturn, type Customer } from "./port.server.ts";
-import { unmakeDay } from "./subscriptions.server.ts";
+import { languageOf, unmakeDay } from "./subscriptions.server.ts";
 
 export interface AutopayOptions {
   razorpay: RazorpayConfig | null;
@@ -154,7 +154,7 @@ export function createAutopay(db: Db, options: AutopayOptions) {
     available: Boolean(config),
 
     /** The registration link the shopper approves the mandate on: the one waiting, or a new one. */
-    async start(customer: Customer, id: number): Promise<{ url: string | null }> {
+    async start(customer: Customer, id: number): Promise<{ url: string | null; linkFailed?: boolean }> {
       const api = requireGateway();
       const [found] = await db
         .select({ s: subscriptions, c: customers, phone: addresses.phone })
@@ -191,7 +191,7 @@ export function createAutopay(db: Db, options: AutopayOptions) {
         });
       } catch (error) {
         log.error("Razorpay refused or did not answer an Autopay link", { subscriptionId: row.id, ...errorFields(error) });
-        throw new ShopError("unavailable", AUTOPAY_MESSAGES.linkFailed);
+        return { url: null, linkFailed: true };
       }
       const [stored] = await db
         .update(subscriptions)
@@ -224,7 +224,7 @@ export function createAutopay(db: Db, options: AutopayOptions) {
         throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
       }
       // Back to the page in the language the shopper subscribed in.
-      const language: Locale = row.language && isLocale(row.language) ? row.language : "en";
+      const language = languageOf(null, row.language);
       if (row.autopayStatus === "confirmed") return { subscriptionId: row.id, approved: true, language };
       try {
         return { subscriptionId: row.id, approved: await approve(row, fields.paymentId), language };

@@ -1060,8 +1060,11 @@ export interface SubscriptionsPort {
   hold(staffId: number, variantId: number, reason: string | null): Promise<number>;
   /** Whether Autopay can be offered (Razorpay is set up). */
   autopayAvailable: boolean;
-  /** The registration link the shopper approves a subscription's mandate on (null: approved already). */
-  autopay(customer: Customer, id: number): Promise<{ url: string | null }>;
+  /**
+   * The registration link the shopper approves a subscription's mandate on (null: approved
+   * already, or `linkFailed`: Razorpay could not make one just now; the subscription stands).
+   */
+  autopay(customer: Customer, id: number): Promise<{ url: string | null; linkFailed?: boolean }>;
   /** The registration link's return, verified; answers whose it was and whether it is approved. */
   autopayReturn(fields: AutopayReturn): Promise<{ subscriptionId: number; approved: boolean; language: Locale }>;
   /** Asks Razorpay about the shopper's links still waiting for approval (their return may never come). */

@@ -96,7 +96,7 @@ function scheduleOf(row: SubscriptionRow, pauses: readonly { fromDate: string; t
 }
 
 /** The language a shopper is told in: the account's choice, else the page's they subscribed on. */
-function languageOf(account: string | null, page: string | null): Locale {
+export function languageOf(account: string | null, page: string | null): Locale {
   const wanted = account ?? page;
   return wanted && isLocale(wanted) ? wanted : "en";
 }

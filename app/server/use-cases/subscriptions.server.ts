@@ -35,19 +35,15 @@ export async function subscribe(shop: Shop, customer: Customer, input: NewSubscr
   refuseWithoutSubscriptions(shop);
   const { id } = await shop.subscriptions.create(customer, input);
   if (input.paymentMethod !== "razorpay") return { id, message: SUBSCRIPTION_MESSAGES.subscribed, autopayUrl: null };
-  try {
-    const { url } = await shop.subscriptions.autopay(customer, id);
-    return { id, message: SUBSCRIPTION_MESSAGES.subscribed, autopayUrl: url };
-  } catch (error) {
-    if (error instanceof ShopError && error.code === "unavailable") return { id, message: AUTOPAY_MESSAGES.linkFailed, autopayUrl: null };
-    throw error;
-  }
+  const { url, linkFailed } = await shop.subscriptions.autopay(customer, id);
+  return { id, message: linkFailed ? AUTOPAY_MESSAGES.linkFailed : SUBSCRIPTION_MESSAGES.subscribed, autopayUrl: url };
 }
 
 /** Set up Autopay (again): the registration link to approve the mandate on; null when it is approved already. */
 export async function setUpAutopay(shop: Shop, customer: Customer, id: number): Promise<{ url: string | null; message: string }> {
   refuseWithoutSubscriptions(shop);
-  const { url } = await shop.subscriptions.autopay(customer, id);
+  const { url, linkFailed } = await shop.subscriptions.autopay(customer, id);
+  if (linkFailed) throw new ShopError("unavailable", AUTOPAY_MESSAGES.linkFailed);
   return { url, message: AUTOPAY_MESSAGES.approved };
 }
 
