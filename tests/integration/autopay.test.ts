@@ -66,8 +66,8 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     await database.db.update(subscriptions).set({ status: "cancelled" });
   });
 
-  /** A shopper subscribed to daily milk from `start`, paid by UPI Autopay: the registration link they are sent to. */
-  async function subscribed(start: string): Promise<{ customer: Customer; id: number; url: string }> {
+  /** A new shopper subscribing to daily milk from `start`, paid by UPI Autopay: what the subscribe use case answers. */
+  async function subscribe(start: string) {
     const customer = await shop.accounts.register({ name: "Asha Verma", email: `autopay${n++}@example.in`, phone: "9876543210", password: "password-1" });
     const address = await shop.addresses.create(customer, home);
     const made = await bindUseCases(shop).subscriptions.subscribe(customer, {
@@ -81,6 +81,12 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
       instrument: "upi",
       language: "en",
     });
+    return { customer, made };
+  }
+
+  /** The same, with the registration link they are sent to. */
+  async function subscribed(start: string): Promise<{ customer: Customer; id: number; url: string }> {
+    const { customer, made } = await subscribe(start);
     expect(made.autopayUrl).toMatch(/\/m\//);
     return { customer, id: made.id, url: made.autopayUrl! };
   }
@@ -203,19 +209,7 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     clock = at("2026-12-06", 21);
     // Razorpay down as the shopper subscribes: the subscription stands, said so, and Set up Autopay says it again.
     standin.setDown(503);
-    const customer = await shop.accounts.register({ name: "Asha Verma", email: `autopay${n++}@example.in`, phone: "9876543210", password: "password-1" });
-    const address = await shop.addresses.create(customer, home);
-    const early = await bindUseCases(shop).subscriptions.subscribe(customer, {
-      internalReference: MILK,
-      quantity: 1,
-      frequency: { kind: "daily" },
-      startDate: "2026-12-07",
-      slotKind: "morning",
-      addressId: address.id,
-      paymentMethod: "razorpay",
-      instrument: "card",
-      language: "en",
-    });
+    const { customer, made: early } = await subscribe("2026-12-07");
     expect(early).toMatchObject({ autopayUrl: null, message: "Razorpay could not start Autopay just now. Your subscription is saved: set up Autopay from My Account." });
     expect((await refusal(bindUseCases(shop).subscriptions.setUpAutopay(customer, early.id))).code).toBe("unavailable");
     await bindUseCases(shop).subscriptions.cancelSubscription(customer, early.id);
