@@ -1,7 +1,7 @@
 // Delivery (issue 14): the slots a shopper may choose, with the capacity left in each; booking
 // and giving back a slot inside the transactions that place, cancel or release an order; the
 // PIN codes the shop serves; and the settings staff keep (minimum order value).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_CUTOFF_HOUR } from "../../domain/subscription.ts";
 import { DEFAULT_SLOT_CAPACITY, DELIVERY_MESSAGES, isOpen, shopDate, SLOT_KINDS, slotDates, slotLabel, type Slot, type SlotKind, type SlotOffer } from "../../domain/delivery.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -57,13 +57,19 @@ export async function bookSlot(tx: Conn, slot: Slot, now: Date, { sameDay = fals
   if (!offered || !isOpen(slot, now)) throw new ShopError("conflict", DELIVERY_MESSAGES.slotPast);
   // The placing transaction's own reading of the settings, when it has one: one query fewer an order.
   const { slotCapacity } = settings ?? (await readSettings(tx));
-  await tx.insert(deliverySlots).values({ date: slot.date, kind: slot.kind, capacity: slotCapacity }).onConflictDoNothing();
+  // One statement, the slot's first booking or the next (issue 45's cut-off makes thousands): a
+  // slot not yet booked takes the shop's capacity; one booked keeps its own, and a full one answers no row.
   const [booked] = await tx
-    .update(deliverySlots)
-    .set({ booked: sql`${deliverySlots.booked} + 1`, updatedAt: now })
-    .where(and(eq(deliverySlots.date, slot.date), eq(deliverySlots.kind, slot.kind), sql`${deliverySlots.booked} < ${deliverySlots.capacity}`))
+    .insert(deliverySlots)
+    .values({ date: slot.date, kind: slot.kind, capacity: slotCapacity, booked: slotCapacity > 0 ? 1 : 0 })
+    .onConflictDoUpdate({
+      target: [deliverySlots.date, deliverySlots.kind],
+      set: { booked: sql`${deliverySlots.booked} + 1`, updatedAt: now },
+      setWhere: sql`${deliverySlots.booked} < ${deliverySlots.capacity}`,
+    })
     .returning({ booked: deliverySlots.booked });
-  if (!booked) throw new ShopError("conflict", DELIVERY_MESSAGES.slotFull);
+  // No row: full. A row booked 0: new with no capacity, so full from the start.
+  if (!booked || booked.booked === 0) throw new ShopError("conflict", DELIVERY_MESSAGES.slotFull);
 }
 
 /** Gives a slot's place back (a cancelled order, a released hold), in the caller's transaction. */
@@ -77,12 +83,21 @@ export async function releaseSlot(tx: Conn, slot: { date: string | null; kind: S
 
 /** Refuses an address outside the PINs served (none listed: every PIN is served). */
 export async function checkServiceable(conn: Conn, pin: string): Promise<void> {
-  if (!(await isServiceable(conn, pin))) throw new ShopError("invalid", DELIVERY_MESSAGES.notServiceable(pin));
+  refuseUnserved(pin, await isServiceable(conn, pin));
+}
+
+/** The refusal of an address whose PIN `pinServed` found unserved, for a caller that read both in one query. */
+export function refuseUnserved(pin: string, served: boolean): void {
+  if (!served) throw new ShopError("invalid", DELIVERY_MESSAGES.notServiceable(pin));
+}
+
+/** Whether a PIN is served, as a column of a caller's query. haat_pin_served() is the rule, for the address book too. */
+export function pinServed(pin: SQLWrapper | string) {
+  return sql<boolean>`haat_pin_served(${pin})`;
 }
 
 async function isServiceable(conn: Conn, pin: string): Promise<boolean> {
-  // haat_pin_served() is the rule, for the address book too.
-  const result = await conn.execute(sql`select haat_pin_served(${pin}) as served`);
+  const result = await conn.execute(sql`select ${pinServed(pin)} as served`);
   return (result as unknown as { rows: { served: boolean }[] }).rows[0]!.served;
 }
 

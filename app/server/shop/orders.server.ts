@@ -12,7 +12,7 @@ import { taxRate } from "../../domain/money.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, refundLeft, type PaymentState } from "../../domain/payment.ts";
 import { slotLabel } from "../../domain/delivery.ts";
-import { bookSlot, checkMinimum, checkServiceable, deliveryFeeOf, readSettings, releaseSlot } from "./delivery.server.ts";
+import { bookSlot, checkMinimum, deliveryFeeOf, pinServed, readSettings, refuseUnserved, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./audit.server.ts";
 import { customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
@@ -126,9 +126,16 @@ export interface OrdersOptions {
  * (The tax invoice's number is given when the order leaves the shop: orders.advance.)
  */
 export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise<void> {
-  const number = await nextInSeries(tx, ORDER_SERIES);
-  await tx.update(orders).set({ state: "confirmed", stage: "placed", orderNumber: number, placedAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set(await confirmation(tx, at))
+    .where(eq(orders.id, orderId));
   await tx.insert(orderEvents).values({ orderId, stage: "placed", at });
+}
+
+/** What confirming sets on an order, its number taken now from the orders' series (the caller inserts the "placed" event). */
+async function confirmation(tx: Conn, at: Date) {
+  return { state: "confirmed" as const, stage: "placed" as const, orderNumber: await nextInSeries(tx, ORDER_SERIES), placedAt: at, updatedAt: at };
 }
 
 /**
@@ -201,36 +208,52 @@ export interface PlaceInput {
 export async function placeIn(
   tx: Conn,
   customer: Pick<Customer, "id">,
-  cart: OrderRow,
+  cart: Pick<OrderRow, "id" | "couponId" | "paymentInstrument">,
   input: PlaceInput,
   { at, prepaidPercent, holdMinutes }: { at: Date; prepaidPercent: number; holdMinutes: number },
 ): Promise<{ orderId: number; alreadyPlaced: false; awaitingPayment: boolean }> {
-  const [address] = await tx
-    .select()
+  const [found] = await tx
+    .select({ address: addresses, served: pinServed(addresses.zip) })
     .from(addresses)
     .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, customer.id)));
-  if (!address) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+  if (!found) throw new ShopError("invalid", ORDER_MESSAGES.invalidAddress);
+  const address = found.address;
   // An address outside the PINs served is kept, but nothing is delivered there (issue 14).
-  await checkServiceable(tx, address.zip);
+  refuseUnserved(address.zip, found.served);
 
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, cart.id)).orderBy(asc(orderLines.variantId));
-  if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
-  // Variant rows locked in id order, so concurrent orders never deadlock on them.
-  const stock = await tx
-    .select({ variant: variants, title: products.title, salesTax: products.salesTax, hsn: products.hsn, categorySlug: products.categorySlug })
-    .from(variants)
+  // The lines with their variants, the variants' rows locked in id order so concurrent orders never
+  // deadlock on them. "No key update", the strength the stock's update takes: a cart line's foreign
+  // key (key share) does not wait on it, nor it on a line being added (issue 45's makers add one).
+  const lines = await tx
+    .select({
+      line: { id: orderLines.id, quantity: orderLines.quantity },
+      // What pricing and the order line keep of the variant, no more: each column costs the query's building.
+      variant: {
+        id: variants.id,
+        inStock: variants.inStock,
+        inventoryStock: variants.inventoryStock,
+        pricePaise: variants.pricePaise,
+        mrpPaise: variants.mrpPaise,
+        attribute: variants.attribute,
+        internalReference: variants.internalReference,
+        images: variants.images,
+        weightUnitGrams: variants.weightUnitGrams,
+        weightTolerance: variants.weightTolerance,
+      },
+      title: products.title,
+      salesTax: products.salesTax,
+      hsn: products.hsn,
+      categorySlug: products.categorySlug,
+    })
+    .from(orderLines)
+    .innerJoin(variants, eq(variants.id, orderLines.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(
-      inArray(
-        variants.id,
-        lines.map((l) => l.variantId),
-      ),
-    )
-    .orderBy(asc(variants.id))
-    .for("update", { of: variants });
-  const byId = new Map(stock.map((s) => [s.variant.id, s]));
-  const items = lines.map((l) => {
-    const s = byId.get(l.variantId)!;
+    .where(eq(orderLines.orderId, cart.id))
+    .orderBy(asc(orderLines.variantId))
+    .for("no key update", { of: variants });
+  if (lines.length === 0) throw new ShopError("invalid", CART_MESSAGES.empty);
+  const items = lines.map((s) => {
+    const l = s.line;
     if (!s.variant.inStock || s.variant.inventoryStock <= 0) throw new ShopError("conflict", `${s.title}: ${CART_MESSAGES.outOfStock}`);
     if (l.quantity > s.variant.inventoryStock) throw new ShopError("conflict", `${s.title}: ${onlyAvailableMessage(s.variant.inventoryStock)}`);
     return {
@@ -265,8 +288,6 @@ export async function placeIn(
   if (pricing.totalPaise <= 0) throw new ShopError("invalid", ORDER_MESSAGES.invalidTotal);
   checkMinimum(settings, pricing.subtotalPaise);
 
-  // The slot's place is booked in this transaction: a refusal after it gives it back.
-  if (input.slot) await bookSlot(tx, input.slot, at, { sameDay: input.standing === true, settings });
   for (const item of pricing.lines) {
     // Changing updated_at tells every instance's catalogue snapshot to reload (decision 002).
     await tx
@@ -293,12 +314,21 @@ export async function placeIn(
       })
       .where(eq(orderLines.id, item.line.id));
   }
+  await tx.insert(payments).values({
+    orderId: cart.id,
+    method: input.paymentMethod,
+    status: "pending",
+    amountPaise: pricing.totalPaise,
+    instrument: online ? (input.mandate?.instrument ?? cart.paymentInstrument ?? null) : null,
+    expiresAt: held ? new Date(at.getTime() + holdMinutes * 60_000) : null,
+  });
+  // The slot's place, then the order's number: the two rows every order waits on, locked last
+  // (variants, slot, counter, always in that order) so each is held for the least time.
+  // A refusal of the slot gives back all this transaction did.
+  if (input.slot) await bookSlot(tx, input.slot, at, { sameDay: input.standing === true, settings });
   await tx
     .update(orders)
     .set({
-      // Paid online: the stock is held while the shopper pays; the order is confirmed
-      // (and gets its invoice number) when the payment is (decision 030).
-      state: held ? "awaiting_payment" : "draft",
       couponCode,
       couponRule,
       deliveryAddress: {
@@ -314,22 +344,16 @@ export async function placeIn(
       },
       paymentMethod: input.paymentMethod,
       // A gift message goes only with a Gifting product (decision 054): one removed since leaves it behind.
-      ...(mayCarryGift(stock.map((s) => ({ gifting: isGifting(s.categorySlug) }))) ? {} : { giftMessage: null, giftFrom: null, giftHidePrices: false }),
+      ...(mayCarryGift(lines.map((s) => ({ gifting: isGifting(s.categorySlug) }))) ? {} : { giftMessage: null, giftFrom: null, giftHidePrices: false }),
       slotDate: input.slot?.date ?? null,
       slotKind: input.slot?.kind ?? null,
       ...orderTotals(pricing),
-      updatedAt: at,
+      // Paid online: the stock is held while the shopper pays; the order is confirmed
+      // (and gets its number) when the payment is (decision 030). Else confirmed in this update.
+      ...(held ? { state: "awaiting_payment" as const, updatedAt: at } : await confirmation(tx, at)),
     })
     .where(eq(orders.id, cart.id));
-  await tx.insert(payments).values({
-    orderId: cart.id,
-    method: input.paymentMethod,
-    status: "pending",
-    amountPaise: pricing.totalPaise,
-    instrument: online ? (input.mandate?.instrument ?? cart.paymentInstrument ?? null) : null,
-    expiresAt: held ? new Date(at.getTime() + holdMinutes * 60_000) : null,
-  });
-  if (!held) await confirmOrder(tx, cart.id, at);
+  if (!held) await tx.insert(orderEvents).values({ orderId: cart.id, stage: "placed", at });
   return { orderId: cart.id, alreadyPlaced: false, awaitingPayment: held };
 }
 
