@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isNoAnswer, offlinePathFor } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Stylesheet } from "./components/stylesheet.tsx";
@@ -83,6 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   // The language is the router's basename (decision 052): known even when the root loader failed.
   const i18n = useI18n();
+  // Staff pages bring their own header (routes/staff.tsx): the shopper's header and footer
+  // (search, cart, newsletter, 'Get the app') are not theirs (issue 46).
+  const staffPage = useMatches().some((m) => (m.handle as { staffPage?: boolean } | undefined)?.staffPage === true);
   // Once the whole page is hydrated (a parent's effect runs after its children's): the moment is
   // marked (bench/mobile.ts measures the gap from the first paint to it), and what the shopper
   // typed before the scripts came is given back to its fields (entry.client.tsx noted it).
@@ -123,12 +126,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <HoneypotProvider {...(root?.honeypot ?? NO_HONEYPOT)}>
           <CatalogueUpdates>
             <Toaster toast={root?.toast ?? null} />
-            <Header />
+            {!staffPage && <Header />}
             <OfflineSupport />
             <main id="main" className="flex-1">
               {children}
             </main>
-            <Footer />
+            {!staffPage && <Footer />}
           </CatalogueUpdates>
         </HoneypotProvider>
         <PersonalScript />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canChangeSlot, isOpen, normalizePin, parseSlot, shopDate, slotDates, slotLabel, slotStart, slotValue } from "./delivery.ts";
+import { calendarDate, canChangeSlot, isOpen, normalizePin, parseSlot, shopDate, slotDates, slotLabel, slotStart, slotValue } from "./delivery.ts";
 
 describe("delivery slots", () => {
   it("counts days in India Standard Time, tomorrow first", () => {
@@ -30,5 +30,18 @@ describe("delivery slots", () => {
     expect(normalizePin(" 122 002 ")).toBe("122002");
     expect(normalizePin("12200")).toBeNull();
     expect(normalizePin("12200a")).toBeNull();
+  });
+});
+
+describe("calendarDate", () => {
+  it("keeps a real day and refuses anything else", () => {
+    expect(calendarDate("2026-12-01")).toBe("2026-12-01");
+    expect(calendarDate("2028-02-29")).toBe("2028-02-29");
+    expect(calendarDate("2026-02-29")).toBeNull();
+    expect(calendarDate("2026-02-31")).toBeNull();
+    expect(calendarDate("2026-13-01")).toBeNull();
+    expect(calendarDate("1 Dec 2026")).toBeNull();
+    expect(calendarDate("")).toBeNull();
+    expect(calendarDate(null)).toBeNull();
   });
 });

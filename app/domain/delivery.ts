@@ -49,6 +49,13 @@ export interface SlotOffer extends Slot {
   reason: "past" | "full" | null;
 }
 
+/** `value` when it is a real calendar day written YYYY-MM-DD (not 2026-02-31), else null. */
+export function calendarDate(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value ? value : null;
+}
+
 /** The shop's calendar date of an instant. */
 export function shopDate(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "./pricing.ts";
 import { repricePacked } from "./repricing.ts";
-import { awaitsWeighing, formatGrams, inRange, mostPaise, soldByWeightOf, stockAfterWeighing, weighedPaise, weightProblem, weightRange } from "./weight.ts";
+import { awaitsWeighing, formatGrams, inRange, leaveRefusal, mostPaise, soldByWeightOf, stockAfterWeighing, weighedPaise, weightProblem, weightRange } from "./weight.ts";
 
 const tomatoes = { pricePaise: 3_500, quantity: 2, byWeight: { unitGrams: 500, tolerancePercent: 10 } };
 
@@ -71,5 +71,19 @@ describe("weighing produce sold by weight", () => {
     expect(awaitsWeighing([{ byWeight: tomatoes.byWeight }])).toBe(true);
     expect(awaitsWeighing([{ byWeight: tomatoes.byWeight, packedGrams: 950 }])).toBe(false);
     expect(awaitsWeighing([{}])).toBe(false);
+  });
+});
+
+describe("leaveRefusal", () => {
+  const line = { title: "Tomatoes (1 kg)", weightUnitGrams: 1000, packedGrams: null };
+  it("refuses to let an order leave with a line sold by weight unweighed, naming it and what to do", () => {
+    expect(leaveRefusal(42, [line, { title: "Atta (5 kg)", weightUnitGrams: null, packedGrams: null }])).toBe(
+      "Order #42 cannot leave unweighed: enter what Tomatoes (1 kg) weighed under “Weigh before it leaves”, then mark it Out for delivery.",
+    );
+  });
+  it("lets it leave once weighed, or when nothing is sold by weight", () => {
+    expect(leaveRefusal(42, [{ ...line, packedGrams: 980 }])).toBeNull();
+    expect(leaveRefusal(42, [{ ...line, weightUnitGrams: null }])).toBeNull();
+    expect(leaveRefusal(42, [])).toBeNull();
   });
 });

@@ -44,6 +44,9 @@ export const WEIGHT_MESSAGES = {
   missing: (title: string) => `Enter the weight packed for ${title}.`,
   note: (title: string, grams: number, estimate: string, final: string) => `${title}: ${formatGrams(grams)} packed; ${estimate} estimated, ${final} charged`,
   done: (number: number, total: string) => `Order #${number} weighed; its total is now ${total}.`,
+  // Out for delivery is refused until every line sold by weight is weighed (issue 46).
+  unweighed: (number: number, titles: readonly string[]) =>
+    `Order #${number} cannot leave unweighed: enter what ${titles.join(", ")} weighed under “Weigh before it leaves”, then mark it Out for delivery.`,
   // Catalogue files and the staff catalogue.
   badUnit: `The weight of a pack sold by weight: whole grams from 1 to ${WEIGHT_UNIT_MAX_GRAMS}.`,
   badTolerance: `The weight tolerance: a whole percent from 0 to ${WEIGHT_TOLERANCE_MAX}.`,
@@ -141,4 +144,13 @@ export function weightProblem(byWeight: SoldByWeight | null): string | null {
   if (!validUnitGrams(byWeight.unitGrams)) return WEIGHT_MESSAGES.badUnit;
   if (!validTolerance(byWeight.tolerancePercent)) return WEIGHT_MESSAGES.badTolerance;
   return null;
+}
+
+/**
+ * Why an order may not leave the shop yet: its lines sold by weight still unweighed (a
+ * replacement sold by weight too), by title. Null when there are none (issue 46).
+ */
+export function leaveRefusal(number: number, lines: readonly { title: string | null; weightUnitGrams: number | null; packedGrams: number | null }[]): string | null {
+  const unweighed = linesToWeigh(lines).map((l) => l.title ?? "");
+  return unweighed.length > 0 ? WEIGHT_MESSAGES.unweighed(number, unweighed) : null;
 }

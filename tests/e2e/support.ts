@@ -211,10 +211,15 @@ export const PAGE_SIZE = 24;
 
 /**
  * With JavaScript, waits until React has hydrated the page: the header search box turns
- * into a combobox only then. Without JavaScript there is nothing to wait for.
+ * into a combobox only then (a staff page marks its header). Without JavaScript there is nothing to wait for.
  */
 export async function hydrated(page: Page, hasJs: boolean): Promise<void> {
   if (!hasJs) return;
+  // Staff pages have no shopper header (issue 46): the staff layout's own mark says it is React's.
+  if (new URL(page.url()).pathname.startsWith("/staff")) {
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    return;
+  }
   // Attached, not visible: on a phone the box sits in the closed search toggle. In either language.
   await expect(page.getByRole("combobox", { name: new RegExp(`^(Search products|${hi("Search products")})$`), includeHidden: true }).first()).toBeAttached();
 }
@@ -384,4 +389,31 @@ export async function subscribedTo(page: Page, baseURL: string, title = "Aravall
   });
   expect(made.status()).toBe(303);
   return { subscribePath };
+}
+
+/** What sticks out past the screen's right edge, and whether the header's row wrapped. */
+export async function fitsScreen(page: Page): Promise<{ overflow: number; wider: string[]; headerRows: number }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wider = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        // Inside a box that scrolls on its own (a carousel strip, a table's wrapper), sticking out is the point.
+        return box.width > 0 && box.right > width + 1 && !el.closest("[data-scrolls], .overflow-x-auto, .snap-x, .swiper") && getComputedStyle(el).position !== "fixed";
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    // The header's row: its visible links and buttons (not the delivery promise's own line below it), by the row they sit on.
+    const banner = document.querySelector("header");
+    const controls = banner
+      ? [...banner.querySelectorAll<HTMLElement>(":scope > div:first-of-type a, :scope > div:first-of-type button, :scope > div:first-of-type summary")].filter((el) => !el.closest("p"))
+      : [];
+    const tops = new Set(
+      controls
+        .map((el) => el.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.height > 0)
+        .map((box) => Math.round((box.top + box.bottom) / 2 / 12)),
+    );
+    return { overflow: document.documentElement.scrollWidth - width, wider, headerRows: tops.size };
+  });
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shopDate, slotDates } from "../../app/domain/delivery.ts";
 import { staffAudit } from "../../app/server/db/schema.server.ts";
+import { parseOrderQuery } from "../../app/domain/order-search.ts";
 import { targets } from "./databases.ts";
 import { shopOn } from "./fixtures.ts";
 import { confirmed, home, refusal } from "./fixtures.ts";
@@ -52,6 +53,40 @@ describe.each(targets)("staff on $name", (target) => {
       .from(staffAudit)
       .where(eq(staffAudit.entityId, String(ids[0])));
     expect(rows).toMatchObject([{ staffId: staff.id, action: "order.advance", entity: "order", before: { stage: "placed" }, after: { stage: "confirmed" } }]);
+  });
+});
+
+describe.each(targets)("finding orders on $name", (target) => {
+  const on = shopOn(target, { catalog: true });
+
+  it("finds any day's order by number, name, phone or PIN, and opens on the next day with deliveries (issue 46)", async () => {
+    const staff = await on.shop.accounts.register({ name: "Finder", email: "finder@haat.example", phone: "9876543210", password: "password-1" });
+    const [first, , third] = slotDates(new Date());
+    expect(await on.shop.staff.nextDeliveryDay(shopDate(new Date()))).toBeNull();
+    const place = async (name: string, phone: string, zip: string, date: string) => {
+      const c = await on.shop.accounts.register({ name, email: `${name.toLowerCase().replace(/\W/g, "")}@example.in`, phone, password: "password-1" });
+      const address = await on.shop.addresses.create(c, { ...home, name, phone, zip });
+      await on.shop.cart.add(c, { internalReference: "GP-PUL-CHD-500G", quantity: 1 });
+      const { orderId } = await on.shop.orders.place(c, { cartId: (await on.shop.cart.get(c)).id!, addressId: address.id, paymentMethod: "cod", slot: { date, kind: "morning" } });
+      return { id: orderId, number: (await on.shop.orders.get(c, orderId))!.number };
+    };
+    const neha = await place("Neha Gupta", "+91 98765 01234", "122002", third!);
+    const ravi = await place("Ravi 50%_Kumar", "9811122233", "122018", first!);
+    const found = async (q: string) => (await on.shop.staff.findOrders(parseOrderQuery(q)!, 50)).map((o) => o.id);
+    expect(await found("9876501234")).toEqual([neha.id]);
+    expect(await found("098765 01234")).toEqual([neha.id]);
+    expect(await found("neha")).toEqual([neha.id]);
+    expect(await found("122018")).toEqual([ravi.id]);
+    expect(await found(`#${ravi.number}`)).toEqual([ravi.id]);
+    // A name's % and _ are letters, not wildcards.
+    expect(await found("50%_k")).toEqual([ravi.id]);
+    expect(await found("0%_n")).toEqual([]);
+    // The latest delivery first, each with its day.
+    expect((await on.shop.staff.findOrders(parseOrderQuery("gupta")!, 50))[0]).toMatchObject({ date: third, name: "Neha Gupta", zip: "122002" });
+    expect(await on.shop.staff.nextDeliveryDay(shopDate(new Date()))).toBe(first);
+    // Delivered, a day no longer has deliveries to open on.
+    for (const from of ["placed", "confirmed", "packed", "out_for_delivery"] as const) await on.shop.orders.advance(ravi.id, from, staff.id);
+    expect(await on.shop.staff.nextDeliveryDay(shopDate(new Date()))).toBe(third);
   });
 });
 

@@ -161,6 +161,21 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
     expect((await shop.orders.get(customer, orderId))!.totalPaise).toBeGreaterThan(0);
   });
 
+  it("refuses Out for delivery while a line sold by weight is unweighed, saying what to do, and lets it leave once weighed (issue 46)", async () => {
+    const { customer, orderId, line } = await packed("cod", [[DAL, 1]]);
+    const number = (await shop.orders.get(customer, orderId))!.number;
+    const refused = await refusal(shop.orders.advance(orderId, "packed", staff.id));
+    expect([refused.code, refused.message]).toEqual([
+      "conflict",
+      `Order #${number} cannot leave unweighed: enter what ${line.title} weighed under “Weigh before it leaves”, then mark it Out for delivery.`,
+    ]);
+    // Nothing moved: still packed, and no invoice issued for an estimate.
+    const still = (await shop.orders.get(customer, orderId))!;
+    expect(still.stage).toBe("packed");
+    await shop.orders.weigh(orderId, new Map([[line.id, 1000]]), staff.id);
+    expect((await shop.orders.advance(orderId, "packed", staff.id)).stage).toBe("out_for_delivery");
+  });
+
   it("marks a variant sold by weight from a catalogue file and from the staff catalogue", async () => {
     const csv = [
       "title,category,internal_reference,attribute,price,mrp,inventory_stock,weight_unit_grams,weight_tolerance_percent",

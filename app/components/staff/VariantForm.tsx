@@ -114,7 +114,7 @@ export function VariantPhotoForm({ variant, back }: { variant: StaffVariant; bac
         {PHOTO_MESSAGES.label}
         <input type="file" name={staffCatalog.field("photo", "photo")} accept="image/jpeg,image/png,image/webp" required className="mt-1" aria-label={`Photo file of ${ref}`} />
       </label>
-      <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Upload the photo of ${ref}`}>
+      <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Upload photo of ${ref}`}>
         Upload photo
       </button>
     </Form>

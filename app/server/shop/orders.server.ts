@@ -4,7 +4,7 @@
 // placing the same cart again answers that order. Moving an order Out for delivery issues its
 // tax invoice (decision 065).
 import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
-import { withWeight } from "../../domain/weight.ts";
+import { leaveRefusal, withWeight } from "../../domain/weight.ts";
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { CART_MESSAGES, onlyAvailableMessage } from "../../domain/cart.ts";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
@@ -490,6 +490,16 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         if (stage !== from) throw new ShopError("conflict", `Order #${number} is already ${STAGE_LABELS[stage].toLowerCase()}.`);
         const to = nextStage(stage);
         if (!to) throw new ShopError("conflict", `Order #${number} is already delivered.`);
+        if (to === "out_for_delivery") {
+          // Its price is an estimate until weighed: it leaves only once every weighed line is (issue 46).
+          const lines = await tx
+            .select({ title: orderLines.title, weightUnitGrams: orderLines.weightUnitGrams, packedGrams: orderLines.packedGrams })
+            .from(orderLines)
+            .where(eq(orderLines.orderId, orderId))
+            .orderBy(asc(orderLines.id));
+          const refused = leaveRefusal(number, lines);
+          if (refused) throw new ShopError("conflict", refused);
+        }
         const at = now();
         await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
         await tx.insert(orderEvents).values({ orderId, stage: to, at, by });

@@ -14,6 +14,7 @@ import type { Stage } from "../../domain/order-life.ts";
 import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.ts";
 import type { Gift } from "../../domain/gift.ts";
 import type { SoldByWeight } from "../../domain/weight.ts";
+import type { OrderQuery } from "../../domain/order-search.ts";
 import type { ReplacedFrom, ReplacementChoice } from "../../domain/replacement.ts";
 import type { ProductReviews, ReviewStanding, ReviewView } from "../../domain/review.ts";
 import type { CatalogFile } from "../../domain/catalog-file.ts";
@@ -686,6 +687,8 @@ export interface StaffOrderRow {
   stage: Stage;
   slot: string;
   slotKind: SlotKind | null;
+  /** The delivery date (the shop's), null for an order placed without a slot. */
+  date: string | null;
   totalPaise: number;
   /** razorpay with `payment` pending is an Autopay standing order whose debit has not come yet (decision 078). */
   paymentMethod: "cod" | "razorpay";
@@ -705,6 +708,10 @@ export interface StaffPort {
   makeStaff(email: string): Promise<"made" | "no_account" | "unconfirmed">;
   /** The placed orders for delivery on a date (the shop's), by slot, optionally of one stage. */
   ordersOn(date: string, stage: Stage | null): Promise<StaffOrderRow[]>;
+  /** Placed orders of any day matching what staff typed (domain/order-search.ts), the latest delivery first, at most `limit`. */
+  findOrders(query: OrderQuery, limit: number): Promise<StaffOrderRow[]>;
+  /** The first day from `from` (the shop's date) with an order to deliver, or null when none is booked. */
+  nextDeliveryDay(from: string): Promise<string | null>;
   /** The shopper an order belongs to (to mail them). */
   customerOfOrder(orderId: number): Promise<Customer | null>;
 }

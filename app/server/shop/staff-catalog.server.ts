@@ -3,6 +3,7 @@
 // updated_at, so every instance's catalogue snapshot reloads (decision 002); placed orders keep
 // the prices they were placed at (order lines are snapshots).
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { containsPattern } from "../../domain/order-search.ts";
 import { MAX_IMAGES, MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
 import { STAGES_IN_THE_SHOP } from "../../domain/order-life.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
@@ -53,7 +54,7 @@ export function createStaffCatalog(db: Db, images: ImageStore | null = null): St
   return {
     async search(query: string, limit: number): Promise<StaffProduct[]> {
       const q = query.trim().slice(0, 100);
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q);
       const found = await db
         .selectDistinct({ id: products.id, title: products.title, categoryPath: products.categoryPath })
         .from(products)

@@ -1,7 +1,8 @@
 // The staff side's reads and checks (issue 14): who is staff, and the orders of a day by slot.
 // Changes staff make go through the aggregates that own them, each writing its audit row in
 // its own transaction (orders.advance).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../domain/order-search.ts";
 import { normalizeEmail } from "../../domain/account.ts";
 import { SLOT_KINDS, slotLabel, type SlotKind } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
@@ -32,43 +33,72 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
       return "made";
     },
 
-    async ordersOn(date: string, stage: Stage | null) {
-      const rows = await db
-        .select({
-          id: orders.id,
-          number: orders.orderNumber,
-          state: orders.state,
-          stage: orders.stage,
-          slotKind: orders.slotKind,
-          totalPaise: orders.totalPaise,
-          paymentMethod: orders.paymentMethod,
-          address: orders.deliveryAddress,
-          items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
-          paidOnline: sql<boolean>`exists(select 1 from payments p where p.order_id = "orders"."id" and p.method = 'razorpay' and p.status in ('captured', 'refunded'))`,
-        })
+    ordersOn: (date, stage) => staffOrders(db, and(eq(orders.slotDate, date), stage ? eq(orders.stage, stage) : undefined), { limit: null }),
+
+    findOrders: (query, limit) => {
+      const phoneDigits = sql`right(regexp_replace(coalesce(${orders.deliveryAddress}->>'phone', ''), '[^0-9]', '', 'g'), 10)`;
+      const matches = or(
+        query.number !== null ? eq(orders.orderNumber, query.number) : undefined,
+        query.phone !== null ? sql`${phoneDigits} = ${query.phone}` : undefined,
+        query.pin !== null ? sql`${orders.deliveryAddress}->>'zip' = ${query.pin}` : undefined,
+        query.name !== null ? sql`${orders.deliveryAddress}->>'name' ilike ${containsPattern(query.name)}` : undefined,
+      );
+      return matches ? staffOrders(db, matches, { limit }) : Promise.resolve([]);
+    },
+
+    async nextDeliveryDay(from) {
+      const [row] = await db
+        .select({ date: sql<string | null>`min(${orders.slotDate})` })
         .from(orders)
-        .where(and(eq(orders.slotDate, date), inArray(orders.state, ["confirmed", "cancelled"]), stage ? eq(orders.stage, stage) : undefined))
-        .orderBy(asc(orders.id));
-      const bySlot = (k: SlotKind | null) => (k === null ? SLOT_KINDS.length : SLOT_KINDS.indexOf(k));
-      return rows
-        .sort((a, b) => bySlot(a.slotKind) - bySlot(b.slotKind) || a.id - b.id)
-        .map((r): StaffOrderRow => ({
-          id: r.id,
-          number: r.number!,
-          cancelled: r.state === "cancelled",
-          stage: (r.stage ?? "placed") as Stage,
-          slot: r.slotKind ? slotLabel({ date, kind: r.slotKind }) : "No slot",
-          slotKind: r.slotKind,
-          totalPaise: r.totalPaise ?? 0,
-          paymentMethod: r.paymentMethod ?? "cod",
-          paidOnline: Boolean(r.paidOnline),
-          name: r.address?.name ?? "",
-          phone: r.address?.phone ?? "",
-          zip: r.address?.zip ?? "",
-          items: r.items,
-        }));
+        .where(and(eq(orders.state, "confirmed"), sql`coalesce(${orders.stage}, 'placed') <> 'delivered'`, gte(orders.slotDate, from)));
+      return row?.date ?? null;
     },
 
     customerOfOrder: (orderId: number) => customerOfOrder(db, orderId),
   };
+}
+
+/**
+ * The placed (or cancelled) orders matching `where`, as staff's lists show them: by day, then slot,
+ * then order. Each with its item count and whether its money is in, in the one query.
+ */
+async function staffOrders(db: Db, where: SQL | undefined, { limit }: { limit: number | null }): Promise<StaffOrderRow[]> {
+  const query = db
+    .select({
+      id: orders.id,
+      number: orders.orderNumber,
+      state: orders.state,
+      stage: orders.stage,
+      slotDate: orders.slotDate,
+      slotKind: orders.slotKind,
+      totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
+      address: orders.deliveryAddress,
+      items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+      paidOnline: sql<boolean>`exists(select 1 from payments p where p.order_id = "orders"."id" and p.method = 'razorpay' and p.status in ('captured', 'refunded'))`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.state, ["confirmed", "cancelled"]), where))
+    // A search shows the latest deliveries first; a day's list is read in slot order below.
+    .orderBy(desc(orders.slotDate), desc(orders.id));
+  const rows = await (limit === null ? query : query.limit(limit));
+  const bySlot = (k: SlotKind | null) => (k === null ? SLOT_KINDS.length : SLOT_KINDS.indexOf(k));
+  return rows
+    .sort((a, b) => (b.slotDate ?? "").localeCompare(a.slotDate ?? "") || bySlot(a.slotKind) - bySlot(b.slotKind) || a.id - b.id)
+    .map((r): StaffOrderRow => ({
+      id: r.id,
+      number: r.number!,
+      cancelled: r.state === "cancelled",
+      stage: (r.stage ?? "placed") as Stage,
+      slot: r.slotDate && r.slotKind ? slotLabel({ date: r.slotDate, kind: r.slotKind }) : "No slot",
+      slotKind: r.slotKind,
+      date: r.slotDate,
+      totalPaise: r.totalPaise ?? 0,
+      paymentMethod: r.paymentMethod ?? "cod",
+      paidOnline: Boolean(r.paidOnline),
+      name: r.address?.name ?? "",
+      phone: r.address?.phone ?? "",
+      zip: r.address?.zip ?? "",
+      items: r.items,
+    }));
 }

@@ -81,7 +81,7 @@ export interface Reads {
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest">;
   payments: Pick<PaymentsPort, "available" | "pending">;
   delivery: Pick<DeliveryPort, "slots" | "isServiceable" | "settings" | "pins">;
-  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "customerOfOrder">;
+  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "customerOfOrder">;
   reviews: Pick<ReviewsPort, "forProduct" | "standing" | "recent">;
   tickets: Pick<TicketsPort, "inbox" | "read" | "get">;
   newsletter: Pick<NewsletterPort, "byConfirmToken" | "byToken">;

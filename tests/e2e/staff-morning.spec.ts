@@ -1,0 +1,81 @@
+// The staff's morning (issue 46), with and without JavaScript (this file runs in both projects):
+// an order two days ahead found by the shopper's phone, on a 360 px phone and a desk; an order
+// with tomatoes refused Out for delivery until they are weighed; and staff pages that are staff
+// pages, their own header and no shopper footer, fitting a 360 px screen.
+import { slotDayLabel } from "../../app/domain/delivery.ts";
+import { expect, expectToast, fitsScreen, open, orderNumber, product, staffPage, test } from "./support.ts";
+
+const tomatoes = product("Aravalli Farms Desi Tomatoes");
+const STAFF_PAGES = ["/staff/orders", "/staff/delivery", "/staff/catalogue", "/staff/tickets", "/staff/coupons", "/staff/newsletter", "/staff/reviews", "/staff/subscriptions"];
+
+test("staff find an order two days ahead by phone, and it leaves only once weighed", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {
+  // A phone no other journey uses, written as a shopper types it.
+  const digits = `98${String(Date.now()).slice(-8)}`;
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect((await post("/cart", { intent: "add", internal_reference: tomatoes.variants[0]!.internal_reference })).status()).toBe(303);
+  await post("/revieworder", { intent: "add-address", firstName: "Meena", lastName: "Sharma", email: "meena@example.in", phone: digits, street: "12 Sohna Road", zip: "122018" });
+  const review = await (await page.request.get("/revieworder")).text();
+  const cartId = /name="cart_id" value="(\d+)"/.exec(review)![1]!;
+  const addressId = /name="address_id" value="(\d+)"/.exec(review)![1]!;
+  // The day after tomorrow: the second day Review Order offers.
+  const offered = [...review.matchAll(/<input type="radio"[^>]*name="slot"[^>]*>/g)].map((m) => m[0]).filter((input) => !input.includes("disabled"));
+  const values = offered.map((input) => /value="([^"]+)"/.exec(input)![1]!);
+  const days = [...new Set(values.map((v) => v.split("/")[0]!))];
+  const slot = values.find((v) => v.startsWith(`${days[1]}/`))!;
+  expect((await post("/revieworder", { intent: "place", cart_id: cartId, address_id: addressId, slot })).status()).toBe(303);
+  const number = await orderNumber(page.request, cartId);
+
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const staff = await staffPage(browser, hasJs, baseURL!, { viewport });
+    await open(staff, "/staff/orders", hasJs);
+    await staff.getByRole("searchbox", { name: "Find an order" }).fill(`+91 ${digits.slice(0, 5)} ${digits.slice(5)}`);
+    await staff.getByRole("button", { name: "Find" }).click();
+    await expect(staff.getByRole("heading", { name: /^Orders matching / })).toBeVisible();
+    const row = staff.getByRole("listitem").filter({ has: staff.getByRole("link", { name: `Order #${number}`, exact: true }) });
+    await expect(row.getByText(`Meena Sharma, ${digits}, 122018`)).toBeVisible();
+    // Under its day's slot, two days ahead.
+    await expect(staff.getByRole("region", { name: new RegExp(`^${slotDayLabel({ date: days[1]!, kind: "morning" })}`) })).toBeVisible();
+    expect((await fitsScreen(staff)).overflow).toBeLessThanOrEqual(0);
+    await staff.context().close();
+  }
+
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, `/staff/orders/${cartId}`, hasJs);
+  for (const next of ["Confirmed", "Packed"]) {
+    await staff.getByRole("button", { name: `Mark order #${number} ${next}` }).click();
+    await expectToast(staff, `Order #${number} is now ${next}.`, hasJs);
+  }
+  await staff.getByRole("button", { name: `Mark order #${number} Out for delivery` }).click();
+  await expectToast(staff, `Order #${number} cannot leave unweighed: enter what ${tomatoes.title} weighed under “Weigh before it leaves”, then mark it Out for delivery.`, hasJs);
+  await open(staff, `/staff/orders/${cartId}`, hasJs);
+  await expect(staff.getByRole("button", { name: `Mark order #${number} Out for delivery` })).toBeVisible();
+  await staff.getByRole("spinbutton", { name: `Weight packed of ${tomatoes.title} (g)` }).fill("500");
+  await staff.getByRole("button", { name: "Save weights" }).click();
+  await expect(staff.getByText("Weighed 500 g")).toBeVisible();
+  await staff.getByRole("button", { name: `Mark order #${number} Out for delivery` }).click();
+  await expectToast(staff, `Order #${number} is now Out for delivery.`, hasJs);
+  await staff.context().close();
+});
+
+test("staff pages have the staff's own header and no shopper footer, and fit a 360 px screen", async ({ hasJs, baseURL, browser }) => {
+  const staff = await staffPage(browser, hasJs, baseURL!, { viewport: { width: 360, height: 740 } });
+  const problems: string[] = [];
+  for (const path of STAFF_PAGES) {
+    await open(staff, path, hasJs);
+    await expect(staff.getByRole("navigation", { name: "Staff" })).toBeVisible();
+    await expect(staff.getByText("Signed in as Store Staff")).toBeVisible();
+    await expect(staff.getByRole("button", { name: "Log Out" })).toBeVisible();
+    // Not the shopper's: no cart, no search of the catalogue, no newsletter or 'Get the app' footer.
+    await expect(staff.getByRole("contentinfo")).toHaveCount(0);
+    await expect(staff.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
+    const { overflow, wider } = await fitsScreen(staff);
+    if (overflow > 0) problems.push(`${path}: scrolls ${overflow} px sideways: ${wider.join(", ")}`);
+  }
+  expect(problems).toEqual([]);
+  await staff.getByRole("button", { name: "Log Out" }).click();
+  await expect(staff).toHaveURL(/\/$/);
+  await staff.context().close();
+});
