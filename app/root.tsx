@@ -1,12 +1,12 @@
 import { useEffect } from "react";
-import { isNoAnswer, offlinePathFor } from "./domain/offline.ts";
 import { offlinePosts } from "./components/offline/offline-posts.ts";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { Stylesheet } from "./components/stylesheet.tsx";
 import { Header } from "./components/Header.tsx";
-import { useDocumentRequestId, useErrorRequestId } from "./components/request-id.ts";
+import { useDocumentRequestId } from "./components/request-id.ts";
+import { ErrorPage } from "./components/ErrorPage.tsx";
 import { NO_HONEYPOT, type RootData } from "./components/root-data.ts";
 import { cookies, expiredToastCookie, hasCookie, TOAST_COOKIE } from "./server/auth/cookies.server.ts";
 import { sessionMiddleware, signedInOf } from "./server/auth/session.server.ts";
@@ -24,7 +24,7 @@ import { PersonalScript } from "./components/splice-protocol.tsx";
 import { languageMiddleware } from "./server/i18n.server.ts";
 import { CatalogueUpdates, useI18n } from "./components/i18n.tsx";
 import { HYDRATED_MARK, restoreTypedFields } from "./components/typed-before-hydration.ts";
-import { BASENAME, HTML_LANG } from "./domain/i18n/locale.ts";
+import { HTML_LANG } from "./domain/i18n/locale.ts";
 import { installFieldMessages } from "./domain/field-messages.ts";
 import { later } from "./components/later.tsx";
 
@@ -33,7 +33,6 @@ import { later } from "./components/later.tsx";
 const Footer = later(import.meta.env.SSR ? await import("./components/Footer.tsx") : () => import("./components/Footer.tsx"), "Footer");
 const Toaster = later(import.meta.env.SSR ? await import("./components/Toaster.tsx") : () => import("./components/Toaster.tsx"), "Toaster");
 const OfflineSupport = later(import.meta.env.SSR ? await import("./components/offline/OfflineSupport.tsx") : () => import("./components/offline/OfflineSupport.tsx"), "OfflineSupport");
-const NotFound = later(import.meta.env.SSR ? await import("./components/NotFound.tsx") : () => import("./components/NotFound.tsx"), "NotFound");
 
 // Zod probes whether it may compile parsers with `new Function`; the page's CSP forbids eval,
 // so the probe would be reported as a violation on every form page. Parsing without it is
@@ -84,8 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The language is the router's basename (decision 052): known even when the root loader failed.
   const i18n = useI18n();
   // Staff pages bring their own header (routes/staff.tsx): the shopper's header and footer
-  // (search, cart, newsletter, 'Get the app') are not theirs (issue 46).
-  const staffPage = useMatches().some((m) => (m.handle as { staffPage?: boolean } | undefined)?.staffPage === true);
+  // (search, cart, newsletter, 'Get the app') are not theirs (issue 46). Only once the staff
+  // layout's loader ran, its guard having let a staff member through: anyone else's /staff
+  // answer is the shop's own 404, in the shopper's header and footer.
+  const staffPage = useRouteLoaderData("routes/staff") !== undefined;
   // Once the whole page is hydrated (a parent's effect runs after its children's): the moment is
   // marked (bench/mobile.ts measures the gap from the first paint to it), and what the shopper
   // typed before the scripts came is given back to its fields (entry.client.tsx noted it).
@@ -151,41 +152,6 @@ function RequestIdMeta() {
   return id ? <meta name="request-id" content={id} /> : null;
 }
 
-/**
- * Offline, a page the worker did not keep: its offline page, as a document load of the page
- * would get (the worker's own answer), so the offline page's code is not part of every visit.
- */
-function ToOfflinePage() {
-  useEffect(() => {
-    window.location.replace(`${offlinePathFor(window.location.pathname)}?from=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-  }, []);
-  return null;
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const requestId = useErrorRequestId();
-  const i18n = useI18n();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A load that got no answer (offline, or the network dropped while the page's data reloaded):
-  // the shop's offline page and its Try again, not 'Something went wrong'.
-  if (isNoAnswer(error) || (error instanceof TypeError && typeof navigator !== "undefined" && !navigator.onLine)) return <ToOfflinePage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A 503's body is the shop's own message (a database out of reach); others say nothing of the cause.
-  const message =
-    status === 400
-      ? i18n._("That request could not be understood.")
-      : status === 503 && isRouteErrorResponse(error) && typeof error.data === "string"
-        ? i18n._(error.data)
-        : i18n._("Please try again in a moment.");
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{`${i18n._("Something went wrong")} | Haat`}</title>
-      <h1 className="text-2xl font-semibold">{i18n._("Something went wrong")}</h1>
-      <p className="mt-3 text-stone-700">{message}</p>
-      {requestId ? <p className="mt-2 text-sm text-stone-600">{i18n._("If you write to us about this, quote reference {requestId}.", { requestId })}</p> : null}
-      <a href={BASENAME[i18n.locale]} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-        {i18n._("Go Back Home")}
-      </a>
-    </section>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -69,6 +69,8 @@ export default [
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),
     route("orders", "routes/staff.orders.tsx"),
+    // A slot's packing slips in one PDF (issue 46): before orders/:id, which would read "slips" as an id.
+    route("orders/slips", "routes/staff.orders.slips.ts"),
     route("orders/:id", "routes/staff.orders.detail.tsx"),
     route("orders/:id/slip", "routes/staff.orders.slip.ts"),
     route("orders/:id/invoice", "routes/staff.orders.documents.ts", { id: "staff-order-invoice" }),

@@ -39,7 +39,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const date = asked === "today" ? today : asked === "tomorrow" ? tomorrow : (calendarDate(asked) ?? (await reads.staff.nextDeliveryDay(today)) ?? today);
   const stageParam = url.searchParams.get("stage");
   const stage = (STAGES as readonly string[]).includes(stageParam ?? "") ? (stageParam as Stage) : null;
-  return { search: null, orders: await reads.staff.ordersOn(date, stage), here, canMove, ...dayOf(date, today, tomorrow, stage) };
+  // Back to this day after a move, even when it was the opening day (it may not be the next one then).
+  const back = `${url.pathname}?day=${date}${stage ? `&stage=${stage}` : ""}`;
+  return { search: null, orders: await reads.staff.ordersOn(date, stage), here: back, canMove, ...dayOf(date, today, tomorrow, stage) };
 }
 
 function dayOf(date: string, today: string, tomorrow: string, stage: Stage | null) {

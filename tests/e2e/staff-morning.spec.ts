@@ -2,7 +2,8 @@
 // an order two days ahead found by the shopper's phone, on a 360 px phone and a desk; an order
 // with tomatoes refused Out for delivery until they are weighed; and staff pages that are staff
 // pages, their own header and no shopper footer, fitting a 360 px screen.
-import { slotDayLabel } from "../../app/domain/delivery.ts";
+import { slotDayLabel, slotLabel, type SlotKind } from "../../app/domain/delivery.ts";
+import { pdfLayoutText } from "../pdf-text.ts";
 import { expect, expectToast, fitsScreen, open, orderNumber, product, staffPage, test } from "./support.ts";
 
 const tomatoes = product("Aravalli Farms Desi Tomatoes");
@@ -43,6 +44,16 @@ test("staff find an order two days ahead by phone, and it leaves only once weigh
   }
 
   const staff = await staffPage(browser, hasJs, baseURL!);
+  // That day's slot prints its slips in one go: one PDF, read back as a person would.
+  await open(staff, `/staff/orders?day=${days[1]}`, hasJs);
+  const slotName = slotLabel({ date: days[1]!, kind: slot.split("/")[1] as SlotKind });
+  const slips = await staff.getByRole("link", { name: `Packing slips of ${slotName} (PDF)` }).getAttribute("href");
+  const pdf = await staff.request.get(slips!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = pdfLayoutText(await pdf.body());
+  expect(text).toContain(`Order #${number}`);
+  expect(text).toContain("Meena Sharma");
+  expect(text).toContain(`Delivery slot: ${slotName}`);
   await open(staff, `/staff/orders/${cartId}`, hasJs);
   for (const next of ["Confirmed", "Packed"]) {
     await staff.getByRole("button", { name: `Mark order #${number} ${next}` }).click();
@@ -75,6 +86,12 @@ test("staff pages have the staff's own header and no shopper footer, and fit a 3
     if (overflow > 0) problems.push(`${path}: scrolls ${overflow} px sideways: ${wider.join(", ")}`);
   }
   expect(problems).toEqual([]);
+  // A staff page that is not there says so inside the staff's own header, menu and all.
+  for (const path of ["/staff/orders/999999999", "/staff/no-such-page"]) {
+    await open(staff, path, hasJs);
+    await expect(staff.getByRole("heading", { name: "That Page Can't Be Found" })).toBeVisible();
+    await expect(staff.getByRole("navigation", { name: "Staff" })).toBeVisible();
+  }
   await staff.getByRole("button", { name: "Log Out" }).click();
   await expect(staff).toHaveURL(/\/$/);
   await staff.context().close();

@@ -87,4 +87,20 @@ describe.each(targets)("an order's life on $name", (target) => {
     expect((await refusal(shop.orders.changeSlot(customer, orderId, { date: second!, kind: "afternoon" }))).message).toBe(LIFE_MESSAGES.slotFixed);
     clock = Date.now();
   });
+
+  it("moves two orders across each other's slots at once, again and again, without a deadlock", async () => {
+    clock = Date.now();
+    const [, second] = slotDates(new Date(clock));
+    const x: Slot = { date: second!, kind: "morning" };
+    const y: Slot = { date: second!, kind: "afternoon" };
+    const a = await ordered(x);
+    const b = await ordered(y);
+    const [xBefore, yBefore] = [await booked(x), await booked(y)];
+    for (let i = 0; i < 10; i++) {
+      const [toA, toB] = i % 2 === 0 ? [y, x] : [x, y];
+      await Promise.all([shop.orders.changeSlot(a.customer, a.orderId, toA), shop.orders.changeSlot(b.customer, b.orderId, toB)]);
+    }
+    // Back where they started, the bookings as before.
+    expect([await booked(x), await booked(y)]).toEqual([xBefore, yBefore]);
+  });
 });

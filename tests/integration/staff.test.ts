@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { shopDate, slotDates } from "../../app/domain/delivery.ts";
 import { staffAudit } from "../../app/server/db/schema.server.ts";
 import { parseOrderQuery } from "../../app/domain/order-search.ts";
+import { packingSlipsPdf } from "../../app/server/invoice/packing-slip.server.ts";
+import { pdfLayoutText } from "../pdf-text.ts";
 import { targets } from "./databases.ts";
 import { shopOn } from "./fixtures.ts";
 import { confirmed, home, refusal } from "./fixtures.ts";
@@ -84,8 +86,21 @@ describe.each(targets)("finding orders on $name", (target) => {
     // The latest delivery first, each with its day.
     expect((await on.shop.staff.findOrders(parseOrderQuery("gupta")!, 50))[0]).toMatchObject({ date: third, name: "Neha Gupta", zip: "122002" });
     expect(await on.shop.staff.nextDeliveryDay(shopDate(new Date()))).toBe(first);
+    // A slot's slips in one PDF, by order number, each counting its own pages.
+    const asha = await place("Asha Verma", "9811100000", "122001", first!);
+    const inSlot = await on.shop.orders.inSlot({ date: first!, kind: "morning" });
+    expect(inSlot.map((o) => o.id)).toEqual([ravi.id, asha.id]);
+    const text = pdfLayoutText(await packingSlipsPdf(inSlot, { Title: "Packing slips", Subject: "2 orders" }));
+    const pages = text.split("\f").filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain(`Order #${ravi.number}`);
+    expect(pages[0]).toContain("Ravi 50%_Kumar");
+    expect(pages[0]).toContain(`Order #${ravi.number} | Page 1 of 1`);
+    expect(pages[1]).toContain("Asha Verma");
+    expect(pages[1]).toContain(`Order #${asha.number} | Page 1 of 1`);
+    expect(await on.shop.orders.inSlot({ date: first!, kind: "evening" })).toEqual([]);
     // Delivered, a day no longer has deliveries to open on.
-    for (const from of ["placed", "confirmed", "packed", "out_for_delivery"] as const) await on.shop.orders.advance(ravi.id, from, staff.id);
+    for (const order of [ravi, asha]) for (const from of ["placed", "confirmed", "packed", "out_for_delivery"] as const) await on.shop.orders.advance(order.id, from, staff.id);
     expect(await on.shop.staff.nextDeliveryDay(shopDate(new Date()))).toBe(third);
   });
 });

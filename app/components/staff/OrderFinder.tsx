@@ -9,6 +9,8 @@ import { STAGE_LABELS, STAGES, type Stage } from "../../domain/order-life.ts";
 export function OrderFinder({ q, date, stage, days }: { q: string; date: string; stage: Stage | null; days: { today: string; tomorrow: string; previous: string; next: string } }) {
   const field = "rounded-md border border-stone-300 px-2 py-1";
   const button = "rounded-md border border-stone-400 px-3 py-1.5 font-medium";
+  // A step to another day keeps the stage chosen.
+  const also = stage ? `&stage=${stage}` : "";
   return (
     <div className="mt-3 space-y-3 text-sm">
       <Form method="get" role="search" aria-label="Find an order" className="flex flex-wrap items-end gap-2">
@@ -41,16 +43,16 @@ export function OrderFinder({ q, date, stage, days }: { q: string; date: string;
         </button>
       </Form>
       <nav aria-label="Days" className="flex flex-wrap gap-x-4 gap-y-1">
-        <Link to={`?day=${days.previous}`} className="underline">
+        <Link to={`?day=${days.previous}${also}`} className="underline">
           Previous day
         </Link>
-        <Link to={`?day=${days.today}`} className="underline">
+        <Link to={`?day=${days.today}${also}`} className="underline">
           Today
         </Link>
-        <Link to={`?day=${days.tomorrow}`} className="underline">
+        <Link to={`?day=${days.tomorrow}${also}`} className="underline">
           Tomorrow
         </Link>
-        <Link to={`?day=${days.next}`} className="underline">
+        <Link to={`?day=${days.next}${also}`} className="underline">
           Next day
         </Link>
       </nav>

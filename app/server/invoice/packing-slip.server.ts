@@ -8,7 +8,7 @@ import { lineAmountPaise } from "../../domain/order.ts";
 import { methodLabel } from "../../domain/payment.ts";
 import { store } from "../../domain/store-config.ts";
 import type { OrderView } from "../shop/port.server.ts";
-import { GREY, HEAD_FILL, lineHeight, MARGIN, RULE, startPdf, type Style } from "./invoice.server.ts";
+import { GREY, HEAD_FILL, lineHeight, MARGIN, RULE, startPdf, type Style, type Writer } from "./invoice.server.ts";
 
 /** What the rider collects, or that nothing is to collect. */
 export function collectLine(order: Pick<OrderView, "payment" | "totalPaise">): string {
@@ -17,14 +17,45 @@ export function collectLine(order: Pick<OrderView, "payment" | "totalPaise">): s
 }
 
 export function packingSlipPdf(order: OrderView): Promise<Buffer> {
-  const { doc, w, done } = startPdf({ Title: `Packing slip, order #${order.number}`, Subject: `Order #${order.number}` });
+  return packingSlipsPdf([order], { Title: `Packing slip, order #${order.number}`, Subject: `Order #${order.number}` });
+}
+
+/**
+ * Several orders' slips in one document, in the order given (issue 46: a slot's, printed in one
+ * go): each starts on a new page, with its gift card after it, and each page's footer counts the
+ * pages of its own order.
+ */
+export function packingSlipsPdf(orders: readonly OrderView[], info: { Title: string; Subject: string }): Promise<Buffer> {
+  const { doc, w, done } = startPdf(info);
+  const spans: { number: number; first: number; count: number }[] = [];
+  orders.forEach((order, i) => {
+    if (i > 0) doc.addPage();
+    const first = doc.bufferedPageRange().count - 1;
+    drawSlip(doc, w, order);
+    spans.push({ number: order.number, first, count: doc.bufferedPageRange().count - first });
+  });
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const grey: Style = { size: 8, color: GREY };
+  for (const span of spans) {
+    for (let i = 0; i < span.count; i++) {
+      doc.switchToPage(span.first + i);
+      doc.page.margins.bottom = 0;
+      w.line(`Order #${span.number} | Page ${i + 1} of ${span.count}`, left, doc.page.height - MARGIN - 10, grey, "right", width);
+    }
+  }
+  doc.end();
+  return done;
+}
+
+/** One order's slip, from the top of the current page (and its gift card's page). */
+function drawSlip(doc: PDFKit.PDFDocument, w: Writer, order: OrderView): void {
   const left = MARGIN;
   const right = doc.page.width - MARGIN;
   const width = right - left;
   const bottom = doc.page.height - MARGIN - 24;
   const body: Style = { size: 10 };
   const bold: Style = { size: 10, weight: "bold" };
-  const grey: Style = { size: 8, color: GREY };
   let y = MARGIN;
 
   w.line(store.name, left, y, { size: 14, weight: "bold" });
@@ -99,13 +130,4 @@ export function packingSlipPdf(order: OrderView): Promise<Buffer> {
     g += w.block(gift.message, left, g, width, { size: 14 }) + 16;
     if (gift.from) w.block(`From: ${gift.from}`, left, g, width, { size: 13, weight: "bold" });
   }
-
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0;
-    w.line(`Order #${order.number} | Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 10, grey, "right", width);
-  }
-  doc.end();
-  return done;
 }

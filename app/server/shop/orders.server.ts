@@ -408,6 +408,19 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
     );
   }
 
+  /** The orders `where` picks (with their payments), then every line of them grouped here: two queries in all. */
+  async function viewsWhere(where: SQL | undefined): Promise<OrderView[]> {
+    const rows = await ordersWhere(db, where);
+    if (rows.length === 0) return [];
+    const byOrder = new Map<number, LineRow[]>();
+    for (const l of await linesWhere(db, where)) {
+      const list = byOrder.get(l.line.orderId);
+      if (list) list.push(l);
+      else byOrder.set(l.line.orderId, [l]);
+    }
+    return rows.map((r) => orderView(r.order, byOrder.get(r.order.id) ?? [], r.paid.status ? (r.paid as PaidRow) : undefined, r));
+  }
+
   async function one(conn: Conn, where: SQL | undefined): Promise<OrderView | null> {
     const [row] = await ordersWhere(conn, where).limit(1);
     if (!row) return null;
@@ -444,18 +457,7 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         return placeIn(tx, customer, cart, input, { at: now(), prepaidPercent, holdMinutes });
       }),
 
-    async list(customer) {
-      // Two queries in all: the orders (with their payments), then every line of them, grouped here.
-      const rows = await ordersWhere(db, placed(customer));
-      if (rows.length === 0) return [];
-      const byOrder = new Map<number, LineRow[]>();
-      for (const l of await linesWhere(db, placed(customer))) {
-        const list = byOrder.get(l.line.orderId);
-        if (list) list.push(l);
-        else byOrder.set(l.line.orderId, [l]);
-      }
-      return rows.map((r) => orderView(r.order, byOrder.get(r.order.id) ?? [], r.paid.status ? (r.paid as PaidRow) : undefined, r));
-    },
+    list: (customer) => viewsWhere(placed(customer)),
 
     async get(customer, id) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
@@ -463,6 +465,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
     },
 
     latest: (customer) => one(db, placed(customer)),
+
+    inSlot: async (slot) => (await viewsWhere(and(eq(orders.slotDate, slot.date), eq(orders.slotKind, slot.kind), eq(orders.state, "confirmed")))).sort((a, b) => a.number - b.number),
 
     changeSlot: (customer, id, slot) =>
       db.transaction(async (tx) => {
@@ -472,8 +476,10 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const current = row.slotDate && row.slotKind ? { date: row.slotDate, kind: row.slotKind } : null;
         if (!canMoveSlot({ stage: row.stage, cancelled: row.state === "cancelled", slot: current }, at)) throw new ShopError("conflict", LIFE_MESSAGES.slotFixed);
         if (current && slotValue(current) === slotValue(slot)) return;
-        await bookSlot(tx, slot, at);
-        await releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at);
+        // The two slots' rows locked in one order (by their value), so two moves crossing each other never deadlock.
+        const steps = [() => bookSlot(tx, slot, at), () => releaseSlot(tx, { date: row.slotDate, kind: row.slotKind }, at)];
+        if (current && slotValue(current) < slotValue(slot)) steps.reverse();
+        for (const step of steps) await step();
         await tx.update(orders).set({ slotDate: slot.date, slotKind: slot.kind, updatedAt: at }).where(eq(orders.id, id));
         await tx.insert(orderEvents).values({ orderId: id, stage: "slot_changed", at, note: slotLabel(slot) });
       }),

@@ -576,6 +576,8 @@ export interface OrdersPort {
   /** A placed or cancelled order of this customer; null for a draft (the cart) or anyone else's. */
   get(customer: Customer, id: number): Promise<OrderView | null>;
   latest(customer: Customer): Promise<OrderView | null>;
+  /** Staff: a slot's placed orders (not cancelled), by number, whoever's, in two queries (issue 46: its slips in one go). */
+  inSlot(slot: Slot): Promise<OrderView[]>;
   /**
    * Cancels and returns the stock, once; ShopError "conflict" 'Order is already cancelled.'.
    * An order paid online gets its refund recorded (`refundId`), for shop.payments.sendRefund to ask of Razorpay.

@@ -80,7 +80,7 @@ async function staffOrders(db: Db, where: SQL | undefined, { limit }: { limit: n
     .from(orders)
     .where(and(inArray(orders.state, ["confirmed", "cancelled"]), where))
     // A search shows the latest deliveries first; a day's list is read in slot order below.
-    .orderBy(desc(orders.slotDate), desc(orders.id));
+    .orderBy(sql`${orders.slotDate} desc nulls last`, desc(orders.id));
   const rows = await (limit === null ? query : query.limit(limit));
   const bySlot = (k: SlotKind | null) => (k === null ? SLOT_KINDS.length : SLOT_KINDS.indexOf(k));
   return rows

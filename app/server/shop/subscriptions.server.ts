@@ -360,16 +360,10 @@ export function createSubscriptions(
           // The day is claimed first: a second maker waits here for this one's commit, then finds it done.
           const [claimed] = await tx.insert(subscriptionDays).values({ subscriptionId: id, date, outcome: "made", at }).onConflictDoNothing().returning({ date: subscriptionDays.date });
           if (!claimed) return { outcome: "done" };
-          // The subscription locked, with whether a pause or a skip leaves the day out: one query.
-          const [found] = await tx
-            .select({ locked: subscriptions, out: leftOut(date) })
-            .from(subscriptions)
-            .where(eq(subscriptions.id, id))
-            .for("update");
-          if (!found) throw new ShopError("not_found", SUBSCRIPTION_MESSAGES.notFound);
-          const locked = found.locked;
+          const locked = await lockOwn(tx, null, id);
           // Skipped, paused or cancelled since `due` read it: nothing is made, and the claim goes with this transaction.
-          if (!deliversOn(scheduleOf(locked, [], []), date) || found.out) throw new NotDue();
+          // Asked after the lock, in a statement of its own: its snapshot then sees a skip that committed while this waited.
+          if (!deliversOn(scheduleOf(locked, [], []), date) || (await leftOut(tx, id, date))) throw new NotDue();
           if (!locked.addressId) throw new ShopError("conflict", SUBSCRIPTION_MESSAGES.addressGone);
           const mandate = locked.paymentMethod === "razorpay" ? { status: locked.autopayStatus, maxPaise: locked.autopayMaxPaise } : null;
           const unapproved = mandate && autopayRefusal(mandate, 0);
@@ -654,10 +648,14 @@ export async function unmakeDay(tx: Conn, orderId: number, reason: string, at: D
   return true;
 }
 
-/** Whether a pause or a skip leaves `date` out of the subscription selected, as a column of the making transaction's query. */
-function leftOut(date: string) {
-  return sql<boolean>`(exists(select 1 from ${subscriptionPauses} where ${subscriptionPauses.subscriptionId} = ${subscriptions.id} and ${subscriptionPauses.fromDate} <= ${date} and ${subscriptionPauses.toDate} >= ${date})
-    or exists(select 1 from ${subscriptionSkips} where ${subscriptionSkips.subscriptionId} = ${subscriptions.id} and ${subscriptionSkips.date} = ${date}))`;
+/** Whether a pause or a skip leaves `date` out of a subscription: one query, in the making transaction. */
+async function leftOut(tx: Conn, id: number, date: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select exists(select 1 from subscription_pauses where subscription_id = ${id} and from_date <= ${date} and to_date >= ${date})
+        or exists(select 1 from subscription_skips where subscription_id = ${id} and date = ${date}) as out`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { out: boolean }[] }).rows) as { out: boolean }[];
+  return rows[0]!.out;
 }
 
 /** A day `due` listed that is no longer due when made (skipped or paused since): its claim rolls back. */

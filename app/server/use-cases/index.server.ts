@@ -78,7 +78,7 @@ export interface Reads {
   wishlist: Pick<WishlistPort, "list">;
   stockRequests: Pick<StockRequestsPort, "list">;
   addresses: Pick<AddressesPort, "list" | "get" | "book">;
-  orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest">;
+  orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
   delivery: Pick<DeliveryPort, "slots" | "isServiceable" | "settings" | "pins">;
   staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "customerOfOrder">;

@@ -227,6 +227,8 @@ export function createErpOrders(erp: ErpClient, credentials: ErpCredentials): Or
     async latest(customer) {
       return (await list(customer))[0] ?? null;
     },
+    // The ERP keeps, packs and prints its orders (ELSEWHERE_MESSAGES.orders): none are the shop's to print.
+    inSlot: async () => [],
     async cancel(customer, id) {
       const orders = await list(customer);
       if (!orders.some((o) => o.id === id)) throw new ShopError("not_found", ORDER_MESSAGES.notFound);
