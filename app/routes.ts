@@ -71,6 +71,7 @@ export default [
     route("orders", "routes/staff.orders.tsx"),
     // A slot's packing slips in one PDF (issue 46): before orders/:id, which would read "slips" as an id.
     route("orders/slips", "routes/staff.orders.slips.ts"),
+    route("orders/pick", "routes/staff.orders.pick.tsx"),
     route("orders/:id", "routes/staff.orders.detail.tsx"),
     route("orders/:id/slip", "routes/staff.orders.slip.ts"),
     route("orders/:id/invoice", "routes/staff.orders.documents.ts", { id: "staff-order-invoice" }),

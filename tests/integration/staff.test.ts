@@ -105,6 +105,45 @@ describe.each(targets)("finding orders on $name", (target) => {
   });
 });
 
+describe.each(targets)("a slot's pick list on $name", (target) => {
+  const on = shopOn(target, { catalog: true });
+
+  it("sums a slot's placed orders by variant, by shelf, with the weighed lines' estimate, and keeps each line's tick (issue 46)", async () => {
+    const picker = await on.shop.accounts.register({ name: "Picker", email: "picker@haat.example", phone: "9876543210", password: "password-1" });
+    const slot = { date: slotDates(new Date())[1]!, kind: "evening" as const };
+    const place = async (n: number, lines: [string, number][]) => {
+      const c = await on.shop.accounts.register({ name: `Picked ${n}`, email: `picked${n}@example.in`, phone: "9876543210", password: "password-1" });
+      const address = await on.shop.addresses.create(c, home);
+      for (const [internalReference, quantity] of lines) await on.shop.cart.add(c, { internalReference, quantity });
+      return (await on.shop.orders.place(c, { cartId: (await on.shop.cart.get(c)).id!, addressId: address.id, paymentMethod: "cod", slot })).orderId;
+    };
+    await place(1, [
+      ["GP-PUL-CHD-500G", 2],
+      ["FB-TOM-500G", 1],
+    ]);
+    await place(2, [["GP-PUL-CHD-500G", 1]]);
+    const cancelled = await place(3, [["GP-PUL-CHD-500G", 5]]);
+    const c3 = (await on.shop.staff.customerOfOrder(cancelled))!;
+    await on.shop.orders.cancel(c3, cancelled);
+    const list = await on.shop.staff.pickList(slot);
+    expect(list.map((l) => [l.internalReference, l.units, l.orders, l.estimateGrams, l.picked])).toEqual(
+      // By shelf: the category paths sort Fresh before Grocery.
+      [...list].sort((a, b) => a.shelf.localeCompare(b.shelf)).map((l) => [l.internalReference, l.units, l.orders, l.estimateGrams, null]),
+    );
+    expect(Object.fromEntries(list.map((l) => [l.internalReference, [l.units, l.orders, l.estimateGrams]]))).toEqual({ "GP-PUL-CHD-500G": [3, 2, null], "FB-TOM-500G": [1, 1, 500] });
+    const dal = list.find((l) => l.internalReference === "GP-PUL-CHD-500G")!;
+    await on.shop.staff.tickPicked(slot, dal.variantId, true, picker.id);
+    await on.shop.staff.tickPicked(slot, dal.variantId, true, picker.id);
+    expect((await on.shop.staff.pickList(slot)).find((l) => l.variantId === dal.variantId)!.picked).toMatchObject({ by: "Picker" });
+    await on.shop.staff.tickPicked(slot, dal.variantId, false, picker.id);
+    expect((await on.shop.staff.pickList(slot)).every((l) => l.picked === null)).toBe(true);
+    // Not on this slot's list: refused, nothing written.
+    const other = { ...slot, kind: "morning" as const };
+    expect((await refusal(on.shop.staff.tickPicked(other, dal.variantId, true, picker.id))).message).toBe("That item is not on this slot's pick list.");
+    expect(await on.shop.staff.pickList(other)).toEqual([]);
+  });
+});
+
 describe.each(targets)("staff's delivery settings on $name", (target) => {
   const on = shopOn(target, { catalog: true });
 

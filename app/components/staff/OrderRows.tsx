@@ -15,9 +15,14 @@ export function OrderRows({ orders, here, canMove }: { orders: readonly StaffOrd
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 className="font-semibold">{slot}</h2>
           {printable && (
-            <a href={`/staff/orders/slips?slot=${first.date}/${first.slotKind}`} target="_blank" rel="noopener" className="text-sm font-medium text-brand-700 underline">
-              Packing slips of {slot} (PDF)
-            </a>
+            <span className="flex flex-wrap gap-x-4 text-sm font-medium">
+              <Link to={`/staff/orders/pick?slot=${first.date}/${first.slotKind}`} className="text-brand-700 underline">
+                Pick list of {slot}
+              </Link>
+              <a href={`/staff/orders/slips?slot=${first.date}/${first.slotKind}`} target="_blank" rel="noopener" className="text-brand-700 underline">
+                Packing slips of {slot} (PDF)
+              </a>
+            </span>
           )}
         </div>
         <ul className="mt-2 divide-y divide-stone-200 rounded-lg border border-stone-200">

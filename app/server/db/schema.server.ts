@@ -1028,3 +1028,21 @@ export const subscriptionReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.date] })],
 );
+
+/**
+ * A slot's pick list (issue 46): the variants staff have ticked as picked from the shelves for
+ * a day's slot, by whom and when. The list itself is summed from the slot's orders when read.
+ */
+export const pickTicks = pgTable(
+  "pick_ticks",
+  {
+    date: text("date").notNull(),
+    kind: text("kind", { enum: ["morning", "afternoon", "evening"] }).notNull(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    pickedBy: integer("picked_by").references(() => customers.id, { onDelete: "set null" }),
+    pickedAt: timestamp("picked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.kind, t.variantId] }), check("pick_ticks_kind_check", sql`${t.kind} in ('morning', 'afternoon', 'evening')`)],
+);

@@ -6,12 +6,16 @@ import { recordId } from "../../domain/form-fields.ts";
 import { FREE_DELIVERY_ABOVE_PAISE } from "../../domain/pricing.ts";
 import { SHORT_MESSAGES } from "../../domain/repricing.ts";
 import { WEIGHT_MESSAGES } from "../../domain/weight.ts";
+import { PICK_MESSAGES } from "../../domain/picking.ts";
 import { STAGES } from "../../domain/order-life.ts";
 import { ORDER_MESSAGES } from "../../domain/order.ts";
 import { REVIEW_MESSAGES } from "../../domain/review.ts";
 import { staffOf } from "../access.server.ts";
 import { REPLACEMENT_MESSAGES } from "../../domain/replacement.ts";
 import { defineForm, intent } from "./pipeline.server.ts";
+
+/** A delivery slot as forms post it ("2026-12-02/morning"). */
+const slotField = z.string().transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER));
 
 export const staffOrdersForm = defineForm({
   action: "/staff/orders",
@@ -97,7 +101,7 @@ export const staffDeliveryForm = defineForm({
   intents: {
     capacity: intent(
       z.object({
-        slot: z.string().transform((v, ctx) => parseSlot(v) ?? (ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.chooseSlot }), z.NEVER)),
+        slot: slotField,
         capacity: count("Capacity"),
       }),
       async ({ useCases, context, value }) => {
@@ -174,5 +178,22 @@ export const staffReviewsForm = defineForm({
       await useCases.reviews.setReviewHidden(staff.id, value.review, false);
       return { toast: { type: "success", message: "Review shown again." } };
     }),
+  },
+});
+
+// A slot's pick list (issue 46): a line ticked as picked, or the tick taken back.
+export const staffPickForm = defineForm({
+  action: "/staff/orders/pick",
+  intents: {
+    pick: intent(
+      z.object({
+        slot: slotField,
+        variant: recordId(PICK_MESSAGES.notOnList),
+        picked: z.enum(["yes", "no"]),
+      }),
+      async ({ useCases, context, value }) => ({
+        toast: { type: "success", message: (await useCases.picking.tickPicked(staffOf(context), value.slot, value.variant, value.picked === "yes")).message },
+      }),
+    ),
   },
 });

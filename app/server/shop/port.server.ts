@@ -702,6 +702,22 @@ export interface StaffOrderRow {
   items: number;
 }
 
+/** One line of a slot's pick list (issue 46): a variant, summed over the slot's orders. */
+export interface PickLine {
+  variantId: number;
+  title: string;
+  attribute: string;
+  internalReference: string;
+  /** Its shelf: the category path the catalogue files it under ("Grocery > Pulses"). */
+  shelf: string;
+  units: number;
+  orders: number;
+  /** Sold by weight: what the units are estimated to weigh, in grams. */
+  estimateGrams: number | null;
+  /** Ticked as picked: by whom and when. */
+  picked: { by: string | null; at: Date } | null;
+}
+
 // Built by app/server/shop/staff.server.ts, with either back end.
 export interface StaffPort {
   /** Whether the customer may open /staff: a confirmed e-mail (decision 047), and role staff or an e-mail in STAFF_EMAILS. */
@@ -714,6 +730,10 @@ export interface StaffPort {
   findOrders(query: OrderQuery, limit: number): Promise<StaffOrderRow[]>;
   /** The first day from `from` (the shop's date) with an order to deliver, or null when none is booked. */
   nextDeliveryDay(from: string): Promise<string | null>;
+  /** A slot's pick list: its placed orders' lines summed by variant, sorted by shelf, each with its tick. Two queries. */
+  pickList(slot: Slot): Promise<PickLine[]>;
+  /** Ticks a pick list's line as picked (or takes the tick back); refused for a variant not on the slot's list. */
+  tickPicked(slot: Slot, variantId: number, picked: boolean, by: number): Promise<void>;
   /** The shopper an order belongs to (to mail them). */
   customerOfOrder(orderId: number): Promise<Customer | null>;
 }

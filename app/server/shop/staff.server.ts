@@ -1,16 +1,17 @@
 // The staff side's reads and checks (issue 14): who is staff, and the orders of a day by slot.
 // Changes staff make go through the aggregates that own them, each writing its audit row in
 // its own transaction (orders.advance).
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../domain/order-search.ts";
 import { normalizeEmail } from "../../domain/account.ts";
 import { SLOT_KINDS, slotLabel, type SlotKind } from "../../domain/delivery.ts";
 import type { Stage } from "../../domain/order-life.ts";
 import type { Db } from "../db/client.server.ts";
-import { customers, orders } from "../db/schema.server.ts";
+import { customers, orderLines, orders, pickTicks, products, variants } from "../db/schema.server.ts";
 import { audit } from "./audit.server.ts";
 import { customerOfOrder } from "./order-rows.server.ts";
-import type { Customer, StaffOrderRow, StaffPort } from "./port.server.ts";
+import { ShopError, type Customer, type StaffOrderRow, type StaffPort } from "./port.server.ts";
+import { PICK_MESSAGES } from "../../domain/picking.ts";
 
 export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readonly string[] } = {}): StaffPort {
   const listed = new Set(staffEmails.map(normalizeEmail));
@@ -52,6 +53,50 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
         .from(orders)
         .where(and(eq(orders.state, "confirmed"), sql`coalesce(${orders.stage}, 'placed') <> 'delivered'`, gte(orders.slotDate, from)));
       return row?.date ?? null;
+    },
+
+    async pickList(slot) {
+      const inSlot = and(eq(orders.slotDate, slot.date), eq(orders.slotKind, slot.kind), eq(orders.state, "confirmed"));
+      const [lines, ticks] = await Promise.all([
+        db
+          .select({
+            variantId: variants.id,
+            title: products.title,
+            attribute: variants.attribute,
+            internalReference: variants.internalReference,
+            shelf: products.categoryPath,
+            units: sql<number>`sum(${orderLines.quantity})::int`,
+            orders: sql<number>`count(distinct ${orders.id})::int`,
+            estimateGrams: sql<number | null>`sum(${orderLines.quantity} * ${orderLines.weightUnitGrams})::int`,
+          })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .innerJoin(variants, eq(variants.id, orderLines.variantId))
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(inSlot)
+          .groupBy(variants.id, products.id)
+          // By shelf: category, then subcategory, then the item, as a picker walks the aisles.
+          .orderBy(asc(products.categoryPath), sql`${products.subSlug} nulls first`, asc(products.title), asc(variants.id)),
+        db
+          .select({ variantId: pickTicks.variantId, at: pickTicks.pickedAt, by: customers.name })
+          .from(pickTicks)
+          .leftJoin(customers, eq(customers.id, pickTicks.pickedBy))
+          .where(and(eq(pickTicks.date, slot.date), eq(pickTicks.kind, slot.kind))),
+      ]);
+      const ticked = new Map(ticks.map((t) => [t.variantId, { by: t.by, at: t.at }]));
+      return lines.map((l) => ({ ...l, estimateGrams: l.estimateGrams ?? null, picked: ticked.get(l.variantId) ?? null }));
+    },
+
+    async tickPicked(slot, variantId, picked, by) {
+      const [onList] = await db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orders.slotDate, slot.date), eq(orders.slotKind, slot.kind), eq(orders.state, "confirmed"), eq(orderLines.variantId, variantId)))
+        .limit(1);
+      if (!onList) throw new ShopError("not_found", PICK_MESSAGES.notOnList);
+      if (picked) await db.insert(pickTicks).values({ date: slot.date, kind: slot.kind, variantId, pickedBy: by }).onConflictDoNothing();
+      else await db.delete(pickTicks).where(and(eq(pickTicks.date, slot.date), eq(pickTicks.kind, slot.kind), eq(pickTicks.variantId, variantId)));
     },
 
     customerOfOrder: (orderId: number) => customerOfOrder(db, orderId),

@@ -51,6 +51,7 @@ import * as moveOrder from "./move-order.server.ts";
 import * as newsletter from "./newsletter.server.ts";
 import * as passwordSignIn from "./password-sign-in.server.ts";
 import * as placeOrder from "./place-order.server.ts";
+import * as picking from "./picking.server.ts";
 import * as replacement from "./replacement.server.ts";
 import * as signUp from "./sign-up.server.ts";
 import * as stockRequests from "./stock-requests.server.ts";
@@ -81,7 +82,7 @@ export interface Reads {
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
   delivery: Pick<DeliveryPort, "slots" | "isServiceable" | "settings" | "pins">;
-  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "customerOfOrder">;
+  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "pickList" | "customerOfOrder">;
   reviews: Pick<ReviewsPort, "forProduct" | "standing" | "recent">;
   tickets: Pick<TicketsPort, "inbox" | "read" | "get">;
   newsletter: Pick<NewsletterPort, "byConfirmToken" | "byToken">;
@@ -152,6 +153,7 @@ function build(shop: Shop, fixed: Senders | null) {
     apiTokens: bind(shop, apiTokens),
     cancel: bind(shop, cancel),
     cart: bind(shop, cart),
+    picking: bind(shop, picking),
     checkout: bind(shop, checkout),
     clerkSignIn: bind(shop, clerkSignIn),
     limits: bind(shop, limits),
