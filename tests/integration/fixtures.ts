@@ -93,6 +93,16 @@ export async function rpc(url: string, params: Record<string, unknown> = {}, tok
   return { status: res.status, headers: res.headers, body: (await res.json()) as { result?: Record<string, unknown>; error?: unknown } };
 }
 
+/**
+ * Weighs each line of an order sold by weight at exactly its estimate, so its figures stay as
+ * placed: what staff do once it is packed, before it may leave (issue 46).
+ */
+export async function weighAsEstimated(shop: Shop, customer: Customer, orderId: number, by: number): Promise<void> {
+  const order = (await shop.orders.get(customer, orderId))!;
+  const weights = new Map(order.lines.filter((l) => l.byWeight && l.packedGrams === undefined).map((l) => [l.id, l.byWeight!.unitGrams * l.quantity]));
+  if (weights.size > 0) await shop.orders.weigh(orderId, weights, by);
+}
+
 /** A mailer that keeps what it is given, for tests to read. */
 export function recordingMailer(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = [];
