@@ -1,7 +1,7 @@
 // /staff/orders/pick?slot=2026-12-02/morning: a slot's pick list (issue 46), every placed order's
 // lines summed by product and pack, sorted by shelf, printable; staff tick lines as picked with a
 // plain form. Works without JavaScript.
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { waysIn } from "../server/ways-in.server.ts";
 import { parseSlot, slotLabel, slotValue } from "../domain/delivery.ts";
 import { staffPickForm } from "../server/forms/staff.server.ts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/staff.orders.pick";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const slot = parseSlot(url.searchParams.get("slot"));
-  if (!slot) throw new Response("Choose a delivery slot.", { status: 404 });
+  if (!slot) throw data(null, { status: 404 });
   return { slot, label: slotLabel(slot), lines: await waysIn(context).reads.staff.pickList(slot) };
 }
 

@@ -732,8 +732,8 @@ export interface StaffPort {
   nextDeliveryDay(from: string): Promise<string | null>;
   /** A slot's pick list: its placed orders' lines summed by variant, sorted by shelf, each with its tick. Two queries. */
   pickList(slot: Slot): Promise<PickLine[]>;
-  /** Ticks a pick list's line as picked (or takes the tick back); refused for a variant not on the slot's list. */
-  tickPicked(slot: Slot, variantId: number, picked: boolean, by: number): Promise<void>;
+  /** Ticks a pick list's line as picked (or takes the tick back); refused for a variant not on the slot's list. Answers the line's name. */
+  tickPicked(slot: Slot, variantId: number, picked: boolean, by: number): Promise<{ title: string }>;
   /** The shopper an order belongs to (to mail them). */
   customerOfOrder(orderId: number): Promise<Customer | null>;
 }

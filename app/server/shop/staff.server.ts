@@ -89,14 +89,17 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
 
     async tickPicked(slot, variantId, picked, by) {
       const [onList] = await db
-        .select({ id: orderLines.id })
+        .select({ title: products.title, attribute: variants.attribute })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .innerJoin(variants, eq(variants.id, orderLines.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
         .where(and(eq(orders.slotDate, slot.date), eq(orders.slotKind, slot.kind), eq(orders.state, "confirmed"), eq(orderLines.variantId, variantId)))
         .limit(1);
       if (!onList) throw new ShopError("not_found", PICK_MESSAGES.notOnList);
       if (picked) await db.insert(pickTicks).values({ date: slot.date, kind: slot.kind, variantId, pickedBy: by }).onConflictDoNothing();
       else await db.delete(pickTicks).where(and(eq(pickTicks.date, slot.date), eq(pickTicks.kind, slot.kind), eq(pickTicks.variantId, variantId)));
+      return { title: `${onList.title} (${onList.attribute})` };
     },
 
     customerOfOrder: (orderId: number) => customerOfOrder(db, orderId),

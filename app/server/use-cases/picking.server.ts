@@ -5,8 +5,6 @@ import type { Customer, Shop } from "../shop/port.server.ts";
 
 /** Staff: ticks a line of a slot's pick list as picked, or takes the tick back; says which. */
 export async function tickPicked(shop: Shop, staff: Customer, slot: Slot, variantId: number, picked: boolean): Promise<{ message: string }> {
-  await shop.staff.tickPicked(slot, variantId, picked, staff.id);
-  const line = (await shop.staff.pickList(slot)).find((l) => l.variantId === variantId);
-  const title = line ? `${line.title} (${line.attribute})` : "The item";
+  const { title } = await shop.staff.tickPicked(slot, variantId, picked, staff.id);
   return { message: picked ? PICK_MESSAGES.picked(title) : PICK_MESSAGES.unpicked(title) };
 }
