@@ -25,3 +25,6 @@ export function isLowStock(v: StockLike): boolean {
 export function displayVariant<T extends StockLike>(variants: readonly T[]): T | undefined {
   return variants.find(isAvailable) ?? variants[0];
 }
+
+/** Staff's dashboard lists a variant under Low stock when fewer than this are left to sell, unless staff set its own (issue 46). */
+export const LOW_STOCK_THRESHOLD_DEFAULT = 10;

@@ -88,6 +88,9 @@ export const variants = pgTable(
     weightUnitGrams: integer("weight_unit_grams"),
     weightTolerance: integer("weight_tolerance"),
     weightBalanceGrams: integer("weight_balance_grams").notNull().default(0),
+    // Staff's dashboard lists the variant under Low stock when fewer than this are left to sell
+    // (issue 46); null: the shop's default (domain/stock.ts LOW_STOCK_THRESHOLD_DEFAULT).
+    lowStockBelow: integer("low_stock_below"),
     sort: integer("sort").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +104,7 @@ export const variants = pgTable(
       sql`(${t.weightUnitGrams} is null and ${t.weightTolerance} is null) or (${t.weightUnitGrams} > 0 and ${t.weightTolerance} between 0 and ${sql.raw(String(WEIGHT_TOLERANCE_MAX))})`,
     ),
     check("variants_weight_balance_check", sql`${t.weightBalanceGrams} >= 0`),
+    check("variants_low_stock_check", sql`${t.lowStockBelow} is null or ${t.lowStockBelow} >= 0`),
   ],
 );
 
@@ -402,6 +406,9 @@ export const orders = pgTable(
       .on(t.customerId)
       .where(sql`${t.state} = 'draft' and ${t.subscriptionId} is null`),
     index("orders_subscription_idx").on(t.subscriptionId),
+    // A day's orders by slot (staff's lists, the dashboard's fill) and the days' sales (issue 46), without reading every order.
+    index("orders_slot_idx").on(t.slotDate, t.slotKind),
+    index("orders_placed_idx").on(t.placedAt),
     check("orders_state_check", sql`${t.state} in ('draft', 'awaiting_payment', 'confirmed', 'cancelled', 'lapsed')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cod', 'razorpay')`),
     check(

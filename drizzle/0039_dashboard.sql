@@ -1,0 +1,4 @@
+ALTER TABLE "variants" ADD COLUMN "low_stock_below" integer;--> statement-breakpoint
+CREATE INDEX "orders_slot_idx" ON "orders" USING btree ("slot_date","slot_kind");--> statement-breakpoint
+CREATE INDEX "orders_placed_idx" ON "orders" USING btree ("placed_at");--> statement-breakpoint
+ALTER TABLE "variants" ADD CONSTRAINT "variants_low_stock_check" CHECK ("variants"."low_stock_below" is null or "variants"."low_stock_below" >= 0);
