@@ -76,6 +76,8 @@ export default [
     route("orders/:id/slip", "routes/staff.orders.slip.ts"),
     route("orders/:id/invoice", "routes/staff.orders.documents.ts", { id: "staff-order-invoice" }),
     route("orders/:id/credit-notes/:note", "routes/staff.orders.documents.ts", { id: "staff-order-credit-note" }),
+    route("dashboard", "routes/staff.dashboard.tsx"),
+    route("dashboard.csv", "routes/staff.dashboard.csv.ts"),
     route("delivery", "routes/staff.delivery.tsx"),
     route("tickets", "routes/staff.tickets.tsx"),
     route("coupons", "routes/staff.coupons.tsx"),

@@ -150,6 +150,23 @@ describe("JSON catalogue files", () => {
     ]);
   });
 
+  it("reads a variant's low-stock threshold, null when left out, and refuses one that is not a whole number from 0 to 100000", () => {
+    const r = parseCatalogFile(
+      JSON.stringify({ products: [product({}, { low_stock_below: 25 }), product({}, { internal_reference: "X-2", low_stock_below: 0 }), product({}, { internal_reference: "X-3" })] }),
+      "json",
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.file.products.map((p) => p.variants[0]!.lowStockBelow)).toEqual([25, 0, null]);
+    const bad = parseCatalogFile(
+      JSON.stringify({
+        products: [-1, 2.5, 100_001, "10", null].map((low_stock_below, i) => product({}, { internal_reference: `B-${i}`, low_stock_below })),
+      }),
+      "json",
+    );
+    if (bad.ok) throw new Error("accepted");
+    expect(bad.errors.map((e) => e.reason)).toEqual([0, 1, 2, 3, 4].map((i) => `products[${i}].variants[0].low_stock_below: must be a whole number from 0 to 100000`));
+  });
+
   it("every product of the demo catalogue has an HSN code", async () => {
     const { readFile } = await import("node:fs/promises");
     const r = parseCatalogFile(await readFile(new URL("../../scripts/demo-catalog.json", import.meta.url), "utf8"), "json");
@@ -204,6 +221,15 @@ describe("CSV catalogue files", () => {
     expect(r.errors).toEqual([{ line: 4, reason: "hsn: hsn must be an HSN code of 4, 6 or 8 digits" }]);
     const good = parseCatalogFile(csv.split("\n").slice(0, 3).join("\n"), "csv");
     expect(good.ok && good.file.products.map((p) => p.hsn)).toEqual(["0802", null]);
+  });
+
+  it("reads a low_stock_below column, a blank cell as none", () => {
+    const csv = `title,category,internal_reference,price,mrp,low_stock_below\nA,All / Farm Basket,A-1,10,10,5\nB,All / Farm Basket,B-1,10,10,\nC,All / Farm Basket,C-1,10,10,five\n`;
+    const r = parseCatalogFile(csv, "csv");
+    if (r.ok) throw new Error("accepted");
+    expect(r.errors).toEqual([{ line: 4, reason: "low_stock_below: must be a whole number from 0 to 100000" }]);
+    const good = parseCatalogFile(csv.split("\n").slice(0, 3).join("\n"), "csv");
+    expect(good.ok && good.file.products.map((p) => p.variants[0]!.lowStockBelow)).toEqual([5, null]);
   });
 
   it("names missing and unknown columns", () => {

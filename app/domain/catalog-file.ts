@@ -5,6 +5,7 @@ import { z } from "zod";
 import { placeCategoryPath, slugify } from "./category.ts";
 import { rupeesToPaise } from "./money.ts";
 import { isPhotoFilePath } from "./photo.ts";
+import { LOW_STOCK_THRESHOLD_RULE, validLowStockThreshold } from "./stock.ts";
 import { DEFAULT_WEIGHT_TOLERANCE, validTolerance, validUnitGrams, WEIGHT_TOLERANCE_MAX, WEIGHT_UNIT_MAX_GRAMS, type SoldByWeight } from "./weight.ts";
 
 /** A price or MRP in rupees, as a catalogue file and the staff's catalogue form give it. */
@@ -45,6 +46,9 @@ const pictureEntry = z
 /** A count of stock, as a catalogue file and the staff's catalogue form give it. */
 export const stockCount = z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(1_000_000_000, "is too large");
 
+/** A variant's own low-stock threshold (issue 46), as a catalogue file and the staff's catalogue form give it. */
+export const lowStockThreshold = z.number({ error: LOW_STOCK_THRESHOLD_RULE }).refine(validLowStockThreshold, LOW_STOCK_THRESHOLD_RULE);
+
 /** An MRP below the price: refused by the file's rules and the staff's form alike. */
 export const MRP_BELOW_PRICE = "mrp is below price";
 
@@ -62,6 +66,8 @@ const variantSchema = z
     images: z.array(pictureEntry).max(MAX_IMAGES).default([]),
     in_stock: z.boolean().default(true),
     inventory_stock: stockCount.default(0),
+    // Optional: a file without it leaves the threshold staff set as it is.
+    low_stock_below: lowStockThreshold.optional(),
     video: mediaPath.nullable().optional(),
     // Sold by weight (issue 29): packs of about unit_grams, weighed within tolerance_percent. A
     // variant without it is sold by the pack: the file is the truth for the variants it lists.
@@ -139,6 +145,8 @@ export interface ImportVariant {
   images: string[];
   inStock: boolean;
   inventoryStock: number;
+  /** The staff dashboard's low-stock threshold (issue 46); null when the file does not give one (an update then keeps the stored one). */
+  lowStockBelow: number | null;
   video: string | null;
   sort: number;
   /** Sold by weight (issue 29), or null: by the pack. */
@@ -297,6 +305,7 @@ function toImportProduct(line: number, p: z.infer<typeof productSchema>): Import
       images: v.images,
       inStock: v.in_stock,
       inventoryStock: v.inventory_stock,
+      lowStockBelow: v.low_stock_below ?? null,
       video: v.video ?? null,
       sort: i,
       byWeight: v.sold_by_weight ? { unitGrams: v.sold_by_weight.unit_grams, tolerancePercent: v.sold_by_weight.tolerance_percent } : null,
@@ -467,6 +476,7 @@ export const CSV_COLUMNS = [
   "images",
   "in_stock",
   "inventory_stock",
+  "low_stock_below",
   "video",
   "weight_unit_grams",
   "weight_tolerance_percent",
@@ -551,6 +561,7 @@ export function parseCsvCatalog(text: string): ParseResult {
       images: list(get("images")),
       in_stock: get("in_stock").trim() === "" ? undefined : (bool(get("in_stock")) ?? get("in_stock")),
       inventory_stock: num(get("inventory_stock")),
+      low_stock_below: num(get("low_stock_below")),
       video: get("video").trim() || null,
       // A blank unit: sold by the pack (a tolerance alone is refused, as it means nothing).
       sold_by_weight:

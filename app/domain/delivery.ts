@@ -19,7 +19,9 @@ export const SLOT_CHANGE_CUTOFF_MS = 2 * 60 * 60 * 1000;
 /** Each slot's capacity until staff set another (orders per slot). */
 export const DEFAULT_SLOT_CAPACITY = 40;
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+/** India Standard Time's offset from UTC, all year. */
+export const IST_OFFSET_MINUTES = 5 * 60 + 30;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60 * 1000;
 
 export const DELIVERY_MESSAGES = {
   chooseSlot: /*i18n*/ "Choose a delivery slot.",
@@ -59,6 +61,11 @@ export function calendarDate(value: string | null | undefined): string | null {
 /** The shop's calendar date of an instant. */
 export function shopDate(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant the shop's calendar date begins (midnight in India). */
+export function shopDayStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
 }
 
 /** The instant a slot starts. */

@@ -1,6 +1,7 @@
-// What staff see and change of the catalogue (issue 14): a variant's price, MRP, stock on hand
-// and in-stock flag, a category's status. Stock on hand is what is on the shelf: what orders not
-// yet out for delivery hold, plus what is still for sale (the variant's inventory_stock). Pure.
+// What staff see and change of the catalogue (issue 14): a variant's price, MRP, stock on hand,
+// in-stock flag and low-stock threshold (issue 46), a category's status. Stock on hand is what is
+// on the shelf: what orders not yet out for delivery hold, plus what is still for sale (the
+// variant's inventory_stock). Pure.
 import type { SoldByWeight } from "./weight.ts";
 
 export interface StaffVariant {
@@ -18,6 +19,8 @@ export interface StaffVariant {
   image: string | null;
   /** Sold by weight (issue 29), or null: by the pack. */
   byWeight: SoldByWeight | null;
+  /** The staff dashboard lists it under Low stock below this many for sale (issue 46); null: the shop's default. */
+  lowStockBelow: number | null;
 }
 
 export interface StaffProduct {
@@ -34,6 +37,8 @@ export interface VariantEdit {
   onHand: number;
   inStock: boolean;
   byWeight: SoldByWeight | null;
+  /** Null: the shop's default (stock.ts LOW_STOCK_THRESHOLD_DEFAULT). */
+  lowStockBelow: number | null;
 }
 
 export const CATALOGUE_MESSAGES = {
@@ -50,9 +55,24 @@ const sameWeight = (a: SoldByWeight | null, b: SoldByWeight | null) => a?.unitGr
 
 /** Whether two edits of a variant are the same figures. */
 export const sameEdit = (a: VariantEdit, b: VariantEdit): boolean =>
-  a.pricePaise === b.pricePaise && a.mrpPaise === b.mrpPaise && a.onHand === b.onHand && a.inStock === b.inStock && sameWeight(a.byWeight, b.byWeight);
+  a.pricePaise === b.pricePaise &&
+  a.mrpPaise === b.mrpPaise &&
+  a.onHand === b.onHand &&
+  a.inStock === b.inStock &&
+  sameWeight(a.byWeight, b.byWeight) &&
+  a.lowStockBelow === b.lowStockBelow;
 
 export const onHandOf = (v: Pick<StaffVariant, "available" | "held">): number => v.available + v.held;
+
+/** The figures a staff member sees of a variant: what an edit of it starts from. */
+export const editOf = (v: Pick<StaffVariant, "pricePaise" | "mrpPaise" | "available" | "held" | "inStock" | "byWeight" | "lowStockBelow">): VariantEdit => ({
+  pricePaise: v.pricePaise,
+  mrpPaise: v.mrpPaise,
+  onHand: onHandOf(v),
+  inStock: v.inStock,
+  byWeight: v.byWeight,
+  lowStockBelow: v.lowStockBelow,
+});
 
 /** The file's format by its name, or null when it is neither JSON nor CSV. */
 export function catalogueFormat(fileName: string): "json" | "csv" | null {

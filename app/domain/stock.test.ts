@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayVariant, isAvailable, isLowStock } from "./stock.ts";
+import { displayVariant, isAvailable, isLowStock, validLowStockThreshold } from "./stock.ts";
 
 describe("stock rules", () => {
   it("treats stock 0 or the flag off as unavailable", () => {
@@ -9,6 +9,10 @@ describe("stock rules", () => {
   });
   it("flags low stock at 1 and 2 only", () => {
     expect([0, 1, 2, 3].map((n) => isLowStock({ inStock: true, inventoryStock: n }))).toEqual([false, true, true, false]);
+  });
+  it("takes a variant's own low-stock threshold as a whole number from 0 to 100000", () => {
+    expect([0, 10, 100_000].map(validLowStockThreshold)).toEqual([true, true, true]);
+    expect([-1, 2.5, 100_001, Number.NaN].map(validLowStockThreshold)).toEqual([false, false, false, false]);
   });
   it("displays the first in-stock variant, else the first", () => {
     const a = { ref: "A", inStock: true, inventoryStock: 0 };

@@ -28,3 +28,12 @@ export function displayVariant<T extends StockLike>(variants: readonly T[]): T |
 
 /** Staff's dashboard lists a variant under Low stock when fewer than this are left to sell, unless staff set its own (issue 46). */
 export const LOW_STOCK_THRESHOLD_DEFAULT = 10;
+/** The most a variant's own threshold may be. */
+export const LOW_STOCK_THRESHOLD_MAX = 100_000;
+/** A variant's own threshold, said after what it is ("Low stock below: …", "low_stock_below: …"). */
+export const LOW_STOCK_THRESHOLD_RULE = `must be a whole number from 0 to ${LOW_STOCK_THRESHOLD_MAX}`;
+
+/** A variant's own low-stock threshold: a whole number from 0 to the most (null, none: the shop's default). */
+export function validLowStockThreshold(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 0 && n <= LOW_STOCK_THRESHOLD_MAX;
+}

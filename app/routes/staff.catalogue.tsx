@@ -1,6 +1,6 @@
-// /staff/catalogue: find products and change each variant's price, MRP, stock on hand and
-// in-stock flag, or give it a photo (decision 041); mark a category coming soon or active;
-// import a catalogue file (issue 14).
+// /staff/catalogue: find products and change each variant's price, MRP, stock on hand, in-stock
+// flag and low-stock threshold (issue 46), or give it a photo (decision 041); mark a category
+// coming soon or active; import a catalogue file (issue 14).
 // Every form works without JavaScript; every change is audited and reaches every instance.
 import { waysIn } from "../server/ways-in.server.ts";
 import { Form } from "react-router";
@@ -57,7 +57,7 @@ export default function StaffCatalogue({ loaderData, actionData }: Route.Compone
                 {p.variants.map((v) => (
                   <div key={v.id} className="space-y-2">
                     <VariantForm
-                      key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}-${v.byWeight?.unitGrams}-${v.byWeight?.tolerancePercent}`}
+                      key={`${v.id}-${v.pricePaise}-${v.mrpPaise}-${v.available}-${v.held}-${v.inStock}-${v.byWeight?.unitGrams}-${v.byWeight?.tolerancePercent}-${v.lowStockBelow}`}
                       variant={v}
                       back={here}
                     />

@@ -3,7 +3,7 @@
 // its colours are CSS alone, so it is checked once, with JavaScript).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, firstSlot, open, product, products, productPath, staffPage, test } from "./support.ts";
+import { expect, firstSlot, open, product, products, productPath, STAFF_PAGES, staffPage, test } from "./support.ts";
 
 const publicPages = [
   "/",
@@ -144,7 +144,7 @@ for (const { scripts, scheme } of walks) {
     test("staff pages", async ({ browser, baseURL }) => {
       const staff = await staffPage(browser, true, baseURL!, { colorScheme: scheme });
       if (scripts !== "with JavaScript") await staff.route(/\.(js|mjs)(\?|$)/, (route) => route.abort());
-      for (const path of ["/staff/orders", "/staff/delivery", "/staff/catalogue", "/staff/tickets", "/staff/coupons", "/staff/newsletter", "/staff/reviews", "/staff/subscriptions"]) {
+      for (const path of STAFF_PAGES) {
         await staff.goto(path);
         await expectAccessible(staff, path, scheme);
       }

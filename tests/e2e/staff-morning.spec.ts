@@ -4,10 +4,9 @@
 // pages, their own header and no shopper footer, fitting a 360 px screen.
 import { slotDayLabel, slotLabel, type SlotKind } from "../../app/domain/delivery.ts";
 import { pdfLayoutText } from "../pdf-text.ts";
-import { expect, expectToast, fitsScreen, open, orderNumber, product, staffPage, test } from "./support.ts";
+import { expect, expectToast, fitsScreen, open, orderNumber, product, STAFF_PAGES, staffPage, test } from "./support.ts";
 
 const tomatoes = product("Aravalli Farms Desi Tomatoes");
-const STAFF_PAGES = ["/staff/orders", "/staff/delivery", "/staff/catalogue", "/staff/tickets", "/staff/coupons", "/staff/newsletter", "/staff/reviews", "/staff/subscriptions"];
 
 test("staff find an order two days ahead by phone, and it leaves only once weighed", async ({ page, hasJs, shopper: _signedIn, baseURL, browser }) => {
   // A phone no other journey uses, written as a shopper types it.

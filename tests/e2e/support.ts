@@ -335,6 +335,19 @@ export function firstSlot(reviewHtml: string): string {
   return value;
 }
 
+/** Every page of the staff side's menu (issue 46: each checked for its header, its fit and its contrast). */
+export const STAFF_PAGES = [
+  "/staff/orders",
+  "/staff/dashboard",
+  "/staff/delivery",
+  "/staff/catalogue",
+  "/staff/tickets",
+  "/staff/coupons",
+  "/staff/newsletter",
+  "/staff/reviews",
+  "/staff/subscriptions",
+];
+
 /** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server): one per project, so js and no-js never share a session. */
 export async function staffPage(browser: Browser, hasJs: boolean, baseURL: string, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ ...options, baseURL, javaScriptEnabled: hasJs });
@@ -398,8 +411,9 @@ export async function fitsScreen(page: Page): Promise<{ overflow: number; wider:
     const wider = [...document.querySelectorAll<HTMLElement>("body *")]
       .filter((el) => {
         const box = el.getBoundingClientRect();
-        // Inside a box that scrolls on its own (a carousel strip, a table's wrapper), sticking out is the point.
-        return box.width > 0 && box.right > width + 1 && !el.closest("[data-scrolls], .overflow-x-auto, .snap-x, .swiper") && getComputedStyle(el).position !== "fixed";
+        // Inside a box that scrolls on its own (a carousel strip, a table's wrapper), sticking out is the point;
+        // inside a visually hidden box (1 px, clipped: a chart's table for screen readers) nothing shows or scrolls.
+        return box.width > 0 && box.right > width + 1 && !el.closest("[data-scrolls], .overflow-x-auto, .snap-x, .swiper, .sr-only") && getComputedStyle(el).position !== "fixed";
       })
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`);

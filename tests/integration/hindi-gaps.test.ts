@@ -37,6 +37,7 @@ Object.assign(process.env, {
 });
 process.env.SESSION_SECRET ??= "a-test-secret-that-is-long-enough-0123456789";
 
+import { editOf } from "../../app/domain/staff-catalog.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
@@ -207,7 +208,7 @@ describe.each(targets)("a Hindi shopper's pages, SMS and mails on $name", (targe
     const staff = await on.shop.accounts.register({ name: "Stocker", email: `stocker-${n++}-${Date.now()}@haat.example`, phone: "9876543210", password: "password-1" });
     const [found] = await on.shop.staffCatalog.search(MANGOES, 5);
     const mangoes = found!.variants.find((v) => v.internalReference === MANGOES)!;
-    const seen = { pricePaise: mangoes.pricePaise, mrpPaise: mangoes.mrpPaise, onHand: mangoes.available + mangoes.held, inStock: mangoes.inStock, byWeight: mangoes.byWeight };
+    const seen = editOf(mangoes);
     await on.shop.staffCatalog.updateVariant(staff.id, mangoes.id, seen, { ...seen, onHand: 5 });
     const [queued] = await on.database.db
       .select()

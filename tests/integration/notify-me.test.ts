@@ -2,6 +2,7 @@
 // out-of-stock item is back; stock put back by staff, or by an import, queues one mail per waiting
 // shopper (sent by the mail queue's retry, not by the staff member's request) and ends the request;
 // a cancelled request gets none; asking while in stock is refused.
+import { editOf } from "../../app/domain/staff-catalog.ts";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
@@ -39,13 +40,7 @@ describe.each(targets)("'Notify Me' on $name", (target) => {
     const [found] = await on.shop.staffCatalog.search(reference, 5);
     return found!.variants.find((v) => v.internalReference === reference)!;
   }
-  const seen = (v: Awaited<ReturnType<typeof variantOf>>) => ({
-    pricePaise: v.pricePaise,
-    mrpPaise: v.mrpPaise,
-    onHand: v.available + v.held,
-    inStock: v.inStock,
-    byWeight: v.byWeight,
-  });
+  const seen = editOf;
 
   it("mails each waiting shopper once when staff put stock back, and none for a cancelled request", async () => {
     const asha = await shopper("Asha");

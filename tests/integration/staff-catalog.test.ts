@@ -1,8 +1,9 @@
 // The staff's catalogue (issue 14), on PGlite and PostgreSQL: a variant's price, MRP, stock on
-// hand and in-stock flag by the catalogue file's rules; stock never below what orders hold; two
-// staff at once make one change; a price change leaves placed orders as they were; a category
-// marked coming soon; a file imported whole or not at all; an audit row for each.
-import type { SoldByWeight } from "../../app/domain/weight.ts";
+// hand, in-stock flag and low-stock threshold (issue 46) by the catalogue file's rules; stock never
+// below what orders hold; two staff at once make one change; a price change leaves placed orders
+// as they were; a category marked coming soon; a file imported whole or not at all (a threshold
+// it leaves out kept); an audit row for each.
+import { editOf } from "../../app/domain/staff-catalog.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slotDates } from "../../app/domain/delivery.ts";
@@ -49,13 +50,7 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     return { status: d.init?.status ?? 200, reply: d.data };
   }
   const variantOf = async (reference: string) => (await shop.staffCatalog.search(reference, 5)).flatMap((p) => p.variants).find((v) => v.internalReference === reference)!;
-  const edit = (v: { pricePaise: number; mrpPaise: number; available: number; held: number; inStock: boolean; byWeight: SoldByWeight | null }) => ({
-    pricePaise: v.pricePaise,
-    mrpPaise: v.mrpPaise,
-    onHand: v.available + v.held,
-    inStock: v.inStock,
-    byWeight: v.byWeight,
-  });
+  const edit = editOf;
   async function placeOrder(reference: string, quantity: number) {
     const c = await shop.accounts.register({ name: "Buyer", email: `cat-buyer${n++}@example.in`, phone: "9876543210", password: "password-1" });
     const address = await shop.addresses.create(c, home);
@@ -129,6 +124,10 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
       [{ mrp: "5" }, "mrp", "MRP: mrp is below price"],
       [{ on_hand: "2.5" }, "on_hand", "Stock on hand: must be a whole number"],
       [{ on_hand: "" }, "on_hand", "Stock on hand: required"],
+      [{ low_stock_below: "-1" }, "low_stock_below", "Low stock below: must be a whole number from 0 to 100000"],
+      [{ low_stock_below: "2.5" }, "low_stock_below", "Low stock below: must be a whole number from 0 to 100000"],
+      [{ low_stock_below: "100001" }, "low_stock_below", "Low stock below: must be a whole number from 0 to 100000"],
+      [{ low_stock_below: "ten" }, "low_stock_below", "Low stock below: must be a whole number from 0 to 100000"],
     ];
     for (const [change, field, message] of cases) {
       const posted = await post(new URLSearchParams({ ...base, ...change }));
@@ -136,6 +135,70 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
       expect(posted.reply?.ok === false && posted.reply.result.error?.[field]).toEqual([message]);
     }
     expect(edit(await variantOf(REF))).toEqual(edit(v));
+  });
+
+  it("sets a variant's low-stock threshold, blank for the shop's default: saved, audited, and refused on a stale page", async () => {
+    const reference = "GP-PUL-TOOR-1KG";
+    const v = await variantOf(reference);
+    expect(v.lowStockBelow).toBeNull();
+    const form = (seen: typeof v, lowStockBelow: string) =>
+      new URLSearchParams({
+        intent: "variant",
+        variant: String(seen.id),
+        price: String(seen.pricePaise / 100),
+        mrp: String(seen.mrpPaise / 100),
+        on_hand: String(seen.available + seen.held),
+        ...(seen.inStock ? { in_stock: "on", seen_in_stock: "on" } : {}),
+        low_stock_below: lowStockBelow,
+        seen_price: String(seen.pricePaise / 100),
+        seen_mrp: String(seen.mrpPaise / 100),
+        seen_on_hand: String(seen.available + seen.held),
+        seen_low_stock_below: seen.lowStockBelow === null ? "" : String(seen.lowStockBelow),
+      });
+    const threshold = async () => (await database.db.select({ n: variants.lowStockBelow }).from(variants).where(eq(variants.internalReference, reference)))[0]!.n;
+
+    const posted = await post(form(v, " 25 "));
+    expect(posted.reply).toBeNull();
+    expect(posted.status).toBe(303);
+    expect(await threshold()).toBe(25);
+    const set = await variantOf(reference);
+    expect(set).toMatchObject({ lowStockBelow: 25, pricePaise: v.pricePaise, available: v.available });
+
+    // Blank is the shop's default again; 0 is a threshold of its own (never listed as low).
+    expect((await post(form(set, "0"))).status).toBe(303);
+    expect(await threshold()).toBe(0);
+    expect((await post(form(await variantOf(reference), ""))).status).toBe(303);
+    expect(await threshold()).toBeNull();
+
+    const rows = await database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, "variant.update"), eq(staffAudit.entityId, reference)));
+    expect(rows.map((r) => [(r.before as { lowStockBelow: unknown }).lowStockBelow, (r.after as { lowStockBelow: unknown }).lowStockBelow])).toEqual([
+      [null, 25],
+      [25, 0],
+      [0, null],
+    ]);
+    expect(rows[0]).toMatchObject({ staffId: staff.id });
+
+    // A page opened before another staff member set the threshold: its save is refused, whatever it changes.
+    const stale = edit(await variantOf(reference));
+    await shop.staffCatalog.updateVariant(staff.id, v.id, stale, { ...stale, lowStockBelow: 40 });
+    for (const wanted of [
+      { ...stale, lowStockBelow: 5 },
+      { ...stale, pricePaise: stale.pricePaise - 100 },
+    ]) {
+      const refused = await refusal(shop.staffCatalog.updateVariant(staff.id, v.id, stale, wanted));
+      expect(refused.code).toBe("conflict");
+      expect(refused.message).toBe(`${reference} was changed by someone else since you opened this page. Here it is as it is now.`);
+    }
+    expect(edit(await variantOf(reference))).toEqual({ ...stale, lowStockBelow: 40 });
+    // The Shop keeps the bounds itself, whatever way in asks.
+    const now = edit(await variantOf(reference));
+    expect((await refusal(shop.staffCatalog.updateVariant(staff.id, v.id, now, { ...now, lowStockBelow: -1 }))).message).toBe(
+      "Low stock below: must be a whole number from 0 to 100000",
+    );
+    await shop.staffCatalog.updateVariant(staff.id, v.id, now, { ...now, lowStockBelow: null });
   });
 
   it("never takes stock on hand below what orders hold, and two staff at once make one change", async () => {
@@ -209,6 +272,39 @@ describe.each(targets)("the staff's catalogue on $name", (target) => {
     expect(honey).toBeDefined();
     const rows = await database.db.select().from(staffAudit).where(eq(staffAudit.action, "catalog.import"));
     expect(rows).toMatchObject([{ staffId: staff.id, entityId: "honey.csv", after: { productsCreated: 1, variantsWritten: 1 } }]);
+  });
+
+  it("imports a variant's low-stock threshold, and a file without one leaves the threshold staff set", async () => {
+    const header = "title,category,sales_tax,internal_reference,price,mrp,inventory_stock";
+    const row = "Staff Import Ghee,All / Gourmet Pantry / Ghee,12%,STAFF-GHEE-500G,599,649,30";
+    const form = (text: string) => {
+      const f = new FormData();
+      f.set("intent", "import");
+      f.set("file", new File([text], "ghee.csv", { type: "text/csv" }));
+      return f;
+    };
+    const threshold = async () => (await database.db.select({ n: variants.lowStockBelow }).from(variants).where(eq(variants.internalReference, "STAFF-GHEE-500G")))[0]?.n;
+
+    // A new variant without one gets the shop's default.
+    expect((await post(form(`${header}\n${row}\n`))).status).toBe(303);
+    expect(await threshold()).toBeNull();
+    expect((await post(form(`${header},low_stock_below\n${row},8\n`))).status).toBe(303);
+    expect(await threshold()).toBe(8);
+
+    // Staff set it on the page; a file without the column, or with the cell blank, keeps it.
+    const v = edit(await variantOf("STAFF-GHEE-500G"));
+    await shop.staffCatalog.updateVariant(staff.id, (await variantOf("STAFF-GHEE-500G")).id, v, { ...v, lowStockBelow: 15 });
+    expect((await post(form(`${header}\n${row}\n`))).status).toBe(303);
+    expect(await threshold()).toBe(15);
+    expect((await post(form(`${header},low_stock_below\n${row},\n`))).status).toBe(303);
+    expect(await threshold()).toBe(15);
+
+    const refused = await post(form(`${header},low_stock_below\n${row},-3\n`));
+    expect(refused.status).toBe(400);
+    expect(refused.reply?.ok === false && refused.reply.error).toBe(
+      "1 problem found in ghee.csv; nothing was imported. line 2: low_stock_below: must be a whole number from 0 to 100000",
+    );
+    expect(await threshold()).toBe(15);
   });
 
   it("is not there for a shopper", async () => {

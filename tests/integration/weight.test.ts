@@ -2,6 +2,7 @@
 // about 500 g, weighed at 90%, 100% and 110% of their estimate, paid by cash on delivery and
 // online (against the Razorpay stand-in over real HTTP): the amounts, the refund, the stock and
 // the invoice; what is refused; and the catalogue (import, staff) marking a variant.
+import { editOf } from "../../app/domain/staff-catalog.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../app/domain/catalog-file.ts";
@@ -197,7 +198,7 @@ describe.each(targets)("produce sold by weight on $name", (target) => {
 
     const [found] = await shop.staffCatalog.search("FB-LEM-P4", 5);
     const lemons = found!.variants[0]!;
-    const seen = { pricePaise: lemons.pricePaise, mrpPaise: lemons.mrpPaise, onHand: lemons.available + lemons.held, inStock: lemons.inStock, byWeight: lemons.byWeight };
+    const seen = editOf(lemons);
     expect((await refusal(shop.staffCatalog.updateVariant(staff.id, lemons.id, seen, { ...seen, byWeight: { unitGrams: 300, tolerancePercent: 30 } }))).message).toBe(
       "The weight tolerance: a whole percent from 0 to 25.",
     );

@@ -4,6 +4,7 @@ import { signOut } from "../forms.ts";
 
 const SECTIONS = [
   { to: "/staff/orders", label: "Orders" },
+  { to: "/staff/dashboard", label: "Dashboard" },
   { to: "/staff/delivery", label: "Slots and PINs" },
   { to: "/staff/catalogue", label: "Catalogue" },
   { to: "/staff/tickets", label: "Tickets" },

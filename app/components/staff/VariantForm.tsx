@@ -1,14 +1,17 @@
 import { DEFAULT_WEIGHT_TOLERANCE } from "../../domain/weight.ts";
+import { LOW_STOCK_THRESHOLD_DEFAULT } from "../../domain/stock.ts";
 import { Form } from "react-router";
 import { PHOTO_MESSAGES, PHOTO_SIZES } from "../../domain/photo.ts";
 import { onHandOf, type StaffVariant } from "../../domain/staff-catalog.ts";
 import { staffCatalog } from "../forms.ts";
 import { ProductImage } from "../ui/ProductImage.tsx";
 
-const input = "w-24 rounded-md border border-stone-300 px-2 py-1";
+const box = "rounded-md border border-stone-300 px-2 py-1";
+const input = `w-24 ${box}`;
 
 /**
- * One variant's price, MRP, stock on hand, in-stock flag and whether it is sold by weight. The figures shown go back as
+ * One variant's price, MRP, stock on hand, in-stock flag, whether it is sold by weight, and below how many for sale the staff
+ * dashboard lists it under Low stock (blank: the shop's default). The figures shown go back as
  * `seen_*`: if someone changed the variant meanwhile, the save is refused and the page shows it anew.
  */
 export function VariantForm({ variant, back }: { variant: StaffVariant; back: string }) {
@@ -25,6 +28,7 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
       {variant.inStock && <input type="hidden" name={staffCatalog.field("variant", "seen_in_stock")} value="on" />}
       <input type="hidden" name={staffCatalog.field("variant", "seen_weight_grams")} value={variant.byWeight?.unitGrams ?? ""} />
       <input type="hidden" name={staffCatalog.field("variant", "seen_weight_tolerance")} value={variant.byWeight?.tolerancePercent ?? ""} />
+      <input type="hidden" name={staffCatalog.field("variant", "seen_low_stock_below")} value={variant.lowStockBelow ?? ""} />
       <span className="w-48">
         <span className="font-medium">{ref}</span>
         {variant.attribute && <span className="block text-stone-600">{variant.attribute}</span>}
@@ -72,6 +76,18 @@ export function VariantForm({ variant, back }: { variant: StaffVariant; back: st
           placeholder={String(DEFAULT_WEIGHT_TOLERANCE)}
           className={input}
           aria-label={`Weight tolerance (%) of ${ref}`}
+        />
+      </label>
+      <label className="flex flex-col">
+        Low stock below
+        <input
+          name={staffCatalog.field("variant", "low_stock_below")}
+          inputMode="numeric"
+          defaultValue={variant.lowStockBelow ?? ""}
+          placeholder={`${LOW_STOCK_THRESHOLD_DEFAULT} (the shop's default)`}
+          // Wide enough to show its placeholder whole.
+          className={`w-48 ${box}`}
+          aria-label={`Low stock below for ${ref} (blank: the shop's default, ${LOW_STOCK_THRESHOLD_DEFAULT})`}
         />
       </label>
       <button type="submit" className="rounded-md border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50" aria-label={`Save ${ref}`}>

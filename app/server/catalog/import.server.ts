@@ -180,6 +180,7 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
         video: v.video,
         inStock: v.inStock,
         inventoryStock: v.inventoryStock,
+        lowStockBelow: v.lowStockBelow,
         weightUnitGrams: v.byWeight?.unitGrams ?? null,
         weightTolerance: v.byWeight?.tolerancePercent ?? null,
         sort: v.sort,
@@ -201,6 +202,8 @@ export async function importCatalog(db: Db | Conn, file: CatalogFile): Promise<I
             video: sql`excluded.video`,
             inStock: sql`excluded.in_stock`,
             inventoryStock: sql`excluded.inventory_stock`,
+            // A file without a variant's threshold leaves the one staff set (a new variant gets the shop's default).
+            lowStockBelow: sql`coalesce(excluded.low_stock_below, ${variants.lowStockBelow})`,
             weightUnitGrams: sql`excluded.weight_unit_grams`,
             weightTolerance: sql`excluded.weight_tolerance`,
             // A count from the file is a fresh count: no grams are carried over from weighing.

@@ -1,9 +1,9 @@
 // The staff's catalogue forms (issue 14): a variant's figures, a category's status, a file
-// import, and a variant's photo (decision 041). Prices and stock are checked by the same zod
-// rules as a catalogue file (app/domain/catalog-file.ts); an import by the same parser and
-// writer as `npm run catalog:import`.
+// import, and a variant's photo (decision 041). Prices, stock and the low-stock threshold are
+// checked by the same zod rules as a catalogue file (app/domain/catalog-file.ts); an import by
+// the same parser and writer as `npm run catalog:import`.
 import { z } from "zod";
-import { MRP_BELOW_PRICE, parseCatalogFile, rupees, stockCount } from "../../domain/catalog-file.ts";
+import { lowStockThreshold, MRP_BELOW_PRICE, parseCatalogFile, rupees, stockCount } from "../../domain/catalog-file.ts";
 import { recordId } from "../../domain/form-fields.ts";
 import { count } from "../../domain/plural.ts";
 import { catalogueFormat, CATALOGUE_MESSAGES } from "../../domain/staff-catalog.ts";
@@ -14,8 +14,8 @@ import { CatalogImportError, importSummaryText } from "../catalog/import.server.
 import { staffOf } from "../access.server.ts";
 import { defineForm, intent, Refused } from "./pipeline.server.ts";
 
-/** A typed number checked by one of the catalogue file's rules, its message named by `label`. */
-function figure(schema: z.ZodType<number>, label: string) {
+/** A typed number checked by one of the catalogue file's rules, its message named by `label`; blank reaches the rule as undefined. */
+function figure<T>(schema: z.ZodType<T>, label: string) {
   return z.string({ error: `${label}: required` }).transform((raw, ctx) => {
     const text = raw.trim();
     const parsed = schema.safeParse(text === "" ? undefined : Number(text));
@@ -24,6 +24,11 @@ function figure(schema: z.ZodType<number>, label: string) {
     return z.NEVER;
   });
 }
+
+/** A variant's low-stock threshold (issue 46); blank is null, the shop's default. */
+const threshold = figure(lowStockThreshold.optional(), "Low stock below")
+  .optional()
+  .transform((n) => n ?? null);
 
 const checkbox = z
   .string()
@@ -67,12 +72,14 @@ const variantFields = z
     in_stock: checkbox,
     weight_grams: grams,
     weight_tolerance: tolerance,
+    low_stock_below: threshold,
     seen_price: figure(rupees, "Price"),
     seen_mrp: figure(rupees, "MRP"),
     seen_on_hand: figure(stockCount, "Stock on hand"),
     seen_in_stock: checkbox,
     seen_weight_grams: grams,
     seen_weight_tolerance: tolerance,
+    seen_low_stock_below: threshold,
   })
   .refine((v) => v.mrp >= v.price, { message: `MRP: ${MRP_BELOW_PRICE}`, path: ["mrp"] });
 
@@ -83,18 +90,19 @@ export const staffCatalogForm = defineForm({
   intents: {
     variant: intent(variantFields, async ({ useCases, context, value }) => {
       const staff = staffOf(context);
-      const edit = (price: number, mrp: number, onHand: number, inStock: boolean, unitGrams: number | null, tolerancePercent: number) => ({
+      const edit = (price: number, mrp: number, onHand: number, inStock: boolean, unitGrams: number | null, tolerancePercent: number, lowStockBelow: number | null) => ({
         pricePaise: rupeesToPaise(price),
         mrpPaise: rupeesToPaise(mrp),
         onHand,
         inStock,
         byWeight: soldByWeightOf(unitGrams, tolerancePercent),
+        lowStockBelow,
       });
       const saved = await useCases.staffCatalog.updateVariant(
         staff.id,
         value.variant,
-        edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock, value.seen_weight_grams, value.seen_weight_tolerance),
-        edit(value.price, value.mrp, value.on_hand, value.in_stock, value.weight_grams, value.weight_tolerance),
+        edit(value.seen_price, value.seen_mrp, value.seen_on_hand, value.seen_in_stock, value.seen_weight_grams, value.seen_weight_tolerance, value.seen_low_stock_below),
+        edit(value.price, value.mrp, value.on_hand, value.in_stock, value.weight_grams, value.weight_tolerance, value.low_stock_below),
       );
       return { toast: { type: "success", message: CATALOGUE_MESSAGES.saved(saved.internalReference) } };
     }),

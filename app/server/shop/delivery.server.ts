@@ -20,7 +20,7 @@ export const SETTING_DEFAULTS: DeliverySettings = {
   freeDeliveryAbovePaise: NO_DELIVERY_FEE.freeAbovePaise,
   subscriptionCutoffHour: DEFAULT_CUTOFF_HOUR,
 };
-const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
+export const SETTING_KEYS: Record<keyof DeliverySettings, string> = {
   minOrderPaise: "min_order_paise",
   slotCapacity: "slot_capacity",
   deliveryFeePaise: "delivery_fee_paise",

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
 // each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { DashboardDays, WidgetKey, WidgetRows } from "../../domain/dashboard.ts";
 import type { CodeCheck, CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
@@ -736,6 +737,8 @@ export interface StaffPort {
   tickPicked(slot: Slot, variantId: number, picked: boolean, by: number): Promise<{ title: string }>;
   /** The shopper an order belongs to (to mail them). */
   customerOfOrder(orderId: number): Promise<Customer | null>;
+  /** One dashboard widget's rows over its days (domain/dashboard.ts): one query. */
+  figures<K extends WidgetKey>(key: K, days: DashboardDays): Promise<WidgetRows[K]>;
 }
 
 /** A review as staff see it: any product's, hidden or not. */

@@ -1,12 +1,13 @@
-// The staff's side of the catalogue (issue 14): find products, change a variant's figures, a
-// category's status, and import a file. Each change is audited in its own transaction and moves
-// updated_at, so every instance's catalogue snapshot reloads (decision 002); placed orders keep
-// the prices they were placed at (order lines are snapshots).
+// The staff's side of the catalogue (issue 14): find products, change a variant's figures (and its
+// low-stock threshold, issue 46), a category's status, and import a file. Each change is audited
+// in its own transaction and moves updated_at, so every instance's catalogue snapshot reloads
+// (decision 002); placed orders keep the prices they were placed at (order lines are snapshots).
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { containsPattern } from "../../domain/order-search.ts";
 import { MAX_IMAGES, MRP_BELOW_PRICE, type CatalogFile } from "../../domain/catalog-file.ts";
 import { STAGES_IN_THE_SHOP } from "../../domain/order-life.ts";
 import { PHOTO_MESSAGES } from "../../domain/photo.ts";
+import { LOW_STOCK_THRESHOLD_RULE, validLowStockThreshold } from "../../domain/stock.ts";
 import { CATALOGUE_MESSAGES, onHandOf, type StaffProduct, type StaffVariant, sameEdit } from "../../domain/staff-catalog.ts";
 import { soldByWeightOf, weightProblem } from "../../domain/weight.ts";
 import { importCatalog } from "../catalog/import.server.ts";
@@ -47,6 +48,7 @@ const view = (v: VariantRow, held: number): StaffVariant => ({
   held,
   image: v.images[0] ?? null,
   byWeight: soldByWeightOf(v.weightUnitGrams, v.weightTolerance),
+  lowStockBelow: v.lowStockBelow,
 });
 
 /** `images` keeps uploaded photos' files; without one, a photo upload is refused. */
@@ -92,12 +94,14 @@ export function createStaffCatalog(db: Db, images: ImageStore | null = null): St
           onHand: onHandOf({ available: row.inventoryStock, held }),
           inStock: row.inStock,
           byWeight: soldByWeightOf(row.weightUnitGrams, row.weightTolerance),
+          lowStockBelow: row.lowStockBelow,
         };
         if (!sameEdit(now, seen)) throw new ShopError("conflict", CATALOGUE_MESSAGES.changed(row.internalReference));
         if (wanted.mrpPaise < wanted.pricePaise) throw new ShopError("invalid", `MRP: ${MRP_BELOW_PRICE}`);
         if (wanted.onHand < held) throw new ShopError("invalid", CATALOGUE_MESSAGES.belowHeld(held));
         const weightRefused = weightProblem(wanted.byWeight);
         if (weightRefused) throw new ShopError("invalid", weightRefused);
+        if (wanted.lowStockBelow !== null && !validLowStockThreshold(wanted.lowStockBelow)) throw new ShopError("invalid", `Low stock below: ${LOW_STOCK_THRESHOLD_RULE}`);
         if (sameEdit(now, wanted)) return view(row, held);
         const [updated] = await tx
           .update(variants)
@@ -108,6 +112,7 @@ export function createStaffCatalog(db: Db, images: ImageStore | null = null): St
             inStock: wanted.inStock,
             weightUnitGrams: wanted.byWeight?.unitGrams ?? null,
             weightTolerance: wanted.byWeight?.tolerancePercent ?? null,
+            lowStockBelow: wanted.lowStockBelow,
             // A count typed in is a fresh count: no grams from weighing are carried over.
             ...(wanted.onHand !== now.onHand ? { weightBalanceGrams: 0 } : {}),
             updatedAt: new Date(),

@@ -9,6 +9,7 @@ import type { Stage } from "../../domain/order-life.ts";
 import type { Db } from "../db/client.server.ts";
 import { customers, orderLines, orders, pickTicks, products, variants } from "../db/schema.server.ts";
 import { audit } from "./audit.server.ts";
+import { widgetRows } from "./dashboard.server.ts";
 import { customerOfOrder } from "./order-rows.server.ts";
 import { ShopError, type Customer, type StaffOrderRow, type StaffPort } from "./port.server.ts";
 import { PICK_MESSAGES } from "../../domain/picking.ts";
@@ -103,6 +104,8 @@ export function createStaff(db: Db, { staffEmails = [] }: { staffEmails?: readon
     },
 
     customerOfOrder: (orderId: number) => customerOfOrder(db, orderId),
+
+    figures: (key, days) => widgetRows(db, key, days),
   };
 }
 

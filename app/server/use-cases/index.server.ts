@@ -82,7 +82,7 @@ export interface Reads {
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
   delivery: Pick<DeliveryPort, "slots" | "isServiceable" | "settings" | "pins">;
-  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "pickList" | "customerOfOrder">;
+  staff: Pick<StaffPort, "isStaff" | "ordersOn" | "findOrders" | "nextDeliveryDay" | "pickList" | "customerOfOrder" | "figures">;
   reviews: Pick<ReviewsPort, "forProduct" | "standing" | "recent">;
   tickets: Pick<TicketsPort, "inbox" | "read" | "get">;
   newsletter: Pick<NewsletterPort, "byConfirmToken" | "byToken">;
