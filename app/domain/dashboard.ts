@@ -4,6 +4,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { shopDate, slotLabel, SLOTS, SLOT_KINDS, type SlotKind } from "./delivery.ts";
 import { formatRupees } from "./money.ts";
+import { count } from "./plural.ts";
 import { addDays } from "./subscription.ts";
 
 export const WIDGETS = ["sales", "slots", "products", "stock", "payments", "demand"] as const;
@@ -24,7 +25,10 @@ export interface SalesDay {
 export interface SlotFill {
   date: string;
   kind: SlotKind;
+  /** Placed orders (confirmed). */
   orders: number;
+  /** Places taken, as checkout counts them: placed orders and those waiting for an online payment. */
+  booked: number;
   capacity: number;
 }
 export interface TopProduct {
@@ -84,10 +88,13 @@ export function everyDay<T extends { day: string }>(days: DashboardDays, rows: r
   return Array.from({ length: LOOKBACK_DAYS }, (_, i) => addDays(days.since, i)).map((day) => byDay.get(day) ?? zero(day));
 }
 
-/** How full a slot is, in whole percent; null for a slot closed (capacity 0). */
-export function fillPercent(s: Pick<SlotFill, "orders" | "capacity">): number | null {
-  return s.capacity > 0 ? Math.round((s.orders / s.capacity) * 100) : null;
+/** How full a slot is, in whole percent of its capacity (over 100 when staff lowered it below what was booked); null for a slot closed (capacity 0). */
+export function fillPercent(s: Pick<SlotFill, "booked" | "capacity">): number | null {
+  return s.capacity > 0 ? Math.round((s.booked / s.capacity) * 100) : null;
 }
+
+/** Whether checkout refuses the slot: every place taken, or closed. */
+export const isFull = (s: Pick<SlotFill, "booked" | "capacity">): boolean => s.booked >= s.capacity;
 
 const itemName = (r: { title: string; attribute: string }) => (r.attribute ? `${r.title} (${r.attribute})` : r.title);
 /** A ranked chart's bar names: the item's, with its reference where two items read the same (a chart would stack them). */
@@ -96,7 +103,7 @@ export function barNames(rows: readonly { title: string; attribute: string; inte
   return names.map((n, i) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} ${rows[i]!.internalReference}` : n));
 }
 const rupees = (paise: number) => (paise / 100).toFixed(2);
-const count = (n: number) => n.toLocaleString("en-IN");
+const figure = (n: number) => n.toLocaleString("en-IN");
 
 interface Column<R> {
   label: string;
@@ -113,8 +120,8 @@ export interface Widget<R> {
   columns: Column<R>[];
   /** One sentence that says what the chart shows, for everyone and for screen readers. */
   summary(rows: readonly R[]): string;
-  /** Shown instead of a chart when there are no rows. */
-  empty: string;
+  /** Shown instead of a chart when there are no rows (a widget of days always has its 30). */
+  empty?: string;
   /** The Vega-Lite specification; its data is the named set `rows`, given `chartRows(rows)`. */
   spec: TopLevelSpec;
   chartRows(rows: readonly R[]): object[];
@@ -159,15 +166,14 @@ const sales: Widget<SalesDay> = {
   file: "sales-by-day",
   columns: [
     { label: "Day", text: (r) => r.day, csv: (r) => r.day },
-    { label: "Orders", text: (r) => count(r.orders), csv: (r) => String(r.orders) },
+    { label: "Orders", text: (r) => figure(r.orders), csv: (r) => String(r.orders) },
     { label: "Sales", text: (r) => formatRupees(r.salesPaise), csv: (r) => rupees(r.salesPaise) },
   ],
   summary: (rows) => {
     const orders = rows.reduce((n, r) => n + r.orders, 0);
     const paise = rows.reduce((n, r) => n + r.salesPaise, 0);
-    return `${formatRupees(paise)} from ${count(orders)} ${orders === 1 ? "order" : "orders"} placed in the last ${LOOKBACK_DAYS} days.`;
+    return `${formatRupees(paise)} from ${count(orders, "order")} placed in the last ${LOOKBACK_DAYS} days.`;
   },
-  empty: "No orders placed in the last 30 days.",
   spec: spec({ mark: { type: "bar" }, encoding: { x: byDay, y: { field: "rupees", type: "quantitative", title: "Sales (₹)", scale: { domain: { unionWith: [0, 100] } } } } }),
   chartRows: (rows) => rows.map((r) => ({ day: r.day, rupees: r.salesPaise / 100 })),
 };
@@ -177,16 +183,15 @@ const slots: Widget<SlotFill> = {
   file: "slot-fill",
   columns: [
     { label: "Slot", text: (r) => slotLabel(r), csv: (r) => `${r.date} ${r.kind}` },
-    { label: "Orders", text: (r) => count(r.orders), csv: (r) => String(r.orders) },
-    { label: "Capacity", text: (r) => count(r.capacity), csv: (r) => String(r.capacity) },
+    { label: "Orders", text: (r) => figure(r.orders), csv: (r) => String(r.orders) },
+    { label: "Booked", text: (r) => figure(r.booked), csv: (r) => String(r.booked) },
+    { label: "Capacity", text: (r) => figure(r.capacity), csv: (r) => String(r.capacity) },
     { label: "Fill", text: (r) => (fillPercent(r) === null ? "Closed" : `${fillPercent(r)}%`), csv: (r) => String(fillPercent(r) ?? "") },
   ],
   summary: (rows) => {
     const orders = rows.reduce((n, r) => n + r.orders, 0);
-    const full = rows.filter((r) => r.capacity > 0 && r.orders >= r.capacity).length;
-    return `${count(orders)} ${orders === 1 ? "order" : "orders"} booked in the next ${AHEAD_DAYS} days; ${full} of ${rows.length} slots full.`;
+    return `${count(orders, "order")} placed for the next ${AHEAD_DAYS} days; ${rows.filter(isFull).length} of ${rows.length} slots full or closed.`;
   },
-  empty: "No slots in the next 7 days.",
   spec: spec({
     width: 270,
     mark: { type: "bar" },
@@ -197,7 +202,8 @@ const slots: Widget<SlotFill> = {
       color: { field: "slot", type: "nominal", title: null, sort: SLOT_KINDS.map((k) => SLOTS[k].label) },
     },
   }),
-  chartRows: (rows) => rows.map((r) => ({ date: r.date, slot: SLOTS[r.kind].label, fill: Math.min(fillPercent(r) ?? 0, 100) })),
+  // A closed slot takes no more orders: drawn full, as checkout sees it. Over 100% is drawn at 100 (the table says how far over).
+  chartRows: (rows) => rows.map((r) => ({ date: r.date, slot: SLOTS[r.kind].label, fill: isFull(r) ? 100 : Math.min(fillPercent(r) ?? 100, 100) })),
 };
 
 const products: Widget<TopProduct> = {
@@ -206,13 +212,13 @@ const products: Widget<TopProduct> = {
   columns: [
     { label: "Item", text: itemName, csv: itemName },
     { label: "Reference", text: (r) => r.internalReference, csv: (r) => r.internalReference },
-    { label: "Units", text: (r) => count(r.units), csv: (r) => String(r.units) },
+    { label: "Units", text: (r) => figure(r.units), csv: (r) => String(r.units) },
     { label: "Sales", text: (r) => formatRupees(r.salesPaise), csv: (r) => rupees(r.salesPaise) },
   ],
   summary: (rows) =>
     rows.length === 1
-      ? `One item sold in the last ${LOOKBACK_DAYS} days: ${itemName(rows[0]!)}, ${count(rows[0]!.units)} ${rows[0]!.units === 1 ? "unit" : "units"}.`
-      : `The ${rows.length} items sold most in the last ${LOOKBACK_DAYS} days, by units; first ${itemName(rows[0]!)} with ${count(rows[0]!.units)}.`,
+      ? `One item sold in the last ${LOOKBACK_DAYS} days: ${itemName(rows[0]!)}, ${count(rows[0]!.units, "unit")}.`
+      : `The ${rows.length} items sold most in the last ${LOOKBACK_DAYS} days, by units; first ${itemName(rows[0]!)} with ${count(rows[0]!.units, "unit")}.`,
   empty: "Nothing sold in the last 30 days.",
   spec: ranked("units", "Units sold"),
   chartRows: (rows) => barNames(rows).map((name, i) => ({ name, units: rows[i]!.units })),
@@ -224,10 +230,10 @@ const stock: Widget<LowStock> = {
   columns: [
     { label: "Item", text: itemName, csv: itemName },
     { label: "Reference", text: (r) => r.internalReference, csv: (r) => r.internalReference },
-    { label: "Left to sell", text: (r) => count(r.available), csv: (r) => String(r.available) },
-    { label: "Low below", text: (r) => count(r.threshold), csv: (r) => String(r.threshold) },
+    { label: "Left to sell", text: (r) => figure(r.available), csv: (r) => String(r.available) },
+    { label: "Low below", text: (r) => figure(r.threshold), csv: (r) => String(r.threshold) },
   ],
-  summary: (rows) => `${rows.length} ${rows.length === 1 ? "item" : "items"} on sale with fewer left than their low-stock level, the fewest first.`,
+  summary: (rows) => `${count(rows.length, "item")} on sale with fewer left than their low-stock level, the fewest first.`,
   empty: "No item on sale is below its low-stock level.",
   spec: ranked("available", "Left to sell"),
   chartRows: (rows) => barNames(rows).map((name, i) => ({ name, available: rows[i]!.available })),
@@ -238,17 +244,16 @@ const payments: Widget<PaymentsDay> = {
   file: "payment-failures-refunds",
   columns: [
     { label: "Day", text: (r) => r.day, csv: (r) => r.day },
-    { label: "Payments failed", text: (r) => count(r.failed), csv: (r) => String(r.failed) },
-    { label: "Refunds", text: (r) => count(r.refunds), csv: (r) => String(r.refunds) },
+    { label: "Payments failed", text: (r) => figure(r.failed), csv: (r) => String(r.failed) },
+    { label: "Refunds", text: (r) => figure(r.refunds), csv: (r) => String(r.refunds) },
     { label: "Refunded", text: (r) => formatRupees(r.refundedPaise), csv: (r) => rupees(r.refundedPaise) },
   ],
   summary: (rows) => {
     const failed = rows.reduce((n, r) => n + r.failed, 0);
     const refunds = rows.reduce((n, r) => n + r.refunds, 0);
     const paise = rows.reduce((n, r) => n + r.refundedPaise, 0);
-    return `${count(failed)} online ${failed === 1 ? "payment" : "payments"} failed and ${count(refunds)} ${refunds === 1 ? "refund" : "refunds"} (${formatRupees(paise)}) in the last ${LOOKBACK_DAYS} days.`;
+    return `${count(failed, "online payment")} failed and ${count(refunds, "refund")} (${formatRupees(paise)}) in the last ${LOOKBACK_DAYS} days.`;
   },
-  empty: "",
   spec: spec({
     mark: { type: "line", point: true },
     encoding: {
@@ -270,12 +275,12 @@ const demand: Widget<Demand> = {
   columns: [
     { label: "Item", text: itemName, csv: itemName },
     { label: "Reference", text: (r) => r.internalReference, csv: (r) => r.internalReference },
-    { label: "Shoppers waiting", text: (r) => count(r.waiting), csv: (r) => String(r.waiting) },
-    { label: "Left to sell", text: (r) => count(r.available), csv: (r) => String(r.available) },
+    { label: "Shoppers waiting", text: (r) => figure(r.waiting), csv: (r) => String(r.waiting) },
+    { label: "Left to sell", text: (r) => figure(r.available), csv: (r) => String(r.available) },
   ],
   summary: (rows) => {
     const waiting = rows.reduce((n, r) => n + r.waiting, 0);
-    return `${count(waiting)} ${waiting === 1 ? "shopper is" : "shoppers are"} waiting to hear that the ${rows.length} most wanted ${rows.length === 1 ? "item is" : "items are"} back in stock.`;
+    return `${count(waiting, "shopper")} waiting to hear that ${rows.length === 1 ? "an item is" : `the ${rows.length} most wanted items are`} back in stock.`;
   },
   empty: "No shopper is waiting for an item to come back.",
   spec: ranked("waiting", "Shoppers waiting"),

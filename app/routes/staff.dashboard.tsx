@@ -3,6 +3,7 @@
 // demand. Drawn on the server as SVG, so it reads without JavaScript; each chart has its table
 // for screen readers and a CSV download.
 import { waysIn } from "../server/ways-in.server.ts";
+import { staffOf } from "../server/access.server.ts";
 import { dashboardDays } from "../domain/dashboard.ts";
 import { ELSEWHERE_MESSAGES } from "../domain/capabilities.ts";
 import { dashboardView } from "../server/charts/dashboard.server.ts";
@@ -10,6 +11,8 @@ import { ChartFigure } from "../components/staff/ChartFigure.tsx";
 import type { Route } from "./+types/staff.dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // The layout's guard answered anyone else 404 already; this says so where the figures are read.
+  staffOf(context);
   const reads = waysIn(context).reads;
   const days = dashboardDays(new Date());
   return { today: days.today, widgets: await dashboardView(reads.staff, days), ordersElsewhere: !reads.capabilities.staffMovesOrders };

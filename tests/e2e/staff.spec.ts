@@ -22,6 +22,11 @@ test("a shopper is answered 404 on every staff page", async ({ page, shopper: _s
     "/staff/newsletter",
     "/staff/newsletter.csv",
     "/staff/reviews",
+    "/staff/subscriptions",
+    "/staff/dashboard",
+    "/staff/dashboard.csv?widget=sales",
+    "/staff/orders/pick?slot=2026-12-01/morning",
+    "/staff/orders/slips?slot=2026-12-01/morning",
   ];
   for (const path of paths) expect((await page.request.get(path)).status(), path).toBe(404);
   const post = await page.request.post("/staff/orders", { form: { intent: "advance", order: "1", from: "placed" }, headers: { Origin: baseURL! }, maxRedirects: 0 });

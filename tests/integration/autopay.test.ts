@@ -190,7 +190,7 @@ describe.each(targets)("Autopay standing orders on $name", (target) => {
     const reason = "Autopay could not charge it (Payment failed due to insufficient funds in the customer's account)";
     expect((await orderOf(who.id))!.state).toBe("cancelled");
     expect(await stock()).toBe(before);
-    expect(await paymentsOf(order.id)).toMatchObject([{ status: "failed", failureReason: reason }]);
+    expect(await paymentsOf(order.id)).toMatchObject([{ status: "failed", failureReason: reason, failedAt: expect.any(Date) }]);
     expect(await dayOf(who.id, "2026-12-04")).toMatchObject({ outcome: "skipped", reason, orderId: order.id });
     expect((await mails()).some((m) => m.includes(`We could not make your delivery of 2 × `) && m.includes(reason))).toBe(true);
 

@@ -66,8 +66,9 @@ describe.each(targets)("a failed payment's return on $name", (target) => {
     if (placed.kind !== "paying" || placed.start.kind !== "modal") throw new Error("expected Standard Checkout");
     const answer = await failedReturn(placed.start.checkout.orderId);
     expect(answer).toEqual({ status: 303, location: "/revieworder", toast: { type: "error", message: PAYMENT_MESSAGES.wentWrong } });
-    const [attempt] = await database.db.select({ reason: payments.failureReason }).from(payments).where(eq(payments.orderId, placed.orderId));
+    const [attempt] = await database.db.select({ reason: payments.failureReason, at: payments.failedAt }).from(payments).where(eq(payments.orderId, placed.orderId));
     expect(attempt!.reason).toBe(PAYMENT_MESSAGES.wentWrong);
+    expect(attempt!.at).toBeInstanceOf(Date);
     // Still waiting: the shopper may pay again.
     expect(await shop.payments.pending(customer)).toMatchObject({ orderId: placed.orderId });
   });

@@ -423,10 +423,15 @@ describe.each(targets)("online payment on $name", (target) => {
     const pending = await shop.payments.pending(customer);
     expect(pending).toMatchObject({ orderId });
     expect(pending!.lastFailure).toBeTruthy();
+    // Dated, for the staff dashboard's failures by day.
+    const attempt = () => database.db.select({ reason: payments.failureReason, at: payments.failedAt }).from(payments).where(eq(payments.orderId, orderId));
+    expect((await attempt())[0]!.at).toBeInstanceOf(Date);
     const { answer } = await paidByModal(customer, orderId);
     expect(answer.razorpay_order_id).toBe(checkout.orderId);
     expect(await shop.payments.completeCheckout(fieldsOf(answer))).toMatchObject({ kind: "confirmed" });
     await standin.idle();
+    // Paid in the end: no longer a failure.
+    expect(await attempt()).toEqual([{ reason: null, at: null }]);
   });
 
   it("without the Razorpay keys nothing online is offered", async () => {

@@ -39,5 +39,6 @@ export async function chartSvg(spec: TopLevelSpec, rows: object[]): Promise<stri
   let runtime = runtimes.get(spec);
   if (!runtime) runtimes.set(spec, (runtime = v.runtime(spec)));
   const svg = await v.svg(runtime, rows);
-  return svg.replace(/^<svg([^>]*?) width="[\d.]+" height="[\d.]+"/, '<svg$1 class="h-auto w-full" focusable="false"');
+  // Vega's own class stays first (an element keeps only its first class attribute).
+  return svg.replace(/^<svg([^>]*?) class="marks" width="[\d.]+" height="[\d.]+"/, '<svg$1 class="marks h-auto w-full" focusable="false"');
 }

@@ -21,7 +21,7 @@ async function view<R>(key: WidgetKey, widget: Widget<R>, rows: readonly R[]): P
   return {
     key,
     title: widget.title,
-    summary: rows.length > 0 ? widget.summary(rows) : widget.empty,
+    summary: rows.length === 0 && widget.empty ? widget.empty : widget.summary(rows),
     svg: rows.length > 0 ? await chartSvg(widget.spec, widget.chartRows(rows)) : null,
     table: { header: widget.columns.map((c) => c.label), rows: rows.map((r) => widget.columns.map((c) => c.text(r))) },
   };

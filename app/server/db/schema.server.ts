@@ -4,6 +4,7 @@ import type { CreditNoteDocument, InvoiceDocument } from "../../domain/invoice.t
 import { PART_REFUNDS } from "../../domain/payment.ts";
 import { DEFAULT_REPLACEMENT, REPLACEMENT_CHOICES, type ReplacedFrom } from "../../domain/replacement.ts";
 import { WEIGHT_TOLERANCE_MAX } from "../../domain/weight.ts";
+import { LOW_STOCK_THRESHOLD_MAX } from "../../domain/stock.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency } from "../../domain/subscription.ts";
 import { AUTOPAY_STATUSES } from "../../domain/autopay.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
@@ -104,7 +105,7 @@ export const variants = pgTable(
       sql`(${t.weightUnitGrams} is null and ${t.weightTolerance} is null) or (${t.weightUnitGrams} > 0 and ${t.weightTolerance} between 0 and ${sql.raw(String(WEIGHT_TOLERANCE_MAX))})`,
     ),
     check("variants_weight_balance_check", sql`${t.weightBalanceGrams} >= 0`),
-    check("variants_low_stock_check", sql`${t.lowStockBelow} is null or ${t.lowStockBelow} >= 0`),
+    check("variants_low_stock_check", sql`${t.lowStockBelow} is null or ${t.lowStockBelow} between 0 and ${sql.raw(String(LOW_STOCK_THRESHOLD_MAX))}`),
   ],
 );
 
@@ -623,8 +624,10 @@ export const payments = pgTable(
     // A standing order's Autopay charge (decision 078): when Razorpay accepted the charge against the mandate's token.
     chargedAt: timestamp("charged_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    // Why the last attempt failed, as Razorpay said it (payment.failed).
+    // Why the last attempt failed, as Razorpay said it (payment.failed), and when: the staff
+    // dashboard counts failures by that day (issue 46). Both cleared when the payment is made.
     failureReason: text("failure_reason"),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
     // A payment for an order that was no longer waiting for it (late, or a second one): refunded in full.
     unwanted: boolean("unwanted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

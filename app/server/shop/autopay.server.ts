@@ -305,7 +305,7 @@ export async function chargeFailedIn(tx: Conn, paymentId: number, reason: string
     await cancelPlaced(tx, order, at);
     await tx
       .update(payments)
-      .set({ status: "failed", failureReason: reason.slice(0, 200), updatedAt: at })
+      .set({ status: "failed", failureReason: reason.slice(0, 200), failedAt: at, updatedAt: at })
       .where(eq(payments.id, payment.id));
     await unmakeDay(tx, order.id, reason, at);
     return true;
@@ -313,7 +313,7 @@ export async function chargeFailedIn(tx: Conn, paymentId: number, reason: string
   // Packed or on its way: the order goes as it is, its amount due in cash.
   await tx
     .update(payments)
-    .set({ status: "failed", failureReason: reason.slice(0, 200), updatedAt: at })
+    .set({ status: "failed", failureReason: reason.slice(0, 200), failedAt: at, updatedAt: at })
     .where(eq(payments.id, payment.id));
   await tx.insert(payments).values({ orderId: order.id, method: "cod", status: "pending", amountPaise: payment.amountPaise, createdAt: at, updatedAt: at });
   await tx.update(orders).set({ paymentMethod: "cod", updatedAt: at }).where(eq(orders.id, order.id));

@@ -13,6 +13,8 @@ import { SETTING_DEFAULTS, SETTING_KEYS } from "./delivery.server.ts";
 /** The shop's calendar day of a timestamp column, as "2026-11-30" (India has one offset all year). Written out, not a parameter: GROUP BY must see the same expression. */
 const shopDay = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC' + interval '${sql.raw(String(IST_OFFSET_MINUTES))} minutes', 'YYYY-MM-DD')`;
 const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression})::int`;
+// Sums of paise as float8: exact to 2^53, where an int would overflow at ₹2.1 crore (bigint comes back from pg as a string).
+const paise = (expression: ReturnType<typeof sql>) => sql<number>`(${expression})::float8`;
 
 type Reader<K extends WidgetKey> = (db: Db, days: DashboardDays) => Promise<WidgetRows[K]>;
 
@@ -20,14 +22,18 @@ type Reader<K extends WidgetKey> = (db: Db, days: DashboardDays) => Promise<Widg
 const sales: Reader<"sales"> = async (db, days) => {
   const day = shopDay(orders.placedAt);
   const rows = await db
-    .select({ day, orders: int(sql`count(*)`), salesPaise: int(sql`coalesce(sum(${orders.totalPaise}), 0)`) })
+    .select({ day, orders: int(sql`count(*)`), salesPaise: paise(sql`coalesce(sum(${orders.totalPaise}), 0)`) })
     .from(orders)
     .where(and(eq(orders.state, "confirmed"), gte(orders.placedAt, shopDayStart(days.since))))
     .groupBy(day);
   return everyDay(days, rows, (d) => ({ day: d, orders: 0, salesPaise: 0 }));
 };
 
-/** Each slot of the days ahead: its placed orders and its capacity (the shop's, for a slot nobody has booked). */
+/**
+ * Each slot of the days ahead: its placed orders, its places taken as checkout counts them
+ * (orders waiting for an online payment hold theirs), and its capacity (the shop's setting for a
+ * slot nobody has booked).
+ */
 const slots: Reader<"slots"> = async (db, days) => {
   const wanted = sql.join(
     days.ahead.flatMap((date, d) => SLOT_KINDS.map((kind, k) => sql`(${date}, ${kind}, ${d * SLOT_KINDS.length + k}::int)`)),
@@ -35,7 +41,7 @@ const slots: Reader<"slots"> = async (db, days) => {
   );
   const result = await db.execute(sql`
     select w.date, w.kind, coalesce(s.capacity, (select value from shop_settings where key = ${SETTING_KEYS.slotCapacity}), ${SETTING_DEFAULTS.slotCapacity})::int as capacity,
-           coalesce(o.orders, 0)::int as orders
+           coalesce(o.orders, 0)::int as orders, coalesce(s.booked, 0)::int as booked
     from (values ${wanted}) as w(date, kind, n)
     left join delivery_slots s on s.date = w.date and s.kind = w.kind
     left join (
@@ -44,15 +50,20 @@ const slots: Reader<"slots"> = async (db, days) => {
       group by slot_date, slot_kind
     ) o on o.slot_date = w.date and o.slot_kind = w.kind
     order by w.n`);
-  return (result as unknown as { rows: { date: string; kind: SlotKind; capacity: number; orders: number }[] }).rows.map((r) => ({
+  return (result as unknown as { rows: { date: string; kind: SlotKind; capacity: number; orders: number; booked: number }[] }).rows.map((r) => ({
     date: r.date,
     kind: r.kind,
     orders: Number(r.orders),
+    booked: Number(r.booked),
     capacity: Number(r.capacity),
   }));
 };
 
-/** The items sold most (units) in orders placed in the days looked back, with what they sold for (weighed lines at their weighed price). */
+/**
+ * The items sold most (units) in orders placed in the days looked back, with what they sold for:
+ * a weighed line at its weighed price, less the line's share of a coupon. (The day's sales are
+ * orders' totals, with their delivery fees: the two are not meant to add up.)
+ */
 const products_: Reader<"products"> = (db, days) =>
   db
     .select({
@@ -60,7 +71,7 @@ const products_: Reader<"products"> = (db, days) =>
       title: products.title,
       attribute: variants.attribute,
       units: int(sql`sum(${orderLines.quantity})`),
-      salesPaise: int(sql`sum(coalesce(${orderLines.weighedPaise}, ${orderLines.unitPricePaise} * ${orderLines.quantity}))`),
+      salesPaise: paise(sql`sum(coalesce(${orderLines.weighedPaise}, ${orderLines.unitPricePaise} * ${orderLines.quantity}) - coalesce(${orderLines.discountPaise}, 0))`),
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -84,20 +95,21 @@ const stock: Reader<"stock"> = (db) => {
 };
 
 /**
- * By day: online payments whose last attempt failed and that were never paid (by the day of that
- * failure), and refunds asked for (by the day asked, Razorpay's failed ones aside). One query.
+ * By day: online payments whose last attempt failed and that were never paid (by `failed_at`, the
+ * day of that failure; a payment retried and paid is not one), and refunds asked for (by the day
+ * asked, Razorpay's failed ones aside). One query.
  */
 const payments_: Reader<"payments"> = async (db, days) => {
   const since = shopDayStart(days.since);
-  const failedDay = shopDay(payments.updatedAt);
+  const failedDay = shopDay(payments.failedAt);
   const refundDay = shopDay(refunds.createdAt);
   const failed = db
-    .select({ day: failedDay, failed: int(sql`count(*)`), refunds: int(sql`0`), refundedPaise: int(sql`0`) })
+    .select({ day: failedDay, failed: int(sql`count(*)`), refunds: int(sql`0`), refundedPaise: paise(sql`0`) })
     .from(payments)
-    .where(and(isNotNull(payments.failureReason), isNull(payments.paidAt), gte(payments.updatedAt, since)))
+    .where(and(isNotNull(payments.failureReason), isNull(payments.paidAt), gte(payments.failedAt, since)))
     .groupBy(failedDay);
   const refunded = db
-    .select({ day: refundDay, failed: int(sql`0`), refunds: int(sql`count(*)`), refundedPaise: int(sql`sum(${refunds.amountPaise})`) })
+    .select({ day: refundDay, failed: int(sql`0`), refunds: int(sql`count(*)`), refundedPaise: paise(sql`sum(${refunds.amountPaise})`) })
     .from(refunds)
     .where(and(sql`${refunds.status} <> 'failed'`, gte(refunds.createdAt, since)))
     .groupBy(refundDay);

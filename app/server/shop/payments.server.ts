@@ -188,7 +188,15 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       // A standing order's Autopay charge (decision 078): the order was confirmed when it was made; now it is paid.
       await tx
         .update(payments)
-        .set({ status: "captured", providerPaymentId: paid.providerPaymentId, providerMethod: paid.method ?? attempt.instrument, paidAt: at, failureReason: null, updatedAt: at })
+        .set({
+          status: "captured",
+          providerPaymentId: paid.providerPaymentId,
+          providerMethod: paid.method ?? attempt.instrument,
+          paidAt: at,
+          failureReason: null,
+          failedAt: null,
+          updatedAt: at,
+        })
         .where(eq(payments.id, attempt.id));
       // The debit comes a day after it was asked for: items short, weighed or replaced at packing
       // meanwhile lowered the order, and what was taken above it goes back.
@@ -207,7 +215,15 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     if (attempt.status === "pending" && order?.state === "awaiting_payment") {
       await tx
         .update(payments)
-        .set({ status: "captured", providerPaymentId: paid.providerPaymentId, providerMethod: paid.method ?? attempt.instrument, paidAt: at, failureReason: null, updatedAt: at })
+        .set({
+          status: "captured",
+          providerPaymentId: paid.providerPaymentId,
+          providerMethod: paid.method ?? attempt.instrument,
+          paidAt: at,
+          failureReason: null,
+          failedAt: null,
+          updatedAt: at,
+        })
         .where(eq(payments.id, attempt.id));
       if (order.couponId !== null) await recheckCoupon(tx, order);
       await confirmOrder(tx, attempt.orderId, at);
@@ -557,7 +573,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       if (!attempt) return null;
       await db
         .update(payments)
-        .set({ failureReason: fields.reason.slice(0, 200), updatedAt: now() })
+        .set({ failureReason: fields.reason.slice(0, 200), failedAt: now(), updatedAt: now() })
         .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")));
       return attempt.orderId;
     },
@@ -660,7 +676,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         }
         await tx
           .update(payments)
-          .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), updatedAt: at })
+          .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), failedAt: at, updatedAt: at })
           .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")));
         return NOTHING;
       }
