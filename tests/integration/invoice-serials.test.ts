@@ -396,8 +396,9 @@ describe.each(targets)("migration 0034 on $name", (target) => {
     const old = await before0034(target);
     try {
       const { db } = old;
-      // Today's catalogue import writes the products' later column (0036's `subscribable`); the orders migrated here never read it.
+      // Today's catalogue import writes later columns (0036's `subscribable`, 0039's `low_stock_below`); the orders migrated here never read them.
       await db.execute(sql`alter table products add column subscribable boolean not null default false`);
+      await db.execute(sql`alter table variants add column low_stock_below integer`);
       await seedDemoCatalog(old.database);
       const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
       const [dal] = rows<{ id: number }>(await db.execute(sql`select id from variants where internal_reference = ${DAL}`));
