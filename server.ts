@@ -29,6 +29,11 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** Exit codes a deployer's supervisor can tell apart. */
 export const EXIT = { config: 2, dataDir: 3, port: 4, database: 5 } as const;
 
+/** How long /readyz waits for the database's answers before it says not ready. */
+const READY_WITHIN_MS = 2_000;
+
+const timeout = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(resolve, ms, value).unref());
+
 /** How long an idle kept-alive connection stays open: longer than the 60 s idle timeout load balancers and clients commonly use. */
 const KEEP_ALIVE_MS = 65_000;
 
@@ -129,7 +134,11 @@ export interface RunningServer {
   server: Server;
   shop: Shop;
   port: number;
+  /** METRICS_PORT's listener's port, when there is one. */
+  metricsPort: number | null;
   close(): Promise<void>;
+  /** SIGTERM's first step: /readyz says 503 while the server keeps serving, for SHUTDOWN_DRAIN_SECONDS. */
+  drain(): Promise<void>;
 }
 
 /** Serves `loaded` (from loadApp) with the configuration `env` (from the app's own readEnv). */
@@ -185,6 +194,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // Routes get the Shop whose lost connections become a 503 page, never a crash.
   const shop = edge.withUnavailablePage(opened);
 
+  // Set on SIGTERM (drain()): /readyz answers 503 so the balancer stops sending requests here.
+  let draining = false;
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
@@ -228,23 +239,35 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 
   // Probes come before the host check: a load balancer or an orchestrator asks by the
   // instance's own address (or with no Host at all), and the answer holds no link.
-  // Liveness: the process answers and the database does.
-  app.get("/healthz", async (_req, res) => {
-    const ok = await shop.healthy();
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: ok ? "ok" : "database unreachable" });
+  // Liveness: the process answers. A database that is down is readiness's business: restarting
+  // every instance would not bring it back (issue 47).
+  app.get("/healthz", (_req, res) => {
+    res.status(200).set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  // Readiness, for a load balancer: send shoppers here only when every check holds.
+  // Readiness, for a load balancer: send shoppers here only when every check holds, within a
+  // bound (a database that hangs is not ready), and never once shutting down.
   app.get("/readyz", async (_req, res) => {
-    const checks = await shop.ready();
+    const answer = (ok: boolean, body: object) =>
+      res
+        .status(ok ? 200 : 503)
+        .set("Cache-Control", "no-store")
+        .json(body);
+    if (draining) return answer(false, { status: "draining" });
+    const checks = await Promise.race([shop.ready(), timeout(READY_WITHIN_MS, { database: false, migrations: false, catalogue: false })]);
     const ok = checks.database && checks.migrations && checks.catalogue;
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: ok ? "ready" : "not ready", checks });
+    answer(ok, { status: ok ? "ready" : "not ready", checks });
   });
+  // Prometheus (issue 47): here only to a scraper with the token; with METRICS_PORT, on that port alone.
+  const metricsOn = env.METRICS_PORT !== undefined || env.METRICS_TOKEN !== undefined;
+  if (metricsOn) edge.exposeShopMetrics(shop);
+  const scrape = async (_req: express.Request, res: express.Response) => {
+    const { contentType, body } = await edge.metricsText();
+    res.status(200).set({ "Content-Type": contentType, "Cache-Control": "no-store" }).send(body);
+  };
+  if (env.METRICS_TOKEN && env.METRICS_PORT === undefined) {
+    const token = env.METRICS_TOKEN;
+    app.get("/metrics", (req, res, next) => (edge.bearerMatches(req.get("authorization"), token) ? scrape(req, res).catch(next) : next()));
+  }
 
   // A request for another host name is refused: the Host header never reaches a link.
   app.use((req, res, next) => {
@@ -459,12 +482,33 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // Standing orders' reminders and cut-off (issue 45), one instance at a time.
   const stopSubscriptionJob = startSubscriptionJob(shop);
 
+  // METRICS_PORT: Prometheus' own listener, /metrics alone, no token (the port is kept off the public network).
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? null
+      : await new Promise<Server>((resolve, reject) => {
+          const only = express();
+          only.disable("x-powered-by");
+          only.get("/metrics", (req, res, next) => scrape(req, res).catch(next));
+          const s = only.listen(env.METRICS_PORT!, env.METRICS_HOST);
+          s.once("listening", () => resolve(s));
+          s.once("error", (error: NodeJS.ErrnoException) =>
+            reject(error.code === "EADDRINUSE" ? new StartupError(`METRICS_PORT ${env.METRICS_PORT} is already in use: choose another.`, EXIT.port) : error),
+          );
+        }).catch(async (error) => {
+          server.close();
+          await opened.close();
+          releaseLock();
+          throw error;
+        });
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       stopMailRetry();
       stopPaymentSweep();
       stopSubscriptionJob();
+      metricsServer?.close();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -473,9 +517,22 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       await opened.close();
       releaseLock();
     })());
+  /** Says not ready (/readyz 503) and waits SHUTDOWN_DRAIN_SECONDS, serving as before, for the balancer to look elsewhere. */
+  const drain = async () => {
+    draining = true;
+    await timeout(env.SHUTDOWN_DRAIN_SECONDS * 1000, undefined);
+  };
 
   const address = server.address();
-  return { server, shop, port: typeof address === "object" && address ? address.port : env.PORT, close };
+  const metricsAddress = metricsServer?.address();
+  return {
+    server,
+    shop,
+    port: typeof address === "object" && address ? address.port : env.PORT,
+    metricsPort: typeof metricsAddress === "object" && metricsAddress ? metricsAddress.port : null,
+    close,
+    drain,
+  };
 }
 
 export async function main() {
@@ -496,7 +553,12 @@ export async function main() {
   try {
     const running = await startServer(loaded, env);
     console.log(`Haat is serving on http://localhost:${running.port} (${env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${env.dataDir}`})`);
-    const stop = (signal: string) => {
+    const stop = async (signal: string) => {
+      // A supervisor's SIGTERM: first out of the balancer's rotation (/readyz 503), still serving; a ^C stops at once.
+      if (signal === "SIGTERM" && env.SHUTDOWN_DRAIN_SECONDS > 0) {
+        console.log(`${signal}: not ready any more; serving for ${env.SHUTDOWN_DRAIN_SECONDS} s while the balancer moves away…`);
+        await running.drain();
+      }
       console.log(`${signal}: finishing in-flight requests, then closing the database…`);
       const force = setTimeout(() => {
         console.error("Shutdown took longer than 10 s; closing connections.");
@@ -514,8 +576,8 @@ export async function main() {
           },
         );
     };
-    process.once("SIGTERM", () => stop("SIGTERM"));
-    process.once("SIGINT", () => stop("SIGINT"));
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+    process.once("SIGINT", () => void stop("SIGINT"));
   } catch (error) {
     if (error instanceof StartupError) {
       console.error(error.message);

@@ -2,6 +2,8 @@
 // the request id, the log line, the security headers, the host check, the 503 Shop and the
 // message for a database that cannot be reached at start. server.ts takes it from the build
 // (as `edge`, through app/entry.server.tsx), so there is one copy of each module.
+import { metrics } from "./metrics/metrics.server.ts";
+import { timingSafeEqual } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Env } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
@@ -12,6 +14,8 @@ export { commonSecurityHeaders, RESOURCE_POLICY, WORKER_POLICY } from "./securit
 export { withUnavailablePage } from "./unavailable.server.ts";
 export { chooseKeptEncoding, keptEncodingsUnder } from "./precompressed.server.ts";
 export { stylesheetCookieFor } from "./stylesheet.server.ts";
+export { metricsText } from "./metrics/metrics.server.ts";
+export { exposeShopMetrics } from "./metrics/shop-metrics.server.ts";
 
 /** A load balancer's id is kept when it is a sane token; otherwise the request gets a new one. */
 export function requestIdOf(header: string | undefined): string {
@@ -31,6 +35,15 @@ export function logRequest(r: { requestId: string; method: string; path: string;
   };
   if (r.status >= 500) log.error("request", line);
   else log.info("request", line);
+  metrics.request(metricRoute(r.route ?? null, r.path), r.method, r.status, r.ms / 1000);
+}
+
+/** The route a request is counted under: React Router's pattern, else what answered before it; never the raw path (unbounded). */
+export function metricRoute(route: string | null, path: string): string {
+  if (route) return route;
+  if (path === "/healthz" || path === "/readyz" || path === "/metrics") return path;
+  if (path.startsWith("/assets/") || path.startsWith("/media/") || namesAFile(path)) return "static";
+  return "other";
 }
 
 /** Runs `fn` just before the response's headers are written, whoever writes them. */
@@ -87,4 +100,11 @@ export function databaseStartupMessage(error: unknown, databaseUrl: string | und
             ? "That database does not exist: create it (createdb) or correct its name in DATABASE_URL."
             : "Check DATABASE_URL and that the database is running and reachable from this machine.";
   return `Could not open the database: ${where} could not be used (${reason}). ${hint}`;
+}
+
+/** Whether an Authorization header carries the bearer token, compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

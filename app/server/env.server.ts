@@ -119,6 +119,15 @@ const schema = z.object({
     .pipe(z.array(origin))
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Prometheus' /metrics (issue 47, decision 081), never public: on a port of its own
+  // (METRICS_PORT, on METRICS_HOST, the loopback by default), or on the shop's port to a scraper
+  // that sends "Authorization: Bearer METRICS_TOKEN". Neither set: no /metrics.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional(),
+  // On SIGTERM, /readyz answers 503 this long before the server stops taking connections: the
+  // balancer's checks (every second, down after two) see it go before a request is refused.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(3),
   // A Server-Timing header on every answer (queries run, render time): for the bench and for
   // a deployer looking at a slow page in the browser's network panel. Off by default.
   SERVER_TIMING: z

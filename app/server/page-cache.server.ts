@@ -4,6 +4,7 @@
 // serves the next requests for those seconds. Entries keep their compressed bodies, so a
 // hit costs neither a render nor a compression. Requests with cookies, responses that
 // set cookies, non-200 answers and anything not marked public are never cached.
+import { metrics } from "./metrics/metrics.server.ts";
 import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
@@ -269,8 +270,12 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const cache = pageCache();
   const generation = catalogueGeneration(context);
   const hit = cache.get(request, generation);
-  if (hit) return hit;
+  if (hit) {
+    metrics.pageCache("hit");
+    return hit;
+  }
   if (!cache.keeps(request)) return next();
+  metrics.pageCache("miss");
   const parts: PartRecord[] = [];
   context.set(partRecorderContext, parts);
   return cache.put(request, await next(), parts, generation);

@@ -67,41 +67,17 @@ function which(command: string): string | null {
   return null;
 }
 
-/** HAProxy's configuration: round robin, /readyz checked every second, idempotent requests retried on another instance. */
+/**
+ * HAProxy's configuration: deploy/haproxy.cfg (round robin, /readyz checked every second,
+ * idempotent requests retried on another instance), bound to `port` on the loopback with `servers`.
+ */
 export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
-  return `global
-  maxconn 4096
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout queue 30s
-  # A request that could not reach an instance, or got nothing back, is tried again, each time
-  # on another instance.
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response response-timeout 502 503 504
-  option forwardfor
-
-frontend shop
-  bind 127.0.0.1:${port}
-  default_backend instances
-
-backend instances
-  balance roundrobin
-  # Only a GET or HEAD may be sent twice: a form post could place an order twice.
-  http-request disable-l7-retry if !METH_GET !METH_HEAD
-  option httpchk
-  http-check send meth GET uri /readyz
-  http-check expect status 200
-  # Down after 2 failed checks a second apart, or at once when a connection to it fails
-  # (kill -9 needs no second check to notice); back after 2 good checks. At most 64 requests
-  # in flight per instance: the rest wait here rather than pile up in Node.
-  default-server inter 1s fall 2 rise 2 maxconn 64 observe layer4 error-limit 1 on-error mark-down
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join("\n")}
-`;
+  const deployed = fs.readFileSync(path.resolve(import.meta.dirname, "../../deploy/haproxy.cfg"), "utf8");
+  const kept = deployed.split("\n").filter((line) => !/^\s*server /.test(line));
+  const bind = kept.findIndex((line) => /^\s*bind /.test(line));
+  if (bind < 0 || kept.length === deployed.split("\n").length) throw new Error("deploy/haproxy.cfg has no bind line or no server lines");
+  kept[bind] = `  bind 127.0.0.1:${port}`;
+  return `${kept.join("\n").trimEnd()}\n${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join("\n")}\n`;
 }
 
 /**

@@ -368,7 +368,7 @@ async function before0034(target: TestTarget): Promise<{ db: Db; database: Datab
     const db = drizzlePglite({ client }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: dir });
     const close = () => client.close();
-    return { db, database: { db, kind: "pglite", close }, close };
+    return { db, database: { db, kind: "pglite", pool: () => null, close }, close };
   }
   const url = process.env.DATABASE_URL!;
   const name = `haat_it_0033_${process.pid}_${Date.now()}`;
@@ -388,7 +388,7 @@ async function before0034(target: TestTarget): Promise<{ db: Db; database: Datab
     await cleanup.query(`drop database if exists ${name}`);
     await cleanup.end();
   };
-  return { db, database: { db, kind: "postgres", close }, close };
+  return { db, database: { db, kind: "postgres", pool: () => null, close }, close };
 }
 
 describe.each(targets)("migration 0034 on $name", (target) => {

@@ -17,9 +17,18 @@ import { guardFetch, scopeTransactions } from "./transaction-scope.server.ts";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A pool's connections (issue 47's metrics): open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool's connections now; null on the embedded database (one connection, no pool). */
+  pool(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -54,7 +63,7 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
     pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
     guardFetch();
     const db = scopeTransactions(drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db);
-    const database: Database = { db, kind: "postgres", close: () => pool.end() };
+    const database: Database = { db, kind: "postgres", pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => pool.end() };
     try {
       const lock = await pool.connect();
       try {
@@ -76,7 +85,7 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
   const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
   guardFetch();
   const db = scopeTransactions(drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db);
-  const database: Database = { db, kind: "pglite", close: () => client.close() };
+  const database: Database = { db, kind: "pglite", pool: () => null, close: () => client.close() };
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     await startup?.(database);

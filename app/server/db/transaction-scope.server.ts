@@ -6,7 +6,12 @@
 // at once, so the suites that exercise it fail.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const scope = new AsyncLocalStorage<true>();
+/** An open transaction: what to do once it has committed. */
+interface Open {
+  committed: (() => void)[];
+}
+
+const scope = new AsyncLocalStorage<Open>();
 
 export class NetworkInTransaction extends Error {
   constructor(what: string) {
@@ -22,17 +27,35 @@ export function outsideTransaction(what: string): void {
 
 /** Whether the caller runs inside a database transaction. */
 export function inTransaction(): boolean {
-  return scope.getStore() === true;
+  return scope.getStore() !== undefined;
+}
+
+/**
+ * Runs `done` once the caller's transaction has committed (now, outside one): what counts a thing
+ * done (a metric) never counts one rolled back. Never for a transaction that rolls back.
+ */
+export function onCommit(done: () => void): void {
+  const open = scope.getStore();
+  if (open) open.committed.push(done);
+  else done();
 }
 
 interface Transacting {
   transaction: (...args: never[]) => unknown;
 }
 
-/** Makes every `db.transaction(fn)` run `fn` inside the scope (drizzle's nested transactions are savepoints of it). */
+/**
+ * Makes every `db.transaction(fn)` run `fn` inside the scope (drizzle's nested transactions are
+ * savepoints of it, and theirs wait for the outermost commit), and runs its `onCommit`s after it commits.
+ */
 export function scopeTransactions<D extends Transacting>(db: D): D {
   const original = db.transaction.bind(db) as (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => Promise<unknown>;
-  (db as { transaction: unknown }).transaction = (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => original((tx) => scope.run(true, () => fn(tx)), config);
+  (db as { transaction: unknown }).transaction = async (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+    const open: Open = { committed: [] };
+    const result = await original((tx) => scope.run(open, () => fn(tx)), config);
+    for (const done of open.committed) done();
+    return result;
+  };
   return db;
 }
 

@@ -1,6 +1,7 @@
 // Outgoing e-mail. With SMTP_URL set it goes out through nodemailer; without, each
 // message is written to DATA_DIR/outbox/ as a file (the log names it), so a demo
 // shop (and the end-to-end tests) can read what would have been sent.
+import { countingSends } from "../metrics/metrics.server.ts";
 import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import { log } from "../log.server.ts";
 import fs from "node:fs";
@@ -28,6 +29,10 @@ export function outboxFileName(mail: Mail, at: Date): string {
 }
 
 export function createMailer(env: Env): Mailer {
+  return countingSends("mail", mailerOf(env));
+}
+
+function mailerOf(env: Env): Mailer {
   if (env.SMTP_URL) {
     const url = env.SMTP_URL;
     let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;

@@ -1,5 +1,6 @@
 // Mail that must not be lost when the mail server is down: try to send it now, and when that
 // fails keep it in the Shop's mail queue for a retry. The shopper's request answers either way.
+import { metrics } from "../metrics/metrics.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import type { KeptMail, Shop } from "../shop/port.server.ts";
 import { isSmsTemplate } from "../../domain/sms.ts";
@@ -69,6 +70,7 @@ export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20, 
     } catch (error) {
       failed++;
       const { givenUp } = await shop.mail.failed(id, reason(error));
+      if (givenUp) metrics.message(mail.channel === "sms" ? "sms" : "mail", "given_up");
       log.warn(givenUp ? "kept mail given up" : "kept mail failed again", { mail_queue_id: id, reason: reason(error) });
       continue;
     }

@@ -8,6 +8,7 @@
 // captured one marks it paid (payments.server.ts's capture).
 //
 // Razorpay is called outside transactions only: a slow provider never holds a lock.
+import { metrics } from "../metrics/metrics.server.ts";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { AUTOPAY_MESSAGES, chargeFailure, type AutopayStatus } from "../../domain/autopay.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
@@ -16,7 +17,7 @@ import { providerReference } from "../../domain/payment.ts";
 import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { SUBSCRIPTION_MESSAGES } from "../../domain/subscription.ts";
 import type { Db } from "../db/client.server.ts";
-import { guardClient } from "../db/transaction-scope.server.ts";
+import { guardClient, onCommit } from "../db/transaction-scope.server.ts";
 import { addresses, customers, orders, payments, subscriptions } from "../db/schema.server.ts";
 import type { RazorpayConfig } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
@@ -301,6 +302,7 @@ export async function chargeFailedIn(tx: Conn, paymentId: number, reason: string
   if (!payment || payment.status !== "pending" || payment.method !== "razorpay") return false;
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for("update");
   if (!order || order.state !== "confirmed" || order.subscriptionId === null) return false;
+  onCommit(() => metrics.paymentFailed("autopay"));
   if (canCancel(order.stage, false)) {
     await cancelPlaced(tx, order, at);
     await tx

@@ -93,5 +93,12 @@ export function createMailQueue(db: Db, clock: () => number = Date.now): MailQue
         .where(eq(mailQueue.id, id));
       return { givenUp };
     },
+
+    depth: () =>
+      db
+        .select({ channel: mailQueue.channel, count: sql<number>`count(*)::int` })
+        .from(mailQueue)
+        .where(eq(mailQueue.status, "pending"))
+        .groupBy(mailQueue.channel),
   };
 }

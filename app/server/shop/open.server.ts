@@ -126,6 +126,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
       autopay: createAutopay(database.db, { razorpay: pay.razorpay, gateway: pay.gateway, publicOrigin: pay.publicOrigin, storeName: store.name, now: pay.now ?? (() => new Date()) }),
     }),
     warm: () => catalog.warm(),
+    poolStats: () => database.pool(),
     async healthy() {
       try {
         await database.db.execute(sql`select 1`);

@@ -3,6 +3,8 @@
 // and address, gives the order the next number of the orders' series, and confirms the cart;
 // placing the same cart again answers that order. Moving an order Out for delivery issues its
 // tax invoice (decision 065).
+import { metrics, type PaymentMethodLabel } from "../metrics/metrics.server.ts";
+import { onCommit } from "../db/transaction-scope.server.ts";
 import { giftOfRow, isGifting, mayCarryGift } from "../../domain/gift.ts";
 import { leaveRefusal, withWeight } from "../../domain/weight.ts";
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
@@ -14,7 +16,7 @@ import { DEFAULT_HOLD_MINUTES, PART_REFUNDS, refundLeft, type PaymentState } fro
 import { slotLabel } from "../../domain/delivery.ts";
 import { bookSlot, checkMinimum, deliveryFeeOf, pinServed, readSettings, refuseUnserved, releaseSlot } from "./delivery.server.ts";
 import { audit } from "./audit.server.ts";
-import { customerOfOrder, refundKey } from "./order-rows.server.ts";
+import { askRefund, customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { canCancel, canMoveSlot, LIFE_MESSAGES, nextStage, STAGE_LABELS, type Stage } from "../../domain/order-life.ts";
 import { slotValue, type Slot } from "../../domain/delivery.ts";
 
@@ -125,16 +127,20 @@ export interface OrdersOptions {
  * counter's row stays locked until the transaction ends, so numbers follow the order of commits.
  * (The tax invoice's number is given when the order leaves the shop: orders.advance.)
  */
-export async function confirmOrder(tx: Conn, orderId: number, at: Date): Promise<void> {
+export async function confirmOrder(tx: Conn, orderId: number, at: Date, paidBy: PaymentMethodLabel): Promise<void> {
   await tx
     .update(orders)
-    .set(await confirmation(tx, at))
+    .set(await confirmation(tx, at, paidBy))
     .where(eq(orders.id, orderId));
   await tx.insert(orderEvents).values({ orderId, stage: "placed", at });
 }
 
-/** What confirming sets on an order, its number taken now from the orders' series (the caller inserts the "placed" event). */
-async function confirmation(tx: Conn, at: Date) {
+/**
+ * What confirming sets on an order, its number taken now from the orders' series (the caller
+ * inserts the "placed" event). The one place an order becomes placed: counted here, once committed.
+ */
+async function confirmation(tx: Conn, at: Date, paidBy: PaymentMethodLabel) {
+  onCommit(() => metrics.orderPlaced(paidBy));
   return { state: "confirmed" as const, stage: "placed" as const, orderNumber: await nextInSeries(tx, ORDER_SERIES), placedAt: at, updatedAt: at };
 }
 
@@ -180,12 +186,7 @@ export async function cancelPlaced(tx: Conn, row: OrderRow, at: Date): Promise<{
   const given = await tx.select({ amountPaise: refunds.amountPaise, reason: refunds.reason, status: refunds.status }).from(refunds).where(eq(refunds.paymentId, paid.id));
   const left = refundLeft(paid.amountPaise, given);
   if (left <= 0) return { refundId: null };
-  const [refund] = await tx
-    .insert(refunds)
-    .values({ paymentId: paid.id, amountPaise: left, reason: "cancelled", idempotencyKey: refundKey(paid.id) })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  return { refundId: refund?.id ?? null };
+  return { refundId: await askRefund(tx, { paymentId: paid.id, amountPaise: left, reason: "cancelled", idempotencyKey: refundKey(paid.id) }) };
 }
 
 /** What placing a draft takes: the address, how it is paid, the slot, and the shop's terms. */
@@ -350,7 +351,7 @@ export async function placeIn(
       ...orderTotals(pricing),
       // Paid online: the stock is held while the shopper pays; the order is confirmed
       // (and gets its number) when the payment is (decision 030). Else confirmed in this update.
-      ...(held ? { state: "awaiting_payment" as const, updatedAt: at } : await confirmation(tx, at)),
+      ...(held ? { state: "awaiting_payment" as const, updatedAt: at } : await confirmation(tx, at, input.mandate ? "autopay" : "cod")),
     })
     .where(eq(orders.id, cart.id));
   if (!held) await tx.insert(orderEvents).values({ orderId: cart.id, stage: "placed", at });
@@ -509,6 +510,8 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const at = now();
         await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
         await tx.insert(orderEvents).values({ orderId, stage: to, at, by });
+        const placedAt = row.placedAt;
+        if (to === "packed" && placedAt) onCommit(() => metrics.packed(placedAt, at));
         // Leaving the shop, packed and weighed: its tax invoice is issued, once, in this transaction (decision 065).
         const invoice = to === "out_for_delivery" ? await issueInvoice(tx, (await one(tx, eq(orders.id, orderId)))!, at) : null;
         if (by !== null)

@@ -20,7 +20,7 @@ import { inRange, linesToWeigh, soldByWeightOf, stockAfterWeighing, weighedPaise
 import { coupons, orderEvents, orderLines, orders, payments, products, refunds, variants, type OrderLineRow, type OrderRow } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { issueCreditNote } from "./documents.server.ts";
-import { customerOfOrder, refundKey } from "./order-rows.server.ts";
+import { askRefund, customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { ShopError, type Customer, type ReplaceResult, type ShortPickResult, type TakeBackResult, type WeighResult } from "./port.server.ts";
 import { audit } from "./audit.server.ts";
 
@@ -83,11 +83,10 @@ async function partRefund(tx: Conn, paid: { id: number; amountPaise: number }, a
   const left = refundLeft(paid.amountPaise, given);
   if (amountPaise > left) throw new Error(`a ${reason} refund of ${amountPaise} paise is more than the ${left} left of payment ${paid.id}`);
   const paymentId = paid.id;
-  const [refund] = await tx
-    .insert(refunds)
-    .values({ paymentId, amountPaise, reason, idempotencyKey: `${refundKey(paymentId)}-${reason}-${eventId}` })
-    .returning({ id: refunds.id });
-  return refund!.id;
+  const refund = await askRefund(tx, { paymentId, amountPaise, reason, idempotencyKey: `${refundKey(paymentId)}-${reason}-${eventId}` });
+  // Each part refund's key names its own event: one recorded already is a bug, not a retry.
+  if (refund === null) throw new Error(`the ${reason} refund of event ${eventId} was recorded already`);
+  return refund;
 }
 
 export async function shortPickIn(tx: Conn, at: Date, orderId: number, lineId: number, packed: number, by: number): Promise<ShortPickResult> {

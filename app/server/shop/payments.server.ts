@@ -7,6 +7,7 @@
 //
 // Every change is one transaction that locks the payment's row; calls to Razorpay happen
 // outside transactions, so a slow provider never holds a lock.
+import { metrics } from "../metrics/metrics.server.ts";
 import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { isPartRefund, PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
@@ -21,10 +22,10 @@ import { chargeFailure } from "../../domain/autopay.ts";
 import { autopayEvent, chargeFailedIn, type AutopayEvent } from "./autopay.server.ts";
 import { draftOrderId } from "./cart.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
-import { guardClient } from "../db/transaction-scope.server.ts";
+import { guardClient, onCommit } from "../db/transaction-scope.server.ts";
 import { checkCoupon, type Conn } from "./coupons.server.ts";
 import { confirmOrder, giveBackHeld } from "./orders.server.ts";
-import { customerOfOrder, refundKey } from "./order-rows.server.ts";
+import { askRefund, customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -203,12 +204,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       const over = paid.amountPaise - (order.totalPaise ?? paid.amountPaise);
       let refund: number | null = null;
       if (over > 0) {
-        const [row] = await tx
-          .insert(refunds)
-          .values({ paymentId: attempt.id, amountPaise: over, reason: "short", idempotencyKey: `${refundKey(attempt.id)}-over` })
-          .onConflictDoNothing()
-          .returning({ id: refunds.id });
-        refund = row?.id ?? null;
+        refund = await askRefund(tx, { paymentId: attempt.id, amountPaise: over, reason: "short", idempotencyKey: `${refundKey(attempt.id)}-over` });
       }
       return { ...NOTHING, refund, outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: false } };
     }
@@ -226,7 +222,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         })
         .where(eq(payments.id, attempt.id));
       if (order.couponId !== null) await recheckCoupon(tx, order);
-      await confirmOrder(tx, attempt.orderId, at);
+      await confirmOrder(tx, attempt.orderId, at, attempt.instrument === "card" ? "card" : "upi");
       return { outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: true }, refund: null, cancelLink: attempt.providerLinkId };
     }
     // Too late, or a second payment: keep it on record and give it back.
@@ -254,13 +250,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         .returning({ id: payments.id });
       unwantedId = row!.id;
     }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({ paymentId: unwantedId, amountPaise: paid.amountPaise, reason: late ? "late" : "duplicate", idempotencyKey: refundKey(unwantedId) })
-      .onConflictDoNothing()
-      .returning({ id: refunds.id });
+    const refund = await askRefund(tx, { paymentId: unwantedId, amountPaise: paid.amountPaise, reason: late ? "late" : "duplicate", idempotencyKey: refundKey(unwantedId) });
     log.warn("payment for an order no longer waiting for it: refunding", { orderId: attempt.orderId, paymentId: paid.providerPaymentId, reason: late ? "late" : "duplicate" });
-    return { outcome: { kind: late ? "refunding" : "confirmed", orderId: attempt.orderId, customer, fresh: false }, refund: refund?.id ?? null, cancelLink: null };
+    return { outcome: { kind: late ? "refunding" : "confirmed", orderId: attempt.orderId, customer, fresh: false }, refund, cancelLink: null };
   }
 
   /**
@@ -571,10 +563,12 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     async noteFailure(fields) {
       const attempt = await attemptBy(payments.providerOrderId, fields.orderId);
       if (!attempt) return null;
-      await db
+      const noted = await db
         .update(payments)
         .set({ failureReason: fields.reason.slice(0, 200), failedAt: now(), updatedAt: now() })
-        .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")));
+        .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      if (noted.length > 0) metrics.paymentFailed("checkout");
       return attempt.orderId;
     },
 
@@ -674,6 +668,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           await chargeFailedIn(tx, attempt.id, chargeFailure(payment?.error_description), at);
           return { ...NOTHING };
         }
+        onCommit(() => metrics.paymentFailed("webhook"));
         await tx
           .update(payments)
           .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), failedAt: at, updatedAt: at })

@@ -1,6 +1,7 @@
 // The Shop port: the only way loaders, actions and use cases reach data. Grouped by part;
 // each part names the file that builds it for each back end. Every personal method takes
 // the signed-in customer and scopes its queries by them.
+import type { PoolStats } from "../db/client.server.ts";
 import type { DashboardDays, WidgetKey, WidgetRows } from "../../domain/dashboard.ts";
 import type { CodeCheck, CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
@@ -861,6 +862,8 @@ export interface MailQueuePort {
   sent(id: number): Promise<void>;
   /** Failed again: due later (backing off), or given up after the last attempt. */
   failed(id: number, error: string): Promise<{ givenUp: boolean }>;
+  /** How many are kept for a retry, by channel (given-up ones aside). */
+  depth(): Promise<{ channel: "mail" | "sms"; count: number }[]>;
 }
 
 export interface Readiness {
@@ -1172,6 +1175,8 @@ export interface Shop {
   subscriptions: SubscriptionsPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
+  /** The database pool's connections (PostgreSQL), or null (the embedded database). */
+  poolStats(): PoolStats | null;
   /** Whether this instance can serve shoppers: the database answers, every migration is applied, the catalogue is loaded. */
   ready(): Promise<Readiness>;
   close(): Promise<void>;

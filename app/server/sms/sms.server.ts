@@ -4,6 +4,7 @@
 // variables per recipient), which answers {"type":"success","message":<request id>}, or
 // {"type":"error",…} sometimes with HTTP 200. A send that fails or does not answer within seconds
 // throws: its caller keeps the SMS in the shop's queue for a retry.
+import { countingSends } from "../metrics/metrics.server.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { displayMobile, internationalMobile } from "../../domain/mobile-sign-in.ts";
@@ -16,6 +17,8 @@ import { outboxDir } from "../mail/mailer.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 
 export interface SmsSender {
+  /** Who sends it (SMS_PROVIDER): the label of its counts (issue 47). */
+  readonly provider: string;
   /** Whether this template can go out in the language (MSG91: a registered template id is configured for it; English when none is named). */
   sends(template: SmsTemplate, language?: Locale): boolean;
   send(sms: Sms): Promise<void>;
@@ -25,8 +28,13 @@ export interface SmsSender {
 const SEND_TIMEOUT_MS = 5_000;
 
 export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
+  return countingSends("sms", senderOf(config, dataDir));
+}
+
+function senderOf(config: SmsConfig, dataDir: string): SmsSender {
   if (config.provider === "outbox") {
     return {
+      provider: config.provider,
       sends: smsTemplatesOf(config).sends,
       async send(sms) {
         const text = smsText(sms);
@@ -43,6 +51,7 @@ export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
   // A Hindi SMS is a template of its own (Unicode text, registered on its own with DLT).
   const templateId = (template: SmsTemplate, language: Locale = "en") => (language === "hi" ? config.hindiTemplates[template] : config.templates[template]);
   return {
+    provider: config.provider,
     sends: smsTemplatesOf(config).sends,
     async send(sms) {
       outsideTransaction("The SMS provider");

@@ -8,6 +8,7 @@
 // page order; a part not found, or a shopper whose page differs beyond the parts (a review
 // standing with a form or their own review), gets the whole render as before. So does anything
 // unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
+import { metrics } from "../metrics/metrics.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { SIGNED_OUT, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
 import type { PartRecord } from "../../components/splice-protocol.tsx";
@@ -329,22 +330,32 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const route = routePatternOf(pattern);
   const shell = SHELL_ROUTES.has(route);
   if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !(shell || SPLICED_ROUTES.has(route))) return next();
-  if (hasCookie(request, TOAST_COOKIE) || hasCookie(request, REPLY_COOKIE) || liteModeOf(request).on || !pageCache().maxSeconds) return next();
+  // A page that could have been spliced and is rendered whole is counted with why (issue 47).
+  const whole = (why: string) => {
+    metrics.splice(`whole_${why}`);
+    return next();
+  };
+  if (hasCookie(request, TOAST_COOKIE) || hasCookie(request, REPLY_COOKIE)) return whole("message");
+  if (liteModeOf(request).on) return whole("lite");
+  if (!pageCache().maxSeconds) return whole("cache_off");
   // A reload that asks past caches (the browser's hard reload) gets the page rendered afresh.
-  if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return next();
+  if (/\bno-cache\b/.test(request.headers.get("cache-control") ?? "")) return whole("reload");
   const url = new URL(request.url);
   // A shell is the page's plain URL's alone: the cart's PIN check (?pin=), Review Order's address picker, form or list are rendered whole.
-  if (shell && (url.search || context.get(requestInfoContext).asBlankShopper)) return next();
+  if (shell && (url.search || context.get(requestInfoContext).asBlankShopper)) return whole("query");
   const productId = productIdOfPath(url.pathname);
-  if (productId !== null && signedIn.standing?.productId !== productId) return next();
+  if (productId !== null && signedIn.standing?.productId !== productId) return whole("standing");
   let spliced: Response | null = null;
   try {
     spliced = await splicedPage(request, context, signedIn, shell ? route : null);
   } catch (error) {
     // The full render is always there to fall back on.
     log.warn("splice failed; the page was rendered whole", { url: request.url, ...errorFields(error) });
+    return whole("error");
   }
-  return spliced ?? next();
+  if (!spliced) return whole("no_copy");
+  metrics.splice("spliced");
+  return spliced;
 };
 
 async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: string | null): Promise<Response | null> {

@@ -2,6 +2,7 @@
 // and adding a verified number to an account: the one place for these rules, whichever way in
 // (the sign-in page, My Account, the JSON API). The code's numbers and verdicts are
 // domain/mobile-sign-in.ts's; shop.codes keeps digests only.
+import { metrics } from "../metrics/metrics.server.ts";
 import crypto from "node:crypto";
 import { displayMobile, MOBILE_MESSAGES, REAUTH_WINDOW_MS, verdictMessage, type CodePurpose } from "../../domain/mobile-sign-in.ts";
 import { sendInBackground } from "../mail/queue.server.ts";
@@ -74,12 +75,14 @@ export async function sendCode(
   try {
     await sms.send(codeSms(sms, input.mobile, code, input.language));
   } catch (error) {
+    metrics.signInCode(sms.provider, "failed");
     const reason = error instanceof Error ? error.message : String(error);
     // The queue keeps which code to send again (and in which language), never the code: a fresh one goes with the retry.
     await shop.mail.enqueue({ channel: "sms", to: input.mobile, subject: "otp", text: JSON.stringify(keptSmsValues({ codeId: issued.id }, input.language)) }, reason);
     log.warn("a one-time code's SMS failed; kept for a retry", { reason });
     throw new ShopError("unavailable", MOBILE_MESSAGES.notSent);
   }
+  metrics.signInCode(sms.provider, "sent");
   return { message: MOBILE_MESSAGES.sent(input.mobile) };
 }
 

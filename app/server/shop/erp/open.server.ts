@@ -74,6 +74,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     // No online payment (capabilities.onlinePayment): the port is there for the sweep and returns, which find nothing.
     payments: base.payments,
     healthy: () => base.healthy(),
+    poolStats: () => base.poolStats(),
     ready: () => base.ready(),
     // The ERP places an order only once it is paid, and owns orders, prices, stock, coupons and
     // the catalogue: none of that is offered here (decision 043).
