@@ -247,11 +247,14 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   // Readiness, for a load balancer: send shoppers here only when every check holds, within a
   // bound (a database that hangs is not ready), and never once shutting down.
   app.get("/readyz", async (_req, res) => {
-    const answer = (ok: boolean, body: object) =>
+    const answer = (ok: boolean, body: object) => {
+      // What the balancer saw, for the readiness-flapping alert (deploy/prometheus).
+      edge.metrics.ready(ok);
       res
         .status(ok ? 200 : 503)
         .set("Cache-Control", "no-store")
         .json(body);
+    };
     if (draining) return answer(false, { status: "draining" });
     const checks = await Promise.race([shop.ready(), timeout(READY_WITHIN_MS, { database: false, migrations: false, catalogue: false })]);
     const ok = checks.database && checks.migrations && checks.catalogue;

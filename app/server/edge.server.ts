@@ -14,7 +14,7 @@ export { commonSecurityHeaders, RESOURCE_POLICY, WORKER_POLICY } from "./securit
 export { withUnavailablePage } from "./unavailable.server.ts";
 export { chooseKeptEncoding, keptEncodingsUnder } from "./precompressed.server.ts";
 export { stylesheetCookieFor } from "./stylesheet.server.ts";
-export { metricsText } from "./metrics/metrics.server.ts";
+export { metrics, metricsText } from "./metrics/metrics.server.ts";
 export { exposeShopMetrics } from "./metrics/shop-metrics.server.ts";
 
 /** A load balancer's id is kept when it is a sane token; otherwise the request gets a new one. */

@@ -7,9 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { haproxyConfig } from "../../bench/lib/cluster.ts";
+import { exposeMetrics, metricsText } from "../../app/server/metrics/metrics.server.ts";
 
 const DEPLOYED = path.resolve(import.meta.dirname, "../../deploy/haproxy.cfg");
 const haproxy = ["/usr/sbin/haproxy", "/usr/bin/haproxy"].find((p) => fs.existsSync(p));
+const promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].find((p) => fs.existsSync(p));
+const ALERTS = path.resolve(import.meta.dirname, "../../deploy/prometheus/haat-alerts.yml");
+const DASHBOARD = path.resolve(import.meta.dirname, "../../deploy/grafana/haat-dashboard.json");
 
 /** HAProxy's own check of a configuration: its verdict, or its complaint. */
 function check(text: string): string {
@@ -42,5 +46,36 @@ describe("deploy/haproxy.cfg", () => {
     expect(cluster).toMatch(/^\s*bind 127\.0\.0\.1:8080$/m);
     expect(cluster.match(/^\s*server /gm)).toHaveLength(2);
     expect(cluster).toContain("http-check send meth GET uri /readyz");
+  });
+});
+
+/** Every metric a PromQL expression names (Prometheus' own `up` aside), a histogram's series by its own name. */
+function metricsIn(expression: string): string[] {
+  const names = expression.match(/\b(?:haat|nodejs|process)_[a-z0-9_]+/g) ?? [];
+  return [...new Set(names.map((n) => n.replace(/_(bucket|sum|count)$/, "")))];
+}
+
+describe("the alert rules and the dashboard", () => {
+  it("name only metrics the shop's /metrics has", async () => {
+    exposeMetrics({ slots: async () => [], queued: async () => [], pool: () => null });
+    const exposed = new Set([...(await metricsText()).body.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]!));
+    const alerts = fs.readFileSync(ALERTS, "utf8");
+    const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, "utf8")) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const named = [
+      ...[...alerts.matchAll(/^\s+expr: (\|[\s\S]*?)(?=^\s+(?:for|labels):)/gm)].flatMap((m) => metricsIn(m[1]!)),
+      ...alerts.split("\n").flatMap((line) => (/^\s+expr: [^|]/.test(line) ? metricsIn(line) : [])),
+      ...dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => metricsIn(t.expr))),
+    ];
+    expect(named.length).toBeGreaterThan(20);
+    expect([...new Set(named)].filter((n) => !exposed.has(n))).toEqual([]);
+    // Each dashboard panel but a row asks something.
+    expect(dashboard.panels.filter((p) => (p as { type?: string }).type !== "row" && !p.targets?.length)).toEqual([]);
+  });
+
+  it.runIf(promtool)("are valid as Prometheus reads them, and each alert fires when it should and not when it should not", () => {
+    const run = (...args: string[]) => execFileSync(promtool!, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], cwd: path.dirname(ALERTS) });
+    expect(run("check", "rules", ALERTS)).toContain("SUCCESS: 6 rules found");
+    // The tests beside the rules: each alert at its threshold and below it (deploy/prometheus/haat-alerts.test.yml).
+    expect(run("test", "rules", "haat-alerts.test.yml")).toContain("SUCCESS");
   });
 });

@@ -72,6 +72,19 @@ const splices = new Counter({
   registers,
 });
 
+const readiness = new Gauge({
+  name: "haat_ready",
+  help: "What this instance last answered on /readyz, as the balancer saw it: 1 ready, 0 not (its checks failed, or it is draining).",
+  registers,
+});
+
+const readinessChanges = new Counter({
+  name: "haat_ready_changes_total",
+  help: "Times this instance's /readyz answer turned (ready to not ready, or back): every turn, even between two scrapes.",
+  registers,
+});
+let lastReady: boolean | null = null;
+
 export type PaymentMethodLabel = "cod" | "upi" | "card" | "autopay";
 export type MessageChannel = "mail" | "sms";
 
@@ -104,6 +117,11 @@ export const metrics = {
   },
   splice(result: string): void {
     splices.inc({ result });
+  },
+  ready(ok: boolean): void {
+    if (lastReady !== null && lastReady !== ok) readinessChanges.inc();
+    lastReady = ok;
+    readiness.set(ok ? 1 : 0);
   },
 };
 
@@ -202,5 +220,6 @@ export async function metricsText(): Promise<{ contentType: string; body: string
 
 /** For tests: every counter back to zero (the runtime's figures and the gauges stay). */
 export function resetMetrics(): void {
-  for (const m of [requests, latency, ordersPlaced, paymentsFailed, refunds, codes, messages, packingLag, pageCache, splices]) m.reset();
+  for (const m of [requests, latency, ordersPlaced, paymentsFailed, refunds, codes, messages, packingLag, pageCache, splices, readiness, readinessChanges]) m.reset();
+  lastReady = null;
 }
