@@ -54,8 +54,8 @@ COPY scripts ./scripts
 COPY drizzle ./drizzle
 USER haat
 EXPOSE 3000
-# /healthz: the process answers and its database does (it answers any Host). No curl in the
-# slim image: Node's own fetch asks.
+# /healthz: the process answers (it answers any Host; a database that is down is /readyz's
+# business, decision 081). No curl in the slim image: Node's own fetch asks.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Not `npm start`: it runs scripts/build-if-needed.ts, which rebuilds with @react-router/dev (a

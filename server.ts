@@ -479,12 +479,6 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     throw error;
   });
 
-  // Mail that could not be sent when asked (the newsletter's welcome) goes out later.
-  const stopMailRetry = startKeptMailRetry(shop, env);
-  const stopPaymentSweep = startPaymentSweep(shop);
-  // Standing orders' reminders and cut-off (issue 45), one instance at a time.
-  const stopSubscriptionJob = startSubscriptionJob(shop);
-
   // METRICS_PORT: Prometheus' own listener, /metrics alone, no token (the port is kept off the public network).
   const metricsServer =
     env.METRICS_PORT === undefined
@@ -499,11 +493,17 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
             reject(error.code === "EADDRINUSE" ? new StartupError(`METRICS_PORT ${env.METRICS_PORT} is already in use: choose another.`, EXIT.port) : error),
           );
         }).catch(async (error) => {
-          server.close();
+          await new Promise((resolve) => server.close(resolve));
           await opened.close();
           releaseLock();
           throw error;
         });
+
+  // Mail that could not be sent when asked (the newsletter's welcome) goes out later.
+  const stopMailRetry = startKeptMailRetry(shop, env);
+  const stopPaymentSweep = startPaymentSweep(shop);
+  // Standing orders' reminders and cut-off (issue 45), one instance at a time.
+  const stopSubscriptionJob = startSubscriptionJob(shop);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -556,7 +556,11 @@ export async function main() {
   try {
     const running = await startServer(loaded, env);
     console.log(`Haat is serving on http://localhost:${running.port} (${env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${env.dataDir}`})`);
+    let stopping = false;
     const stop = async (signal: string) => {
+      // A second signal while draining or closing changes nothing: the clean close goes on.
+      if (stopping) return;
+      stopping = true;
       // A supervisor's SIGTERM: first out of the balancer's rotation (/readyz 503), still serving; a ^C stops at once.
       if (signal === "SIGTERM" && env.SHUTDOWN_DRAIN_SECONDS > 0) {
         console.log(`${signal}: not ready any more; serving for ${env.SHUTDOWN_DRAIN_SECONDS} s while the balancer moves away…`);
@@ -579,8 +583,8 @@ export async function main() {
           },
         );
     };
-    process.once("SIGTERM", () => void stop("SIGTERM"));
-    process.once("SIGINT", () => void stop("SIGINT"));
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+    process.on("SIGINT", () => void stop("SIGINT"));
   } catch (error) {
     if (error instanceof StartupError) {
       console.error(error.message);

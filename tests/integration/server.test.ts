@@ -98,7 +98,8 @@ describe("server.ts", () => {
   it("finishes a request in flight before it exits", async () => {
     const dir = path.join(tmp(), "data");
     const port = await freePort();
-    const server = run({ DATA_DIR: dir, PORT: String(port) });
+    // No drain: the request must be finished by the close itself, not by the seconds before it.
+    const server = run({ DATA_DIR: dir, PORT: String(port), SHUTDOWN_DRAIN_SECONDS: "0" });
     await waitHealthy(port);
     // The request is on the wire before the signal: it must get its whole answer.
     const socket = net.connect(port, "127.0.0.1");

@@ -4,6 +4,7 @@
 // Every transaction runs inside this scope, and every way out of the process (fetch, and each
 // outbound client by name) asks outsideTransaction() first: one added inside a transaction throws
 // at once, so the suites that exercise it fail.
+import { errorFields, log } from "../log.server.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** An open transaction: what to do once it has committed. */
@@ -32,7 +33,9 @@ export function inTransaction(): boolean {
 
 /**
  * Runs `done` once the caller's transaction has committed (now, outside one): what counts a thing
- * done (a metric) never counts one rolled back. Never for a transaction that rolls back.
+ * done (a metric) never counts one rolled back. Never for a transaction that rolls back; a
+ * savepoint (drizzle's `tx.transaction`) rolled back inside one that commits still runs its
+ * steps: no counted work runs in a savepoint today.
  */
 export function onCommit(done: () => void): void {
   const open = scope.getStore();
@@ -53,7 +56,14 @@ export function scopeTransactions<D extends Transacting>(db: D): D {
   (db as { transaction: unknown }).transaction = async (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => {
     const open: Open = { committed: [] };
     const result = await original((tx) => scope.run(open, () => fn(tx)), config);
-    for (const done of open.committed) done();
+    // Committed: what follows is counting, and a count that throws must not make a committed change look failed.
+    for (const done of open.committed) {
+      try {
+        done();
+      } catch (error) {
+        log.error("an after-commit step failed", errorFields(error));
+      }
+    }
     return result;
   };
   return db;

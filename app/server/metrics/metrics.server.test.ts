@@ -1,7 +1,7 @@
 import { sample } from "../../../tests/metrics-sample.ts";
 import { describe, expect, it } from "vitest";
 import { bearerMatches, metricRoute } from "../edge.server.ts";
-import { countingSends, metrics, resetMetrics } from "./metrics.server.ts";
+import { countingSends, exposeMetrics, metrics, metricsText, resetMetrics } from "./metrics.server.ts";
 
 describe("the shop's metrics", () => {
   it("counts requests by route, method and status, with their time in the histogram", async () => {
@@ -13,6 +13,29 @@ describe("the shop's metrics", () => {
     expect(await sample("haat_http_requests_total", { route: "/product/:id", method: "GET", status: "404" })).toBe(1);
     expect(await sample("haat_http_request_duration_seconds_bucket", { le: "0.025", route: "/product/:id", method: "GET" })).toBe(2);
     expect(await sample("haat_http_request_duration_seconds_count", { route: "/product/:id", method: "GET" })).toBe(3);
+    // Methods no page takes are one label, not a series each.
+    metrics.request("/", "PROPFIND", 404, 0.001);
+    metrics.request("/", "MKCOL", 404, 0.001);
+    expect(await sample("haat_http_requests_total", { route: "/", method: "OTHER", status: "404" })).toBe(2);
+  });
+
+  it("never waits on a database that does not answer: the scrape goes on with the last figures it had", async () => {
+    let calls = 0;
+    exposeMetrics({
+      slots: () => {
+        calls++;
+        return new Promise(() => {});
+      },
+      queued: async () => [{ channel: "mail", count: 3 }],
+      pool: () => ({ total: 4, idle: 1, waiting: 2 }),
+    });
+    const started = Date.now();
+    expect(await sample("haat_message_queue_depth", { channel: "mail" })).toBe(3);
+    expect(await sample("haat_db_pool_connections", { state: "waiting" })).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await metricsText();
+    // One read in flight at a time, however many scrapes wait on it.
+    expect(calls).toBe(1);
   });
 
   it("names a request no route answered by what answered it, never by its raw path", () => {

@@ -25,7 +25,7 @@ const latency = new Histogram({
 });
 const ordersPlaced = new Counter({
   name: "haat_orders_placed_total",
-  help: "Orders placed (given their number), by how they are paid: cod, upi, card, or autopay (a standing order's mandate).",
+  help: "Orders placed (given their number), by how they are paid: cod, upi, card, online (paid online, its method not known when placed: netbanking, a wallet, or not said), or autopay (a standing order's mandate).",
   labelNames: ["payment_method"] as const,
   registers,
 });
@@ -37,7 +37,7 @@ const paymentsFailed = new Counter({
 });
 const refunds = new Counter({
   name: "haat_refunds_total",
-  help: "Refunds asked for, by reason: cancelled, late, duplicate, short, weight, replaced.",
+  help: "Refunds asked for, by reason: cancelled, late, duplicate, short, weight, replaced, returned.",
   labelNames: ["reason"] as const,
   registers,
 });
@@ -55,7 +55,7 @@ const messages = new Counter({
 });
 const packingLag = new Histogram({
   name: "haat_packing_lag_seconds",
-  help: "From an order's placing to staff marking it packed.",
+  help: "From staff confirming an order to their marking it packed.",
   buckets: [600, 1800, 3600, 2 * 3600, 4 * 3600, 8 * 3600, 16 * 3600, 24 * 3600, 48 * 3600],
   registers,
 });
@@ -85,14 +85,16 @@ const readinessChanges = new Counter({
 });
 let lastReady: boolean | null = null;
 
-export type PaymentMethodLabel = "cod" | "upi" | "card" | "autopay";
+export type PaymentMethodLabel = "cod" | "upi" | "card" | "online" | "autopay";
 export type MessageChannel = "mail" | "sms";
 
 /** The counts the shop's code adds to: each written where the thing happens, once. */
 export const metrics = {
   request(route: string, method: string, status: number, seconds: number): void {
-    requests.inc({ route, method, status: String(status) });
-    latency.observe({ route, method }, seconds);
+    // Node takes some 30 methods; only these are the shop's (any other is one label, not a series each).
+    const m = method === "GET" || method === "HEAD" || method === "POST" ? method : "OTHER";
+    requests.inc({ route, method: m, status: String(status) });
+    latency.observe({ route, method: m }, seconds);
   },
   orderPlaced(method: PaymentMethodLabel): void {
     ordersPlaced.inc({ payment_method: method });
@@ -109,8 +111,8 @@ export const metrics = {
   message(channel: MessageChannel, outcome: "sent" | "failed" | "given_up"): void {
     messages.inc({ channel, outcome });
   },
-  packed(placedAt: Date, at: Date): void {
-    packingLag.observe(Math.max(0, (at.getTime() - placedAt.getTime()) / 1000));
+  packed(confirmedAt: Date, at: Date): void {
+    packingLag.observe(Math.max(0, (at.getTime() - confirmedAt.getTime()) / 1000));
   },
   pageCache(result: "hit" | "miss"): void {
     pageCache.inc({ result });
@@ -153,39 +155,55 @@ export interface ScrapeSources {
 
 /** How long a scrape's database figures are kept: Prometheus scrapes every 15-60 s, and each instance is scraped. */
 const SCRAPE_CACHE_MS = 15_000;
+/** How long a scrape waits for the database's figures before it gives the last ones it had. */
+const SCRAPE_READ_MS = 1_000;
 
+/**
+ * A database read for the scrape: kept 15 s, one at a time, and never holding the scrape up.
+ * A database that is slow or down leaves the last figures (or none), never fails the scrape:
+ * the runtime's figures matter most just then.
+ */
 function cached<T>(read: () => Promise<T>, fallback: T): () => Promise<T> {
-  let kept: { at: number; value: Promise<T> } | null = null;
+  let last = fallback;
+  let at = -Infinity;
+  let inFlight: Promise<T> | null = null;
   return () => {
-    const now = Date.now();
-    if (!kept || now - kept.at > SCRAPE_CACHE_MS) {
-      // A database that does not answer fails its own figures, never the whole scrape.
-      kept = { at: now, value: read().catch(() => fallback) };
+    if (Date.now() - at > SCRAPE_CACHE_MS && !inFlight) {
+      inFlight = read().then(
+        (value) => {
+          last = value;
+          at = Date.now();
+          return value;
+        },
+        () => last,
+      );
+      void inFlight.finally(() => (inFlight = null));
     }
-    return kept.value;
+    if (!inFlight) return Promise.resolve(last);
+    return Promise.race([inFlight, new Promise<T>((resolve) => setTimeout(() => resolve(last), SCRAPE_READ_MS).unref())]);
   };
 }
 
-let exposed = false;
+let current: { slots: () => ReturnType<ScrapeSources["slots"]>; queued: () => ReturnType<ScrapeSources["queued"]>; pool: ScrapeSources["pool"] } | null = null;
 
 /**
  * Starts the figures only a scrape needs: the runtime's, and gauges read at scrape time from
- * `sources`. Once per process (the first call wins).
+ * `sources` (registered once per process; a later call replaces the sources, as a test's new database does).
  */
 export function exposeMetrics(sources: ScrapeSources): void {
-  if (exposed) return;
-  exposed = true;
+  const first = current === null;
+  current = { slots: cached(() => sources.slots(), []), queued: cached(() => sources.queued(), []), pool: sources.pool };
+  if (!first) return;
   collectDefaultMetrics({ register: registry });
-  const slots = cached(() => sources.slots(), []);
-  const queued = cached(() => sources.queued(), []);
   new Gauge({
     name: "haat_slot_fill_ratio",
     help: "Places taken ÷ capacity of each slot of the next days (days_ahead 0 is today); 1 or more is full. A closed slot (capacity 0) reads 1.",
     labelNames: ["days_ahead", "slot"] as const,
     registers,
     async collect() {
+      const rows = await current!.slots();
       this.reset();
-      for (const s of await slots()) this.set({ days_ahead: String(s.daysAhead), slot: s.kind }, s.capacity > 0 ? s.booked / s.capacity : 1);
+      for (const s of rows) this.set({ days_ahead: String(s.daysAhead), slot: s.kind }, s.capacity > 0 ? s.booked / s.capacity : 1);
     },
   });
   new Gauge({
@@ -194,7 +212,7 @@ export function exposeMetrics(sources: ScrapeSources): void {
     labelNames: ["channel"] as const,
     registers,
     async collect() {
-      const rows = await queued();
+      const rows = await current!.queued();
       for (const channel of ["mail", "sms"]) this.set({ channel }, rows.find((r) => r.channel === channel)?.count ?? 0);
     },
   });
@@ -204,7 +222,7 @@ export function exposeMetrics(sources: ScrapeSources): void {
     labelNames: ["state"] as const,
     registers,
     collect() {
-      const pool = sources.pool();
+      const pool = current!.pool();
       if (!pool) return;
       this.set({ state: "total" }, pool.total);
       this.set({ state: "idle" }, pool.idle);

@@ -510,8 +510,16 @@ export function createOrders(db: Db, { now = () => new Date(), prepaidPercent = 
         const at = now();
         await tx.update(orders).set({ stage: to, updatedAt: at }).where(eq(orders.id, orderId));
         await tx.insert(orderEvents).values({ orderId, stage: to, at, by });
-        const placedAt = row.placedAt;
-        if (to === "packed" && placedAt) onCommit(() => metrics.packed(placedAt, at));
+        if (to === "packed") {
+          // Confirmed to packed (issue 47): how long staff take once they have the order, not how far ahead it was booked.
+          const [confirmed] = await tx
+            .select({ at: orderEvents.at })
+            .from(orderEvents)
+            .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.stage, "confirmed")))
+            .orderBy(desc(orderEvents.at))
+            .limit(1);
+          if (confirmed) onCommit(() => metrics.packed(confirmed.at, at));
+        }
         // Leaving the shop, packed and weighed: its tax invoice is issued, once, in this transaction (decision 065).
         const invoice = to === "out_for_delivery" ? await issueInvoice(tx, (await one(tx, eq(orders.id, orderId)))!, at) : null;
         if (by !== null)

@@ -7,7 +7,7 @@
 //
 // Every change is one transaction that locks the payment's row; calls to Razorpay happen
 // outside transactions, so a slow provider never holds a lock.
-import { metrics } from "../metrics/metrics.server.ts";
+import { metrics, type PaymentMethodLabel } from "../metrics/metrics.server.ts";
 import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { COUPON_MESSAGES } from "../../domain/coupon.ts";
 import { isPartRefund, PAYMENT_MESSAGES, MIN_HOLD_MINUTES, providerReference, type Instrument } from "../../domain/payment.ts";
@@ -29,6 +29,18 @@ import { askRefund, customerOfOrder, refundKey } from "./order-rows.server.ts";
 import { ShopError, type Customer, type PaymentOutcome, type PaymentsPort, type PendingPayment, type WebhookResult } from "./port.server.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/** How an online payment was made, as its count is labelled: Razorpay's method where it says, else what the shopper chose. */
+function paidWith(method: string | null): PaymentMethodLabel {
+  return method === "upi" || method === "card" ? method : "online";
+}
+
+/**
+ * An attempt's failed_at: set by its first failure and kept by the next reports of it (the
+ * shopper's return and Razorpay's webhook both tell of one failure), so a failure is counted
+ * once, when this statement's `at` is what the row keeps (issue 47). Cleared when it is paid.
+ */
+const firstFailure = (at: Date) => sql`coalesce(${payments.failedAt}, ${at.toISOString()}::timestamptz)`;
 
 export interface PaymentsOptions {
   razorpay: RazorpayConfig | null;
@@ -222,7 +234,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
         })
         .where(eq(payments.id, attempt.id));
       if (order.couponId !== null) await recheckCoupon(tx, order);
-      await confirmOrder(tx, attempt.orderId, at, attempt.instrument === "card" ? "card" : "upi");
+      await confirmOrder(tx, attempt.orderId, at, paidWith(paid.method ?? attempt.instrument));
       return { outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: true }, refund: null, cancelLink: attempt.providerLinkId };
     }
     // Too late, or a second payment: keep it on record and give it back.
@@ -563,12 +575,13 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
     async noteFailure(fields) {
       const attempt = await attemptBy(payments.providerOrderId, fields.orderId);
       if (!attempt) return null;
-      const noted = await db
+      const at = now();
+      const [noted] = await db
         .update(payments)
-        .set({ failureReason: fields.reason.slice(0, 200), failedAt: now(), updatedAt: now() })
+        .set({ failureReason: fields.reason.slice(0, 200), failedAt: firstFailure(at), updatedAt: at })
         .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      if (noted.length > 0) metrics.paymentFailed("checkout");
+        .returning({ failedAt: payments.failedAt });
+      if (noted?.failedAt?.getTime() === at.getTime()) metrics.paymentFailed("checkout");
       return attempt.orderId;
     },
 
@@ -668,11 +681,12 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           await chargeFailedIn(tx, attempt.id, chargeFailure(payment?.error_description), at);
           return { ...NOTHING };
         }
-        onCommit(() => metrics.paymentFailed("webhook"));
-        await tx
+        const [noted] = await tx
           .update(payments)
-          .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), failedAt: at, updatedAt: at })
-          .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")));
+          .set({ failureReason: (payment?.error_description ?? "Payment failed").slice(0, 200), failedAt: firstFailure(at), updatedAt: at })
+          .where(and(eq(payments.id, attempt.id), eq(payments.status, "pending")))
+          .returning({ failedAt: payments.failedAt });
+        if (noted?.failedAt?.getTime() === at.getTime()) onCommit(() => metrics.paymentFailed("webhook"));
         return NOTHING;
       }
       case "refund.processed":

@@ -3,6 +3,7 @@
 // calls have no place for it). An order's view takes what the ERP gives and says plainly
 // what it did not (an empty timeline, no slot), never inventing it. Tax invoices and credit
 // notes are the ERP's (decision 065): Haat shows the numbers it gives and links to its invoice.
+import { metrics } from "../../metrics/metrics.server.ts";
 import { ELSEWHERE_MESSAGES } from "../../../domain/capabilities.ts";
 import type { ApiAddress, ApiOrder } from "../../../domain/api.ts";
 import { stateIdOf } from "../../../domain/api.ts";
@@ -189,6 +190,8 @@ export function createErpOrders(erp: ErpClient, credentials: ErpCredentials): Or
         slot,
       });
       await credentials.setPaymentChoice(customer.id, null);
+      // The ERP gave it its number: placed here, as confirmation() counts the shop's own.
+      if (!answer.already_placed) metrics.orderPlaced("cod");
       return { orderId: Number(answer.order_id ?? input.cartId), alreadyPlaced: Boolean(answer.already_placed), awaitingPayment: false };
     },
     async changeSlot() {
