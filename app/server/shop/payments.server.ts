@@ -197,9 +197,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       log.warn("payment amount does not match the order", { orderId: attempt.orderId, paymentId: paid.providerPaymentId, expected: attempt.amountPaise, got: paid.amountPaise });
       throw new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed);
     }
-    if (attempt.status === "pending" && order && isAutopayCharge(attempt, order)) {
-      // A standing order's Autopay charge (decision 078): the order was confirmed when it was made; now it is paid.
-      await tx
+    // The attempt paid, as Razorpay says: any failure it had before is no longer one (issue 47).
+    const markCaptured = () =>
+      tx
         .update(payments)
         .set({
           status: "captured",
@@ -211,6 +211,9 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
           updatedAt: at,
         })
         .where(eq(payments.id, attempt.id));
+    if (attempt.status === "pending" && order && isAutopayCharge(attempt, order)) {
+      // A standing order's Autopay charge (decision 078): the order was confirmed when it was made; now it is paid.
+      await markCaptured();
       // The debit comes a day after it was asked for: items short, weighed or replaced at packing
       // meanwhile lowered the order, and what was taken above it goes back.
       const over = paid.amountPaise - (order.totalPaise ?? paid.amountPaise);
@@ -221,18 +224,7 @@ export function createPayments(db: Db, options: PaymentsOptions): PaymentsPort {
       return { ...NOTHING, refund, outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: false } };
     }
     if (attempt.status === "pending" && order?.state === "awaiting_payment") {
-      await tx
-        .update(payments)
-        .set({
-          status: "captured",
-          providerPaymentId: paid.providerPaymentId,
-          providerMethod: paid.method ?? attempt.instrument,
-          paidAt: at,
-          failureReason: null,
-          failedAt: null,
-          updatedAt: at,
-        })
-        .where(eq(payments.id, attempt.id));
+      await markCaptured();
       if (order.couponId !== null) await recheckCoupon(tx, order);
       await confirmOrder(tx, attempt.orderId, at, paidWith(paid.method ?? attempt.instrument));
       return { outcome: { kind: "confirmed", orderId: attempt.orderId, customer, fresh: true }, refund: null, cancelLink: attempt.providerLinkId };
