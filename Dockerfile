@@ -44,11 +44,12 @@ ENV NODE_ENV=production \
     PORT=3000
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# server.ts runs as TypeScript (Node 24 strips the types); it imports app/server/node-env.server.ts.
+# server.ts runs as TypeScript (Node 24 strips the types); it imports app/server/node-env.server.ts
+# and tracing.ts (OpenTelemetry, started only when OTEL_* variables ask for traces).
 # The rest of app/ and scripts/ are for the command-line tools (db:backup, db:restore, db:seed,
 # catalog:import, staff), which also run here; drizzle/ holds the migrations applied at start,
 # scripts/demo-catalog.json the demo catalogue, app/server/invoice/fonts the invoice's fonts.
-COPY package.json server.ts ./
+COPY package.json server.ts tracing.ts ./
 COPY app ./app
 COPY scripts ./scripts
 COPY drizzle ./drizzle

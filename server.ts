@@ -17,6 +17,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { startTracing, type Tracing } from "./tracing.ts";
 // Types only (erased at run time): the values come from the loaded build.
 import type * as AppEntry from "./app/entry.server.tsx";
 import type { Env } from "./app/server/env.server.ts";
@@ -206,6 +207,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   app.use((req, res, next) => {
     const started = performance.now();
     const stats = newRequestStats(req.method);
+    // With tracing on (tracing.ts), the request's server span: everything below runs inside it.
+    const span = edge.requestSpan(req.method, req.path, req.headers);
     const requestId = edge.requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
@@ -231,10 +234,12 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
         ms: performance.now() - started,
         route: (res.locals.requestInfo as { route?: string | null } | undefined)?.route,
         stats,
+        span,
       }),
     );
     // Everything after this, to the last await of the request, counts into `stats`.
-    collectRequestStats(stats, next);
+    if (span) span.within(() => collectRequestStats(stats, next));
+    else collectRequestStats(stats, next);
   });
 
   // Probes come before the host check: a load balancer or an orchestrator asks by the
@@ -541,6 +546,14 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
 export async function main() {
   let loaded: LoadedApp;
   let env: Env;
+  let tracing: Tracing | null;
+  try {
+    // Before the app loads: instrumentation-pg patches pg as the build first imports it.
+    tracing = await startTracing();
+  } catch (error) {
+    console.error(`OpenTelemetry could not start from the OTEL_* variables: ${(error as Error).message}`);
+    process.exit(EXIT.config);
+  }
   try {
     loaded = await loadApp();
   } catch (error) {
@@ -575,6 +588,8 @@ export async function main() {
       running
         .close()
         .then(() => loaded.close())
+        // The spans still buffered go to the collector before the process exits.
+        .then(() => tracing?.shutdown())
         .then(
           () => process.exit(0),
           (error) => {

@@ -1,6 +1,11 @@
 // The server entry: React Router renders every page through its default export, and
 // server.ts takes what it needs from the same module (build.entry.module).
 export { default, handleError, streamTimeout } from "./server/render.server.tsx";
+import { routeInstrumentations } from "./server/telemetry/trace.server.ts";
+
+// Spans for each route's loader and action, when tracing.ts started OpenTelemetry
+// before this build loaded (issue 47); undefined, and nothing wrapped, when it did not.
+export const instrumentations = routeInstrumentations();
 
 // What server.ts needs from the app. It takes them from the build it loads
 // (build.entry.module is this module), never from app/server directly, so one process

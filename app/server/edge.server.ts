@@ -8,6 +8,7 @@ import type { ServerResponse } from "node:http";
 import type { Env } from "./env.server.ts";
 import { errorFields, log } from "./log.server.ts";
 import type { RequestStats } from "./request-scope.server.ts";
+import { startRequestSpan, traceFields, type RequestSpan } from "./telemetry/trace.server.ts";
 
 export { configureLog, errorFields, log } from "./log.server.ts";
 export { commonSecurityHeaders, RESOURCE_POLICY, WORKER_POLICY } from "./security/headers.server.ts";
@@ -23,8 +24,10 @@ export function requestIdOf(header: string | undefined): string {
 }
 
 /** One JSON line per request: what happened, to which route, how long it took (499: the client went away first). */
-export function logRequest(r: { requestId: string; method: string; path: string; status: number; ms: number; route?: string | null; stats?: RequestStats }) {
+export function logRequest(r: { requestId: string; method: string; path: string; status: number; ms: number; route?: string | null; stats?: RequestStats; span?: RequestSpan | null }) {
+  const route = metricRoute(r.route ?? null, r.path);
   const line = {
+    ...(r.span && traceFields(r.span.span)),
     requestId: r.requestId,
     method: r.method,
     path: r.path,
@@ -35,7 +38,15 @@ export function logRequest(r: { requestId: string; method: string; path: string;
   };
   if (r.status >= 500) log.error("request", line);
   else log.info("request", line);
-  metrics.request(metricRoute(r.route ?? null, r.path), r.method, r.status, r.ms / 1000);
+  metrics.request(route, r.method, r.status, r.ms / 1000);
+  r.span?.end(route, r.status);
+}
+
+/** A request's trace span when tracing is on (issue 47): none for probes, the scraper and files, which would bury the pages' traces. */
+export function requestSpan(method: string, path: string, headers: Record<string, string | string[] | undefined>): RequestSpan | null {
+  const route = metricRoute(null, path);
+  if (route !== "other") return null;
+  return startRequestSpan(method, headers);
 }
 
 /** The route a request is counted under: React Router's pattern, else what answered before it; never the raw path (unbounded). */

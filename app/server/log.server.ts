@@ -1,6 +1,7 @@
 // The server's log: one JSON object per line on stdout (issue 10 point 10), so a deployer's
 // collector can read it without parsing prose. LOG_LEVEL chooses how much: debug, info
 // (default: one line per request), warn, error or silent. Stacks go here, never to a page.
+import { traceFields } from "./telemetry/trace.server.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -34,7 +35,8 @@ export function errorFields(error: unknown): Fields {
 
 function emit(level: Exclude<LogLevel, "silent">, message: string, fields: Fields = {}) {
   if (RANK[level] < threshold) return;
-  write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields }));
+  // Inside a traced request or job, the line names its trace and span (issue 47).
+  write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...("trace_id" in fields ? {} : traceFields()), ...fields }));
 }
 
 export const log = {

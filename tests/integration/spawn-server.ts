@@ -21,9 +21,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node server.ts` in production mode with `env` over the test's own environment (no DATABASE_URL unless given). */
-export function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.ts"], {
+/** Starts `node server.ts` in production mode with `env` over the test's own environment (no DATABASE_URL unless given); `nodeArgs` go before server.ts. */
+export function runServer(env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -11,6 +11,7 @@ import pg from "pg";
 import { errorFields, log } from "../log.server.ts";
 import { projectPath } from "../project-root.server.ts";
 import { countingLogger } from "../request-scope.server.ts";
+import { databaseSpan, traced, tracing } from "../telemetry/trace.server.ts";
 import * as schema from "./schema.server.ts";
 import { guardFetch, scopeTransactions } from "./transaction-scope.server.ts";
 
@@ -30,6 +31,21 @@ export interface Database {
   /** The PostgreSQL pool's connections now; null on the embedded database (one connection, no pool). */
   pool(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** A span per PGlite statement, and one per transaction around its statements (issue 47). */
+function traceStatements(client: PGlite) {
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: object) => databaseSpan(text, () => query(text, params, options))) as PGlite["query"];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: Parameters<PGlite["transaction"]>[0]) =>
+    traced("TRANSACTION", { "db.system.name": "postgresql", "db.namespace": "pglite" }, () =>
+      transaction((tx) => {
+        const inner = tx.query.bind(tx);
+        tx.query = ((text: string, params?: unknown[], options?: object) => databaseSpan(text, () => inner(text, params, options))) as typeof tx.query;
+        return run(tx);
+      }),
+    )) as PGlite["transaction"];
 }
 
 export const MIGRATIONS_DIR = projectPath("drizzle");
@@ -83,6 +99,8 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
   const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
+  // PostgreSQL's statements get their spans from instrumentation-pg (tracing.ts); PGlite has none.
+  if (tracing()) traceStatements(client);
   guardFetch();
   const db = scopeTransactions(drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db);
   const database: Database = { db, kind: "pglite", pool: () => null, close: () => client.close() };

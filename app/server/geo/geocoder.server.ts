@@ -4,6 +4,7 @@
 // shopper taps the control.
 import type { Env } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
+import { outsideCall } from "../telemetry/trace.server.ts";
 
 export interface Place {
   /** 'Gurugram, 122002, India': city (or town, village, state), postcode, country. */
@@ -59,7 +60,13 @@ export function tileOrigin(template: string): string {
 }
 
 /** The place at a point, or null (no service, nothing there, or the service failing: the line stays empty). */
-export async function reverseGeocode(env: Env, lat: number, lon: number, fetcher: typeof fetch = fetch): Promise<Place | null> {
+export function reverseGeocode(env: Env, lat: number, lon: number, fetcher: typeof fetch = fetch): Promise<Place | null> {
+  if (!env.GEOCODER_URL) return Promise.resolve(null);
+  // A span for the call (issue 47): never its coordinates.
+  return outsideCall("geocoder", "reverse", () => reverseGeocodeUntraced(env, lat, lon, fetcher));
+}
+
+async function reverseGeocodeUntraced(env: Env, lat: number, lon: number, fetcher: typeof fetch): Promise<Place | null> {
   if (!env.GEOCODER_URL) return null;
   const url = new URL("reverse", env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
   url.searchParams.set("format", "jsonv2");

@@ -2,6 +2,7 @@
 // message is written to DATA_DIR/outbox/ as a file (the log names it), so a demo
 // shop (and the end-to-end tests) can read what would have been sent.
 import { countingSends } from "../metrics/metrics.server.ts";
+import { tracedCalls } from "../telemetry/trace.server.ts";
 import { outsideTransaction } from "../db/transaction-scope.server.ts";
 import { log } from "../log.server.ts";
 import fs from "node:fs";
@@ -29,7 +30,7 @@ export function outboxFileName(mail: Mail, at: Date): string {
 }
 
 export function createMailer(env: Env): Mailer {
-  return countingSends("mail", mailerOf(env));
+  return countingSends("mail", tracedCalls(env.SMTP_URL ? "smtp" : "mail-outbox", mailerOf(env), ["send"]));
 }
 
 function mailerOf(env: Env): Mailer {

@@ -7,6 +7,7 @@ import { isSmsTemplate } from "../../domain/sms.ts";
 import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
 import type { SmsSender } from "../sms/sms.server.ts";
 import type { Mail, Mailer } from "./mailer.server.ts";
+import { tracedJob } from "../telemetry/trace.server.ts";
 
 type WithMail = Pick<Shop, "mail">;
 
@@ -90,7 +91,7 @@ export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000,
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    retryKeptMail(shop, mailer, 20, sms)
+    tracedJob("mail-retry", () => retryKeptMail(shop, mailer, 20, sms))
       .catch((error: unknown) => log.error("retrying kept mail failed", errorFields(error)))
       .finally(() => {
         running = false;

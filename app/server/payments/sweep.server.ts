@@ -5,6 +5,7 @@
 // own idempotency key, so even a second pass would change nothing.
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
+import { tracedJob } from "../telemetry/trace.server.ts";
 
 export function startPaymentSweep(shop: Pick<Shop, "payments">, everyMs = 60_000): () => void {
   if (!shop.payments.available) return () => {};
@@ -12,8 +13,7 @@ export function startPaymentSweep(shop: Pick<Shop, "payments">, everyMs = 60_000
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    shop.payments
-      .sweep()
+    tracedJob("payment-sweep", () => shop.payments.sweep())
       .then(({ confirmed, released }) => {
         if (confirmed || released) log.info("payment holds swept", { confirmed, released });
       })

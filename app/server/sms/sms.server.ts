@@ -5,6 +5,7 @@
 // {"type":"error",…} sometimes with HTTP 200. A send that fails or does not answer within seconds
 // throws: its caller keeps the SMS in the shop's queue for a retry.
 import { countingSends } from "../metrics/metrics.server.ts";
+import { tracedCalls } from "../telemetry/trace.server.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { displayMobile, internationalMobile } from "../../domain/mobile-sign-in.ts";
@@ -28,7 +29,7 @@ export interface SmsSender {
 const SEND_TIMEOUT_MS = 5_000;
 
 export function createSmsSender(config: SmsConfig, dataDir: string): SmsSender {
-  return countingSends("sms", senderOf(config, dataDir));
+  return countingSends("sms", tracedCalls(`sms-${config.provider}`, senderOf(config, dataDir), ["send"]));
 }
 
 function senderOf(config: SmsConfig, dataDir: string): SmsSender {

@@ -5,6 +5,7 @@
 // SPEECH_CONCURRENCY at once, a few more waiting, the rest refused with a message.
 import { VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import type { Env } from "../env.server.ts";
+import { tracedCalls } from "../telemetry/trace.server.ts";
 import { SpeechError, toSpeechWav } from "./media.server.ts";
 import { listNames, pocketsphinxInstalled, recognise } from "./pocketsphinx.server.ts";
 import { bytesOf, limiter, recordingForService, type SpeechEngine, type Transcript } from "./engine.server.ts";
@@ -138,6 +139,7 @@ export function speechEngine(env: Env): SpeechEngine | null {
           : provider === "pocketsphinx"
             ? createPocketsphinxEngine(common)
             : null;
-  shared = { engine };
-  return engine;
+  // Each transcription an outside call's span (issue 47), named for the engine.
+  shared = { engine: engine && tracedCalls(`speech-${engine.name}`, engine, ["transcribe"]) };
+  return shared.engine;
 }

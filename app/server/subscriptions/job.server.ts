@@ -4,6 +4,7 @@
 // safe to run at any time, as often as wanted.
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
+import { tracedJob } from "../telemetry/trace.server.ts";
 
 export function startSubscriptionJob(shop: Pick<Shop, "subscriptions" | "capabilities">, everyMs = 60_000): () => void {
   if (!shop.capabilities.subscriptions) return () => {};
@@ -11,8 +12,7 @@ export function startSubscriptionJob(shop: Pick<Shop, "subscriptions" | "capabil
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    shop.subscriptions
-      .runCutoff()
+    tracedJob("standing-orders", () => shop.subscriptions.runCutoff())
       .then((run) => {
         if (run && (run.made || run.skipped || run.reminded)) log.info("standing orders' cut-off", { ...run, days: run.days.join(",") });
       })

@@ -59,6 +59,7 @@ import * as subscriptions from "./subscriptions.server.ts";
 import * as tickets from "./tickets.server.ts";
 import * as wishlist from "./wishlist.server.ts";
 import * as limits from "../security/rate-limits.server.ts";
+import { tracedTree, tracing } from "../telemetry/trace.server.ts";
 
 /**
  * The Shop as a way in may see it: every read, no write. The five reads that can write as a side
@@ -204,13 +205,16 @@ export type UseCases = ReturnType<typeof build>;
 
 const built = new WeakMap<Shop, UseCases>();
 
+/** With tracing on (issue 47), each use case a span of its own; untouched otherwise. */
+const spanned = (useCases: UseCases): UseCases => (tracing() ? tracedTree(useCases) : useCases);
+
 /**
  * The use cases of `shop`, built the first time it is asked for, with the process's configured
  * senders; a test gives its own (`senders`), and gets use cases of its own.
  */
 export function bindUseCases(shop: Shop, senders?: Senders): UseCases {
-  if (senders) return build(shop, senders);
+  if (senders) return spanned(build(shop, senders));
   let useCases = built.get(shop);
-  if (!useCases) built.set(shop, (useCases = build(shop, null)));
+  if (!useCases) built.set(shop, (useCases = spanned(build(shop, null))));
   return useCases;
 }

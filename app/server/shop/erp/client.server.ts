@@ -7,6 +7,7 @@
 import { outsideTransaction } from "../../db/transaction-scope.server.ts";
 import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
+import { outsideCall } from "../../telemetry/trace.server.ts";
 
 export const ERP_DOWN = "Something went wrong";
 
@@ -73,7 +74,11 @@ export function createErpClient(options: ErpOptions): ErpClient {
   let failures = 0;
   let openUntil = 0;
 
-  async function once(path: string, params: Record<string, unknown>, token: string | null | undefined): Promise<unknown> {
+  // Each try a span (issue 47), named by the path with its numbers taken out.
+  const once = (path: string, params: Record<string, unknown>, token: string | null | undefined) =>
+    outsideCall("erp", path.split("?")[0]!.replace(/\d+/g, "{n}"), () => onceUntraced(path, params, token));
+
+  async function onceUntraced(path: string, params: Record<string, unknown>, token: string | null | undefined): Promise<unknown> {
     outsideTransaction("The ERP");
     let response: Response;
     try {

@@ -1,0 +1,177 @@
+// The app's spans (issue 47), with an in-memory exporter: nothing while no SDK is registered;
+// then the request's server span continuing a caller's context, use cases, outside calls,
+// PGlite's statements, log lines naming their span, and no error message in any attribute.
+import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { propagation } from "@opentelemetry/api";
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { redactedUrl, tracingRequested } from "../../../tracing.ts";
+import { openDatabase } from "../db/client.server.ts";
+import { configureLog, log } from "../log.server.ts";
+import { databaseSpan, noteSpan, outsideCall, routeInstrumentations, sqlOperation, startRequestSpan, traced, tracedCalls, tracedTree, traceFields, tracing } from "./trace.server.ts";
+
+describe("with no SDK registered", () => {
+  it("makes no span and changes nothing", async () => {
+    expect(tracing()).toBe(false);
+    expect(await traced("x", {}, async () => 7)).toBe(7);
+    expect(startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" })).toBeNull();
+    expect(traceFields()).toEqual({});
+    expect(routeInstrumentations()).toBeUndefined();
+    const client = { send: async () => "sent" };
+    expect(tracedCalls("mail", client, ["send"])).toBe(client);
+    const tree = { a: { b: () => 1 } };
+    expect(tracedTree(tree).a.b()).toBe(1);
+  });
+});
+
+describe("with an SDK registered", () => {
+  const exporter = new InMemorySpanExporter();
+  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const spans = () => exporter.getFinishedSpans();
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(() => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    trace.setGlobalTracerProvider(provider);
+    configureLog({ write: (line) => lines.push(JSON.parse(line)) });
+  });
+  afterEach(() => {
+    exporter.reset();
+    lines.length = 0;
+  });
+  afterAll(async () => {
+    await provider.shutdown();
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  });
+
+  it("continues a caller's trace in the request's span, named by its route when it ends", async () => {
+    const request = startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" })!;
+    await request.within(() => traced("inner", {}, async () => log.info("inside")));
+    request.end("/product/:id", 503);
+    const [inner, server] = spans();
+    expect(server).toMatchObject({ name: "GET /product/:id", kind: SpanKind.SERVER, status: { code: SpanStatusCode.ERROR } });
+    expect(server!.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(server!.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
+    expect(server!.attributes).toMatchObject({ "http.route": "/product/:id", "http.response.status_code": 503 });
+    expect(inner!.parentSpanContext?.spanId).toBe(server!.spanContext().spanId);
+    // A log line inside a span names it.
+    expect(lines[0]).toMatchObject({ msg: "inside", trace_id: "0af7651916cd43dd8448eb211c80319c", span_id: inner!.spanContext().spanId });
+  });
+
+  it("records a failure's kind, never its message (which can quote what a shopper typed)", async () => {
+    const error = Object.assign(new Error("asha@example.in is already registered"), { code: "conflict" });
+    await expect(traced("sign-up", {}, () => Promise.reject(error))).rejects.toBe(error);
+    const [span] = spans();
+    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span!.attributes["error.type"]).toBe("conflict");
+    expect(JSON.stringify([span!.attributes, span!.events, span!.status])).not.toContain("asha@example.in");
+  });
+
+  it("gives each use case of a tree a span named by its place, whether it answers at once, later or fails", async () => {
+    const cases = tracedTree({
+      cart: { add: async (n: number) => n + 1, count: () => 3 },
+      cancel: { cancel: async () => Promise.reject(new Error("too late")) },
+      limit: 5,
+    });
+    expect(await cases.cart.add(1)).toBe(2);
+    expect(cases.cart.count()).toBe(3);
+    await expect(cases.cancel.cancel()).rejects.toThrow("too late");
+    expect(cases.limit).toBe(5);
+    expect(spans().map((s) => [s.name, s.status.code])).toEqual([
+      ["use-case cart.add", SpanStatusCode.UNSET],
+      ["use-case cart.count", SpanStatusCode.UNSET],
+      ["use-case cancel.cancel", SpanStatusCode.ERROR],
+    ]);
+  });
+
+  it("makes an outside call a client span and keeps the client's other properties, getters included", async () => {
+    let opened = false;
+    const client = {
+      provider: "msg91",
+      get open() {
+        return opened;
+      },
+      send: async (to: string) => `sent to ${to}`,
+    };
+    const traced = tracedCalls("sms-msg91", client, ["send"]);
+    expect({ ...traced }.provider).toBe("msg91");
+    opened = true;
+    expect(traced.open).toBe(true);
+    expect(await traced.send("9876543210")).toBe("sent to 9876543210");
+    await outsideCall("razorpay", "POST /v1/orders", async () => null);
+    expect(spans().map((s) => [s.name, s.kind, s.attributes["peer.service"]])).toEqual([
+      ["sms-msg91 send", SpanKind.CLIENT, "sms-msg91"],
+      ["razorpay POST /v1/orders", SpanKind.CLIENT, "razorpay"],
+    ]);
+    expect(JSON.stringify(spans().map((s) => s.attributes))).not.toContain("9876543210");
+  });
+
+  it("notes a page's outcome on the span it runs in", async () => {
+    await traced("page-cache", {}, async () => noteSpan({ "haat.page_cache": "hit" }));
+    expect(spans()[0]!.attributes["haat.page_cache"]).toBe("hit");
+    // Outside any span: nothing, and no error.
+    expect(() => noteSpan({ "haat.page_cache": "hit" })).not.toThrow();
+  });
+
+  it("gives PGlite's statements spans with their SQL and placeholders, not their values, inside a request only", async () => {
+    const database = await openDatabase({ kind: "pglite-memory" });
+    try {
+      exporter.reset();
+      // Outside any span (as the migrations ran): no span.
+      await database.db.execute(sql`select ${"outside"}::text as x`);
+      expect(spans()).toEqual([]);
+      await traced("request", {}, async () => {
+        await database.db.execute(sql`select ${"asha@example.in"}::text as email`);
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select ${"9876543210"}::text as phone`);
+        });
+      });
+      const names = spans().map((s) => s.name);
+      expect(names).toEqual(["SELECT", "SELECT", "TRANSACTION", "request"]);
+      const [first, inner, transaction] = spans();
+      expect(first!.attributes).toMatchObject({ "db.system.name": "postgresql", "db.operation.name": "SELECT", "db.query.text": "select $1::text as email" });
+      expect(inner!.parentSpanContext?.spanId).toBe(transaction!.spanContext().spanId);
+      expect(JSON.stringify(spans().map((s) => s.attributes))).not.toMatch(/asha@example\.in|9876543210/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("offers React Router spans for each route's loader and action", () => {
+    expect(routeInstrumentations()).toHaveLength(1);
+  });
+
+  it("names a statement by its first keyword", async () => {
+    expect(sqlOperation('  insert into "orders"')).toBe("INSERT");
+    expect(sqlOperation("(select 1) union (select 2)")).toBe("QUERY");
+    await databaseSpan("select 1", async () => 1);
+    expect(spans()).toEqual([]);
+  });
+});
+
+describe("whether the OTEL_* variables ask for traces (tracing.ts)", () => {
+  it("says yes for an endpoint or an exporter, no when unset, disabled or none", () => {
+    expect(tracingRequested({})).toBe(false);
+    expect(tracingRequested({ OTEL_SERVICE_NAME: "haat" })).toBe(false);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" })).toBe(true);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://collector:4318/v1/traces" })).toBe(true);
+    expect(tracingRequested({ OTEL_TRACES_EXPORTER: "console" })).toBe(true);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "TRUE" })).toBe(false);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_TRACES_EXPORTER: "none" })).toBe(false);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: "  " })).toBe(false);
+  });
+
+  it("takes a URL's query values out before a span holds it", () => {
+    expect(redactedUrl(new URL("https://nominatim.example/reverse?format=jsonv2&lat=28.459500&lon=77.026600&key=secret"))).toEqual({
+      full: "https://nominatim.example/reverse?format=REDACTED&lat=REDACTED&lon=REDACTED&key=REDACTED",
+      query: "?format=REDACTED&lat=REDACTED&lon=REDACTED&key=REDACTED",
+    });
+    expect(redactedUrl(new URL("https://api.razorpay.com/v1/orders"))).toEqual({ full: "https://api.razorpay.com/v1/orders", query: "" });
+  });
+});

@@ -1,0 +1,170 @@
+// OpenTelemetry traces (issue 47), on the production server as a deployer runs it: with the
+// OTEL_* variables pointing at a collector (the OTLP stand-in), a checkout through the JSON API is
+// one trace (continuing the caller's traceparent) with the request's, the action's, the use
+// case's, each statement's (hand-made on PGlite, instrumentation-pg's on PostgreSQL) and the
+// mail's spans; the request's log line names the trace; no span carries the shopper's name,
+// e-mail, phone or street. With the variables unset, no module of the SDK is ever loaded.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from "../standins/otlp-collector.ts";
+import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
+
+const SHOPPER = { name: "Zubeida Qureshi", email: "zubeida.qureshi@example.in", mobile: "9812345670", street: "42 Jacaranda Marg" };
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+
+let collector: OtlpCollector;
+beforeAll(async () => {
+  expect(hasBuild(), "npm test builds before it runs the suite").toBe(true);
+  collector = await startOtlpCollector();
+});
+afterEach(killServers);
+afterAll(async () => {
+  await collector?.close();
+});
+
+/** Polls until `find` returns something: the batch processor sends every 50 ms here. */
+async function eventually<T>(find: () => T | undefined, what: string, withinMs = 10_000): Promise<T> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`no ${what} within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function api(port: number, pathname: string, params: object, token?: string, headers: Record<string, string> = {}) {
+  const answer = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify({ params }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON as the callers read it
+  return { status: answer.status, body: (await answer.json()) as any };
+}
+
+const postgresUrl = process.env.DATABASE_URL;
+const databases = [{ name: "PGlite" as const }, ...(postgresUrl ? [{ name: "PostgreSQL" as const }] : [])];
+
+describe.each(databases)("a checkout's trace on $name", ({ name }) => {
+  let dropDatabase = async () => {};
+  afterAll(() => dropDatabase());
+
+  it("is one trace of the request, its action, the use case, each statement and the mail, with no personal data", async () => {
+    const port = await freePort();
+    const env: Record<string, string> = {
+      PORT: String(port),
+      DATA_DIR: path.join(tmpDir(), "data"),
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: "50",
+      OTEL_SERVICE_NAME: `haat-${name.toLowerCase()}`,
+    };
+    if (name === "PostgreSQL") {
+      const database = `haat_traces_${randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${database}`);
+      await admin.end();
+      dropDatabase = async () => {
+        const cleanup = new pg.Client({ connectionString: postgresUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${database} with (force)`);
+        await cleanup.end();
+      };
+      const url = new URL(postgresUrl!);
+      url.pathname = `/${database}`;
+      Object.assign(env, { DATABASE_URL: url.toString(), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET, SEED_DEMO: "true" });
+    }
+    const server = runServer(env);
+    await waitHealthy(port).catch((error: Error) => {
+      throw new Error(`${error.message}: ${server.output().slice(-2000)}`);
+    });
+
+    const registered = await api(port, "/api/auth/register", { name: SHOPPER.name, email: SHOPPER.email, mobile: SHOPPER.mobile, password: "correct horse battery" });
+    const token = registered.body.result.access_token as string;
+    const address = await api(port, "/api/customer/addresses/new", { name: SHOPPER.name, phone: SHOPPER.mobile, email: SHOPPER.email, street: SHOPPER.street, zip: "122002" }, token);
+    await api(port, "/api/cart/add", { internal_reference: "GP-DRY-ALM-250G", quantity: 2 }, token);
+    const cart = await api(port, "/api/cart/get", {}, token);
+    // The caller's trace context: the order's spans continue it.
+    const traceId = randomBytes(16).toString("hex");
+    const callerSpan = randomBytes(8).toString("hex");
+    const placed = await api(port, "/api/order/create", { cart_id: cart.body.result.cart_id, address_id: address.body.result.address_id, payment_method: "cod" }, token, {
+      traceparent: `00-${traceId}-${callerSpan}-01`,
+    });
+    expect(placed.body.result).toMatchObject({ success: true, already_placed: false });
+
+    const request = await eventually(() => collector.spans.find((s) => s.traceId === traceId && s.kind === 2), "server span");
+    const trace = collector.spans.filter((s) => s.traceId === traceId);
+    const named = (prefix: string) => trace.filter((s) => s.name.startsWith(prefix));
+    // The request: named by its route, never its URL, under the caller's span.
+    expect(request).toMatchObject({ name: "POST /api/*", parentSpanId: callerSpan, service: `haat-${name.toLowerCase()}` });
+    expect(request.attributes).toMatchObject({ "http.route": "/api/*", "http.response.status_code": 200, "http.request.method": "POST" });
+    // Its action, the use case inside it, the statements inside that, the confirmation mail.
+    const action = await eventually(() => named("action routes/api")[0], "action span");
+    const useCase = await eventually(() => named("use-case placeOrder.placeOrder")[0], "use-case span");
+    expect(action.attributes["react_router.route.id"]).toBe("routes/api");
+    const ancestors = (span: CollectedSpan): string[] => {
+      const parent = trace.find((s) => s.spanId === span.parentSpanId);
+      return parent ? [parent.name, ...ancestors(parent)] : [];
+    };
+    expect(ancestors(useCase)).toContain("action routes/api");
+    expect(ancestors(useCase)).toContain("POST /api/*");
+    const insertOrderEvent = await eventually(
+      () => collector.spans.find((s) => s.traceId === traceId && String(s.attributes["db.query.text"] ?? "").startsWith('insert into "order_events"')),
+      "statement span",
+    );
+    expect(insertOrderEvent.kind).toBe(3);
+    expect(insertOrderEvent.attributes["db.system.name"]).toBe("postgresql");
+    // Placeholders only: the values stay in the database.
+    expect(insertOrderEvent.attributes["db.query.text"]).toMatch(/\$1/);
+    expect(ancestors(insertOrderEvent)).toContain("use-case placeOrder.placeOrder");
+    const mail = await eventually(() => collector.spans.find((s) => s.traceId === traceId && s.name === "mail-outbox send"), "mail span");
+    expect(mail.attributes["peer.service"]).toBe("mail-outbox");
+
+    // The request's log line carries the trace's and the server span's ids.
+    const line = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === "request" && l.path === "/api/order/create");
+    expect(line).toMatchObject({ trace_id: traceId, span_id: request.spanId });
+
+    // Nothing the shopper gave is in any span of the run (sign-up, address, cart, order).
+    const mine = collector.spans.filter((s) => s.service === `haat-${name.toLowerCase()}`);
+    expect(mine.length).toBeGreaterThan(20);
+    const everything = JSON.stringify(mine.map((s) => [s.name, s.attributes]));
+    for (const value of [SHOPPER.name, "Zubeida", "Qureshi", SHOPPER.email, SHOPPER.mobile, SHOPPER.street, "Jacaranda", token]) expect(everything).not.toContain(value);
+  });
+});
+
+describe("tracing off", () => {
+  it("loads no module of the SDK when no OTEL_* variable asks for traces, and does when one does", async () => {
+    const run = async (env: Record<string, string>) => {
+      const record = path.join(tmpDir(), "modules.txt");
+      const port = await freePort();
+      const server = runServer({ PORT: String(port), DATA_DIR: path.join(tmpDir(), "data"), RECORD_MODULES_TO: record, ...env }, ["--import", "./tests/record-modules.ts"]);
+      await waitHealthy(port).catch((error: Error) => {
+        throw new Error(`${error.message}: ${server.output().slice(-2000)}`);
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      server.child.kill("SIGKILL");
+      const loaded = fs.existsSync(record) ? fs.readFileSync(record, "utf8").split("\n").filter(Boolean) : [];
+      return { sdk: loaded.filter((url) => !/\/@opentelemetry\/api\//.test(url)), api: loaded.some((url) => /\/@opentelemetry\/api\//.test(url)), output: server.output() };
+    };
+    const off = await run({});
+    expect(off.sdk).toEqual([]);
+    // The app's side is the API alone, which makes no span while no SDK is registered.
+    expect(off.api).toBe(true);
+    expect(off.output).not.toContain("trace_id");
+    // An endpoint with OTEL_SDK_DISABLED is still off.
+    expect((await run({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SDK_DISABLED: "true" })).sdk).toEqual([]);
+    const on = await run({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" });
+    expect(on.sdk.some((url) => url.includes("/@opentelemetry/sdk-node/"))).toBe(true);
+    expect(on.sdk.some((url) => url.includes("/@opentelemetry/instrumentation-pg/"))).toBe(true);
+  });
+});
