@@ -5,31 +5,17 @@
 // requests per second and p99 at 32 connections with the page cache off (every request
 // rendered). The Hindi pages of this shop are measured the same way, for comparison.
 // Writes bench/language-last-run.md.
-import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { measurePage } from "./lib/js-weight.ts";
 import { loadTest } from "./lib/load.ts";
-import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
+import { baselineCheckout, SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
 /** The commit before issue 27's first. */
 const BASELINE_REV = "6c0a219^";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-/** The shop at `rev`, unpacked beside this one and sharing its node_modules. */
-function checkoutOf(rev: string): { dir: string; sha: string } {
-  const sha = execFileSync("git", ["rev-parse", `${rev}^{commit}`], { cwd: repo, encoding: "utf8" }).trim();
-  const dir = path.join(os.tmpdir(), `haat-language-baseline-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(path.join(dir, "package.json"))) {
-    fs.mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} | tar -x -C ${JSON.stringify(dir)}`, { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
-    fs.symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"), "dir");
-  }
-  return { dir, sha };
-}
 
 interface Measured {
   js: number;
@@ -49,7 +35,7 @@ async function measure(origin: string, pagePath: string, load: boolean): Promise
 async function main() {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const baselineRev = arg("baseline") ?? BASELINE_REV;
-  const baseline = checkoutOf(baselineRev);
+  const baseline = baselineCheckout(repo, baselineRev, "language");
   const pages = [
     ["home", "/"],
     ["listing", "/products"],

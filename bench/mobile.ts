@@ -16,13 +16,11 @@
 // Writes bench/mobile-last-run.md.
 //
 //   npm run bench:mobile [-- --only=home,product] [-- --baseline=<rev>] [-- --gap-only]
-import { execFileSync, execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
+import { baselineCheckout, SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -194,18 +192,6 @@ async function measureGap(browser: Browser, origin: string, p: Target, reference
   return { fcp: mid("fcp"), hydrated: mid("hydrated"), gap: mid("gap"), scripts: mid("scripts"), bytes: mid("bytes") };
 }
 
-/** The shop at `rev` (the baseline), unpacked beside this one and sharing its node_modules. */
-function checkoutOf(rev: string): { dir: string; sha: string } {
-  const sha = execFileSync("git", ["rev-parse", `${rev}^{commit}`], { cwd: repo, encoding: "utf8" }).trim();
-  const dir = path.join(os.tmpdir(), `haat-mobile-baseline-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(path.join(dir, "package.json"))) {
-    fs.mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} | tar -x -C ${JSON.stringify(dir)}`, { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
-    fs.symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"), "dir");
-  }
-  return { dir, sha };
-}
-
 /** The product the runs use, asked of the shop's API. */
 async function firstProduct(origin: string): Promise<{ path: string; reference: string }> {
   const answer = (await (
@@ -223,7 +209,7 @@ async function main() {
   const gapOnly = process.argv.includes("--gap-only");
   const baselineRev = arg("baseline") ?? process.env.MOBILE_BASELINE ?? BASELINE_REV;
   // --baseline=none: this shop alone (a quick look; the report then compares it with itself).
-  const baseline = baselineRev === "none" || gapOnly ? { dir: repo, sha: "this checkout" } : checkoutOf(baselineRev);
+  const baseline = baselineRev === "none" || gapOnly ? { dir: repo, sha: "this checkout" } : baselineCheckout(repo, baselineRev, "mobile");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   const results = new Map<string, { now: Measured; before: Measured }>();
   const gaps = new Map<string, Gap & { gap: number }>();

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
 const live = new Set<ChildProcess>();
@@ -226,4 +226,16 @@ export async function startProductionShop(repo: string, name: string, extraEnv: 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The shop at `rev` (a bench's baseline), unpacked in the temporary directory beside `repo` and sharing its node_modules. */
+export function baselineCheckout(repo: string, rev: string, name: string): { dir: string; sha: string } {
+  const sha = execFileSync("git", ["rev-parse", `${rev}^{commit}`], { cwd: repo, encoding: "utf8" }).trim();
+  const dir = path.join(os.tmpdir(), `haat-${name}-baseline-${sha.slice(0, 12)}`);
+  if (!fs.existsSync(path.join(dir, "package.json"))) {
+    fs.mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${sha} | tar -x -C ${JSON.stringify(dir)}`, { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+    fs.symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"), "dir");
+  }
+  return { dir, sha };
 }
