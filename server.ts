@@ -208,7 +208,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     const started = performance.now();
     const stats = newRequestStats(req.method);
     // With tracing on (tracing.ts), the request's server span: everything below runs inside it.
-    const span = edge.requestSpan(req.method, req.path, req.headers);
+    const span = edge.requestSpan(req.method, req.path, req.headers, Boolean(env.TRUST_PROXY));
     const requestId = edge.requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
@@ -566,6 +566,8 @@ export async function main() {
     console.error(error instanceof loaded.entry.ConfigError ? error.message : error);
     process.exit(EXIT.config);
   }
+  // The spans still buffered go to the collector before the process exits, whatever else failed, within 3 s.
+  const flushTraces = () => (tracing ? Promise.race([tracing.shutdown().catch(() => undefined), timeout(3_000, undefined)]) : Promise.resolve());
   try {
     const running = await startServer(loaded, env);
     console.log(`Haat is serving on http://localhost:${running.port} (${env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${env.dataDir}`})`);
@@ -588,13 +590,11 @@ export async function main() {
       running
         .close()
         .then(() => loaded.close())
-        // The spans still buffered go to the collector before the process exits.
-        .then(() => tracing?.shutdown())
         .then(
-          () => process.exit(0),
+          () => flushTraces().then(() => process.exit(0)),
           (error) => {
             console.error(error);
-            process.exit(1);
+            return flushTraces().then(() => process.exit(1));
           },
         );
     };

@@ -8,6 +8,8 @@
 // app/server/telemetry/trace.server.ts, which imports only @opentelemetry/api and finds the
 // provider registered here.
 
+import type { Span } from "@opentelemetry/api";
+
 /** Whether the OTEL_* variables ask for traces: an OTLP endpoint, or a traces exporter other than none. */
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
@@ -24,6 +26,20 @@ export function redactedUrl(url: URL): { full: string; query: string } {
   const names = [...new Set(url.searchParams.keys())];
   const query = names.length ? `?${names.map((name) => `${encodeURIComponent(name)}=REDACTED`).join("&")}` : "";
   return { full: `${url.origin}${url.pathname}${query}`, query };
+}
+
+/**
+ * A span whose status and exceptions keep their kind but never their message: PostgreSQL's can
+ * quote a value a shopper typed ('invalid input syntax for type integer: "…"').
+ */
+export function withoutMessages(span: Span): void {
+  const setStatus = span.setStatus.bind(span);
+  span.setStatus = (status) => setStatus({ code: status.code });
+  const recordException = span.recordException.bind(span);
+  span.recordException = (exception, time) => {
+    if (typeof exception === "string") return recordException({ name: "Error" }, time);
+    recordException({ name: exception.name ?? "Error", ...(exception.code === undefined ? {} : { code: exception.code }) }, time);
+  };
 }
 
 export interface Tracing {
@@ -48,9 +64,10 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     logRecordProcessors: [],
     instrumentations: [
       // Only inside a request's or a job's span; no connect spans; never the statements' values.
-      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, enhancedDatabaseReporting: false }),
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, enhancedDatabaseReporting: false, requestHook: withoutMessages }),
       new UndiciInstrumentation({
         requireParentforSpans: true,
+        requestHook: withoutMessages,
         startSpanHook(request) {
           try {
             const url = redactedUrl(new URL(request.path, request.origin));

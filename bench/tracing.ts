@@ -1,13 +1,13 @@
 // npm run bench:tracing [-- --baseline=<rev>] [--rounds=N]: what OpenTelemetry traces cost (issue
-// 47). Three servers, each alone on the machine in turn, in the same run, with the shop's default
-// settings (page cache on):
+// 47). Three servers side by side, loaded one at a time in an order that turns each round, with
+// the shop's default settings (page cache on):
 //   before  the shop before tracing was added (default: the commit before it), no OTEL_* set;
 //   off     this checkout, no OTEL_* set (tracing off: must be the same as before);
 //   on      this checkout exporting every span (sampler always on) over OTLP/HTTP protobuf to a
 //           local collector stand-in (tests/standins/otlp-collector.ts), batch processor defaults.
 // Requests per second and p99 at 32 connections for signed-out pages (home, a product page) and a
-// signed-in shopper's (the same product page, spliced; the cart). The better of `rounds` runs per
-// server and page, servers taken in turn each round. Writes bench/tracing-last-run.md.
+// signed-in shopper's (the same product page, spliced; the cart): the median of `rounds` (5)
+// runs per server and page. Writes bench/tracing-last-run.md.
 import fs from "node:fs";
 import path from "node:path";
 import { startOtlpCollector } from "../tests/standins/otlp-collector.ts";
@@ -19,7 +19,7 @@ import { signedInWithCart } from "./lib/signed-in.ts";
 const repo = path.resolve(import.meta.dirname, "..");
 /** The commit before traces were added (issue 47 item 1). */
 const BASELINE_REV = "655a1a2^";
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PRODUCT = "/product/1?variant=GP-DRY-ALM-250G";
 
 type Server = "before" | "off" | "on";
@@ -30,70 +30,79 @@ const PAGES = [
   { name: "cart, signed in", path: "/cart", signedIn: true },
 ] as const;
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 async function main() {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const baselineRev = arg("baseline") ?? BASELINE_REV;
-  const rounds = Number(arg("rounds") ?? 2);
+  const rounds = Number(arg("rounds") ?? 5);
   const baseline = baselineCheckout(repo, baselineRev, "tracing");
   const collector = await startOtlpCollector();
   const notes: string[] = [];
-  const best = new Map<string, LoadResult>();
-  const keep = (key: string, r: LoadResult) => {
-    const kept = best.get(key);
-    if (!kept || r.rps > kept.rps) best.set(key, r);
-  };
+  const runs = new Map<string, LoadResult[]>();
   const servers: [Server, string, NodeJS.ProcessEnv][] = [
     ["before", baseline.dir, {}],
     ["off", repo, {}],
     ["on", repo, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: "haat-bench" }],
   ];
+  // All three run throughout (an idle server costs nothing); one is loaded at a time, in an order
+  // that turns each round, so a machine busier in one moment weighs on each server alike.
+  const started = [];
+  for (const [server, dir, env] of servers) {
+    const shop = await startProductionShop(dir, `tracing-${server}`, env);
+    const cookie = await signedInWithCart(shop.origin, PRODUCT, notes);
+    if (!cookie) throw new SetupError(`signing in on the ${server} server failed: ${notes.join(" ")}`);
+    started.push({ server, ...shop, cookie });
+  }
   try {
-    for (let round = 1; round <= rounds; round++) {
-      for (const [server, dir, env] of servers) {
-        const { origin, stop } = await startProductionShop(dir, `tracing-${server}`, env);
-        try {
-          const cookie = await signedInWithCart(origin, PRODUCT, notes);
-          if (!cookie) throw new SetupError(`signing in on the ${server} server failed: ${notes.join(" ")}`);
-          for (const page of PAGES) {
-            const r = await loadTest(origin + page.path, {
-              seconds: SECONDS,
-              warmupSeconds: 2,
-              connections: 32,
-              acceptEncoding: "gzip, deflate, br",
-              ...(page.signedIn ? { cookie } : {}),
-            });
-            if (r.non2xx || r.errors) notes.push(`round ${round}, ${server}, ${page.name}: ${r.non2xx} non-2xx, ${r.errors} errors.`);
-            keep(`${server} ${page.name}`, r);
-            console.log(`round ${round} ${server.padEnd(6)} ${page.name.padEnd(22)} ${Math.round(r.rps)} req/s  p99 ${ms(r.p99)} ms`);
-          }
-        } finally {
-          await stop();
+    for (let round = 0; round < rounds; round++) {
+      for (const page of PAGES) {
+        for (let i = 0; i < started.length; i++) {
+          const { server, origin, cookie } = started[(i + round) % started.length]!;
+          const r = await loadTest(origin + page.path, {
+            seconds: SECONDS,
+            warmupSeconds: 1,
+            connections: 32,
+            acceptEncoding: "gzip, deflate, br",
+            ...(page.signedIn ? { cookie } : {}),
+          });
+          if (r.non2xx || r.errors) notes.push(`round ${round + 1}, ${server}, ${page.name}: ${r.non2xx} non-2xx, ${r.errors} errors.`);
+          const key = `${server} ${page.name}`;
+          runs.set(key, [...(runs.get(key) ?? []), r]);
+          console.log(`round ${round + 1} ${server.padEnd(6)} ${page.name.padEnd(22)} ${Math.round(r.rps)} req/s  p99 ${ms(r.p99)} ms`);
         }
       }
     }
   } finally {
+    for (const shop of started) await shop.stop();
     await collector.close();
   }
+  const rps = (server: Server, page: string) => median(runs.get(`${server} ${page}`)!.map((r) => r.rps));
+  const p99 = (server: Server, page: string) => median(runs.get(`${server} ${page}`)!.map((r) => r.p99));
   if (collector.requests === 0) throw new SetupError("The collector stand-in received no spans from the 'on' server.");
-  const rows: Cell[][] = PAGES.map((page) => {
-    const [before, off, on] = (["before", "off", "on"] as const).map((s) => best.get(`${s} ${page.name}`)!);
+  const rows: Cell[][] = PAGES.map(({ name }) => {
+    const [before, off, on] = (["before", "off", "on"] as const).map((server) => rps(server, name));
     return [
-      page.name,
-      Math.round(before!.rps),
-      Math.round(off!.rps),
-      Math.round(on!.rps),
-      ratio(off!.rps / before!.rps),
-      ratio(on!.rps / off!.rps),
-      on!.rps / off!.rps >= 0.9 ? "met" : "missed",
-      ms(before!.p99),
-      ms(off!.p99),
-      ms(on!.p99),
+      name,
+      Math.round(before!),
+      Math.round(off!),
+      Math.round(on!),
+      ratio(off! / before!),
+      ratio(on! / off!),
+      on! / off! >= 0.9 ? "met" : "missed",
+      ms(p99("before", name)),
+      ms(p99("off", name)),
+      ms(p99("on", name)),
     ];
   });
   const out = [
     `## bench:tracing ${new Date().toISOString().slice(0, 19)}Z`,
     "",
-    `"Before" is the shop at ${baselineRev} (${baseline.sha.slice(0, 7)}), before traces; "off" and "on" are this checkout without OTEL_* variables and exporting every span over OTLP/HTTP protobuf to the local collector stand-in (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB). Each server alone on the machine in turn, default settings (page cache on), 32 connections, ${SECONDS} s after a 2 s warm-up; the better of ${rounds} rounds.`,
+    `"Before" is the shop at ${baselineRev} (${baseline.sha.slice(0, 7)}), before traces; "off" and "on" are this checkout without OTEL_* variables and exporting every span over OTLP/HTTP protobuf to the local collector stand-in (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB). The three run side by side, loaded one at a time in an order that turns each round; default settings (page cache on), 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds.`,
     "",
     mdTable(["Page", "req/s before", "req/s off", "req/s on", "off × before", "on × off", "≥ 0.9×", "p99 ms before", "p99 ms off", "p99 ms on"], rows, [
       "l",

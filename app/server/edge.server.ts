@@ -42,11 +42,16 @@ export function logRequest(r: { requestId: string; method: string; path: string;
   r.span?.end(route, r.status);
 }
 
-/** A request's trace span when tracing is on (issue 47): none for probes, the scraper and files, which would bury the pages' traces. */
-export function requestSpan(method: string, path: string, headers: Record<string, string | string[] | undefined>): RequestSpan | null {
-  const route = metricRoute(null, path);
-  if (route !== "other") return null;
-  return startRequestSpan(method, headers);
+/** Probes, the scraper, the build's files, photos and public/'s folders: untraced, they would bury the pages' traces. */
+const UNTRACED = /^\/(?:healthz|readyz|metrics|favicon\.ico|sw\.js)$|^\/(?:assets|media|images|icons|videos)\//;
+
+/**
+ * A request's trace span when tracing is on (issue 47). Every page, form, data request (`.data`)
+ * and file a route makes (a CSV, an invoice) has one; `trustCaller` (TRUST_PROXY is set) lets it
+ * continue the caller's traceparent.
+ */
+export function requestSpan(method: string, path: string, headers: Record<string, string | string[] | undefined>, trustCaller: boolean): RequestSpan | null {
+  return UNTRACED.test(path) ? null : startRequestSpan(method, headers, trustCaller);
 }
 
 /** The route a request is counted under: React Router's pattern, else what answered before it; never the raw path (unbounded). */

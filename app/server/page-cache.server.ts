@@ -5,7 +5,7 @@
 // hit costs neither a render nor a compression. Requests with cookies, responses that
 // set cookies, non-200 answers and anything not marked public are never cached.
 import { metrics } from "./metrics/metrics.server.ts";
-import { noteSpan, traced } from "./telemetry/trace.server.ts";
+import { noteSpan } from "./telemetry/trace.server.ts";
 import { compressBody, negotiateEncoding, type Encoding } from "./compression.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { appEnv } from "./env.server.ts";
@@ -261,31 +261,26 @@ export function pageCache(): PageCache {
 }
 
 /** Root middleware: answers from the cache, or renders and offers the result to it, with the personal parts its render noted. */
-export const pageCacheMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) =>
-  // With tracing on, a span whose haat.page_cache says hit, miss (the render nests in it) or pass.
-  traced("page-cache", {}, async () => {
-    // A shell for the splice (server.ts) is no one's page: never answered from, nor kept.
-    const blank = context.get(requestInfoContext).asBlankShopper;
-    if (blank) {
-      context.set(partRecorderContext, blank.parts);
-      noteSpan({ "haat.page_cache": "shell" });
-      return next();
-    }
-    const cache = pageCache();
-    const generation = catalogueGeneration(context);
-    const hit = cache.get(request, generation);
-    if (hit) {
-      metrics.pageCache("hit");
-      noteSpan({ "haat.page_cache": "hit" });
-      return hit;
-    }
-    if (!cache.keeps(request)) {
-      noteSpan({ "haat.page_cache": "pass" });
-      return next();
-    }
-    metrics.pageCache("miss");
-    noteSpan({ "haat.page_cache": "miss" });
-    const parts: PartRecord[] = [];
-    context.set(partRecorderContext, parts);
-    return cache.put(request, await next(), parts, generation);
-  });
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // A shell for the splice (server.ts) is no one's page: never answered from, nor kept.
+  const blank = context.get(requestInfoContext).asBlankShopper;
+  if (blank) {
+    context.set(partRecorderContext, blank.parts);
+    return next();
+  }
+  const cache = pageCache();
+  const generation = catalogueGeneration(context);
+  const hit = cache.get(request, generation);
+  // With tracing on, the request's span says what the cache did (issue 47).
+  if (hit) {
+    metrics.pageCache("hit");
+    noteSpan({ "haat.page_cache": "hit" });
+    return hit;
+  }
+  if (!cache.keeps(request)) return next();
+  metrics.pageCache("miss");
+  noteSpan({ "haat.page_cache": "miss" });
+  const parts: PartRecord[] = [];
+  context.set(partRecorderContext, parts);
+  return cache.put(request, await next(), parts, generation);
+};

@@ -42,6 +42,8 @@ export interface OtlpCollector {
   url: string;
   /** Every span received as JSON, in arrival order. */
   spans: CollectedSpan[];
+  /** Every JSON request as received (resources, scopes, spans, statuses, events, links). */
+  bodies: string[];
   /** Export requests received (JSON and protobuf), and the bytes they carried. */
   requests: number;
   bytes: number;
@@ -56,7 +58,7 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
-  const collector: OtlpCollector = { url: "", spans: [], requests: 0, bytes: 0, close: async () => {} };
+  const collector: OtlpCollector = { url: "", spans: [], bodies: [], requests: 0, bytes: 0, close: async () => {} };
   const server = createServer(async (req, res) => {
     if (req.method !== "POST" || req.url !== "/v1/traces") {
       res.writeHead(404).end();
@@ -67,6 +69,7 @@ export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
     collector.bytes += body.length;
     const json = (req.headers["content-type"] ?? "").startsWith("application/json");
     if (json) {
+      collector.bodies.push(body.toString("utf8"));
       const request = JSON.parse(body.toString("utf8")) as {
         resourceSpans?: { resource?: { attributes?: KeyValue[] }; scopeSpans?: { spans?: Record<string, unknown>[] }[] }[];
       };

@@ -35,14 +35,13 @@ export interface Database {
 
 /** A span per PGlite statement, and one per transaction around its statements (issue 47). */
 function traceStatements(client: PGlite) {
-  const query = client.query.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: object) => databaseSpan(text, () => query(text, params, options))) as PGlite["query"];
+  const spanned = <Q extends PGlite["query"]>(query: Q) => ((text: string, params?: unknown[], options?: object) => databaseSpan(text, () => query(text, params, options))) as Q;
+  client.query = spanned(client.query.bind(client));
   const transaction = client.transaction.bind(client);
   client.transaction = ((run: Parameters<PGlite["transaction"]>[0]) =>
     traced("TRANSACTION", { "db.system.name": "postgresql", "db.namespace": "pglite" }, () =>
       transaction((tx) => {
-        const inner = tx.query.bind(tx);
-        tx.query = ((text: string, params?: unknown[], options?: object) => databaseSpan(text, () => inner(text, params, options))) as typeof tx.query;
+        tx.query = spanned(tx.query.bind(tx));
         return run(tx);
       }),
     )) as PGlite["transaction"];

@@ -61,14 +61,14 @@ export function tileOrigin(template: string): string {
 
 /** The place at a point, or null (no service, nothing there, or the service failing: the line stays empty). */
 export function reverseGeocode(env: Env, lat: number, lon: number, fetcher: typeof fetch = fetch): Promise<Place | null> {
-  if (!env.GEOCODER_URL) return Promise.resolve(null);
+  const base = env.GEOCODER_URL;
+  if (!base) return Promise.resolve(null);
   // A span for the call (issue 47): never its coordinates.
-  return outsideCall("geocoder", "reverse", () => reverseGeocodeUntraced(env, lat, lon, fetcher));
+  return outsideCall("geocoder", "reverse", () => reverseGeocodeAt(base, env, lat, lon, fetcher));
 }
 
-async function reverseGeocodeUntraced(env: Env, lat: number, lon: number, fetcher: typeof fetch): Promise<Place | null> {
-  if (!env.GEOCODER_URL) return null;
-  const url = new URL("reverse", env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
+async function reverseGeocodeAt(base: string, env: Env, lat: number, lon: number, fetcher: typeof fetch): Promise<Place | null> {
+  const url = new URL("reverse", base.endsWith("/") ? base : `${base}/`);
   url.searchParams.set("format", "jsonv2");
   url.searchParams.set("lat", lat.toFixed(6));
   url.searchParams.set("lon", lon.toFixed(6));

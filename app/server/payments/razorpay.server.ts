@@ -3,7 +3,7 @@
 // nothing else from it. Every call has a deadline: a shopper never waits on a hung socket.
 import { AUTOPAY_AUTH_PAISE } from "../../domain/autopay.ts";
 import type { RazorpayConfig } from "../env.server.ts";
-import { outsideCall } from "../telemetry/trace.server.ts";
+import { tracedCalls } from "../telemetry/trace.server.ts";
 
 export interface RazorpayOrder {
   id: string;
@@ -127,11 +127,7 @@ const TIMEOUT_MS = 10_000;
 export function createGateway(config: Pick<RazorpayConfig, "keyId" | "keySecret" | "apiBase">, fetchImpl: typeof fetch = fetch): Gateway {
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString("base64")}`;
 
-  // Each call a span (issue 47) named by its route, ids taken out: "POST /v1/payments/{id}/refund".
-  const call = <T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    outsideCall("razorpay", `${method} ${path.split("?")[0]!.replace(/\/[A-Za-z]+_[A-Za-z0-9]+/g, "/{id}")}`, () => request<T>(method, path, body, headers));
-
-  async function request<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     let response: Response;
     try {
       response = await fetchImpl(`${config.apiBase}${path}`, {
@@ -158,7 +154,8 @@ export function createGateway(config: Pick<RazorpayConfig, "keyId" | "keySecret"
     return json as T;
   }
 
-  return {
+  // Each call a span named for the method (issue 47), when tracing is on.
+  return tracedCalls("razorpay", {
     createOrder: ({ amount, receipt, notes }) => call("POST", "/v1/orders", { amount, currency: "INR", receipt, notes }),
     async orderPayments(orderId) {
       const list = await call<{ items: RazorpayPayment[] }>("GET", `/v1/orders/${encodeURIComponent(orderId)}/payments`);
@@ -235,5 +232,5 @@ export function createGateway(config: Pick<RazorpayConfig, "keyId" | "keySecret"
         { amount: input.amount, speed: "normal", receipt: input.receipt, notes: input.notes },
         { "X-Refund-Idempotency": idempotencyKey },
       ),
-  };
+  });
 }

@@ -9,7 +9,7 @@
 // standing with a form or their own review), gets the whole render as before. So does anything
 // unusual: a toast or a form's reply to show, Lite mode, a page not kept, a failure of the splice.
 import { metrics } from "../metrics/metrics.server.ts";
-import { noteSpan, traced } from "../telemetry/trace.server.ts";
+import { noteSpan } from "../telemetry/trace.server.ts";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { SIGNED_OUT, PERSONAL_SCRIPT_ID, personalJson, type DocumentPersonal } from "../../components/splice-protocol.tsx";
 import type { PartRecord } from "../../components/splice-protocol.tsx";
@@ -331,19 +331,8 @@ export const spliceMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const route = routePatternOf(pattern);
   const shell = SHELL_ROUTES.has(route);
   if (!signedIn?.viewer || !appEnv().PAGE_SPLICE || request.method !== "GET" || !(shell || SPLICED_ROUTES.has(route))) return next();
-  // With tracing on, a span whose haat.splice says spliced or whole_<why> (the whole render nests in it).
-  return traced("splice", {}, () => splicing(request, context, signedIn, route, shell, next));
-};
-
-async function splicing(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  signedIn: SignedIn,
-  route: string,
-  shell: boolean,
-  next: () => Promise<Response>,
-): Promise<Response> {
-  // A page that could have been spliced and is rendered whole is counted with why (issue 47).
+  // A page that could have been spliced and is rendered whole is counted with why (issue 47);
+  // with tracing on, the request's span says so too.
   const whole = (why: string) => {
     metrics.splice(`whole_${why}`);
     noteSpan({ "haat.splice": `whole_${why}` });
@@ -371,7 +360,7 @@ async function splicing(
   metrics.splice("spliced");
   noteSpan({ "haat.splice": "spliced" });
   return spliced;
-}
+};
 
 async function splicedPage(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn, shell: string | null): Promise<Response | null> {
   // A shell is the page at its one URL: its parts are cut and rendered there too.

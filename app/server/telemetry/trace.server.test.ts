@@ -8,16 +8,29 @@ import { propagation } from "@opentelemetry/api";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { redactedUrl, tracingRequested } from "../../../tracing.ts";
+import { redactedUrl, tracingRequested, withoutMessages } from "../../../tracing.ts";
 import { openDatabase } from "../db/client.server.ts";
 import { configureLog, log } from "../log.server.ts";
-import { databaseSpan, noteSpan, outsideCall, routeInstrumentations, sqlOperation, startRequestSpan, traced, tracedCalls, tracedTree, traceFields, tracing } from "./trace.server.ts";
+import {
+  databaseSpan,
+  noteSpan,
+  outsideCall,
+  routeInstrumentations,
+  sqlOperation,
+  startRequestSpan,
+  traced,
+  tracedCalls,
+  tracedJob,
+  tracedTree,
+  traceFields,
+  tracing,
+} from "./trace.server.ts";
 
 describe("with no SDK registered", () => {
   it("makes no span and changes nothing", async () => {
     expect(tracing()).toBe(false);
     expect(await traced("x", {}, async () => 7)).toBe(7);
-    expect(startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" })).toBeNull();
+    expect(startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" }, true)).toBeNull();
     expect(traceFields()).toEqual({});
     expect(routeInstrumentations()).toBeUndefined();
     const client = { send: async () => "sent" };
@@ -30,7 +43,13 @@ describe("with no SDK registered", () => {
 describe("with an SDK registered", () => {
   const exporter = new InMemorySpanExporter();
   const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
-  const spans = () => exporter.getFinishedSpans();
+  /** The spans made inside requests, without the requests' own. */
+  const spans = () => exporter.getFinishedSpans().filter((s) => s.kind !== SpanKind.SERVER);
+  const inRequest = async (fn: () => Promise<unknown>) => {
+    const request = startRequestSpan("GET", {}, false)!;
+    await request.within(fn);
+    request.end("/", 200);
+  };
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(() => {
@@ -50,11 +69,11 @@ describe("with an SDK registered", () => {
     propagation.disable();
   });
 
-  it("continues a caller's trace in the request's span, named by its route when it ends", async () => {
-    const request = startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" })!;
+  it("continues a trusted caller's trace in the request's span, named by its route when it ends", async () => {
+    const request = startRequestSpan("GET", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" }, true)!;
     await request.within(() => traced("inner", {}, async () => log.info("inside")));
     request.end("/product/:id", 503);
-    const [inner, server] = spans();
+    const [inner, server] = exporter.getFinishedSpans();
     expect(server).toMatchObject({ name: "GET /product/:id", kind: SpanKind.SERVER, status: { code: SpanStatusCode.ERROR } });
     expect(server!.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
     expect(server!.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
@@ -64,9 +83,28 @@ describe("with an SDK registered", () => {
     expect(lines[0]).toMatchObject({ msg: "inside", trace_id: "0af7651916cd43dd8448eb211c80319c", span_id: inner!.spanContext().spanId });
   });
 
+  it("only links a stranger's trace: a new trace, not the caller's id nor its sampling", async () => {
+    startRequestSpan("POST", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" }, false)!.end("/cart", 200);
+    const [server] = exporter.getFinishedSpans();
+    expect(server!.spanContext().traceId).not.toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(server!.parentSpanContext).toBeUndefined();
+    expect(server!.links.map((l) => l.context.traceId)).toEqual(["0af7651916cd43dd8448eb211c80319c"]);
+  });
+
+  it("makes no span outside a request's or a job's trace", async () => {
+    expect(await traced("stray", {}, async () => 1)).toBe(1);
+    expect(await outsideCall("erp", "/api/products", async () => 2)).toBe(2);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    await tracedJob("payment-sweep", () => traced("inner", {}, async () => 3));
+    expect(exporter.getFinishedSpans().map((s) => [s.name, s.parentSpanContext?.spanId === undefined])).toEqual([
+      ["inner", false],
+      ["job payment-sweep", true],
+    ]);
+  });
+
   it("records a failure's kind, never its message (which can quote what a shopper typed)", async () => {
     const error = Object.assign(new Error("asha@example.in is already registered"), { code: "conflict" });
-    await expect(traced("sign-up", {}, () => Promise.reject(error))).rejects.toBe(error);
+    await inRequest(() => expect(traced("sign-up", {}, () => Promise.reject(error))).rejects.toBe(error));
     const [span] = spans();
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
     expect(span!.attributes["error.type"]).toBe("conflict");
@@ -79,9 +117,11 @@ describe("with an SDK registered", () => {
       cancel: { cancel: async () => Promise.reject(new Error("too late")) },
       limit: 5,
     });
-    expect(await cases.cart.add(1)).toBe(2);
-    expect(cases.cart.count()).toBe(3);
-    await expect(cases.cancel.cancel()).rejects.toThrow("too late");
+    await inRequest(async () => {
+      expect(await cases.cart.add(1)).toBe(2);
+      expect(cases.cart.count()).toBe(3);
+      await expect(cases.cancel.cancel()).rejects.toThrow("too late");
+    });
     expect(cases.limit).toBe(5);
     expect(spans().map((s) => [s.name, s.status.code])).toEqual([
       ["use-case cart.add", SpanStatusCode.UNSET],
@@ -103,18 +143,20 @@ describe("with an SDK registered", () => {
     expect({ ...traced }.provider).toBe("msg91");
     opened = true;
     expect(traced.open).toBe(true);
-    expect(await traced.send("9876543210")).toBe("sent to 9876543210");
-    await outsideCall("razorpay", "POST /v1/orders", async () => null);
+    await inRequest(async () => {
+      expect(await traced.send("9876543210")).toBe("sent to 9876543210");
+      await outsideCall("razorpay", "createOrder", async () => null);
+    });
     expect(spans().map((s) => [s.name, s.kind, s.attributes["peer.service"]])).toEqual([
       ["sms-msg91 send", SpanKind.CLIENT, "sms-msg91"],
-      ["razorpay POST /v1/orders", SpanKind.CLIENT, "razorpay"],
+      ["razorpay createOrder", SpanKind.CLIENT, "razorpay"],
     ]);
     expect(JSON.stringify(spans().map((s) => s.attributes))).not.toContain("9876543210");
   });
 
-  it("notes a page's outcome on the span it runs in", async () => {
-    await traced("page-cache", {}, async () => noteSpan({ "haat.page_cache": "hit" }));
-    expect(spans()[0]!.attributes["haat.page_cache"]).toBe("hit");
+  it("notes a page's outcome on the request's span", async () => {
+    await inRequest(async () => noteSpan({ "haat.page_cache": "hit" }));
+    expect(exporter.getFinishedSpans()[0]!.attributes["haat.page_cache"]).toBe("hit");
     // Outside any span: nothing, and no error.
     expect(() => noteSpan({ "haat.page_cache": "hit" })).not.toThrow();
   });
@@ -126,14 +168,17 @@ describe("with an SDK registered", () => {
       // Outside any span (as the migrations ran): no span.
       await database.db.execute(sql`select ${"outside"}::text as x`);
       expect(spans()).toEqual([]);
-      await traced("request", {}, async () => {
+      // Nor a transaction outside one (the migrator's).
+      await database.db.transaction(async (tx) => tx.execute(sql`select 1`));
+      expect(spans()).toEqual([]);
+      await inRequest(async () => {
         await database.db.execute(sql`select ${"asha@example.in"}::text as email`);
         await database.db.transaction(async (tx) => {
           await tx.execute(sql`select ${"9876543210"}::text as phone`);
         });
       });
       const names = spans().map((s) => s.name);
-      expect(names).toEqual(["SELECT", "SELECT", "TRANSACTION", "request"]);
+      expect(names).toEqual(["SELECT", "SELECT", "TRANSACTION"]);
       const [first, inner, transaction] = spans();
       expect(first!.attributes).toMatchObject({ "db.system.name": "postgresql", "db.operation.name": "SELECT", "db.query.text": "select $1::text as email" });
       expect(inner!.parentSpanContext?.spanId).toBe(transaction!.spanContext().spanId);
@@ -152,6 +197,20 @@ describe("with an SDK registered", () => {
     expect(sqlOperation("(select 1) union (select 2)")).toBe("QUERY");
     await databaseSpan("select 1", async () => 1);
     expect(spans()).toEqual([]);
+  });
+
+  it("keeps a failure's kind but never its message on the instrumentations' spans (tracing.ts)", async () => {
+    await inRequest(async () => {
+      const span = trace.getTracer("test").startSpan("pg.query:SELECT");
+      withoutMessages(span);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'invalid input syntax for type integer: "asha@example.in"' });
+      span.recordException(Object.assign(new Error('value "9876543210" is out of range'), { code: "22003" }));
+      span.end();
+    });
+    const [span] = spans();
+    expect(span!.status).toEqual({ code: SpanStatusCode.ERROR });
+    expect(span!.events[0]!.attributes).toMatchObject({ "exception.type": "22003" });
+    expect(JSON.stringify([span!.status, span!.events])).not.toMatch(/asha@example\.in|9876543210/);
   });
 });
 

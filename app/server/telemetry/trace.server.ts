@@ -41,10 +41,17 @@ function failed(span: Span, error: unknown) {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
-/** Runs `fn` inside a span named `name` (its children nest under it), or just runs it when tracing is off. */
+/**
+ * Runs `fn` inside a span named `name` (its children nest under it), within a request's or a job's
+ * trace; just runs it when tracing is off or nothing is being traced (no stray one-span traces).
+ */
 export function traced<T>(name: string, attributes: Attributes, fn: () => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
   const tracer = sdkTracer();
-  if (!tracer) return fn();
+  if (!tracer || !trace.getActiveSpan()) return fn();
+  return inSpan(tracer, name, attributes, kind, fn);
+}
+
+function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, kind: SpanKind, fn: () => Promise<T>): Promise<T> {
   return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn();
@@ -62,9 +69,13 @@ export function outsideCall<T>(service: string, operation: string, fn: () => Pro
   return traced(`${service} ${operation}`, { "peer.service": service, "haat.operation": operation }, fn, SpanKind.CLIENT);
 }
 
-/** `client` with each of `methods` an outside call of `service` (a span per call, named for the method) when tracing is on; `client` itself otherwise. */
-export function tracedCalls<T extends object>(service: string, client: T, methods: readonly (keyof T & string)[]): T {
+/**
+ * `client` with each of `methods` (by default every method it has) an outside call of `service` (a
+ * span per call, named for the method) when tracing is on; `client` itself otherwise.
+ */
+export function tracedCalls<T extends object>(service: string, client: T, methods?: readonly (keyof T & string)[]): T {
   if (!tracing()) return client;
+  methods ??= Object.keys(client).filter((key) => typeof (client as Record<string, unknown>)[key] === "function") as (keyof T & string)[];
   // The client's own properties (getters stay getters), with the methods replaced.
   const wrapped = Object.create(Object.getPrototypeOf(client), Object.getOwnPropertyDescriptors(client)) as T;
   for (const method of methods) {
@@ -94,11 +105,19 @@ export interface RequestSpan {
   end(route: string, status: number): void;
 }
 
-export function startRequestSpan(method: string, headers: Record<string, string | string[] | undefined>): RequestSpan | null {
+/**
+ * `trustCaller`: the request came through a proxy the shop trusts (TRUST_PROXY), whose
+ * `traceparent` the span continues. Anyone else's is only linked: a stranger's sampled flag must
+ * not make the shop record every request, nor choose the trace id its logs carry.
+ */
+export function startRequestSpan(method: string, headers: Record<string, string | string[] | undefined>, trustCaller: boolean): RequestSpan | null {
   const tracer = sdkTracer();
   if (!tracer) return null;
-  const parent = propagation.extract(ROOT_CONTEXT, headers);
-  const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
+  const caller = headers.traceparent ? propagation.extract(ROOT_CONTEXT, headers) : ROOT_CONTEXT;
+  const callerSpan = trace.getSpanContext(caller);
+  const parent = trustCaller ? caller : ROOT_CONTEXT;
+  const links = !trustCaller && callerSpan && isSpanContextValid(callerSpan) ? [{ context: callerSpan }] : [];
+  const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { "http.request.method": method }, links }, parent);
   const inside = trace.setSpan(parent, span);
   return {
     span,
@@ -114,8 +133,9 @@ export function startRequestSpan(method: string, headers: Record<string, string 
 
 /** A background job's run (the payment sweep, the mail retry, the standing orders): a root span of its own. */
 export function tracedJob<T>(job: string, fn: () => Promise<T>): Promise<T> {
-  if (!tracing()) return fn();
-  return context.with(ROOT_CONTEXT, () => traced(`job ${job}`, { "haat.job": job }, fn));
+  const tracer = sdkTracer();
+  if (!tracer) return fn();
+  return context.with(ROOT_CONTEXT, () => inSpan(tracer, `job ${job}`, { "haat.job": job }, SpanKind.INTERNAL, fn));
 }
 
 /** Wraps every function in a tree of use cases (bindUseCases' result) in a span named `use-case group.name`. */
@@ -126,7 +146,7 @@ export function tracedTree<T extends object>(tree: T, prefix = ""): T {
     if (typeof value === "function") {
       out[key] = (...args: unknown[]) => {
         const tracer = sdkTracer();
-        if (!tracer) return value(...args);
+        if (!tracer || !trace.getActiveSpan()) return value(...args);
         // A use case may answer synchronously; its span then ends at once.
         return tracer.startActiveSpan(`use-case ${name}`, { attributes: { "haat.use_case": name } }, (span) => {
           try {
@@ -161,10 +181,11 @@ export function sqlOperation(text: string): string {
   return /^\s*([a-z]+)/i.exec(text)?.[1]?.toUpperCase() ?? "QUERY";
 }
 
-/** A PGlite statement's span, as instrumentation-pg makes for PostgreSQL's: the SQL text with its placeholders, never its values. */
+/**
+ * A PGlite statement's span, as instrumentation-pg makes for PostgreSQL's: the SQL text with its
+ * placeholders, never its values; none outside a request or a job (the migrations at start).
+ */
 export function databaseSpan<T>(text: string, fn: () => Promise<T>): Promise<T> {
-  // Like instrumentation-pg's requireParentSpan: a statement outside a request or a job (the migrations at start) makes no trace of its own.
-  if (!trace.getActiveSpan()) return fn();
   const operation = sqlOperation(text);
   return traced(operation, { "db.system.name": "postgresql", "db.namespace": "pglite", "db.operation.name": operation, "db.query.text": text }, fn, SpanKind.CLIENT);
 }
@@ -176,9 +197,12 @@ function routeSpan(kind: "loader" | "action", id: string, pattern: string, run: 
   const tracer = sdkTracer();
   if (!tracer) return run().then(() => undefined);
   return tracer.startActiveSpan(`${kind} ${id}`, { attributes: { "react_router.route.id": id, "http.route": pattern } }, async (span) => {
-    const result = await run();
-    if (result.status === "error") failed(span, result.error);
-    span.end();
+    try {
+      const result = await run();
+      if (result.status === "error") failed(span, result.error);
+    } finally {
+      span.end();
+    }
   });
 }
 

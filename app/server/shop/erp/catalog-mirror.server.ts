@@ -14,6 +14,7 @@ import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
 import { announceWaiting, carryRequests, requestsOnReplaced } from "../stock-requests.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
+import { tracedJob } from "../../telemetry/trace.server.ts";
 
 const PAGE = 500;
 
@@ -196,9 +197,12 @@ export function startCatalogueSync(db: Db, erp: ErpClient, everyMs: number): { f
   let stopped = false;
   const run = async () => {
     try {
-      const list = await readErpCatalogue(erp);
-      const { written, removed, notified } = await mirrorCatalogue(db, list, erp.baseUrl);
-      if (written || removed) log.info("erp catalogue copied", { products: list.length, written, removed, notified });
+      // One trace per copy (issue 47): its ERP calls and statements together.
+      await tracedJob("erp-catalogue", async () => {
+        const list = await readErpCatalogue(erp);
+        const { written, removed, notified } = await mirrorCatalogue(db, list, erp.baseUrl);
+        if (written || removed) log.info("erp catalogue copied", { products: list.length, written, removed, notified });
+      });
     } catch (error) {
       log.warn("erp catalogue copy failed: the last copy stays", errorFields(error));
     }
