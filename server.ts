@@ -81,6 +81,7 @@ const NEEDED = [
   "startKeptMailRetry",
   "startPaymentSweep",
   "startSubscriptionJob",
+  "startRetentionJob",
   "bodyLimitFor",
   "UNREADABLE_FORM",
   "edge",
@@ -164,6 +165,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     startKeptMailRetry,
     startPaymentSweep,
     startSubscriptionJob,
+    startRetentionJob,
     UNREADABLE_FORM,
   } = loaded.entry;
   edge.configureLog({ level: env.LOG_LEVEL });
@@ -509,6 +511,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const stopPaymentSweep = startPaymentSweep(shop);
   // Standing orders' reminders and cut-off (issue 45), one instance at a time.
   const stopSubscriptionJob = startSubscriptionJob(shop);
+  // Personal data past its period in the retention table (issue 48), once a day.
+  const stopRetentionJob = startRetentionJob(shop);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -516,6 +520,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       stopMailRetry();
       stopPaymentSweep();
       stopSubscriptionJob();
+      stopRetentionJob();
       metricsServer?.close();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {

@@ -8,6 +8,8 @@ import { store } from "../domain/store-config.ts";
 export interface PolicySection {
   heading: string;
   paragraphs: string[];
+  /** The privacy notice's items (issue 48) follow this section's paragraphs, generated from what the shop holds. */
+  notice?: true;
 }
 
 export interface PolicyPage {
@@ -26,7 +28,8 @@ export const POLICIES: PolicyPage[] = [
     path: "/PrivacyPolicy",
     title: "Privacy Policy",
     description: `How ${store.name} collects, uses and protects your personal information when you shop with us.`,
-    updated: "23 November 2026",
+    // The notice's items changed (issue 48): NOTICE_VERSION in domain/privacy/personal-data.ts.
+    updated: "30 November 2026",
     sections: [
       {
         heading: "Who we are",
@@ -35,27 +38,23 @@ export const POLICIES: PolicyPage[] = [
         ],
       },
       {
-        heading: "What we collect",
-        paragraphs: [
-          "Account details you give us: your name, e-mail address and mobile number, and a password that we store only as a one-way hash.",
-          "Delivery addresses you save, the orders you place, your cart and your wishlist.",
-          "Messages you send us through the contact form, and your e-mail address if you subscribe to our newsletter.",
-          "Technical information needed to run the site safely: your IP address for rate limits and fraud prevention, and cookies that keep you signed in and remember what you added to your cart. We do not use advertising or tracking cookies.",
-        ],
+        heading: "What we hold, why, and for how long",
+        paragraphs: ["This notice lists each item of personal data we hold about you, why we need it, how long we keep it and who else receives it. We never sell your information."],
+        notice: true,
       },
       {
-        heading: "How we use it",
+        heading: "Cookies",
         paragraphs: [
-          "To deliver your orders, issue tax invoices, answer your questions and handle returns and refunds.",
-          "To send the newsletter you asked for; every newsletter carries a link to unsubscribe at once.",
-          "We never sell your information. We share it only with the people who need it to serve you: our delivery partners (your name, address and phone number), our payment provider when you pay online, and authorities when the law requires it.",
+          "We use cookies only to keep you signed in, remember your cart and language, and protect your forms. We do not use advertising or tracking cookies. Your IP address is used to limit repeated attempts to sign in or send codes.",
         ],
       },
       {
         heading: "Keeping it safe, and your rights",
         paragraphs: [
           "Your data is stored on servers in India with access limited to the staff who need it. Sessions expire after 30 days without use.",
-          `You may ask to see, correct or delete your personal information at any time by writing to ${s.email}. You can edit your name, mobile number and addresses yourself in My Account.`,
+          `You may ask for a summary of the personal data we hold about you and whom we shared it with, have it corrected or completed, have it erased (except what the law makes us keep, above), and name someone to exercise these rights for you if you die or cannot. You can edit your name, mobile number and addresses yourself in My Account; for anything else write to ${s.email}.`,
+          "Where we rely on your consent (the newsletter, 'Notify Me' requests, order updates by SMS), you can withdraw it as easily as you gave it: from the link in any newsletter, or in My Account.",
+          `For a complaint, write to our Grievance Officer at ${s.email}; we answer within 30 days. If you are not satisfied, you may complain to the Data Protection Board of India.`,
         ],
       },
       {

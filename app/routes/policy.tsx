@@ -7,6 +7,8 @@ import { POLICIES_HI } from "../content/policies.hi.ts";
 import { useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, originOf, pageMeta } from "../components/seo.ts";
 import { withoutLocale } from "../domain/i18n/locale.ts";
+import { noticeOf } from "../domain/privacy/notice.ts";
+import { PrivacyNotice } from "../components/PrivacyNotice.tsx";
 import { localeOf } from "../server/i18n.server.ts";
 import { CATALOGUE_CACHE_CONTROL } from "../server/page-cache.server.ts";
 import type { Route } from "./+types/policy";
@@ -17,13 +19,16 @@ export function loader({ url, request }: Route.LoaderArgs) {
   const policy = policyByPath(pathname);
   if (!policy) throw data(null, { status: 404 });
   if (pathname !== policy.path) throw redirect(policy.path, 301);
-  return { policy: localeOf(request) === "hi" ? (POLICIES_HI.find((p) => p.path === policy.path) ?? policy) : policy };
+  const locale = localeOf(request);
+  const shown = locale === "hi" ? (POLICIES_HI.find((p) => p.path === policy.path) ?? policy) : policy;
+  // The privacy notice's items, generated from what the shop holds (issue 48).
+  return { policy: shown, notice: shown.sections.some((section) => section.notice) ? noticeOf(locale) : null };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
-  const { policy } = loaderData;
+  const { policy, notice } = loaderData;
   const i18n = useI18n();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
@@ -37,6 +42,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
               {p}
             </p>
           ))}
+          {section.notice && notice && <PrivacyNotice notice={notice} />}
         </section>
       ))}
     </article>

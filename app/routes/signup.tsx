@@ -15,6 +15,7 @@ import { signUpOpen } from "../server/use-cases/sign-up.server.ts";
 import type { Route } from "./+types/signup";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
+import { PrivacyNoticeLink } from "../components/PrivacyNoticeLink.tsx";
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   if (!signUpOpen()) throw data(ACCOUNT_MESSAGES.signupDisabled, { status: 404 });
@@ -57,6 +58,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <button type="submit" className={submitButton} disabled={busy}>
           {busy ? i18n._("Creating account…") : i18n._("Create account")}
         </button>
+        <PrivacyNoticeLink />
       </Form>
       <p className="mt-4 text-sm text-stone-700">
         {i18n._("Already have an account?")}{" "}

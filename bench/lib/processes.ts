@@ -194,7 +194,12 @@ export async function stopAll(): Promise<void> {
  * build (made when the sources are newer) on a fresh embedded database of its own. `stop()`
  * ends the server and removes its data.
  */
-export async function startProductionShop(repo: string, name: string, extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<{ origin: string; stop(): Promise<void> }> {
+export async function startProductionShop(
+  repo: string,
+  name: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
   if (build.code !== 0) throw new SetupError("The build failed.", build.output);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-${name}-`));
@@ -221,11 +226,19 @@ export async function startProductionShop(repo: string, name: string, extraEnv: 
   });
   return {
     origin,
+    pid: server.pid,
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Seconds of CPU a process has used so far, user and system (Linux's /proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime: the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The shop at `rev` (a bench's baseline), unpacked in the temporary directory beside `repo` and sharing its node_modules. */

@@ -9,6 +9,7 @@ import { MOBILE_MESSAGES, displayMobile, mobileSendSchema, mobileVerifySchema } 
 import { nameField } from "../../domain/account.ts";
 import { mobileAccount, mobileSignIn } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
+import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 import { Field, FormErrors, submitButton } from "./Field.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -41,6 +42,7 @@ export function NumberStep({ returnTo, lastResult, mobile, action }: { returnTo:
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? i18n._("Sending…") : i18n._(MOBILE_MESSAGES.sendCode)}
       </button>
+      <PrivacyNoticeLink />
     </Form>
   );
 }

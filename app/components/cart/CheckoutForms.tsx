@@ -3,6 +3,7 @@ import { typedValue } from "../../domain/form-reply.ts";
 import type { PaymentChoice } from "../../domain/payment.ts";
 import { cart, useRefusalToast } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
+import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 import { usePaymentOffer } from "../root-data.ts";
 
 /** Stands for an element (a bold code, a link) inside a message, so the message stays one sentence whatever its word order. */
@@ -118,6 +119,7 @@ export function CheckoutForm({ chosen }: { chosen: PaymentChoice | null }) {
       <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70" disabled={fetcher.state !== "idle"}>
         {i18n._("Place order")}
       </button>
+      <PrivacyNoticeLink />
     </fetcher.Form>
   );
 }

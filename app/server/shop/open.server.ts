@@ -27,6 +27,7 @@ import { createTickets } from "./tickets.server.ts";
 import { createStaffCoupons } from "./staff-coupons.server.ts";
 import { createSubscribers } from "./subscribers.server.ts";
 import { createSubscriptions } from "./subscriptions.server.ts";
+import { createRetention } from "./retention.server.ts";
 import { createAutopay } from "./autopay.server.ts";
 import { createCart } from "./cart.server.ts";
 import { createCatalog } from "./catalog.server.ts";
@@ -118,6 +119,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     mail: createMailQueue(database.db),
     coupons: createStaffCoupons(database.db),
     subscribers: createSubscribers(database.db),
+    privacy: createRetention(database.db),
     subscriptions: createSubscriptions(database.db, {
       now: pay.now,
       prepaidPercent,

@@ -1049,6 +1049,15 @@ export type SubscriptionChange = Partial<Pick<NewSubscription, "quantity" | "fre
 export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped"; reason: string } | { outcome: "done" } | { outcome: "not_due" };
 
 // Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).
+/** A shopper's personal data under the DPDP Act (issue 48). */
+export interface PrivacyPort {
+  /**
+   * Removes what has outlived its period in the retention table (the daily job): how many rows of
+   * each kind went; null while another instance of the cluster is doing it.
+   */
+  removeExpired(now?: Date): Promise<Record<string, number> | null>;
+}
+
 export interface SubscriptionsPort {
   /** A product the catalogue marks subscribable, to a saved address in a PIN served, from a day still open. */
   create(customer: Customer, input: NewSubscription & SubscriptionPayment): Promise<{ id: number }>;
@@ -1173,6 +1182,8 @@ export interface Shop {
   mail: MailQueuePort;
   /** Standing orders (issue 45). */
   subscriptions: SubscriptionsPort;
+  /** Personal data: retention (issue 48). */
+  privacy: PrivacyPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** The database pool's connections (PostgreSQL), or null (the embedded database). */

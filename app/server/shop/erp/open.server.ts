@@ -68,6 +68,8 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     newsletter: base.newsletter,
     subscribers: base.subscribers,
     mail: base.mail,
+    // The shop's own tables' retention; the ERP keeps its own records by its own rules.
+    privacy: base.privacy,
     codes: base.codes,
     // Waiting for the mirrored catalogue's stock: told when the mirror or an import puts it back.
     stockRequests: base.stockRequests,

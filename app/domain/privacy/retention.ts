@@ -1,0 +1,81 @@
+// How long the shop keeps each kind of personal data (issue 48, decision 083): one table of
+// periods, read by the daily job that removes what has outlived its period
+// (server/shop/retention.server.ts), and by the privacy notice, whose words quote these numbers.
+import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "../account.ts";
+import type { Locale } from "../i18n/locale.ts";
+import type { Said } from "./personal-data.ts";
+
+/** Days after which the daily job removes each kind, from the moment named beside it. */
+export const RETENTION_DAYS = {
+  /** One-time sign-in codes, from when they were sent (the hourly count looks back an hour). */
+  codes: 1,
+  /** Password reset codes, from their expiry. */
+  passwordResets: 1,
+  /** E-mail confirmation links, from their expiry (7 days after sending). */
+  emailConfirmations: 1,
+  /** Sessions, from their expiry (30 days after their last use). */
+  sessions: 0,
+  /** The JSON API's tokens, from their refresh token's expiry or their revocation. */
+  apiTokens: 0,
+  /** Devices a shopper signed in on, from their last sign-in there. */
+  devices: DEVICE_LIFETIME_MS / 86_400_000,
+  /** Counts of attempts (keyed by IP address, e-mail or number), from their window's start. */
+  rateLimits: 1,
+  /** Keys of posts a browser may send again, from their first use. */
+  postKeys: 30,
+  /** A newsletter address never confirmed (from the confirmation mail) or unsubscribed (from then). */
+  newsletter: 30,
+  /** Mails and SMS waiting for a retry, from when they were first tried. */
+  outgoingMessages: 7,
+  /** Answered or closed messages to the shop, from the last word in them. */
+  tickets: 730,
+  /** Carts never ordered, from their last change. */
+  carts: 90,
+  /** Staff's record of what they changed (the processing log), from the change. */
+  staffRecords: 365,
+  /** Staff's ticks on the pick list, from the tick. */
+  pickTicks: 365,
+} as const;
+
+const D = RETENTION_DAYS;
+const sessionDays = SESSION_LIFETIME_MS / 86_400_000;
+
+/** What the notice says of each period. */
+export const RETENTION = {
+  account: {
+    en: "While your account is open; removed when you delete it",
+    hi: "जब तक आपका खाता खुला है; खाता हटाने पर हटा दिया जाता है",
+  },
+  "sign-in": {
+    en: `Codes and links until they expire and a day after, sessions until ${sessionDays} days after their last use, devices ${D.devices} days after you last signed in on them`,
+    hi: `कोड और लिंक समाप्त होने के एक दिन बाद तक, सत्र अंतिम उपयोग के ${sessionDays} दिन बाद तक, डिवाइस उन पर अंतिम साइन-इन के ${D.devices} दिन बाद तक`,
+  },
+  "tax-records": {
+    en: `Orders and invoices 72 months from the due date of that year's GST annual return (about 7 years), as the GST law requires (CGST Act, section 36), even if you delete your account; a cart you never order, ${D.carts} days after its last change`,
+    hi: `ऑर्डर और चालान उस वर्ष के GST वार्षिक रिटर्न की नियत तिथि से 72 महीने (लगभग 7 वर्ष) तक, जैसा GST कानून माँगता है (CGST अधिनियम, धारा 36), खाता हटाने पर भी; जो कार्ट आप कभी ऑर्डर नहीं करते, उसके अंतिम बदलाव के ${D.carts} दिन बाद तक`,
+  },
+  newsletter: {
+    en: `Until you unsubscribe, and ${D.newsletter} days after; an address never confirmed, ${D.newsletter} days`,
+    hi: `जब तक आप सदस्यता न छोड़ें, और उसके ${D.newsletter} दिन बाद तक; बिना पुष्टि का पता ${D.newsletter} दिन तक`,
+  },
+  tickets: {
+    en: `${D.tickets / 365} years after the last message between us`,
+    hi: `हमारे बीच अंतिम संदेश के ${D.tickets / 365} वर्ष बाद तक`,
+  },
+  "outgoing-messages": {
+    en: `Until sent, or ${D.outgoingMessages} days at most`,
+    hi: `भेजे जाने तक, या अधिकतम ${D.outgoingMessages} दिन`,
+  },
+  "not-kept": {
+    en: "Not kept: deleted as soon as it is turned into text",
+    hi: "रखा नहीं जाता: पाठ में बदलते ही हटा दिया जाता है",
+  },
+  "staff-records": {
+    en: `${D.staffRecords} days from each change`,
+    hi: `हर बदलाव से ${D.staffRecords} दिन तक`,
+  },
+} as const satisfies Record<string, Said>;
+
+export type RetentionKey = keyof typeof RETENTION;
+
+export const retentionSaid = (key: RetentionKey, locale: Locale) => RETENTION[key][locale];
