@@ -1,5 +1,5 @@
-// The privacy notice's items (issue 48): one block per item of personal data, so it reads on a
-// 360 px phone as on a desk (a four-column table would not).
+// The privacy notice's items (issue 48): one block per item of personal data under its heading,
+// so it reads on a 360 px phone as on a desk (a four-column table would not).
 import type { Notice } from "../domain/privacy/notice.ts";
 import { useI18n } from "./i18n.tsx";
 
@@ -8,10 +8,8 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
   return (
     <div className="mt-4 space-y-4">
       {notice.rows.map((row) => (
-        <section key={row.key} aria-labelledby={`notice-${row.key}`} className="rounded-md border border-stone-200 p-4">
-          <h3 id={`notice-${row.key}`} className="font-semibold">
-            {row.what}
-          </h3>
+        <div key={row.key} className="rounded-md border border-stone-200 p-4">
+          <h3 className="font-semibold">{row.what}</h3>
           <dl className="mt-2 space-y-1 text-sm leading-relaxed">
             <div>
               <dt className="inline font-medium">{i18n._("Why:")} </dt>
@@ -26,7 +24,7 @@ export function PrivacyNotice({ notice }: { notice: Notice }) {
               <dd className="inline">{row.sharedWith.length ? row.sharedWith.join("; ") : i18n._("no one outside the shop")}</dd>
             </div>
           </dl>
-        </section>
+        </div>
       ))}
       <p className="text-sm text-stone-600">{i18n._("Notice version {version}", { version: notice.version })}</p>
     </div>

@@ -55,10 +55,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <Field meta={fields.email} label={i18n._("Email")} type="email" autoComplete="email" />
         <Field meta={fields.phone} label={i18n._("Phone")} type="tel" autoComplete="tel" inputMode="tel" />
         <Field meta={fields.password} label={i18n._("Password")} type="password" autoComplete="new-password" hint={i18n._("At least 8 characters.")} />
+        <PrivacyNoticeLink />
         <button type="submit" className={submitButton} disabled={busy}>
           {busy ? i18n._("Creating account…") : i18n._("Create account")}
         </button>
-        <PrivacyNoticeLink />
       </Form>
       <p className="mt-4 text-sm text-stone-700">
         {i18n._("Already have an account?")}{" "}

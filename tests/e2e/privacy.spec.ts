@@ -12,13 +12,14 @@ for (const locale of ["en", "hi"] as const) {
     const notice = noticeOf(locale);
     await open(page, locale === "hi" ? "/hi/PrivacyPolicy" : "/PrivacyPolicy", hasJs);
     for (const row of notice.rows) {
-      const item = page.getByRole("region", { name: row.what });
-      await expect(item).toBeVisible();
+      const heading = page.getByRole("heading", { level: 3, name: row.what });
+      await expect(heading).toBeVisible();
+      const item = heading.locator("..");
       await expect(item.getByText(row.why)).toBeVisible();
       await expect(item.getByText(row.kept)).toBeVisible();
       for (const who of row.sharedWith) await expect(item.getByText(who, { exact: false })).toBeVisible();
     }
-    const tax = page.getByRole("region", { name: notice.rows.find((r) => r.key === "orders")!.what });
+    const tax = page.getByRole("heading", { level: 3, name: notice.rows.find((r) => r.key === "orders")!.what }).locator("..");
     await expect(tax.getByText(locale === "hi" ? /CGST अधिनियम, धारा 36/ : /CGST Act, section 36/)).toBeVisible();
     await expect(page.getByText(locale === "hi" ? hi("Notice version {version}", { version: notice.version }) : `Notice version ${notice.version}`)).toBeVisible();
   });

@@ -39,10 +39,10 @@ export function NumberStep({ returnTo, lastResult, mobile, action }: { returnTo:
       <input type="hidden" {...mobileSignIn.intent("send-code")} />
       <ReturnTo intent="send-code" returnTo={returnTo} />
       <Field meta={fields.mobile} label={i18n._(MOBILE_MESSAGES.mobileLabel)} type="tel" prefix="+91" autoComplete="tel-national" inputMode="numeric" />
+      <PrivacyNoticeLink />
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? i18n._("Sending…") : i18n._(MOBILE_MESSAGES.sendCode)}
       </button>
-      <PrivacyNoticeLink />
     </Form>
   );
 }

@@ -116,10 +116,10 @@ export function CheckoutForm({ chosen }: { chosen: PaymentChoice | null }) {
           {afterTerms}
         </span>
       </label>
+      <PrivacyNoticeLink />
       <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70" disabled={fetcher.state !== "idle"}>
         {i18n._("Place order")}
       </button>
-      <PrivacyNoticeLink />
     </fetcher.Form>
   );
 }

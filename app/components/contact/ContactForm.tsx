@@ -7,6 +7,7 @@ import { contact } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { raiseToast } from "../raise-toast.ts";
 import { RefusalNotice } from "../ui/RefusalNotice.tsx";
+import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 
 const REQUIRED = ["name", "email", "subject", "message"] as const;
 const input = "mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -82,7 +83,8 @@ export function ContactForm({ id, heading }: { id: string; /** In the page's lan
           {i18n._("Message")}
           <textarea name={contact.field("send", "message")} rows={4} maxLength={5000} defaultValue={typedValue(refusal, "message")} className={input} />
         </label>
-        <div className="sm:col-span-2">
+        <div className="space-y-3 sm:col-span-2">
+          <PrivacyNoticeLink />
           <SendButton sending={sending} enabled={filled} />
         </div>
       </fetcher.Form>

@@ -14,10 +14,18 @@ export const RECIPIENTS = {
   sms: { en: "our SMS provider (MSG91), to send the messages", hi: "हमारा SMS प्रदाता (MSG91), संदेश भेजने के लिए" },
   mail: { en: "our mail provider, to send the e-mails", hi: "हमारा ई-मेल प्रदाता, ई-मेल भेजने के लिए" },
   erp: { en: "the brand's order and stock system (ERP)", hi: "ब्रांड का ऑर्डर और स्टॉक सिस्टम (ERP)" },
-  speech: { en: "our speech-to-text provider (Sarvam AI or Google), for voice orders only", hi: "हमारा आवाज़-से-पाठ प्रदाता (Sarvam AI या Google), केवल आवाज़ से ऑर्डर के लिए" },
-  geocoder: { en: "our map service, to name the place you pick on the map", hi: "हमारी मानचित्र सेवा, मानचित्र पर चुनी जगह का नाम बताने के लिए" },
+  speech: {
+    en: "our speech-to-text service (Sarvam AI, Google or the shop's own), for voice orders only",
+    hi: "हमारी आवाज़-से-पाठ सेवा (Sarvam AI, Google या दुकान की अपनी), केवल आवाज़ से ऑर्डर के लिए",
+  },
+  geocoder: {
+    en: "our map service: the map's tiles, and the name of the place you pick on it",
+    hi: "हमारी नक्शा सेवा: नक्शे के टाइल, और नक्शे पर चुनी जगह का नाम",
+  },
+  clerk: { en: "Clerk, our sign-in service, where the shop uses it", hi: "Clerk, हमारी साइन-इन सेवा, जहाँ दुकान इसका उपयोग करती है" },
+  newsletter: { en: "the mailing service we send the newsletter with", hi: "वह मेलिंग सेवा जिससे हम न्यूज़लेटर भेजते हैं" },
   delivery: { en: "the person delivering your order", hi: "आपका ऑर्डर पहुँचाने वाला व्यक्ति" },
-  public: { en: "everyone who reads the product page", hi: "उत्पाद पेज पढ़ने वाले सभी लोग" },
+  public: { en: "everyone who reads the product page", hi: "प्रोडक्ट पेज पढ़ने वाले सभी लोग" },
   authorities: { en: "tax authorities, when the law requires", hi: "कर अधिकारी, जब कानून माँगे" },
 } as const satisfies Record<string, Said>;
 export type Recipient = keyof typeof RECIPIENTS;
@@ -42,7 +50,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       hi: "आपका खाता खोलने और चलाने, आपको साइन इन कराने, ऑर्डर की पुष्टि करने और उनकी जानकारी देने के लिए",
     },
     kept: "account",
-    sharedWith: ["sms", "mail", "erp", "razorpay"],
+    sharedWith: ["sms", "mail", "erp", "razorpay", "clerk"],
     columns: [
       "customers.name",
       "customers.email",
@@ -61,11 +69,11 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     key: "sign-in",
     what: {
       en: "Your password (only as a one-way hash), sign-in codes, sessions and the devices you signed in on",
-      hi: "आपका पासवर्ड (केवल एक-तरफ़ा हैश के रूप में), साइन-इन कोड, सत्र और वे डिवाइस जिन पर आपने साइन इन किया",
+      hi: "आपका पासवर्ड (केवल वन-वे हैश के रूप में), साइन-इन कोड, सेशन और वे डिवाइस जिन पर आपने साइन इन किया",
     },
     why: { en: "To keep your account yours and stop others guessing their way in", hi: "आपका खाता सुरक्षित रखने और दूसरों को अनुमान से घुसने से रोकने के लिए" },
     kept: "sign-in",
-    sharedWith: ["sms"],
+    sharedWith: ["sms", "erp", "clerk"],
     columns: [
       "customers.password_hash",
       "customers.role",
@@ -121,9 +129,9 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     key: "addresses",
     what: {
       en: "Your delivery addresses, with the name and phone number for each, and the point on the map if you pick one",
-      hi: "आपके डिलीवरी पते, हर पते के साथ नाम और फ़ोन नंबर, और मानचित्र पर चुना गया स्थान (यदि चुना हो)",
+      hi: "आपके डिलीवरी पते, हर पते के साथ नाम और फ़ोन नंबर, और नक्शे पर चुनी गई जगह (यदि चुनी हो)",
     },
-    why: { en: "To deliver your orders and check that we deliver to your PIN code", hi: "आपके ऑर्डर पहुँचाने और यह जाँचने के लिए कि हम आपके PIN कोड पर डिलीवरी करते हैं" },
+    why: { en: "To deliver your orders and check that we deliver to your PIN code", hi: "आपके ऑर्डर पहुँचाने और यह जाँचने के लिए कि हम आपके पिन कोड पर डिलीवरी करते हैं" },
     kept: "account",
     sharedWith: ["delivery", "erp", "geocoder"],
     columns: [
@@ -153,7 +161,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     key: "orders",
     what: {
       en: "Your orders: what you bought, the delivery address and slot, gift messages, coupons, payments, refunds and tax invoices",
-      hi: "आपके ऑर्डर: आपने क्या ख़रीदा, डिलीवरी पता और समय, उपहार संदेश, कूपन, भुगतान, रिफ़ंड और कर चालान",
+      hi: "आपके ऑर्डर: आपने क्या ख़रीदा, डिलीवरी पता और समय, उपहार संदेश, कूपन, भुगतान, रिफ़ंड और टैक्स इनवॉइस",
     },
     why: {
       en: "To deliver and bill your orders, refund you, and keep the tax records the GST law requires",
@@ -213,6 +221,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       "order_events.stage",
       "order_events.at",
       "order_events.note",
+      "order_events.by",
       "invoices.order_id",
       "invoices.fy",
       "invoices.serial",
@@ -267,7 +276,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     key: "standing-orders",
     what: {
       en: "Your standing orders (such as daily milk): what, how often, where, and the Autopay mandate you set up with Razorpay",
-      hi: "आपके नियमित ऑर्डर (जैसे रोज़ का दूध): क्या, कितनी बार, कहाँ, और Razorpay के साथ बनाया गया ऑटोपे अधिदेश",
+      hi: "आपके स्थायी ऑर्डर (जैसे रोज़ का दूध): क्या, कितनी बार, कहाँ, और Razorpay के साथ बनाया गया ऑटोपे मैंडेट",
     },
     why: { en: "To place each day's order for you and charge it as you agreed", hi: "हर दिन का ऑर्डर आपके लिए बनाने और आपकी सहमति के अनुसार भुगतान लेने के लिए" },
     kept: "account",
@@ -342,7 +351,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     what: { en: "Your e-mail address, if you subscribe to the newsletter", hi: "आपका ई-मेल पता, यदि आप न्यूज़लेटर की सदस्यता लेते हैं" },
     why: { en: "To send the newsletter you asked for, until you unsubscribe", hi: "आपके माँगे गए न्यूज़लेटर को भेजने के लिए, जब तक आप सदस्यता न छोड़ें" },
     kept: "newsletter",
-    sharedWith: ["mail"],
+    sharedWith: ["mail", "newsletter"],
     columns: [
       "newsletter_subscribers.email",
       "newsletter_subscribers.unsubscribe_token",
@@ -355,11 +364,19 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
   },
   {
     key: "reviews",
-    what: { en: "Your product reviews, with the name you review under", hi: "आपकी उत्पाद समीक्षाएँ, उस नाम के साथ जिससे आप समीक्षा करते हैं" },
-    why: { en: "To show other shoppers what you thought of a product", hi: "दूसरे ख़रीदारों को यह दिखाने के लिए कि आपको उत्पाद कैसा लगा" },
+    what: { en: "Your product reviews, with the name you review under", hi: "आपके प्रोडक्ट रिव्यू, उस नाम के साथ जिससे आप रिव्यू लिखते हैं" },
+    why: { en: "To show other shoppers what you thought of a product", hi: "दूसरे ख़रीदारों को यह दिखाने के लिए कि आपको प्रोडक्ट कैसा लगा" },
     kept: "account",
     sharedWith: ["public"],
-    columns: ["product_reviews.customer_id", "product_reviews.author", "product_reviews.rating", "product_reviews.body", "product_reviews.hidden_at", "product_reviews.created_at"],
+    columns: [
+      "product_reviews.customer_id",
+      "product_reviews.product_id",
+      "product_reviews.author",
+      "product_reviews.rating",
+      "product_reviews.body",
+      "product_reviews.hidden_at",
+      "product_reviews.created_at",
+    ],
   },
   {
     key: "messages",
@@ -383,6 +400,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       "tickets.created_at",
       "ticket_replies.ticket_id",
       "ticket_replies.body",
+      "ticket_replies.staff_id",
       "ticket_replies.created_at",
     ],
   },
@@ -415,7 +433,10 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
   },
   {
     key: "staff",
-    what: { en: "For our staff: who packed, picked, answered or changed what, and when", hi: "हमारे कर्मचारियों के लिए: किसने क्या पैक किया, चुना, उत्तर दिया या बदला, और कब" },
+    what: {
+      en: "For our staff: who picked or changed what, and when (who packed an order and who answered a message are kept with them, above)",
+      hi: "हमारे कर्मचारियों के लिए: किसने क्या चुना या बदला, और कब (किसने ऑर्डर पैक किया और किसने संदेश का उत्तर दिया, वह ऊपर उन्हीं के साथ रखा जाता है)",
+    },
     why: { en: "To know who did what, for the shop's own records and to resolve complaints", hi: "दुकान के अपने रिकॉर्ड और शिकायतें सुलझाने के लिए यह जानना कि किसने क्या किया" },
     kept: "staff-records",
     sharedWith: [],
@@ -427,10 +448,8 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       "staff_audit.before",
       "staff_audit.after",
       "staff_audit.at",
-      "order_events.by",
       "pick_ticks.picked_by",
       "pick_ticks.picked_at",
-      "ticket_replies.staff_id",
     ],
   },
 ];
@@ -516,7 +535,7 @@ export const NOT_PERSONAL: Record<string, string[]> = {
   orders: ["id"],
   password_resets: ["id"],
   payments: ["id"],
-  product_reviews: ["id", "product_id"],
+  product_reviews: ["id"],
   refunds: ["id"],
   sessions: ["id"],
   stock_requests: ["id"],

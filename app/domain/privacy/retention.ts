@@ -2,6 +2,7 @@
 // periods, read by the daily job that removes what has outlived its period
 // (server/shop/retention.server.ts), and by the privacy notice, whose words quote these numbers.
 import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "../account.ts";
+import { POST_KEY_KEEP_MS } from "../offline-queue.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { Said } from "./personal-data.ts";
 
@@ -21,8 +22,8 @@ export const RETENTION_DAYS = {
   devices: DEVICE_LIFETIME_MS / 86_400_000,
   /** Counts of attempts (keyed by IP address, e-mail or number), from their window's start. */
   rateLimits: 1,
-  /** Keys of posts a browser may send again, from their first use. */
-  postKeys: 30,
+  /** Keys of posts a browser may send again, from their first use: as long as a post is remembered. */
+  postKeys: POST_KEY_KEEP_MS / 86_400_000,
   /** A newsletter address never confirmed (from the confirmation mail) or unsubscribed (from then). */
   newsletter: 30,
   /** Mails and SMS waiting for a retry, from when they were first tried. */
@@ -43,16 +44,16 @@ const sessionDays = SESSION_LIFETIME_MS / 86_400_000;
 /** What the notice says of each period. */
 export const RETENTION = {
   account: {
-    en: "While your account is open; removed when you delete it",
-    hi: "जब तक आपका खाता खुला है; खाता हटाने पर हटा दिया जाता है",
+    en: `While your account is open; write to us to have it deleted`,
+    hi: `जब तक आपका खाता खुला है; हटवाने के लिए हमें लिखें`,
   },
   "sign-in": {
-    en: `Codes and links until they expire and a day after, sessions until ${sessionDays} days after their last use, devices ${D.devices} days after you last signed in on them`,
-    hi: `कोड और लिंक समाप्त होने के एक दिन बाद तक, सत्र अंतिम उपयोग के ${sessionDays} दिन बाद तक, डिवाइस उन पर अंतिम साइन-इन के ${D.devices} दिन बाद तक`,
+    en: `Codes and links until a day after they expire; counts of attempts (by IP address, e-mail or number) for a day; sessions until ${sessionDays} days after their last use; devices ${D.devices} days after you last signed in on them; your password while your account is open`,
+    hi: `कोड और लिंक समाप्त होने के एक दिन बाद तक; प्रयासों की गिनती (IP पते, ई-मेल या नंबर के अनुसार) एक दिन तक; सेशन अंतिम उपयोग के ${sessionDays} दिन बाद तक; डिवाइस उन पर अंतिम साइन-इन के ${D.devices} दिन बाद तक; आपका पासवर्ड जब तक आपका खाता खुला है`,
   },
   "tax-records": {
     en: `Orders and invoices 72 months from the due date of that year's GST annual return (about 7 years), as the GST law requires (CGST Act, section 36), even if you delete your account; a cart you never order, ${D.carts} days after its last change`,
-    hi: `ऑर्डर और चालान उस वर्ष के GST वार्षिक रिटर्न की नियत तिथि से 72 महीने (लगभग 7 वर्ष) तक, जैसा GST कानून माँगता है (CGST अधिनियम, धारा 36), खाता हटाने पर भी; जो कार्ट आप कभी ऑर्डर नहीं करते, उसके अंतिम बदलाव के ${D.carts} दिन बाद तक`,
+    hi: `ऑर्डर और इनवॉइस उस वर्ष के GST वार्षिक रिटर्न की नियत तिथि से 72 महीने (लगभग 7 वर्ष) तक, जैसा GST कानून माँगता है (CGST अधिनियम, धारा 36), खाता हटाने पर भी; जो कार्ट आप कभी ऑर्डर नहीं करते, उसके अंतिम बदलाव के ${D.carts} दिन बाद तक`,
   },
   newsletter: {
     en: `Until you unsubscribe, and ${D.newsletter} days after; an address never confirmed, ${D.newsletter} days`,

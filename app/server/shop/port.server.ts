@@ -1048,7 +1048,6 @@ export type SubscriptionChange = Partial<Pick<NewSubscription, "quantity" | "fre
 /** What the cut-off did with one day of one subscription. */
 export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped"; reason: string } | { outcome: "done" } | { outcome: "not_due" };
 
-// Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).
 /** A shopper's personal data under the DPDP Act (issue 48). */
 export interface PrivacyPort {
   /**
@@ -1058,6 +1057,7 @@ export interface PrivacyPort {
   removeExpired(now?: Date): Promise<Record<string, number> | null>;
 }
 
+// Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).
 export interface SubscriptionsPort {
   /** A product the catalogue marks subscribable, to a saved address in a PIN served, from a day still open. */
   create(customer: Customer, input: NewSubscription & SubscriptionPayment): Promise<{ id: number }>;

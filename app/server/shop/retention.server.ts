@@ -11,7 +11,6 @@ import {
   mailQueue,
   newsletterSubscribers,
   oneTimeCodes,
-  orderLines,
   orders,
   passwordResets,
   payments,
@@ -59,11 +58,12 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
       .where(lt(sessions.expiresAt, before("sessions")))
       .returning({ id: sessions.id }),
   );
-  // A token family ends when its refresh token does, or when it was revoked.
+  // A token ends when its refresh token does. A revoked one stays until then: a spent refresh
+  // token presented again is how reuse is caught (tokens.server.ts), and its family revoked.
   removed.apiTokens = await count(
     db
       .delete(apiTokens)
-      .where(or(lt(apiTokens.refreshExpiresAt, before("apiTokens")), lt(apiTokens.revokedAt, before("apiTokens"))))
+      .where(lt(apiTokens.refreshExpiresAt, before("apiTokens")))
       .returning({ id: apiTokens.id }),
   );
   removed.devices = await count(
@@ -102,41 +102,35 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
       .where(lt(mailQueue.createdAt, before("outgoingMessages")))
       .returning({ id: mailQueue.id }),
   );
-  // A conversation ends with its last word: the ticket's, or its last reply's.
+  // A conversation ends with its last word: the ticket's, or its last reply's. One statement, so a
+  // reply written meanwhile keeps its ticket; its replies go with it (on delete cascade).
   const lastWord = sql`coalesce((select max(${ticketReplies.createdAt}) from ${ticketReplies} where ${ticketReplies.ticketId} = ${tickets.id}), ${tickets.createdAt})`;
-  removed.tickets = await db.transaction(async (tx) => {
-    const old = await tx
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(inArray(tickets.status, ["answered", "closed"]), lt(lastWord, before("tickets"))));
-    const ids = old.map((t) => t.id);
-    if (!ids.length) return 0;
-    await tx.delete(ticketReplies).where(inArray(ticketReplies.ticketId, ids));
-    return count(tx.delete(tickets).where(inArray(tickets.id, ids)).returning({ id: tickets.id }));
-  });
-  // A cart left unordered (never placed, no payment begun), with its lines.
-  removed.carts = await db.transaction(async (tx) => {
-    const stale = await tx
-      .select({ id: orders.id })
-      .from(orders)
+  removed.tickets = await count(
+    db
+      .delete(tickets)
+      .where(and(inArray(tickets.status, ["answered", "closed"]), lt(lastWord, before("tickets"))))
+      .returning({ id: tickets.id }),
+  );
+  // A cart left unordered (never placed, no payment begun), with its lines (on delete cascade).
+  // One statement, so a line added meanwhile (which moves updated_at) keeps its cart.
+  removed.carts = await count(
+    db
+      .delete(orders)
       .where(
         and(
           eq(orders.state, "draft"),
           isNull(orders.placedAt),
           lt(orders.updatedAt, before("carts")),
           notExists(
-            tx
+            db
               .select({ one: sql`1` })
               .from(payments)
               .where(eq(payments.orderId, orders.id)),
           ),
         ),
-      );
-    const ids = stale.map((o) => o.id);
-    if (!ids.length) return 0;
-    await tx.delete(orderLines).where(inArray(orderLines.orderId, ids));
-    return count(tx.delete(orders).where(inArray(orders.id, ids)).returning({ id: orders.id }));
-  });
+      )
+      .returning({ id: orders.id }),
+  );
   removed.staffRecords = await count(
     db
       .delete(staffAudit)

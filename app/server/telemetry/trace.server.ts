@@ -23,10 +23,17 @@ import type { InstrumentationHandlerResult, ServerInstrumentation } from "react-
 
 const NAME = "haat";
 
+type Proxy = TracerProvider & { getDelegate?: () => TracerProvider; getDelegateTracer?: (name: string) => Tracer | undefined };
+let known: { delegate: TracerProvider; tracer: Tracer | undefined } | null = null;
+
 /** The registered SDK's tracer, or undefined while no SDK is registered (the API's proxy has no delegate). */
 function sdkTracer(): Tracer | undefined {
-  const provider = trace.getTracerProvider() as TracerProvider & { getDelegateTracer?: (name: string) => Tracer | undefined };
-  return provider.getDelegateTracer ? provider.getDelegateTracer(NAME) : provider.getTracer(NAME);
+  const provider = trace.getTracerProvider() as Proxy;
+  if (!provider.getDelegate) return provider.getTracer(NAME);
+  // Asked for every statement and use case: the tracer is kept while the same SDK is registered.
+  const delegate = provider.getDelegate();
+  if (known?.delegate !== delegate) known = { delegate, tracer: provider.getDelegateTracer!(NAME) };
+  return known.tracer;
 }
 
 /** Whether an SDK is registered now: spans are made. */
