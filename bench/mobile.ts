@@ -21,7 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { baselineCheckout, SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
-import { kB, mdTable, ms, ratio, type Cell } from "./lib/report.ts";
+import { kB, mdTable, median, ms, ratio, type Cell } from "./lib/report.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const RUNS = Math.max(1, Number(process.env.MOBILE_RUNS ?? 3) || 3);
@@ -35,7 +35,6 @@ const chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((f)
 
 /** A table's alignment: two columns of labels, then `columns - 2` of figures. */
 const twoLabels = (columns: number): ("l" | "r")[] => ["l", "l", ...Array<"r">(columns - 2).fill("r")];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The page's throttling, and the bytes and LCP the browser reports for what it loads. */
 async function throttled(page: Page): Promise<{ cdp: CDPSession; bytes: () => number; lcp: () => number | null; lastLcpAt: () => number; reset: () => void }> {

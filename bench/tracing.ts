@@ -14,7 +14,7 @@ import path from "node:path";
 import { startOtlpCollector } from "../tests/standins/otlp-collector.ts";
 import { loadTest, type LoadResult } from "./lib/load.ts";
 import { baselineCheckout, cpuSecondsOf, SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
-import { mdTable, ms, ratio, type Cell } from "./lib/report.ts";
+import { mdTable, median, ms, ratio, type Cell } from "./lib/report.ts";
 import { signedInWithCart } from "./lib/signed-in.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -30,12 +30,6 @@ const PAGES = [
   { name: "product, signed in", path: "/product/1", signedIn: true },
   { name: "cart, signed in", path: "/cart", signedIn: true },
 ] as const;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

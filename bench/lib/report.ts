@@ -14,3 +14,10 @@ export function mdTable(headers: string[], rows: Cell[][], align: ("l" | "r")[] 
 export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 export const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 export const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? "—" : `${n.toFixed(2)}×`);
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from "../standins/otlp-collector.ts";
 import { freePort, hasBuild, killServers, runServer, tmpDir, waitHealthy } from "./spawn-server.ts";
 
@@ -25,16 +25,16 @@ afterAll(async () => {
   await collector?.close();
 });
 
-/** Polls until `find` returns something: the batch processor sends every 50 ms here. */
-async function eventually<T>(find: () => T | undefined, what: string, withinMs = 10_000): Promise<T> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`no ${what} within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Vitest's own polling, until `find` returns something: the batch processor sends every 50 ms here. */
+const eventually = <T>(find: () => T | undefined, what: string, timeout = 10_000) =>
+  vi.waitFor(
+    () => {
+      const found = find();
+      if (found === undefined) throw new Error(`no ${what} yet`);
+      return found;
+    },
+    { timeout, interval: 50 },
+  );
 
 async function api(port: number, pathname: string, params: object, token?: string, headers: Record<string, string> = {}) {
   const answer = await fetch(`http://127.0.0.1:${port}${pathname}`, {

@@ -8,7 +8,7 @@ import type { Said } from "./personal-data.ts";
 
 /** Days after which the daily job removes each kind, from the moment named beside it. */
 export const RETENTION_DAYS = {
-  /** One-time sign-in codes, from when they were sent (the hourly count looks back an hour). */
+  /** One-time sign-in codes, from their expiry, 10 minutes after sending (the hourly count looks back an hour). */
   codes: 1,
   /** Password reset codes, from their expiry. */
   passwordResets: 1,
