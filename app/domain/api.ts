@@ -148,7 +148,9 @@ export const apiParams = {
   register: signUpSchema.omit({ return_to: true, phone: true }).extend({ mobile: signUpSchema.shape.phone }),
   // Mobile sign-in (issue 28): the page's schemas, without its return_to.
   otpSend: mobileSendSchema.pick({ mobile: true }).extend({ language: z.enum(LOCALES).optional().describe("the language of the code's SMS: en (the default) or hi") }),
-  otpVerify: mobileVerifySchema.omit({ return_to: true }),
+  otpVerify: mobileVerifySchema
+    .omit({ return_to: true, sms_updates: true })
+    .extend({ sms_updates: z.boolean().optional().describe("a new account's consent to order updates by SMS: true only when the shopper ticked it (never pre-ticked)") }),
   refresh: z.object({ refresh_token: z.string().min(1).max(200) }),
   revoke: z.object({ token: z.string().min(1).max(200) }),
   cartAdd: z.object({ internal_reference: productReference, quantity: quantity.default(1), price_unit: rupees }),

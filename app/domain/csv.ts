@@ -27,3 +27,20 @@ export function subscribersCsv(rows: readonly SubscriberRow[]): string {
     rows.map((r) => [r.email, r.subscribedAt.toISOString(), "confirmed"]),
   );
 }
+
+/** A number that agreed to offers by SMS (issue 48 item 2), as the staff's export lists it. */
+export interface SmsOffersCsvRow {
+  mobile: string;
+  language: string;
+  since: Date;
+}
+
+export const SMS_OFFERS_CSV_HEADER = ["mobile", "language", "consented_at"] as const;
+
+/** The numbers that take offers by SMS: +91 number, the language to write in, and since when (ISO 8601, UTC). */
+export function smsOffersCsv(rows: readonly SmsOffersCsvRow[]): string {
+  return toCsv(
+    SMS_OFFERS_CSV_HEADER,
+    rows.map((r) => [`+91${r.mobile}`, r.language, r.since.toISOString()]),
+  );
+}

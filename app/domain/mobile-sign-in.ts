@@ -2,6 +2,7 @@
 // number's rule, the code's rules (OWASP ASVS 5, §6.5 and §6.6), the forms' schemas and what the
 // shopper is told. No I/O: the codes are kept by shop.codes, sent by server/sms.
 import { z } from "zod";
+import { optInBox } from "./privacy/consent.ts";
 import { formatMessage, say } from "./i18n/messages.ts";
 import { emailField, newPasswordField } from "./account.ts";
 
@@ -111,9 +112,13 @@ const returnTo = z.string().max(2000).optional();
 /** `from`: the step that asked ('code': Send a new code), so a refusal is shown where it was asked. */
 export const mobileSendSchema = z.object({ mobile: mobileField, return_to: returnTo, from: z.enum(["number", "code"]).optional() });
 
-/** The code, and for a number the shop does not know, the new account's name (and optionally an e-mail). */
+/**
+ * The code, and for a number the shop does not know, the new account's name (and optionally an
+ * e-mail); `sms_updates`: the unticked box for order updates by SMS, a consent when ticked (issue 48).
+ */
 export const mobileVerifySchema = z.object({
   mobile: mobileField,
+  sms_updates: optInBox,
   code: codeField,
   return_to: returnTo,
   name: z.string().trim().max(100, /*i18n*/ "Use at most 100 characters.").optional(),

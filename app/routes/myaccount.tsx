@@ -25,6 +25,7 @@ const links = [
   { to: "/myaccount/notify", label: /*i18n*/ "Back in stock requests", end: false },
   { to: "/myaccount/subscriptions", label: /*i18n*/ "Subscriptions", end: false },
   { to: "/myaccount/addresses", label: /*i18n*/ "Addresses", end: false },
+  { to: "/myaccount/privacy", label: /*i18n*/ "Data and consents", end: false },
 ];
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {

@@ -38,7 +38,17 @@ const publicPages = [
   "/no-such-page",
 ];
 
-const signedInPages = ["/addtocart", "/wishlist", "/orders", "/myaccount", "/myaccount?edit=1", "/myaccount/addresses", "/myaccount/wishlist", "/myaccount/orders"];
+const signedInPages = [
+  "/addtocart",
+  "/wishlist",
+  "/orders",
+  "/myaccount",
+  "/myaccount?edit=1",
+  "/myaccount/addresses",
+  "/myaccount/wishlist",
+  "/myaccount/orders",
+  "/myaccount/privacy",
+];
 
 /**
  * axe in the page itself (legacy mode: the shop has no cross-origin frames to reach, and the

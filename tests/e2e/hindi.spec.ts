@@ -305,6 +305,7 @@ const signedInPages = [
   "/hi/myaccount/addresses",
   "/hi/myaccount/wishlist",
   "/hi/myaccount/mobile",
+  "/hi/myaccount/privacy",
   "/hi/orders",
   "/hi/addtocart",
   "/hi/revieworder",

@@ -26,7 +26,7 @@ const PAGES_OUT = [
   "/marketplace",
   "/no-such-page",
 ];
-const PAGES_IN = ["/addtocart", "/revieworder", "/wishlist", "/myaccount", "/myaccount/addresses", "/myaccount/orders", "/orders"];
+const PAGES_IN = ["/addtocart", "/revieworder", "/wishlist", "/myaccount", "/myaccount/addresses", "/myaccount/orders", "/myaccount/privacy", "/orders"];
 
 for (const prefix of ["", "/hi"]) {
   test.describe(`at 360 px ${prefix ? "in Hindi" : "in English"}`, () => {

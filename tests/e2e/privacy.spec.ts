@@ -1,9 +1,9 @@
 // The privacy notice (issue 48 item 1): generated from what the shop holds, in English and Hindi,
 // reached from where the shop asks for personal data: sign-up, mobile sign-in and the cart's
-// checkout, with and without JavaScript.
+// checkout, with and without JavaScript; and My Account's consents (item 2).
 import { noticeOf } from "../../app/domain/privacy/notice.ts";
 import type { Page } from "@playwright/test";
-import { expect, hi, open, product, productPath, test } from "./support.ts";
+import { expect, expectToast, hi, lastMailTo, open, product, productPath, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -52,3 +52,46 @@ test("the cart's checkout leads to the notice", async ({ page, hasJs, request, s
   await noticeLink(page).click();
   await expect(page).toHaveURL(/\/PrivacyPolicy$/);
 });
+
+// Issue 48 item 2: each consent listed in My Account, given and withdrawn in one press each, and its history.
+for (const locale of ["en", "hi"] as const) {
+  const say = (text: string, values?: Record<string, string>) => (locale === "hi" ? hi(text, values) : text.replace(/\{(\w+)\}/g, (_, k: string) => values![k]!));
+  const at = (path: string) => (locale === "hi" ? `/hi${path}` : path);
+
+  test(`My Account lists each consent, gives the newsletter by its mailed link and withdraws it in one press (${locale})`, async ({ page, hasJs, shopper }) => {
+    await open(page, at("/myaccount"), hasJs);
+    await page
+      .getByRole("navigation", { name: say("My account") })
+      .getByRole("link", { name: say("Data and consents") })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: say("Your data and consents") })).toBeVisible();
+    const consents = page.getByRole("list", { name: say("Consents"), exact: true });
+    const newsletter = say("The newsletter by e-mail");
+    // Nothing is given until the shopper gives it; the SMS purposes wait for a verified number.
+    await expect(consents.getByRole("listitem").filter({ hasText: newsletter })).toContainText(say("Not given"));
+    await expect(consents.getByRole("listitem").filter({ hasText: say("Offers by SMS") })).toContainText(say("Verify a mobile number first"));
+    await expect(page.getByText(say("Nothing recorded yet."))).toBeVisible();
+
+    await consents.getByRole("button", { name: say("Give consent: {purpose}", { purpose: newsletter }) }).click();
+    await expectToast(page, say("We sent you an e-mail: follow its link to start the newsletter."), hasJs);
+    await expect(consents.getByRole("listitem").filter({ hasText: newsletter })).toContainText(say("Waiting for you to follow the link we e-mailed"));
+    const ask = await lastMailTo(shopper.email, "/newsletter/confirm");
+    const confirm = new URL(/(http\S+\/newsletter\/confirm\?token=\S+)/.exec(ask)![1]!);
+    expect(confirm.pathname).toBe(at("/newsletter/confirm"));
+    await open(page, confirm.pathname + confirm.search, hasJs);
+    await page.getByRole("button", { name: say("Confirm subscription") }).click();
+    await expect(page.getByText(say("Your subscription is confirmed. Thank you for reading the newsletter!"))).toBeVisible();
+
+    await open(page, at("/myaccount/privacy"), hasJs);
+    await expect(consents.getByRole("listitem").filter({ hasText: newsletter })).toContainText(say("Given"));
+    await consents.getByRole("button", { name: say("Withdraw: {purpose}", { purpose: newsletter }) }).click();
+    await expectToast(page, say("Consent withdrawn."), hasJs);
+    await expect(consents.getByRole("listitem").filter({ hasText: newsletter })).toContainText(say("Not given"));
+    // The history, newest first: withdrawn here, given by the mailed link, each under this notice.
+    const history = page.getByRole("list", { name: say("History of your consents") }).getByRole("listitem");
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(0)).toContainText(`${newsletter} · ${say("Withdrawn")} · ${say("My Account")}`);
+    await expect(history.nth(1)).toContainText(`${newsletter} · ${say("Given")} · ${say("The link in our e-mail")}`);
+    await expect(history.nth(0)).toContainText(say("Notice of {version}", { version: noticeOf(locale).version }));
+  });
+}

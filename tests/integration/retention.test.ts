@@ -133,6 +133,23 @@ describe.each(targets)("removing what has outlived its period on $name", (target
       { date: "2025-11-30", kind: "morning", variantId: variant!.id, pickedBy: ravi!.id, pickedAt: due(D.pickTicks) },
       { date: "2025-12-02", kind: "morning", variantId: variant!.id, pickedBy: ravi!.id, pickedAt: kept(D.pickTicks) },
     ]);
+    // The consent ledger: a consent's lines go a period after its withdrawal (or end); a grant standing stays however old.
+    const line = (l: Partial<typeof t.consents.$inferInsert> & Pick<typeof t.consents.$inferInsert, "purpose" | "granted" | "at">) => ({ via: "my-account" as const, ...l });
+    await db
+      .insert(t.consents)
+      .values([
+        line({ customerId: asha!.id, purpose: "order-sms", granted: true, at: due(D.consents + 100) }),
+        line({ customerId: asha!.id, purpose: "order-sms", granted: false, at: due(D.consents) }),
+        line({ customerId: asha!.id, purpose: "offers-sms", granted: true, via: "earlier", at: due(D.consents + 400) }),
+        line({ customerId: ravi!.id, purpose: "order-sms", granted: true, at: due(D.consents + 100) }),
+        line({ customerId: ravi!.id, purpose: "order-sms", granted: false, at: kept(D.consents) }),
+        line({ email: "again@example.in", purpose: "newsletter", granted: true, via: "mail-link", at: due(D.consents + 50) }),
+        line({ email: "again@example.in", purpose: "newsletter", granted: false, via: "mail-link", at: due(D.consents) }),
+        line({ email: "again@example.in", purpose: "newsletter", granted: true, via: "mail-link", at: due(10) }),
+        line({ customerId: asha!.id, purpose: "notify-me", detail: "GP-OLD", granted: true, via: "product-page", at: due(D.consents + 3) }),
+        line({ customerId: asha!.id, purpose: "notify-me", detail: "GP-OLD", granted: false, via: "served", at: due(D.consents) }),
+        line({ customerId: asha!.id, purpose: "notify-me", detail: "GP-NEW", granted: true, via: "product-page", at: due(D.consents + 3) }),
+      ]);
 
     const removed = await removeExpired(db, NOW);
     expect(removed).toEqual({
@@ -150,6 +167,7 @@ describe.each(targets)("removing what has outlived its period on $name", (target
       carts: 1,
       staffRecords: 1,
       pickTicks: 1,
+      consents: 6,
     });
     const values = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.values(r)[0]);
     expect(await values(sql`select mobile from one_time_codes`)).toEqual(["9812300002"]);
@@ -162,6 +180,14 @@ describe.each(targets)("removing what has outlived its period on $name", (target
     expect(await values(sql`select id from orders order by id`)).toEqual([freshCart, cartWithPayment, oldOrder]);
     expect(await values(sql`select count(*)::int from order_lines where order_id = ${staleCart}`)).toEqual([0]);
     expect(await values(sql`select entity_id from staff_audit`)).toEqual(["kept"]);
+    const ledger = await db.select().from(t.consents).orderBy(t.consents.at);
+    expect(ledger.map((l) => [l.customerId === asha!.id ? "asha" : l.customerId === ravi!.id ? "ravi" : l.email, l.purpose, l.detail, l.granted])).toEqual([
+      ["asha", "offers-sms", null, true],
+      ["ravi", "order-sms", null, true],
+      ["asha", "notify-me", "GP-NEW", true],
+      ["ravi", "order-sms", null, false],
+      ["again@example.in", "newsletter", null, true],
+    ]);
 
     // Done once, done: a second pass finds nothing due.
     expect(Object.values(await removeExpired(db, NOW)).every((n) => n === 0)).toBe(true);

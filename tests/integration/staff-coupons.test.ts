@@ -280,7 +280,7 @@ describe.each(targets)("staff coupons and the newsletter export on $name", (targ
     const gone = await confirmAt("gone@example.in");
     await newsletter.unsubscribe(gone.unsubscribeToken);
 
-    expect(await shop.subscribers.summary()).toEqual({ subscribed: 4, waiting: 1, unsubscribed: 1 });
+    expect(await shop.subscribers.summary()).toEqual({ subscribed: 4, waiting: 1, unsubscribed: 1, smsOffers: 0 });
     const rows = await shop.subscribers.export(staff.id);
     expect(subscribersCsv(rows)).toBe(
       [

@@ -10,10 +10,32 @@ import { nameField } from "../../domain/account.ts";
 import { mobileAccount, mobileSignIn } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
+import { CONSENT_MESSAGES } from "../../domain/privacy/consent.ts";
 import { Field, FormErrors, submitButton } from "./Field.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 const createSchema = mobileVerifySchema.extend({ name: nameField });
+
+/**
+ * The consent to order updates by SMS (issue 48 item 2): never ticked for the shopper, and
+ * uncontrolled, so a tick made before the scripts arrive survives them.
+ */
+function SmsUpdatesBox({ name }: { name: string }) {
+  const i18n = useI18n();
+  return (
+    <div className="flex items-start gap-2">
+      <input type="checkbox" id="sms-updates" name={name} aria-describedby="sms-updates-hint" className="mt-1 h-5 w-5" />
+      <div>
+        <label htmlFor="sms-updates" className="font-medium">
+          {i18n._(CONSENT_MESSAGES.smsUpdatesBox)}
+        </label>
+        <p id="sms-updates-hint" className="text-xs text-stone-600">
+          {i18n._(CONSENT_MESSAGES.smsUpdatesHint)}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 function ReturnTo({ intent, returnTo }: { intent: "send-code" | "verify-code" | "create-account"; returnTo: string }) {
   return <input type="hidden" name={mobileSignIn.field(intent, "return_to")} value={returnTo} />;
@@ -88,6 +110,8 @@ export function CodeStep({
         <input type="hidden" name={mobileSignIn.field("verify-code", "mobile")} value={mobile} />
         <ReturnTo intent="verify-code" returnTo={returnTo} />
         <Field meta={fields.code} label={i18n._(MOBILE_MESSAGES.codeLabel)} autoComplete="one-time-code" inputMode="numeric" />
+        {/* Adding a number in My Account; a sign-in asks on the new account's step, an existing account keeps its choice. */}
+        {action === mobileAccount.action && <SmsUpdatesBox name={mobileAccount.field("verify-code", "sms_updates")} />}
         <button type="submit" className={submitButton} disabled={busy}>
           {busy ? i18n._("Signing in…") : i18n._(MOBILE_MESSAGES.verify)}
         </button>
@@ -136,6 +160,8 @@ export function NameStep({ mobile, code, returnTo, lastResult }: { mobile: strin
       <p className="text-sm text-stone-700">{displayMobile(mobile)}</p>
       <Field meta={fields.name} label={i18n._("Name")} autoComplete="name" />
       <Field meta={fields.email} label={i18n._("Email (optional)")} type="email" autoComplete="email" hint={i18n._("For order mails and invoices. You can add it later.")} />
+      <SmsUpdatesBox name={mobileSignIn.field("create-account", "sms_updates")} />
+      <PrivacyNoticeLink />
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? i18n._("Creating account…") : i18n._("Create account")}
       </button>

@@ -326,8 +326,8 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
   {
     key: "choices",
     what: {
-      en: "Your wishlist, 'Notify Me' requests, language, and whether you want order updates by SMS",
-      hi: "आपकी विशलिस्ट, 'मुझे सूचित करें' अनुरोध, भाषा, और क्या आप ऑर्डर की जानकारी SMS से चाहते हैं",
+      en: "Your wishlist, 'Notify Me' requests, language, and whether you want order updates and offers by SMS",
+      hi: "आपकी विशलिस्ट, 'मुझे सूचित करें' अनुरोध, भाषा, और क्या आप ऑर्डर की जानकारी और ऑफ़र SMS से चाहते हैं",
     },
     why: { en: "To remember what you chose and tell you when an item is back in stock", hi: "आपकी पसंद याद रखने और कोई वस्तु फिर से उपलब्ध होने पर आपको बताने के लिए" },
     kept: "account",
@@ -335,6 +335,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     columns: [
       "customers.language",
       "customers.sms_updates",
+      "customers.sms_offers",
       "wishlist_items.customer_id",
       "wishlist_items.variant_id",
       "wishlist_items.created_at",
@@ -345,6 +346,20 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       "stock_requests.notified_at",
       "stock_requests.cancelled_at",
     ],
+  },
+  {
+    key: "consents",
+    what: {
+      en: "Each consent you give or withdraw: what for, when, how, and under which version of this notice",
+      hi: "आपकी दी या वापस ली गई हर सहमति: किसलिए, कब, कैसे, और इस सूचना के किस संस्करण के अंतर्गत",
+    },
+    why: {
+      en: "To send only what you agreed to, and to show it if asked (DPDP Act, section 6(10))",
+      hi: "केवल वही भेजने के लिए जिस पर आपने सहमति दी, और पूछे जाने पर उसे दिखाने के लिए (DPDP अधिनियम, धारा 6(10))",
+    },
+    kept: "consents",
+    sharedWith: [],
+    columns: ["consents.customer_id", "consents.email", "consents.purpose", "consents.detail", "consents.granted", "consents.via", "consents.notice_version", "consents.at"],
   },
   {
     key: "newsletter",
@@ -545,9 +560,10 @@ export const NOT_PERSONAL: Record<string, string[]> = {
   tickets: ["id"],
   wishlist_items: ["id"],
   staff_audit: ["id"],
+  consents: ["id"],
 };
 
 /** The notice's version: a consent records which one the shopper saw. Change it with the table. */
-export const NOTICE_VERSION = "2026-11-30";
+export const NOTICE_VERSION = "2026-11-30.2";
 
 export const said = (text: Said, locale: Locale) => text[locale];

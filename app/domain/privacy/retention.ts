@@ -36,6 +36,8 @@ export const RETENTION_DAYS = {
   staffRecords: 365,
   /** Staff's ticks on the pick list, from the tick. */
   pickTicks: 365,
+  /** The consent ledger's lines of a consent withdrawn (or ended), from the withdrawal: a grant that stands is kept. */
+  consents: 365,
 } as const;
 
 const D = RETENTION_DAYS;
@@ -70,6 +72,10 @@ export const RETENTION = {
   "not-kept": {
     en: "Not kept: deleted as soon as it is turned into text",
     hi: "रखा नहीं जाता: पाठ में बदलते ही हटा दिया जाता है",
+  },
+  consents: {
+    en: `While the consent stands, and ${D.consents} days after you withdraw it, to show what you agreed to and when`,
+    hi: `जब तक सहमति बनी रहे, और उसे वापस लेने के ${D.consents} दिन बाद तक, यह दिखाने के लिए कि आपने किस बात पर और कब सहमति दी`,
   },
   "staff-records": {
     en: `${D.staffRecords} days from each change`,

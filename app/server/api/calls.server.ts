@@ -363,7 +363,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.notifyRequest,
     result: z.object({ ...ok, message: z.string() }),
     async run({ useCases, customer, params }) {
-      return { success: true, ...(await useCases.stockRequests.requestNotice(customer, params.internal_reference, params.language ?? "en")) };
+      return { success: true, ...(await useCases.stockRequests.requestNotice(customer, params.internal_reference, params.language ?? "en", "api")) };
     },
   }),
   "/api/notify/list": call({
@@ -393,7 +393,7 @@ export const API_CALLS: Record<string, ApiCall> = {
     params: apiParams.notifyCancel,
     result: z.object({ ...ok, message: z.string() }),
     async run({ useCases, customer, params }) {
-      return { success: true, ...(await useCases.stockRequests.cancelNotice(customer, params.id)) };
+      return { success: true, ...(await useCases.stockRequests.cancelNotice(customer, params.id, "api")) };
     },
   }),
 

@@ -7,6 +7,7 @@ import { WEIGHT_TOLERANCE_MAX } from "../../domain/weight.ts";
 import { LOW_STOCK_THRESHOLD_MAX } from "../../domain/stock.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency } from "../../domain/subscription.ts";
 import { AUTOPAY_STATUSES } from "../../domain/autopay.ts";
+import { CONSENT_PURPOSES, CONSENT_VIA } from "../../domain/privacy/consent.ts";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
@@ -138,8 +139,11 @@ export const customers = pgTable("customers", {
   // sent to it came back, so a number is verified on one account at most (unique).
   mobile: text("mobile").unique(),
   mobileVerifiedAt: timestamp("mobile_verified_at", { withTimezone: true }),
-  // Order updates by SMS to the verified number, until the customer turns them off.
-  smsUpdates: boolean("sms_updates").notNull().default(true),
+  // Order updates by SMS to the verified number: a consent (issue 48, decision 084), off until the
+  // shopper ticks its box or turns it on; each change is in `consents`.
+  smsUpdates: boolean("sms_updates").notNull().default(false),
+  // Offers by SMS to the verified number: a consent of its own, off until given.
+  smsOffers: boolean("sms_offers").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -1055,4 +1059,32 @@ export const pickTicks = pgTable(
     pickedAt: timestamp("picked_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.date, t.kind, t.variantId] }), check("pick_ticks_kind_check", sql`${t.kind} in ('morning', 'afternoon', 'evening')`)],
+);
+
+/**
+ * The consent ledger (issue 48 item 2, decision 084): each grant and withdrawal of a purpose, when,
+ * how and under which notice, written in the transaction that changes what it records. A
+ * newsletter line names its address (anyone may subscribe one); every other line its customer.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    email: text("email"),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    // A 'Notify Me' line's variant, by its internal_reference.
+    detail: text("detail"),
+    granted: boolean("granted").notNull(),
+    via: text("via", { enum: CONSENT_VIA }).notNull(),
+    noticeVersion: text("notice_version"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("consents_customer_idx").on(t.customerId, t.at),
+    index("consents_email_idx").on(t.email, t.at),
+    check("consents_purpose_check", sql`${t.purpose} in (${sqlList(CONSENT_PURPOSES)})`),
+    check("consents_via_check", sql`${t.via} in (${sqlList(CONSENT_VIA)})`),
+    check("consents_subject", sql`(${t.purpose} = 'newsletter' and ${t.email} is not null) or (${t.purpose} <> 'newsletter' and ${t.customerId} is not null)`),
+  ],
 );

@@ -148,6 +148,7 @@ export const accountForms = {
           const { changed } = await useCases.mobileSignIn.addMobile(customer, {
             mobile: value.mobile,
             code: value.code,
+            smsUpdates: value.sms_updates,
             clientAddress: clientAddressOf(context),
             sessionToken,
             language: i18nOf(request).locale,
@@ -156,10 +157,10 @@ export const accountForms = {
         },
         { hide: ["code"], onField: { invalid: "code" } },
       ),
-      // Order updates by SMS to the verified number (issue 28): on unless turned off.
+      // Order updates by SMS to the verified number (issue 28): a consent, given or withdrawn here (issue 48).
       "sms-updates": intent(z.object({ on: z.enum(["true", "false"]) }), async ({ useCases, customer, value }) => {
-        await useCases.account.setSmsUpdates(customer.id, value.on === "true");
-        return { to: "/myaccount", toast: { type: "success", message: value.on === "true" ? MOBILE_MESSAGES.updatesOn : MOBILE_MESSAGES.updatesOff } };
+        const { message } = await useCases.consents.setSmsConsent(customer, "order-sms", value.on === "true", "my-account");
+        return { to: "/myaccount", toast: { type: "success", message } };
       }),
       // A number is changed only soon after a sign-in: this ends the session and asks for one.
       "sign-in-again": intent(z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email"]).default("/myaccount/mobile") }), async ({ useCases, context, value }) => {

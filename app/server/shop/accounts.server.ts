@@ -16,6 +16,7 @@ import {
 import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
+import { recordConsent } from "./consents.server.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./header-facts.server.ts";
 
@@ -293,12 +294,17 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     async registerMobile(input) {
       const at = new Date(now());
       try {
-        const [row] = await db
-          .insert(customers)
-          // The contact phone the checkout offers is the verified number.
-          .values({ name: input.name.trim(), email: input.email ? normalizeEmail(input.email) : null, phone: input.mobile, mobile: input.mobile, mobileVerifiedAt: at })
-          .returning();
-        return toCustomer(row!);
+        return await db.transaction(async (tx) => {
+          const smsUpdates = input.smsUpdates === true;
+          const [row] = await tx
+            .insert(customers)
+            // The contact phone the checkout offers is the verified number.
+            .values({ name: input.name.trim(), email: input.email ? normalizeEmail(input.email) : null, phone: input.mobile, mobile: input.mobile, mobileVerifiedAt: at, smsUpdates })
+            .returning();
+          // Order updates by SMS only when the box was ticked (issue 48 item 2): a grant in the ledger.
+          if (smsUpdates) await recordConsent(tx, { purpose: "order-sms", customerId: row!.id, granted: true, via: "sign-in", at });
+          return toCustomer(row!);
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const [byNumber] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
@@ -307,20 +313,24 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
       }
     },
 
-    async setMobile(customerId, mobile) {
+    async setMobile(customerId, mobile, smsUpdates = false) {
       try {
         return await db.transaction(async (tx) => {
-          const [before] = await tx.select({ mobile: customers.mobile }).from(customers).where(eq(customers.id, customerId)).for("update");
+          const [before] = await tx.select({ mobile: customers.mobile, smsUpdates: customers.smsUpdates }).from(customers).where(eq(customers.id, customerId)).for("update");
           if (!before) return { set: false as const };
+          // The box ticked when the number was verified gives order updates by SMS; left empty, the choice stands as it was.
+          const grant = smsUpdates && !before.smsUpdates;
           await tx
             .update(customers)
             .set({
               mobile,
+              ...(grant && { smsUpdates: true }),
               mobileVerifiedAt: new Date(now()),
               phone: sql`case when ${customers.phone} = '' or ${customers.phone} = ${before.mobile ?? ""} then ${mobile} else ${customers.phone} end`,
               updatedAt: new Date(now()),
             })
             .where(eq(customers.id, customerId));
+          if (grant) await recordConsent(tx, { purpose: "order-sms", customerId, granted: true, via: "sign-in" });
           return { set: true as const, previous: before.mobile };
         });
       } catch (error) {
@@ -367,13 +377,6 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
     async smsSettings(customerId) {
       const [row] = await db.select({ mobile: customers.mobile, updates: customers.smsUpdates }).from(customers).where(eq(customers.id, customerId)).limit(1);
       return { mobile: row?.mobile ?? null, updates: row?.updates ?? false };
-    },
-
-    async setSmsUpdates(customerId, on) {
-      await db
-        .update(customers)
-        .set({ smsUpdates: on, updatedAt: new Date(now()) })
-        .where(eq(customers.id, customerId));
     },
 
     async clerkCustomer(clerkUserId) {

@@ -2,7 +2,9 @@
 // opt-in (issue 10 point 9): a form post only records the address and mails a confirmation
 // link; the address is subscribed when that link's page is confirmed. So nobody can sign a
 // stranger up, and the mail a form post can cause is one confirmation per address per hour.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { ConsentVia } from "../../domain/privacy/consent.ts";
+import { recordConsent } from "./consents.server.ts";
 import { newToken } from "../security/tokens.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { newsletterSubscribers } from "../db/schema.server.ts";
@@ -15,6 +17,29 @@ export const CONFIRM_RESEND_MS = 60 * 60 * 1000;
 const isToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 export function createNewsletter(db: Db, now: () => number = Date.now): NewsletterPort {
+  /**
+   * Ends the subscription (or its wait) of the address `which` names; its address, or null when it
+   * had none. A confirmed one's withdrawal goes in the ledger; a wait was never a consent.
+   */
+  const end = (which: SQL, via: ConsentVia) =>
+    db.transaction(async (tx) => {
+      const at = new Date(now());
+      const [before] = await tx
+        .select({ id: newsletterSubscribers.id, confirmedAt: newsletterSubscribers.confirmedAt })
+        .from(newsletterSubscribers)
+        .where(and(which, isNull(newsletterSubscribers.unsubscribedAt)))
+        .for("update");
+      if (!before) return null;
+      const [row] = await tx
+        .update(newsletterSubscribers)
+        // The old confirmation link dies with the subscription: coming back takes a new one.
+        .set({ unsubscribedAt: at, confirmToken: null })
+        .where(eq(newsletterSubscribers.id, before.id))
+        .returning({ email: newsletterSubscribers.email });
+      if (before.confirmedAt) await recordConsent(tx, { purpose: "newsletter", email: row!.email, granted: false, via, at });
+      return row!.email;
+    });
+
   return {
     async subscribe(email) {
       const at = new Date(now());
@@ -53,11 +78,17 @@ export function createNewsletter(db: Db, now: () => number = Date.now): Newslett
 
     async confirm(token) {
       if (!isToken(token)) return null;
-      const [row] = await db
-        .update(newsletterSubscribers)
-        .set({ confirmedAt: new Date(now()), unsubscribedAt: null })
-        .where(and(eq(newsletterSubscribers.confirmToken, token), isNull(newsletterSubscribers.confirmedAt)))
-        .returning({ email: newsletterSubscribers.email, unsubscribeToken: newsletterSubscribers.unsubscribeToken });
+      // The link followed is the consent (issue 48 item 2): the mailbox's owner gave it.
+      const row = await db.transaction(async (tx) => {
+        const at = new Date(now());
+        const [confirmed] = await tx
+          .update(newsletterSubscribers)
+          .set({ confirmedAt: at, unsubscribedAt: null })
+          .where(and(eq(newsletterSubscribers.confirmToken, token), isNull(newsletterSubscribers.confirmedAt)))
+          .returning({ email: newsletterSubscribers.email, unsubscribeToken: newsletterSubscribers.unsubscribeToken });
+        if (confirmed) await recordConsent(tx, { purpose: "newsletter", email: confirmed.email, granted: true, via: "mail-link", at });
+        return confirmed;
+      });
       if (row) return { ...row, already: false };
       const [known] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.confirmToken, token)).limit(1);
       return known ? { email: known.email, unsubscribeToken: known.unsubscribeToken, already: true } : null;
@@ -71,15 +102,14 @@ export function createNewsletter(db: Db, now: () => number = Date.now): Newslett
 
     async unsubscribe(token) {
       if (!isToken(token)) return null;
-      const [row] = await db
-        .update(newsletterSubscribers)
-        // The old confirmation link dies with the subscription: coming back takes a new one.
-        .set({ unsubscribedAt: new Date(now()), confirmToken: null })
-        .where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
-        .returning({ email: newsletterSubscribers.email });
-      if (row) return row.email;
+      const email = await end(eq(newsletterSubscribers.unsubscribeToken, token), "mail-link");
+      if (email) return email;
       const [known] = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
       return known?.email ?? null;
+    },
+
+    async withdraw(email, via) {
+      return (await end(eq(newsletterSubscribers.email, email), via)) !== null;
     },
 
     async byToken(token) {

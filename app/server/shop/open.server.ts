@@ -14,6 +14,7 @@ import { createApiTokens } from "./tokens.server.ts";
 import { createAddresses } from "./addresses.server.ts";
 import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
+import { createConsents } from "./consents.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery } from "./delivery.server.ts";
@@ -120,6 +121,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     coupons: createStaffCoupons(database.db),
     subscribers: createSubscribers(database.db),
     privacy: createRetention(database.db),
+    consents: createConsents(database.db),
     subscriptions: createSubscriptions(database.db, {
       now: pay.now,
       prepaidPercent,

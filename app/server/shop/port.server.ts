@@ -28,6 +28,7 @@ import type { MatchedItem } from "../../domain/voice-order.ts";
 import type { WishlistItemView } from "../../domain/wishlist.ts";
 import type { Frequency, Pause } from "../../domain/subscription.ts";
 import type { AutopayStatus } from "../../domain/autopay.ts";
+import type { ConsentRecord, ConsentVia, SmsPurpose } from "../../domain/privacy/consent.ts";
 
 // Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
@@ -160,9 +161,12 @@ export interface AccountsPort {
    * ShopError "conflict" when the e-mail has an account; when the number has one (two first
    * sign-ins at once), that account.
    */
-  registerMobile(input: { name: string; mobile: string; email?: string }): Promise<Customer>;
-  /** Verifies a mobile number on an account: "taken" when another account has it verified; else the number it replaced. */
-  setMobile(customerId: number, mobile: string): Promise<{ set: true; previous: string | null } | { set: false }>;
+  registerMobile(input: { name: string; mobile: string; email?: string; smsUpdates?: boolean }): Promise<Customer>;
+  /**
+   * Verifies a mobile number on an account: "taken" when another account has it verified; else the
+   * number it replaced. `smsUpdates`: the shopper ticked the box for order updates by SMS (a grant).
+   */
+  setMobile(customerId: number, mobile: string, smsUpdates?: boolean): Promise<{ set: true; previous: string | null } | { set: false }>;
   /**
    * An e-mail (not yet confirmed) for an account that has no e-mail, with a password (My Account)
    * or without one (Review Order, decision 066: a reset gives it one): "taken" when another
@@ -175,8 +179,6 @@ export interface AccountsPort {
   sessionStartedAt(token: string): Promise<Date | null>;
   /** The account's verified number and whether it takes order updates by SMS. */
   smsSettings(customerId: number): Promise<{ mobile: string | null; updates: boolean }>;
-  /** Turns order updates by SMS on or off. */
-  setSmsUpdates(customerId: number, on: boolean): Promise<void>;
   /**
    * The customer already linked to this Clerk user, or null. `sessionId` is the Clerk session the
    * request came with (the API's bearer): with the ERP, its tokens are what the ERP is sent.
@@ -837,6 +839,8 @@ export interface NewsletterPort {
   unsubscribe(token: string): Promise<string | null>;
   /** The address behind an unsubscribe token, for its page. */
   byToken(token: string): Promise<{ email: string; subscribed: boolean } | null>;
+  /** Ends the address's subscription, or its wait for confirmation (My Account); false when there was none. */
+  withdraw(email: string, via: ConsentVia): Promise<boolean>;
 }
 
 /** An e-mail kept for a later try because sending it failed. */
@@ -898,9 +902,18 @@ export interface StaffCouponsPort {
 // Built by app/server/shop/subscribers.server.ts, with either back end.
 export interface SubscribersPort {
   /** The newsletter's addresses by standing: confirmed and subscribed, waiting for their confirmation, unsubscribed. */
-  summary(): Promise<{ subscribed: number; waiting: number; unsubscribed: number }>;
+  summary(): Promise<{ subscribed: number; waiting: number; unsubscribed: number; smsOffers: number }>;
   /** The confirmed, still-subscribed addresses, oldest first, for the CSV export; each export is audited. */
   export(staffId: number): Promise<SubscriberRow[]>;
+  /** The verified numbers that agreed to offers by SMS, with their language and since when; each export is audited. */
+  exportSmsOffers(staffId: number): Promise<SmsOffersRow[]>;
+}
+
+/** A number that takes offers by SMS, as the staff's export lists it. */
+export interface SmsOffersRow {
+  mobile: string;
+  language: Locale;
+  since: Date;
 }
 
 // Built by app/server/shop/staff-catalog.server.ts (with the ERP, read-only: capabilities.staffEditsCatalogue).
@@ -986,10 +999,11 @@ export interface StockRequestView {
 // Built by app/server/shop/stock-requests.server.ts.
 export interface StockRequestsPort {
   /** Asks to be told when an out-of-stock variant is back; refused while it is in stock. Asking again changes nothing. */
-  request(customer: Customer, internalReference: string, language: Locale): Promise<{ title: string }>;
+  request(customer: Customer, internalReference: string, language: Locale, via?: Extract<ConsentVia, "product-page" | "api">): Promise<{ title: string }>;
   /** The shopper's open requests, newest first. */
   list(customer: Customer): Promise<StockRequestView[]>;
-  cancel(customer: Customer, id: number): Promise<void>;
+  /** Ends an open request: the consent is withdrawn (`via` "my-account" unless said). */
+  cancel(customer: Customer, id: number, via?: Extract<ConsentVia, "my-account" | "api">): Promise<void>;
 }
 
 /** A standing order as its shopper (and staff) see it (issue 45). */
@@ -1049,6 +1063,23 @@ export type SubscriptionChange = Partial<Pick<NewSubscription, "quantity" | "fre
 export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped"; reason: string } | { outcome: "done" } | { outcome: "not_due" };
 
 /** A shopper's personal data under the DPDP Act (issue 48). */
+/** What a shopper has agreed to (issue 48 item 2): each standing choice, and the ledger's history, newest first. */
+export interface ConsentsView {
+  /** Null: the account has no e-mail to send it to. */
+  newsletter: "given" | "waiting" | "not-given" | null;
+  /** Null: no verified number to send them to. */
+  orderSms: boolean | null;
+  offersSms: boolean | null;
+  history: ConsentRecord[];
+}
+
+// Built by app/server/shop/consents.server.ts, with either back end.
+export interface ConsentsPort {
+  view(customer: Customer): Promise<ConsentsView>;
+  /** Gives or withdraws an SMS purpose; false when it already stood so. Given only to a verified number (ShopError "conflict"). */
+  setSms(customerId: number, purpose: SmsPurpose, granted: boolean, via: ConsentVia): Promise<boolean>;
+}
+
 export interface PrivacyPort {
   /**
    * Removes what has outlived its period in the retention table (the daily job): how many rows of
@@ -1184,6 +1215,7 @@ export interface Shop {
   subscriptions: SubscriptionsPort;
   /** Personal data: retention (issue 48). */
   privacy: PrivacyPort;
+  consents: ConsentsPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** The database pool's connections (PostgreSQL), or null (the embedded database). */

@@ -1,12 +1,13 @@
 // The daily removal of personal data that has outlived its period (issue 48 item 5, decision
 // 083): each period from the one retention table (domain/privacy/retention.ts), each kind removed
 // by one statement, so a run finds done what an earlier (or a killed) run removed.
-import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, eq, exists, inArray, isNotNull, isNull, lt, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { RETENTION_DAYS } from "../../domain/privacy/retention.ts";
 import type { Db } from "../db/client.server.ts";
 import {
   apiTokens,
+  consents,
   emailConfirmations,
   knownDevices,
   mailQueue,
@@ -57,6 +58,23 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
         .where(eq(payments.orderId, orders.id)),
     ),
   );
+  // A consent's lines up to a withdrawal (or its end) older than the period; a grant standing now is
+  // kept, however old, as the proof of what was agreed (DPDP Act s.6(10)).
+  const w = alias(consents, "withdrawal");
+  const withdrawnLongAgo = db
+    .select({ one: sql`1` })
+    .from(w)
+    .where(
+      and(
+        eq(w.granted, false),
+        lt(w.at, before("consents")),
+        sql`${w.at} >= ${consents.at}`,
+        eq(w.purpose, consents.purpose),
+        sql`${w.customerId} is not distinct from ${consents.customerId}`,
+        sql`${w.email} is not distinct from ${consents.email}`,
+        sql`${w.detail} is not distinct from ${consents.detail}`,
+      ),
+    );
   return {
     codes: await older(oneTimeCodes, oneTimeCodes.expiresAt, "codes"),
     passwordResets: await older(passwordResets, passwordResets.expiresAt, "passwordResets"),
@@ -74,6 +92,7 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
     carts: await remove(orders, abandoned),
     staffRecords: await older(staffAudit, staffAudit.at, "staffRecords"),
     pickTicks: await remove(pickTicks, and(isNotNull(pickTicks.pickedAt), lt(pickTicks.pickedAt, before("pickTicks")))),
+    consents: await remove(consents, exists(withdrawnLongAgo)),
   };
 }
 

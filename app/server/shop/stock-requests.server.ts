@@ -16,6 +16,7 @@ import { customers, mailQueue, products, stockRequests, variants } from "../db/s
 import { appEnv } from "../env.server.ts";
 import { keptSmsValues, smsLanguage, smsTemplatesOf } from "../../domain/sms.ts";
 import type { Conn } from "./coupons.server.ts";
+import { recordConsent } from "./consents.server.ts";
 import { ShopError, type StockRequestsPort } from "./port.server.ts";
 
 /**
@@ -44,11 +45,12 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
   const due = await tx
     .select({
       id: stockRequests.id,
+      customerId: stockRequests.customerId,
+      internalReference: variants.internalReference,
       language: stockRequests.language,
       email: customers.email,
       name: customers.name,
       mobile: customers.mobile,
-      smsUpdates: customers.smsUpdates,
       accountLanguage: customers.language,
       productId: products.id,
       title: products.title,
@@ -63,7 +65,8 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
     .for("update", { of: stockRequests, skipLocked: true });
   if (due.length === 0) return 0;
   const env = appEnv();
-  // And by SMS to a verified number that takes updates, when the shop registered the template (issue 28).
+  // And by SMS to the verified number, when the shop registered the template (issue 28): the request
+  // is the consent to be told, whatever the account says of order updates (issue 48).
   const sender = env.sms && smsTemplatesOf(env.sms);
   const texts = sender?.sends("backInStock") ?? false;
   const messages = due.map((r) => {
@@ -72,7 +75,7 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
     const wanted = r.accountLanguage ?? r.language;
     const language: Locale = wanted && isLocale(wanted) ? wanted : "en";
     const sms =
-      sender && texts && r.mobile && r.smsUpdates
+      sender && texts && r.mobile
         ? [
             {
               channel: "sms" as const,
@@ -95,6 +98,9 @@ export async function announceRestocked(tx: Conn, variantIds: readonly number[] 
   if (told.length === 0) return 0;
   await tx.insert(mailQueue).values(messages.flat());
   await tx.update(stockRequests).set({ notifiedAt: at }).where(inArray(stockRequests.id, told));
+  // Its purpose served, each request's consent ends with the message (issue 48 item 2).
+  const ended = due.filter((_, i) => messages[i]!.length > 0);
+  await recordConsent(tx, ...ended.map((r) => ({ purpose: "notify-me" as const, customerId: r.customerId, detail: r.internalReference, granted: false, via: "served" as const, at })));
   return told.length;
 }
 
@@ -130,7 +136,7 @@ export async function carryRequests(conn: Conn, requests: Awaited<ReturnType<typ
 
 export function createStockRequests(db: Db): StockRequestsPort {
   return {
-    async request(customer, internalReference, language) {
+    async request(customer, internalReference, language, via = "product-page") {
       const [v] = await db
         .select({ id: variants.id, inStock: variants.inStock, inventoryStock: variants.inventoryStock, title: products.title })
         .from(variants)
@@ -138,8 +144,11 @@ export function createStockRequests(db: Db): StockRequestsPort {
         .where(eq(variants.internalReference, internalReference));
       if (!v) throw new ShopError("not_found", NOTIFY_MESSAGES.notFound);
       if (isAvailable(v)) throw new ShopError("conflict", NOTIFY_MESSAGES.inStock);
-      // Asked again while waiting: the one open request stands (stock_requests_one_open).
-      await db.insert(stockRequests).values({ customerId: customer.id, variantId: v.id, language }).onConflictDoNothing();
+      // Asked again while waiting: the one open request stands (stock_requests_one_open), and its one grant.
+      await db.transaction(async (tx) => {
+        const [made] = await tx.insert(stockRequests).values({ customerId: customer.id, variantId: v.id, language }).onConflictDoNothing().returning({ id: stockRequests.id });
+        if (made) await recordConsent(tx, { purpose: "notify-me", customerId: customer.id, detail: internalReference, granted: true, via });
+      });
       return { title: v.title };
     },
 
@@ -163,13 +172,19 @@ export function createStockRequests(db: Db): StockRequestsPort {
       return rows.map(({ images, titleHi, ...r }) => ({ ...r, ...(titleHi ? { titleHi } : {}), image: images[0] ?? PLACEHOLDER_IMAGE }));
     },
 
-    async cancel(customer, id) {
-      const ended = await db
-        .update(stockRequests)
-        .set({ cancelledAt: new Date() })
-        .where(and(eq(stockRequests.id, id), eq(stockRequests.customerId, customer.id), open))
-        .returning({ id: stockRequests.id });
-      if (ended.length === 0) throw new ShopError("not_found", NOTIFY_MESSAGES.noRequest);
+    async cancel(customer, id, via = "my-account") {
+      const ended = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(stockRequests)
+          .set({ cancelledAt: new Date() })
+          .where(and(eq(stockRequests.id, id), eq(stockRequests.customerId, customer.id), open))
+          .returning({ variantId: stockRequests.variantId });
+        if (!row) return false;
+        const [v] = await tx.select({ internalReference: variants.internalReference }).from(variants).where(eq(variants.id, row.variantId));
+        await recordConsent(tx, { purpose: "notify-me", customerId: customer.id, detail: v?.internalReference ?? null, granted: false, via });
+        return true;
+      });
+      if (!ended) throw new ShopError("not_found", NOTIFY_MESSAGES.noRequest);
     },
   };
 }

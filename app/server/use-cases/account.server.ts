@@ -6,11 +6,6 @@ export function updateProfile(shop: Shop, customer: Customer, profile: { name: s
   return shop.accounts.updateProfile(customer, profile);
 }
 
-/** Whether order updates come by SMS to the verified mobile (issue 28). */
-export function setSmsUpdates(shop: Shop, ...args: Parameters<Shop["accounts"]["setSmsUpdates"]>): ReturnType<Shop["accounts"]["setSmsUpdates"]> {
-  return shop.accounts.setSmsUpdates(...args);
-}
-
 /** The language switch, kept on the account too so that the next sign-in anywhere uses it. */
 export function setLanguage(shop: Shop, customer: Customer, language: Locale): Promise<void> {
   return shop.accounts.setLanguage(customer.id, language);

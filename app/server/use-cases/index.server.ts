@@ -9,6 +9,7 @@ import type {
   AddressesPort,
   ApiTokensPort,
   CartPort,
+  ConsentsPort,
   DeliveryPort,
   NewsletterPort,
   OrdersPort,
@@ -37,6 +38,7 @@ import * as cart from "./cart.server.ts";
 import * as checkout from "./checkout.server.ts";
 import * as clerkSignIn from "./clerk-sign-in.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
+import * as consents from "./consents.server.ts";
 import * as coupons from "./coupons.server.ts";
 import * as sessions from "./sessions.server.ts";
 import * as reviews from "./reviews.server.ts";
@@ -79,6 +81,7 @@ export interface Reads {
   cart: Pick<CartPort, "get">;
   wishlist: Pick<WishlistPort, "list">;
   stockRequests: Pick<StockRequestsPort, "list">;
+  consents: Pick<ConsentsPort, "view">;
   addresses: Pick<AddressesPort, "list" | "get" | "book">;
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
@@ -159,6 +162,7 @@ function build(shop: Shop, fixed: Senders | null) {
     clerkSignIn: bind(shop, clerkSignIn),
     limits: bind(shop, limits),
     confirmPayment: bind(shop, confirmPayment),
+    consents: { ...bind(shop, consents), giveConsent: given(consents.giveConsent, withMail) },
     coupons: bind(shop, coupons),
     sessions: bind(shop, sessions),
     reviews: bind(shop, reviews),

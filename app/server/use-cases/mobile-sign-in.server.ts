@@ -128,7 +128,7 @@ export async function signInWithCode(
   shop: Shop,
   mail: Mailer,
   sms: SmsSender | null,
-  input: { mobile: string; code: string; name?: string; email?: string; clientAddress: string },
+  input: { mobile: string; code: string; name?: string; email?: string; sms_updates?: boolean; clientAddress: string },
   i18n?: I18n,
 ): Promise<MobileSignIn> {
   ensureOffered(shop, sms);
@@ -155,7 +155,7 @@ export async function signInWithCode(
   if (!(await allowSignUp(shop, input.clientAddress))) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignUps);
   const used = await check(true);
   if (used.verdict !== "ok") throw new ShopError("invalid", verdictMessage(used));
-  const customer = await shop.accounts.registerMobile({ name: input.name!, mobile: input.mobile, email: input.email });
+  const customer = await shop.accounts.registerMobile({ name: input.name!, mobile: input.mobile, email: input.email, smsUpdates: input.sms_updates === true });
   if (customer.email) await mailConfirmationLink(shop, mail, customer, i18n);
   return { customer, created: true };
 }
@@ -190,7 +190,7 @@ export async function addMobile(
   shop: Shop,
   sms: SmsSender | null,
   customer: Customer,
-  input: { mobile: string; code: string; clientAddress: string; sessionToken: string; language?: Locale },
+  input: { mobile: string; code: string; clientAddress: string; sessionToken: string; language?: Locale; smsUpdates?: boolean },
   mail?: Mailer,
 ): Promise<{ changed: boolean }> {
   ensureOffered(shop, sms);
@@ -198,7 +198,7 @@ export async function addMobile(
   if (!(await hitLimit(shop, "codeCheckPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManyCodes);
   const checked = await shop.codes.check({ mobile: input.mobile, purpose: "add-mobile", customerId: customer.id, digest: codeDigest(input.mobile, input.code), use: true });
   if (checked.verdict !== "ok") throw new ShopError("invalid", verdictMessage(checked));
-  const set = await shop.accounts.setMobile(customer.id, input.mobile);
+  const set = await shop.accounts.setMobile(customer.id, input.mobile, input.smsUpdates === true);
   if (!set.set) throw new ShopError("conflict", MOBILE_MESSAGES.mobileTaken);
   const changed = Boolean(set.previous && set.previous !== input.mobile);
   // The contacts the account had are told: the old number, and the e-mail, in the account's language, else the page's.

@@ -58,3 +58,8 @@ export async function unsubscribe(shop: Shop, token: string): Promise<void> {
 export function exportSubscribers(shop: Shop, staffId: number): ReturnType<Shop["subscribers"]["export"]> {
   return shop.subscribers.export(staffId);
 }
+
+/** Staff: the numbers that agreed to offers by SMS (issue 48 item 2); each export writes the staff audit row. */
+export function exportSmsOffers(shop: Shop, staffId: number): ReturnType<Shop["subscribers"]["exportSmsOffers"]> {
+  return shop.subscribers.exportSmsOffers(staffId);
+}

@@ -70,6 +70,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     mail: base.mail,
     // The shop's own tables' retention; the ERP keeps its own records by its own rules.
     privacy: base.privacy,
+    consents: base.consents,
     codes: base.codes,
     // Waiting for the mirrored catalogue's stock: told when the mirror or an import puts it back.
     stockRequests: base.stockRequests,

@@ -1,0 +1,65 @@
+// /myaccount/privacy: the shopper's consents (issue 48 item 2, decision 084): each purpose with
+// where it stands and a button to withdraw (or give) it, and the history of each change.
+import { waysIn } from "../server/ways-in.server.ts";
+import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx";
+import { i18nFor, useI18n } from "../components/i18n.tsx";
+import { PrivacyNoticeLink } from "../components/PrivacyNoticeLink.tsx";
+import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
+import { CONSENT_MESSAGES } from "../domain/privacy/consent.ts";
+import { customerIn } from "../server/access.server.ts";
+import { privacyForm } from "../server/forms/privacy.server.ts";
+import { localeIn } from "../server/i18n.server.ts";
+import type { Route } from "./+types/myaccount.privacy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = customerIn(context);
+  const reads = waysIn(context).reads;
+  const hindi = localeIn(context) === "hi";
+  const [view, requests] = await Promise.all([reads.consents.view(customer), reads.stockRequests.list(customer)]);
+  return {
+    consents: {
+      newsletter: view.newsletter,
+      orderSms: view.orderSms,
+      offersSms: view.offersSms,
+      notifyMe: requests.map((r) => ({ id: r.id, title: hindi && r.titleHi ? r.titleHi : r.title, createdAt: r.createdAt.toISOString() })),
+      history: view.history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    },
+  };
+}
+
+export const action = privacyForm.run;
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18n();
+  return (
+    <section aria-labelledby="privacy-title" className="max-w-2xl">
+      <h1 id="privacy-title" className="text-2xl font-semibold">
+        {i18n._(CONSENT_MESSAGES.title)}
+      </h1>
+      <p className="mt-2 text-stone-700">{i18n._(CONSENT_MESSAGES.intro)}</p>
+      <ConsentList consents={loaderData.consents} />
+      <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
+      <ConsentHistory history={loaderData.consents.history} />
+      <div className="mt-6">
+        <PrivacyNoticeLink />
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = i18nFor(localeOfMatches(matches));
+  return privatePageMeta(matches, { title: i18n._(CONSENT_MESSAGES.title), description: i18n._(CONSENT_MESSAGES.description), path: "/myaccount/privacy" });
+};
+
+export function ErrorBoundary() {
+  const i18n = useI18n();
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">{i18n._(CONSENT_MESSAGES.title)}</h1>
+      <p role="alert" className="mt-3 text-stone-700">
+        {i18n._("Please try again in a moment.")}
+      </p>
+    </section>
+  );
+}

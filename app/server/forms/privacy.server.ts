@@ -1,0 +1,20 @@
+// My Account's consents (issue 48 item 2): each withdrawn in one press, and given again where a
+// press is all it takes. Plain posts: they work without JavaScript.
+import { giveSchema, withdrawSchema } from "../../domain/privacy/consent.ts";
+import { clientAddressOf } from "../context.server.ts";
+import { i18nOf } from "../i18n.server.ts";
+import { defineForm, intent } from "./pipeline.server.ts";
+
+export const PRIVACY_ACTION = "/myaccount/privacy";
+
+export const privacyForm = defineForm({
+  action: PRIVACY_ACTION,
+  intents: {
+    withdraw: intent(withdrawSchema, async ({ useCases, customer, value }) => ({
+      toast: { type: "success", message: (await useCases.consents.withdrawConsent(customer, value, "my-account")).message },
+    })),
+    give: intent(giveSchema, async ({ useCases, customer, value, context, request }) => ({
+      toast: { type: "success", message: (await useCases.consents.giveConsent(customer, value.purpose, clientAddressOf(context), i18nOf(request))).message },
+    })),
+  },
+});
