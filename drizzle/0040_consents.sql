@@ -9,7 +9,7 @@ CREATE TABLE "consents" (
 	"notice_version" text,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "consents_purpose_check" CHECK ("consents"."purpose" in ('newsletter', 'order-sms', 'offers-sms', 'notify-me')),
-	CONSTRAINT "consents_via_check" CHECK ("consents"."via" in ('mail-link', 'my-account', 'sign-in', 'product-page', 'api', 'served', 'earlier')),
+	CONSTRAINT "consents_via_check" CHECK ("consents"."via" in ('mail-link', 'my-account', 'sign-in', 'product-page', 'api', 'served', 'number-removed', 'item-removed', 'earlier')),
 	CONSTRAINT "consents_subject" CHECK (("consents"."purpose" = 'newsletter' and "consents"."email" is not null) or ("consents"."purpose" <> 'newsletter' and "consents"."customer_id" is not null))
 );
 --> statement-breakpoint

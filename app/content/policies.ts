@@ -53,7 +53,7 @@ export const POLICIES: PolicyPage[] = [
         paragraphs: [
           "Your data is stored on servers in India with access limited to the staff who need it. Sessions expire after 30 days without use.",
           `You may ask for a summary of the personal data we hold about you and whom we shared it with, have it corrected or completed, have it erased (except what the law makes us keep, above), and name someone to exercise these rights for you if you die or cannot. You can edit your name, mobile number and addresses yourself in My Account; for anything else write to ${s.email}.`,
-          "Each of these needs your consent, and none is needed to shop: the newsletter by e-mail, order updates by SMS, offers by SMS, and each 'Notify Me' request. We ask with a box you tick yourself, and record each consent and its withdrawal with the version of this notice. My Account's 'Data and consents' page lists them all and withdraws each in one press; the newsletter's mails also carry an unsubscribe link.",
+          "Each of these needs your consent, and none is needed to shop: the newsletter by e-mail, order updates by SMS, offers by SMS, and each 'Notify Me' request. We ask with a box you tick or a button you press yourself, never ticked for you, and record each consent and its withdrawal with the version of this notice. My Account's 'Data and consents' page lists them all and withdraws each in one press; the newsletter's mails also carry an unsubscribe link.",
           `For a complaint, write to our Grievance Officer at ${s.email}; we answer within 30 days. If you are not satisfied, you may complain to the Data Protection Board of India.`,
         ],
       },

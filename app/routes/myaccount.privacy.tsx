@@ -5,6 +5,8 @@ import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx"
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { PrivacyNoticeLink } from "../components/PrivacyNoticeLink.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
+import { FormErrors } from "../components/auth/Field.tsx";
+import { refusalOf } from "../domain/form-reply.ts";
 import { CONSENT_MESSAGES } from "../domain/privacy/consent.ts";
 import { customerIn } from "../server/access.server.ts";
 import { privacyForm } from "../server/forms/privacy.server.ts";
@@ -21,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       newsletter: view.newsletter,
       orderSms: view.orderSms,
       offersSms: view.offersSms,
-      notifyMe: requests.map((r) => ({ id: r.id, title: hindi && r.titleHi ? r.titleHi : r.title, createdAt: r.createdAt.toISOString() })),
+      notifyMe: requests.map((r) => ({ id: r.id, title: hindi && r.titleHi ? r.titleHi : r.title, attribute: r.attribute, createdAt: r.createdAt.toISOString() })),
       history: view.history.map((h) => ({ ...h, at: h.at.toISOString() })),
     },
   };
@@ -29,14 +31,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const action = privacyForm.run;
 
-export default function Privacy({ loaderData }: Route.ComponentProps) {
+export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const i18n = useI18n();
+  // A refusal said as a toast is shown there; any other (a request already ended, too many mails) here.
+  const refusal = refusalOf(actionData);
   return (
     <section aria-labelledby="privacy-title" className="max-w-2xl">
       <h1 id="privacy-title" className="text-2xl font-semibold">
         {i18n._(CONSENT_MESSAGES.title)}
       </h1>
       <p className="mt-2 text-stone-700">{i18n._(CONSENT_MESSAGES.intro)}</p>
+      {refusal && !refusal.toasted && (
+        <div className="mt-4">
+          <FormErrors errors={[refusal.error]} id="privacy-refusal" />
+        </div>
+      )}
       <ConsentList consents={loaderData.consents} />
       <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
       <ConsentHistory history={loaderData.consents.history} />

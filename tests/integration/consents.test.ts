@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NOTICE_VERSION } from "../../app/domain/privacy/personal-data.ts";
-import { consents, variants } from "../../app/server/db/schema.server.ts";
+import { consents, mailQueue, variants } from "../../app/server/db/schema.server.ts";
 import { giveConsent, withdrawConsent } from "../../app/server/use-cases/consents.server.ts";
 import { targets } from "./databases.ts";
-import { recordingMailer, refusal, shopOn } from "./fixtures.ts";
+import { confirmed, recordingMailer, refusal, shopOn } from "./fixtures.ts";
 
 const MANGOES = "FB-MNG-1KG"; // out of stock in the demo catalogue
 
@@ -65,7 +65,7 @@ describe.each(targets)("consents on $name", (target) => {
       ["order-sms", false, "my-account"],
     ]);
     const view = await on.shop.consents.view(asha);
-    expect(view).toMatchObject({ newsletter: "not-given", orderSms: false, offersSms: false });
+    expect(view).toMatchObject({ newsletter: "unconfirmed", orderSms: false, offersSms: false });
     // Newest first.
     expect(view.history.map((h) => [h.purpose, h.granted])).toEqual([
       ["order-sms", false],
@@ -75,9 +75,39 @@ describe.each(targets)("consents on $name", (target) => {
     ]);
   });
 
+  it("takes the SMS consents off with an unproved number a password reset removes, and drops an order SMS waiting for a retry on withdrawal", async () => {
+    // Someone typed this address and verified their own number, with order updates and offers on.
+    const email = `typed${n++}@example.in`;
+    const typed = await on.shop.accounts.registerMobile({ name: "Typed", mobile: mobile(), email, smsUpdates: true });
+    await on.shop.consents.setSms(typed.id, "offers-sms", true, "my-account");
+    // The mailbox's owner resets the password: the number goes (decision 053), and its consents with it.
+    const { code } = (await on.shop.accounts.requestPasswordReset(email))!;
+    expect(await on.shop.accounts.resetPassword(email, code, "owners-password-1")).toBe("changed");
+    expect((await lines(typed.id)).slice(-2).map((l) => [l.purpose, l.granted, l.via])).toEqual([
+      ["order-sms", false, "number-removed"],
+      ["offers-sms", false, "number-removed"],
+    ]);
+    // The owner's own number, box unticked, starts with none.
+    await on.shop.accounts.setMobile(typed.id, mobile());
+    expect(await on.shop.consents.view((await on.shop.accounts.byId(typed.id))!)).toMatchObject({ orderSms: false, offersSms: false });
+
+    const kiran = await on.shop.accounts.registerMobile({ name: "Kiran", mobile: mobile(), smsUpdates: true });
+    const keep = (subject: string) => ({ channel: "sms" as const, to: kiran.mobile!, subject, body: "{}", nextAttemptAt: new Date() });
+    await on.database.db.insert(mailQueue).values([keep("outForDelivery"), keep("subscriptionReminder"), keep("otp")]);
+    await on.shop.consents.setSms(kiran.id, "order-sms", false, "my-account");
+    expect((await on.database.db.select().from(mailQueue).where(eq(mailQueue.to, kiran.mobile!))).map((m) => m.subject)).toEqual(["otp"]);
+  });
+
+  it("shows and changes the newsletter's consent only for an e-mail proved the account's", async () => {
+    const typed = await on.shop.accounts.registerMobile({ name: "Someone", mobile: mobile(), email: `someone-else${n++}@example.in` });
+    expect((await on.shop.consents.view(typed)).newsletter).toBe("unconfirmed");
+    for (const change of [withdrawConsent(on.shop, typed, { purpose: "newsletter" }, "my-account"), giveConsent(on.shop, recordingMailer(), typed, "newsletter", "203.0.113.41")])
+      expect((await refusal(change)).message).toBe("Confirm your e-mail address first, with the link we sent to it");
+  });
+
   it("records the newsletter's grant when its link is followed and its withdrawal from My Account, which ends the export's line", async () => {
     const staff = await shopper("Staff");
-    const ravi = await shopper("Ravi");
+    const ravi = await confirmed(on.shop, await shopper("Ravi"));
     const mail = recordingMailer();
     expect(await giveConsent(on.shop, mail, ravi, "newsletter", "203.0.113.40")).toEqual({ message: "We sent you an e-mail: follow its link to start the newsletter." });
     expect((await on.shop.consents.view(ravi)).newsletter).toBe("waiting");

@@ -9,7 +9,7 @@ import type { ErpClient } from "../../app/server/shop/erp/client.server.ts";
 import { createCatalog } from "../../app/server/shop/catalog.server.ts";
 import { createAccounts } from "../../app/server/shop/accounts.server.ts";
 import { createStockRequests } from "../../app/server/shop/stock-requests.server.ts";
-import { mailQueue, variants } from "../../app/server/db/schema.server.ts";
+import { consents, mailQueue, variants } from "../../app/server/db/schema.server.ts";
 import { eq } from "drizzle-orm";
 import { targets } from "./databases.ts";
 
@@ -103,6 +103,17 @@ describe.each(targets)("the ERP's catalogue copied on $name", (target) => {
     expect(await mirrorCatalogue(database.db, [kept, dal(4, 9104)], ERP)).toMatchObject({ notified: 1 });
     expect(await mailsTo(meera.email!)).toHaveLength(1);
     expect(await requests.list(meera)).toEqual([]);
+
+    // The ERP drops the dal altogether: a shopper still waiting is not told, and the ledger says the request ended with it (issue 48).
+    await mirrorCatalogue(database.db, [kept, dal(0, 9104)], ERP);
+    const uma = await shopper("Uma");
+    expect(await mirrorCatalogue(database.db, [kept], ERP)).toMatchObject({ removed: 1, notified: 0 });
+    expect(await requests.list(uma)).toEqual([]);
+    const ledger = await database.db.select().from(consents).where(eq(consents.customerId, uma.id)).orderBy(consents.id);
+    expect(ledger.map((l) => [l.detail, l.granted, l.via])).toEqual([
+      ["ERP-DAL-1", true, "product-page"],
+      ["ERP-DAL-1", false, "item-removed"],
+    ]);
   });
 
   it("never empties the shop for an empty or broken answer", async () => {

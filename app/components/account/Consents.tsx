@@ -2,16 +2,17 @@
 // the ledger's history. Plain forms: each works without JavaScript.
 import { Form, Link } from "react-router";
 import { CONSENT_MESSAGES, CONSENT_PURPOSE_LABELS, CONSENT_VIA_LABELS, type ConsentPurpose, type ConsentVia } from "../../domain/privacy/consent.ts";
+import { attributeIn } from "../../domain/pack-size.ts";
 import { privacy } from "../forms.ts";
 import { useI18n, type I18n } from "../i18n.tsx";
 
 const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" };
 
 export interface ConsentsShown {
-  newsletter: "given" | "waiting" | "not-given" | null;
+  newsletter: "given" | "waiting" | "not-given" | "unconfirmed" | null;
   orderSms: boolean | null;
   offersSms: boolean | null;
-  notifyMe: { id: number; title: string; createdAt: string }[];
+  notifyMe: { id: number; title: string; attribute: string; createdAt: string }[];
   history: { purpose: ConsentPurpose; detail: string | null; granted: boolean; via: ConsentVia; noticeVersion: string | null; at: string }[];
 }
 
@@ -83,8 +84,8 @@ export function ConsentList({ consents }: { consents: ConsentsShown }) {
   const notify = i18n._(CONSENT_PURPOSE_LABELS["notify-me"]);
   return (
     <ul aria-label={i18n._("Consents")} className="mt-4 divide-y divide-stone-200 rounded-lg border border-stone-200">
-      {consents.newsletter === null ? (
-        <Row label={newsletter} state={i18n._(CONSENT_MESSAGES.needsEmail)} />
+      {consents.newsletter === null || consents.newsletter === "unconfirmed" ? (
+        <Row label={newsletter} state={i18n._(consents.newsletter === null ? CONSENT_MESSAGES.needsEmail : CONSENT_MESSAGES.needsConfirmedEmail)} />
       ) : (
         <Row
           label={newsletter}
@@ -99,7 +100,8 @@ export function ConsentList({ consents }: { consents: ConsentsShown }) {
         <Row label={notify} state={i18n._("Not given: ask on a product page that is out of stock.")} />
       ) : (
         consents.notifyMe.map((r) => {
-          const label = `${notify}: ${r.title}`;
+          // The pack size too: two sizes of one product are two requests, each its own button.
+          const label = `${notify}: ${r.title} ${attributeIn(i18n, r.attribute)}`.trim();
           return (
             <Row key={r.id} label={label} state={`${i18n._(CONSENT_MESSAGES.given)} · ${i18n.date(r.createdAt, WHEN)}`}>
               <ChangeButton purpose="notify-me" give={false} request={r.id} label={label} />
@@ -113,7 +115,7 @@ export function ConsentList({ consents }: { consents: ConsentsShown }) {
 
 /** What a line records: given, withdrawn, or ended by the message it asked for. */
 function changeOf(i18n: I18n, h: ConsentsShown["history"][number]): string {
-  return i18n._(h.granted ? CONSENT_MESSAGES.given : h.via === "served" ? CONSENT_MESSAGES.ended : CONSENT_MESSAGES.withdrawnLabel);
+  return i18n._(h.granted ? CONSENT_MESSAGES.given : h.via === "served" || h.via === "item-removed" ? CONSENT_MESSAGES.ended : CONSENT_MESSAGES.withdrawnLabel);
 }
 
 /** The ledger, newest first: when, what, given or withdrawn, how, under which notice. */

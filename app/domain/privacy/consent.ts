@@ -2,6 +2,7 @@
 // how each grant and withdrawal came about, and the words My Account shows them with. The ledger
 // itself is written by the Shop in the same transaction as the change it records.
 import { z } from "zod";
+import type { SmsTemplate } from "../sms.ts";
 
 /**
  * The purposes that need their own consent (DPDP Act s.6): none is a condition of buying.
@@ -17,6 +18,13 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const SMS_PURPOSES = ["order-sms", "offers-sms"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
+/** The SMS each purpose covers: a withdrawal also drops those still waiting for a retry. */
+export const SMS_UNDER_CONSENT: Record<SmsPurpose, readonly SmsTemplate[]> = {
+  "order-sms": ["orderPlaced", "outForDelivery", "delivered", "cancelled", "subscriptionReminder", "subscriptionSkipped"],
+  // Sent by the shop's SMS provider's promotional route, from the staff's list: none waits here.
+  "offers-sms": [],
+};
+
 /**
  * How a grant or a withdrawal came about:
  * - mail-link: the newsletter's confirmation or unsubscribe link;
@@ -25,9 +33,12 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
  * - product-page: 'Notify Me' on a product page;
  * - api: the JSON API (the shop's app);
  * - served: the one message a 'Notify Me' request asked for was sent, so it ended;
+ * - number-removed: the verified number was taken off the account (a password reset by the
+ *   mailbox's owner, decision 053), and the SMS consents given with it went too;
+ * - item-removed: the variant a 'Notify Me' waited for left the catalogue;
  * - earlier: the state the shop held when the ledger began, before this notice.
  */
-export const CONSENT_VIA = ["mail-link", "my-account", "sign-in", "product-page", "api", "served", "earlier"] as const;
+export const CONSENT_VIA = ["mail-link", "my-account", "sign-in", "product-page", "api", "served", "number-removed", "item-removed", "earlier"] as const;
 export type ConsentVia = (typeof CONSENT_VIA)[number];
 
 /** One line of the ledger as the shopper reads it. */
@@ -57,6 +68,8 @@ export const CONSENT_VIA_LABELS: Record<ConsentVia, string> = {
   "product-page": /*i18n*/ "The product page",
   api: /*i18n*/ "The shop's app",
   served: /*i18n*/ "The message was sent",
+  "number-removed": /*i18n*/ "Your mobile number was removed from the account",
+  "item-removed": /*i18n*/ "The item left our catalogue",
   earlier: /*i18n*/ "Before this record began",
 };
 
@@ -69,6 +82,7 @@ export const CONSENT_MESSAGES = {
   waiting: /*i18n*/ "Waiting for you to follow the link we e-mailed",
   needsMobile: /*i18n*/ "Verify a mobile number first",
   needsEmail: /*i18n*/ "Add an e-mail address first",
+  needsConfirmedEmail: /*i18n*/ "Confirm your e-mail address first, with the link we sent to it",
   withdraw: /*i18n*/ "Withdraw",
   give: /*i18n*/ "Give consent",
   withdrawn: /*i18n*/ "Consent withdrawn.",

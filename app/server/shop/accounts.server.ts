@@ -17,6 +17,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { recordConsent } from "./consents.server.ts";
+import { SMS_PURPOSES } from "../../domain/privacy/consent.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./header-facts.server.ts";
 
@@ -169,15 +170,22 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
         // A number verified before the mailbox was proved may be whoever typed someone else's
         // e-mail (a pre-hijack, decision 053): the mailbox's owner now holds the account, and the
         // number must be verified again.
+        // The SMS consents were given with that number: they go with it (issue 48), so the owner's
+        // own number, added later, starts with none.
+        const unproved = !row.emailVerifiedAt;
         await tx
           .update(customers)
           .set({
             passwordHash,
             emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${new Date(now()).toISOString()}::timestamptz)`,
-            ...(row.emailVerifiedAt ? {} : { mobile: null, mobileVerifiedAt: null }),
+            ...(unproved && { mobile: null, mobileVerifiedAt: null, smsUpdates: false, smsOffers: false }),
             updatedAt: new Date(now()),
           })
           .where(eq(customers.id, row.id));
+        if (unproved) {
+          const ended = SMS_PURPOSES.filter((purpose) => (purpose === "order-sms" ? row.smsUpdates : row.smsOffers));
+          await recordConsent(tx, ...ended.map((purpose) => ({ purpose, customerId: row.id, granted: false, via: "number-removed" as const })));
+        }
         await tx.delete(emailConfirmations).where(eq(emailConfirmations.customerId, row.id));
         // Whoever knew the old password may have signed in: their sessions end, and their
         // browsers no longer pass the sign-in limit as the owner's.

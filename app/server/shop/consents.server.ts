@@ -3,12 +3,12 @@
 // settings, 'Notify Me' requests and their end. My Account reads the standing choices from where
 // the shop acts on them (customers.sms_*, newsletter_subscribers, stock_requests) and the history
 // from the ledger.
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { ConsentPurpose, ConsentVia, SmsPurpose } from "../../domain/privacy/consent.ts";
-import { CONSENT_MESSAGES } from "../../domain/privacy/consent.ts";
+import { CONSENT_MESSAGES, SMS_UNDER_CONSENT } from "../../domain/privacy/consent.ts";
 import { NOTICE_VERSION } from "../../domain/privacy/personal-data.ts";
 import type { Db } from "../db/client.server.ts";
-import { consents, customers, newsletterSubscribers } from "../db/schema.server.ts";
+import { consents, customers, mailQueue, newsletterSubscribers } from "../db/schema.server.ts";
 import type { Conn } from "./coupons.server.ts";
 import { ShopError, type ConsentsPort } from "./port.server.ts";
 
@@ -42,20 +42,24 @@ export function createConsents(db: Db, now: () => number = Date.now): ConsentsPo
   return {
     async view(customer) {
       const [account] = await db
-        .select({ mobile: customers.mobile, orderSms: customers.smsUpdates, offersSms: customers.smsOffers })
+        .select({ mobile: customers.mobile, orderSms: customers.smsUpdates, offersSms: customers.smsOffers, emailVerifiedAt: customers.emailVerifiedAt })
         .from(customers)
         .where(eq(customers.id, customer.id))
         .limit(1);
-      const [subscriber] = customer.email ? await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, customer.email)).limit(1) : [];
+      // The newsletter's consent is its address's: shown only once the mailbox is proved to be the
+      // account's, so an account holding someone else's address learns nothing of theirs.
+      const email = customer.email && account?.emailVerifiedAt ? customer.email : null;
+      const [subscriber] = email ? await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1) : [];
       const history = await db
         .select({ purpose: consents.purpose, detail: consents.detail, granted: consents.granted, via: consents.via, noticeVersion: consents.noticeVersion, at: consents.at })
         .from(consents)
-        .where(or(eq(consents.customerId, customer.id), customer.email ? and(eq(consents.purpose, "newsletter"), eq(consents.email, customer.email)) : undefined))
+        .where(or(eq(consents.customerId, customer.id), email ? and(eq(consents.purpose, "newsletter"), eq(consents.email, email)) : undefined))
         .orderBy(desc(consents.at), desc(consents.id))
         .limit(500);
       const mobile = account?.mobile ?? null;
+      const newsletter = !email ? null : !subscriber || subscriber.unsubscribedAt ? "not-given" : subscriber.confirmedAt ? "given" : "waiting";
       return {
-        newsletter: !customer.email ? null : !subscriber || subscriber.unsubscribedAt ? "not-given" : subscriber.confirmedAt ? "given" : "waiting",
+        newsletter: customer.email && !email ? "unconfirmed" : newsletter,
         orderSms: mobile ? Boolean(account?.orderSms) : null,
         offersSms: mobile ? Boolean(account?.offersSms) : null,
         history,
@@ -75,6 +79,10 @@ export function createConsents(db: Db, now: () => number = Date.now): ConsentsPo
           .set({ [smsField[purpose]]: granted, updatedAt: at })
           .where(eq(customers.id, customerId));
         await recordConsent(tx, { purpose, customerId, granted, via, at });
+        // What was kept for a retry stops too: the next one must not go out after a withdrawal.
+        const templates = SMS_UNDER_CONSENT[purpose];
+        if (!granted && row.mobile && templates.length)
+          await tx.delete(mailQueue).where(and(eq(mailQueue.channel, "sms"), eq(mailQueue.to, row.mobile), inArray(mailQueue.subject, [...templates])));
         return true;
       });
     },

@@ -1065,8 +1065,8 @@ export type MadeDay = { outcome: "made"; orderId: number } | { outcome: "skipped
 /** A shopper's personal data under the DPDP Act (issue 48). */
 /** What a shopper has agreed to (issue 48 item 2): each standing choice, and the ledger's history, newest first. */
 export interface ConsentsView {
-  /** Null: the account has no e-mail to send it to. */
-  newsletter: "given" | "waiting" | "not-given" | null;
+  /** Null: the account has no e-mail to send it to; "unconfirmed": its e-mail is not yet proved the account's. */
+  newsletter: "given" | "waiting" | "not-given" | "unconfirmed" | null;
   /** Null: no verified number to send them to. */
   orderSms: boolean | null;
   offersSms: boolean | null;

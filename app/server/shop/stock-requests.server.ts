@@ -4,7 +4,7 @@
 // waited for that is in stock (announceWaiting), and the request ends with it, so a shopper is
 // told once and the staff member's request never waits on a mail server: the mail queue's retry
 // sends it (app/server/mail/queue.server.ts).
-import { and, asc, desc, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray, type SQL } from "drizzle-orm";
 import { PLACEHOLDER_IMAGE } from "../../domain/catalog.ts";
 import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
@@ -123,6 +123,26 @@ export function requestsOnReplaced(conn: Conn, references: readonly string[], ke
     .from(stockRequests)
     .innerJoin(variants, eq(variants.id, stockRequests.variantId))
     .where(and(open, inArray(variants.internalReference, [...references]), notInArray(variants.id, [...keptIds])));
+}
+
+/**
+ * The open requests on the variants `which` names, read before those variants are deleted (the
+ * ERP dropped them): each one's consent ends with its item, in the ledger (endRequests).
+ */
+export function requestsOnDropped(conn: Conn, which: SQL) {
+  return conn
+    .select({ customerId: stockRequests.customerId, internalReference: variants.internalReference })
+    .from(stockRequests)
+    .innerJoin(variants, eq(variants.id, stockRequests.variantId))
+    .where(and(open, which));
+}
+
+/** Records the end of requests whose variants were deleted (the rows went with them, on delete cascade). */
+export function endRequests(conn: Conn, requests: Awaited<ReturnType<typeof requestsOnDropped>>): Promise<void> {
+  return recordConsent(
+    conn,
+    ...requests.map((r) => ({ purpose: "notify-me" as const, customerId: r.customerId, detail: r.internalReference, granted: false, via: "item-removed" as const })),
+  );
 }
 
 /** Puts requests read by requestsOnReplaced on the variants now holding their references. */

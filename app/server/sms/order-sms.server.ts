@@ -1,5 +1,5 @@
 // An order's updates by SMS (issue 28 item 6): placed, out for delivery, delivered, cancelled,
-// to the account's verified number unless it turned them off, through the shop's SMS provider
+// to the account's verified number when its owner gave that consent (issue 48, decision 084), through the shop's SMS provider
 // and its DLT templates (domain/sms.ts). Like the order's mail: never throws, and a send that
 // fails is kept in the queue for a retry (an update holds no secret).
 import { pathIn, type Locale } from "../../domain/i18n/locale.ts";

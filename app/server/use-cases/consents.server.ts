@@ -19,6 +19,11 @@ const SMS_SAID: Record<SmsPurpose, { on: string; off: string }> = {
   "offers-sms": { on: CONSENT_MESSAGES.grantedToast, off: CONSENT_MESSAGES.withdrawn },
 };
 
+/** The newsletter's consent belongs to its address: changed from an account only once its mailbox is proved the account's. */
+async function ensureConfirmedEmail(shop: Shop, customer: Customer): Promise<void> {
+  if (!(await shop.accounts.emailConfirmed(customer.id))) throw new ShopError("conflict", CONSENT_MESSAGES.needsConfirmedEmail);
+}
+
 /** Gives or withdraws an SMS purpose on the account's verified number (My Account, the dashboard's switch, the JSON API). */
 export async function setSmsConsent(shop: Shop, customer: Customer, purpose: SmsPurpose, granted: boolean, via: ConsentVia): Promise<{ message: string }> {
   await shop.consents.setSms(customer.id, purpose, granted, via);
@@ -29,7 +34,9 @@ export async function setSmsConsent(shop: Shop, customer: Customer, purpose: Sms
 export async function withdrawConsent(shop: Shop, customer: Customer, change: ConsentChange, via: ConsentVia): Promise<{ message: string }> {
   switch (change.purpose) {
     case "newsletter":
-      if (!customer.email || !(await shop.newsletter.withdraw(customer.email, via))) return { message: CONSENT_MESSAGES.nothingToWithdraw };
+      if (!customer.email) return { message: CONSENT_MESSAGES.nothingToWithdraw };
+      await ensureConfirmedEmail(shop, customer);
+      if (!(await shop.newsletter.withdraw(customer.email, via))) return { message: CONSENT_MESSAGES.nothingToWithdraw };
       return { message: CONSENT_MESSAGES.withdrawn };
     case "notify-me":
       if (change.request === undefined) throw new ShopError("not_found", NOTIFY_MESSAGES.noRequest);
@@ -54,6 +61,7 @@ export async function giveConsent(
 ): Promise<{ message: string }> {
   if (purpose !== "newsletter") return setSmsConsent(shop, customer, purpose, true, "my-account");
   if (!customer.email) throw new ShopError("conflict", CONSENT_MESSAGES.needsEmail);
+  await ensureConfirmedEmail(shop, customer);
   await subscribe(shop, mail, clientAddress, customer.email, i18n);
   return { message: CONSENT_MESSAGES.newsletterMailed };
 }

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.server.ts";
 import { categories, products, variants } from "../../db/schema.server.ts";
 import { errorFields, log } from "../../log.server.ts";
 import { ShopError } from "../port.server.ts";
-import { announceWaiting, carryRequests, requestsOnReplaced } from "../stock-requests.server.ts";
+import { announceWaiting, carryRequests, endRequests, requestsOnDropped, requestsOnReplaced } from "../stock-requests.server.ts";
 import { erpImage, type ErpClient } from "./client.server.ts";
 import { tracedJob } from "../../telemetry/trace.server.ts";
 
@@ -171,7 +171,10 @@ async function copyCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: strin
       variantChanged ||= done.length > 0;
     }
     await carryRequests(db, waiting, new Map(p.product_variants.map((v) => [v.internal_reference, v.id])));
-    await db.delete(variants).where(and(eq(variants.productId, p.id), notInArray(variants.id, ids)));
+    const dropped = and(eq(variants.productId, p.id), notInArray(variants.id, ids));
+    const ending = await requestsOnDropped(db, dropped!);
+    await db.delete(variants).where(dropped);
+    await endRequests(db, ending);
     // A changed variant moves its product's stamp, so every instance's snapshot reloads.
     if (variantChanged && changed.length === 0) await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, p.id));
     if (changed.length || variantChanged) written++;
@@ -182,7 +185,9 @@ async function copyCatalogue(db: Db, list: readonly ApiProduct[], baseUrl: strin
   const gone = (await db.select({ id: products.id }).from(products)).map((r) => r.id).filter((id) => !seen.has(id));
   if (gone.length) {
     try {
+      const ending = await requestsOnDropped(db, inArray(variants.productId, gone));
       await db.delete(products).where(inArray(products.id, gone));
+      await endRequests(db, ending);
     } catch (error) {
       // Still named by something Haat keeps (a review): left, and said.
       log.warn("erp catalogue: products the ERP dropped are still referenced here", { ids: gone.slice(0, 20), ...errorFields(error) });
