@@ -82,6 +82,7 @@ const NEEDED = [
   "startPaymentSweep",
   "startSubscriptionJob",
   "startRetentionJob",
+  "startExportJob",
   "bodyLimitFor",
   "UNREADABLE_FORM",
   "edge",
@@ -166,6 +167,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
     startPaymentSweep,
     startSubscriptionJob,
     startRetentionJob,
+    startExportJob,
     UNREADABLE_FORM,
   } = loaded.entry;
   edge.configureLog({ level: env.LOG_LEVEL });
@@ -513,6 +515,8 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
   const stopSubscriptionJob = startSubscriptionJob(shop);
   // Personal data past its period in the retention table (issue 48), once a day.
   const stopRetentionJob = startRetentionJob(shop);
+  // 'Download my data' files an instance left unmade (issue 48), every minute.
+  const stopExportJob = startExportJob(shop);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -521,6 +525,7 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       stopPaymentSweep();
       stopSubscriptionJob();
       stopRetentionJob();
+      stopExportJob();
       metricsServer?.close();
       // Stop accepting, let in-flight requests finish, then close the database cleanly.
       await new Promise<void>((resolve) => {

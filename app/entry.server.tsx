@@ -20,6 +20,7 @@ export { startKeptMailRetry } from "./server/use-cases/kept-messages.server.ts";
 export { startPaymentSweep } from "./server/payments/sweep.server.ts";
 export { startSubscriptionJob } from "./server/subscriptions/job.server.ts";
 export { startRetentionJob } from "./server/privacy/retention-job.server.ts";
+export { startExportJob } from "./server/privacy/export-job.server.ts";
 export { openShop } from "./server/open-shop.server.ts";
 export { shopOptionsFromEnv } from "./server/shop-options.server.ts";
 export { ShopError } from "./server/shop/port.server.ts";

@@ -39,6 +39,8 @@ export default [
     route("address-test", "routes/address-picker.tsx"),
     // The link that confirms a new account's e-mail (decision 047): signed in as that account.
     route("verify-email", "routes/verify-email.tsx"),
+    // 'Download my data' (issue 48): the file, once, to its owner; a path of its own, not a page of the account's layout.
+    route("myaccount/privacy/export/:id", "routes/myaccount.privacy.export.ts"),
     route("myaccount", "routes/myaccount.tsx", [
       index("routes/myaccount._index.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),

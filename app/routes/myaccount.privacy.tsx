@@ -1,7 +1,9 @@
 // /myaccount/privacy: the shopper's consents (issue 48 item 2, decision 084): each purpose with
-// where it stands and a button to withdraw (or give) it, and the history of each change.
+// where it stands and a button to withdraw (or give) it, and the history of each change; and
+// 'Download my data' (item 3, decision 085).
 import { waysIn } from "../server/ways-in.server.ts";
 import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx";
+import { DataExport } from "../components/account/DataExport.tsx";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { PrivacyNoticeLink } from "../components/PrivacyNoticeLink.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -17,8 +19,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const reads = waysIn(context).reads;
   const hindi = localeIn(context) === "hi";
-  const [view, requests] = await Promise.all([reads.consents.view(customer), reads.stockRequests.list(customer)]);
+  const [view, requests, exported] = await Promise.all([reads.consents.view(customer), reads.stockRequests.list(customer), reads.dataExports.latest(customer.id)]);
   return {
+    exported: exported && {
+      id: exported.id,
+      status: exported.status,
+      bytes: exported.bytes,
+      expiresAt: exported.expiresAt?.toISOString() ?? null,
+      downloadedAt: exported.downloadedAt?.toISOString() ?? null,
+    },
+    hasEmail: Boolean(customer.email),
+    now: new Date().toISOString(),
     consents: {
       newsletter: view.newsletter,
       orderSms: view.orderSms,
@@ -49,6 +60,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       <ConsentList consents={loaderData.consents} />
       <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
       <ConsentHistory history={loaderData.consents.history} />
+      <DataExport exported={loaderData.exported} hasEmail={loaderData.hasEmail} now={loaderData.now} />
       <div className="mt-6">
         <PrivacyNoticeLink />
       </div>

@@ -1,6 +1,7 @@
 // The privacy notice (issue 48 item 1): generated from what the shop holds, in English and Hindi,
 // reached from where the shop asks for personal data: sign-up, mobile sign-in and the cart's
-// checkout, with and without JavaScript; and My Account's consents (item 2).
+// checkout, with and without JavaScript; My Account's consents (item 2) and 'Download my data' (item 3).
+import { readFile } from "node:fs/promises";
 import { noticeOf } from "../../app/domain/privacy/notice.ts";
 import type { Page } from "@playwright/test";
 import { expect, expectToast, hi, lastMailTo, open, product, productPath, test } from "./support.ts";
@@ -101,5 +102,44 @@ for (const locale of ["en", "hi"] as const) {
     await expect(history.nth(0)).toContainText(`${newsletter} · ${say("Withdrawn")} · ${say("My Account")}`);
     await expect(history.nth(1)).toContainText(`${newsletter} · ${say("Given")} · ${say("The link in our e-mail")}`);
     await expect(history.nth(0)).toContainText(say("Notice of {version}", { version: noticeOf(locale).version }));
+  });
+}
+
+// Issue 48 item 3: 'Download my data', made in the background, mailed, downloaded once.
+for (const locale of ["en", "hi"] as const) {
+  const say = (text: string, values?: Record<string, string>) => (locale === "hi" ? hi(text, values) : text.replace(/\{(\w+)\}/g, (_, k: string) => values![k]!));
+  const at = (path: string) => (locale === "hi" ? `/hi${path}` : path);
+
+  /** A message with its values unknown (a time, a size), as a pattern of the whole text. */
+  const shaped = (text: string) =>
+    new RegExp(
+      `^${say(text, { time: "\u0000", size: "\u0000" })
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replaceAll("\u0000", ".+")}$`,
+    );
+
+  test(`'Download my data' makes a ZIP in the background, mails its link, and hands it over once (${locale})`, async ({ page, hasJs, shopper }) => {
+    await open(page, at("/myaccount/privacy"), hasJs);
+    const section = page.getByRole("region", { name: say("Download my data") });
+    await section.getByRole("button", { name: say("Make my file") }).click();
+    await expectToast(page, say("We are making your file. We will e-mail you a link when it is ready, usually within a minute."), hasJs);
+    // The mail a person waits for: its link is the file's.
+    const mail = await lastMailTo(shopper.email, "/myaccount/privacy/export/");
+    const link = new URL(/(http\S+\/myaccount\/privacy\/export\/\d+)/.exec(mail)![1]!);
+    expect(link.pathname).toBe(at(link.pathname.replace(/^\/hi/, "")));
+    // With JavaScript the page finds the file ready by itself; without, the shopper reloads.
+    if (!hasJs) await open(page, at("/myaccount/privacy"), hasJs);
+    const download = section.getByRole("link", { name: shaped("Download my data (ZIP, {size})") });
+    await expect(download).toBeVisible();
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^haat-my-data-\d+\.zip$/);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+
+    // Once: the mailed link now says so.
+    await open(page, link.pathname, hasJs);
+    await expect(page).toHaveURL((url) => url.pathname === at("/myaccount/privacy"));
+    await expectToast(page, say("This link has been used already: it works once. Ask for a new file in My Account."), hasJs);
+    await expect(section.getByRole("status").getByText(shaped("Your last file was downloaded on {time}. Its link no longer works."))).toBeVisible();
   });
 }

@@ -150,6 +150,10 @@ describe.each(targets)("removing what has outlived its period on $name", (target
         line({ customerId: asha!.id, purpose: "notify-me", detail: "GP-OLD", granted: false, via: "served", at: due(D.consents) }),
         line({ customerId: asha!.id, purpose: "notify-me", detail: "GP-NEW", granted: true, via: "product-page", at: due(D.consents + 3) }),
       ]);
+    await db.insert(t.dataExports).values([
+      { customerId: asha!.id, status: "downloaded", requestedAt: due(D.dataExports) },
+      { customerId: ravi!.id, status: "ready", file: new Uint8Array([1, 2, 3]), requestedAt: kept(D.dataExports) },
+    ]);
 
     const removed = await removeExpired(db, NOW);
     expect(removed).toEqual({
@@ -168,6 +172,7 @@ describe.each(targets)("removing what has outlived its period on $name", (target
       staffRecords: 1,
       pickTicks: 1,
       consents: 6,
+      dataExports: 1,
     });
     const values = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.values(r)[0]);
     expect(await values(sql`select mobile from one_time_codes`)).toEqual(["9812300002"]);

@@ -362,6 +362,28 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     columns: ["consents.customer_id", "consents.email", "consents.purpose", "consents.detail", "consents.granted", "consents.via", "consents.notice_version", "consents.at"],
   },
   {
+    key: "data-exports",
+    what: { en: "The copy of your data you ask for with 'Download my data'", hi: "आपके डेटा की वह प्रति जो आप 'मेरा डेटा डाउनलोड करें' से माँगते हैं" },
+    why: {
+      en: "To give you everything we hold on you, as the law entitles you (DPDP Act, section 11)",
+      hi: "आपके बारे में हमारे पास जो कुछ है, वह आपको देने के लिए, जैसा कानून आपको अधिकार देता है (DPDP अधिनियम, धारा 11)",
+    },
+    kept: "data-exports",
+    sharedWith: ["mail"],
+    columns: [
+      "data_exports.customer_id",
+      "data_exports.language",
+      "data_exports.status",
+      "data_exports.file",
+      "data_exports.bytes",
+      "data_exports.claimed_until",
+      "data_exports.requested_at",
+      "data_exports.ready_at",
+      "data_exports.expires_at",
+      "data_exports.downloaded_at",
+    ],
+  },
+  {
     key: "newsletter",
     what: { en: "Your e-mail address, if you subscribe to the newsletter", hi: "आपका ई-मेल पता, यदि आप न्यूज़लेटर की सदस्यता लेते हैं" },
     why: { en: "To send the newsletter you asked for, until you unsubscribe", hi: "आपके माँगे गए न्यूज़लेटर को भेजने के लिए, जब तक आप सदस्यता न छोड़ें" },
@@ -561,6 +583,7 @@ export const NOT_PERSONAL: Record<string, string[]> = {
   wishlist_items: ["id"],
   staff_audit: ["id"],
   consents: ["id"],
+  data_exports: ["id"],
 };
 
 /** The notice's version: a consent records which one the shopper saw. Change it with the table. */

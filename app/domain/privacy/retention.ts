@@ -38,6 +38,8 @@ export const RETENTION_DAYS = {
   pickTicks: 365,
   /** The consent ledger's lines of a consent withdrawn (or ended), from the withdrawal: a grant that stands is kept. */
   consents: 365,
+  /** A 'Download my data' file and the record of asking for it, from the asking (the file itself goes when downloaded, or after 24 hours). */
+  dataExports: 2,
 } as const;
 
 const D = RETENTION_DAYS;
@@ -76,6 +78,10 @@ export const RETENTION = {
   consents: {
     en: `While the consent stands, and ${D.consents} days after you withdraw it, to show what you agreed to and when`,
     hi: `जब तक सहमति बनी रहे, और उसे वापस लेने के ${D.consents} दिन बाद तक, यह दिखाने के लिए कि आपने किस बात पर और कब सहमति दी`,
+  },
+  "data-exports": {
+    en: `The file until you download it, or 24 hours at most; the record that you asked for it, ${D.dataExports} days`,
+    hi: `फ़ाइल आपके डाउनलोड करने तक, या अधिकतम 24 घंटे; आपके माँगने का रिकॉर्ड ${D.dataExports} दिन`,
   },
   "staff-records": {
     en: `${D.staffRecords} days from each change`,

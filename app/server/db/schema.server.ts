@@ -8,7 +8,7 @@ import { LOW_STOCK_THRESHOLD_MAX } from "../../domain/stock.ts";
 import { MAX_SUBSCRIPTION_QUANTITY, type Frequency } from "../../domain/subscription.ts";
 import { AUTOPAY_STATUSES } from "../../domain/autopay.ts";
 import { CONSENT_PURPOSES, CONSENT_VIA } from "../../domain/privacy/consent.ts";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 // One schema for both PGlite (embedded) and PostgreSQL. Money is integer paise.
 
@@ -1086,5 +1086,45 @@ export const consents = pgTable(
     check("consents_purpose_check", sql`${t.purpose} in (${sqlList(CONSENT_PURPOSES)})`),
     check("consents_via_check", sql`${t.via} in (${sqlList(CONSENT_VIA)})`),
     check("consents_subject", sql`(${t.purpose} = 'newsletter' and ${t.email} is not null) or (${t.purpose} <> 'newsletter' and ${t.customerId} is not null)`),
+  ],
+);
+
+/** Bytes: PGlite answers a Uint8Array, pg a Buffer (itself a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export const DATA_EXPORT_STATUSES = ["pending", "ready", "downloaded", "failed"] as const;
+
+/**
+ * 'Download my data' (issue 48 item 3, decision 085): the ZIP a shopper asked for, made in the
+ * background (claimed by one instance at a time), kept in the database so any instance behind the
+ * load balancer can hand it over, once, within 24 hours; then its bytes go.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    language: text("language").notNull().default("en"),
+    status: text("status", { enum: DATA_EXPORT_STATUSES }).notNull().default("pending"),
+    file: bytea("file"),
+    bytes: integer("bytes"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("data_exports_customer_idx").on(t.customerId, t.requestedAt),
+    index("data_exports_pending_idx")
+      .on(t.requestedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("data_exports_status_check", sql`${t.status} in (${sqlList(DATA_EXPORT_STATUSES)})`),
   ],
 );

@@ -2,7 +2,8 @@
 // press is all it takes. Plain posts: they work without JavaScript.
 import { giveSchema, withdrawSchema } from "../../domain/privacy/consent.ts";
 import { clientAddressOf } from "../context.server.ts";
-import { i18nOf } from "../i18n.server.ts";
+import { i18nOf, localeOf } from "../i18n.server.ts";
+import { z } from "zod";
 import { defineForm, intent } from "./pipeline.server.ts";
 
 export const PRIVACY_ACTION = "/myaccount/privacy";
@@ -12,6 +13,10 @@ export const privacyForm = defineForm({
   intents: {
     withdraw: intent(withdrawSchema, async ({ useCases, customer, value }) => ({
       toast: { type: "success", message: (await useCases.consents.withdrawConsent(customer, value, "my-account")).message },
+    })),
+    // 'Download my data' (item 3): made in the background, its link mailed.
+    export: intent(z.object({}), async ({ useCases, customer, request }) => ({
+      toast: { type: "success", message: (await useCases.dataExport.requestDataExport(customer, localeOf(request))).message },
     })),
     give: intent(giveSchema, async ({ useCases, customer, value, context, request }) => ({
       toast: { type: "success", message: (await useCases.consents.giveConsent(customer, value.purpose, clientAddressOf(context), i18nOf(request))).message },

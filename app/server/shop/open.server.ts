@@ -15,6 +15,7 @@ import { createAddresses } from "./addresses.server.ts";
 import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createConsents } from "./consents.server.ts";
+import { createDataExports } from "./data-exports.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery } from "./delivery.server.ts";
@@ -122,6 +123,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     subscribers: createSubscribers(database.db),
     privacy: createRetention(database.db),
     consents: createConsents(database.db),
+    dataExports: createDataExports(database.db),
     subscriptions: createSubscriptions(database.db, {
       now: pay.now,
       prepaidPercent,

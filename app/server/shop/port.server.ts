@@ -29,6 +29,7 @@ import type { WishlistItemView } from "../../domain/wishlist.ts";
 import type { Frequency, Pause } from "../../domain/subscription.ts";
 import type { AutopayStatus } from "../../domain/autopay.ts";
 import type { ConsentRecord, ConsentVia, SmsPurpose } from "../../domain/privacy/consent.ts";
+import type { ExportTables } from "../../domain/privacy/export.ts";
 
 // Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
@@ -1080,6 +1081,32 @@ export interface ConsentsPort {
   setSms(customerId: number, purpose: SmsPurpose, granted: boolean, via: ConsentVia): Promise<boolean>;
 }
 
+/** An export as My Account shows it (issue 48 item 3). */
+export interface DataExportView {
+  id: number;
+  status: "pending" | "ready" | "downloaded" | "failed";
+  bytes: number | null;
+  requestedAt: Date;
+  readyAt: Date | null;
+  expiresAt: Date | null;
+  downloadedAt: Date | null;
+}
+
+// Built by app/server/shop/data-exports.server.ts, with either back end.
+export interface DataExportsPort {
+  /** Asks for an export: a new one (`fresh`), or the one already being made or ready. */
+  request(customerId: number, language: Locale): Promise<{ id: number; status: "pending" | "ready"; fresh: boolean }>;
+  /** The next export waiting to be made, claimed for a few minutes by this instance; null when none. */
+  claim(): Promise<{ id: number; customerId: number; language: string } | null>;
+  /** Every table's rows that are the shopper's, secrets left out. */
+  personalData(customerId: number): Promise<ExportTables>;
+  /** The made file (ready for EXPORT_LINK_HOURS), or null: it failed. Null when it was no longer pending. */
+  finish(id: number, file: Uint8Array | null): Promise<{ expiresAt: Date | null } | null>;
+  latest(customerId: number): Promise<DataExportView | null>;
+  /** Hands the file over, once, within its hours; its bytes go. */
+  take(customerId: number, id: number): Promise<{ file: Uint8Array } | { refused: "not-found" | "pending" | "used" | "expired" }>;
+}
+
 export interface PrivacyPort {
   /**
    * Removes what has outlived its period in the retention table (the daily job): how many rows of
@@ -1216,6 +1243,7 @@ export interface Shop {
   /** Personal data: retention (issue 48). */
   privacy: PrivacyPort;
   consents: ConsentsPort;
+  dataExports: DataExportsPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** The database pool's connections (PostgreSQL), or null (the embedded database). */

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server.ts";
 import {
   apiTokens,
   consents,
+  dataExports,
   emailConfirmations,
   knownDevices,
   mailQueue,
@@ -93,6 +94,7 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
     staffRecords: await older(staffAudit, staffAudit.at, "staffRecords"),
     pickTicks: await remove(pickTicks, and(isNotNull(pickTicks.pickedAt), lt(pickTicks.pickedAt, before("pickTicks")))),
     consents: await remove(consents, exists(withdrawnLongAgo)),
+    dataExports: await older(dataExports, dataExports.requestedAt, "dataExports"),
   };
 }
 

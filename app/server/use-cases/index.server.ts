@@ -10,6 +10,7 @@ import type {
   ApiTokensPort,
   CartPort,
   ConsentsPort,
+  DataExportsPort,
   DeliveryPort,
   NewsletterPort,
   OrdersPort,
@@ -39,6 +40,7 @@ import * as checkout from "./checkout.server.ts";
 import * as clerkSignIn from "./clerk-sign-in.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
 import * as consents from "./consents.server.ts";
+import * as dataExport from "./data-export.server.ts";
 import * as coupons from "./coupons.server.ts";
 import * as sessions from "./sessions.server.ts";
 import * as reviews from "./reviews.server.ts";
@@ -82,6 +84,7 @@ export interface Reads {
   wishlist: Pick<WishlistPort, "list">;
   stockRequests: Pick<StockRequestsPort, "list">;
   consents: Pick<ConsentsPort, "view">;
+  dataExports: Pick<DataExportsPort, "latest">;
   addresses: Pick<AddressesPort, "list" | "get" | "book">;
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
@@ -163,6 +166,11 @@ function build(shop: Shop, fixed: Senders | null) {
     limits: bind(shop, limits),
     confirmPayment: bind(shop, confirmPayment),
     consents: { ...bind(shop, consents), giveConsent: given(consents.giveConsent, withMail) },
+    dataExport: {
+      ...bind(shop, dataExport),
+      requestDataExport: given(dataExport.requestDataExport, withMail),
+      makeDataExports: given(dataExport.makeDataExports, withMail),
+    },
     coupons: bind(shop, coupons),
     sessions: bind(shop, sessions),
     reviews: bind(shop, reviews),

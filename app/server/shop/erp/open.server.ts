@@ -71,6 +71,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     // The shop's own tables' retention; the ERP keeps its own records by its own rules.
     privacy: base.privacy,
     consents: base.consents,
+    dataExports: base.dataExports,
     codes: base.codes,
     // Waiting for the mirrored catalogue's stock: told when the mirror or an import puts it back.
     stockRequests: base.stockRequests,

@@ -1,0 +1,37 @@
+// A shopper's rights over their data (issue 48 items 3 and 4): the words My Account and the mails
+// say them with, and their constants. Kept apart from export.ts, which zips, so a page that says
+// these words ships no ZIP code.
+
+import { pathIn, type Locale } from "../i18n/locale.ts";
+
+/** Where an export's file is handed over, in the shopper's language (the mailed link, My Account's button). */
+export const exportPath = (id: number, locale: Locale = "en") => pathIn(locale, `/myaccount/privacy/export/${id}`);
+
+/** How long the mailed link works, from when the file is ready. */
+export const EXPORT_LINK_HOURS = 24;
+
+export const EXPORT_MESSAGES = {
+  heading: /*i18n*/ "Download my data",
+  explain:
+    /*i18n*/ "A ZIP file of everything we hold on you: your account, addresses, orders, reviews, messages, consents and sign-in history, as JSON and as CSV for a spreadsheet. We make it in the background and e-mail you a link; it works once, for 24 hours.",
+  explainNoEmail:
+    /*i18n*/ "A ZIP file of everything we hold on you: your account, addresses, orders, reviews, messages, consents and sign-in history, as JSON and as CSV for a spreadsheet. We make it in the background; the link appears here and works once, for 24 hours.",
+  ask: /*i18n*/ "Make my file",
+  requested: /*i18n*/ "We are making your file. We will e-mail you a link when it is ready, usually within a minute.",
+  requestedNoEmail: /*i18n*/ "We are making your file. Its link will appear on this page when it is ready, usually within a minute.",
+  alreadyMaking: /*i18n*/ "Your file is being made already.",
+  alreadyReady: /*i18n*/ "Your file is ready: download it below.",
+  making: /*i18n*/ "Your file is being made. Reload this page in a minute.",
+  ready: /*i18n*/ "Your file is ready. The link works once, until {time}.",
+  download: /*i18n*/ "Download my data (ZIP, {size})",
+  downloaded: /*i18n*/ "Your last file was downloaded on {time}. Its link no longer works.",
+  expired: /*i18n*/ "Your last file's link ran out on {time}. Ask for a new one.",
+  failed: /*i18n*/ "We could not make your file. Please ask again.",
+  notFound: /*i18n*/ "There is no such file.",
+  used: /*i18n*/ "This link has been used already: it works once. Ask for a new file in My Account.",
+  linkExpired: /*i18n*/ "This link ran out: it works for 24 hours. Ask for a new file in My Account.",
+  pending: /*i18n*/ "Your file is not ready yet. Try again in a minute.",
+  mailSubject: /*i18n*/ "Your data from {shop} is ready",
+  mailBody: /*i18n*/ "The file with everything we hold on you is ready. Download it here, signed in to your account: {link}",
+  mailOnce: /*i18n*/ "The link works once, until {time}. If you did not ask for this file, change your password and write to us at {support}.",
+} as const;
