@@ -12,6 +12,7 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { CONSENT_MESSAGES } from "../domain/privacy/consent.ts";
 import { customerIn } from "../server/access.server.ts";
 import { privacyForm } from "../server/forms/privacy.server.ts";
+import { exportLink } from "../server/privacy/export-link.server.ts";
 import { localeIn } from "../server/i18n.server.ts";
 import type { Route } from "./+types/myaccount.privacy";
 
@@ -23,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     exported: exported && {
       id: exported.id,
+      // The link with its key (made here: the key is the server's secret's).
+      link: exportLink(exported.id, customer.id, localeIn(context)),
       status: exported.status,
       bytes: exported.bytes,
       expiresAt: exported.expiresAt?.toISOString() ?? null,

@@ -125,7 +125,7 @@ for (const locale of ["en", "hi"] as const) {
     await expectToast(page, say("We are making your file. We will e-mail you a link when it is ready, usually within a minute."), hasJs);
     // The mail a person waits for: its link is the file's.
     const mail = await lastMailTo(shopper.email, "/myaccount/privacy/export/");
-    const link = new URL(/(http\S+\/myaccount\/privacy\/export\/\d+)/.exec(mail)![1]!);
+    const link = new URL(/(http\S+\/myaccount\/privacy\/export\/\d+\?key=\S+)/.exec(mail)![1]!);
     expect(link.pathname).toBe(at(link.pathname.replace(/^\/hi/, "")));
     // With JavaScript the page finds the file ready by itself; without, the shopper reloads.
     if (!hasJs) await open(page, at("/myaccount/privacy"), hasJs);
@@ -135,9 +135,11 @@ for (const locale of ["en", "hi"] as const) {
     expect(file.suggestedFilename()).toMatch(/^haat-my-data-\d+\.zip$/);
     const bytes = await readFile((await file.path())!);
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    // With JavaScript the button gives way at once; it worked once, so it is gone.
+    if (hasJs) await expect(section.getByText(say("Your file is downloading. Its link no longer works: ask for a new file if you need one again."))).toBeVisible();
 
     // Once: the mailed link now says so.
-    await open(page, link.pathname, hasJs);
+    await open(page, link.pathname + link.search, hasJs);
     await expect(page).toHaveURL((url) => url.pathname === at("/myaccount/privacy"));
     await expectToast(page, say("This link has been used already: it works once. Ask for a new file in My Account."), hasJs);
     await expect(section.getByRole("status").getByText(shaped("Your last file was downloaded on {time}. Its link no longer works."))).toBeVisible();

@@ -13,7 +13,7 @@ import type { Customer } from "../../app/server/shop/port.server.ts";
 import { downloadDataExport, makeDataExports, requestDataExport } from "../../app/server/use-cases/data-export.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { targets } from "./databases.ts";
-import { home, recordingMailer, refusal, shopOn } from "./fixtures.ts";
+import { confirmed, home, recordingMailer, refusal, shopOn } from "./fixtures.ts";
 
 const DAL = "GP-PUL-MSR-1KG";
 
@@ -128,6 +128,28 @@ describe.each(targets)("'Download my data' on $name", (target) => {
     expect(kept).toEqual({ file: null, status: "downloaded" });
   });
 
+  it("holds nobody else's messages: none by an address not proved the account's, none another account sent naming it, none a staff member answered", async () => {
+    // Someone opened an account with Leela's address and never proved it: her messages sent signed out are not theirs.
+    const leela = `leela-${target.name}-${n++}@example.in`;
+    await on.shop.tickets.create({ customer: null, name: "Leela", email: leela, phone: "9811111111", subject: "Signed out", message: "Leela's own words" });
+    const pretender = await on.shop.accounts.register({ name: "Pretender", email: leela, phone: "9822222222", password: "a-password-1" });
+    let data = await on.shop.dataExports.personalData(pretender.id);
+    expect(data.tickets).toEqual([]);
+    // Once proved, hers are: the signed-out one. Not one another account wrote naming her address.
+    await confirmed(on.shop, pretender);
+    const other = await on.shop.accounts.register({ name: "Other", email: `other-${target.name}-${n++}@example.in`, phone: "9833333333", password: "a-password-1" });
+    await on.shop.tickets.create({ customer: other, name: "Other", email: leela, phone: "9833333333", subject: "Typed her address", message: "Other's words" });
+    data = await on.shop.dataExports.personalData(pretender.id);
+    expect(data.tickets!.map((ticket) => ticket.message)).toEqual(["Leela's own words"]);
+    // A staff member's answers to other shoppers are theirs: not in the staff member's export.
+    const staff = await on.shop.accounts.register({ name: "Answering Staff", email: `answers-${target.name}-${n++}@haat.example`, phone: "9876543210", password: "a-password-1" });
+    const [asked] = (await on.shop.tickets.inbox()).filter((ticket) => ticket.subject === "Typed her address");
+    await on.shop.tickets.answer(staff.id, asked!.id, "Dear Other, about your order");
+    const staffData = JSON.stringify(await on.shop.dataExports.personalData(staff.id));
+    expect(staffData).not.toContain("Dear Other");
+    expect(staffData).not.toContain("Other's words");
+  });
+
   it("refuses a link past its 24 hours", async () => {
     const meena = await shopperWithData("Meenakshi", "3 MG Road");
     const id = await madeFor(meena);
@@ -143,7 +165,7 @@ describe.each(targets)("'Download my data' on $name", (target) => {
   it("makes the file of a shopper with 1,000 orders in under a minute", async () => {
     const busy = await shopperWithData("Bhuvaneshwari", "9 Cyber City");
     const db = on.database.db;
-    // 999 more orders like her first, with its lines and events (numbers after the shop's last).
+    // 999 more orders like her first, each with its line (numbers after the shop's last).
     const columns = async (table: string, without: string[]) =>
       (
         (await db.execute(

@@ -1,9 +1,9 @@
 // My Account's 'Download my data' (issue 48 item 3): ask for the file, see it being made, download
 // it once. A plain form and a plain link (the file is an attachment, never a page the router
 // renders); with JavaScript, a file being made is looked for again every few seconds.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { EXPORT_MESSAGES, exportPath } from "../../domain/privacy/rights.ts";
+import { EXPORT_MESSAGES } from "../../domain/privacy/rights.ts";
 import { privacy } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 
@@ -11,6 +11,7 @@ const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour:
 
 export interface ExportShown {
   id: number;
+  link: string;
   status: "pending" | "ready" | "downloaded" | "failed";
   bytes: number | null;
   expiresAt: string | null;
@@ -31,8 +32,10 @@ function useWhileMaking(making: boolean) {
 
 export function DataExport({ exported, hasEmail, now }: { exported: ExportShown | null; hasEmail: boolean; now: string }) {
   const i18n = useI18n();
+  // Taken in this browser: the link works once, so the button goes (without JavaScript, a second press says why on this page).
+  const [taken, setTaken] = useState<number | null>(null);
   const expired = exported?.status === "ready" && exported.expiresAt !== null && exported.expiresAt <= now;
-  const ready = exported?.status === "ready" && !expired;
+  const ready = exported?.status === "ready" && !expired && taken !== exported.id;
   const making = exported?.status === "pending";
   useWhileMaking(making);
   return (
@@ -46,10 +49,16 @@ export function DataExport({ exported, hasEmail, now }: { exported: ExportShown 
         {ready && <p>{i18n._(EXPORT_MESSAGES.ready, { time: i18n.date(exported.expiresAt!, WHEN) })}</p>}
         {expired && <p>{i18n._(EXPORT_MESSAGES.expired, { time: i18n.date(exported.expiresAt!, WHEN) })}</p>}
         {exported?.status === "downloaded" && exported.downloadedAt && <p>{i18n._(EXPORT_MESSAGES.downloaded, { time: i18n.date(exported.downloadedAt, WHEN) })}</p>}
+        {taken !== null && taken === exported?.id && exported.status === "ready" && <p>{i18n._(EXPORT_MESSAGES.downloading)}</p>}
         {exported?.status === "failed" && <p>{i18n._(EXPORT_MESSAGES.failed)}</p>}
       </div>
       {ready ? (
-        <a href={exportPath(exported.id, i18n.locale)} download className="mt-3 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        // A document request, never the router's: the answer is an attachment, or a page that says why not.
+        <a
+          href={exported.link}
+          onClick={() => setTaken(exported.id)}
+          className="mt-3 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           {i18n._(EXPORT_MESSAGES.download, { size: sizeOf(exported.bytes ?? 0) })}
         </a>
       ) : (

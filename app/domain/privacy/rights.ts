@@ -25,6 +25,7 @@ export const EXPORT_MESSAGES = {
   ready: /*i18n*/ "Your file is ready. The link works once, until {time}.",
   download: /*i18n*/ "Download my data (ZIP, {size})",
   downloaded: /*i18n*/ "Your last file was downloaded on {time}. Its link no longer works.",
+  downloading: /*i18n*/ "Your file is downloading. Its link no longer works: ask for a new file if you need one again.",
   expired: /*i18n*/ "Your last file's link ran out on {time}. Ask for a new one.",
   failed: /*i18n*/ "We could not make your file. Please ask again.",
   notFound: /*i18n*/ "There is no such file.",

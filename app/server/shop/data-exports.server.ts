@@ -2,7 +2,7 @@
 // by table, and the exports' lifecycle: asked for, claimed by one instance, ready for 24 hours,
 // handed over once. Which rows are a shopper's is said once per table here (EXPORTED); a test holds
 // it to the personal data table, so a new table of personal data cannot be left out unseen.
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ExportTables } from "../../domain/privacy/export.ts";
 import { EXPORT_LINK_HOURS } from "../../domain/privacy/rights.ts";
@@ -10,8 +10,13 @@ import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
 import type { DataExportsPort } from "./port.server.ts";
 
-/** Keys to the account, not facts about the shopper: never in an export. */
-const SECRET_COLUMNS: Record<string, readonly string[]> = {
+/**
+ * Never in an export: keys to the account (not facts about the shopper), and which staff member
+ * did what (their ids are their personal data, not the shopper's).
+ */
+const LEFT_OUT_COLUMNS: Record<string, readonly string[]> = {
+  order_events: ["by"],
+  ticket_replies: ["staff_id"],
   customers: ["password_hash"],
   sessions: ["id"],
   known_devices: ["id"],
@@ -26,13 +31,19 @@ const SECRET_COLUMNS: Record<string, readonly string[]> = {
 /** The shopper's rows of each table, by what ties them to the shopper. */
 interface Owner {
   table: PgTable;
-  /** The rows that are the shopper's, given their id and e-mail. */
+  /** The rows that are the shopper's, given their id and e-mail (null unless proved theirs). */
   where: (customerId: number, email: string | null) => SQL | undefined;
   order: PgColumn;
 }
 
 const ofOrders = (customerId: number) => sql`(select ${t.orders.id} from ${t.orders} where ${t.orders.customerId} = ${customerId})`;
 const ofSubscriptions = (customerId: number) => sql`(select ${t.subscriptions.id} from ${t.subscriptions} where ${t.subscriptions.customerId} = ${customerId})`;
+/**
+ * The shopper's messages: their account's, and those sent signed out from their proved address. A
+ * message someone signed in sent naming this address is that sender's, not this shopper's.
+ */
+const theirTickets = (customerId: number, email: string | null) =>
+  or(eq(t.tickets.customerId, customerId), email ? and(isNull(t.tickets.customerId), sql`lower(${t.tickets.email}) = ${email}`) : undefined);
 
 export const EXPORTED: Record<string, Owner> = {
   customers: { table: t.customers, where: (id) => eq(t.customers.id, id), order: t.customers.id },
@@ -49,12 +60,10 @@ export const EXPORTED: Record<string, Owner> = {
     order: t.refunds.id,
   },
   product_reviews: { table: t.productReviews, where: (id) => eq(t.productReviews.customerId, id), order: t.productReviews.id },
-  // A message sent signed out, from the account's e-mail, is the shopper's too.
-  tickets: { table: t.tickets, where: (id, email) => or(eq(t.tickets.customerId, id), email ? eq(t.tickets.email, email) : undefined), order: t.tickets.id },
+  tickets: { table: t.tickets, where: theirTickets, order: t.tickets.id },
   ticket_replies: {
     table: t.ticketReplies,
-    where: (id, email) =>
-      sql`${t.ticketReplies.ticketId} in (select ${t.tickets.id} from ${t.tickets} where ${t.tickets.customerId} = ${id}${email ? sql` or ${t.tickets.email} = ${email}` : sql``})`,
+    where: (id, email) => sql`${t.ticketReplies.ticketId} in (select ${t.tickets.id} from ${t.tickets} where ${theirTickets(id, email)})`,
     order: t.ticketReplies.id,
   },
   wishlist_items: { table: t.wishlistItems, where: (id) => eq(t.wishlistItems.customerId, id), order: t.wishlistItems.id },
@@ -79,12 +88,23 @@ export const EXPORTED: Record<string, Owner> = {
   known_devices: { table: t.knownDevices, where: (id) => eq(t.knownDevices.customerId, id), order: t.knownDevices.createdAt },
   api_tokens: { table: t.apiTokens, where: (id) => eq(t.apiTokens.customerId, id), order: t.apiTokens.id },
   erp_customers: { table: t.erpCustomers, where: (id) => eq(t.erpCustomers.customerId, id), order: t.erpCustomers.customerId },
-  // What this person did as staff, and the staff's records of changes to this account.
+  // The staff's records of changes to the shopper's own account, orders, reviews and messages. What a
+  // staff member did to other shoppers' records is theirs, not in this one's export.
   staff_audit: {
     table: t.staffAudit,
-    where: (id) => or(eq(t.staffAudit.staffId, id), and(eq(t.staffAudit.entity, "customer"), eq(t.staffAudit.entityId, String(id)))),
+    where: (id, email) =>
+      or(
+        and(eq(t.staffAudit.entity, "customer"), eq(t.staffAudit.entityId, String(id))),
+        and(eq(t.staffAudit.entity, "order"), sql`${t.staffAudit.entityId} in (select ${t.orders.id}::text from ${t.orders} where ${t.orders.customerId} = ${id})`),
+        and(
+          eq(t.staffAudit.entity, "review"),
+          sql`${t.staffAudit.entityId} in (select ${t.productReviews.id}::text from ${t.productReviews} where ${t.productReviews.customerId} = ${id})`,
+        ),
+        and(eq(t.staffAudit.entity, "ticket"), sql`${t.staffAudit.entityId} in (select ${t.tickets.id}::text from ${t.tickets} where ${theirTickets(id, email)})`),
+      ),
     order: t.staffAudit.id,
   },
+  // A staff member's own ticks on the pick list: which shelf items, when.
   pick_ticks: { table: t.pickTicks, where: (id) => eq(t.pickTicks.pickedBy, id), order: t.pickTicks.pickedAt },
   data_exports: { table: t.dataExports, where: (id) => eq(t.dataExports.customerId, id), order: t.dataExports.id },
 };
@@ -98,25 +118,30 @@ export const NOT_EXPORTED: Record<string, string> = {
   password_resets: "reset codes: secrets, removed a day after they expire",
   email_confirmations: "confirmation links: secrets, removed a day after they expire",
   rate_limits: "counts of attempts, keyed by address, e-mail or number: removed after a day",
-  post_keys: "keys of repeated posts: removed after 30 days",
+  post_keys: "keys of repeated posts: removed after a day",
   mail_queue: "messages waiting for a retry: sent or removed within 7 days",
 };
 
 /** Every table's rows that are the shopper's, in its database column names, secrets left out. */
-export async function personalDataOf(db: Db, customerId: number): Promise<ExportTables> {
-  const [me] = await db.select({ email: t.customers.email }).from(t.customers).where(eq(t.customers.id, customerId));
-  const email = me?.email ?? null;
-  const tables: ExportTables = {};
-  for (const [name, owner] of Object.entries(EXPORTED)) {
-    // The table's own column names (snake_case), as the notice and the schema name them.
-    const columns = Object.values(owner.table as unknown as Record<string, PgColumn>).filter(
-      (c): c is PgColumn => typeof c === "object" && c !== null && "name" in c && "columnType" in c,
-    );
-    const secret = SECRET_COLUMNS[name] ?? [];
-    const shown = Object.fromEntries(columns.filter((c) => !secret.includes(c.name)).map((c) => [c.name, c]));
-    tables[name] = (await db.select(shown).from(owner.table).where(owner.where(customerId, email)).orderBy(asc(owner.order))) as Record<string, unknown>[];
-  }
-  return tables;
+export function personalDataOf(db: Db, customerId: number): Promise<ExportTables> {
+  // One snapshot: an order placed meanwhile is in it with its lines, or not at all.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    const [me] = await tx.select({ email: t.customers.email, proved: t.customers.emailVerifiedAt }).from(t.customers).where(eq(t.customers.id, customerId));
+    // An address not proved the account's may be someone else's: nothing is matched by it.
+    const email = me?.email && me.proved ? me.email : null;
+    const tables: ExportTables = {};
+    for (const [name, owner] of Object.entries(EXPORTED)) {
+      // The table's own column names (snake_case), as the notice and the schema name them.
+      const columns = Object.values(owner.table as unknown as Record<string, PgColumn>).filter(
+        (c): c is PgColumn => typeof c === "object" && c !== null && "name" in c && "columnType" in c,
+      );
+      const left = LEFT_OUT_COLUMNS[name] ?? [];
+      const shown = Object.fromEntries(columns.filter((c) => !left.includes(c.name)).map((c) => [c.name, c]));
+      tables[name] = (await tx.select(shown).from(owner.table).where(owner.where(customerId, email)).orderBy(asc(owner.order))) as Record<string, unknown>[];
+    }
+    return tables;
+  });
 }
 
 const HOUR_MS = 3_600_000;
@@ -165,6 +190,15 @@ export function createDataExports(db: Db, now: () => number = Date.now): DataExp
     },
 
     personalData: (customerId) => personalDataOf(db, customerId),
+
+    async dropExpired() {
+      const gone = await db
+        .update(t.dataExports)
+        .set({ file: null })
+        .where(and(eq(t.dataExports.status, "ready"), isNotNull(t.dataExports.file), lt(t.dataExports.expiresAt, new Date(now()))))
+        .returning({ id: t.dataExports.id });
+      return gone.length;
+    },
 
     async finish(id, file) {
       const at = new Date(now());

@@ -1100,6 +1100,8 @@ export interface DataExportsPort {
   claim(): Promise<{ id: number; customerId: number; language: string } | null>;
   /** Every table's rows that are the shopper's, secrets left out. */
   personalData(customerId: number): Promise<ExportTables>;
+  /** Removes the bytes of files past their hours that nobody came for; how many. */
+  dropExpired(): Promise<number>;
   /** The made file (ready for EXPORT_LINK_HOURS), or null: it failed. Null when it was no longer pending. */
   finish(id: number, file: Uint8Array | null): Promise<{ expiresAt: Date | null } | null>;
   latest(customerId: number): Promise<DataExportView | null>;

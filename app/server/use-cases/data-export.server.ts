@@ -5,7 +5,8 @@ import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { exportReadme, exportZip } from "../../domain/privacy/export.ts";
 import { NOTICE_VERSION } from "../../domain/privacy/personal-data.ts";
-import { EXPORT_MESSAGES, exportPath } from "../../domain/privacy/rights.ts";
+import { EXPORT_MESSAGES } from "../../domain/privacy/rights.ts";
+import { exportLink } from "../privacy/export-link.server.ts";
 import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
@@ -21,15 +22,18 @@ export async function requestDataExport(shop: Shop, mail: Mailer, customer: Cust
   if (asked.status === "ready") return { message: EXPORT_MESSAGES.alreadyReady };
   if (!asked.fresh) return { message: EXPORT_MESSAGES.alreadyMaking };
   // Not awaited: the shopper is answered now, and mailed when it is done. One an instance left
-  // behind (a restart) is claimed by the job (startExportJob) a few minutes later.
-  void makeDataExports(shop, mail);
+  // behind (a restart) is claimed by the job (startExportJob) a few minutes later. A failure here
+  // (the database gone) is logged, never the process's end.
+  makeDataExports(shop, mail).catch((error: unknown) => log.error("data exports could not be made now; the job will", errorFields(error)));
   return { message: customer.email ? EXPORT_MESSAGES.requested : EXPORT_MESSAGES.requestedNoEmail };
 }
 
 /** Makes the exports waiting, each claimed by this instance alone; how many were made. */
 export async function makeDataExports(shop: Shop, mail: Mailer, limit = 20): Promise<number> {
   let made = 0;
-  for (let job = await shop.dataExports.claim(); job && made < limit; job = await shop.dataExports.claim()) {
+  while (made < limit) {
+    const job = await shop.dataExports.claim();
+    if (!job) break;
     try {
       const tables = await shop.dataExports.personalData(job.customerId);
       const locale: Locale = isLocale(job.language) ? job.language : "en";
@@ -38,7 +42,7 @@ export async function makeDataExports(shop: Shop, mail: Mailer, limit = 20): Pro
       const done = await shop.dataExports.finish(job.id, file);
       made++;
       const email = tables.customers?.[0]?.email;
-      if (done?.expiresAt && typeof email === "string") await mailLink(shop, mail, email, job.id, locale, done.expiresAt);
+      if (done?.expiresAt && typeof email === "string") await mailLink(shop, mail, email, job, locale, done.expiresAt);
     } catch (error) {
       log.error("data export could not be made", { exportId: job.id, ...errorFields(error) });
       await shop.dataExports.finish(job.id, null).catch(() => undefined);
@@ -47,9 +51,9 @@ export async function makeDataExports(shop: Shop, mail: Mailer, limit = 20): Pro
   return made;
 }
 
-async function mailLink(shop: Shop, mail: Mailer, to: string, id: number, locale: Locale, expiresAt: Date): Promise<void> {
+async function mailLink(shop: Shop, mail: Mailer, to: string, job: { id: number; customerId: number }, locale: Locale, expiresAt: Date): Promise<void> {
   const i18n = i18nFor(locale);
-  const link = `${appEnv().publicOrigin}${exportPath(id, locale)}`;
+  const link = `${appEnv().publicOrigin}${exportLink(job.id, job.customerId, locale)}`;
   await sendOrKeep(shop, mail, {
     to,
     subject: i18n._(EXPORT_MESSAGES.mailSubject, { shop: store.name }),
