@@ -4,6 +4,9 @@
 import { waysIn } from "../server/ways-in.server.ts";
 import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx";
 import { DataExport } from "../components/account/DataExport.tsx";
+import { DeleteAccount } from "../components/account/DeleteAccount.tsx";
+import { signedInOf } from "../server/auth/session.server.ts";
+import { erasureProof } from "../server/use-cases/erasure.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
 import { PrivacyNoticeLink } from "../components/PrivacyNoticeLink.tsx";
 import { localeOfMatches, privatePageMeta } from "../components/seo.ts";
@@ -20,8 +23,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const reads = waysIn(context).reads;
   const hindi = localeIn(context) === "hi";
-  const [view, requests, exported] = await Promise.all([reads.consents.view(customer), reads.stockRequests.list(customer), reads.dataExports.latest(customer.id)]);
+  const [view, requests, exported, proof] = await Promise.all([
+    reads.consents.view(customer),
+    reads.stockRequests.list(customer),
+    reads.dataExports.latest(customer.id),
+    erasureProof(reads, customer, signedInOf(context)?.token ?? ""),
+  ]);
   return {
+    proof,
     exported: exported && {
       id: exported.id,
       // The link with its key (made here: the key is the server's secret's).
@@ -49,13 +58,14 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
   const i18n = useI18n();
   // A refusal said as a toast is shown there; any other (a request already ended, too many mails) here.
   const refusal = refusalOf(actionData);
+  const deleting = refusal?.intent === "delete-account";
   return (
     <section aria-labelledby="privacy-title" className="max-w-2xl">
       <h1 id="privacy-title" className="text-2xl font-semibold">
         {i18n._(CONSENT_MESSAGES.title)}
       </h1>
       <p className="mt-2 text-stone-700">{i18n._(CONSENT_MESSAGES.intro)}</p>
-      {refusal && !refusal.toasted && (
+      {refusal && !refusal.toasted && !deleting && (
         <div className="mt-4">
           <FormErrors errors={[refusal.error]} id="privacy-refusal" />
         </div>
@@ -64,6 +74,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
       <ConsentHistory history={loaderData.consents.history} />
       <DataExport exported={loaderData.exported} hasEmail={loaderData.hasEmail} now={loaderData.now} />
+      <DeleteAccount proof={loaderData.proof} refused={deleting ? refusal.result : undefined} />
       <div className="mt-6">
         <PrivacyNoticeLink />
       </div>

@@ -1,10 +1,11 @@
 // The privacy notice (issue 48 item 1): generated from what the shop holds, in English and Hindi,
 // reached from where the shop asks for personal data: sign-up, mobile sign-in and the cart's
-// checkout, with and without JavaScript; My Account's consents (item 2) and 'Download my data' (item 3).
+// checkout, with and without JavaScript; My Account's consents (item 2), 'Download my data' (item 3)
+// and 'Delete my account' (item 4).
 import { readFile } from "node:fs/promises";
 import { noticeOf } from "../../app/domain/privacy/notice.ts";
 import type { Page } from "@playwright/test";
-import { expect, expectToast, hi, lastMailTo, open, product, productPath, test } from "./support.ts";
+import { clientAddress, expect, expectToast, hi, lastMailTo, open, product, productPath, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -143,5 +144,36 @@ for (const locale of ["en", "hi"] as const) {
     await expect(page).toHaveURL((url) => url.pathname === at("/myaccount/privacy"));
     await expectToast(page, say("This link has been used already: it works once. Ask for a new file in My Account."), hasJs);
     await expect(section.getByRole("status").getByText(shaped("Your last file was downloaded on {time}. Its link no longer works."))).toBeVisible();
+  });
+}
+
+// Issue 48 item 4: 'Delete my account', with the password, then the e-mail free for a new account.
+for (const locale of ["en", "hi"] as const) {
+  const say = (text: string) => (locale === "hi" ? hi(text) : text);
+  const at = (path: string) => (locale === "hi" ? `/hi${path}` : path);
+
+  test(`'Delete my account' asks the password and a tick, erases the account and signs out (${locale})`, async ({ page, hasJs, shopper, baseURL }) => {
+    await open(page, at("/myaccount/privacy"), hasJs);
+    const section = page.getByRole("region", { name: say("Delete my account") });
+    await section.getByLabel(say("Your password, to confirm")).fill("not-the-password");
+    await section.getByRole("checkbox", { name: say("I understand this cannot be undone") }).check();
+    await section.getByRole("button", { name: say("Delete my account") }).click();
+    await expect(section.getByText(say("That password is not right."))).toBeVisible();
+
+    await section.getByLabel(say("Your password, to confirm")).fill(shopper.password);
+    await section.getByRole("checkbox", { name: say("I understand this cannot be undone") }).check();
+    await section.getByRole("button", { name: say("Delete my account") }).click();
+    await expect(page).toHaveURL((url) => url.pathname === (locale === "hi" ? "/hi" : "/"));
+    await expectToast(page, say("Your account is deleted. We keep only the invoiced orders the law requires."), hasJs);
+
+    // Signed out, and the old password opens nothing; the e-mail opens a new account.
+    await open(page, at("/myaccount/privacy"), hasJs);
+    await expect(page).toHaveURL(/\/signin/);
+    const again = await page.request.post("/signup", {
+      form: { name: "Back Again", email: shopper.email, phone: "9876543210", password: "a-new-password-1", return_to: "/" },
+      headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress() },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(303);
   });
 }

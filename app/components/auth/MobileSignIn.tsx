@@ -11,6 +11,7 @@ import { mobileAccount, mobileSignIn } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 import { CONSENT_MESSAGES } from "../../domain/privacy/consent.ts";
+import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
 import { Field, FormErrors, submitButton } from "./Field.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -190,12 +191,18 @@ function useWebOtp(formRef: React.RefObject<HTMLFormElement | null>, fieldName: 
 }
 
 /** A way to sign in is added or changed only soon after a sign-in: this ends the session and comes back to `back` (decision 053). */
-export function SignInAgain({ back }: { back: "/myaccount/mobile" | "/myaccount/email" }) {
+const SIGN_IN_AGAIN_WHY = {
+  "/myaccount/mobile": MOBILE_MESSAGES.signInAgain,
+  "/myaccount/email": MOBILE_MESSAGES.signInAgainEmail,
+  "/myaccount/privacy": ERASURE_MESSAGES.signInAgain,
+} as const;
+
+export function SignInAgain({ back }: { back: keyof typeof SIGN_IN_AGAIN_WHY }) {
   const i18n = useI18n();
   return (
     <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
       <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
-        {i18n._(back === "/myaccount/email" ? MOBILE_MESSAGES.signInAgainEmail : MOBILE_MESSAGES.signInAgain)}
+        {i18n._(SIGN_IN_AGAIN_WHY[back])}
       </p>
       <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
       <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value={back} />

@@ -558,7 +558,8 @@ export const NOT_PERSONAL: Record<string, string[]> = {
   payment_events: ["event_id", "event", "received_at"],
   pick_ticks: ["date", "kind", "variant_id"],
   // Row ids.
-  customers: ["id"],
+  // When an account was erased: the tombstone holds nothing of the person (decision 086).
+  customers: ["id", "erased_at"],
   addresses: ["id"],
   api_tokens: ["id"],
   credit_notes: ["id"],

@@ -48,8 +48,8 @@ const sessionDays = SESSION_LIFETIME_MS / 86_400_000;
 /** What the notice says of each period. */
 export const RETENTION = {
   account: {
-    en: `While your account is open; write to us to have it deleted`,
-    hi: `जब तक आपका खाता खुला है; हटवाने के लिए हमें लिखें`,
+    en: `While your account is open; you can delete it yourself in My Account, at once`,
+    hi: `जब तक आपका खाता खुला है; आप इसे 'मेरा खाता' में ख़ुद, तुरंत हटा सकते हैं`,
   },
   "sign-in": {
     en: `Codes and links until a day after they expire; counts of attempts (by IP address, e-mail or number) for a day; sessions until ${sessionDays} days after their last use; devices ${D.devices} days after you last signed in on them; your password while your account is open`,

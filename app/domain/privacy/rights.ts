@@ -10,6 +10,22 @@ export const exportPath = (id: number, locale: Locale = "en") => pathIn(locale, 
 /** How long the mailed link works, from when the file is ready. */
 export const EXPORT_LINK_HOURS = 24;
 
+export const ERASURE_MESSAGES = {
+  heading: /*i18n*/ "Delete my account",
+  explain:
+    /*i18n*/ "Deleting your account erases at once your details, addresses, cart, wishlist, messages, consents and sign-ins. The law makes us keep the orders we issued a GST invoice for, with the name and address on the invoice, for about 7 years; your reviews stay, without your name. You can sign up again with the same e-mail or number.",
+  passwordLabel: /*i18n*/ "Your password, to confirm",
+  confirmBox: /*i18n*/ "I understand this cannot be undone",
+  button: /*i18n*/ "Delete my account",
+  signInAgain: /*i18n*/ "To delete your account, sign in again first: with your password or a code sent to your mobile.",
+  deleted: /*i18n*/ "Your account is deleted. We keep only the invoiced orders the law requires.",
+  openOrders: /*i18n*/ "An order of yours is still on its way: it must be delivered or cancelled before the account can be deleted.",
+  standingOrders: /*i18n*/ "Cancel your standing orders first, then delete the account.",
+  confirmNeeded: /*i18n*/ "Tick the box to confirm.",
+  wrongPassword: /*i18n*/ "That password is not right.",
+  elsewhere: /*i18n*/ "Your account and orders are kept in the brand's own system. To delete them, write to us: we will do it and tell you.",
+} as const;
+
 export const EXPORT_MESSAGES = {
   heading: /*i18n*/ "Download my data",
   explain:

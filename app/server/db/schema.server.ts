@@ -144,6 +144,9 @@ export const customers = pgTable("customers", {
   smsUpdates: boolean("sms_updates").notNull().default(false),
   // Offers by SMS to the verified number: a consent of its own, off until given.
   smsOffers: boolean("sms_offers").notNull().default(false),
+  // Erased at its owner's word (issue 48 item 4, decision 086): the row stays, holding nothing of
+  // the person, so the orders the GST law keeps and the reviews made anonymous still name a row.
+  erasedAt: timestamp("erased_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -96,6 +96,7 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
       staffEditsDelivery: true,
       mobileSignIn: true,
       subscriptions: true,
+      erasesAccounts: true,
     },
     catalog,
     accounts: createAccounts(database.db),

@@ -30,6 +30,7 @@ import type { Frequency, Pause } from "../../domain/subscription.ts";
 import type { AutopayStatus } from "../../domain/autopay.ts";
 import type { ConsentRecord, ConsentVia, SmsPurpose } from "../../domain/privacy/consent.ts";
 import type { ExportTables } from "../../domain/privacy/export.ts";
+import type { Erasure } from "./erasure.server.ts";
 
 // Built by app/server/shop/catalog.server.ts (with the ERP, the same, fed by shop/erp/catalog-mirror.server.ts).
 export interface CatalogPort {
@@ -983,6 +984,8 @@ export interface ShopCapabilities {
   mobileSignIn: boolean;
   /** Standing orders (issue 45): the ERP keeps no schedules, so its adapter offers none. */
   subscriptions: boolean;
+  /** 'Delete my account' erases the account here (issue 48); with the ERP, the account and its orders are the ERP's. */
+  erasesAccounts: boolean;
 }
 
 /** A shopper's open 'Notify Me' request (issue 29). */
@@ -1115,6 +1118,11 @@ export interface PrivacyPort {
    * each kind went; null while another instance of the cluster is doing it.
    */
   removeExpired(now?: Date): Promise<Record<string, number> | null>;
+  /**
+   * Erases the account at its owner's word (issue 48 item 4): all but the orders the GST law keeps,
+   * in one transaction; refused while an order is on its way or a standing order is active.
+   */
+  erase(customerId: number): Promise<Erasure>;
 }
 
 // Built by app/server/shop/subscriptions.server.ts; the ERP adapter has none (capabilities.subscriptions).

@@ -26,6 +26,7 @@ import {
   tickets,
 } from "../db/schema.server.ts";
 import { leaseHolder, underLease } from "./leases.server.ts";
+import { eraseCustomer } from "./erasure.server.ts";
 
 /** How many rows of each kind a run removed. */
 export type Removed = Record<keyof typeof RETENTION_DAYS, number>;
@@ -103,5 +104,6 @@ export function createRetention(db: Db) {
   const holder = leaseHolder();
   return {
     removeExpired: (now = new Date()) => underLease(db, { name: "retention", holder, ms: 10 * 60_000 }, now, () => removeExpired(db, now)),
+    erase: (customerId: number) => eraseCustomer(db, customerId),
   };
 }

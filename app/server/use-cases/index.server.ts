@@ -41,6 +41,7 @@ import * as clerkSignIn from "./clerk-sign-in.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
 import * as consents from "./consents.server.ts";
 import * as dataExport from "./data-export.server.ts";
+import * as erasure from "./erasure.server.ts";
 import * as coupons from "./coupons.server.ts";
 import * as sessions from "./sessions.server.ts";
 import * as reviews from "./reviews.server.ts";
@@ -166,6 +167,7 @@ function build(shop: Shop, fixed: Senders | null) {
     limits: bind(shop, limits),
     confirmPayment: bind(shop, confirmPayment),
     consents: { ...bind(shop, consents), giveConsent: given(consents.giveConsent, withMail) },
+    erasure: bind(shop, erasure),
     dataExport: {
       ...bind(shop, dataExport),
       requestDataExport: given(dataExport.requestDataExport, withMail),

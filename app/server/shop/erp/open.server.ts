@@ -94,6 +94,7 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
       mobileSignIn: false,
       // The ERP takes an order once it is paid, and keeps no schedules: no standing orders (issue 45).
       subscriptions: false,
+      erasesAccounts: false,
     },
     subscriptions: noSubscriptions,
     accounts: createErpAccounts(base.accounts, erp, credentials),
