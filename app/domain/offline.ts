@@ -78,7 +78,7 @@ export const SIGNED_IN_CHANGED_HEADER = "Haat-Signed-In-Changed";
  * warns of an answer that changes who is signed in from a route not on it, and the worker reads
  * it only for an answer whose headers it cannot see (a navigation's redirect is opaque to it).
  */
-export const SIGNS_IN_OR_OUT = ["/signin", "/signup", "/signout", "/post-auth", "/signin/mobile", "/myaccount/mobile", "/verify-email", "/auth/clerk"] as const;
+export const SIGNS_IN_OR_OUT = ["/signin", "/signup", "/signout", "/post-auth", "/signin/mobile", "/myaccount/mobile", "/verify-email", "/auth/clerk", "/myaccount/privacy"] as const;
 
 /** The route a path of a sign-in or sign-out names, or null (`/hi/signin/mobile.data` is `/signin/mobile`). */
 export function signsInOrOut(pathname: string): boolean {

@@ -75,6 +75,8 @@ describe.each(targets)("erasing an account on $name", (target) => {
       .values({ mobile: "9000000001", purpose: "add-mobile", customerId: customer.id, codeDigest: "x", expiresAt: new Date(Date.now() + 60_000) });
     await on.database.db.insert(t.postKeys).values({ customerId: customer.id, key: `key-${tag}`, intent: "add", outcome: { said: who.name } });
 
+    // Someone else's count of attempts stays, whatever the erased address holds.
+    await on.database.db.insert(t.rateLimits).values({ key: `signInPerEmail:someone-else-${tag}@example.in`, windowStart: new Date(), count: 2 });
     // Through the page's way in: a wrong password first (counted by the e-mail, as a sign-in is), then the right one.
     const { token } = await on.shop.accounts.startSession(customer.id);
     const input = { sessionToken: token, clientAddress: "203.0.113.90" };
@@ -86,6 +88,12 @@ describe.each(targets)("erasing an account on $name", (target) => {
     const allowed = new Set([`orders.delivery_address#${delivered}`, `invoices.document#${invoice!.id}`]);
     expect(await on.database.db.select().from(t.oneTimeCodes).where(eq(t.oneTimeCodes.customerId, customer.id))).toEqual([]);
     expect(await on.database.db.select().from(t.postKeys).where(eq(t.postKeys.customerId, customer.id))).toEqual([]);
+    expect(
+      await on.database.db
+        .select({ count: t.rateLimits.count })
+        .from(t.rateLimits)
+        .where(eq(t.rateLimits.key, `signInPerEmail:someone-else-${tag}@example.in`)),
+    ).toEqual([{ count: 2 }]);
     for (const needle of [who.name, who.email, who.mobile, who.street])
       expect(
         (await whereFound(needle)).filter((place) => !allowed.has(place)),

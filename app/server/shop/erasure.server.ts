@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle
 import { ANONYMOUS_REVIEWER } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
+import { limitKey, RATE_LIMITS, type RateLimitName } from "../security/rate-limits.server.ts";
 import type { Conn } from "./coupons.server.ts";
 
 export type Erasure = { erased: true; keptOrders: number } | { erased: false; refused: "not-found" | "open-orders" | "standing-orders" };
@@ -69,7 +70,7 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
       .from(t.orders)
       .where(and(mine, notExists(invoiced(tx))));
     const tickets = await tx
-      .select({ id: t.tickets.id, email: sql<string>`lower(${t.tickets.email})` })
+      .select({ id: t.tickets.id })
       .from(t.tickets)
       .where(or(eq(t.tickets.customerId, customerId), email ? and(isNull(t.tickets.customerId), sql`lower(${t.tickets.email}) = ${email}`) : undefined));
     const about = (entity: string, ids: { id: number }[]) =>
@@ -116,14 +117,19 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
       await tx.delete(t.newsletterSubscribers).where(eq(t.newsletterSubscribers.email, email));
       await tx.delete(t.consents).where(and(eq(t.consents.purpose, "newsletter"), eq(t.consents.email, email)));
     }
-    // Messages waiting to go to the account's e-mail or number, and codes sent to the number.
-    // (and the addresses the tickets' answers were mailed to, typed on the contact form).
-    const to = [...new Set([c.email, c.mobile, ...tickets.map((r) => r.email)].filter((v): v is string => Boolean(v)))];
-    if (to.length) await tx.delete(t.mailQueue).where(inArray(sql`lower(${t.mailQueue.to})`, to));
-    await tx.delete(t.oneTimeCodes).where(or(eq(t.oneTimeCodes.customerId, customerId), c.mobile ? eq(t.oneTimeCodes.mobile, c.mobile) : undefined));
-    // Counts of attempts keyed by the e-mail or number ('signInPerEmail:…'), and the answers kept for repeated posts.
-    const keys = [c.email, c.mobile].filter((v): v is string => Boolean(v));
-    for (const key of keys) await tx.delete(t.rateLimits).where(sql`${t.rateLimits.key} like ${`%:${key}`}`);
+    // Codes sent to the number or for the account (a number being added), and the messages waiting
+    // to go to the account's e-mail and those numbers. An address typed on a ticket may be someone
+    // else's: their mail stays.
+    const codes = await tx
+      .delete(t.oneTimeCodes)
+      .where(or(eq(t.oneTimeCodes.customerId, customerId), c.mobile ? eq(t.oneTimeCodes.mobile, c.mobile) : undefined))
+      .returning({ mobile: t.oneTimeCodes.mobile });
+    const to = [...new Set([c.email, c.mobile, ...codes.map((r) => r.mobile)].filter((v): v is string => Boolean(v)))];
+    if (to.length) await tx.delete(t.mailQueue).where(inArray(t.mailQueue.to, to));
+    // Counts of attempts keyed by the e-mail, each by its exact key.
+    const emailKeys = c.email ? (Object.keys(RATE_LIMITS) as RateLimitName[]).filter((name) => RATE_LIMITS[name].per === "email").map((name) => limitKey(name, c.email!)) : [];
+    if (emailKeys.length) await tx.delete(t.rateLimits).where(inArray(t.rateLimits.key, emailKeys));
+    // The answers kept for repeated posts.
     await tx.delete(t.postKeys).where(eq(t.postKeys.customerId, customerId));
     // The staff's records of changes to the account itself.
     await tx.delete(t.staffAudit).where(and(eq(t.staffAudit.entity, "customer"), eq(t.staffAudit.entityId, String(customerId))));

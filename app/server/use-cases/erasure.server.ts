@@ -3,7 +3,7 @@
 // account with Clerk), then everything but the GST records erased at once (Shop: erasure.server.ts).
 import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
-import { hitLimit } from "../security/rate-limits.server.ts";
+import { clearLimit, hitLimit } from "../security/rate-limits.server.ts";
 import { ShopError, type AccountsPort, type Customer, type Shop } from "../shop/port.server.ts";
 import { signedInRecently } from "./mobile-sign-in.server.ts";
 
@@ -37,6 +37,8 @@ export async function deleteAccount(
       if (!(await hitLimit(shop, "signInPerAddress", input.clientAddress)).allowed) throw new ShopError("too_many", ACCOUNT_MESSAGES.tooManySignIns);
       throw new ShopError("invalid", ERASURE_MESSAGES.wrongPassword);
     }
+    // The right password: the e-mail's count starts again, as after a sign-in (a refusal below must not hold the owner back).
+    await clearLimit(shop, "signInPerEmail", customer.email!);
   }
   const erased = await shop.privacy.erase(customer.id);
   if (!erased.erased) throw new ShopError("conflict", REFUSED[erased.refused]);
