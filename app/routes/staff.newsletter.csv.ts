@@ -3,18 +3,12 @@
 // download is audited.
 import { waysIn } from "../server/ways-in.server.ts";
 import { shopDate } from "../domain/delivery.ts";
-import { subscribersCsv } from "../domain/csv.ts";
+import { csvAttachment, subscribersCsv } from "../domain/csv.ts";
 import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.newsletter.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const rows = await waysIn(context).useCases.newsletter.exportSubscribers(staff.id);
-  return new Response(subscribersCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="haat-newsletter-subscribers-${shopDate(new Date())}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvAttachment(subscribersCsv(rows), `haat-newsletter-subscribers-${shopDate(new Date())}.csv`);
 }

@@ -3,18 +3,12 @@
 // never cached; each download is audited.
 import { waysIn } from "../server/ways-in.server.ts";
 import { shopDate } from "../domain/delivery.ts";
-import { smsOffersCsv } from "../domain/csv.ts";
+import { csvAttachment, smsOffersCsv } from "../domain/csv.ts";
 import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.sms-offers.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const rows = await waysIn(context).useCases.newsletter.exportSmsOffers(staff.id);
-  return new Response(smsOffersCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="haat-sms-offers-${shopDate(new Date())}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvAttachment(smsOffersCsv(rows), `haat-sms-offers-${shopDate(new Date())}.csv`);
 }

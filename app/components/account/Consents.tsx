@@ -1,7 +1,7 @@
 // My Account's consents (issue 48 item 2): each purpose with where it stands and one button, and
 // the ledger's history. Plain forms: each works without JavaScript.
 import { Form, Link } from "react-router";
-import { CONSENT_MESSAGES, CONSENT_PURPOSE_LABELS, CONSENT_VIA_LABELS, type ConsentPurpose, type ConsentVia } from "../../domain/privacy/consent.ts";
+import { CONSENT_MESSAGES, CONSENT_PURPOSE_LABELS, CONSENT_VIA_LABELS, type ConsentPurpose, type ConsentRecord } from "../../domain/privacy/consent.ts";
 import { attributeIn } from "../../domain/pack-size.ts";
 import { privacy } from "../forms.ts";
 import { useI18n, type I18n } from "../i18n.tsx";
@@ -13,7 +13,8 @@ export interface ConsentsShown {
   orderSms: boolean | null;
   offersSms: boolean | null;
   notifyMe: { id: number; title: string; attribute: string; createdAt: string }[];
-  history: { purpose: ConsentPurpose; detail: string | null; granted: boolean; via: ConsentVia; noticeVersion: string | null; at: string }[];
+  /** The ledger's lines, their times as sent to the page. */
+  history: (Omit<ConsentRecord, "at"> & { at: string })[];
 }
 
 function ChangeButton({ purpose, give, request, label }: { purpose: ConsentPurpose; give: boolean; request?: number; label: string }) {
