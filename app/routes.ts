@@ -90,6 +90,11 @@ export default [
     route("reviews", "routes/staff.reviews.tsx"),
     route("subscriptions", "routes/staff.subscriptions.tsx"),
     route("catalogue", "routes/staff.catalogue.tsx"),
+    // A shopper's processing log, and breaches of personal data (issue 48 items 6 and 7).
+    route("shoppers", "routes/staff.shoppers.tsx"),
+    route("shoppers/:id", "routes/staff.shoppers.detail.tsx"),
+    route("breaches", "routes/staff.breaches.tsx"),
+    route("breaches/:id", "routes/staff.breaches.detail.tsx"),
     // Every other /staff URL, so the guard above answers it before anything else does.
     route("*", "routes/staff.not-found.tsx"),
   ]),

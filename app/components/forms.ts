@@ -21,6 +21,7 @@ import type { staffCouponsForm } from "../server/forms/staff-coupons.server.ts";
 import type { wishlistForm } from "../server/forms/wishlist.server.ts";
 import type { notifyForm } from "../server/forms/notify.server.ts";
 import type { privacyForm } from "../server/forms/privacy.server.ts";
+import type { staffBreachesForm } from "../server/forms/staff-privacy.server.ts";
 import type { subscribeForm, subscriptionsForm, skipLinkForm, staffSubscriptionsForm } from "../server/forms/subscriptions.server.ts";
 import type { liteForm } from "../server/forms/lite.server.ts";
 import { raiseToast } from "./raise-toast.ts";
@@ -102,4 +103,5 @@ export function useRefusalToast(fetcher: { state: string; data?: unknown }) {
 export const mobileSignIn = handle<(typeof accountForms)["mobileSignIn"]>("/signin/mobile");
 export const mobileAccount = handle<(typeof accountForms)["mobileAccount"]>("/myaccount/mobile");
 export const privacy = handle<typeof privacyForm>("/myaccount/privacy");
+export const staffBreaches = handle<typeof staffBreachesForm>("/staff/breaches");
 export const addEmail = handle<(typeof accountForms)["addEmail"]>("/myaccount/email");

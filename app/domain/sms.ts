@@ -21,6 +21,8 @@ export const SMS_MESSAGES = {
   // Standing orders (issue 45): the evening before a delivery, and a delivery that could not be made.
   subscriptionReminder: /*i18n*/ "Haat: tomorrow {items}, {total}. To skip it: {link}",
   subscriptionSkipped: /*i18n*/ "Haat: {items} on {date} is skipped: {reason}. No charge. {link}",
+  // A breach of security that touched the shopper's data (issue 48 item 6): the whole notice is in the mail and My Account.
+  breach: /*i18n*/ "Haat: a breach of security touched your data. What happened and what you can do: {link}",
 } as const;
 
 /** The code's SMS ends, in every language, with the line the WebOTP API reads: "@host #code". */

@@ -4,6 +4,9 @@
 import { waysIn } from "../server/ways-in.server.ts";
 import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx";
 import { DataExport } from "../components/account/DataExport.tsx";
+import { SecurityNotices } from "../components/account/SecurityNotices.tsx";
+import { shopperNotice } from "../domain/privacy/breach.ts";
+import { store } from "../domain/store-config.ts";
 import { DeleteAccount } from "../components/account/DeleteAccount.tsx";
 import { signedInOf } from "../server/auth/session.server.ts";
 import { erasureProof } from "../server/use-cases/erasure.server.ts";
@@ -23,13 +26,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const reads = waysIn(context).reads;
   const hindi = localeIn(context) === "hi";
-  const [view, requests, exported, proof] = await Promise.all([
+  const [view, requests, exported, proof, breaches] = await Promise.all([
     reads.consents.view(customer),
     reads.stockRequests.list(customer),
     reads.dataExports.latest(customer.id),
     erasureProof(reads, customer, signedInOf(context)?.token ?? ""),
+    reads.breaches.forCustomer(customer.id),
   ]);
+  const locale = localeIn(context);
   return {
+    // Breaches that touched the shopper (item 6): the notice stays in their account (DPDP Rules r.7(1)).
+    breaches: breaches.map((b) => ({ id: b.id, notifiedAt: b.notifiedAt.toISOString(), ...shopperNotice(b, i18nFor(locale), locale, store) })),
     proof,
     exported: exported && {
       id: exported.id,
@@ -70,6 +77,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           <FormErrors errors={[refusal.error]} id="privacy-refusal" />
         </div>
       )}
+      <SecurityNotices notices={loaderData.breaches} />
       <ConsentList consents={loaderData.consents} />
       <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
       <ConsentHistory history={loaderData.consents.history} />

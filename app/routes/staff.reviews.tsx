@@ -1,5 +1,6 @@
 // /staff/reviews: the newest reviews of every product (issue 14). Staff hide one from its
 // product's page and rating (it stays here, marked hidden) or show it again; each is audited.
+import { staffTime } from "../components/staff/staff-time.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { staffReviews } from "../components/forms.ts";
@@ -14,7 +15,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const action = staffReviewsForm.run;
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const button = "rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50";
 
 export default function StaffReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -36,7 +36,7 @@ export default function StaffReviewsPage({ loaderData, actionData }: Route.Compo
                   </Link>
                   <Stars rating={r.rating} label={`${r.rating} out of 5 stars`} />
                   <span>{r.author}</span>
-                  <span>{dateFormat.format(new Date(r.createdAt))}</span>
+                  <span>{staffTime.format(new Date(r.createdAt))}</span>
                   {r.hidden && <span className="rounded bg-stone-200 px-2 text-xs font-semibold text-stone-700">Hidden</span>}
                 </p>
                 {r.body && <p className="mt-1 whitespace-pre-line break-words text-sm">{r.body}</p>}

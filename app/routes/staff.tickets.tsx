@@ -1,23 +1,25 @@
 // /staff/tickets: the contact tickets not closed, newest first (issue 14); ?ticket=N opens one
 // to read, answer (mailed to the sender, shown on the ticket's page) and close.
+import { staffTime } from "../components/staff/staff-time.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { staffTickets } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { parseId } from "../domain/ids.ts";
 import { staffTicketsForm } from "../server/forms/staff.server.ts";
+import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.tickets";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const reads = waysIn(context).reads;
+  const { reads, useCases } = waysIn(context);
   const id = parseId(url.searchParams.get("ticket"));
   const [inbox, open] = await Promise.all([reads.tickets.inbox(), id === null ? null : reads.tickets.read(id)]);
+  // Opening a shopper's message is a read of their data (the processing log).
+  if (open?.customerId) await useCases.processingLog.staffRead(staffOf(context), [{ customerId: open.customerId, what: "ticket", detail: open.name }]);
   return { inbox, open, here: url.pathname + url.search };
 }
 
 export const action = staffTicketsForm.run;
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 export default function StaffTickets({ loaderData, actionData }: Route.ComponentProps) {
   const { inbox, open, here } = loaderData;
@@ -47,12 +49,12 @@ export default function StaffTickets({ loaderData, actionData }: Route.Component
             {open.name}: {open.subject}
           </h2>
           <p className="text-sm text-stone-600">
-            {open.senderName} &lt;{open.email}&gt; · {dateFormat.format(new Date(open.createdAt))} · {open.status}
+            {open.senderName} &lt;{open.email}&gt; · {staffTime.format(new Date(open.createdAt))} · {open.status}
           </p>
           <p className="mt-3 whitespace-pre-line">{open.message}</p>
           {open.replies.map((r, i) => (
             <div key={i} className="mt-3 rounded-md bg-brand-50 p-3 text-sm">
-              <p className="font-medium">Answered {dateFormat.format(new Date(r.at))}</p>
+              <p className="font-medium">Answered {staffTime.format(new Date(r.at))}</p>
               <p className="whitespace-pre-line">{r.body}</p>
             </div>
           ))}

@@ -65,12 +65,15 @@ export function customerIn(context: Readonly<RouterContextProvider>): Customer {
   return customer;
 }
 
-/** Any placed order, for staff, by the id in a path. Null when there is no such order. */
+/** Any placed order, for staff, by the id in a path, its opening logged. Null when there is no such order. */
 export async function staffOrder(context: Readonly<RouterContextProvider>, rawId: string | undefined): Promise<OrderView | null> {
   // Any shopper's order: only where the staff guard ran.
-  staffOf(context);
-  const reads = waysIn(context).reads;
+  const staff = staffOf(context);
+  const { reads, useCases } = waysIn(context);
   const id = parseId(rawId);
   const shopper = id === null ? null : await reads.staff.customerOfOrder(id);
-  return shopper && id !== null ? reads.orders.get(shopper, id) : null;
+  const order = shopper && id !== null ? await reads.orders.get(shopper, id) : null;
+  // Opening an order (its page, slip or invoice) is a read of its shopper's data: the processing log.
+  if (order && shopper) await useCases.processingLog.staffRead(staff, [{ customerId: shopper.id, what: "order", detail: `#${order.number}` }]);
+  return order;
 }

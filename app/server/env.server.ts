@@ -78,6 +78,7 @@ const schema = z.object({
   MSG91_TEMPLATE_SIGN_IN_CHANGED: z.string().min(1).optional(),
   MSG91_TEMPLATE_SUBSCRIPTION_REMINDER: z.string().min(1).optional(),
   MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED: z.string().min(1).optional(),
+  MSG91_TEMPLATE_BREACH: z.string().min(1).optional(),
   // The same texts in Hindi, each registered as its own DLT template (issue 41 item 12): a Hindi
   // shopper's SMS goes out in Hindi where its template is set, else in English.
   MSG91_TEMPLATE_OTP_HI: z.string().min(1).optional(),
@@ -89,6 +90,7 @@ const schema = z.object({
   MSG91_TEMPLATE_SIGN_IN_CHANGED_HI: z.string().min(1).optional(),
   MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI: z.string().min(1).optional(),
   MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI: z.string().min(1).optional(),
+  MSG91_TEMPLATE_BREACH_HI: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -300,6 +302,7 @@ export type SmsConfig =
         signInChanged: string;
         subscriptionReminder: string | null;
         subscriptionSkipped: string | null;
+        breach: string | null;
       };
       /** The Hindi templates' ids, where registered (null: that SMS goes out in English). */
       hindiTemplates: Record<SmsTemplate, string | null>;
@@ -374,6 +377,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED!,
                 subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER ?? null,
                 subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED ?? null,
+                breach: env.MSG91_TEMPLATE_BREACH ?? null,
               },
               hindiTemplates: {
                 otp: env.MSG91_TEMPLATE_OTP_HI ?? null,
@@ -385,6 +389,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
                 signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI ?? null,
                 subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI ?? null,
                 subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI ?? null,
+                breach: env.MSG91_TEMPLATE_BREACH_HI ?? null,
               },
             }
           : null,

@@ -155,6 +155,23 @@ describe.each(targets)("removing what has outlived its period on $name", (target
       { customerId: ravi!.id, status: "ready", file: new Uint8Array([1, 2, 3]), requestedAt: kept(D.dataExports) },
     ]);
 
+    await db.insert(t.processingLog).values([
+      { customerId: asha!.id, staffId: ravi!.id, action: "read", what: "order", detail: "due", at: due(D.processingLog) },
+      { customerId: asha!.id, system: "data-export", action: "read", what: "everything", detail: "kept", at: kept(D.processingLog) },
+    ]);
+    // A breach goes with whom it touched and the log of telling them.
+    const breach = { what: "w", location: "l", items: ["contact"], consequences: "c", mitigation: "m", safety: "s" };
+    const [oldBreach] = await db
+      .insert(t.breaches)
+      .values({ ...breach, foundAt: due(D.breaches) })
+      .returning({ id: t.breaches.id });
+    const [keptBreach] = await db
+      .insert(t.breaches)
+      .values({ ...breach, foundAt: kept(D.breaches) })
+      .returning({ id: t.breaches.id });
+    await db.insert(t.breachPeople).values({ breachId: oldBreach!.id, customerId: asha!.id });
+    await db.insert(t.breachNotices).values({ breachId: oldBreach!.id, customerId: asha!.id, channel: "mail", status: "sent" });
+
     const removed = await removeExpired(db, NOW);
     expect(removed).toEqual({
       codes: 1,
@@ -173,6 +190,8 @@ describe.each(targets)("removing what has outlived its period on $name", (target
       pickTicks: 1,
       consents: 6,
       dataExports: 1,
+      processingLog: 1,
+      breaches: 1,
     });
     const values = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.values(r)[0]);
     expect(await values(sql`select mobile from one_time_codes`)).toEqual(["9812300002"]);
@@ -185,6 +204,9 @@ describe.each(targets)("removing what has outlived its period on $name", (target
     expect(await values(sql`select id from orders order by id`)).toEqual([freshCart, cartWithPayment, oldOrder]);
     expect(await values(sql`select count(*)::int from order_lines where order_id = ${staleCart}`)).toEqual([0]);
     expect(await values(sql`select entity_id from staff_audit`)).toEqual(["kept"]);
+    expect(await values(sql`select detail from processing_log where customer_id = ${asha!.id}`)).toEqual(["kept"]);
+    expect(await values(sql`select count(*)::int from breach_notices where breach_id = ${oldBreach!.id}`)).toEqual([0]);
+    expect(await values(sql`select id from breaches where id in (${oldBreach!.id}, ${keptBreach!.id})`)).toEqual([keptBreach!.id]);
     const ledger = await db.select().from(t.consents).orderBy(t.consents.at);
     expect(ledger.map((l) => [l.customerId === asha!.id ? "asha" : l.customerId === ravi!.id ? "ravi" : l.email, l.purpose, l.detail, l.granted])).toEqual([
       ["asha", "offers-sms", null, true],

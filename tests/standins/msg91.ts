@@ -95,6 +95,7 @@ export const DEFAULT_TEMPLATE_IDS: Record<SmsTemplate, string> = {
   signInChanged: "tmpl-sign-in-changed",
   subscriptionReminder: "tmpl-subscription-reminder",
   subscriptionSkipped: "tmpl-subscription-skipped",
+  breach: "tmpl-breach",
 };
 
 /**
@@ -335,6 +336,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED,
         subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER,
         subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED,
+        breach: env.MSG91_TEMPLATE_BREACH,
       },
       env.MSG91_SENDER_ID || "HAATIN",
       // The Hindi templates under MSG91_TEMPLATE_*_HI, where set.
@@ -349,6 +351,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
           signInChanged: env.MSG91_TEMPLATE_SIGN_IN_CHANGED_HI,
           subscriptionReminder: env.MSG91_TEMPLATE_SUBSCRIPTION_REMINDER_HI,
           subscriptionSkipped: env.MSG91_TEMPLATE_SUBSCRIPTION_SKIPPED_HI,
+          breach: env.MSG91_TEMPLATE_BREACH_HI,
         }).filter((entry): entry is [SmsTemplate, string] => Boolean(entry[1])),
       ),
     ),

@@ -12,6 +12,8 @@ const SECTIONS = [
   { to: "/staff/newsletter", label: "Newsletter" },
   { to: "/staff/reviews", label: "Reviews" },
   { to: "/staff/subscriptions", label: "Subscriptions" },
+  { to: "/staff/shoppers", label: "Shoppers" },
+  { to: "/staff/breaches", label: "Breaches" },
 ] as const;
 
 /** The staff's own header around a staff page (the root layout leaves out the shopper's). */

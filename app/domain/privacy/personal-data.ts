@@ -469,6 +469,53 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
     columns: [],
   },
   {
+    key: "processing-log",
+    what: {
+      en: "Who at the shop, or which of its own jobs, read or changed your data, and when",
+      hi: "दुकान में किसने, या उसके किस स्वचालित काम ने, आपका डेटा पढ़ा या बदला, और कब",
+    },
+    why: {
+      en: "To find and stop anyone reading your data who should not (DPDP Rules, rule 6)",
+      hi: "आपका डेटा पढ़ने वाले किसी भी अनधिकृत व्यक्ति को पकड़ने और रोकने के लिए (DPDP नियम, नियम 6)",
+    },
+    kept: "processing-log",
+    sharedWith: [],
+    columns: [
+      "processing_log.customer_id",
+      "processing_log.staff_id",
+      "processing_log.system",
+      "processing_log.action",
+      "processing_log.what",
+      "processing_log.detail",
+      "processing_log.at",
+    ],
+  },
+  {
+    key: "breaches",
+    what: {
+      en: "Whether a breach of security touched your data, and when and how we told you",
+      hi: "क्या किसी सुरक्षा उल्लंघन ने आपके डेटा को छुआ, और हमने आपको कब और कैसे बताया",
+    },
+    why: {
+      en: "To tell you, and the Data Protection Board, as the law requires (DPDP Rules, rule 7)",
+      hi: "आपको, और डेटा संरक्षण बोर्ड को, कानून के अनुसार बताने के लिए (DPDP नियम, नियम 7)",
+    },
+    kept: "breaches",
+    sharedWith: ["mail", "sms"],
+    columns: [
+      "breach_people.breach_id",
+      "breach_people.customer_id",
+      "breach_notices.breach_id",
+      "breach_notices.customer_id",
+      "breach_notices.channel",
+      "breach_notices.status",
+      "breach_notices.error",
+      "breach_notices.claimed_until",
+      "breach_notices.queued_at",
+      "breach_notices.sent_at",
+    ],
+  },
+  {
     key: "staff",
     what: {
       en: "For our staff: who picked or changed what, and when (who packed an order and who answered a message are kept with them, above)",
@@ -487,6 +534,7 @@ export const PERSONAL_DATA: PersonalDataItem[] = [
       "staff_audit.at",
       "pick_ticks.picked_by",
       "pick_ticks.picked_at",
+      "breaches.recorded_by",
     ],
   },
 ];
@@ -585,9 +633,30 @@ export const NOT_PERSONAL: Record<string, string[]> = {
   staff_audit: ["id"],
   consents: ["id"],
   data_exports: ["id"],
+  processing_log: ["id"],
+  breach_notices: ["id"],
+  // A breach as staff describe it: the event, not a person (whom it touched is in breach_people).
+  breaches: [
+    "id",
+    "what",
+    "location",
+    "occurred_at",
+    "found_at",
+    "items",
+    "everyone",
+    "consequences",
+    "mitigation",
+    "safety",
+    "cause",
+    "prevention",
+    "recorded_at",
+    "notices_queued_at",
+    "board_notified_at",
+    "board_reference",
+  ],
 };
 
 /** The notice's version: a consent records which one the shopper saw. Change it with the table. */
-export const NOTICE_VERSION = "2026-11-30.2";
+export const NOTICE_VERSION = "2026-11-30.3";
 
 export const said = (text: Said, locale: Locale) => text[locale];

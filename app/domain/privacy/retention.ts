@@ -38,6 +38,10 @@ export const RETENTION_DAYS = {
   pickTicks: 365,
   /** The consent ledger's lines of a consent withdrawn (or ended), from the withdrawal: a grant that stands is kept. */
   consents: 365,
+  /** Who (staff or the shop's jobs) read or changed a shopper's data, from then (DPDP Rules r.6(1)(e): a year). */
+  processingLog: 365,
+  /** A breach's record, whom it touched and the log of telling them, from when it was found. */
+  breaches: 1095,
   /** A 'Download my data' file and the record of asking for it, from the asking (the file itself goes when downloaded, or after 24 hours). */
   dataExports: 2,
 } as const;
@@ -82,6 +86,14 @@ export const RETENTION = {
   "data-exports": {
     en: `The file until you download it, or 24 hours at most; the record that you asked for it, ${D.dataExports} days`,
     hi: `फ़ाइल आपके डाउनलोड करने तक, या अधिकतम 24 घंटे; आपके माँगने का रिकॉर्ड ${D.dataExports} दिन`,
+  },
+  "processing-log": {
+    en: `${D.processingLog} days from each time`,
+    hi: `हर बार से ${D.processingLog} दिन तक`,
+  },
+  breaches: {
+    en: `${D.breaches / 365} years from when the breach was found`,
+    hi: `उल्लंघन का पता चलने से ${D.breaches / 365} वर्ष तक`,
   },
   "staff-records": {
     en: `${D.staffRecords} days from each change`,

@@ -52,3 +52,20 @@ export const EXPORT_MESSAGES = {
   mailBody: /*i18n*/ "The file with everything we hold on you is ready. Download it here, signed in to your account: {link}",
   mailOnce: /*i18n*/ "The link works once, until {time}. If you did not ask for this file, change your password and write to us at {support}.",
 } as const;
+
+/** A breach notice (issue 48 item 6), as the shopper reads it: in the mail and My Account. */
+export const BREACH_MESSAGES = {
+  heading: /*i18n*/ "Security notices",
+  mailSubject: /*i18n*/ "Important: a breach of security at {shop} touched your data",
+  opening: /*i18n*/ "We are writing to tell you that a breach of security at {shop} touched your personal data.",
+  whatHappened: /*i18n*/ "What happened",
+  when: /*i18n*/ "When",
+  whenBoth: /*i18n*/ "It happened on {occurred}; we found it on {found}.",
+  whenFound: /*i18n*/ "We found it on {found}.",
+  whichData: /*i18n*/ "Your data it touched",
+  consequences: /*i18n*/ "What it may mean for you",
+  mitigation: /*i18n*/ "What we have done",
+  safety: /*i18n*/ "What you can do",
+  contact: /*i18n*/ "Questions: write to {email} or call {phone} ({hours}).",
+  notifiedOn: /*i18n*/ "We told you on {date}.",
+} as const;

@@ -1131,3 +1131,114 @@ export const dataExports = pgTable(
     check("data_exports_status_check", sql`${t.status} in (${sqlList(DATA_EXPORT_STATUSES)})`),
   ],
 );
+
+export const BREACH_NOTICE_CHANNELS = ["mail", "sms"] as const;
+export const BREACH_NOTICE_STATUSES = ["pending", "sent", "kept", "failed", "skipped"] as const;
+
+/**
+ * A breach of personal data (issue 48 item 6, decision 087): what staff recorded of it, from which
+ * the shop drafts the Board's notice (DPDP Rules r.7(2)) and the shoppers' notices (r.7(1)). Staff's
+ * words about the event; the people it touched are in breach_people.
+ */
+export const breaches = pgTable("breaches", {
+  id: serial("id").primaryKey(),
+  // The nature and extent of the breach, and where it happened (r.7(1)(a), r.7(2)(a)).
+  what: text("what").notNull(),
+  location: text("location").notNull(),
+  // When it happened, when known; when the shop became aware of it (the Board's 72 hours run from here).
+  occurredAt: timestamp("occurred_at", { withTimezone: true }),
+  foundAt: timestamp("found_at", { withTimezone: true }).notNull(),
+  // The personal data items touched: keys of the notice's table (domain/privacy/personal-data.ts).
+  items: text("items").array().notNull(),
+  // Every account, or only those in breach_people.
+  everyone: boolean("everyone").notNull().default(false),
+  consequences: text("consequences").notNull(),
+  mitigation: text("mitigation").notNull(),
+  safety: text("safety").notNull(),
+  // For the Board's detailed report within 72 hours: who caused it, and what stops it happening again.
+  cause: text("cause").notNull().default(""),
+  prevention: text("prevention").notNull().default(""),
+  recordedBy: integer("recorded_by").references(() => customers.id, { onDelete: "set null" }),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  noticesQueuedAt: timestamp("notices_queued_at", { withTimezone: true }),
+  boardNotifiedAt: timestamp("board_notified_at", { withTimezone: true }),
+  boardReference: text("board_reference"),
+});
+
+/** The accounts a breach touched, when it did not touch every one. */
+export const breachPeople = pgTable(
+  "breach_people",
+  {
+    breachId: integer("breach_id")
+      .notNull()
+      .references(() => breaches.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.breachId, t.customerId] }), index("breach_people_customer_idx").on(t.customerId)],
+);
+
+/**
+ * The log of telling each person (r.7(1)): one row per account and channel, queued once, then sent
+ * (or kept for the mail queue's retry, or failed). The address is the account's at the time; none is
+ * copied here.
+ */
+export const breachNotices = pgTable(
+  "breach_notices",
+  {
+    id: serial("id").primaryKey(),
+    breachId: integer("breach_id")
+      .notNull()
+      .references(() => breaches.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: BREACH_NOTICE_CHANNELS }).notNull(),
+    status: text("status", { enum: BREACH_NOTICE_STATUSES }).notNull().default("pending"),
+    error: text("error"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("breach_notices_once").on(t.breachId, t.customerId, t.channel),
+    index("breach_notices_customer_idx").on(t.customerId),
+    index("breach_notices_pending_idx")
+      .on(t.queuedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("breach_notices_channel_check", sql`${t.channel} in (${sqlList(BREACH_NOTICE_CHANNELS)})`),
+    check("breach_notices_status_check", sql`${t.status} in (${sqlList(BREACH_NOTICE_STATUSES)})`),
+  ],
+);
+
+export const PROCESSING_ACTIONS = ["read", "change"] as const;
+
+/**
+ * The processing log (issue 48 item 7, decision 088; DPDP Rules r.6(1)(c), (e)): who read or changed
+ * a shopper's personal data, other than the shopper: a staff member (staff_id), or one of the shop's
+ * own jobs (system). Staff's changes are in staff_audit, tied to the shopper as the export ties them;
+ * this holds staff's reads and the system's work. Kept a year.
+ */
+export const processingLog = pgTable(
+  "processing_log",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => customers.id, { onDelete: "set null" }),
+    // The job when the system did it ('data-export', 'erasure', 'breach-notice', 'standing-orders'); null for staff.
+    system: text("system"),
+    action: text("action", { enum: PROCESSING_ACTIONS }).notNull(),
+    // What was read or changed ('order', 'ticket', 'standing-orders', 'processing-log', 'account'), and which one.
+    what: text("what").notNull(),
+    detail: text("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("processing_log_customer_idx").on(t.customerId, t.at),
+    index("processing_log_at_idx").on(t.at),
+    check("processing_log_action_check", sql`${t.action} in (${sqlList(PROCESSING_ACTIONS)})`),
+  ],
+);

@@ -1,7 +1,9 @@
-// The exports an instance left unmade (it stopped between the request and the file; issue 48 item
-// 3): every minute, one instance at a time per export (each is claimed), makes what waits. An
-// export is made beside its request first; this is the net under it. And a file nobody came for
-// loses its bytes when its 24 hours are up, as the notice says.
+// The privacy job (issue 48 items 3 and 6), every minute, each piece of work claimed by one
+// instance at a time:
+// - the exports an instance left unmade (it stopped between the request and the file): an export
+//   is made beside its request first; this is the net under it. And a file nobody came for loses
+//   its bytes when its 24 hours are up, as the notice says.
+// - the breach notices an instance left unsent (sent beside the staff's press first).
 import { errorFields, log } from "../log.server.ts";
 import type { Shop } from "../shop/port.server.ts";
 import { tracedJob } from "../telemetry/trace.server.ts";
@@ -12,11 +14,16 @@ export function startExportJob(shop: Shop, { everyMs = 60_000 } = {}): () => voi
   const run = () => {
     if (running) return;
     running = true;
-    tracedJob("data-exports", async () => ({ made: await bindUseCases(shop).dataExport.makeDataExports(), dropped: await shop.dataExports.dropExpired() }))
-      .then(({ made, dropped }) => {
-        if (made > 0 || dropped > 0) log.info("data exports: made by the job, and files past their hours removed", { made, dropped });
+    const useCases = bindUseCases(shop);
+    tracedJob("data-exports", async () => ({
+      made: await useCases.dataExport.makeDataExports(),
+      dropped: await shop.dataExports.dropExpired(),
+      notices: await useCases.breaches.sendBreachNotices(),
+    }))
+      .then(({ made, dropped, notices }) => {
+        if (made > 0 || dropped > 0 || notices > 0) log.info("privacy job: exports made, files past their hours removed, breach notices sent", { made, dropped, notices });
       })
-      .catch((error: unknown) => log.error("data export job failed", errorFields(error)))
+      .catch((error: unknown) => log.error("privacy job failed", errorFields(error)))
       .finally(() => {
         running = false;
       });

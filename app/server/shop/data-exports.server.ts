@@ -17,6 +17,7 @@ import type { DataExportsPort } from "./port.server.ts";
 const LEFT_OUT_COLUMNS: Record<string, readonly string[]> = {
   order_events: ["by"],
   ticket_replies: ["staff_id"],
+  processing_log: ["staff_id"],
   customers: ["password_hash"],
   sessions: ["id"],
   known_devices: ["id"],
@@ -107,6 +108,13 @@ export const EXPORTED: Record<string, Owner> = {
   // A staff member's own ticks on the pick list: which shelf items, when.
   pick_ticks: { table: t.pickTicks, where: (id) => eq(t.pickTicks.pickedBy, id), order: t.pickTicks.pickedAt },
   data_exports: { table: t.dataExports, where: (id) => eq(t.dataExports.customerId, id), order: t.dataExports.id },
+  // Who read or changed the shopper's data (staff without their names, or the shop's jobs).
+  processing_log: { table: t.processingLog, where: (id) => eq(t.processingLog.customerId, id), order: t.processingLog.id },
+  // A staff member's own records of breaches: which they recorded (the breach itself is the shop's).
+  breaches: { table: t.breaches, where: (id) => eq(t.breaches.recordedBy, id), order: t.breaches.id },
+  // The breaches that touched the shopper by name, and the log of telling them.
+  breach_people: { table: t.breachPeople, where: (id) => eq(t.breachPeople.customerId, id), order: t.breachPeople.breachId },
+  breach_notices: { table: t.breachNotices, where: (id) => eq(t.breachNotices.customerId, id), order: t.breachNotices.id },
 };
 
 /**

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle
 import { ANONYMOUS_REVIEWER } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
+import { logProcessing } from "./processing-log.server.ts";
 import { limitKey, RATE_LIMITS, type RateLimitName } from "../security/rate-limits.server.ts";
 import type { Conn } from "./coupons.server.ts";
 
@@ -150,6 +151,14 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
       [t.passwordResets, t.passwordResets.customerId],
     ] as const)
       await tx.delete(table).where(eq(column, customerId));
+
+    // Breach notices not sent yet have nobody to reach; those sent stay as the record of telling (rule 7).
+    await tx
+      .update(t.breachNotices)
+      .set({ status: "skipped", error: "The account was deleted." })
+      .where(and(eq(t.breachNotices.customerId, customerId), eq(t.breachNotices.status, "pending")));
+    // The processing log keeps its year (DPDP Rules r.6(1)(e)): it names the account by its id alone.
+    await logProcessing(tx, [{ customerId, system: "erasure", action: "change", what: "account" }]);
 
     // The tombstone: nothing of the person; its e-mail, number and Clerk user free for a new account.
     await tx

@@ -16,6 +16,8 @@ import { createMailQueue } from "./mail.server.ts";
 import { createNewsletter } from "./newsletter.server.ts";
 import { createConsents } from "./consents.server.ts";
 import { createDataExports } from "./data-exports.server.ts";
+import { createBreaches } from "./breaches.server.ts";
+import { createProcessingLog } from "./processing-log.server.ts";
 import { createOrders } from "./orders.server.ts";
 import { createPayments } from "./payments.server.ts";
 import { createDelivery } from "./delivery.server.ts";
@@ -125,6 +127,8 @@ export function createShop(database: Database, refreshMs = 5000, pay: ShopPaymen
     privacy: createRetention(database.db),
     consents: createConsents(database.db),
     dataExports: createDataExports(database.db),
+    breaches: createBreaches(database.db),
+    processingLog: createProcessingLog(database.db),
     subscriptions: createSubscriptions(database.db, {
       now: pay.now,
       prepaidPercent,

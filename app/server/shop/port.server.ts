@@ -5,6 +5,7 @@ import type { PoolStats } from "../db/client.server.ts";
 import type { DashboardDays, WidgetKey, WidgetRows } from "../../domain/dashboard.ts";
 import type { CodeCheck, CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
+import type { BreachRecord, NoticeCounts } from "../../domain/privacy/breach.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
@@ -794,6 +795,8 @@ export interface TicketView {
   createdAt: Date;
   senderName: string;
   email: string;
+  /** The account it was sent from; null when sent signed out. */
+  customerId: number | null;
   /** The language of mails about it: the account's chosen one, else the page's it was sent from. */
   language: Locale | null;
   /** The shop's answers, oldest first. */
@@ -1112,6 +1115,89 @@ export interface DataExportsPort {
   take(customerId: number, id: number): Promise<{ file: Uint8Array } | { refused: "not-found" | "pending" | "used" | "expired" }>;
 }
 
+/** One entry of the processing log (issue 48 item 7): a staff member's or a job's read or change of a shopper's data. */
+export interface ProcessingEntry {
+  customerId: number;
+  /** The staff member; null (or absent) for one of the shop's jobs. */
+  staffId?: number | null;
+  /** The job ('data-export', 'erasure', 'breach-notice'), for the system's entries. */
+  system?: string | null;
+  action: "read" | "change";
+  what: string;
+  detail?: string | null;
+}
+
+/** A line of a shopper's processing log as staff read it: staff's reads, their changes and the jobs' work, merged. */
+export interface ProcessingLogLine {
+  at: Date;
+  by: { staff: string | null } | { system: string };
+  action: "read" | "change";
+  what: string;
+  detail: string | null;
+}
+
+export interface ShopperFound {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  erasedAt: Date | null;
+  createdAt: Date;
+}
+
+// Built by app/server/shop/processing-log.server.ts, with either back end.
+export interface ProcessingLogPort {
+  record(entries: readonly ProcessingEntry[]): Promise<void>;
+  /** Shoppers by e-mail, verified mobile, an order's number, or part of the name. */
+  findShoppers(query: string, limit?: number): Promise<ShopperFound[]>;
+  /** The shopper's log for the year it is kept, newest first. */
+  forCustomer(customerId: number, limit?: number): Promise<ProcessingLogLine[]>;
+}
+
+/** A breach as staff list it. */
+export type BreachSummary = BreachRecord & { recordedAt: Date; noticesQueuedAt: Date | null; boardNotifiedAt: Date | null };
+export type BreachView = BreachSummary & { boardReference: string | null; counts: NoticeCounts };
+
+/** A notice claimed for sending, with the account's address now (null: erased meanwhile, or none on this channel). */
+export interface BreachNoticeJob {
+  id: number;
+  breachId: number;
+  customerId: number;
+  channel: "mail" | "sms";
+  to: string | null;
+  language: string | null;
+  breach: BreachRecord;
+}
+
+export interface BreachNoticeRow {
+  id: number;
+  customerId: number;
+  channel: "mail" | "sms";
+  status: "pending" | "sent" | "kept" | "failed" | "skipped";
+  error: string | null;
+  queuedAt: Date;
+  sentAt: Date | null;
+}
+
+// Built by app/server/shop/breaches.server.ts, with either back end.
+export interface BreachesPort {
+  /** Records a breach and whom it touched; `unknown` lists the e-mails and numbers no account has (nothing is written then). Audited. */
+  record(staffId: number, input: Omit<BreachRecord, "id">, people: { emails: string[]; mobiles: string[] }): Promise<{ id: number } | { unknown: string[] }>;
+  list(): Promise<BreachSummary[]>;
+  get(id: number): Promise<BreachView | null>;
+  /** The log of telling each person, the latest first. */
+  notices(id: number, limit?: number): Promise<BreachNoticeRow[]>;
+  /** Queues one notice per account touched and channel it has, once (again: only those new). Audited. Null: no such breach. */
+  queueNotices(staffId: number, id: number): Promise<{ people: number; again: boolean } | null>;
+  /** The next notices to send, each claimed for a few minutes by this instance. */
+  claimNotices(limit?: number): Promise<BreachNoticeJob[]>;
+  noticeDone(id: number, status: "sent" | "kept" | "failed" | "skipped", error?: string): Promise<void>;
+  /** Staff sent the Board's notice (through the Board's own channel): when, and its reference. Audited. */
+  recordBoardNotice(staffId: number, id: number, reference: string): Promise<boolean>;
+  /** The breaches the shopper was told of, for My Account. */
+  forCustomer(customerId: number): Promise<(BreachRecord & { notifiedAt: Date })[]>;
+}
+
 export interface PrivacyPort {
   /**
    * Removes what has outlived its period in the retention table (the daily job): how many rows of
@@ -1254,6 +1340,10 @@ export interface Shop {
   privacy: PrivacyPort;
   consents: ConsentsPort;
   dataExports: DataExportsPort;
+  /** Breaches of personal data and the notices of them (issue 48 item 6). */
+  breaches: BreachesPort;
+  /** Who read or changed a shopper's data (issue 48 item 7). */
+  processingLog: ProcessingLogPort;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** The database pool's connections (PostgreSQL), or null (the embedded database). */

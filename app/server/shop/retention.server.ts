@@ -7,6 +7,7 @@ import { RETENTION_DAYS } from "../../domain/privacy/retention.ts";
 import type { Db } from "../db/client.server.ts";
 import {
   apiTokens,
+  breaches,
   consents,
   dataExports,
   emailConfirmations,
@@ -19,6 +20,7 @@ import {
   payments,
   pickTicks,
   postKeys,
+  processingLog,
   rateLimits,
   sessions,
   staffAudit,
@@ -96,6 +98,9 @@ export async function removeExpired(db: Db, now: Date): Promise<Removed> {
     pickTicks: await remove(pickTicks, and(isNotNull(pickTicks.pickedAt), lt(pickTicks.pickedAt, before("pickTicks")))),
     consents: await remove(consents, exists(withdrawnLongAgo)),
     dataExports: await older(dataExports, dataExports.requestedAt, "dataExports"),
+    processingLog: await older(processingLog, processingLog.at, "processingLog"),
+    // With whom it touched and the log of telling them (on delete cascade).
+    breaches: await older(breaches, breaches.foundAt, "breaches"),
   };
 }
 

@@ -29,6 +29,7 @@ async function view(conn: Conn, { ticket: row, accountLanguage }: { ticket: Tick
   return {
     id: row.id,
     name: ticketName(row.id),
+    customerId: row.customerId,
     subject: row.subject,
     message: row.message,
     status: row.status,

@@ -11,6 +11,7 @@ import type {
   CartPort,
   ConsentsPort,
   DataExportsPort,
+  BreachesPort,
   DeliveryPort,
   NewsletterPort,
   OrdersPort,
@@ -41,6 +42,8 @@ import * as clerkSignIn from "./clerk-sign-in.server.ts";
 import * as confirmPayment from "./confirm-payment.server.ts";
 import * as consents from "./consents.server.ts";
 import * as dataExport from "./data-export.server.ts";
+import * as breaches from "./breaches.server.ts";
+import * as processingLog from "./processing-log.server.ts";
 import * as erasure from "./erasure.server.ts";
 import * as coupons from "./coupons.server.ts";
 import * as sessions from "./sessions.server.ts";
@@ -86,6 +89,7 @@ export interface Reads {
   stockRequests: Pick<StockRequestsPort, "list">;
   consents: Pick<ConsentsPort, "view">;
   dataExports: Pick<DataExportsPort, "latest">;
+  breaches: Pick<BreachesPort, "list" | "get" | "notices" | "forCustomer">;
   addresses: Pick<AddressesPort, "list" | "get" | "book">;
   orders: Pick<OrdersPort, "documents" | "list" | "get" | "latest" | "inSlot">;
   payments: Pick<PaymentsPort, "available" | "pending">;
@@ -168,6 +172,12 @@ function build(shop: Shop, fixed: Senders | null) {
     confirmPayment: bind(shop, confirmPayment),
     consents: { ...bind(shop, consents), giveConsent: given(consents.giveConsent, withMail) },
     erasure: bind(shop, erasure),
+    breaches: {
+      ...bind(shop, breaches),
+      notifyShoppers: given(breaches.notifyShoppers, withBoth),
+      sendBreachNotices: given(breaches.sendBreachNotices, withBoth),
+    },
+    processingLog: bind(shop, processingLog),
     dataExport: {
       ...bind(shop, dataExport),
       requestDataExport: given(dataExport.requestDataExport, withMail),

@@ -72,6 +72,8 @@ export function createErpShop(database: Database, options: ErpShopOptions): Shop
     privacy: base.privacy,
     consents: base.consents,
     dataExports: base.dataExports,
+    breaches: base.breaches,
+    processingLog: base.processingLog,
     codes: base.codes,
     // Waiting for the mirrored catalogue's stock: told when the mirror or an import puts it back.
     stockRequests: base.stockRequests,
