@@ -11,7 +11,7 @@ import { refusalOf } from "../domain/form-reply.ts";
 import { pathIn } from "../domain/i18n/locale.ts";
 import { i18nFor } from "../domain/i18n/registry.ts";
 import { parseId } from "../domain/ids.ts";
-import { boardDeadline, boardNotice, BREACH_STAFF_MESSAGES, itemsSaid, shopperNotice } from "../domain/privacy/breach.ts";
+import { boardDeadline, boardNotice, BREACH_STAFF_MESSAGES, itemsSaid, shoppers, shopperNotice } from "../domain/privacy/breach.ts";
 import { smsText } from "../domain/sms.ts";
 import { store } from "../domain/store-config.ts";
 import { appEnv } from "../server/env.server.ts";
@@ -68,7 +68,7 @@ export default function StaffBreach({ loaderData, actionData }: Route.ComponentP
           <dt className="font-medium">Data touched</dt>
           <dd>{breach.items.join("; ")}</dd>
           <dt className="font-medium">Whose</dt>
-          <dd>{breach.everyone ? `Every shopper (${counts.people} accounts)` : `${counts.people} shoppers`}</dd>
+          <dd>{breach.everyone ? `Every shopper (${shoppers(counts.people)})` : shoppers(counts.people)}</dd>
         </dl>
       </div>
 
@@ -84,7 +84,7 @@ export default function StaffBreach({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" {...staffBreaches.intent("notify")} />
           <input type="hidden" name={staffBreaches.field("notify", "breach")} value={breach.id} />
           <button type="submit" className={button}>
-            {breach.noticesQueuedAt ? "Send to anyone not told yet" : `Send the notices to ${counts.people} shoppers`}
+            {breach.noticesQueuedAt ? "Send to anyone not told yet" : `Send the notices to ${shoppers(counts.people)}`}
           </button>
         </Form>
         {drafts.map((d) => (

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { noticeOf } from "../../app/domain/privacy/notice.ts";
 import type { Page } from "@playwright/test";
-import { clientAddress, expect, expectToast, hi, lastMailTo, open, product, productPath, test } from "./support.ts";
+import { clientAddress, expect, expectToast, hi, lastMailTo, open, product, productPath, staffPage, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -177,3 +177,79 @@ for (const locale of ["en", "hi"] as const) {
     expect(again.status()).toBe(303);
   });
 }
+
+// Issue 48 item 6: staff record a breach (a refusal keeps what was typed), send its notices, and
+// record the Board's; the shopper gets the mail and finds the notice in My Account, in both
+// languages. Item 7: the staff's reads are in the shopper's processing log.
+test("staff record a breach and tell the shopper, who reads it in My Account; the reads are in the shopper's log", async ({ page, hasJs, shopper, browser, baseURL }) => {
+  const staff = await staffPage(browser, hasJs, baseURL!);
+  await open(staff, "/staff/breaches", hasJs);
+  await expect(staff.getByRole("heading", { level: 1, name: "Breaches of personal data" })).toBeVisible();
+  const form = staff.getByRole("region", { name: "Record a breach" });
+  const what = `A copy of the delivery list (${hasJs ? "js" : "no-js"}) was open to anyone with its link.`;
+  await form.getByRole("textbox", { name: "What happened" }).fill(what);
+  await form.getByRole("textbox", { name: "Where it happened" }).fill("The shop's shared drive");
+  await form.getByLabel("When the shop found it").fill("2026-11-29T09:30");
+  await form.getByRole("checkbox", { name: "Your name, e-mail address and mobile number" }).check();
+  await form.getByRole("radio", { name: "These shoppers" }).check();
+  const people = form.getByRole("textbox", { name: "Their e-mails or mobile numbers" });
+  await people.fill(`nobody-${Date.now()}@example.test`);
+  await form.getByRole("textbox", { name: "What it may mean for them" }).fill("Someone may call claiming to be the shop.");
+  await form.getByRole("textbox", { name: "What the shop has done" }).fill("The link was closed within the hour.");
+  await form.getByRole("textbox", { name: "What they can do" }).fill("Never share a code with a caller.");
+  await form.getByRole("button", { name: "Record the breach" }).click();
+
+  // Nobody has that address: said on its field, and everything typed is still there.
+  await expect(form.getByText(/^No account has these e-mails or numbers: nobody-/)).toBeVisible();
+  await expect(people).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("textbox", { name: "What happened" })).toHaveValue(what);
+  await expect(form.getByRole("checkbox", { name: "Your name, e-mail address and mobile number" })).toBeChecked();
+  await expect(form.getByRole("radio", { name: "These shoppers" })).toBeChecked();
+
+  await people.fill(shopper.email);
+  await form.getByRole("button", { name: "Record the breach" }).click();
+  await expect(staff).toHaveURL(/\/staff\/breaches\/\d+$/);
+  await expectToast(staff, /^Breach recorded\./, hasJs);
+  await expect(staff.getByRole("heading", { level: 2, name: "The Board's notice" })).toBeVisible();
+  await expect(staff.getByRole("textbox", { name: "Draft (English)" })).toHaveValue(/\(b\) Detailed information, due by 2 December 2026 at 9:30 am IST/);
+
+  await staff.getByRole("button", { name: "Send the notices to 1 shopper" }).click();
+  await expectToast(staff, "Notices queued for 1 shopper: each is sent by mail and by SMS where the account has them.", hasJs);
+  const mail = await lastMailTo(shopper.email, what);
+  expect(mail).toContain("Subject: Important: a breach of security at Haat touched your data");
+  expect(mail).toContain("What you can do\nNever share a code with a caller.");
+  await expect
+    .poll(async () => {
+      await open(staff, staff.url(), hasJs);
+      return staff.getByRole("region", { name: "Sending log" }).getByRole("cell", { name: "Sent", exact: true }).count();
+    })
+    .toBe(1);
+
+  await staff.getByRole("textbox", { name: "The Board's reference, or how it was sent" }).fill("Board's portal, ref 42");
+  await staff.getByRole("button", { name: "Record as sent to the Board" }).click();
+  await expectToast(staff, "The Board's notice is recorded as sent.", hasJs);
+  await expect(staff.getByText(/^Sent .*: Board's portal, ref 42\.$/)).toBeVisible();
+
+  // The shopper's account keeps the notice, in each language.
+  await open(page, "/myaccount/privacy", hasJs);
+  const notices = page.getByRole("region", { name: "Security notices" });
+  await expect(notices.getByRole("heading", { level: 3, name: "Important: a breach of security at Haat touched your data" })).toBeVisible();
+  await expect(notices.getByText(what)).toBeVisible();
+  await open(page, "/hi/myaccount/privacy", hasJs);
+  await expect(
+    page
+      .getByRole("region", { name: hi("Security notices") })
+      .getByRole("heading", { level: 3, name: hi("Important: a breach of security at {shop} touched your data", { shop: "Haat" }) }),
+  ).toBeVisible();
+
+  // The staff member finds the shopper; the search and the opening of the log are in it.
+  await open(staff, "/staff/shoppers", hasJs);
+  await staff.getByRole("searchbox", { name: "E-mail, mobile number, order number or name" }).fill(shopper.email);
+  await staff.getByRole("button", { name: "Find" }).click();
+  await staff.getByRole("list", { name: "Shoppers found" }).getByRole("link", { name: shopper.name }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: shopper.name })).toBeVisible();
+  const log = staff.getByRole("table");
+  await expect(log.getByRole("row").filter({ hasText: "processing-log" }).filter({ hasText: "Store Staff" })).toHaveCount(1);
+  await expect(log.getByRole("row").filter({ hasText: "search" })).toHaveCount(1);
+  await expect(log.getByRole("row").filter({ hasText: "The shop: breach notice" })).toHaveCount(1);
+});

@@ -346,6 +346,8 @@ export const STAFF_PAGES = [
   "/staff/newsletter",
   "/staff/reviews",
   "/staff/subscriptions",
+  "/staff/shoppers",
+  "/staff/breaches",
 ];
 
 /** A staff member signed in in a context of their own (STAFF_EMAILS of the e2e server): one per project, so js and no-js never share a session. */

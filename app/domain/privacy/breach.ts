@@ -23,7 +23,7 @@ export const BREACH_STAFF_MESSAGES = {
   badPeople: "These are neither an e-mail nor a 10-digit mobile number: {list}.",
   foundInFuture: "When it was found cannot be in the future.",
   occurredAfterFound: "When it happened cannot be after it was found.",
-  queued: "Notices queued for {count} shoppers: each is sent by mail and by SMS where the account has them.",
+  queued: "Notices queued for {people}: each is sent by mail and by SMS where the account has them.",
   alreadyQueued: "The shoppers' notices were queued already; any new ones are added.",
   nobody: "No account to tell: every one this breach touched has been deleted.",
   boardRecorded: "The Board's notice is recorded as sent.",
@@ -112,6 +112,9 @@ export interface NoticeCounts {
   waiting: number;
   failed: number;
 }
+
+/** "1 shopper", "2 shoppers": the staff's pages count people this way. */
+export const shoppers = (n: number) => `${n} shopper${n === 1 ? "" : "s"}`;
 
 export const boardDeadline = (foundAt: Date) => new Date(foundAt.getTime() + BOARD_REPORT_HOURS * 3_600_000);
 

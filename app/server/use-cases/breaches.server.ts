@@ -2,7 +2,7 @@
 // Board's notice and each shopper's (domain/privacy/breach.ts); staff send the shoppers' notices
 // with one press, and record when they sent the Board's through its own channel. The notices go
 // beside the press and, for any an instance left, from the privacy job; each outcome is logged.
-import { BREACH_STAFF_MESSAGES, peopleOf, shopperNotice, type BreachInput } from "../../domain/privacy/breach.ts";
+import { BREACH_STAFF_MESSAGES, peopleOf, shoppers, shopperNotice, type BreachInput } from "../../domain/privacy/breach.ts";
 import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { say } from "../../domain/i18n/messages.ts";
@@ -50,7 +50,7 @@ export async function notifyShoppers(shop: Shop, mail: Mailer, sms: SmsSender | 
   if (queued.people === 0) return { message: BREACH_STAFF_MESSAGES.nobody };
   // Not awaited: thousands of notices take a while; the job sends any this instance leaves.
   sendBreachNotices(shop, mail, sms, 1_000).catch((error: unknown) => log.error("breach notices could not be sent now; the job will", errorFields(error)));
-  return { message: queued.again ? BREACH_STAFF_MESSAGES.alreadyQueued : say(BREACH_STAFF_MESSAGES.queued, { count: queued.people }) };
+  return { message: queued.again ? BREACH_STAFF_MESSAGES.alreadyQueued : say(BREACH_STAFF_MESSAGES.queued, { people: shoppers(queued.people) }) };
 }
 
 export async function recordBoardNotice(shop: Shop, staff: Customer, id: number, reference: string): Promise<{ message: string }> {
