@@ -139,15 +139,30 @@ describe.each(targets)("breaches and the processing log on $name", (target) => {
     ).toEqual(["e-mail", "mobile"]);
   });
 
-  it("a breach of every account tells every account not deleted, and none twice", async () => {
+  it("a breach of every account tells every account open when it was found, none twice, and none opened after", async () => {
     const staff = await account("Staffer", "en", false);
-    const { id } = await recordBreach(on.shop, staff, form({ whose: "everyone" }));
+    const opened = await account("Opened");
+    // Found now, to the millisecond (the form's minutes would leave out accounts opened this minute).
+    const { what, location, items, consequences, mitigation, safety } = form({ whose: "everyone" });
+    const made = await on.shop.breaches.record(
+      staff.id,
+      { what, location, items, consequences, mitigation, safety, occurredAt: null, foundAt: new Date(), everyone: true, cause: "", prevention: "" },
+      { emails: [], mobiles: [] },
+    );
+    const id = (made as { id: number }).id;
+    const late = await account("Late");
+    await on.database.db
+      .update(t.customers)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(t.customers.id, late.id));
     const mail = recordingMailer();
     await notifyShoppers(on.shop, mail, null, staff, id);
     await allSent(id);
     const b = (await on.shop.breaches.get(id))!;
     expect(b.counts.people).toBeGreaterThan(2);
     expect(b.counts.sent.mail).toBe(new Set(mail.sent.map((m) => m.to)).size);
+    expect(mail.sent.some((m) => m.to === opened.email)).toBe(true);
+    expect(mail.sent.some((m) => m.to === late.email)).toBe(false);
     // Without an SMS provider, the SMS are not sent, and say why.
     const skipped = (await on.shop.breaches.notices(id, 10_000)).filter((r) => r.channel === "sms");
     expect(skipped.every((r) => r.status === "skipped" && /MSG91_TEMPLATE_BREACH/.test(r.error ?? ""))).toBe(true);
@@ -160,6 +175,8 @@ describe.each(targets)("breaches and the processing log on $name", (target) => {
     const found = await findShoppers(on.shop, staff, meera.email!);
     expect(found.map((f) => f.id)).toEqual([meera.id]);
     expect((await findShoppers(on.shop, staff, meera.mobile!)).map((f) => f.id)).toEqual([meera.id]);
+    // Too little to match by: nobody (not the table's first accounts), and nothing logged.
+    for (const q of ["ab", "#", "  "]) expect(await findShoppers(on.shop, staff, q)).toEqual([]);
 
     // Staff's change to her account (their audit row) is in her log too.
     await on.database.db.insert(t.staffAudit).values({ staffId: staff.id, action: "customer.note", entity: "customer", entityId: String(meera.id) });

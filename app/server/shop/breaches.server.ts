@@ -2,7 +2,7 @@
 // touched; the shop queues one notice per account and channel (mail to its e-mail, SMS to its
 // verified number), once, and the sender claims them (one instance at a time per notice) and logs
 // each outcome. The drafts themselves are domain/privacy/breach.ts.
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { BreachRecord, NoticeCounts } from "../../domain/privacy/breach.ts";
 import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
@@ -28,14 +28,19 @@ const record = {
 };
 
 export function createBreaches(db: Db, now: () => number = Date.now): BreachesPort {
-  /** The accounts a breach touched, erased ones left out (nobody is there to tell). */
-  const touched = (breach: { id: number; everyone: boolean }) =>
+  /**
+   * The accounts a breach touched, erased ones left out (nobody is there to tell). Every account is
+   * every one open when it was found: an account opened after it was not touched.
+   */
+  const touched = (breach: { id: number; everyone: boolean; foundAt: Date }) =>
     and(
       isNull(t.customers.erasedAt),
-      breach.everyone ? undefined : sql`${t.customers.id} in (select ${t.breachPeople.customerId} from ${t.breachPeople} where ${t.breachPeople.breachId} = ${breach.id})`,
+      breach.everyone
+        ? lte(t.customers.createdAt, breach.foundAt)
+        : sql`${t.customers.id} in (select ${t.breachPeople.customerId} from ${t.breachPeople} where ${t.breachPeople.breachId} = ${breach.id})`,
     );
 
-  async function counts(breach: { id: number; everyone: boolean }): Promise<NoticeCounts> {
+  async function counts(breach: { id: number; everyone: boolean; foundAt: Date }): Promise<NoticeCounts> {
     const [people] = await db.select({ n: count() }).from(t.customers).where(touched(breach));
     const rows = await db
       .select({ channel: t.breachNotices.channel, status: t.breachNotices.status, n: count() })
@@ -123,7 +128,7 @@ export function createBreaches(db: Db, now: () => number = Date.now): BreachesPo
       return db.transaction(async (tx) => {
         // The breach row is the lock: two presses queue each notice once (and the unique key holds it).
         const [breach] = await tx
-          .select({ id: t.breaches.id, everyone: t.breaches.everyone, queued: t.breaches.noticesQueuedAt })
+          .select({ id: t.breaches.id, everyone: t.breaches.everyone, foundAt: t.breaches.foundAt, queued: t.breaches.noticesQueuedAt })
           .from(t.breaches)
           .where(eq(t.breaches.id, id))
           .for("update");

@@ -31,19 +31,18 @@ export function createProcessingLog(db: Db, now: () => number = Date.now): Proce
       if (!q) return [];
       const mobile = normalizeMobile(q);
       const number = /^#?\d+$/.test(q) ? Number(q.replace("#", "")) : null;
+      const matching = or(
+        q.includes("@") ? eq(t.customers.email, q.toLowerCase()) : undefined,
+        mobile ? eq(t.customers.mobile, mobile) : undefined,
+        number !== null && number <= 2_147_483_647 ? inArray(t.customers.id, db.select({ id: t.orders.customerId }).from(t.orders).where(eq(t.orders.orderNumber, number))) : undefined,
+        q.length >= 3 && !q.includes("@") && !mobile ? ilike(t.customers.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      );
+      // Nothing to match by (two letters, a lone '#'): nobody, not the first accounts of the table.
+      if (!matching) return [];
       return db
         .select({ id: t.customers.id, name: t.customers.name, email: t.customers.email, mobile: t.customers.mobile, erasedAt: t.customers.erasedAt, createdAt: t.customers.createdAt })
         .from(t.customers)
-        .where(
-          or(
-            q.includes("@") ? eq(t.customers.email, q.toLowerCase()) : undefined,
-            mobile ? eq(t.customers.mobile, mobile) : undefined,
-            number !== null && number <= 2_147_483_647
-              ? inArray(t.customers.id, db.select({ id: t.orders.customerId }).from(t.orders).where(eq(t.orders.orderNumber, number)))
-              : undefined,
-            q.length >= 3 && !q.includes("@") && !mobile ? ilike(t.customers.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-          ),
-        )
+        .where(matching)
         .orderBy(t.customers.id)
         .limit(limit);
     },

@@ -62,7 +62,9 @@ export async function recordBoardNotice(shop: Shop, staff: Customer, id: number,
 export async function sendBreachNotices(shop: Shop, mail: Mailer, sms: SmsSender | null, limit = 200): Promise<number> {
   let handed = 0;
   for (let done = 0; done < limit;) {
-    const batch = await shop.breaches.claimNotices(Math.min(20, limit - done));
+    // A few at a time: each claim lasts 5 minutes, and 5 sends at their providers' timeouts take well
+    // under that, so no claim lapses mid-batch and no notice is taken (and sent) by a second sender.
+    const batch = await shop.breaches.claimNotices(Math.min(5, limit - done));
     if (!batch.length) break;
     for (const job of batch) {
       done++;

@@ -41,9 +41,12 @@ export async function makeDataExports(shop: Shop, mail: Mailer, limit = 20): Pro
       const file = exportZip(tables, { readme: exportReadme(locale, tables, { shop: store.name, exportedAt }), exportedAt, noticeVersion: NOTICE_VERSION });
       const done = await shop.dataExports.finish(job.id, file);
       made++;
-      await shop.processingLog.record([{ customerId: job.customerId, system: "data-export", action: "read", what: "everything", detail: `export ${job.id}` }]);
       const email = tables.customers?.[0]?.email;
       if (done?.expiresAt && typeof email === "string") await mailLink(shop, mail, email, job, locale, done.expiresAt);
+      // Logged once made and mailed: a failure here costs the log line, not the shopper's file.
+      await shop.processingLog
+        .record([{ customerId: job.customerId, system: "data-export", action: "read", what: "everything", detail: `export ${job.id}` }])
+        .catch((error: unknown) => log.error("data export made but not logged", { exportId: job.id, ...errorFields(error) }));
     } catch (error) {
       log.error("data export could not be made", { exportId: job.id, ...errorFields(error) });
       await shop.dataExports.finish(job.id, null).catch(() => undefined);
