@@ -4,19 +4,16 @@
 // page that says why.
 import { waysIn } from "../server/ways-in.server.ts";
 import { parseId } from "../domain/ids.ts";
-import { EXPORT_MESSAGES } from "../domain/privacy/rights.ts";
 import { customerIn } from "../server/access.server.ts";
-import { exportKeyFits } from "../server/privacy/export-link.server.ts";
-import { cookies } from "../server/auth/cookies.server.ts";
-import { ShopError } from "../server/shop/port.server.ts";
+import { sentOnWhenRefused } from "../server/forms/pipeline.server.ts";
 import type { Route } from "./+types/myaccount.privacy.export";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const customer = customerIn(context);
-  const id = parseId(params.id);
-  try {
-    if (id === null || !exportKeyFits(id, customer.id, url.searchParams.get("key"))) throw new ShopError("not_found", EXPORT_MESSAGES.notFound);
-    const { file, filename } = await waysIn(context).useCases.dataExport.downloadDataExport(customer, id);
+  // Refused (a wrong key, used, past its hours): back to the page that says why. Unprefixed: a Hindi
+  // page's redirect is taken to its Hindi page by the language's own layer.
+  return sentOnWhenRefused("/myaccount/privacy", async () => {
+    const { file, filename } = await waysIn(context).useCases.dataExport.downloadDataExport(customer, parseId(params.id), url.searchParams.get("key"));
     return new Response(new Uint8Array(file), {
       headers: {
         "Content-Type": "application/zip",
@@ -25,9 +22,5 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (error) {
-    if (!(error instanceof ShopError)) throw error;
-    // Unprefixed: a Hindi page's redirect is taken to its Hindi page by the language's own layer.
-    return cookies().toast.redirectWithToast("/myaccount/privacy", { type: "error", message: error.message }, { status: 303 });
-  }
+  });
 }

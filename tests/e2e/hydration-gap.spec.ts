@@ -31,7 +31,7 @@ test.describe("the hydration gap", () => {
     await expect(page.getByText(/^Thanks! Ticket created: HAAT-T-\d{6}\./).first()).toBeVisible();
     // (/staff/reviews and /staff/subscriptions have only buttons: nothing is typed there.)
     const ticket = /\/staff\/tickets\?ticket=\d+/.exec(await (await page.request.get("/staff/tickets")).text())![0];
-    for (const url of ["/staff/orders", "/staff/delivery", "/staff/coupons", "/staff/catalogue", ticket]) {
+    for (const url of ["/staff/orders", "/staff/delivery", "/staff/coupons", "/staff/catalogue", "/staff/breaches", "/staff/shoppers", ticket]) {
       const held = await openHeld(page, url);
       const filled = await fillEverything(page, "typed by staff");
       held.release();
@@ -53,6 +53,7 @@ test.describe("the hydration gap", () => {
         "/addtocart",
         "/myaccount",
         "/myaccount/addresses",
+        "/myaccount/privacy",
         "/revieworder",
         "/voicesearch",
         `/voicesearch?list=${encodeURIComponent("2 kg atta, 1 kg toor dal")}`,

@@ -10,12 +10,16 @@ import { PERSONAL_DATA } from "../../app/domain/privacy/personal-data.ts";
 import * as t from "../../app/server/db/schema.server.ts";
 import { EXPORTED, NOT_EXPORTED } from "../../app/server/shop/data-exports.server.ts";
 import type { Customer } from "../../app/server/shop/port.server.ts";
+import { exportLink } from "../../app/server/privacy/export-link.server.ts";
 import { downloadDataExport, makeDataExports, requestDataExport } from "../../app/server/use-cases/data-export.server.ts";
 import { placeOrder } from "../../app/server/use-cases/place-order.server.ts";
 import { targets } from "./databases.ts";
 import { confirmed, home, recordingMailer, refusal, shopOn } from "./fixtures.ts";
 
 const DAL = "GP-PUL-MSR-1KG";
+
+/** The key the mailed link carries for this export and owner. */
+const keyOf = (id: number, owner: Customer) => new URLSearchParams(exportLink(id, owner.id).split("?")[1]).get("key");
 
 describe("what an export holds", () => {
   it("covers every table of personal data: exported, or left out with a reason", () => {
@@ -75,8 +79,8 @@ describe.each(targets)("'Download my data' on $name", (target) => {
     const id = await madeFor(asha);
 
     // Only its owner may take it.
-    expect((await refusal(downloadDataExport(on.shop, ravi, id))).message).toBe("There is no such file.");
-    const { file, filename } = await downloadDataExport(on.shop, asha, id);
+    expect((await refusal(downloadDataExport(on.shop, ravi, id, keyOf(id, asha)))).message).toBe("There is no such file.");
+    const { file, filename } = await downloadDataExport(on.shop, asha, id, keyOf(id, asha));
     expect(filename).toBe(`haat-my-data-${id}.zip`);
     const files = Object.fromEntries(Object.entries(unzipSync(file)).map(([name, bytes]) => [name, strFromU8(bytes)]));
     const data = JSON.parse(files["data.json"]!) as { tables: Record<string, Record<string, unknown>[]> };
@@ -120,7 +124,7 @@ describe.each(targets)("'Download my data' on $name", (target) => {
     for (const session of data.tables.sessions!) expect(Object.keys(session)).not.toContain("id");
 
     // Once: a second try is refused, and the bytes are gone from the database.
-    expect((await refusal(downloadDataExport(on.shop, asha, id))).message).toBe("This link has been used already: it works once. Ask for a new file in My Account.");
+    expect((await refusal(downloadDataExport(on.shop, asha, id, keyOf(id, asha)))).message).toBe("This link has been used already: it works once. Ask for a new file in My Account.");
     const [kept] = await on.database.db
       .select({ file: t.dataExports.file, status: t.dataExports.status })
       .from(t.dataExports)
@@ -154,7 +158,7 @@ describe.each(targets)("'Download my data' on $name", (target) => {
     const meena = await shopperWithData("Meenakshi", "3 MG Road");
     const id = await madeFor(meena);
     await on.database.db.execute(sql`update data_exports set expires_at = now() - interval '1 minute' where id = ${id}`);
-    expect((await refusal(downloadDataExport(on.shop, meena, id))).message).toBe("This link ran out: it works for 24 hours. Ask for a new file in My Account.");
+    expect((await refusal(downloadDataExport(on.shop, meena, id, keyOf(id, meena)))).message).toBe("This link ran out: it works for 24 hours. Ask for a new file in My Account.");
     const [kept] = await on.database.db
       .select({ file: t.dataExports.file })
       .from(t.dataExports)
@@ -197,7 +201,7 @@ describe.each(targets)("'Download my data' on $name", (target) => {
     const started = performance.now();
     const id = await madeFor(busy);
     const seconds = (performance.now() - started) / 1000;
-    const { file } = await downloadDataExport(on.shop, busy, id);
+    const { file } = await downloadDataExport(on.shop, busy, id, keyOf(id, busy));
     const data = JSON.parse(strFromU8(unzipSync(file)["data.json"]!)) as { tables: Record<string, unknown[]> };
     expect(data.tables.orders!.filter((o) => (o as { state: string }).state === "confirmed")).toHaveLength(1000);
     console.info(`data export of 1,000 orders on ${target.name}: ${seconds.toFixed(2)} s, ${(file.byteLength / 1000).toFixed(0)} kB`);

@@ -73,6 +73,37 @@ export function Field({
   );
 }
 
+/**
+ * A labelled checkbox with its hint and error. Uncontrolled (Conform's defaultChecked): a tick made
+ * before the scripts arrive stays, and a refused post gives it back as it was.
+ */
+export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<string>; label: string; hint?: string }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", value: "on", ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  const i18n = useI18n();
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input key={key} {...props} className="mt-0.5 h-5 w-5 shrink-0" />
+        <div>
+          <label htmlFor={meta.id} className="text-sm">
+            {label}
+          </label>
+          {hint && (
+            <p id={`${meta.id}-hint`} className="text-xs text-stone-600">
+              {hint}
+            </p>
+          )}
+        </div>
+      </div>
+      {meta.errors?.[0] && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {i18n._(meta.errors[0])}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
   const i18n = useI18n();
   if (!errors?.length) return null;

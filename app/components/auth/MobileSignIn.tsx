@@ -1,7 +1,7 @@
 // The steps of signing in with a mobile number (issue 28): the number, the code, and for a new
 // number the account's name. Plain forms (they work without JavaScript); with it, the code field
 // is filled by the WebOTP API where the browser offers it.
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -12,30 +12,15 @@ import { useI18n } from "../i18n.tsx";
 import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 import { CONSENT_MESSAGES } from "../../domain/privacy/consent.ts";
 import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
-import { Field, FormErrors, submitButton } from "./Field.tsx";
+import { CheckboxField, Field, FormErrors, submitButton } from "./Field.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 const createSchema = mobileVerifySchema.extend({ name: nameField });
 
-/**
- * The consent to order updates by SMS (issue 48 item 2): never ticked for the shopper, and
- * uncontrolled, so a tick made before the scripts arrive survives them.
- */
-function SmsUpdatesBox({ name }: { name: string }) {
+/** The consent to order updates by SMS (issue 48 item 2): never ticked for the shopper. */
+function SmsUpdatesBox({ meta }: { meta: FieldMetadata<string> }) {
   const i18n = useI18n();
-  return (
-    <div className="flex items-start gap-2">
-      <input type="checkbox" id="sms-updates" name={name} aria-describedby="sms-updates-hint" className="mt-1 h-5 w-5" />
-      <div>
-        <label htmlFor="sms-updates" className="font-medium">
-          {i18n._(CONSENT_MESSAGES.smsUpdatesBox)}
-        </label>
-        <p id="sms-updates-hint" className="text-xs text-stone-600">
-          {i18n._(CONSENT_MESSAGES.smsUpdatesHint)}
-        </p>
-      </div>
-    </div>
-  );
+  return <CheckboxField meta={meta} label={i18n._(CONSENT_MESSAGES.smsUpdatesBox)} hint={i18n._(CONSENT_MESSAGES.smsUpdatesHint)} />;
 }
 
 function ReturnTo({ intent, returnTo }: { intent: "send-code" | "verify-code" | "create-account"; returnTo: string }) {
@@ -112,7 +97,7 @@ export function CodeStep({
         <ReturnTo intent="verify-code" returnTo={returnTo} />
         <Field meta={fields.code} label={i18n._(MOBILE_MESSAGES.codeLabel)} autoComplete="one-time-code" inputMode="numeric" />
         {/* Adding a number in My Account; a sign-in asks on the new account's step, an existing account keeps its choice. */}
-        {action === mobileAccount.action && <SmsUpdatesBox name={mobileAccount.field("verify-code", "sms_updates")} />}
+        {action === mobileAccount.action && <SmsUpdatesBox meta={fields.sms_updates} />}
         <button type="submit" className={submitButton} disabled={busy}>
           {busy ? i18n._("Signing in…") : i18n._(MOBILE_MESSAGES.verify)}
         </button>
@@ -161,7 +146,7 @@ export function NameStep({ mobile, code, returnTo, lastResult }: { mobile: strin
       <p className="text-sm text-stone-700">{displayMobile(mobile)}</p>
       <Field meta={fields.name} label={i18n._("Name")} autoComplete="name" />
       <Field meta={fields.email} label={i18n._("Email (optional)")} type="email" autoComplete="email" hint={i18n._("For order mails and invoices. You can add it later.")} />
-      <SmsUpdatesBox name={mobileSignIn.field("create-account", "sms_updates")} />
+      <SmsUpdatesBox meta={fields.sms_updates} />
       <PrivacyNoticeLink />
       <button type="submit" className={submitButton} disabled={busy}>
         {busy ? i18n._("Creating account…") : i18n._("Create account")}

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { MapOffer } from "../address/MapOffer.tsx";
@@ -8,7 +8,7 @@ import { ADDRESS_DEFAULTS, labelsOfMissingMessage, missingLabels, type AddressVi
 import { deliveryFormSchema, toDeliveryForm, type DeliveryFormFields } from "../../domain/address-form.ts";
 import { raiseToast } from "../raise-toast.ts";
 import { reviewOrder } from "../forms.ts";
-import { Field, FormErrors, submitButton } from "../auth/Field.tsx";
+import { CheckboxField, Field, FormErrors, submitButton } from "../auth/Field.tsx";
 import { useI18n, type I18n } from "../i18n.tsx";
 
 /** 'Please fill: …' with its fields' labels in the page's language too. */
@@ -102,7 +102,10 @@ export function AddressForm({
         <Field reserveError meta={fields.email} label={emailOptional ? i18n._("Email address (optional)") : i18n._("Email address")} type="email" autoComplete="email" />
         <Field reserveError meta={fields.phone} label={i18n._("Phone number")} type="tel" autoComplete="tel" inputMode="tel" />
       </div>
-      {offerKeepEmail && <KeepEmailBox meta={fields.keepEmail} />}
+      {/* 'Also use this e-mail for my account': an account without an e-mail keeps the one typed above, unconfirmed until its mailed link is opened (decision 066). */}
+      {offerKeepEmail && (
+        <CheckboxField meta={fields.keepEmail} label={i18n._("Also use this e-mail for my account")} hint={i18n._("For order mails and invoices. We send a link to confirm it.")} />
+      )}
       <Field reserveError meta={fields.street} label={i18n._("Address line 1")} autoComplete="address-line1" readOnly={locked.has(fields.street.name)} />
       <Field reserveError meta={fields.street2} label={i18n._("Address line 2 (optional)")} autoComplete="address-line2" />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -124,25 +127,5 @@ export function AddressForm({
       {/* A new address can be picked on a map where the shop has one: it fills the place and the form locks it. */}
       {!address && <MapOffer onPicked={onPicked} onTyped={() => setLocked(new Set())} />}
     </Form>
-  );
-}
-
-/** 'Also use this e-mail for my account': an account without an e-mail keeps the one typed above, unconfirmed until its mailed link is opened (decision 066). */
-function KeepEmailBox({ meta }: { meta: FieldMetadata<string> }) {
-  const i18n = useI18n();
-  // Uncontrolled (Conform's defaultChecked): a tick made before the scripts arrive stays, and a refused post keeps it.
-  const { key, ...props } = getInputProps(meta, { type: "checkbox", value: "on", ariaDescribedBy: `${meta.id}-hint` });
-  return (
-    <div className="-mt-1 flex items-start gap-2">
-      <input key={key} {...props} className="mt-1 h-4 w-4" />
-      <div>
-        <label htmlFor={meta.id} className="text-sm">
-          {i18n._("Also use this e-mail for my account")}
-        </label>
-        <p id={`${meta.id}-hint`} className="text-xs text-stone-600">
-          {i18n._("For order mails and invoices. We send a link to confirm it.")}
-        </p>
-      </div>
-    </div>
   );
 }

@@ -2,6 +2,7 @@
 // say them with, and their constants. Kept apart from export.ts, which zips, so a page that says
 // these words ships no ZIP code.
 
+import { z } from "zod";
 import { pathIn, type Locale } from "../i18n/locale.ts";
 
 /** Where an export's file is handed over, in the shopper's language (the mailed link, My Account's button). */
@@ -25,6 +26,12 @@ export const ERASURE_MESSAGES = {
   wrongPassword: /*i18n*/ "That password is not right.",
   elsewhere: /*i18n*/ "Your account and orders are kept in the brand's own system. To delete them, write to us: we will do it and tell you.",
 } as const;
+
+/** 'Delete my account': the password where the account has one (the use case decides), and the tick. */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(200).optional(),
+  confirm: z.literal("on", { error: ERASURE_MESSAGES.confirmNeeded }),
+});
 
 export const EXPORT_MESSAGES = {
   heading: /*i18n*/ "Download my data",

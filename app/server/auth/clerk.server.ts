@@ -8,7 +8,7 @@ import { ACCOUNT_MESSAGES } from "../../domain/account.ts";
 import { appEnv } from "../env.server.ts";
 import { ShopError } from "../shop/port.server.ts";
 import type { ClerkIdentity } from "../use-cases/clerk-sign-in.server.ts";
-import { refusedToward } from "../forms/pipeline.server.ts";
+import { sentOnWhenRefused } from "../forms/pipeline.server.ts";
 import type { UseCases } from "../use-cases/index.server.ts";
 import { ERP_DOWN, ErpUnauthorized } from "../shop/erp/client.server.ts";
 import type { ClerkTokenMint } from "../shop/erp/credentials.server.ts";
@@ -44,18 +44,15 @@ export const clerkRouteMiddleware: MiddlewareFunction<Response> = async (args, n
 
 /** Links the Clerk user to a customer and starts a Haat session: the redirect to send. */
 export async function completeClerkSignIn(useCases: Pick<UseCases, "clerkSignIn">, identity: ClerkIdentity, returnTo: string): Promise<Response> {
-  try {
+  // No page to refuse on: back to sign-in with the shop's words.
+  return sentOnWhenRefused("/signin", async () => {
     const { customer, session } = await useCases.clerkSignIn.clerkSignIn(identity);
     return cookies().toast.redirectWithToast(
       returnTo,
       { type: "success", message: ACCOUNT_MESSAGES.welcome(customer.name) },
       { status: 303, headers: [["Set-Cookie", session], ...accountLanguageCookies(customer)] },
     );
-  } catch (error) {
-    // No page to refuse on: back to sign-in with the shop's words (the one table's way for that).
-    if (error instanceof ShopError) return refusedToward("/signin", error);
-    throw error;
-  }
+  });
 }
 
 /** Who Clerk says is signed in on this request, or a redirect back to sign-in. */

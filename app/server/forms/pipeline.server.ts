@@ -283,6 +283,20 @@ export function refusedToward(to: string, error: ShopError, message = error.mess
   return cookies().toast.redirectWithToast(to, refusalToast(message), { status: 303, headers });
 }
 
+/**
+ * A way in with no form to refuse on that does one thing and answers (a GET handing over a file,
+ * the step back from a sign-in service): a ShopError sends the shopper on to `to` with the shop's
+ * words; anything else is a fault, for the error boundary.
+ */
+export async function sentOnWhenRefused(to: string, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ShopError) return refusedToward(to, error);
+    throw error;
+  }
+}
+
 function refusal(intent: string | null, error: string, result: Refusal["result"]): FormReply {
   return { ok: false, intent, error, toasted: false, result };
 }

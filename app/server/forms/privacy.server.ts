@@ -1,7 +1,7 @@
 // My Account's consents (issue 48 item 2): each withdrawn in one press, and given again where a
 // press is all it takes. Plain posts: they work without JavaScript.
 import { giveSchema, withdrawSchema } from "../../domain/privacy/consent.ts";
-import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
+import { deleteAccountSchema } from "../../domain/privacy/rights.ts";
 import { expiredSessionCookie, signedInOf } from "../auth/session.server.ts";
 import { clientAddressOf } from "../context.server.ts";
 import { i18nOf, localeOf } from "../i18n.server.ts";
@@ -22,7 +22,7 @@ export const privacyForm = defineForm({
     })),
     // 'Delete my account' (item 4): the password, or a fresh sign-in; the session ends with the account.
     "delete-account": intent(
-      z.object({ password: z.string().max(200).optional(), confirm: z.literal("on", { error: ERASURE_MESSAGES.confirmNeeded }) }),
+      deleteAccountSchema,
       async ({ useCases, customer, value, context }) => {
         const signedIn = signedInOf(context);
         const { message } = await useCases.erasure.deleteAccount(customer, { password: value.password, sessionToken: signedIn?.token ?? "", clientAddress: clientAddressOf(context) });

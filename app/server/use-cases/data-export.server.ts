@@ -6,7 +6,7 @@ import { i18nFor } from "../../domain/i18n/registry.ts";
 import { exportReadme, exportZip } from "../../domain/privacy/export.ts";
 import { NOTICE_VERSION } from "../../domain/privacy/personal-data.ts";
 import { EXPORT_MESSAGES } from "../../domain/privacy/rights.ts";
-import { exportLink } from "../privacy/export-link.server.ts";
+import { exportKeyFits, exportLink } from "../privacy/export-link.server.ts";
 import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
 import { errorFields, log } from "../log.server.ts";
@@ -67,8 +67,9 @@ async function mailLink(shop: Shop, mail: Mailer, to: string, job: { id: number;
 
 const REFUSED = { "not-found": EXPORT_MESSAGES.notFound, pending: EXPORT_MESSAGES.pending, used: EXPORT_MESSAGES.used, expired: EXPORT_MESSAGES.linkExpired } as const;
 
-/** The file, once, to its signed-in owner within its hours (ShopError "not_found" with the reason otherwise). */
-export async function downloadDataExport(shop: Shop, customer: Customer, id: number): Promise<{ file: Uint8Array; filename: string }> {
+/** The file, once, to its signed-in owner holding the link's key, within its hours (ShopError "not_found" with the reason otherwise). */
+export async function downloadDataExport(shop: Shop, customer: Customer, id: number | null, key: string | null): Promise<{ file: Uint8Array; filename: string }> {
+  if (id === null || !exportKeyFits(id, customer.id, key)) throw new ShopError("not_found", EXPORT_MESSAGES.notFound);
   const taken = await shop.dataExports.take(customer.id, id);
   if ("refused" in taken) throw new ShopError("not_found", REFUSED[taken.refused]);
   return { file: taken.file, filename: `haat-my-data-${id}.zip` };
