@@ -4,6 +4,10 @@ import type { SoldByWeight } from "./weight.ts";
 import { discountPercent } from "./money.ts";
 import { ratingMean } from "./review.ts";
 import { displayVariant } from "./stock.ts";
+import type { Locale } from "./i18n/locale.ts";
+
+/** A product's title in the page's language: its Hindi one where the catalogue has it. */
+export const titleIn = (locale: Locale, item: { title: string; titleHi?: string | null }) => (locale === "hi" && item.titleHi?.trim() ? item.titleHi : item.title);
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

@@ -1,4 +1,5 @@
 // /myaccount/notify: the shopper's 'Notify Me' requests still waiting (issue 29), each with Cancel.
+import { titleIn } from "../domain/catalog.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { Form, Link } from "react-router";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -13,9 +14,9 @@ import { localeIn } from "../server/i18n.server.ts";
 import type { Route } from "./+types/myaccount.notify";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const hindi = localeIn(context) === "hi";
+  const locale = localeIn(context);
   const requests = await waysIn(context).reads.stockRequests.list(customerIn(context));
-  return { requests: requests.map(({ titleHi, createdAt, ...r }) => ({ ...r, title: hindi && titleHi ? titleHi : r.title, createdAt: createdAt.toISOString() })) };
+  return { requests: requests.map(({ titleHi, createdAt, ...r }) => ({ ...r, title: titleIn(locale, { title: r.title, titleHi }), createdAt: createdAt.toISOString() })) };
 }
 
 export default function NotifyRequests({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 // /myaccount/privacy: the shopper's consents (issue 48 item 2, decision 084): each purpose with
 // where it stands and a button to withdraw (or give) it, and the history of each change; and
 // 'Download my data' (item 3, decision 085).
+import { titleIn } from "../domain/catalog.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { ConsentHistory, ConsentList } from "../components/account/Consents.tsx";
 import { DataExport } from "../components/account/DataExport.tsx";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/myaccount.privacy";
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = customerIn(context);
   const reads = waysIn(context).reads;
-  const hindi = localeIn(context) === "hi";
+  const locale = localeIn(context);
   const [view, requests, exported, proof, breaches] = await Promise.all([
     reads.consents.view(customer),
     reads.stockRequests.list(customer),
@@ -33,7 +34,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     erasureProof(reads, customer, signedInOf(context)?.token ?? ""),
     reads.breaches.forCustomer(customer.id),
   ]);
-  const locale = localeIn(context);
   return {
     // Breaches that touched the shopper (item 6): the notice stays in their account (DPDP Rules r.7(1)).
     breaches: breaches.map((b) => ({ id: b.id, notifiedAt: b.notifiedAt.toISOString(), ...shopperNotice(b, i18nFor(locale), locale, store) })),
@@ -41,19 +41,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     exported: exported && {
       id: exported.id,
       // The link with its key (made here: the key is the server's secret's).
-      link: exportLink(exported.id, customer.id, localeIn(context)),
+      link: exportLink(exported.id, customer.id, locale),
       status: exported.status,
       bytes: exported.bytes,
       expiresAt: exported.expiresAt?.toISOString() ?? null,
+      // Past its hours now, by the server's clock (the page reads the same before and after hydration).
+      expired: exported.status === "ready" && exported.expiresAt !== null && exported.expiresAt.getTime() <= Date.now(),
       downloadedAt: exported.downloadedAt?.toISOString() ?? null,
     },
     hasEmail: Boolean(customer.email),
-    now: new Date().toISOString(),
     consents: {
       newsletter: view.newsletter,
       orderSms: view.orderSms,
       offersSms: view.offersSms,
-      notifyMe: requests.map((r) => ({ id: r.id, title: hindi && r.titleHi ? r.titleHi : r.title, attribute: r.attribute, createdAt: r.createdAt.toISOString() })),
+      notifyMe: requests.map((r) => ({ id: r.id, title: titleIn(locale, r), attribute: r.attribute, createdAt: r.createdAt.toISOString() })),
       history: view.history.map((h) => ({ ...h, at: h.at.toISOString() })),
     },
   };
@@ -81,7 +82,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       <ConsentList consents={loaderData.consents} />
       <h2 className="mt-8 text-lg font-semibold">{i18n._(CONSENT_MESSAGES.history)}</h2>
       <ConsentHistory history={loaderData.consents.history} />
-      <DataExport exported={loaderData.exported} hasEmail={loaderData.hasEmail} now={loaderData.now} />
+      <DataExport exported={loaderData.exported} hasEmail={loaderData.hasEmail} />
       <DeleteAccount proof={loaderData.proof} refused={deleting ? refusal.result : undefined} />
       <div className="mt-6">
         <PrivacyNoticeLink />

@@ -1,6 +1,7 @@
 // /myaccount/subscriptions/new?product=ID: subscribe to a product the catalogue offers as a
 // standing order (issue 45): pack, quantity, how often, the first day, the slot, the address;
 // paid on delivery or by Autopay (decision 078). A refusal comes back here with what was typed.
+import { titleIn } from "../domain/catalog.ts";
 import { Form, Link, data } from "react-router";
 import { waysIn } from "../server/ways-in.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -27,11 +28,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const product = id === null ? null : await reads.catalog.product(id);
   if (!product?.subscribable || !reads.capabilities.subscriptions) throw data(null, { status: 404 });
   const [{ addresses, chosen }, settings] = await Promise.all([reads.addresses.book(customerIn(context)), reads.delivery.settings()]);
-  const hindi = localeIn(context) === "hi";
   return {
     product: {
       id: product.id,
-      title: hindi && product.titleHi ? product.titleHi : product.title,
+      title: titleIn(localeIn(context), product),
       variants: product.variants.map((v) => ({ internalReference: v.internalReference, attribute: v.attribute, pricePaise: v.pricePaise })),
     },
     chosenVariant: url.searchParams.get("variant") ?? product.variants[0]!.internalReference,

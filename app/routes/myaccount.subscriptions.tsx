@@ -1,5 +1,6 @@
 // /myaccount/subscriptions: the shopper's standing orders (issue 45), each with its next days to
 // skip, a pause for a holiday, resume, change and cancel; every control a plain form.
+import { titleIn } from "../domain/catalog.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { Link } from "react-router";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -21,13 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   await useCases.subscriptions.refreshAutopay(customerIn(context));
   const [list, settings] = await Promise.all([reads.subscriptions.list(customerIn(context)), reads.delivery.settings()]);
   const firstDay = firstOpenDay(new Date(), settings.subscriptionCutoffHour);
-  const hindi = localeIn(context) === "hi";
+  const locale = localeIn(context);
   return {
     firstDay,
     offered: reads.capabilities.subscriptions,
     subscriptions: list.map(({ titleHi, startDate, pauses, skips, internalReference: _reference, addressId: _address, paymentMethod: _paid, ...s }) => ({
       ...s,
-      title: hindi && titleHi ? titleHi : s.title,
+      title: titleIn(locale, { title: s.title, titleHi }),
       pauses: pauses.filter((p) => p.to >= firstDay),
       skips: skips.filter((d) => d >= firstDay),
       next: upcoming({ start: startDate, frequency: s.frequency, status: scheduleStatus(s), pauses, skips }, firstDay, NEXT_SHOWN),

@@ -8,11 +8,9 @@ import { privatePageMeta } from "../components/seo.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { staffBreaches } from "../components/forms.ts";
 import { refusalOf } from "../domain/form-reply.ts";
-import { pathIn } from "../domain/i18n/locale.ts";
-import { i18nFor } from "../domain/i18n/registry.ts";
 import { parseId } from "../domain/ids.ts";
-import { boardDeadline, boardNotice, BREACH_STAFF_MESSAGES, itemsSaid, shoppers, shopperNotice } from "../domain/privacy/breach.ts";
-import { smsText } from "../domain/sms.ts";
+import { BREACH_STAFF_MESSAGES, breachDrafts, itemsSaid } from "../domain/privacy/breach.ts";
+import { count } from "../domain/plural.ts";
 import { store } from "../domain/store-config.ts";
 import { appEnv } from "../server/env.server.ts";
 import { staffBreachesForm } from "../server/forms/staff-privacy.server.ts";
@@ -24,19 +22,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const breach = id === null ? null : await reads.breaches.get(id);
   if (!breach) throw data(BREACH_STAFF_MESSAGES.notFound, { status: 404 });
-  const host = new URL(appEnv().publicOrigin).host;
-  const drafts = (["en", "hi"] as const).map((locale) => ({
-    locale,
-    mail: shopperNotice(breach, i18nFor(locale), locale, store),
-    sms: smsText({ template: "breach", values: { link: `${host}${pathIn(locale, "/myaccount/privacy")}` }, language: locale }),
-  }));
-  const fiduciary = { name: store.company.legalName, address: store.company.address, contact: `${store.support.email}, ${store.support.phone}` };
+  const drafts = breachDrafts(breach, new URL(appEnv().publicOrigin).host, store);
   return {
     breach: { ...breach, items: itemsSaid(breach.items, "en") },
-    deadline: boardDeadline(breach.foundAt),
-    late: !breach.boardNotifiedAt && boardDeadline(breach.foundAt).getTime() < Date.now(),
-    board: boardNotice(breach, breach.counts, fiduciary),
-    drafts,
+    ...drafts,
+    // Said by the server's clock alone, so the page reads the same before and after hydration.
+    late: !breach.boardNotifiedAt && drafts.deadline.getTime() < Date.now(),
     notices: await reads.breaches.notices(breach.id, 200),
   };
 }
@@ -46,7 +37,7 @@ export const action = staffBreachesForm.run;
 const button = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
 
 export default function StaffBreach({ loaderData, actionData }: Route.ComponentProps) {
-  const { breach, deadline, late, board, drafts, notices } = loaderData;
+  const { breach, deadline, late, board, shoppers, notices } = loaderData;
   const refusal = refusalOf(actionData);
   const { counts } = breach;
   return (
@@ -68,7 +59,7 @@ export default function StaffBreach({ loaderData, actionData }: Route.ComponentP
           <dt className="font-medium">Data touched</dt>
           <dd>{breach.items.join("; ")}</dd>
           <dt className="font-medium">Whose</dt>
-          <dd>{breach.everyone ? `Every shopper (${shoppers(counts.people)})` : shoppers(counts.people)}</dd>
+          <dd>{breach.everyone ? `Every shopper (${count(counts.people, "shopper")})` : count(counts.people, "shopper")}</dd>
         </dl>
       </div>
 
@@ -77,26 +68,26 @@ export default function StaffBreach({ loaderData, actionData }: Route.ComponentP
           The shoppers&apos; notice
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Each shopper gets it by e-mail and by SMS where the account has them, in the language they chose, and finds it in My Account. Sent: {counts.sent.mail} e-mails and{" "}
+          Each shopper gets it by e-mail and by SMS where the account has them, in the language they chose, and finds it in My Account. Sent: {count(counts.sent.mail, "e-mail")} and{" "}
           {counts.sent.sms} SMS; {counts.waiting} waiting; {counts.failed} failed.
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" {...staffBreaches.intent("notify")} />
           <input type="hidden" name={staffBreaches.field("notify", "breach")} value={breach.id} />
           <button type="submit" className={button}>
-            {breach.noticesQueuedAt ? "Send to anyone not told yet" : `Send the notices to ${shoppers(counts.people)}`}
+            {breach.noticesQueuedAt ? "Send to anyone not told yet" : `Send the notices to ${count(counts.people, "shopper")}`}
           </button>
         </Form>
-        {drafts.map((d) => (
+        {shoppers.map((d) => (
           <details key={d.locale} className="mt-3 rounded-md border border-stone-200 p-3 text-sm" open={d.locale === "en"}>
             <summary className="cursor-pointer font-medium">{d.locale === "en" ? "In English" : "In Hindi"}</summary>
             <p className="mt-2 font-medium" lang={d.locale}>
-              {d.mail.subject}
+              {d.subject}
             </p>
             <pre className="mt-1 font-sans whitespace-pre-wrap" lang={d.locale}>
-              {d.mail.text}
+              {d.text}
             </pre>
-            <p className="mt-2 font-medium">SMS</p>
+            <p className="mt-2 font-medium">{d.locale === "en" ? "SMS" : "SMS (in Hindi where MSG91_TEMPLATE_BREACH_HI is set; else the English one, linking to the Hindi page)"}</p>
             <p lang={d.locale}>{d.sms}</p>
           </details>
         ))}

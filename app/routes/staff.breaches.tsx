@@ -1,5 +1,6 @@
 // /staff/breaches: breaches of personal data (issue 48 item 6, decision 087): each recorded, with
 // whether its shoppers and the Board were told; and the form that records a new one.
+import { StaffTable } from "../components/staff/StaffTable.tsx";
 import { staffTime } from "../components/staff/staff-time.ts";
 import { Link } from "react-router";
 import { BreachForm } from "../components/staff/BreachForm.tsx";
@@ -27,42 +28,21 @@ export default function StaffBreaches({ loaderData, actionData }: Route.Componen
       {breaches.length === 0 ? (
         <p className="text-stone-700">No breach has been recorded.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Breaches recorded, the latest found first</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-3">
-                  Found
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What happened
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Shoppers told
-                </th>
-                <th scope="col" className="py-2">
-                  Board told
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {breaches.map((b) => (
-                <tr key={b.id} className="border-b border-stone-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">{staffTime.format(new Date(b.foundAt))}</td>
-                  <td className="py-2 pr-3">
-                    <Link to={`/staff/breaches/${b.id}`} className="text-brand-800 underline">
-                      Breach {b.id}
-                    </Link>
-                    : {b.what.length > 120 ? `${b.what.slice(0, 120)}…` : b.what}
-                  </td>
-                  <td className="py-2 pr-3">{b.noticesQueuedAt ? staffTime.format(new Date(b.noticesQueuedAt)) : "Not yet"}</td>
-                  <td className="py-2">{b.boardNotifiedAt ? staffTime.format(new Date(b.boardNotifiedAt)) : "Not yet"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption="Breaches recorded, the latest found first" headings={["Found", "What happened", "Shoppers told", "Board told"]}>
+          {breaches.map((b) => (
+            <tr key={b.id} className="border-b border-stone-200 align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">{staffTime.format(new Date(b.foundAt))}</td>
+              <td className="py-2 pr-3">
+                <Link to={`/staff/breaches/${b.id}`} className="text-brand-800 underline">
+                  Breach {b.id}
+                </Link>
+                : {b.what.length > 120 ? `${b.what.slice(0, 120)}…` : b.what}
+              </td>
+              <td className="py-2 pr-3">{b.noticesQueuedAt ? staffTime.format(new Date(b.noticesQueuedAt)) : "Not yet"}</td>
+              <td className="py-2">{b.boardNotifiedAt ? staffTime.format(new Date(b.boardNotifiedAt)) : "Not yet"}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       <BreachForm lastResult={refusal?.intent === "record" ? refusal.result : undefined} />
     </div>

@@ -11,13 +11,11 @@ import { waysIn } from "../server/ways-in.server.ts";
 import type { Route } from "./+types/staff.shoppers.detail";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const staff = staffOf(context);
-  const { reads, useCases } = waysIn(context);
   const id = parseId(params.id);
-  const shopper = id === null ? null : await reads.accounts.byId(id);
-  if (!shopper || id === null) throw data("No such shopper.", { status: 404 });
-  const lines = await useCases.processingLog.shopperLog(staff, id);
-  return { shopper: { id, name: shopper.name, email: shopper.email, mobile: shopper.mobile ?? null }, lines, days: RETENTION_DAYS.processingLog };
+  const found = id === null ? null : await waysIn(context).useCases.processingLog.shopperLog(staffOf(context), id);
+  if (!found) throw data("No such shopper.", { status: 404 });
+  const { person, lines } = found;
+  return { shopper: { id: person.id, name: person.name, email: person.email, mobile: person.mobile }, lines, days: RETENTION_DAYS.processingLog };
 }
 
 export default function StaffShopper({ loaderData }: Route.ComponentProps) {

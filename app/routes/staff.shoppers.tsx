@@ -3,6 +3,7 @@
 import { Form, Link } from "react-router";
 import { privatePageMeta } from "../components/seo.ts";
 import { displayMobile } from "../domain/mobile-sign-in.ts";
+import { SHOPPER_SEARCH_MESSAGES } from "../domain/shopper-search.ts";
 import { staffOf } from "../server/access.server.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import type { Route } from "./+types/staff.shoppers";
@@ -32,6 +33,7 @@ export default function StaffShoppers({ loaderData }: Route.ComponentProps) {
           Find
         </button>
       </Form>
+      {q.trim() && !found && <p role="status">{SHOPPER_SEARCH_MESSAGES.tooShort}</p>}
       {found &&
         (found.length === 0 ? (
           <p role="status">No shopper matches “{q}”.</p>

@@ -7,15 +7,11 @@ import { staffTickets } from "../components/forms.ts";
 import { RefusalNotice } from "../components/ui/RefusalNotice.tsx";
 import { parseId } from "../domain/ids.ts";
 import { staffTicketsForm } from "../server/forms/staff.server.ts";
-import { staffOf } from "../server/access.server.ts";
+import { staffTicket } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.tickets";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { reads, useCases } = waysIn(context);
-  const id = parseId(url.searchParams.get("ticket"));
-  const [inbox, open] = await Promise.all([reads.tickets.inbox(), id === null ? null : reads.tickets.read(id)]);
-  // Opening a shopper's message is a read of their data (the processing log).
-  if (open?.customerId) await useCases.processingLog.staffRead(staffOf(context), [{ customerId: open.customerId, what: "ticket", detail: open.name }]);
+  const [inbox, open] = await Promise.all([waysIn(context).reads.tickets.inbox(), staffTicket(context, parseId(url.searchParams.get("ticket")))]);
   return { inbox, open, here: url.pathname + url.search };
 }
 

@@ -2,6 +2,7 @@
 // delivery of one subscription and proves itself (skip-link.server.ts), so no sign-in is asked;
 // the page shows what would be skipped and one button does it (a link preview never skips).
 // After the cut-off it says why it can no longer; used again, that it already was.
+import { titleIn } from "../domain/catalog.ts";
 import { Form, Link, data } from "react-router";
 import { waysIn } from "../server/ways-in.server.ts";
 import { i18nFor, useI18n } from "../components/i18n.tsx";
@@ -20,9 +21,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const view = await waysIn(context).useCases.subscriptions.skipLinkView(params);
   if (!view) throw data(null, { status: 404 });
   const s = view.subscription;
-  const hindi = localeIn(context) === "hi";
   return {
-    title: hindi && s.titleHi ? s.titleHi : s.title,
+    title: titleIn(localeIn(context), s),
     attribute: s.attribute,
     quantity: s.quantity,
     totalPaise: s.pricePaise * s.quantity,

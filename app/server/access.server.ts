@@ -11,7 +11,7 @@ import { signInPath } from "../domain/safe-path.ts";
 import { customerOf } from "./auth/session.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { waysIn } from "./ways-in.server.ts";
-import type { Customer, OrderView } from "./shop/port.server.ts";
+import type { Customer, OrderView, TicketView } from "./shop/port.server.ts";
 
 const staffContext = createContext<Customer | null>(null);
 const customerContext = createContext<Customer | null>(null);
@@ -76,4 +76,14 @@ export async function staffOrder(context: Readonly<RouterContextProvider>, rawId
   // Opening an order (its page, slip or invoice) is a read of its shopper's data: the processing log.
   if (order && shopper) await useCases.processingLog.staffRead(staff, [{ customerId: shopper.id, what: "order", detail: `#${order.number}` }]);
   return order;
+}
+
+/** Any shopper's message, for staff, its opening logged when it came from an account. Null when there is none. */
+export async function staffTicket(context: Readonly<RouterContextProvider>, id: number | null): Promise<TicketView | null> {
+  const staff = staffOf(context);
+  const { reads, useCases } = waysIn(context);
+  const ticket = id === null ? null : await reads.tickets.read(id);
+  // Opening a shopper's message is a read of their data: the processing log.
+  if (ticket?.customerId) await useCases.processingLog.staffRead(staff, [{ customerId: ticket.customerId, what: "ticket", detail: ticket.name }]);
+  return ticket;
 }

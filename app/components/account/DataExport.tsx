@@ -16,6 +16,8 @@ export interface ExportShown {
   bytes: number | null;
   expiresAt: string | null;
   downloadedAt: string | null;
+  /** Past its hours: the link no longer works. */
+  expired: boolean;
 }
 
 const sizeOf = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
@@ -30,11 +32,11 @@ function useWhileMaking(making: boolean) {
   }, [making, state, revalidate]);
 }
 
-export function DataExport({ exported, hasEmail, now }: { exported: ExportShown | null; hasEmail: boolean; now: string }) {
+export function DataExport({ exported, hasEmail }: { exported: ExportShown | null; hasEmail: boolean }) {
   const i18n = useI18n();
   // Taken in this browser: the link works once, so the button goes (without JavaScript, a second press says why on this page).
   const [taken, setTaken] = useState<number | null>(null);
-  const expired = exported?.status === "ready" && exported.expiresAt !== null && exported.expiresAt <= now;
+  const expired = exported?.expired === true;
   const ready = exported?.status === "ready" && !expired && taken !== exported.id;
   const making = exported?.status === "pending";
   useWhileMaking(making);

@@ -1,16 +1,10 @@
 // The breaches that touched the shopper (issue 48 item 6): each notice as mailed, kept in My
 // Account (DPDP Rules r.7(1): through the user's account). Shown only when there is one.
+import type { ShopperNotice } from "../../domain/privacy/breach.ts";
 import { BREACH_MESSAGES } from "../../domain/privacy/rights.ts";
 import { useI18n } from "../i18n.tsx";
 
-interface Notice {
-  id: number;
-  notifiedAt: string;
-  subject: string;
-  opening: string;
-  sections: { heading: string; body: string }[];
-  contact: string;
-}
+type Notice = ShopperNotice & { id: number; notifiedAt: string };
 
 export function SecurityNotices({ notices }: { notices: Notice[] }) {
   const i18n = useI18n();

@@ -1,59 +1,14 @@
 // Recording a breach of personal data (issue 48 item 6): what, where, when, which data and whose,
 // and what the notices say of its consequences and remedies. A plain post to /staff/breaches;
 // checked on the server, a refusal comes back with a message on each field and what was typed.
-import { getCollectionProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { PERSONAL_DATA } from "../../domain/privacy/personal-data.ts";
 import { FormErrors } from "../auth/Field.tsx";
 import { staffBreaches } from "../forms.ts";
+import { FieldError, StaffField } from "./StaffField.tsx";
 
 type Name = "what" | "location" | "found_at" | "occurred_at" | "items" | "whose" | "people" | "consequences" | "mitigation" | "safety" | "cause" | "prevention";
-
-const box = "mt-1 rounded-md border border-stone-300 px-2 py-1.5 aria-invalid:border-red-600";
-
-function Error({ meta }: { meta: FieldMetadata<unknown> }) {
-  return meta.errors?.[0] ? (
-    <p id={meta.errorId} className="mt-1 text-red-700">
-      {meta.errors[0]}
-    </p>
-  ) : null;
-}
-
-function Hint({ meta, hint }: { meta: FieldMetadata<unknown>; hint?: string }) {
-  return hint ? (
-    <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-600">
-      {hint}
-    </p>
-  ) : null;
-}
-
-function Text({ meta, label, hint, rows = 3 }: { meta: FieldMetadata<unknown>; label: string; hint?: string; rows?: number }) {
-  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
-  return (
-    <div className="flex flex-col text-sm sm:col-span-2">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
-      <textarea key={key} {...props} rows={rows} className={box} />
-      <Hint meta={meta} hint={hint} />
-      <Error meta={meta} />
-    </div>
-  );
-}
-
-function Line({ meta, label, hint, type = "text" }: { meta: FieldMetadata<unknown>; label: string; hint?: string; type?: "text" | "datetime-local" }) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
-  return (
-    <div className="flex flex-col text-sm">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
-      <input key={key} {...props} className={box} />
-      <Hint meta={meta} hint={hint} />
-      <Error meta={meta} />
-    </div>
-  );
-}
 
 export function BreachForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm<Record<Exclude<Name, "items">, string> & { items: string[] }>({
@@ -78,11 +33,11 @@ export function BreachForm({ lastResult }: { lastResult: SubmissionResult<string
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...staffBreaches.intent("record")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Text meta={fields.what} label="What happened" hint="Its nature and extent, in plain words: the shoppers read this." />
-          <Line meta={fields.location} label="Where it happened" hint="A system, a provider, a device or a place." />
+          <StaffField meta={fields.what} label="What happened" hint="Its nature and extent, in plain words: the shoppers read this." rows={3} />
+          <StaffField meta={fields.location} label="Where it happened" hint="A system, a provider, a device or a place." />
           <div />
-          <Line meta={fields.found_at} label="When the shop found it" type="datetime-local" hint="India time. The Board's 72 hours run from here." />
-          <Line meta={fields.occurred_at} label="When it happened (if known)" type="datetime-local" hint="India time." />
+          <StaffField meta={fields.found_at} label="When the shop found it" type="datetime-local" hint="India time. The Board's 72 hours run from here." />
+          <StaffField meta={fields.occurred_at} label="When it happened (if known)" type="datetime-local" hint="India time." />
           <fieldset className="text-sm sm:col-span-2" aria-describedby={fields.items.errors?.length ? fields.items.errorId : undefined}>
             <legend className="font-medium">The data it touched</legend>
             <div className="mt-1 grid gap-1 sm:grid-cols-2">
@@ -93,7 +48,7 @@ export function BreachForm({ lastResult }: { lastResult: SubmissionResult<string
                 </label>
               ))}
             </div>
-            <Error meta={fields.items} />
+            <FieldError meta={fields.items} />
           </fieldset>
           <fieldset className="text-sm sm:col-span-2">
             <legend className="font-medium">Whose data</legend>
@@ -103,14 +58,14 @@ export function BreachForm({ lastResult }: { lastResult: SubmissionResult<string
                 {props.value === "everyone" ? "Every shopper" : "These shoppers"}
               </label>
             ))}
-            <Error meta={fields.whose} />
+            <FieldError meta={fields.whose} />
           </fieldset>
-          <Text meta={fields.people} label="Their e-mails or mobile numbers" hint="One per line. Leave empty for every shopper." rows={4} />
-          <Text meta={fields.consequences} label="What it may mean for them" />
-          <Text meta={fields.mitigation} label="What the shop has done" hint="To stop it and to limit the harm." />
-          <Text meta={fields.safety} label="What they can do" hint="For example: change the password, watch for calls claiming to be the shop." />
-          <Text meta={fields.cause} label="Who caused it, if known (for the Board)" />
-          <Text meta={fields.prevention} label="What stops it happening again (for the Board)" />
+          <StaffField meta={fields.people} label="Their e-mails or mobile numbers" hint="One per line. Leave empty for every shopper." rows={4} />
+          <StaffField meta={fields.consequences} label="What it may mean for them" rows={3} />
+          <StaffField meta={fields.mitigation} label="What the shop has done" hint="To stop it and to limit the harm." rows={3} />
+          <StaffField meta={fields.safety} label="What they can do" hint="For example: change the password, watch for calls claiming to be the shop." rows={3} />
+          <StaffField meta={fields.cause} label="Who caused it, if known (for the Board)" rows={3} />
+          <StaffField meta={fields.prevention} label="What stops it happening again (for the Board)" rows={3} />
         </div>
         <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70" disabled={busy}>
           Record the breach

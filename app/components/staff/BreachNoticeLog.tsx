@@ -1,4 +1,5 @@
 // The log of telling each shopper of a breach (issue 48 item 6): by whom, how, when, and what came of it.
+import { StaffTable } from "./StaffTable.tsx";
 import { staffTime } from "./staff-time.ts";
 import { Link } from "react-router";
 import type { BreachNoticeRow } from "../../server/shop/port.server.ts";
@@ -22,48 +23,24 @@ export function BreachNoticeLog({ notices }: { notices: Row[] }) {
       {notices.length === 0 ? (
         <p className="mt-1 text-sm text-stone-700">No notice has been queued.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Each notice: to which shopper, how, and what came of it</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-3">
-                  Shopper
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  By
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Queued
-                </th>
-                <th scope="col" className="py-2">
-                  Sent
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {notices.map((n) => (
-                <tr key={n.id} className="border-b border-stone-200 align-top">
-                  <td className="py-2 pr-3">
-                    <Link to={`/staff/shoppers/${n.customerId}`} className="text-brand-800 underline">
-                      Account {n.customerId}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{n.channel === "mail" ? "E-mail" : "SMS"}</td>
-                  <td className="py-2 pr-3">
-                    {STATUS[n.status]}
-                    {n.error ? `: ${n.error}` : ""}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{staffTime.format(new Date(n.queuedAt))}</td>
-                  <td className="py-2 whitespace-nowrap">{n.sentAt ? staffTime.format(new Date(n.sentAt)) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption="Each notice: to which shopper, how, and what came of it" headings={["Shopper", "By", "Status", "Queued", "Sent"]} className="mt-2">
+          {notices.map((n) => (
+            <tr key={n.id} className="border-b border-stone-200 align-top">
+              <td className="py-2 pr-3">
+                <Link to={`/staff/shoppers/${n.customerId}`} className="text-brand-800 underline">
+                  Account {n.customerId}
+                </Link>
+              </td>
+              <td className="py-2 pr-3">{n.channel === "mail" ? "E-mail" : "SMS"}</td>
+              <td className="py-2 pr-3">
+                {STATUS[n.status]}
+                {n.error ? `: ${n.error}` : ""}
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">{staffTime.format(new Date(n.queuedAt))}</td>
+              <td className="py-2 whitespace-nowrap">{n.sentAt ? staffTime.format(new Date(n.sentAt)) : "—"}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

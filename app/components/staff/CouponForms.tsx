@@ -1,59 +1,17 @@
 // The staff's coupon forms (issue 14): a new coupon, and one coupon's limits and dates. Plain
 // posts to /staff/coupons; the same zod schemas check them in the browser first when JavaScript
 // runs, and a refusal comes back with a message on each field and what was typed.
-import { getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { COUPON_DESCRIPTION_MAX, couponFormValues, discountLabel, type LimitField } from "../../domain/staff-coupon-view.ts";
 import type { StaffCouponView } from "../../server/shop/port.server.ts";
 import { FormErrors } from "../auth/Field.tsx";
+import { StaffField } from "./StaffField.tsx";
 import { staffCoupons } from "../forms.ts";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
 const button = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
-
-/** A labelled field with its error tied to it. */
-function CouponField({
-  meta,
-  label,
-  hint,
-  type = "text",
-  numeric = false,
-  wide = false,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  type?: "text" | "date";
-  numeric?: boolean;
-  wide?: boolean;
-}) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
-  return (
-    <div className={`flex flex-col text-sm ${wide ? "sm:col-span-2" : ""}`}>
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
-      <input
-        key={key}
-        {...props}
-        inputMode={numeric ? "numeric" : undefined}
-        maxLength={meta.name === "description" ? COUPON_DESCRIPTION_MAX : undefined}
-        className="mt-1 rounded-md border border-stone-300 px-2 py-1.5 aria-invalid:border-red-600"
-      />
-      {hint && (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {meta.errors?.[0] && (
-        <p id={meta.errorId} className="mt-1 text-red-700">
-          {meta.errors[0]}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The fields both forms share: description, limits and dates. */
 function LimitInputs({
@@ -65,13 +23,13 @@ function LimitInputs({
 }) {
   return (
     <>
-      <CouponField meta={fields.description} label="Description" hint="What shoppers are told the coupon gives (optional)." wide />
-      <CouponField meta={fields.min_subtotal} label="Minimum cart (₹)" hint="Empty or 0: any cart." numeric />
-      {withMaximum && <CouponField meta={fields.max_discount} label="Maximum discount (₹)" hint="Percent coupons only. Empty: no maximum." numeric />}
-      <CouponField meta={fields.starts_on} label="First day" hint="Empty: from now." type="date" />
-      <CouponField meta={fields.ends_on} label="Last day" hint="The coupon ends at midnight after this day. Empty: no end." type="date" />
-      <CouponField meta={fields.usage_limit} label="Usage limit" hint="Orders in all. Empty: no limit." numeric />
-      <CouponField meta={fields.per_customer_limit} label="Uses per customer" hint="Empty: no limit." numeric />
+      <StaffField meta={fields.description} label="Description" hint="What shoppers are told the coupon gives (optional)." wide maxLength={COUPON_DESCRIPTION_MAX} />
+      <StaffField meta={fields.min_subtotal} label="Minimum cart (₹)" hint="Empty or 0: any cart." numeric />
+      {withMaximum && <StaffField meta={fields.max_discount} label="Maximum discount (₹)" hint="Percent coupons only. Empty: no maximum." numeric />}
+      <StaffField meta={fields.starts_on} label="First day" hint="Empty: from now." type="date" />
+      <StaffField meta={fields.ends_on} label="Last day" hint="The coupon ends at midnight after this day. Empty: no end." type="date" />
+      <StaffField meta={fields.usage_limit} label="Usage limit" hint="Orders in all. Empty: no limit." numeric />
+      <StaffField meta={fields.per_customer_limit} label="Uses per customer" hint="Empty: no limit." numeric />
     </>
   );
 }
@@ -94,7 +52,7 @@ export function CreateCouponForm({ lastResult }: { lastResult: LastResult }) {
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" {...staffCoupons.intent("create")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <CouponField meta={fields.code} label="Code" hint="Letters, digits, - and _; up to 40. Kept in capitals." />
+          <StaffField meta={fields.code} label="Code" hint="Letters, digits, - and _; up to 40. Kept in capitals." />
           <div className="flex flex-col text-sm">
             <label htmlFor={fields.kind.id} className="font-medium">
               Kind
@@ -109,7 +67,7 @@ export function CreateCouponForm({ lastResult }: { lastResult: LastResult }) {
               </p>
             )}
           </div>
-          <CouponField meta={fields.value} label="Discount" hint="A percent (1 to 100), or whole rupees for a flat coupon." numeric />
+          <StaffField meta={fields.value} label="Discount" hint="A percent (1 to 100), or whole rupees for a flat coupon." numeric />
           <LimitInputs fields={fields} withMaximum />
         </div>
         <button type="submit" className={button} disabled={busy}>

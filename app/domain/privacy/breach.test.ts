@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import hindi from "../../locales/hi.json" with { type: "json" };
 import { i18nFor, registerCatalogue } from "../i18n/registry.ts";
-import { boardDeadline, breachSchema, peopleOf, shopperNotice } from "./breach.ts";
+import { boardDeadline, breachSchema, noticeText, peopleOf, shopperNotice } from "./breach.ts";
 
 const valid = {
   what: "A list leaked",
@@ -35,10 +35,14 @@ describe("a breach's record", () => {
 
   it("drafts the shopper's notice with rule 7(1)'s parts, in their language", () => {
     const breach = { ...breachSchema.parse(valid), id: 1, occurredAt: null, foundAt: new Date("2026-11-29T04:00:00Z"), everyone: true, cause: "", prevention: "" };
-    const shop = { name: "Haat", support: { email: "support@haat.example", phone: "+91 00000 00000", hours: "Monday–Friday 10am–06pm" } };
+    const shop = {
+      name: "Haat",
+      company: { legalName: "Haat Retail", address: "Gurugram" },
+      support: { email: "support@haat.example", phone: "+91 00000 00000", hours: "Monday–Friday 10am–06pm" },
+    };
     const en = shopperNotice(breach, i18nFor("en"), "en", shop);
     expect(en.sections.map((s) => s.heading)).toEqual(["What happened", "When", "Your data it touched", "What it may mean for you", "What we have done", "What you can do"]);
-    expect(en.text).toContain("We found it on 29 November 2026.");
+    expect(noticeText(en)).toContain("We found it on 29 November 2026.");
     expect(en.contact).toBe("Questions: write to support@haat.example or call +91 00000 00000 (Monday–Friday 10am–06pm).");
     registerCatalogue("hi", hindi as Record<string, string>);
     const hi = shopperNotice(breach, i18nFor("hi"), "hi", shop);

@@ -2,9 +2,13 @@
 // notices the shop drafts from that record: the Data Protection Board's (DPDP Rules r.7(2)) and each
 // affected shopper's, by mail and SMS (r.7(1)). Pure: the words, the form's schema and the drafts.
 import { z } from "zod";
+import { emailField } from "../account.ts";
 import { normalizeMobile } from "../mobile-sign-in.ts";
-import type { Locale } from "../i18n/locale.ts";
-import type { I18n } from "../i18n/messages.ts";
+import { LOCALES, pathIn, type Locale } from "../i18n/locale.ts";
+import { i18nFor } from "../i18n/registry.ts";
+import { count } from "../plural.ts";
+import { smsText } from "../sms.ts";
+import { say, type I18n } from "../i18n/messages.ts";
 import { PERSONAL_DATA, said } from "./personal-data.ts";
 import { BREACH_MESSAGES } from "./rights.ts";
 
@@ -38,7 +42,8 @@ export function peopleOf(text: string): { emails: string[]; mobiles: string[]; b
   for (const raw of text.split(/[\n,;]+/)) {
     const entry = raw.trim();
     if (!entry) continue;
-    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(entry)) emails.add(entry.toLowerCase());
+    const email = emailField.safeParse(entry);
+    if (email.success) emails.add(email.data);
     else {
       const mobile = normalizeMobile(entry);
       if (mobile) mobiles.add(mobile);
@@ -79,7 +84,11 @@ export const breachSchema = z
     prevention: optionalText,
   })
   .superRefine((value, ctx) => {
-    if (value.whose === "listed" && !value.people) ctx.addIssue({ code: "custom", path: ["people"], message: BREACH_STAFF_MESSAGES.noPeople });
+    if (value.whose === "listed") {
+      const { emails, mobiles, bad } = peopleOf(value.people ?? "");
+      if (bad.length) ctx.addIssue({ code: "custom", path: ["people"], message: say(BREACH_STAFF_MESSAGES.badPeople, { list: bad.join(", ") }) });
+      else if (!emails.length && !mobiles.length) ctx.addIssue({ code: "custom", path: ["people"], message: BREACH_STAFF_MESSAGES.noPeople });
+    }
     if (value.occurred_at && value.occurred_at > value.found_at) ctx.addIssue({ code: "custom", path: ["occurred_at"], message: BREACH_STAFF_MESSAGES.occurredAfterFound });
   });
 export type BreachInput = z.output<typeof breachSchema>;
@@ -88,6 +97,13 @@ export const boardNoticeSchema = z.object({
   breach: z.coerce.number().int().positive(),
   reference: z.string({ error: "Give the Board's reference, or how it was sent." }).trim().min(1, "Give the Board's reference, or how it was sent.").max(200),
 });
+
+/** The shop's own details the notices name (store-config.ts's `store`). */
+interface Shop {
+  name: string;
+  company: { legalName: string; address: string };
+  support: { email: string; phone: string; hours: string };
+}
 
 /** A breach as the drafts read it. */
 export interface BreachRecord {
@@ -113,9 +129,6 @@ export interface NoticeCounts {
   failed: number;
 }
 
-/** "1 shopper", "2 shoppers": the staff's pages count people this way. */
-export const shoppers = (n: number) => `${n} shopper${n === 1 ? "" : "s"}`;
-
 export const boardDeadline = (foundAt: Date) => new Date(foundAt.getTime() + BOARD_REPORT_HOURS * 3_600_000);
 
 const IST: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata", timeZoneName: "short" };
@@ -129,13 +142,13 @@ export const itemsSaid = (keys: readonly string[], locale: Locale) => PERSONAL_D
  * and the detailed report within 72 hours (b)(i)–(vi). Staff send it through the Board's own
  * channel and record that they did.
  */
-export function boardNotice(breach: BreachRecord, counts: NoticeCounts, fiduciary: { name: string; address: string; contact: string }): string {
+export function boardNotice(breach: BreachRecord, counts: NoticeCounts, shop: Shop): string {
   const items = itemsSaid(breach.items, "en");
-  const whom = breach.everyone ? "every account holder of the shop" : `${counts.people} account holder${counts.people === 1 ? "" : "s"}`;
+  const whom = breach.everyone ? "every account holder of the shop" : count(counts.people, "account holder");
   return [
     `Intimation of personal data breach under section 8(6) of the Digital Personal Data Protection Act, 2023, and rule 7(2) of the Digital Personal Data Protection Rules, 2025`,
     ``,
-    `Data Fiduciary: ${fiduciary.name}, ${fiduciary.address}. Contact: ${fiduciary.contact}.`,
+    `Data Fiduciary: ${shop.company.legalName}, ${shop.company.address}. Contact: ${shop.support.email}, ${shop.support.phone}.`,
     `Our reference: breach ${breach.id}.`,
     ``,
     `(a) Description of the breach`,
@@ -152,12 +165,12 @@ export function boardNotice(breach: BreachRecord, counts: NoticeCounts, fiduciar
     `(iii) Measures implemented or proposed to mitigate risk: ${breach.mitigation}`,
     `(iv) Findings regarding the person who caused the breach: ${breach.cause || "not yet known."}`,
     `(v) Remedial measures taken to prevent recurrence: ${breach.prevention || "being decided."}`,
-    `(vi) Intimations given to affected Data Principals: ${counts.sent.mail} by e-mail and ${counts.sent.sms} by SMS, to ${counts.people} account holder${counts.people === 1 ? "" : "s"}${counts.waiting ? `; ${counts.waiting} waiting to be sent` : ""}${counts.failed ? `; ${counts.failed} could not be delivered` : ""}. Each is also shown in the person's account.`,
+    `(vi) Intimations given to affected Data Principals: ${counts.sent.mail} by e-mail and ${counts.sent.sms} by SMS, to ${count(counts.people, "account holder")}${counts.waiting ? `; ${counts.waiting} waiting to be sent` : ""}${counts.failed ? `; ${counts.failed} could not be delivered` : ""}. Each is also shown in the person's account.`,
   ].join("\n");
 }
 
 /** The shopper's notice, in their language (r.7(1)(a)–(e)): the mail's subject and text, and My Account's section. */
-export function shopperNotice(breach: BreachRecord, i18n: I18n, locale: Locale, shop: { name: string; support: { email: string; phone: string; hours: string } }) {
+export function shopperNotice(breach: BreachRecord, i18n: I18n, locale: Locale, shop: Shop) {
   const M = BREACH_MESSAGES;
   const when: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" };
   const found = i18n.date(breach.foundAt, when);
@@ -174,11 +187,24 @@ export function shopperNotice(breach: BreachRecord, i18n: I18n, locale: Locale, 
   ];
   const contact = i18n._(M.contact, { email: shop.support.email, phone: shop.support.phone, hours: i18n._(shop.support.hours) });
   const opening = i18n._(M.opening, { shop: shop.name });
+  return { subject: i18n._(M.mailSubject, { shop: shop.name }), opening, sections, contact };
+}
+export type ShopperNotice = ReturnType<typeof shopperNotice>;
+
+/** The notice as the mail says it. */
+export const noticeText = (notice: ShopperNotice) => [notice.opening, ...notice.sections.map((s) => `${s.heading}\n${s.body}`), notice.contact].join("\n\n") + "\n";
+
+/** The SMS's values: its link to the whole notice in My Account, in the shopper's language. */
+export const breachSmsValues = (host: string, locale: Locale) => ({ link: `${host}${pathIn(locale, "/myaccount/privacy")}` });
+
+/** What staff read before sending: the Board's draft and its deadline, and the shoppers' notice in each language. */
+export function breachDrafts(breach: BreachRecord & { counts: NoticeCounts }, host: string, shop: Shop) {
   return {
-    subject: i18n._(M.mailSubject, { shop: shop.name }),
-    opening,
-    sections,
-    contact,
-    text: [opening, ...sections.map((s) => `${s.heading}\n${s.body}`), contact].join("\n\n") + "\n",
+    deadline: boardDeadline(breach.foundAt),
+    board: boardNotice(breach, breach.counts, shop),
+    shoppers: LOCALES.map((locale) => {
+      const mail = shopperNotice(breach, i18nFor(locale), locale, shop);
+      return { locale, subject: mail.subject, text: noticeText(mail), sms: smsText({ template: "breach", values: breachSmsValues(host, locale), language: locale }) };
+    }),
   };
 }

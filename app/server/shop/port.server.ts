@@ -6,6 +6,7 @@ import type { DashboardDays, WidgetKey, WidgetRows } from "../../domain/dashboar
 import type { CodeCheck, CodePurpose } from "../../domain/mobile-sign-in.ts";
 import type { Locale } from "../../domain/i18n/locale.ts";
 import type { BreachRecord, NoticeCounts } from "../../domain/privacy/breach.ts";
+import type { ShopperQuery } from "../../domain/shopper-search.ts";
 import type { ShopErrorCode } from "../../domain/form-reply.ts";
 import type { AddressSnapshot, AddressView } from "../../domain/address.ts";
 import type { CartEntries, CartLineView, CartSummary } from "../../domain/cart.ts";
@@ -1149,9 +1150,11 @@ export interface ShopperFound {
 export interface ProcessingLogPort {
   record(entries: readonly ProcessingEntry[]): Promise<void>;
   /** Shoppers by e-mail, verified mobile, an order's number, or part of the name. */
-  findShoppers(query: string, limit?: number): Promise<ShopperFound[]>;
-  /** The shopper's log for the year it is kept, newest first. */
-  forCustomer(customerId: number, limit?: number): Promise<ProcessingLogLine[]>;
+  findShoppers(query: ShopperQuery, limit?: number): Promise<ShopperFound[]>;
+  /** One shopper as staff see them at the head of their log, with the e-mail proved theirs (or null). */
+  person(customerId: number): Promise<(ShopperFound & { provedEmail: string | null }) | null>;
+  /** The shopper's log for the year it is kept, newest first; `provedEmail` ties their signed-out messages to them. */
+  forCustomer(customerId: number, provedEmail: string | null, limit?: number): Promise<ProcessingLogLine[]>;
 }
 
 /** A breach as staff list it. */

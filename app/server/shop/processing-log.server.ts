@@ -4,7 +4,7 @@
 // is written once. Staff see both, merged, per shopper, for the year the log is kept.
 import { and, desc, eq, gte, ilike, inArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { normalizeMobile } from "../../domain/mobile-sign-in.ts";
+import { containsPattern } from "../../domain/order-search.ts";
 import { RETENTION_DAYS } from "../../domain/privacy/retention.ts";
 import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
@@ -27,31 +27,43 @@ export function createProcessingLog(db: Db, now: () => number = Date.now): Proce
     record: (entries) => logProcessing(db, entries),
 
     async findShoppers(query, limit = 20) {
-      const q = query.trim();
-      if (!q) return [];
-      const mobile = normalizeMobile(q);
-      const number = /^#?\d+$/.test(q) ? Number(q.replace("#", "")) : null;
-      const matching = or(
-        q.includes("@") ? eq(t.customers.email, q.toLowerCase()) : undefined,
-        mobile ? eq(t.customers.mobile, mobile) : undefined,
-        number !== null && number <= 2_147_483_647 ? inArray(t.customers.id, db.select({ id: t.orders.customerId }).from(t.orders).where(eq(t.orders.orderNumber, number))) : undefined,
-        q.length >= 3 && !q.includes("@") && !mobile ? ilike(t.customers.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-      );
-      // Nothing to match by (two letters, a lone '#'): nobody, not the first accounts of the table.
-      if (!matching) return [];
       return db
         .select({ id: t.customers.id, name: t.customers.name, email: t.customers.email, mobile: t.customers.mobile, erasedAt: t.customers.erasedAt, createdAt: t.customers.createdAt })
         .from(t.customers)
-        .where(matching)
+        .where(
+          or(
+            query.email ? eq(t.customers.email, query.email) : undefined,
+            query.mobile ? eq(t.customers.mobile, query.mobile) : undefined,
+            query.number !== null ? inArray(t.customers.id, db.select({ id: t.orders.customerId }).from(t.orders).where(eq(t.orders.orderNumber, query.number))) : undefined,
+            query.name ? ilike(t.customers.name, containsPattern(query.name)) : undefined,
+          ),
+        )
         .orderBy(t.customers.id)
         .limit(limit);
     },
 
-    async forCustomer(customerId, limit = 500) {
+    async person(customerId) {
+      const [row] = await db
+        .select({
+          id: t.customers.id,
+          name: t.customers.name,
+          email: t.customers.email,
+          mobile: t.customers.mobile,
+          erasedAt: t.customers.erasedAt,
+          createdAt: t.customers.createdAt,
+          emailVerifiedAt: t.customers.emailVerifiedAt,
+        })
+        .from(t.customers)
+        .where(eq(t.customers.id, customerId));
+      if (!row) return null;
+      const { emailVerifiedAt, ...person } = row;
+      // Only a proved address ties messages sent signed out to the shopper (as the export ties them).
+      return { ...person, provedEmail: row.email && emailVerifiedAt ? row.email : null };
+    },
+
+    async forCustomer(customerId, email, limit = 500) {
       const since = new Date(now() - RETENTION_DAYS.processingLog * DAY_MS);
       const staff = alias(t.customers, "staff");
-      const [person] = await db.select({ email: t.customers.email, proved: t.customers.emailVerifiedAt }).from(t.customers).where(eq(t.customers.id, customerId));
-      const email = person?.email && person.proved ? person.email : null;
       const reads = await db
         .select({
           at: t.processingLog.at,
@@ -78,7 +90,7 @@ export function createProcessingLog(db: Db, now: () => number = Date.now): Proce
         ...reads.map((r) => ({ at: r.at, by: r.system ? { system: r.system } : { staff: r.staff }, action: r.action, what: r.what, detail: r.detail })),
         ...changes.map((c) => ({ at: c.at, by: { staff: c.staff }, action: "change" as const, what: c.action, detail: `${c.entity} ${c.entityId}` })),
       ]
-        .sort((a, b) => b.at.getTime() - a.at.getTime() || 0)
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
         .slice(0, limit);
     },
   };

@@ -2,10 +2,11 @@
 // Board's notice and each shopper's (domain/privacy/breach.ts); staff send the shoppers' notices
 // with one press, and record when they sent the Board's through its own channel. The notices go
 // beside the press and, for any an instance left, from the privacy job; each outcome is logged.
-import { BREACH_STAFF_MESSAGES, peopleOf, shoppers, shopperNotice, type BreachInput } from "../../domain/privacy/breach.ts";
-import { isLocale, pathIn, type Locale } from "../../domain/i18n/locale.ts";
+import { BREACH_STAFF_MESSAGES, breachSmsValues, noticeText, peopleOf, shopperNotice, type BreachInput } from "../../domain/privacy/breach.ts";
+import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
 import { i18nFor } from "../../domain/i18n/registry.ts";
 import { say } from "../../domain/i18n/messages.ts";
+import { count } from "../../domain/plural.ts";
 import { smsLanguage } from "../../domain/sms.ts";
 import { store } from "../../domain/store-config.ts";
 import { appEnv } from "../env.server.ts";
@@ -19,9 +20,8 @@ import { ShopError, type BreachNoticeJob, type Customer, type Shop } from "../sh
 export async function recordBreach(shop: Shop, staff: Customer, value: BreachInput): Promise<{ id: number }> {
   if (value.found_at.getTime() > Date.now() + 60_000) throw new ShopError("invalid", BREACH_STAFF_MESSAGES.foundInFuture);
   const everyone = value.whose === "everyone";
-  const people = everyone ? { emails: [], mobiles: [], bad: [] } : peopleOf(value.people ?? "");
-  if (people.bad.length) throw new ShopError("conflict", say(BREACH_STAFF_MESSAGES.badPeople, { list: people.bad.join(", ") }));
-  if (!everyone && !people.emails.length && !people.mobiles.length) throw new ShopError("conflict", BREACH_STAFF_MESSAGES.noPeople);
+  // The schema refused what is neither an e-mail nor a number; here, who has no account.
+  const { emails, mobiles } = everyone ? { emails: [], mobiles: [] } : peopleOf(value.people ?? "");
   const made = await shop.breaches.record(
     staff.id,
     {
@@ -37,7 +37,7 @@ export async function recordBreach(shop: Shop, staff: Customer, value: BreachInp
       cause: value.cause ?? "",
       prevention: value.prevention ?? "",
     },
-    people,
+    { emails, mobiles },
   );
   if ("unknown" in made) throw new ShopError("conflict", say(BREACH_STAFF_MESSAGES.unknownPeople, { list: made.unknown.join(", ") }));
   return made;
@@ -50,7 +50,7 @@ export async function notifyShoppers(shop: Shop, mail: Mailer, sms: SmsSender | 
   if (queued.people === 0) return { message: BREACH_STAFF_MESSAGES.nobody };
   // Not awaited: thousands of notices take a while; the job sends any this instance leaves.
   sendBreachNotices(shop, mail, sms, 1_000).catch((error: unknown) => log.error("breach notices could not be sent now; the job will", errorFields(error)));
-  return { message: queued.again ? BREACH_STAFF_MESSAGES.alreadyQueued : say(BREACH_STAFF_MESSAGES.queued, { people: shoppers(queued.people) }) };
+  return { message: queued.again ? BREACH_STAFF_MESSAGES.alreadyQueued : say(BREACH_STAFF_MESSAGES.queued, { people: count(queued.people, "shopper") }) };
 }
 
 export async function recordBoardNotice(shop: Shop, staff: Customer, id: number, reference: string): Promise<{ message: string }> {
@@ -86,10 +86,11 @@ async function sendOne(shop: Shop, mail: Mailer, sms: SmsSender | null, job: Bre
   const locale: Locale = isLocale(job.language) ? job.language : "en";
   if (job.channel === "mail") {
     const notice = shopperNotice(job.breach, i18nFor(locale), locale, store);
-    return { status: await sendOrKeep(shop, mail, { to: job.to, subject: notice.subject, text: notice.text }) };
+    return { status: await sendOrKeep(shop, mail, { to: job.to, subject: notice.subject, text: noticeText(notice) }) };
   }
   if (!sms?.sends("breach")) return { status: "skipped", error: "The shop sends no SMS of this kind: MSG91_TEMPLATE_BREACH is not set." };
   const language = smsLanguage(sms, "breach", locale);
-  const link = `${new URL(appEnv().publicOrigin).host}${pathIn(locale, "/myaccount/privacy")}`;
-  return { status: await sendSmsOrKeep(shop, sms, { to: job.to, template: "breach", values: { link }, ...(language !== "en" && { language }) }) };
+  // The link to the page in the shopper's language, whatever language the SMS can be said in.
+  const values = breachSmsValues(new URL(appEnv().publicOrigin).host, locale);
+  return { status: await sendSmsOrKeep(shop, sms, { to: job.to, template: "breach", values, ...(language !== "en" && { language }) }) };
 }
