@@ -11,13 +11,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A CSV file staff download: an attachment named `name`, never kept by a cache. */
-export function csvAttachment(body: string, name: string): Response {
-  return new Response(body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "private, no-store" },
-  });
-}
-
 /** A newsletter subscriber as the export lists them: confirmed and still subscribed (decision 036). */
 export interface SubscriberRow {
   email: string;

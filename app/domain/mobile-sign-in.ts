@@ -1,6 +1,7 @@
 // Signing in with a mobile number and a one-time code by SMS (issue 28, decision 053): the
 // number's rule, the code's rules (OWASP ASVS 5, §6.5 and §6.6), the forms' schemas and what the
 // shopper is told. No I/O: the codes are kept by shop.codes, sent by server/sms.
+import { ERASURE_MESSAGES } from "./privacy/rights.ts";
 import { z } from "zod";
 import { optInBox } from "./privacy/consent.ts";
 import { formatMessage, say } from "./i18n/messages.ts";
@@ -65,6 +66,20 @@ export const MOBILE_MESSAGES = {
   updatesOn: /*i18n*/ "You will get order updates by SMS.",
   updatesOff: /*i18n*/ "You will no longer get order updates by SMS.",
 } as const;
+
+/**
+ * Where a fresh sign-in is asked before a change (decision 053; deleting the account, issue 48):
+ * what the page says, and what the toast says after the sign-out, by the page it comes back to.
+ */
+export const SIGN_IN_AGAIN = {
+  "/myaccount/mobile": { why: MOBILE_MESSAGES.signInAgain, toast: MOBILE_MESSAGES.signInAgainToast },
+  "/myaccount/email": { why: MOBILE_MESSAGES.signInAgainEmail, toast: MOBILE_MESSAGES.signInAgainEmail },
+  "/myaccount/privacy": { why: ERASURE_MESSAGES.signInAgain, toast: ERASURE_MESSAGES.signInAgain },
+} as const;
+export type SignInAgainBack = keyof typeof SIGN_IN_AGAIN;
+export const signInAgainSchema = z.object({
+  back: z.enum(Object.keys(SIGN_IN_AGAIN) as [SignInAgainBack, ...SignInAgainBack[]]).default("/myaccount/mobile"),
+});
 
 /**
  * A 10-digit Indian mobile number as it is kept (no +91): typed with spaces, dashes, a leading 0

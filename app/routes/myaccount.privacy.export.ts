@@ -6,6 +6,7 @@ import { waysIn } from "../server/ways-in.server.ts";
 import { parseId } from "../domain/ids.ts";
 import { customerIn } from "../server/access.server.ts";
 import { sentOnWhenRefused } from "../server/forms/pipeline.server.ts";
+import { fileResponse } from "../server/file-response.server.ts";
 import type { Route } from "./+types/myaccount.privacy.export";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
@@ -14,13 +15,6 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // page's redirect is taken to its Hindi page by the language's own layer.
   return sentOnWhenRefused("/myaccount/privacy", async () => {
     const { file, filename } = await waysIn(context).useCases.dataExport.downloadDataExport(customer, parseId(params.id), url.searchParams.get("key"));
-    return new Response(new Uint8Array(file), {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-        "Content-Length": String(file.byteLength),
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return fileResponse(file, { type: "application/zip", filename });
   });
 }

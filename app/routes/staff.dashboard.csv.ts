@@ -3,6 +3,7 @@
 import { data } from "react-router";
 import { dashboardDays, isWidget, WIDGET, widgetCsvRows } from "../domain/dashboard.ts";
 import { toCsv } from "../domain/csv.ts";
+import { CSV, fileResponse } from "../server/file-response.server.ts";
 import { waysIn } from "../server/ways-in.server.ts";
 import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.dashboard.csv";
@@ -14,11 +15,5 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!isWidget(key)) throw data(null, 404);
   const days = dashboardDays(new Date());
   const csv = widgetCsvRows(key, await waysIn(context).reads.staff.figures(key, days));
-  return new Response(toCsv(csv.header, csv.rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="haat-${WIDGET[key].file}-${days.today}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(toCsv(csv.header, csv.rows), { type: CSV, filename: `haat-${WIDGET[key].file}-${days.today}.csv` });
 }

@@ -3,12 +3,13 @@
 // never cached; each download is audited.
 import { waysIn } from "../server/ways-in.server.ts";
 import { shopDate } from "../domain/delivery.ts";
-import { csvAttachment, smsOffersCsv } from "../domain/csv.ts";
+import { smsOffersCsv } from "../domain/csv.ts";
+import { CSV, fileResponse } from "../server/file-response.server.ts";
 import { staffOf } from "../server/access.server.ts";
 import type { Route } from "./+types/staff.sms-offers.csv";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const rows = await waysIn(context).useCases.newsletter.exportSmsOffers(staff.id);
-  return csvAttachment(smsOffersCsv(rows), `haat-sms-offers-${shopDate(new Date())}.csv`);
+  return fileResponse(smsOffersCsv(rows), { type: CSV, filename: `haat-sms-offers-${shopDate(new Date())}.csv` });
 }

@@ -5,13 +5,12 @@ import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { MOBILE_MESSAGES, displayMobile, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
+import { MOBILE_MESSAGES, SIGN_IN_AGAIN, displayMobile, mobileSendSchema, mobileVerifySchema, type SignInAgainBack } from "../../domain/mobile-sign-in.ts";
 import { nameField } from "../../domain/account.ts";
 import { mobileAccount, mobileSignIn } from "../forms.ts";
 import { useI18n } from "../i18n.tsx";
 import { PrivacyNoticeLink } from "../PrivacyNoticeLink.tsx";
 import { CONSENT_MESSAGES } from "../../domain/privacy/consent.ts";
-import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
 import { CheckboxField, Field, FormErrors, submitButton } from "./Field.tsx";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -176,18 +175,12 @@ function useWebOtp(formRef: React.RefObject<HTMLFormElement | null>, fieldName: 
 }
 
 /** A way to sign in is added or changed only soon after a sign-in: this ends the session and comes back to `back` (decision 053). */
-const SIGN_IN_AGAIN_WHY = {
-  "/myaccount/mobile": MOBILE_MESSAGES.signInAgain,
-  "/myaccount/email": MOBILE_MESSAGES.signInAgainEmail,
-  "/myaccount/privacy": ERASURE_MESSAGES.signInAgain,
-} as const;
-
-export function SignInAgain({ back }: { back: keyof typeof SIGN_IN_AGAIN_WHY }) {
+export function SignInAgain({ back }: { back: SignInAgainBack }) {
   const i18n = useI18n();
   return (
     <Form method="post" action={mobileAccount.action} className="mt-6 space-y-4">
       <p role="status" className="rounded-md bg-amber-50 p-3 text-sm">
-        {i18n._(SIGN_IN_AGAIN_WHY[back])}
+        {i18n._(SIGN_IN_AGAIN[back].why)}
       </p>
       <input type="hidden" {...mobileAccount.intent("sign-in-again")} />
       <input type="hidden" name={mobileAccount.field("sign-in-again", "back")} value={back} />

@@ -18,6 +18,9 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const SMS_PURPOSES = ["order-sms", "offers-sms"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
+/** Where the account holds each SMS purpose's state (customers.sms_updates, customers.sms_offers). */
+export const SMS_ACCOUNT_FIELD = { "order-sms": "smsUpdates", "offers-sms": "smsOffers" } as const satisfies Record<SmsPurpose, string>;
+
 /** The SMS each purpose covers: a withdrawal also drops those still waiting for a retry. */
 export const SMS_UNDER_CONSENT: Record<SmsPurpose, readonly SmsTemplate[]> = {
   "order-sms": ["orderPlaced", "outForDelivery", "delivered", "cancelled", "subscriptionReminder", "subscriptionSkipped"],

@@ -1,6 +1,7 @@
 // 'Download my data' (issue 48 item 3, decision 085): everything the shop holds on a shopper, as
 // one ZIP: data.json (every table's rows, as they are held) and a CSV per table for a spreadsheet,
 // with a README saying what each holds and what was left out. Pure: the rows come from the Shop.
+import { say } from "../i18n/messages.ts";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { toCsv } from "../csv.ts";
 import type { Locale } from "../i18n/locale.ts";
@@ -61,8 +62,6 @@ const README: Record<"title" | "intro" | "files" | "left" | "kept", Said> = {
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
-
 /** The README: what the archive holds, each table named with the notice's item it belongs to, and what was left out. */
 export function exportReadme(locale: Locale, tables: ExportTables, meta: { shop: string; exportedAt: Date }): string {
   const date = meta.exportedAt.toISOString().slice(0, 10);
@@ -70,7 +69,7 @@ export function exportReadme(locale: Locale, tables: ExportTables, meta: { shop:
     const items = PERSONAL_DATA.filter((item) => item.columns.some((c) => c.startsWith(`${table}.`))).map((item) => item.what[locale]);
     return `- ${table} (${rows.length}): ${items.join("; ")}`;
   });
-  return [fill(README.title[locale], { shop: meta.shop, date }), "", README.intro[locale], "", README.files[locale], ...lines, "", README.left[locale], README.kept[locale], ""].join(
+  return [say(README.title[locale], { shop: meta.shop, date }), "", README.intro[locale], "", README.files[locale], ...lines, "", README.left[locale], README.kept[locale], ""].join(
     "\n",
   );
 }

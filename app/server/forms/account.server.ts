@@ -14,8 +14,7 @@ import {
   signUpSchema,
 } from "../../domain/account.ts";
 import { safePath } from "../../domain/safe-path.ts";
-import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema } from "../../domain/mobile-sign-in.ts";
-import { ERASURE_MESSAGES } from "../../domain/privacy/rights.ts";
+import { addEmailSchema, MOBILE_MESSAGES, mobileSendSchema, mobileVerifySchema, SIGN_IN_AGAIN, signInAgainSchema } from "../../domain/mobile-sign-in.ts";
 import { deviceTokenOf } from "../auth/device.server.ts";
 import { expiredSessionCookie, signedInOf } from "../auth/session.server.ts";
 import { accountLanguageCookies, i18nOf } from "../i18n.server.ts";
@@ -50,13 +49,6 @@ async function signedInHeaders(useCases: UseCases, request: Request, customer: C
     ...accountLanguageCookies(customer),
   ];
 }
-
-/** Why the shopper signs in again, said after the sign-out, by where they come back to. */
-const SIGN_IN_AGAIN_SAID = {
-  "/myaccount/mobile": MOBILE_MESSAGES.signInAgainToast,
-  "/myaccount/email": MOBILE_MESSAGES.signInAgainEmail,
-  "/myaccount/privacy": ERASURE_MESSAGES.signInAgain,
-} as const;
 
 export const accountForms = {
   signIn: defineForm({
@@ -171,18 +163,15 @@ export const accountForms = {
         return { to: "/myaccount", toast: { type: "success", message } };
       }),
       // A number is changed only soon after a sign-in: this ends the session and asks for one.
-      "sign-in-again": intent(
-        z.object({ back: z.enum(["/myaccount/mobile", "/myaccount/email", "/myaccount/privacy"]).default("/myaccount/mobile") }),
-        async ({ useCases, context, value }) => {
-          const signedIn = signedInOf(context);
-          if (signedIn) await useCases.sessions.endSession(signedIn.token);
-          return {
-            to: `/signin?return_to=${encodeURIComponent(value.back)}`,
-            toast: { type: "info", message: SIGN_IN_AGAIN_SAID[value.back] },
-            headers: { "Set-Cookie": await expiredSessionCookie() },
-          };
-        },
-      ),
+      "sign-in-again": intent(signInAgainSchema, async ({ useCases, context, value }) => {
+        const signedIn = signedInOf(context);
+        if (signedIn) await useCases.sessions.endSession(signedIn.token);
+        return {
+          to: `/signin?return_to=${encodeURIComponent(value.back)}`,
+          toast: { type: "info", message: SIGN_IN_AGAIN[value.back].toast },
+          headers: { "Set-Cookie": await expiredSessionCookie() },
+        };
+      }),
     },
   }),
 

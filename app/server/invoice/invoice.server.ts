@@ -244,13 +244,6 @@ function columns(kind: SupplyKind, contentWidth: number, credit = false): { item
 export const MARGIN = 36;
 const PAD = 3;
 
-/** A PDF as the browser opens it: inline, named, never kept by a cache (it holds personal data). */
-export function pdfResponse(pdf: Uint8Array, filename: string): Response {
-  return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"`, "Cache-Control": "private, no-store" },
-  });
-}
-
 /** An A4 document in the embedded fonts, its writer, and its bytes once `doc.end()` is called. */
 export function startPdf(info: { Title: string; Subject: string }): { doc: PDFKit.PDFDocument; w: Writer; done: Promise<Buffer> } {
   const doc = new PDFDocument({

@@ -7,7 +7,7 @@ import { isSmsTemplate } from "../../domain/sms.ts";
 import { isLocale, type Locale } from "../../domain/i18n/locale.ts";
 import type { SmsSender } from "../sms/sms.server.ts";
 import type { Mail, Mailer } from "./mailer.server.ts";
-import { tracedJob } from "../telemetry/trace.server.ts";
+import { startJob } from "../jobs.server.ts";
 
 type WithMail = Pick<Shop, "mail">;
 
@@ -87,16 +87,5 @@ export async function retryKeptMail(shop: WithMail, mailer: Mailer, limit = 20, 
  * say) are logged, never thrown: the timer does not keep the process alive.
  */
 export function startMailRetry(shop: WithMail, mailer: Mailer, everyMs = 60_000, sms: SmsRetry | null = null): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    tracedJob("mail-retry", () => retryKeptMail(shop, mailer, 20, sms))
-      .catch((error: unknown) => log.error("retrying kept mail failed", errorFields(error)))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startJob("mail-retry", () => retryKeptMail(shop, mailer, 20, sms), { everyMs, failed: "retrying kept mail failed" });
 }

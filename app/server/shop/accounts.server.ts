@@ -17,7 +17,7 @@ import { digest, hashPassword, newResetCode, newToken, verifyPassword } from "..
 import type { Db } from "../db/client.server.ts";
 import { apiTokens, customers, emailConfirmations, knownDevices, passwordResets, sessions, type CustomerRow } from "../db/schema.server.ts";
 import { recordConsent } from "./consents.server.ts";
-import { SMS_PURPOSES } from "../../domain/privacy/consent.ts";
+import { SMS_ACCOUNT_FIELD, SMS_PURPOSES } from "../../domain/privacy/consent.ts";
 import { ShopError, type AccountsPort, type Customer, type ResetOutcome } from "./port.server.ts";
 import { freshChoiceSince, jsonColumn, sessionReadOf, toViewerFacts, type ViewerJson } from "./header-facts.server.ts";
 
@@ -183,7 +183,7 @@ export function createAccounts(db: Db, now: () => number = Date.now): AccountsPo
           })
           .where(eq(customers.id, row.id));
         if (unproved) {
-          const ended = SMS_PURPOSES.filter((purpose) => (purpose === "order-sms" ? row.smsUpdates : row.smsOffers));
+          const ended = SMS_PURPOSES.filter((purpose) => row[SMS_ACCOUNT_FIELD[purpose]]);
           await recordConsent(tx, ...ended.map((purpose) => ({ purpose, customerId: row.id, granted: false, via: "number-removed" as const })));
         }
         await tx.delete(emailConfirmations).where(eq(emailConfirmations.customerId, row.id));

@@ -5,7 +5,7 @@
 // from the ledger.
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { ConsentPurpose, ConsentVia, SmsPurpose } from "../../domain/privacy/consent.ts";
-import { CONSENT_MESSAGES, SMS_UNDER_CONSENT } from "../../domain/privacy/consent.ts";
+import { CONSENT_MESSAGES, SMS_ACCOUNT_FIELD, SMS_UNDER_CONSENT } from "../../domain/privacy/consent.ts";
 import { NOTICE_VERSION } from "../../domain/privacy/personal-data.ts";
 import type { Db } from "../db/client.server.ts";
 import { consents, customers, mailQueue, newsletterSubscribers } from "../db/schema.server.ts";
@@ -33,10 +33,6 @@ export async function recordConsent(conn: Conn, ...entries: ConsentEntry[]): Pro
     })),
   );
 }
-
-/** The SMS purposes' columns on the account. */
-const smsColumn = { "order-sms": customers.smsUpdates, "offers-sms": customers.smsOffers } as const;
-const smsField = { "order-sms": "smsUpdates", "offers-sms": "smsOffers" } as const;
 
 export function createConsents(db: Db, now: () => number = Date.now): ConsentsPort {
   return {
@@ -68,7 +64,7 @@ export function createConsents(db: Db, now: () => number = Date.now): ConsentsPo
 
     setSms(customerId, purpose: SmsPurpose, granted, via) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ mobile: customers.mobile, on: smsColumn[purpose] }).from(customers).where(eq(customers.id, customerId)).for("update");
+        const [row] = await tx.select({ mobile: customers.mobile, on: customers[SMS_ACCOUNT_FIELD[purpose]] }).from(customers).where(eq(customers.id, customerId)).for("update");
         if (!row) throw new ShopError("not_found", CONSENT_MESSAGES.needsMobile);
         // Given only to a verified number; withdrawn whatever the account holds.
         if (granted && !row.mobile) throw new ShopError("conflict", CONSENT_MESSAGES.needsMobile);
@@ -76,7 +72,7 @@ export function createConsents(db: Db, now: () => number = Date.now): ConsentsPo
         const at = new Date(now());
         await tx
           .update(customers)
-          .set({ [smsField[purpose]]: granted, updatedAt: at })
+          .set({ [SMS_ACCOUNT_FIELD[purpose]]: granted, updatedAt: at })
           .where(eq(customers.id, customerId));
         await recordConsent(tx, { purpose, customerId, granted, via, at });
         // What was kept for a retry stops too: the next one must not go out after a withdrawal.

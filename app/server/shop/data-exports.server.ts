@@ -43,7 +43,7 @@ const ofSubscriptions = (customerId: number) => sql`(select ${t.subscriptions.id
  * The shopper's messages: their account's, and those sent signed out from their proved address. A
  * message someone signed in sent naming this address is that sender's, not this shopper's.
  */
-const theirTickets = (customerId: number, email: string | null) =>
+export const theirTickets = (customerId: number, email: string | null) =>
   or(eq(t.tickets.customerId, customerId), email ? and(isNull(t.tickets.customerId), sql`lower(${t.tickets.email}) = ${email}`) : undefined);
 
 export const EXPORTED: Record<string, Owner> = {

@@ -3,10 +3,11 @@
 // for, as invoiced (buyer's name and address included: CGST Act s.36 with CGST Rules r.46 and r.56).
 // Reviews stay, anonymous. The customer row stays as an empty tombstone the kept orders and the
 // reviews point to; its e-mail and number are free for a new account.
-import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { ANONYMOUS_REVIEWER } from "../../domain/review.ts";
 import type { Db } from "../db/client.server.ts";
 import * as t from "../db/schema.server.ts";
+import { theirTickets } from "./data-exports.server.ts";
 import { logProcessing } from "./processing-log.server.ts";
 import { limitKey, RATE_LIMITS, type RateLimitName } from "../security/rate-limits.server.ts";
 import type { Conn } from "./coupons.server.ts";
@@ -58,6 +59,8 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
     // What was matched by e-mail is the person's only if the address was proved theirs.
     const email = c.email && c.emailVerifiedAt ? c.email : null;
     const mine = eq(t.orders.customerId, customerId);
+    // Not a GST record: the orders the law does not make the shop keep.
+    const notInvoiced = and(mine, notExists(invoiced(tx)));
 
     // Orders: an invoiced one is a GST record, kept as invoiced but for the gift note, which no
     // invoice holds. One without an invoice but with money moved (a payment taken and refunded)
@@ -66,14 +69,9 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
     await tx.update(t.orders).set({ giftMessage: null, giftFrom: null }).where(mine);
     // The staff's records of what they did to orders that are not GST records, and to the person's
     // messages, go with them (they quote addresses and replies); a kept order keeps its own.
-    const notInvoiced = await tx
-      .select({ id: t.orders.id })
-      .from(t.orders)
-      .where(and(mine, notExists(invoiced(tx))));
-    const tickets = await tx
-      .select({ id: t.tickets.id })
-      .from(t.tickets)
-      .where(or(eq(t.tickets.customerId, customerId), email ? and(isNull(t.tickets.customerId), sql`lower(${t.tickets.email}) = ${email}`) : undefined));
+    const ordersNotInvoiced = await tx.select({ id: t.orders.id }).from(t.orders).where(notInvoiced);
+    // The person's messages, as their export finds them.
+    const tickets = await tx.select({ id: t.tickets.id }).from(t.tickets).where(theirTickets(customerId, email));
     const about = (entity: string, ids: { id: number }[]) =>
       ids.length
         ? tx.delete(t.staffAudit).where(
@@ -86,22 +84,22 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
             ),
           )
         : null;
-    await about("order", notInvoiced);
+    await about("order", ordersNotInvoiced);
     await about("ticket", tickets);
     await tx
       .update(t.orders)
       .set({
         deliveryAddress: sql`jsonb_build_object('name', '', 'phone', '', 'email', '', 'street', '', 'street2', '', 'city', '', 'state', ${t.orders.deliveryAddress}->>'state', 'zip', '', 'country', ${t.orders.deliveryAddress}->>'country')`,
       })
-      .where(and(mine, notExists(invoiced(tx)), sql`${t.orders.deliveryAddress} is not null`));
-    const going = and(mine, notExists(invoiced(tx)), notExists(paid(tx)));
+      .where(and(notInvoiced, sql`${t.orders.deliveryAddress} is not null`));
+    const going = and(notInvoiced, notExists(paid(tx)));
     // Their payments never took money: cash on delivery never collected.
     await tx.delete(t.payments).where(inArray(t.payments.orderId, tx.select({ id: t.orders.id }).from(t.orders).where(going)));
     await tx.delete(t.orders).where(going);
     const [counted] = await tx
       .select({ kept: sql<number>`count(*)::int` })
       .from(t.orders)
-      .where(and(mine, sql`exists (select 1 from ${t.invoices} where ${t.invoices.orderId} = ${t.orders.id})`));
+      .where(and(mine, exists(invoiced(tx))));
 
     // Reviews stay, said by no one.
     await tx.update(t.productReviews).set({ author: ANONYMOUS_REVIEWER }).where(eq(t.productReviews.customerId, customerId));
@@ -133,7 +131,7 @@ export function eraseCustomer(db: Db, customerId: number, now = new Date()): Pro
     // The answers kept for repeated posts.
     await tx.delete(t.postKeys).where(eq(t.postKeys.customerId, customerId));
     // The staff's records of changes to the account itself.
-    await tx.delete(t.staffAudit).where(and(eq(t.staffAudit.entity, "customer"), eq(t.staffAudit.entityId, String(customerId))));
+    await about("customer", [{ id: customerId }]);
 
     // Everything else hanging on the account (those not on delete cascade from a row that stays).
     for (const [table, column] of [
