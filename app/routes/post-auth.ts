@@ -15,7 +15,7 @@ import { WISHLIST_MESSAGES } from "../domain/wishlist.ts";
 import { cookies } from "../server/auth/cookies.server.ts";
 import { customerOf } from "../server/auth/session.server.ts";
 import { changeToast } from "../server/forms/cart.server.ts";
-import { refusedToward } from "../server/forms/pipeline.server.ts";
+import { sentOnWhenRefused } from "../server/forms/pipeline.server.ts";
 import { errorFields, log } from "../server/log.server.ts";
 import { clearPendingItem, readPendingCookie } from "../server/pending-item.server.ts";
 import { ShopError, type Customer } from "../server/shop/port.server.ts";
@@ -43,20 +43,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!item) return redirect("/addtocart", { status: 303, headers: cleared });
   const back = "kind" in item ? safePath(item.return_to, "/wishlist") : "/addtocart";
   const useCases = waysIn(context).useCases;
-  let toast: Toast;
-  try {
-    toast = await resume(useCases, customer, item, i18nOf(request)).catch(async (error: unknown) => {
-      // A refusal is the shop's answer; anything else (a dropped connection) may pass in 400 ms.
-      if (error instanceof ShopError) throw error;
-      await new Promise((r) => setTimeout(r, POST_AUTH_RETRY_DELAY_MS));
-      return resume(useCases, customer, item, i18nOf(request));
-    });
-  } catch (error) {
-    // Not done: the item stays for the next sign-in while it lasts (Specification: After sign-in).
-    if (error instanceof ShopError) return refusedToward(back, error, error.message, kept);
-    // Other failures are only logged (Specification: After sign-in).
-    log.error("post-auth: could not do the pending item", errorFields(error));
-    return redirect(back, { status: 303, headers: kept });
-  }
-  return cookies().toast.redirectWithToast(back, toast, { status: 303, headers: cleared });
+  // Not done: the item stays for the next sign-in while it lasts (Specification: After sign-in); a
+  // refusal is said, other failures are only logged.
+  return sentOnWhenRefused(
+    back,
+    async () => {
+      const toast = await resume(useCases, customer, item, i18nOf(request)).catch(async (error: unknown) => {
+        // A refusal is the shop's answer; anything else (a dropped connection) may pass in 400 ms.
+        if (error instanceof ShopError) throw error;
+        await new Promise((r) => setTimeout(r, POST_AUTH_RETRY_DELAY_MS));
+        return resume(useCases, customer, item, i18nOf(request));
+      });
+      return cookies().toast.redirectWithToast(back, toast, { status: 303, headers: cleared });
+    },
+    {
+      headers: kept,
+      otherwise: (error) => {
+        log.error("post-auth: could not do the pending item", errorFields(error));
+        return redirect(back, { status: 303, headers: kept });
+      },
+    },
+  );
 }

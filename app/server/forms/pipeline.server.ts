@@ -286,13 +286,19 @@ export function refusedToward(to: string, error: ShopError, message = error.mess
 /**
  * A way in with no form to refuse on that does one thing and answers (a GET handing over a file,
  * the step back from a sign-in service): a ShopError sends the shopper on to `to` with the shop's
- * words; anything else is a fault, for the error boundary.
+ * words; anything else is a fault, for the error boundary, unless `otherwise` answers it.
  */
-export async function sentOnWhenRefused(to: string, work: () => Promise<Response>): Promise<Response> {
+export async function sentOnWhenRefused(
+  to: string,
+  work: () => Promise<Response>,
+  options: { headers?: HeadersInit; otherwise?: (error: unknown) => Response | Promise<Response> } = {},
+): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ShopError) return refusedToward(to, error);
+    if (error instanceof ShopError) return refusedToward(to, error, error.message, options.headers);
+    // A way in that must answer whatever happens (a browser back from a payment) says so itself.
+    if (options.otherwise) return options.otherwise(error);
     throw error;
   }
 }

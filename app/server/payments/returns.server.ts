@@ -9,7 +9,7 @@ import { PAYMENT_MESSAGES } from "../../domain/payment.ts";
 import { pathIn } from "../../domain/i18n/locale.ts";
 import { cookies } from "../auth/cookies.server.ts";
 import { waysIn } from "../ways-in.server.ts";
-import { refusedToward } from "../forms/pipeline.server.ts";
+import { refusedToward, sentOnWhenRefused } from "../forms/pipeline.server.ts";
 import { discardUploads, readForm, UnreadableForm } from "../forms/read-form.server.ts";
 import { errorFields, log } from "../log.server.ts";
 import { ShopError, type PaymentOutcome } from "../shop/port.server.ts";
@@ -20,12 +20,21 @@ function afterReturn(outcome: PaymentOutcome): Promise<Response> | Response {
   return redirect(`/paymentsuccess?order=${outcome.orderId}`, 303);
 }
 
-/** A shopper's browser coming back can only be sent on: whatever the ShopError's code, its words go in a toast on Review Order. */
-async function refused(error: unknown): Promise<Response> {
-  if (error instanceof ShopError) return refusedToward("/revieworder", error);
-  log.error("payment return failed", errorFields(error));
-  return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
+/**
+ * A shopper's browser coming back can only be sent on, to `to`: whatever a ShopError's code, its
+ * words go in a toast there; anything else is logged and said as having gone wrong.
+ */
+function sentOn(to: string, work: () => Promise<Response>): Promise<Response> {
+  return sentOnWhenRefused(to, work, {
+    otherwise: (error) => {
+      log.error("payment return failed", { to, ...errorFields(error) });
+      return cookies().toast.redirectWithToast(to, { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
+    },
+  });
 }
+
+/** Verification cannot even begin (a field missing): said on Review Order. */
+const unverified = () => refusedToward("/revieworder", new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
 
 const text = (value: FormDataEntryValue | string | null) => (typeof value === "string" ? value.slice(0, 200) : "");
 
@@ -53,12 +62,8 @@ export async function linkReturn(context: Readonly<RouterContextProvider>, url: 
     status: text(q.get("razorpay_payment_link_status")),
     signature: text(q.get("razorpay_signature")),
   };
-  if (!fields.linkId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
-  try {
-    return await afterReturn(await waysIn(context).useCases.confirmPayment.confirmLink(fields));
-  } catch (error) {
-    return refused(error);
-  }
+  if (!fields.linkId || !fields.paymentId) return unverified();
+  return sentOn("/revieworder", async () => afterReturn(await waysIn(context).useCases.confirmPayment.confirmLink(fields)));
 }
 
 /** GET: a mandate's registration link returning (decision 078), as an invoice's callback: on to the subscriptions page, said what came of it. */
@@ -72,15 +77,10 @@ export async function autopayReturn(context: Readonly<RouterContextProvider>, ur
     signature: text(q.get("razorpay_signature")),
   };
   if (!fields.invoiceId || !fields.paymentId) return refusedToward(SUBSCRIPTIONS_PAGE, new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
-  try {
+  return sentOn(SUBSCRIPTIONS_PAGE, async () => {
     const done = await waysIn(context).useCases.subscriptions.autopayReturned(fields);
     return cookies().toast.redirectWithToast(pathIn(done.language, SUBSCRIPTIONS_PAGE), { type: done.approved ? "success" : "info", message: done.message }, { status: 303 });
-  } catch (error) {
-    // The browser coming back can only be sent on: the one table's words, in a toast (as `refused` does for Review Order).
-    if (error instanceof ShopError) return refusedToward(SUBSCRIPTIONS_PAGE, error);
-    log.error("Autopay return failed", errorFields(error));
-    return cookies().toast.redirectWithToast(SUBSCRIPTIONS_PAGE, { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
-  }
+  });
 }
 
 const SUBSCRIPTIONS_PAGE = "/myaccount/subscriptions";
@@ -91,7 +91,7 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
   try {
     form = await readForm(request);
   } catch (error) {
-    if (error instanceof UnreadableForm) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
+    if (error instanceof UnreadableForm) return unverified();
     throw error;
   }
   // Razorpay posts three fields: whatever else a post carried is not kept.
@@ -107,12 +107,8 @@ export async function checkoutReturn(context: Readonly<RouterContextProvider>, r
     return cookies().toast.redirectWithToast("/revieworder", { type: "error", message: PAYMENT_MESSAGES.wentWrong }, { status: 303 });
   }
   const fields = { orderId: text(form.get("razorpay_order_id")), paymentId: text(form.get("razorpay_payment_id")), signature: text(form.get("razorpay_signature")) };
-  if (!fields.orderId || !fields.paymentId) return refused(new ShopError("invalid", PAYMENT_MESSAGES.verificationFailed));
-  try {
-    return await afterReturn(await useCases.confirmPayment.confirmCheckout(fields));
-  } catch (error) {
-    return refused(error);
-  }
+  if (!fields.orderId || !fields.paymentId) return unverified();
+  return sentOn("/revieworder", async () => afterReturn(await useCases.confirmPayment.confirmCheckout(fields)));
 }
 
 const WEBHOOK_MAX_BYTES = 256 * 1024;
