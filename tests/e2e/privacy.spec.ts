@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { noticeOf } from "../../app/domain/privacy/notice.ts";
 import type { Page } from "@playwright/test";
-import { clientAddress, expect, expectToast, hi, lastMailTo, open, product, productPath, staffPage, test } from "./support.ts";
+import { clientAddress, expect, expectToast, fitsScreen, hi, lastMailTo, open, product, productPath, staffPage, test } from "./support.ts";
 
 const dal = product("Haat Select Masoor Dal (Malka)");
 
@@ -225,6 +225,9 @@ test("staff record a breach and tell the shopper, who reads it in My Account; th
     })
     .toBe(1);
 
+  // The breach's page on a staff member's phone: its drafts and log fit, the log scrolling in its own box.
+  await staff.setViewportSize({ width: 360, height: 740 });
+  expect((await fitsScreen(staff)).overflow).toBe(0);
   await staff.getByRole("textbox", { name: "The Board's reference, or how it was sent" }).fill("Board's portal, ref 42");
   await staff.getByRole("button", { name: "Record as sent to the Board" }).click();
   await expectToast(staff, "The Board's notice is recorded as sent.", hasJs);
@@ -235,7 +238,10 @@ test("staff record a breach and tell the shopper, who reads it in My Account; th
   const notices = page.getByRole("region", { name: "Security notices" });
   await expect(notices.getByRole("heading", { level: 3, name: "Important: a breach of security at Haat touched your data" })).toBeVisible();
   await expect(notices.getByText(what)).toBeVisible();
+  // In Hindi, on a 360 px phone: the notice fits the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
   await open(page, "/hi/myaccount/privacy", hasJs);
+  expect((await fitsScreen(page)).overflow).toBe(0);
   await expect(
     page
       .getByRole("region", { name: hi("Security notices") })
