@@ -128,6 +128,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   kele: ["banana"],
   aam: ["mango"],
   anar: ["pomegranate"],
+  anaar: ["pomegranate"],
   sabzi: ["vegetable", "onion", "potato", "tomato", "spinach", "carrot", "cucumber", "capsicum", "ginger", "coriander"],
   sabji: ["sabzi"],
   subzi: ["sabzi"],

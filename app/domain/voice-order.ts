@@ -569,32 +569,47 @@ function spokenAmount(item: Pick<SpokenItem, "quantity" | "unit">): PackAmount |
 const available = (v: VoiceVariant) => v.inStock && v.inventoryStock > 0;
 const clampCount = (n: number) => Math.max(1, Math.min(MAX_QUANTITY_INPUT, Math.ceil(n - 1e-9)));
 
+/** The pack that makes `wanted` exactly in the fewest packs, else the one that comes closest above it. */
+function fitPacks(pool: readonly VoiceVariant[], wanted: PackAmount): { variant: VoiceVariant; count: number } | null {
+  const sized = pool.flatMap((variant) => {
+    const pack = packAmount(variant.attribute);
+    return pack && pack.base === wanted.base && pack.amount > 0 ? [{ variant, pack: pack.amount }] : [];
+  });
+  const exact = sized.filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9).sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
+  if (exact[0]) return { variant: exact[0].variant, count: clampCount(wanted.amount / exact[0].pack) };
+  const above = sized
+    .map(({ variant, pack }) => ({ variant, count: clampCount(wanted.amount / pack), pack }))
+    .sort((a, b) => a.count * a.pack - wanted.amount - (b.count * b.pack - wanted.amount) || a.count - b.count);
+  return above[0] ? { variant: above[0].variant, count: above[0].count } : null;
+}
+
 /**
  * The variant and how many of it: for a weight, volume or count, the pack that makes the amount
  * exactly in the fewest packs ('2 kg' of a 1 kg pack is 2; 'aadha kilo' is the 500 g pack), else
  * the one that comes closest above it; otherwise the first variant for sale, as many as said.
+ * `fits` is false when the amount said could not be measured in the product's packs: 'ek kilo
+ * ghee' is offered as the litre (oil and ghee are asked for by the kilo and sold by the litre, near
+ * enough one for one), '2 kilo eggs' as two packs, and either is asked about, not ticked.
  */
-export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<SpokenItem, "quantity" | "unit">): { variant: VoiceVariant; count: number } | null {
+export function chooseVariant(
+  variants: readonly VoiceVariant[],
+  item: Pick<SpokenItem, "quantity" | "unit">,
+): { variant: VoiceVariant; count: number; fits: boolean } | null {
   if (variants.length === 0) return null;
   const forSale = variants.filter(available);
   const pool = forSale.length ? forSale : variants;
   // A bare number of a thing sold in counted packs is pieces once it reaches a pack ('6 eggs' is
   // the pack of 6, '12 bananas' the dozen); below that ('2 green tea') it is packs.
   const smallestCount = Math.min(...pool.map((v) => packAmount(v.attribute)).flatMap((p) => (p?.base === "piece" ? [p.amount] : [])));
-  const wanted = spokenAmount(item) ?? (item.unit === null && item.quantity >= smallestCount ? { amount: item.quantity, base: "piece" as const } : null);
+  const said = spokenAmount(item);
+  const wanted = said ?? (item.unit === null && item.quantity >= smallestCount ? { amount: item.quantity, base: "piece" as const } : null);
   if (wanted && wanted.amount > 0) {
-    const sized = pool.flatMap((variant) => {
-      const pack = packAmount(variant.attribute);
-      return pack && pack.base === wanted.base && pack.amount > 0 ? [{ variant, pack: pack.amount }] : [];
-    });
-    const exact = sized.filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9).sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
-    if (exact[0]) return { variant: exact[0].variant, count: clampCount(wanted.amount / exact[0].pack) };
-    const above = sized
-      .map(({ variant, pack }) => ({ variant, count: clampCount(wanted.amount / pack), pack }))
-      .sort((a, b) => a.count * a.pack - wanted.amount - (b.count * b.pack - wanted.amount) || a.count - b.count);
-    if (above[0]) return { variant: above[0].variant, count: above[0].count };
+    const fitted = fitPacks(pool, wanted);
+    if (fitted) return { ...fitted, fits: true };
+    const near = wanted.base === "piece" ? null : fitPacks(pool, { amount: wanted.amount, base: wanted.base === "g" ? "ml" : "g" });
+    if (near) return { ...near, fits: false };
   }
-  return { variant: pool[0]!, count: clampCount(item.quantity) };
+  return { variant: pool[0]!, count: clampCount(item.quantity), fits: said === null };
 }
 
 /**
@@ -675,11 +690,13 @@ function matchEach(
         count: clampCount(item.quantity),
       };
     }
-    const confidence = confidenceOf(
-      item,
-      names(item.name, product),
-      candidates.slice(1).map((other) => names(item.name, other)),
-    );
+    const confidence = chosen.fits
+      ? confidenceOf(
+          item,
+          names(item.name, product),
+          candidates.slice(1).map((other) => names(item.name, other)),
+        )
+      : "unsure";
     return {
       ...item,
       found: true,

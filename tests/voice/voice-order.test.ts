@@ -191,6 +191,11 @@ describe("how sure each item is", () => {
     expect(order("kala namak")[0]).toMatchObject({ found: true, confidence: "unsure" });
     expect(order("ek kilo kala namak")[0]).toMatchObject({ found: true, confidence: "clear" });
     expect(order("1 kg chicken")[0]).toMatchObject({ found: false, confidence: "none" });
+    // An amount the product's packs are not measured in is offered, near enough, and asked about:
+    // ghee is sold by the litre and asked for by the kilo.
+    expect(order("ek kilo ghee").map((i) => [i.internalReference, i.count, i.confidence])).toEqual([["GP-OIL-GHE-1L", 1, "unsure"]]);
+    expect(order("two kilo eggs").map((i) => [i.internalReference, i.count, i.confidence])).toEqual([["FB-EGG-P6", 2, "unsure"]]);
+    expect(order("ek litre ghee")[0]).toMatchObject({ internalReference: "GP-OIL-GHE-1L", confidence: "clear" });
     // Out of stock is named clearly but cannot be ticked.
     const mango = order("ek kilo kesar mangoes")[0]!;
     expect([mango.confidence, preTicked(mango)]).toEqual(["clear", false]);
