@@ -591,10 +591,7 @@ function fitPacks(pool: readonly VoiceVariant[], wanted: PackAmount): { variant:
  * ghee' is offered as the litre (oil and ghee are asked for by the kilo and sold by the litre, near
  * enough one for one), '2 kilo eggs' as two packs, and either is asked about, not ticked.
  */
-export function chooseVariant(
-  variants: readonly VoiceVariant[],
-  item: Pick<SpokenItem, "quantity" | "unit">,
-): { variant: VoiceVariant; count: number; fits: boolean } | null {
+export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<SpokenItem, "quantity" | "unit">): { variant: VoiceVariant; count: number; fits: boolean } | null {
   if (variants.length === 0) return null;
   const forSale = variants.filter(available);
   const pool = forSale.length ? forSale : variants;

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseCatalogFile } from "../../domain/catalog-file.ts";
 import { projectPath } from "../project-root.server.ts";
-import { agreement, readSegmentation, spellOut } from "./pocketsphinx.server.ts";
+import { readSegmentation, spellOut } from "./pocketsphinx.server.ts";
 import { toSpeechWav } from "./media.server.ts";
 import { heardClearly, VOICE_MESSAGES } from "../../domain/voice-order.ts";
 import { createPocketsphinxEngine } from "./speech.server.ts";
@@ -35,29 +35,23 @@ describe("the embedded speech engine", () => {
     expect(readSegmentation("in-1 S 0 T 0 A 0 L 0 0 -377 -337 <sil> 40")).toEqual({ text: "", segments: [] });
   });
 
-  it("is as sure as its hearings agree, item by item", () => {
-    expect(agreement("do kilo basmati rice and one kilo toor dal", "two kilo basmati rice and ek kilo toor dal")).toBe(1);
-    expect(agreement("do kilo basmati rice and one kilo toor dal", "do kilo basmati rice aur one kilo dhal")).toBe(0.5);
-    expect(agreement("three packet pista aur aadha atta", "three packets garam masala")).toBe(0);
-    expect(agreement("", "one kilo sugar")).toBe(0);
-  });
-
   // Recordings of the spoken corpus (tests/voice/, npm run voice:corpus), heard against the demo catalogue.
   const corpus = (name: string) => ({ audio: new Blob([fs.readFileSync(projectPath("tests", "voice", "audio", `${name}.ogg`))]), filename: `${name}.ogg`, type: "audio/ogg" });
 
-  it.runIf(pocketsphinxInstalled())("hears 'two kilo basmati rice and one kilo toor dal' said by espeak-ng's Indian English voice, and is sure of it", async () => {
+  it.runIf(pocketsphinxInstalled())("hears 'two kilo basmati rice and one kilo toor dal' said by espeak-ng's Indian English voice, and offers it for checking", async () => {
     const engine = createPocketsphinxEngine({ concurrency: 1, timeoutMs: 30_000 });
     const heard = await engine.transcribe(corpus("basmati-toor-en-in-165"), async () => words);
-    expect(heard).toMatchObject({ text: "do kilo basmati rice and one kilo toor dal", confidence: 1, success: true, detected_language: "en", filename: "basmati-toor-en-in-165.ogg" });
+    expect(heard).toMatchObject({ text: "do kilo basmati rice and one kilo toor dal", success: true, detected_language: "en", filename: "basmati-toor-en-in-165.ogg" });
     expect(heard.segments.length).toBeGreaterThan(0);
-    expect(heardClearly(heard.confidence)).toBe(true);
+    // Never sure (decision 089): on the corpus it heard a wrong name alike three times over.
+    expect(heardClearly(heard.confidence)).toBe(false);
   });
 
-  it.runIf(pocketsphinxInstalled())("says it is unsure of what it mishears, and of anything on a Hindi page (it has no Hindi)", async () => {
+  it.runIf(pocketsphinxInstalled())("is not sure of what it mishears the same way every time, nor of anything on a Hindi page", async () => {
     const engine = createPocketsphinxEngine({ concurrency: 1, timeoutMs: 30_000 });
-    // '1 kg potatoes, 1 kg onions and 500 grams tomatoes': the onions are misheard, and the three hearings disagree.
-    const misheard = await engine.transcribe(corpus("vegetables-en-in-165"), async () => words);
-    expect(misheard.text).not.toMatch(/onions/);
+    // 'one kilo rajma and one kilo kabuli chana': the chana is heard as chakki atta at every warp of the voice.
+    const misheard = await engine.transcribe(corpus("rajma-kabuli-en-165"), async () => words);
+    expect(misheard.text).toBe("one kilo rajmah and one kilo chakki aata");
     expect(heardClearly(misheard.confidence)).toBe(false);
     const onHindiPage = await engine.transcribe({ ...corpus("basmati-toor-en-in-165"), language: "hi" }, async () => words);
     expect(heardClearly(onHindiPage.confidence)).toBe(false);

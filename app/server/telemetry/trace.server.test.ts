@@ -199,6 +199,24 @@ describe("with an SDK registered", () => {
     expect(spans()).toEqual([]);
   });
 
+  it("records a statement's failure by its code, under the span it ran in, which stays the active one", async () => {
+    await inRequest(async () => {
+      const outer = trace.getActiveSpan();
+      await expect(
+        databaseSpan("select $1::int", async () => {
+          // A statement makes no spans of its own: the request's span is still the active one.
+          expect(trace.getActiveSpan()).toBe(outer);
+          throw Object.assign(new Error('invalid input syntax for type integer: "asha@example.in"'), { code: "22P02" });
+        }),
+      ).rejects.toThrow();
+    });
+    const [statement] = spans();
+    const request = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.SERVER)!;
+    expect([statement!.name, statement!.kind, statement!.status.code, statement!.attributes["error.type"]]).toEqual(["SELECT", SpanKind.CLIENT, SpanStatusCode.ERROR, "22P02"]);
+    expect(statement!.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+    expect(JSON.stringify([statement!.attributes, statement!.status, statement!.events])).not.toMatch(/asha@example\.in/);
+  });
+
   it("keeps a failure's kind but never its message on the instrumentations' spans (tracing.ts)", async () => {
     await inRequest(async () => {
       const span = trace.getTracer("test").startSpan("pg.query:SELECT");
