@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { preparedDatabase } from "./lib/cluster.ts";
+import { busySamples, ownerOf, readProfile, type CpuProfile } from "./lib/cpu-profile.ts";
 import { firstProductPath } from "./lib/js-weight.ts";
 import { loadTest } from "./lib/load.ts";
 import { SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
@@ -23,47 +24,15 @@ const firstOrder = args.includes("--first-order");
 const pages = args.filter((a) => a.startsWith("/"));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10) || 10;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-  endTime: number;
-}
-
-/** Whose code a frame is: a package, the shop's server bundle, Node's internals, or V8's own bucket. */
-export function ownerOf(frame: ProfileNode["callFrame"]): string {
-  const { url, functionName } = frame;
-  if (!url) return functionName.startsWith("(") ? functionName : "(V8 built-ins)";
-  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (pkg) return pkg[1]!;
-  if (url.startsWith("node:")) return "(Node internals)";
-  if (url.includes("/build/server/")) return "(the shop's server bundle)";
-  return path.relative(repo, url.replace(/^file:\/\//, ""));
-}
-
 /** Self time of the samples taken in [from, to] µs before the profile's end (the load, not the start-up). */
 function summarise(profile: CpuProfile, window: { from: number; to: number }, top = 20): string {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    const before = profile.endTime - at;
-    if (before <= window.from && before >= window.to) self.set(id, (self.get(id) ?? 0) + delta);
-  });
-  const busy = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName !== "(idle)");
-  const total = busy.reduce((sum, [, us]) => sum + us, 0) || 1;
+  const busy = busySamples(profile, window);
+  const total = busy.reduce((sum, { us }) => sum + us, 0) || 1;
   const owners = new Map<string, number>();
   const functions = new Map<string, number>();
-  for (const [id, us] of busy) {
-    const frame = byId.get(id)!.callFrame;
-    const owner = ownerOf(frame);
+  for (const { node, us } of busy) {
+    const frame = node.callFrame;
+    const owner = ownerOf(frame, repo);
     owners.set(owner, (owners.get(owner) ?? 0) + us);
     const name = `${frame.functionName || "(anonymous)"} ${owner}:${frame.lineNumber + 1}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
@@ -101,10 +70,10 @@ async function main() {
       const ended = performance.now();
       loaded = { start: (ended - loaded.start) * 1000, end: (ended - loaded.end) * 1000 };
     }
-    const file = fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-    if (!file) throw new SetupError(`No profile was written in ${dir}.`);
-    console.log(summarise(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as CpuProfile, { from: loaded.start, to: loaded.end }));
-    console.log(`profile: ${path.join(dir, file)}`);
+    const profile = readProfile(dir);
+    if (!profile) throw new SetupError(`No profile was written in ${dir}.`);
+    console.log(summarise(profile, { from: loaded.start, to: loaded.end }));
+    console.log(`profile: ${dir}`);
   }
 }
 

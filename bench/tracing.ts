@@ -9,9 +9,13 @@
 // Requests per second and p99 at 32 connections for signed-out pages (home, a product page) and a
 // signed-in shopper's (the same product page, spliced; the cart): the median of `rounds` (5)
 // runs per server and page. Writes bench/tracing-last-run.md.
+//   --attribution: what tracing costs inside one process, from CPU profiles of an off and an on
+//   server (see attribution()). Writes bench/tracing-attribution-last-run.md.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startOtlpCollector } from "../tests/standins/otlp-collector.ts";
+import { busySamples, readProfile, type ProfileNode } from "./lib/cpu-profile.ts";
 import { loadTest, type LoadResult } from "./lib/load.ts";
 import { baselineCheckout, cpuSecondsOf, SetupError, startProductionShop, stopAll } from "./lib/processes.ts";
 import { mdTable, median, ms, ratio, type Cell } from "./lib/report.ts";
@@ -31,12 +35,144 @@ const PAGES = [
   { name: "cart, signed in", path: "/cart", signedIn: true },
 ] as const;
 
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+// --page="signed in": only the pages whose name has it.
+const pages = PAGES.filter((page) => page.name.includes(arg("page") ?? ""));
+const rounds = Number(arg("rounds") ?? 5);
+
+/** The shop's own helpers in app/server/telemetry/trace.server.ts, by name, as they are in the server bundle. */
+const OUR_TRACING = new Set([
+  "requestSpan",
+  "traced",
+  "inSpan",
+  "databaseSpan",
+  "outsideCall",
+  "startRequestSpan",
+  "routeSpan",
+  "tracedTree",
+  "tracedJob",
+  "noteSpan",
+  "traceFields",
+  "sdkTracer",
+  "tracing",
+  "sqlOperation",
+]);
+
+/**
+ * What tracing itself costs, read inside one process (--attribution): two servers of the same
+ * code, off and on, differ here by up to 25 % in every part of their work alike (PGlite's WASM
+ * as much as React), which hides a cost of a few percent. So each runs under --cpu-prof and the
+ * "on" profile's samples are split: in OpenTelemetry's code or the shop's tracing helpers (their
+ * own code), in Node's and V8's code those called (the cost: not the app's code a span's callback
+ * runs), and the garbage collector's share beyond the "off" server's.
+ */
+async function attribution() {
+  const collector = await startOtlpCollector();
+  const rows: Cell[][] = [];
+  const notes: string[] = [];
+  try {
+    for (const page of pages) {
+      const measured: { self: number; inclusive: number; gcExtra: number; usOff: number; usOn: number }[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const share: Record<"off" | "on", { self: number; inclusive: number; gc: number; usPerRequest: number }> = {} as never;
+        const order = round % 2 ? (["on", "off"] as const) : (["off", "on"] as const);
+        for (const server of order) {
+          const dir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-tracing-${server}-`));
+          const env = server === "on" ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: "haat-bench" } : {};
+          const shop = await startProductionShop(repo, `tracing-${server}`, env, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+          let loaded: LoadResult;
+          let window = { from: 0, to: 0 };
+          let running = true;
+          try {
+            const cookie = page.signedIn ? await signedInWithCart(shop.origin, PRODUCT, notes) : undefined;
+            if (page.signedIn && !cookie) throw new SetupError(`signing in on the ${server} server failed: ${notes.join(" ")}`);
+            const start = performance.now();
+            loaded = await loadTest(shop.origin + page.path, {
+              seconds: SECONDS,
+              warmupSeconds: 1,
+              connections: 32,
+              acceptEncoding: "gzip, deflate, br",
+              ...(cookie ? { cookie } : {}),
+            });
+            const end = performance.now();
+            // The profile is written as the process exits: its window is counted back from then.
+            await shop.stop();
+            running = false;
+            const stopped = performance.now();
+            window = { from: (stopped - start) * 1000, to: (stopped - end) * 1000 };
+          } finally {
+            if (running) await shop.stop();
+          }
+          const profile = readProfile(dir);
+          if (!profile) throw new SetupError(`No profile was written in ${dir}.`);
+          const samples = busySamples(profile, window);
+          const total = samples.reduce((sum, s) => sum + s.us, 0) || 1;
+          const otel = (node: ProfileNode) => node.callFrame.url.includes("@opentelemetry/");
+          const ours = (node: ProfileNode) => OUR_TRACING.has(node.callFrame.functionName) && node.callFrame.url.includes("/build/server/");
+          const sum = (keep: (s: (typeof samples)[number]) => boolean) => samples.filter(keep).reduce((acc, s) => acc + s.us, 0) / total;
+          // Node's and V8's own code a tracing frame called (AsyncLocalStorage, random ids, the
+          // exporter's socket): the first frame up the stack that is not theirs decides.
+          const runtime = (node: ProfileNode) => !node.callFrame.url || node.callFrame.url.startsWith("node:");
+          const calledByTracing = (stack: ProfileNode[]) => {
+            for (const node of stack) {
+              if (otel(node) || ours(node)) return true;
+              if (!runtime(node)) return false;
+            }
+            return false;
+          };
+          share[server] = {
+            self: sum((s) => otel(s.node) || ours(s.node)),
+            inclusive: sum((s) => calledByTracing(s.stack)),
+            gc: sum((s) => s.node.callFrame.functionName === "(garbage collector)"),
+            usPerRequest: total / (loaded!.requests * (1 + 1 / SECONDS)),
+          };
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+        const gcExtra = Math.max(0, share.on.gc - share.off.gc);
+        measured.push({ self: share.on.self, inclusive: share.on.inclusive, gcExtra, usOff: share.off.usPerRequest, usOn: share.on.usPerRequest });
+        console.log(
+          `round ${round + 1} ${page.name}: tracing's own code ${(100 * share.on.self).toFixed(2)} %, with Node's work for it ${(100 * share.on.inclusive).toFixed(2)} %, GC ${(100 * share.off.gc).toFixed(1)} → ${(100 * share.on.gc).toFixed(1)} %; µs/request off ${Math.round(share.off.usPerRequest)}, on ${Math.round(share.on.usPerRequest)}`,
+        );
+      }
+      const m = (pick: (r: (typeof measured)[number]) => number) => median(measured.map(pick))!;
+      const least = m((r) => r.self + r.gcExtra);
+      const most = m((r) => r.inclusive + r.gcExtra);
+      // The whole process's CPU per request, paired within each round: what the profiles do not place.
+      const whole = m((r) => r.usOff / r.usOn);
+      rows.push([
+        page.name,
+        `${(100 * m((r) => r.self)).toFixed(2)} %`,
+        `${(100 * m((r) => r.inclusive)).toFixed(2)} %`,
+        `${(100 * m((r) => r.gcExtra)).toFixed(2)} %`,
+        `${ratio(1 - most)}–${ratio(1 - least)}`,
+        Math.round(m((r) => r.usOff)),
+        Math.round(m((r) => r.usOn)),
+        `${ratio(whole)} ${Math.min(whole, 1 - most) >= 0.9 ? "met" : "missed"}`,
+      ]);
+    }
+  } finally {
+    await collector.close();
+  }
+  const out = [
+    `## bench:tracing --attribution ${new Date().toISOString().slice(0, 19)}Z`,
+    "",
+    `Each page loaded on a server with tracing off and one exporting every span (OTLP/HTTP protobuf to the collector stand-in), each under --cpu-prof, 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds, the servers' order turned each round. The cost is the share of the "on" server's busy time in OpenTelemetry's code and the shop's tracing helpers (their own code), with what Node and V8 do for them (AsyncLocalStorage, random ids, the exporter's socket and compression), plus its garbage collector's share beyond the "off" server's. Capacity on × off by the profiles is 1 − that cost. The last column is each process's whole CPU per request, off over on, paired within each round (the median of the rounds); the budget is judged on the lesser of the two.`,
+    "",
+    mdTable(
+      ["Page", "tracing's own code", "with Node's work for it", "extra GC", "capacity on × off by the profiles", "µs/req off", "µs/req on", "whole process on × off (≥ 0.9×)"],
+      rows,
+      ["l", "r", "r", "r", "r", "r", "r", "r"],
+    ),
+    "",
+    ...(notes.length ? ["Notes:", ...notes.map((n) => `- ${n}`), ""] : []),
+  ].join("\n");
+  fs.writeFileSync(path.join(repo, "bench", "tracing-attribution-last-run.md"), out);
+  console.log(`\n${out}`);
+}
+
 async function main() {
-  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (process.argv.includes("--attribution")) return attribution();
   const baselineRev = arg("baseline") ?? BASELINE_REV;
-  const rounds = Number(arg("rounds") ?? 5);
-  // --page=signed: only the pages whose name has it.
-  const pages = PAGES.filter((page) => page.name.includes(arg("page") ?? ""));
   const baseline = baselineCheckout(repo, baselineRev, "tracing");
   const collector = await startOtlpCollector();
   const notes: string[] = [];
