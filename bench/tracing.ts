@@ -137,7 +137,7 @@ async function attribution() {
       const m = (pick: (r: (typeof measured)[number]) => number) => median(measured.map(pick))!;
       const least = m((r) => r.self + r.gcExtra);
       const most = m((r) => r.inclusive + r.gcExtra);
-      // The whole process's CPU per request, paired within each round: what the profiles do not place.
+      // Each main thread's busy time per request, paired within each round: what the profiles do not place.
       const whole = m((r) => r.usOff / r.usOn);
       rows.push([
         page.name,
@@ -156,10 +156,10 @@ async function attribution() {
   const out = [
     `## bench:tracing --attribution ${new Date().toISOString().slice(0, 19)}Z`,
     "",
-    `Each page loaded on a server with tracing off and one exporting every span (OTLP/HTTP protobuf to the collector stand-in), each under --cpu-prof, 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds, the servers' order turned each round. The cost is the share of the "on" server's busy time in OpenTelemetry's code and the shop's tracing helpers (their own code), with what Node and V8 do for them (AsyncLocalStorage, random ids, the exporter's socket and compression), plus its garbage collector's share beyond the "off" server's. Capacity on × off by the profiles is 1 − that cost. The last column is each process's whole CPU per request, off over on, paired within each round (the median of the rounds); the budget is judged on the lesser of the two.`,
+    `Each page loaded on a server with tracing off and one exporting every span (OTLP/HTTP protobuf to the collector stand-in), each under --cpu-prof, 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds, the servers' order turned each round. The cost is the share of the "on" server's busy time in OpenTelemetry's code and the shop's tracing helpers (their own code), with what Node and V8 do for them (AsyncLocalStorage, random ids, the exporter's socket and compression), plus its garbage collector's share beyond the "off" server's. Capacity on × off by the profiles is 1 − that cost. The last column is each process's main-thread busy time per request (from the same profiles), off over on, paired within each round (the median of the rounds); the budget is judged on the lesser of the two.`,
     "",
     mdTable(
-      ["Page", "tracing's own code", "with Node's work for it", "extra GC", "capacity on × off by the profiles", "µs/req off", "µs/req on", "whole process on × off (≥ 0.9×)"],
+      ["Page", "tracing's own code", "with Node's work for it", "extra GC", "capacity on × off by the profiles", "µs/req off", "µs/req on", "main thread on × off (≥ 0.9×)"],
       rows,
       ["l", "r", "r", "r", "r", "r", "r", "r"],
     ),

@@ -569,18 +569,24 @@ function spokenAmount(item: Pick<SpokenItem, "quantity" | "unit">): PackAmount |
 const available = (v: VoiceVariant) => v.inStock && v.inventoryStock > 0;
 const clampCount = (n: number) => Math.max(1, Math.min(MAX_QUANTITY_INPUT, Math.ceil(n - 1e-9)));
 
-/** The pack that makes `wanted` exactly in the fewest packs, else the one that comes closest above it. */
-function fitPacks(pool: readonly VoiceVariant[], wanted: PackAmount): { variant: VoiceVariant; count: number } | null {
+/**
+ * The pack that makes `wanted` exactly in the fewest packs, else the one that comes closest above
+ * it; `covers` is false when the count had to be cut to what one line may hold.
+ */
+function fitPacks(pool: readonly VoiceVariant[], wanted: PackAmount): { variant: VoiceVariant; count: number; covers: boolean } | null {
   const sized = pool.flatMap((variant) => {
     const pack = packAmount(variant.attribute);
     return pack && pack.base === wanted.base && pack.amount > 0 ? [{ variant, pack: pack.amount }] : [];
   });
   const exact = sized.filter(({ pack }) => Math.abs(wanted.amount / pack - Math.round(wanted.amount / pack)) < 1e-9).sort((a, b) => wanted.amount / a.pack - wanted.amount / b.pack);
-  if (exact[0]) return { variant: exact[0].variant, count: clampCount(wanted.amount / exact[0].pack) };
-  const above = sized
-    .map(({ variant, pack }) => ({ variant, count: clampCount(wanted.amount / pack), pack }))
-    .sort((a, b) => a.count * a.pack - wanted.amount - (b.count * b.pack - wanted.amount) || a.count - b.count);
-  return above[0] ? { variant: above[0].variant, count: above[0].count } : null;
+  const chosen =
+    exact[0] ??
+    sized
+      .map(({ variant, pack }) => ({ variant, pack, count: clampCount(wanted.amount / pack) }))
+      .sort((a, b) => a.count * a.pack - wanted.amount - (b.count * b.pack - wanted.amount) || a.count - b.count)[0];
+  if (!chosen) return null;
+  const count = clampCount(wanted.amount / chosen.pack);
+  return { variant: chosen.variant, count, covers: count * chosen.pack >= wanted.amount - 1e-9 };
 }
 
 /**
@@ -589,7 +595,8 @@ function fitPacks(pool: readonly VoiceVariant[], wanted: PackAmount): { variant:
  * the one that comes closest above it; otherwise the first variant for sale, as many as said.
  * `fits` is false when the amount said could not be measured in the product's packs: 'ek kilo
  * ghee' is offered as the litre (oil and ghee are asked for by the kilo and sold by the litre, near
- * enough one for one), '2 kilo eggs' as two packs, and either is asked about, not ticked.
+ * enough one for one), '2 kilo eggs' as two packs, and either is asked about, not ticked; so is an
+ * amount more than a line may hold.
  */
 export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<SpokenItem, "quantity" | "unit">): { variant: VoiceVariant; count: number; fits: boolean } | null {
   if (variants.length === 0) return null;
@@ -602,9 +609,9 @@ export function chooseVariant(variants: readonly VoiceVariant[], item: Pick<Spok
   const wanted = said ?? (item.unit === null && item.quantity >= smallestCount ? { amount: item.quantity, base: "piece" as const } : null);
   if (wanted && wanted.amount > 0) {
     const fitted = fitPacks(pool, wanted);
-    if (fitted) return { ...fitted, fits: true };
+    if (fitted) return { variant: fitted.variant, count: fitted.count, fits: fitted.covers };
     const near = wanted.base === "piece" ? null : fitPacks(pool, { amount: wanted.amount, base: wanted.base === "g" ? "ml" : "g" });
-    if (near) return { ...near, fits: false };
+    if (near) return { variant: near.variant, count: near.count, fits: false };
   }
   return { variant: pool[0]!, count: clampCount(item.quantity), fits: said === null };
 }
@@ -645,15 +652,24 @@ export function matchItems(
   productOf: (id: number) => VoiceProduct | undefined,
   names: (name: string, product: VoiceProduct) => NameMatch,
 ): MatchedItem[] {
-  // The same variant said twice ('basmati rice, chawal') is one line with both counts.
+  // The same variant said twice ('basmati rice, chawal') is one line with both counts. A name said
+  // plainly once names the line; an amount guessed in either part (or cut to a line's most) leaves
+  // it asked about.
   const merged: MatchedItem[] = [];
-  for (const item of matchEach(items, search, productOf, names)) {
+  const guessed = new Set<MatchedItem>();
+  for (const { item, fits } of matchEach(items, search, productOf, names)) {
     const same = item.found ? merged.find((m) => m.internalReference === item.internalReference) : undefined;
-    if (same) {
-      same.count = clampCount(same.count + item.count);
-      same.phrase = `${same.phrase}, ${item.phrase}`;
-      if (item.confidence === "clear") same.confidence = "clear";
-    } else merged.push(item);
+    if (!same) {
+      merged.push(item);
+      if (!fits) guessed.add(item);
+      continue;
+    }
+    const total = same.count + item.count;
+    same.count = clampCount(total);
+    same.phrase = `${same.phrase}, ${item.phrase}`;
+    if (!fits || same.count < total) guessed.add(same);
+    if (guessed.has(same)) same.confidence = "unsure";
+    else if (item.confidence === "clear") same.confidence = "clear";
   }
   return merged;
 }
@@ -663,7 +679,7 @@ function matchEach(
   search: (name: string) => number[],
   productOf: (id: number) => VoiceProduct | undefined,
   names: (name: string, product: VoiceProduct) => NameMatch,
-): MatchedItem[] {
+): { item: MatchedItem; fits: boolean }[] {
   return items.map((item) => {
     const candidates = item.name
       ? search(item.name)
@@ -673,7 +689,7 @@ function matchEach(
     const product = candidates[0];
     const chosen = product ? chooseVariant(product.variants, item) : null;
     if (!product || !chosen) {
-      return {
+      const notFound: MatchedItem = {
         ...item,
         found: false,
         confidence: "none",
@@ -686,6 +702,7 @@ function matchEach(
         image: null,
         count: clampCount(item.quantity),
       };
+      return { item: notFound, fits: true };
     }
     const confidence = chosen.fits
       ? confidenceOf(
@@ -694,7 +711,7 @@ function matchEach(
           candidates.slice(1).map((other) => names(item.name, other)),
         )
       : "unsure";
-    return {
+    const found: MatchedItem = {
       ...item,
       found: true,
       confidence,
@@ -708,6 +725,7 @@ function matchEach(
       image: chosen.variant.images[0] ?? product.variants.find((v) => v.images[0])?.images[0] ?? null,
       count: chosen.count,
     };
+    return { item: found, fits: chosen.fits };
   });
 }
 

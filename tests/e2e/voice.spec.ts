@@ -165,8 +165,7 @@ test("an uploaded recording's transcript is checked, corrected and its items fou
   // The transcript comes in a box to correct; nothing is looked up before the shopper asks.
   const transcript = page.getByRole("region", { name: "Transcript" });
   await expect(transcript.getByRole("textbox", { name: "Transcript" })).toHaveValue("do kilo basmati rice and one kilo toor dal", { timeout: 20_000 });
-  await expect(transcript.getByText("Check what we heard and correct any word, then find the items.")).toBeVisible();
-  // The embedded engine is never sure of what it hears (decision 089).
+  // The embedded engine is never sure of what it hears (decision 089): the box says so.
   await expect(transcript.getByText("We were not sure of every word we heard: check each item before you add it.")).toBeVisible();
   await expect(items(page)).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Timed segments" }).getByRole("listitem").first()).toContainText("do kilo basmati rice");

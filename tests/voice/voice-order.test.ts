@@ -16,6 +16,7 @@ import {
   VOICE_TRUSTED_CONFIDENCE,
 } from "../../app/domain/voice-order.ts";
 import { projectPath } from "../../app/server/project-root.server.ts";
+import { MAX_QUANTITY_INPUT } from "../../app/domain/cart.ts";
 import { demoOrder as order } from "./demo-matcher.ts";
 
 interface Phrase {
@@ -196,6 +197,10 @@ describe("how sure each item is", () => {
     expect(order("ek kilo ghee").map((i) => [i.internalReference, i.count, i.confidence])).toEqual([["GP-OIL-GHE-1L", 1, "unsure"]]);
     expect(order("two kilo eggs").map((i) => [i.internalReference, i.count, i.confidence])).toEqual([["FB-EGG-P6", 2, "unsure"]]);
     expect(order("ek litre ghee")[0]).toMatchObject({ internalReference: "GP-OIL-GHE-1L", confidence: "clear" });
+    // Said twice, once guessed: the one line stays asked about.
+    expect(order("ek litre ghee, ek kilo ghee").map((i) => [i.internalReference, i.count, i.confidence])).toEqual([["GP-OIL-GHE-1L", 2, "unsure"]]);
+    // More than a line may hold is cut to its most, and asked about.
+    expect(order("999 kg jeera")[0]).toMatchObject({ internalReference: "GP-SPC-JRA-500G", count: MAX_QUANTITY_INPUT, confidence: "unsure" });
     // Out of stock is named clearly but cannot be ticked.
     const mango = order("ek kilo kesar mangoes")[0]!;
     expect([mango.confidence, preTicked(mango)]).toEqual(["clear", false]);

@@ -49,7 +49,7 @@ describe("the embedded speech engine", () => {
 
   it.runIf(pocketsphinxInstalled())("is not sure of what it mishears the same way every time, nor of anything on a Hindi page", async () => {
     const engine = createPocketsphinxEngine({ concurrency: 1, timeoutMs: 30_000 });
-    // 'one kilo rajma and one kilo kabuli chana': the chana is heard as chakki atta at every warp of the voice.
+    // 'one kilo rajma and one kilo kabuli chana': the chana is heard as chakki atta, every time.
     const misheard = await engine.transcribe(corpus("rajma-kabuli-en-165"), async () => words);
     expect(misheard.text).toBe("one kilo rajmah and one kilo chakki aata");
     expect(heardClearly(misheard.confidence)).toBe(false);

@@ -281,7 +281,7 @@ function samplesOf(wav: Buffer): Buffer {
 
 /**
  * Search settings, measured on the spoken corpus (bench:voice): wider beams than the defaults hear
- * more of a list right (English 72% of lines against 69% at 1e-60), at about 0.25 s a second of audio.
+ * more of a list right (English 72% of lines against 69% at 1e-60), at about 0.3 s a second of audio.
  */
 const SEARCH = ["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-wip", "0.2"];
 

@@ -210,7 +210,7 @@ export function databaseSpan<T>(text: string, fn: () => Promise<T>): Promise<T> 
   try {
     answer = fn();
   } catch (error) {
-    ended(error);
+    ended(error ?? new Error("threw"));
     throw error;
   }
   return answer.then(
