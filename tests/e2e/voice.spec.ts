@@ -223,7 +223,9 @@ test("a recording made in the page is transcribed", async ({ page, hasJs }) => {
   await expect(page.getByText("0:03", { exact: true })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByLabel("Your recording")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Transcript" })).toHaveValue("two kilo basmati rice", { timeout: 20_000 });
+  // 'two' or the Hindi 'do', which sound alike and mean the same to the list (where the browser's
+  // capture starts decides which is heard).
+  await expect(page.getByRole("textbox", { name: "Transcript" })).toHaveValue(/^(two|do) kilo basmati rice$/, { timeout: 20_000 });
   await expect(items(page)).toHaveCount(0);
   // Start again: the last transcript and its segments go at once.
   await expect(page.getByRole("heading", { name: "Transcript" })).toBeVisible();
