@@ -186,5 +186,6 @@ describe("tracing off", () => {
     const on = await run({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" });
     expect(on.sdk.some((url) => url.includes("/@opentelemetry/sdk-node/"))).toBe(true);
     expect(on.sdk.some((url) => url.includes("/@opentelemetry/instrumentation-pg/"))).toBe(true);
-  });
+    // Three servers started in turn, each seeding its demo data: over a minute on a busy 2-core machine.
+  }, 180_000);
 });
