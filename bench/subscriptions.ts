@@ -7,6 +7,7 @@
 //   BENCH_SUBSCRIPTIONS   how many (default 10000)
 //   BENCH_DATABASE_URL    a PostgreSQL server: a database haat_bench_subs is made afresh on it
 //   BENCH_ONLY=postgres   skip the embedded database
+//   DATABASE_PREPARED_STATEMENTS=false   every statement parsed and planned each time (before decision 090)
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -16,7 +17,7 @@ import { addresses, customers, shopSettings, subscriptions, variants } from "../
 import { seedDemoPins } from "../app/server/shop/delivery.server.ts";
 import { createShop, seedDemoCatalog } from "../app/server/shop/open.server.ts";
 import { loadTest } from "./lib/load.ts";
-import { startProductionShop } from "./lib/processes.ts";
+import { machineBusySeconds, startProductionShop } from "./lib/processes.ts";
 import { mdTable } from "./lib/report.ts";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -106,12 +107,6 @@ async function pagesDuringCutoff(database: Database, url: string) {
   }
 }
 
-/** Seconds of CPU the whole machine has spent busy (Linux's /proc/stat: user, nice, system, irq, softirq). */
-function machineBusySeconds(): number {
-  const ticks = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) / 100;
-}
-
 async function measure(name: string, database: Database) {
   const t0 = performance.now();
   await seed(database);
@@ -157,7 +152,8 @@ if (url) {
   await admin.end();
   const target = new URL(url);
   target.pathname = "/haat_bench_subs";
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10 });
+  // DATABASE_PREPARED_STATEMENTS=false times it as before decision 090 (the pages' server reads it too).
+  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10, preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "false" });
   try {
     rows.push(await measure("PostgreSQL", database));
     pages = await pagesDuringCutoff(database, target.toString());

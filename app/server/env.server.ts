@@ -35,6 +35,9 @@ const schema = z.object({
   // at a time, so a few connections keep it busy; more only queue in the database. Keep
   // instances × pool below the server's max_connections (100 by default) with room to spare.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Each connection prepares a statement's text once (decision 090). Off for a pooler that hands a
+  // session's statements to other server connections (PgBouncer's transaction mode before 1.21).
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: z.string().optional(),
   CATALOG_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),

@@ -12,7 +12,9 @@ export function shopOptionsFromEnv(env: Env, images: ImageStore | null): OpenSho
   const staffEmails = env.STAFF_EMAILS ?? [];
   const clerk = env.AUTH_PROVIDER === "clerk" && env.CLERK_SECRET_KEY ? { secretKey: env.CLERK_SECRET_KEY, ...(env.CLERK_API_URL && { apiUrl: env.CLERK_API_URL }) } : null;
   return {
-    target: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
+    target: env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS }
+      : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
     seedDemo: env.seedDemo,
     refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
     payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails },

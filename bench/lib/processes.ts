@@ -234,6 +234,12 @@ export async function startProductionShop(
   };
 }
 
+/** Seconds of CPU the whole machine has spent busy (Linux's /proc/stat: user, nice, system, irq, softirq): every process alike, PostgreSQL too. */
+export function machineBusySeconds(): number {
+  const ticks = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) / 100;
+}
+
 /** Seconds of CPU a process has used so far, user and system (Linux's /proc/<pid>/stat, in clock ticks of 1/100 s). */
 export function cpuSecondsOf(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");

@@ -13,6 +13,7 @@ import { projectPath } from "../project-root.server.ts";
 import { countingLogger } from "../request-scope.server.ts";
 import { databaseSpan, traced, tracing } from "../telemetry/trace.server.ts";
 import * as schema from "./schema.server.ts";
+import { prepareRepeated, StatementNames } from "./prepared.server.ts";
 import { guardFetch, scopeTransactions } from "./transaction-scope.server.ts";
 
 export type Schema = typeof schema;
@@ -49,7 +50,7 @@ function traceStatements(client: PGlite) {
 
 export const MIGRATIONS_DIR = projectPath("drizzle");
 
-export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "pglite-memory" };
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number; preparedStatements?: boolean } | { kind: "pglite"; dir: string } | { kind: "pglite-memory" };
 
 /** Any number agreed by every instance: the PostgreSQL advisory lock held while one of them migrates and seeds. */
 const STARTUP_LOCK = 7_462_811;
@@ -61,6 +62,8 @@ const STARTUP_LOCK = 7_462_811;
  */
 export async function openDatabase(target: DatabaseTarget, startup?: (database: Database) => Promise<void>): Promise<Database> {
   if (target.kind === "postgres") {
+    // One table of names for the pool's connections: each prepares a text the first time it runs it.
+    const names = target.preparedStatements === false ? null : new StatementNames();
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
@@ -75,7 +78,10 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
     // the process. The query in flight fails (a 503 for that request) and the pool, which
     // drops a broken client when it is released, opens a new one on the next call.
     pool.on("error", (error) => log.warn("PostgreSQL idle connection lost", errorFields(error)));
-    pool.on("connect", (client) => client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error))));
+    pool.on("connect", (client) => {
+      client.on("error", (error) => log.warn("PostgreSQL connection lost", errorFields(error)));
+      if (names) prepareRepeated(client, names);
+    });
     guardFetch();
     const db = scopeTransactions(drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db);
     const database: Database = { db, kind: "postgres", pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => pool.end() };
