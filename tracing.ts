@@ -42,6 +42,19 @@ export function withoutMessages(span: Span): void {
   };
 }
 
+/**
+ * A PostgreSQL statement's span. instrumentation-pg names a named statement's span by its name; the
+ * shop's names (decision 090) differ by instance and start, so the span keeps the operation's name
+ * (`pg.query:INSERT haat`), as an unnamed statement's has.
+ */
+export function statementSpan(span: Span, info: { connection: { database?: string }; query: { text?: string; name?: string } }): void {
+  withoutMessages(span);
+  const { name, text } = info.query;
+  if (!name?.startsWith("haat_") || !text) return;
+  const first = text.trim().split(/\s/, 1)[0]!.toUpperCase().replace(/;$/, "");
+  span.updateName(`pg.query:${first}${info.connection.database ? ` ${info.connection.database}` : ""}`);
+}
+
 export interface Tracing {
   /** Sends the spans still buffered, then stops the SDK (server.ts, before the process exits). */
   shutdown(): Promise<void>;
@@ -64,7 +77,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     logRecordProcessors: [],
     instrumentations: [
       // Only inside a request's or a job's span; no connect spans; never the statements' values.
-      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, enhancedDatabaseReporting: false, requestHook: withoutMessages }),
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, enhancedDatabaseReporting: false, requestHook: statementSpan }),
       new UndiciInstrumentation({
         requireParentforSpans: true,
         requestHook: withoutMessages,

@@ -174,7 +174,13 @@ if (url) {
   await admin.end();
   const target = new URL(url);
   target.pathname = "/haat_bench_dash";
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10 });
+  // DATABASE_PREPARED_STATEMENTS=false measures it as before decision 090 (the server reads it too).
+  const database = await openDatabase({
+    kind: "postgres",
+    url: target.toString(),
+    poolSize: 10,
+    preparedStatements: !["false", "0", "no"].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? ""),
+  });
   results.push(await measure("PostgreSQL", database, { DATABASE_URL: target.toString() }, () => database.close()));
 }
 

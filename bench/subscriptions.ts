@@ -153,7 +153,12 @@ if (url) {
   const target = new URL(url);
   target.pathname = "/haat_bench_subs";
   // DATABASE_PREPARED_STATEMENTS=false times it as before decision 090 (the pages' server reads it too).
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10, preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "false" });
+  const database = await openDatabase({
+    kind: "postgres",
+    url: target.toString(),
+    poolSize: 10,
+    preparedStatements: !["false", "0", "no"].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? ""),
+  });
   try {
     rows.push(await measure("PostgreSQL", database));
     pages = await pagesDuringCutoff(database, target.toString());

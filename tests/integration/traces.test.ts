@@ -120,6 +120,8 @@ describe.each(databases)("a checkout's trace on $name", ({ name }) => {
       "statement span",
     );
     expect(insertOrderEvent.kind).toBe(3);
+    // Named by its operation, on PostgreSQL too, where the statement runs prepared under a name of the process's own (decision 090).
+    expect(insertOrderEvent.name).toMatch(/^(pg\.query:)?INSERT\b/);
     expect(insertOrderEvent.attributes["db.system.name"]).toBe("postgresql");
     // Placeholders only: the values stay in the database.
     expect(insertOrderEvent.attributes["db.query.text"]).toMatch(/\$1/);

@@ -4,12 +4,19 @@
 // statements with values are named: they use the extended protocol already, so nothing else about
 // how they run changes; a text without values (BEGIN, a migration) goes as it always did.
 import type pg from "pg";
+import { log } from "../log.server.ts";
 
 /** Distinct texts this process names at most: each connection keeps a plan for each text it ran. */
 export const MAX_NAMED_STATEMENTS = 500;
 
-/** PostgreSQL's "cached plan must not change result type": a column's type changed under a prepared statement. */
-const PLAN_CHANGED = "0A000";
+/**
+ * What PostgreSQL answers when a migration changed a column's type under a prepared statement:
+ * "cached plan must not change result type" (0A000); a parameter's type, fixed at the Parse, no
+ * longer compares (42883) or fits (42804). An unnamed statement would infer them again.
+ */
+const STALE = new Set(["0A000", "42883", "42804"]);
+/** "prepared statement … does not exist": the server closed it (see `prepareRepeated`). */
+const NOT_PREPARED = "26000";
 
 /** The process's names for statement texts: the same text has the same name on every connection. */
 export class StatementNames {
@@ -25,7 +32,10 @@ export class StatementNames {
   nameOf(text: string): string | undefined {
     const known = this.#names.get(text);
     if (known !== undefined) return known ?? undefined;
-    if (this.#issued >= this.#limit) return undefined;
+    if (this.#issued >= this.#limit) {
+      if (this.#issued++ === this.#limit) log.warn("PostgreSQL: no more statement texts are prepared; new ones run unnamed", { limit: this.#limit });
+      return undefined;
+    }
     const name = `haat_${(this.#issued++).toString(36)}`;
     this.#names.set(text, name);
     return name;
@@ -41,7 +51,7 @@ export class StatementNames {
   }
 
   get size(): number {
-    return this.#issued;
+    return Math.min(this.#issued, this.#limit);
   }
 }
 
@@ -69,7 +79,11 @@ export function prepareRepeated(client: pg.ClientBase, names: StatementNames): v
     const name = names.nameOf(text);
     if (!name) return query(config, values, callback);
     const stale = (error: unknown) => {
-      if ((error as { code?: string } | null)?.code === PLAN_CHANGED) names.forget(text);
+      const code = (error as { code?: string } | null)?.code;
+      if (code && STALE.has(code)) names.forget(text);
+      // A value node-postgres could not serialise makes it close the statement on the server while
+      // it still counts it as prepared; the next run then finds it missing and parses it again.
+      if (code === NOT_PREPARED) delete (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name];
     };
     // pg.Pool's own query() passes a callback; Drizzle's transactions await a promise.
     if (typeof callback === "function")
