@@ -9,6 +9,7 @@
 // Requests per second and p99 at 32 connections for signed-out pages (home, a product page) and a
 // signed-in shopper's (the same product page, spliced; the cart): the median of `rounds` (5)
 // runs per server and page. Writes bench/tracing-last-run.md.
+//   --fresh: the four servers started anew each round (two processes of the same code differ).
 //   --attribution: what tracing costs inside one process, from CPU profiles of an off and an on
 //   server (see attribution()). Writes bench/tracing-attribution-last-run.md.
 import fs from "node:fs";
@@ -184,17 +185,29 @@ async function main() {
     // As a busy shop would run it: one trace in ten kept (OpenTelemetry's own sampler, by its variables).
     ["sampled", repo, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: "haat-bench", OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" }],
   ];
-  // All three run throughout (an idle server costs nothing); one is loaded at a time, in an order
+  // All four run throughout (an idle server costs nothing); one is loaded at a time, in an order
   // that turns each round, so a machine busier in one moment weighs on each server alike.
-  const started = [];
-  for (const [server, dir, env] of servers) {
-    const shop = await startProductionShop(dir, `tracing-${server}`, env);
-    const cookie = await signedInWithCart(shop.origin, PRODUCT, notes);
-    if (!cookie) throw new SetupError(`signing in on the ${server} server failed: ${notes.join(" ")}`);
-    started.push({ server, ...shop, cookie });
-  }
+  // --fresh starts them anew each round (in the round's order): two processes of the same code can
+  // differ by a quarter for as long as they live, so one process per server cannot show a tenth.
+  const fresh = process.argv.includes("--fresh");
+  let started: { server: Server; origin: string; pid: number; cookie: string; stop(): Promise<void> }[] = [];
+  const startAll = async (round: number) => {
+    for (let i = 0; i < servers.length; i++) {
+      const [server, dir, env] = servers[(i + round) % servers.length]!;
+      const shop = await startProductionShop(dir, `tracing-${server}`, env);
+      const cookie = await signedInWithCart(shop.origin, PRODUCT, notes);
+      if (!cookie) throw new SetupError(`signing in on the ${server} server failed: ${notes.join(" ")}`);
+      started.push({ server, ...shop, cookie });
+    }
+    started.sort((a, b) => servers.findIndex(([s]) => s === a.server) - servers.findIndex(([s]) => s === b.server));
+  };
+  const stopAllStarted = async () => {
+    for (const shop of started.splice(0)) await shop.stop();
+  };
+  if (!fresh) await startAll(0);
   try {
     for (let round = 0; round < rounds; round++) {
+      if (fresh) await startAll(round);
       for (const page of pages) {
         for (let i = 0; i < started.length; i++) {
           const { server, origin, cookie, pid } = started[(i + round) % started.length]!;
@@ -214,9 +227,10 @@ async function main() {
           console.log(`round ${round + 1} ${server.padEnd(6)} ${page.name.padEnd(22)} ${Math.round(r.rps)} req/s  p99 ${ms(r.p99)} ms  CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request`);
         }
       }
+      if (fresh) await stopAllStarted();
     }
   } finally {
-    for (const shop of started) await shop.stop();
+    await stopAllStarted();
     await collector.close();
   }
   const rps = (server: Server, page: string) => median(runs.get(`${server} ${page}`)!.map((r) => r.rps));
@@ -249,7 +263,7 @@ async function main() {
   const out = [
     `## bench:tracing ${new Date().toISOString().slice(0, 19)}Z`,
     "",
-    `"Before" is the shop at ${baselineRev} (${baseline.sha.slice(0, 7)}), before traces; "off", "on" and "sampled" are this checkout without OTEL_* variables, exporting every span, and keeping one trace in ten (parentbased_traceidratio 0.1), over OTLP/HTTP protobuf to the local collector stand-in (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB). The four run side by side, loaded one at a time in an order that turns each round; default settings (page cache on), 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds. Capacity is requests per CPU-second of the server process (its CPU time over the run ÷ requests): the figure req/s would show on a machine with nothing else running; the ≥ 0.9× budget is judged on it.`,
+    `"Before" is the shop at ${baselineRev} (${baseline.sha.slice(0, 7)}), before traces; "off", "on" and "sampled" are this checkout without OTEL_* variables, exporting every span, and keeping one trace in ten (parentbased_traceidratio 0.1), over OTLP/HTTP protobuf to the local collector stand-in (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB). The four run side by side${fresh ? ", started anew each round" : ""}, loaded one at a time in an order that turns each round; default settings (page cache on), 32 connections, ${SECONDS} s after a 1 s warm-up; the median of ${rounds} rounds. Capacity is requests per CPU-second of the server process (its CPU time over the run ÷ requests): the figure req/s would show on a machine with nothing else running; the ≥ 0.9× budget is judged on it.`,
     "",
     mdTable(
       [
