@@ -190,7 +190,7 @@ async function main() {
   // --fresh starts them anew each round (in the round's order): two processes of the same code can
   // differ by a quarter for as long as they live, so one process per server cannot show a tenth.
   const fresh = process.argv.includes("--fresh");
-  let started: { server: Server; origin: string; pid: number; cookie: string; stop(): Promise<void> }[] = [];
+  const started: { server: Server; origin: string; pid: number; cookie: string; stop(): Promise<void> }[] = [];
   const startAll = async (round: number) => {
     for (let i = 0; i < servers.length; i++) {
       const [server, dir, env] = servers[(i + round) % servers.length]!;
