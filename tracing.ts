@@ -44,13 +44,13 @@ export function withoutMessages(span: Span): void {
 
 /**
  * A PostgreSQL statement's span. instrumentation-pg names a named statement's span by its name; the
- * shop's names (decision 090) differ by instance and start, so the span keeps the operation's name
- * (`pg.query:INSERT haat`), as an unnamed statement's has.
+ * shop names statements in the order a process meets them (decision 090), so names differ by
+ * instance and start: the span keeps the operation's name (`pg.query:INSERT haat`) instead.
  */
 export function statementSpan(span: Span, info: { connection: { database?: string }; query: { text?: string; name?: string } }): void {
   withoutMessages(span);
   const { name, text } = info.query;
-  if (!name?.startsWith("haat_") || !text) return;
+  if (!name || !text) return;
   const first = text.trim().split(/\s/, 1)[0]!.toUpperCase().replace(/;$/, "");
   span.updateName(`pg.query:${first}${info.connection.database ? ` ${info.connection.database}` : ""}`);
 }

@@ -18,6 +18,18 @@ async function preparedOn(client: pg.ClientBase): Promise<string[]> {
   return rows.map((r) => r.statement);
 }
 
+/** `run` on a connection of its own whose statements are named from `names`; the connection is closed after. */
+async function onConnection(names: StatementNames, run: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    prepareRepeated(client, names);
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.skipIf(!postgres)("prepared statements on postgres", () => {
   let database: Database;
   beforeAll(async () => {
@@ -75,40 +87,27 @@ describe.skipIf(!postgres)("prepared statements on postgres", () => {
   });
 
   it("past the limit, a new text runs unnamed and still answers", async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      prepareRepeated(client, new StatementNames(1));
+    await onConnection(new StatementNames(1), async (client) => {
       expect((await client.query("select $1::int as a", [1])).rows).toEqual([{ a: 1 }]);
       expect((await client.query("select $1::int as b", [2])).rows).toEqual([{ b: 2 }]);
       expect(await preparedOn(client)).toEqual(["select $1::int as a"]);
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it("a value that cannot be sent fails its statement, and the next run of the text parses it again", async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      prepareRepeated(client, new StatementNames());
+    await onConnection(new StatementNames(), async (client) => {
       const text = "select $1::text as said";
       expect((await client.query(text, ["first"])).rows).toEqual([{ said: "first" }]);
       // node-postgres cannot serialise a BigInt inside an object: it closes the named statement on the server.
       await expect(client.query(text, [{ n: 1n }])).rejects.toThrow();
       await expect(client.query(text, ["missing"])).rejects.toMatchObject({ code: "26000" });
       expect((await client.query(text, ["again"])).rows).toEqual([{ said: "again" }]);
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it("after a column's type changes under a prepared statement, fails once and then runs unnamed", async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const names = new StatementNames();
-      prepareRepeated(client, names);
+    const names = new StatementNames();
+    await onConnection(names, async (client) => {
       await client.query("create temporary table weights (id int primary key, grams int)");
       await client.query("insert into weights values (1, 500)");
       const read = "select grams from weights where id = $1";
@@ -118,8 +117,6 @@ describe.skipIf(!postgres)("prepared statements on postgres", () => {
       await expect(client.query(read, [1])).rejects.toMatchObject({ code: "0A000" });
       expect((await client.query(read, [1])).rows).toEqual([{ grams: "500" }]);
       expect(names.nameOf(read)).toBeUndefined();
-    } finally {
-      await client.end();
-    }
+    });
   });
 });
