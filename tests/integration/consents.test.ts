@@ -101,8 +101,13 @@ describe.each(targets)("consents on $name", (target) => {
   it("shows and changes the newsletter's consent only for an e-mail proved the account's", async () => {
     const typed = await on.shop.accounts.registerMobile({ name: "Someone", mobile: mobile(), email: `someone-else${n++}@example.in` });
     expect((await on.shop.consents.view(typed)).newsletter).toBe("unconfirmed");
-    for (const change of [withdrawConsent(on.shop, typed, { purpose: "newsletter" }, "my-account"), giveConsent(on.shop, recordingMailer(), typed, "newsletter", "203.0.113.41")])
-      expect((await refusal(change)).message).toBe("Confirm your e-mail address first, with the link we sent to it");
+    // Each change starts only when the one before has been answered: started together, the second's
+    // refusal would go unhandled while the first is awaited.
+    for (const change of [
+      () => withdrawConsent(on.shop, typed, { purpose: "newsletter" }, "my-account"),
+      () => giveConsent(on.shop, recordingMailer(), typed, "newsletter", "203.0.113.41"),
+    ])
+      expect((await refusal(change())).message).toBe("Confirm your e-mail address first, with the link we sent to it");
   });
 
   it("records the newsletter's grant when its link is followed and its withdrawal from My Account, which ends the export's line", async () => {
