@@ -242,8 +242,10 @@ export async function startServer(loaded: LoadedApp, env: Env): Promise<RunningS
       }),
     );
     // Everything after this, to the last await of the request, counts into `stats`.
-    if (span) span.within(() => collectRequestStats(stats, next));
-    else collectRequestStats(stats, next);
+    if (span) {
+      stats.span = span.span;
+      span.within(() => collectRequestStats(stats, next));
+    } else collectRequestStats(stats, next);
   });
 
   // Probes come before the host check: a load balancer or an orchestrator asks by the

@@ -3,6 +3,7 @@
 // took to render: in the request's log line and, with SERVER_TIMING=1, a Server-Timing header)
 // and the reads its loaders share (a page's loaders asking for the same settings read once).
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Span } from "@opentelemetry/api";
 
 export interface RequestStats {
   queries: number;
@@ -11,6 +12,8 @@ export interface RequestStats {
   /** A GET or HEAD: it changes nothing, so one read can serve all its loaders. */
   readOnly: boolean;
   shared: Map<string, Promise<unknown>>;
+  /** With tracing on, the request's span: its log lines name its trace even when the sampler dropped it. */
+  span?: Span;
 }
 
 const storage = new AsyncLocalStorage<RequestStats>();

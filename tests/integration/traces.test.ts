@@ -130,13 +130,19 @@ describe.each(databases)("a checkout's trace on $name", ({ name }) => {
     expect(mail.attributes["peer.service"]).toBe("mail-outbox");
 
     // The request's log line carries the trace's and the server span's ids.
-    const line = server
-      .output()
-      .split("\n")
-      .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((l) => l.msg === "request" && l.path === "/api/order/create");
+    const logLines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const line = logLines().find((l) => l.msg === "request" && l.path === "/api/order/create");
     expect(line).toMatchObject({ trace_id: traceId, span_id: request.spanId });
+
+    // A caller's trace it chose not to record (flag 00): the request is not recorded, and nothing
+    // under it (the action, the use case, the statements) starts a trace of its own.
+    const unsampled = randomBytes(16).toString("hex");
+    expect((await api(port, "/api/cart/get", {}, token, { traceparent: `00-${unsampled}-${callerSpan}-00` })).status).toBe(200);
 
     // A page as a browser asks for it, and as the client-side router does (.data): each a trace
     // named by its route, with its loaders inside and what the page cache did.
@@ -148,6 +154,13 @@ describe.each(databases)("a checkout's trace on $name", ({ name }) => {
     expect(pages.map((s) => s.attributes["haat.page_cache"])).toEqual(expect.arrayContaining(["miss", "hit"]));
     const loader = await eventually(() => collector.spans.find((s) => s.name === "loader routes/product" && s.traceId === pages[0]!.traceId), "loader span");
     expect(loader.attributes["http.route"]).toBe("product/:id");
+    // Exported after the unrecorded request's would have been: none of it is there, and every span
+    // but a request's or a background job's has a parent.
+    expect(collector.spans.filter((s) => s.traceId === unsampled)).toEqual([]);
+    const strays = collector.spans.filter((s) => s.service === `haat-${name.toLowerCase()}` && s.kind !== 2 && !s.parentSpanId && !s.name.startsWith("job "));
+    expect(strays.map((s) => s.name)).toEqual([]);
+    const unrecorded = logLines().find((l) => l.msg === "request" && l.path === "/api/cart/get" && l.trace_id === unsampled);
+    expect(unrecorded, "the unrecorded request's log line still names its trace").toBeDefined();
 
     // Nothing the shopper gave is anywhere in what was exported in the run (sign-up, address, cart,
     // order): names, attributes, statuses, events, links, resources.

@@ -5,12 +5,13 @@ import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { propagation } from "@opentelemetry/api";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, SamplingDecision, SimpleSpanProcessor, TracerProvider, type Sampler } from "@opentelemetry/sdk-trace";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redactedUrl, tracingRequested, withoutMessages } from "../../../tracing.ts";
 import { openDatabase } from "../db/client.server.ts";
 import { configureLog, log } from "../log.server.ts";
+import { collectRequestStats, newRequestStats } from "../request-scope.server.ts";
 import {
   databaseSpan,
   noteSpan,
@@ -229,6 +230,49 @@ describe("with an SDK registered", () => {
     expect(span!.status).toEqual({ code: SpanStatusCode.ERROR });
     expect(span!.events[0]!.attributes).toMatchObject({ "exception.type": "22003" });
     expect(JSON.stringify([span!.status, span!.events])).not.toMatch(/asha@example\.in|9876543210/);
+  });
+});
+
+describe("with a sampler that drops the request", () => {
+  const exporter = new InMemorySpanExporter();
+  // Drops every request's span and would keep any other: a child made under a dropped request, or a
+  // loader's span starting a trace of its own, would be exported.
+  const sampler: Sampler = {
+    shouldSample: (_context, _traceId, _name, kind) => ({ decision: kind === SpanKind.SERVER ? SamplingDecision.NOT_RECORD : SamplingDecision.RECORD_AND_SAMPLED }),
+    toString: () => "drops requests",
+  };
+  const provider = new TracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(() => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    trace.setGlobalTracerProvider(provider);
+    configureLog({ write: (line) => lines.push(JSON.parse(line)) });
+  });
+  afterAll(async () => {
+    await provider.shutdown();
+    trace.disable();
+    context.disable();
+  });
+
+  it("runs it outside any span: its loaders, use cases and statements make none, and its log lines still name its trace", async () => {
+    const request = startRequestSpan("GET", {}, false)!;
+    expect(request.recording).toBe(false);
+    let loader: ((run: () => Promise<unknown>, info: { pattern: string }) => Promise<void>) | undefined;
+    routeInstrumentations()![0]!.route!({ id: "routes/product", instrument: (handlers: { loader?: typeof loader }) => (loader = handlers.loader) } as never);
+    const cases = tracedTree({ cart: { add: async (n: number) => n + 1 } });
+    const stats = { ...newRequestStats("GET"), span: request.span };
+    await request.within(() =>
+      collectRequestStats(stats, async () => {
+        expect(trace.getActiveSpan()).toBeUndefined();
+        await loader!(async () => ({ status: "success", error: undefined }), { pattern: "/product/:id" });
+        expect(await cases.cart.add(1)).toBe(2);
+        await traced("inner", {}, async () => databaseSpan("select 1", async () => outsideCall("razorpay", "createOrder", async () => log.info("inside"))));
+      }),
+    );
+    request.end("/product/:id", 200);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(lines).toEqual([expect.objectContaining({ msg: "inside", trace_id: request.span.spanContext().traceId, span_id: request.span.spanContext().spanId })]);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type TracerProvider,
 } from "@opentelemetry/api";
 import type { InstrumentationHandlerResult, ServerInstrumentation } from "react-router";
+import { currentRequestStats } from "../request-scope.server.ts";
 
 const NAME = "haat";
 
@@ -97,8 +98,11 @@ export function noteSpan(attributes: Attributes): void {
   trace.getActiveSpan()?.setAttributes(attributes);
 }
 
-/** The trace and span ids of a span, or of the active one, for a log line (OpenTelemetry's log field names). */
-export function traceFields(span: Span | null = trace.getActiveSpan() ?? null): { trace_id?: string; span_id?: string } {
+/**
+ * The trace and span ids of a span, or of the active one, for a log line (OpenTelemetry's log field
+ * names); in a request the sampler dropped, which runs outside any span, its request span's.
+ */
+export function traceFields(span: Span | null = trace.getActiveSpan() ?? currentRequestStats()?.span ?? null): { trace_id?: string; span_id?: string } {
   const ids = span?.spanContext();
   return ids && isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
 }
@@ -106,6 +110,8 @@ export function traceFields(span: Span | null = trace.getActiveSpan() ?? null): 
 /** A request's server span, continuing a caller's W3C trace context; null when tracing is off. */
 export interface RequestSpan {
   span: Span;
+  /** The sampler kept it: only then do the loaders, use cases, statements and outside calls under it make spans. */
+  recording: boolean;
   /** Runs the rest of the request inside the span. */
   within<T>(fn: () => T): T;
   /** Names the span by its route (a pattern, never the URL), records the status and ends it. */
@@ -125,9 +131,16 @@ export function startRequestSpan(method: string, headers: Record<string, string 
   const parent = trustCaller ? caller : ROOT_CONTEXT;
   const links = !trustCaller && callerSpan && isSpanContextValid(callerSpan) ? [{ context: callerSpan }] : [];
   const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { "http.request.method": method }, links }, parent);
+  // Dropped by the sampler (nine requests in ten at a ratio of 0.1): nothing under it would be
+  // kept, so the request runs outside any span's context. Its loaders, use cases, statements and
+  // outside calls then make no span at all, not even a non-recording one, and switch no context.
+  // Its log lines still name its trace (traceFields finds it in the request's stats); its outside
+  // calls carry no traceparent, whose only news would have been "not sampled".
+  if (!span.isRecording()) return { span, recording: false, within: (fn) => fn(), end: () => span.end() };
   const inside = trace.setSpan(parent, span);
   return {
     span,
+    recording: true,
     within: (fn) => context.with(inside, fn),
     end(route, status) {
       span.updateName(`${method} ${route}`);
@@ -227,7 +240,8 @@ type RouteRun = () => Promise<InstrumentationHandlerResult>;
 /** A loader's, an action's or a middleware's span, named by its route id; its outcome recorded. */
 function routeSpan(kind: "loader" | "action", id: string, pattern: string, run: RouteRun): Promise<void> {
   const tracer = sdkTracer();
-  if (!tracer) return run().then(() => undefined);
+  // Outside a recorded request (one the sampler dropped) it would start a stray trace of its own.
+  if (!tracer || !trace.getActiveSpan()) return run().then(() => undefined);
   return tracer.startActiveSpan(`${kind} ${id}`, { attributes: { "react_router.route.id": id, "http.route": pattern } }, async (span) => {
     try {
       const result = await run();
