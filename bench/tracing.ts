@@ -11,8 +11,11 @@
 // runs per server and page. Writes bench/tracing-last-run.md.
 //   --fresh: the four servers started anew each round (two processes of the same code differ);
 //            each page warmed for 3 s apart, its CPU not counted.
+//   --within: what recording every span costs inside one process, by phases of requests whose
+//   trusted traceparent asks for recording or not (see within()). Writes bench/tracing-within-last-run.md.
 //   --attribution: what tracing costs inside one process, from CPU profiles of an off and an on
 //   server (see attribution()). Writes bench/tracing-attribution-last-run.md.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -174,8 +177,138 @@ async function attribution() {
   console.log(`\n${out}`);
 }
 
+/** --within: seconds of each phase, and phases of each kind per page and round (short, so a burst of the machine's noise falls on both kinds). */
+const PHASE_SECONDS = 2;
+const PAIRS = 4;
+
+/**
+ * What a request the sampler drops costs, timed in this process on the server's own helpers with
+ * OpenTelemetry's SDK registered (its sampler following a caller's "not sampled"): the request span
+ * started, run within, noted, named in the log and ended. And the same with no SDK registered
+ * (tracing off). The fastest of five runs of 100,000, in µs per request.
+ */
+async function droppedPathMicroseconds(): Promise<{ dropped: number; off: number }> {
+  const { context, propagation, trace } = await import("@opentelemetry/api");
+  const { AsyncLocalStorageContextManager } = await import("@opentelemetry/context-async-hooks");
+  const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
+  const { AlwaysOnSampler, ParentBasedSampler, TracerProvider } = await import("@opentelemetry/sdk-trace");
+  const { noteSpan, startRequestSpan, traceFields } = await import("../app/server/telemetry/trace.server.ts");
+  const headers = { traceparent: `00-${crypto.randomBytes(16).toString("hex")}-${crypto.randomBytes(8).toString("hex")}-00`, host: "127.0.0.1" };
+  const time = () => {
+    let best = Infinity;
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      for (let i = 0; i < 100_000; i++) {
+        const span = startRequestSpan("GET", headers, true);
+        if (span) {
+          span.within(() => noteSpan({ "haat.page_cache": "hit" }));
+          traceFields(span.span);
+          span.end("/product/:id", 200);
+        }
+      }
+      // ms for 100,000 requests, as µs per request.
+      best = Math.min(best, (performance.now() - started) / 100);
+    }
+    return best;
+  };
+  const off = time();
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const provider = new TracerProvider({ sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }) });
+  trace.setGlobalTracerProvider(provider);
+  const dropped = time();
+  await provider.shutdown();
+  trace.disable();
+  context.disable();
+  propagation.disable();
+  return { dropped, off };
+}
+
+/**
+ * What recording and exporting every span costs inside one process (--within), so that two
+ * processes' differences (up to a quarter here) do not enter the figure. Each round starts one
+ * server anew with traces on, exporting to the collector stand-in, and TRUST_PROXY set, so the
+ * W3C `traceparent` the load generator sends is continued (the SDK's default sampler,
+ * parentbased_always_on, follows its flag). After a warm-up whose CPU is not counted, each page
+ * is loaded in phases that alternate (ABBA, turned each round) between:
+ *   recorded  the caller's flag says sampled: every span recorded and exported, as "on";
+ *   dropped   the flag says not sampled: the SDK is loaded and decides, nothing is recorded.
+ * The capacity of "recorded" over "dropped" is the server's CPU per request, paired within the
+ * round; the median of the rounds. What the SDK costs merely loaded ("dropped" against "off") is
+ * the four-server bench's, by its "sampled" column.
+ */
+async function within() {
+  const micro = await droppedPathMicroseconds();
+  console.log(`a dropped request's tracing: ${micro.dropped.toFixed(2)} µs; with tracing off: ${micro.off.toFixed(3)} µs`);
+  const collector = await startOtlpCollector();
+  const notes: string[] = [];
+  const measured = new Map<string, { recorded: number; dropped: number }[]>();
+  const traceId = crypto.randomBytes(16).toString("hex");
+  const callerSpan = crypto.randomBytes(8).toString("hex");
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const env = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: "haat-bench", TRUST_PROXY: "loopback" };
+      const shop = await startProductionShop(repo, "tracing-within", env);
+      try {
+        const cookie = await signedInWithCart(shop.origin, PRODUCT, notes);
+        if (!cookie) throw new SetupError(`signing in failed: ${notes.join(" ")}`);
+        for (const page of pages) {
+          const load = { connections: 32, acceptEncoding: "gzip, deflate, br", warmupSeconds: 0, ...(page.signedIn ? { cookie } : {}) };
+          await loadTest(shop.origin + page.path, { ...load, seconds: WARM_SECONDS });
+          const cpu = { recorded: { seconds: 0, requests: 0 }, dropped: { seconds: 0, requests: 0 } };
+          for (let pair = 0; pair < PAIRS; pair++) {
+            for (const phase of (pair + round) % 2 ? (["dropped", "recorded"] as const) : (["recorded", "dropped"] as const)) {
+              const before = cpuSecondsOf(shop.pid);
+              const headers = { traceparent: `00-${traceId}-${callerSpan}-${phase === "recorded" ? "01" : "00"}` };
+              const r = await loadTest(shop.origin + page.path, { ...load, seconds: PHASE_SECONDS, headers });
+              cpu[phase].seconds += cpuSecondsOf(shop.pid) - before;
+              cpu[phase].requests += r.requests;
+              if (r.non2xx || r.errors) notes.push(`round ${round + 1}, ${phase}, ${page.name}: ${r.non2xx} non-2xx, ${r.errors} errors.`);
+            }
+          }
+          const perRequest = { recorded: (cpu.recorded.seconds * 1000) / cpu.recorded.requests, dropped: (cpu.dropped.seconds * 1000) / cpu.dropped.requests };
+          measured.set(page.name, [...(measured.get(page.name) ?? []), perRequest]);
+          console.log(
+            `round ${round + 1} ${page.name.padEnd(22)} CPU ms/request dropped ${perRequest.dropped.toFixed(3)}, recorded ${perRequest.recorded.toFixed(3)}: ${ratio(perRequest.dropped / perRequest.recorded)}`,
+          );
+        }
+      } finally {
+        await shop.stop();
+      }
+    }
+  } finally {
+    await collector.close();
+  }
+  if (collector.requests === 0) throw new SetupError("The collector stand-in received no spans: the recorded phases were not recorded.");
+  const rows: Cell[][] = pages.map(({ name }) => {
+    const list = measured.get(name)!;
+    const capacity = median(list.map((r) => r.dropped / r.recorded))!;
+    return [
+      name,
+      median(list.map((r) => r.dropped))!.toFixed(3),
+      median(list.map((r) => r.recorded))!.toFixed(3),
+      `${ratio(capacity)} ${capacity >= 0.9 ? "met" : "missed"}`,
+      list.map((r) => (r.dropped / r.recorded).toFixed(2)).join(", "),
+    ];
+  });
+  const out = [
+    `## bench:tracing --within ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+    "",
+    `One server per round, started anew, with traces exported over OTLP/HTTP protobuf to the collector stand-in (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB) and TRUST_PROXY set. Each page warmed for ${WARM_SECONDS} s (not counted), then loaded at 32 connections in ${PAIRS * 2} phases of ${PHASE_SECONDS} s that alternate between a trusted traceparent flagged sampled ("recorded": every span recorded and exported) and flagged not sampled ("dropped": the SDK loaded, nothing recorded). Capacity is the server's CPU per request, dropped over recorded, paired within each round; the median of ${rounds} rounds.`,
+    "",
+    `What "dropped" adds to "off" (tracing unset) is timed apart, on the server's own helpers in this process (the request span started, run within, noted, named in the log and ended; the fastest of five runs of 100,000): ${micro.dropped.toFixed(2)} µs per request with the SDK registered and the caller's flag "not sampled", ${micro.off.toFixed(3)} µs with no SDK, against the cheapest page's ${Math.min(...rows.map((r) => Number(r[1]))).toFixed(3)} ms of CPU.`,
+    "",
+    mdTable(["Page", "CPU ms/req dropped", "CPU ms/req recorded", "capacity recorded × dropped (≥ 0.9×)", "rounds"], rows),
+    "",
+    ...(notes.length ? ["Notes:", ...notes.map((n) => `- ${n}`), ""] : []),
+  ].join("\n");
+  fs.writeFileSync(path.join(repo, "bench", "tracing-within-last-run.md"), out);
+  console.log(`\n${out}`);
+}
+
 async function main() {
   if (process.argv.includes("--attribution")) return attribution();
+  if (process.argv.includes("--within")) return within();
   const baselineRev = arg("baseline") ?? BASELINE_REV;
   const baseline = baselineCheckout(repo, baselineRev, "tracing");
   const collector = await startOtlpCollector();

@@ -10,6 +10,8 @@ export interface LoadOptions {
   acceptEncoding: string;
   /** A signed-in shopper's Cookie header, for pages that need one. */
   cookie?: string;
+  /** More headers sent with every request (a trusted proxy's traceparent). */
+  headers?: Record<string, string>;
   /** A JSON API call instead of a page: POSTed with this body and these headers (a bearer). */
   post?: { body: string; headers: Record<string, string> };
 }
@@ -33,7 +35,7 @@ function once(url: string, seconds: number, o: LoadOptions): Promise<autocannon.
     url,
     connections: o.connections,
     duration: seconds,
-    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding, ...(o.cookie ? { cookie: o.cookie } : {}), ...o.post?.headers },
+    headers: { accept: "text/html,*/*", "accept-encoding": o.acceptEncoding, ...(o.cookie ? { cookie: o.cookie } : {}), ...o.headers, ...o.post?.headers },
     ...(o.post ? { method: "POST" as const, body: o.post.body } : {}),
   });
 }
