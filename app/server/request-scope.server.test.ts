@@ -1,3 +1,4 @@
+import type { Span } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { collectRequestStats, countingLogger, currentRequestStats, newRequestStats, oncePerRequest, serverTiming } from "./request-scope.server.ts";
 
@@ -30,6 +31,16 @@ describe("request scope", () => {
     // An action may change what was read: each caller reads afresh.
     expect(await collectRequestStats(newRequestStats("POST"), () => Promise.all([read(), read()]))).toEqual([3, 4]);
     expect(await read()).toBe(5);
+  });
+
+  it("gives a copy made inside a request (the splice's signed-out copy) figures of its own and the request's trace", async () => {
+    const span = { spanContext: () => ({ traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331", traceFlags: 0 }) } as unknown as Span;
+    const outer = { ...newRequestStats("GET"), span };
+    const inner = await collectRequestStats(outer, async () => newRequestStats("GET"));
+    expect(inner).not.toBe(outer);
+    expect(inner.span).toBe(span);
+    expect(inner.shared).not.toBe(outer.shared);
+    expect(newRequestStats("GET").span).toBeUndefined();
   });
 
   it("writes a Server-Timing header", () => {

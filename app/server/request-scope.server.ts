@@ -19,7 +19,10 @@ export interface RequestStats {
 const storage = new AsyncLocalStorage<RequestStats>();
 
 export function newRequestStats(method: string): RequestStats {
-  return { queries: 0, renderMs: null, readOnly: method === "GET" || method === "HEAD", shared: new Map() };
+  // Made inside a request (the splice's signed-out copy, the cart page's shell), its figures are
+  // its own but its trace is the request's: its log lines name it even when the sampler dropped it.
+  const span = storage.getStore()?.span;
+  return { queries: 0, renderMs: null, readOnly: method === "GET" || method === "HEAD", shared: new Map(), ...(span && { span }) };
 }
 
 /** Runs the rest of the request with its figures collected in `stats`. */

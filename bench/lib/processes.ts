@@ -199,7 +199,7 @@ export async function startProductionShop(
   name: string,
   extraEnv: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
-): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+): Promise<{ origin: string; pid: number; output(): string; stop(): Promise<void> }> {
   const build = await runCommand([process.execPath, "scripts/build-if-needed.ts"], { cwd: repo, what: "the build" });
   if (build.code !== 0) throw new SetupError("The build failed.", build.output);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `haat-${name}-`));
@@ -227,6 +227,7 @@ export async function startProductionShop(
   return {
     origin,
     pid: server.pid,
+    output: () => server.output(),
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

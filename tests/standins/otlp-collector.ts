@@ -5,7 +5,8 @@
 // gzip-compressed; answered 200 with an empty ExportTraceServiceResponse in the same encoding.
 // JSON requests are kept as flat spans to read back; protobuf ones are counted, not decoded.
 //
-// Run: node tests/standins/otlp-collector.ts [port]   (listens on 127.0.0.1)
+// Run: node tests/standins/otlp-collector.ts [port]   (listens on 127.0.0.1; GET /stats says
+// how many export requests and bytes it has received)
 import { createServer, type IncomingMessage } from "node:http";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -60,6 +61,11 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
   const collector: OtlpCollector = { url: "", spans: [], bodies: [], requests: 0, bytes: 0, close: async () => {} };
   const server = createServer(async (req, res) => {
+    // What it has received so far, for a bench that runs it as a process of its own.
+    if (req.method === "GET" && req.url === "/stats") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ requests: collector.requests, bytes: collector.bytes }));
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/v1/traces") {
       res.writeHead(404).end();
       return;

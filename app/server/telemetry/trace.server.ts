@@ -1,4 +1,4 @@
-// OpenTelemetry traces (issue 47, decision 082): the app's side, which imports only the API.
+// OpenTelemetry traces (issue 47, decision 082): the app's side, which imports only OpenTelemetry's API.
 // The SDK is started by tracing.ts (server.ts's main, when OTEL_* variables ask for traces) and
 // registers its tracer provider globally; until one is registered every helper here is a plain
 // call: no span is made, not even a no-op one.
