@@ -1,10 +1,11 @@
-// npm run bench:prepared [-- --rounds=N]: what preparing each statement's text once per connection
-// gives on PostgreSQL (decision 090). Two production servers over one fresh demo database, one with
+// npm run bench:prepared [-- --rounds=N] [-- --embedded]: what preparing each statement's text once
+// per connection gives on PostgreSQL, or with --embedded on PGlite, each server with its own (decision 090). Two production servers over one fresh demo database, one with
 // DATABASE_PREPARED_STATEMENTS=false (every statement parsed and planned each time, as before) and
 // one with the default; each page of a signed-in shopper (the pages that ask the database) loaded
 // by one server then the other, the order turned each round. Requests per second at 8
 // connections, and the CPU both the server and PostgreSQL spent per request (the whole machine's).
-// The medians of `rounds` (3) runs. Needs BENCH_DATABASE_URL. Writes bench/prepared-last-run.md.
+// The medians of `rounds` (3) runs. Needs BENCH_DATABASE_URL, but for --embedded. Writes
+// bench/prepared-last-run.md (prepared-embedded-last-run.md).
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -27,14 +28,16 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const rounds = Number(arg("rounds") ?? 3);
 // --page=product: only the pages whose name has it.
 const PAGES = ALL_PAGES.filter((page) => page.name.includes(arg("page") ?? ""));
+const embedded = process.argv.includes("--embedded");
 const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error("bench:prepared measures PostgreSQL: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");
+if (!url && !embedded) {
+  console.error("bench:prepared measures PostgreSQL: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test), or pass --embedded.");
   process.exit(2);
 }
 
-const database = await preparedDatabase(url, "haat_bench_prepared", true);
-const common = { DATABASE_URL: database, SEED_DEMO: "true", PAGE_CACHE_SECONDS: "0" };
+const database = embedded ? null : await preparedDatabase(url!, "haat_bench_prepared", true);
+// Embedded, each server seeds a demo database of its own in its own data directory.
+const common = { ...(database && { DATABASE_URL: database }), SEED_DEMO: "true", PAGE_CACHE_SECONDS: "0" };
 
 type Server = "unnamed" | "named";
 const results = new Map<string, { rps: number; cpuMs: number; serverMs: number }[]>();
@@ -80,16 +83,18 @@ try {
     await servers.named.stop();
   }
 } finally {
-  const cleanup = new pg.Client({ connectionString: url });
-  await cleanup.connect();
-  await cleanup.query("drop database if exists haat_bench_prepared with (force)");
-  await cleanup.end();
+  if (database) {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query("drop database if exists haat_bench_prepared with (force)");
+    await cleanup.end();
+  }
 }
 
 const of = (page: string, server: Server, field: "rps" | "cpuMs" | "serverMs") => median((results.get(`${page}|${server}`) ?? []).map((r) => r[field]));
 const table = mdTable(
   [
-    "Page (PostgreSQL, signed in)",
+    `Page (${embedded ? "embedded" : "PostgreSQL"}, signed in)`,
     "Unnamed req/s",
     "Prepared req/s",
     "Prepared ÷ unnamed",
@@ -113,9 +118,9 @@ const table = mdTable(
   }),
   ["l", "r", "r", "r", "r", "r", "r", "r"],
 );
-const out = path.resolve(import.meta.dirname, "prepared-last-run.md");
+const out = path.resolve(import.meta.dirname, embedded ? "prepared-embedded-last-run.md" : "prepared-last-run.md");
 fs.writeFileSync(
   out,
-  `# Prepared statements on PostgreSQL (npm run bench:prepared)\n\nRun ${new Date().toISOString()}: ${rounds} rounds in turned order, ${SECONDS} s per page and server at 8 connections, page cache off; medians. CPU is the whole machine's (server, PostgreSQL, load generator) per request, and the server process's own.\n\n${table}\n`,
+  `# Prepared statements on ${embedded ? "the embedded database (npm run bench:prepared -- --embedded)" : "PostgreSQL (npm run bench:prepared)"}\n\nRun ${new Date().toISOString()}: ${rounds} rounds in turned order, ${SECONDS} s per page and server at 8 connections, page cache off; medians. CPU is the whole machine's (servers, ${embedded ? "" : "PostgreSQL, "}load generator) per request, and the server process's own.\n\n${table}\n`,
 );
 console.log(table);

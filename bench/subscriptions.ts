@@ -28,6 +28,8 @@ const DAY = "2027-06-02";
 // 23:00 IST the evening before: after the 22:00 cut-off.
 const AFTER_CUTOFF = new Date(Date.parse("2027-06-01T00:00:00Z") + 23 * 3_600_000 - 5.5 * 3_600_000);
 const OUT = path.resolve(import.meta.dirname, "subscriptions-last-run.md");
+// DATABASE_PREPARED_STATEMENTS=false times it as before decision 090, on both databases (the pages' server reads it too).
+const PREPARED = !["false", "0", "no"].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? "");
 
 /** 10,000 households, each with a saved address and a daily subscription to one of the demo's subscribable variants. */
 async function seed(database: Database): Promise<void> {
@@ -135,7 +137,7 @@ async function measure(name: string, database: Database) {
 const rows: Awaited<ReturnType<typeof measure>>[] = [];
 let pages: Awaited<ReturnType<typeof pagesDuringCutoff>> | null = null;
 if (process.env.BENCH_ONLY !== "postgres") {
-  const embedded = await openDatabase({ kind: "pglite-memory" });
+  const embedded = await openDatabase({ kind: "pglite-memory", preparedStatements: PREPARED });
   try {
     rows.push(await measure("embedded (PGlite)", embedded));
   } finally {
@@ -152,13 +154,7 @@ if (url) {
   await admin.end();
   const target = new URL(url);
   target.pathname = "/haat_bench_subs";
-  // DATABASE_PREPARED_STATEMENTS=false times it as before decision 090 (the pages' server reads it too).
-  const database = await openDatabase({
-    kind: "postgres",
-    url: target.toString(),
-    poolSize: 10,
-    preparedStatements: !["false", "0", "no"].includes(process.env.DATABASE_PREPARED_STATEMENTS ?? ""),
-  });
+  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 10, preparedStatements: PREPARED });
   try {
     rows.push(await measure("PostgreSQL", database));
     pages = await pagesDuringCutoff(database, target.toString());

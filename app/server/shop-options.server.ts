@@ -14,7 +14,7 @@ export function shopOptionsFromEnv(env: Env, images: ImageStore | null): OpenSho
   return {
     target: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS }
-      : { kind: "pglite", dir: path.join(env.dataDir, "pglite") },
+      : { kind: "pglite", dir: path.join(env.dataDir, "pglite"), preparedStatements: env.DATABASE_PREPARED_STATEMENTS },
     seedDemo: env.seedDemo,
     refreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
     payments: { razorpay: env.razorpay, publicOrigin: env.publicOrigin, prepaidPercent: env.prepaidPercent, staffEmails },

@@ -1,10 +1,12 @@
-// Each PostgreSQL connection prepares a statement's text once and binds new values after
-// (decision 090). Read from PostgreSQL's own view of the session's prepared statements.
+// Each PostgreSQL connection, and the embedded database's one, prepares a statement's text once
+// and binds new values after (decision 090). Read from the session's own view of its prepared
+// statements.
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
-import { prepareRepeated, StatementNames } from "../../app/server/db/prepared.server.ts";
+import { prepareRepeated, prepareRepeatedPglite, StatementNames } from "../../app/server/db/prepared.server.ts";
 import { targets } from "./databases.ts";
 
 const postgres = targets.find((t) => t.name === "postgres");
@@ -16,6 +18,21 @@ type Rows<T> = { rows: T[] };
 async function preparedOn(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ statement: string }>("select statement from pg_prepared_statements order by prepare_time");
   return rows.map((r) => r.statement);
+}
+
+/**
+ * What a migration on another instance could do: a column's type changes under a prepared read, so
+ * the result's type is no longer the plan's. The read fails once, then runs unnamed and answers.
+ */
+async function typeChangedUnder(query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, names: StatementNames): Promise<void> {
+  await query("create temporary table weights (id int primary key, grams int)");
+  await query("insert into weights values (1, 500)");
+  const read = "select grams from weights where id = $1";
+  expect((await query(read, [1])).rows).toEqual([{ grams: 500 }]);
+  await query("alter table weights alter column grams type numeric");
+  await expect(query(read, [1])).rejects.toMatchObject({ code: "0A000" });
+  expect((await query(read, [1])).rows).toEqual([{ grams: "500" }]);
+  expect(names.nameOf(read)).toBeUndefined();
 }
 
 /** `run` on a connection of its own whose statements are named from `names`; the connection is closed after. */
@@ -107,16 +124,142 @@ describe.skipIf(!postgres)("prepared statements on postgres", () => {
 
   it("after a column's type changes under a prepared statement, fails once and then runs unnamed", async () => {
     const names = new StatementNames();
-    await onConnection(names, async (client) => {
-      await client.query("create temporary table weights (id int primary key, grams int)");
-      await client.query("insert into weights values (1, 500)");
-      const read = "select grams from weights where id = $1";
-      expect((await client.query(read, [1])).rows).toEqual([{ grams: 500 }]);
-      // What a migration on another instance could do: the result's type is no longer the plan's.
-      await client.query("alter table weights alter column grams type numeric");
-      await expect(client.query(read, [1])).rejects.toMatchObject({ code: "0A000" });
-      expect((await client.query(read, [1])).rows).toEqual([{ grams: "500" }]);
-      expect(names.nameOf(read)).toBeUndefined();
+    await onConnection(names, (client) => typeChangedUnder((text, values) => client.query(text, values), names));
+  });
+});
+
+describe("prepared statements on the embedded database (PGlite)", () => {
+  /** A PGlite whose reads and writes are named from `names`, closed after `run`. */
+  async function onPglite(names: StatementNames, run: (client: PGlite) => Promise<void>): Promise<void> {
+    const client = await PGlite.create();
+    try {
+      prepareRepeatedPglite(client, names);
+      await run(client);
+    } finally {
+      await client.close();
+    }
+  }
+  const preparedIn = async (client: PGlite) =>
+    (await client.query<{ statement: string }>("select statement from pg_prepared_statements where statement not like '%pg_prepared_statements%' order by prepare_time")).rows.map(
+      (r) => r.statement,
+    );
+
+  it("prepares a read once, with values or without, inside and outside a transaction, and answers right each time", async () => {
+    await onPglite(new StatementNames(), async (client) => {
+      const answers: unknown[] = [];
+      for (const n of [1, 2]) answers.push((await client.query("select $1::int + 40 as answer", [n])).rows);
+      await client.transaction(async (tx) => {
+        answers.push((await tx.query("select $1::int + 40 as answer", [3])).rows);
+        answers.push((await tx.query("select 7 as plain_seven")).rows);
+      });
+      answers.push((await client.query("select 7 as plain_seven")).rows);
+      expect(answers).toEqual([[{ answer: 41 }], [{ answer: 42 }], [{ answer: 43 }], [{ plain_seven: 7 }], [{ plain_seven: 7 }]]);
+      expect(await preparedIn(client)).toEqual(["select $1::int + 40 as answer", "select 7 as plain_seven"]);
     });
+  });
+
+  it("answers the shop's reads and writes exactly as PGlite's own query() does", async () => {
+    const prepared = await openDatabase({ kind: "pglite-memory" });
+    const plain = await openDatabase({ kind: "pglite-memory", preparedStatements: false });
+    try {
+      const run = async (database: Database) => {
+        const db = database.db;
+        await db.execute(
+          sql`create table kinds (id serial primary key, at timestamptz, day date, took interval, doc jsonb, price numeric(10,2), tags text[], weights int[], note text)`,
+        );
+        const written = await db.execute(
+          sql`insert into kinds (at, day, took, doc, price, tags, weights, note) values (${"2027-06-02T04:30:00Z"}, ${"2027-06-02"}, ${"2 hours"}, ${JSON.stringify({ slot: "morning", n: [1, 2] })}, ${"56.50"}, ${'{"दूध","a,b"}'}::text[], ${"{500,1000}"}::int[], ${null}) returning *`,
+        );
+        const updated = await db.execute(sql`update kinds set note = ${"ok"} where id = ${1}`);
+        const read = await db.execute(sql`select * from kinds where id = ${1}`);
+        const none = await db.execute(sql`select * from kinds where id = ${2}`);
+        return [written, updated, read, none].map((r) => {
+          const { rows, affectedRows, fields } = r as unknown as { rows: unknown[]; affectedRows?: number; fields: unknown[] };
+          return { rows, affectedRows, fields };
+        });
+      };
+      const [mine, theirs] = [await run(prepared), await run(plain)];
+      expect(mine).toEqual(theirs);
+      // Timestamps and dates stay text, as Drizzle asks; the rest are PGlite's own types.
+      expect(mine[2]!.rows).toEqual([
+        {
+          id: 1,
+          at: "2027-06-02 04:30:00+00",
+          day: "2027-06-02",
+          took: "02:00:00",
+          doc: { slot: "morning", n: [1, 2] },
+          price: "56.50",
+          tags: ["दूध", "a,b"],
+          weights: [500, 1000],
+          note: "ok",
+        },
+      ]);
+    } finally {
+      await prepared.close();
+      await plain.close();
+    }
+  });
+
+  it("a failed write fails its transaction, which is rolled back, and the error names its code and its text", async () => {
+    await onPglite(new StatementNames(), async (client) => {
+      await client.query("create table pins (pin text primary key)");
+      const add = "insert into pins (pin) values ($1)";
+      await client.query(add, ["122002"]);
+      const failed = client.transaction(async (tx) => {
+        await tx.query(add, ["122001"]);
+        await tx.query(add, ["122002"]);
+      });
+      await expect(failed).rejects.toMatchObject({ code: "23505", query: add });
+      expect((await client.query("select pin from pins order by pin")).rows).toEqual([{ pin: "122002" }]);
+      // The connection goes on: the same named statement runs again.
+      await client.query(add, ["122003"]);
+      expect((await client.query("select count(*)::int as n from pins")).rows).toEqual([{ n: 2 }]);
+    });
+  });
+
+  it("a read outside a transaction waits until the transaction running ends, and so never sees its rows", async () => {
+    await onPglite(new StatementNames(), async (client) => {
+      await client.query("create table lines (id int primary key)");
+      let inside!: () => void;
+      const started = new Promise<void>((resolve) => (inside = resolve));
+      let abandon!: (error: Error) => void;
+      const abandoned = new Promise<never>((_, reject) => (abandon = reject));
+      const transaction = client.transaction(async (tx) => {
+        await tx.query("insert into lines (id) values ($1)", [1]);
+        inside();
+        await abandoned;
+      });
+      await started;
+      // Asked for while the transaction holds an uncommitted row; answered after its rollback.
+      const count = client.query<{ n: number }>("select count(*)::int as n from lines where id > $1", [0]);
+      abandon(new Error("the shopper left"));
+      await expect(transaction).rejects.toThrow("the shopper left");
+      expect((await count).rows).toEqual([{ n: 0 }]);
+    });
+  });
+
+  it("prepares nothing when the deployer turns it off", async () => {
+    const off = await openDatabase({ kind: "pglite-memory", preparedStatements: false });
+    try {
+      await off.db.execute(sql`select ${5}::int as unprepared_five`);
+      const rows = (await off.db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as unknown as Rows<{ n: number }>;
+      expect(rows.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it("leaves DDL to PGlite's own query(), and past the limit a new text runs unnamed and still answers", async () => {
+    await onPglite(new StatementNames(1), async (client) => {
+      await client.query("create table notes (id int)");
+      expect((await client.query("select $1::int as a", [1])).rows).toEqual([{ a: 1 }]);
+      expect((await client.query("select $1::int as b", [2])).rows).toEqual([{ b: 2 }]);
+      expect(await preparedIn(client)).toEqual(["select $1::int as a"]);
+    });
+  });
+
+  it("after a column's type changes under a prepared statement, fails once and then runs unnamed", async () => {
+    const names = new StatementNames();
+    await onPglite(names, (client) => typeChangedUnder((text, values) => client.query(text, values), names));
   });
 });

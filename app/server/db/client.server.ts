@@ -13,7 +13,7 @@ import { projectPath } from "../project-root.server.ts";
 import { countingLogger } from "../request-scope.server.ts";
 import { databaseSpan, traced, tracing } from "../telemetry/trace.server.ts";
 import * as schema from "./schema.server.ts";
-import { prepareRepeated, StatementNames } from "./prepared.server.ts";
+import { prepareRepeated, prepareRepeatedPglite, StatementNames } from "./prepared.server.ts";
 import { guardFetch, scopeTransactions } from "./transaction-scope.server.ts";
 
 export type Schema = typeof schema;
@@ -50,7 +50,10 @@ function traceStatements(client: PGlite) {
 
 export const MIGRATIONS_DIR = projectPath("drizzle");
 
-export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number; preparedStatements?: boolean } | { kind: "pglite"; dir: string } | { kind: "pglite-memory" };
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number; preparedStatements?: boolean }
+  | { kind: "pglite"; dir: string; preparedStatements?: boolean }
+  | { kind: "pglite-memory"; preparedStatements?: boolean };
 
 /** Any number agreed by every instance: the PostgreSQL advisory lock held while one of them migrates and seeds. */
 const STARTUP_LOCK = 7_462_811;
@@ -103,7 +106,9 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
     return database;
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
-  const client = target.kind === "pglite" ? new PGlite(target.dir) : new PGlite();
+  // Ready before its statements are named, so PGlite's own start-up reads keep their own way.
+  const client = target.kind === "pglite" ? await PGlite.create(target.dir) : await PGlite.create();
+  if (target.preparedStatements !== false) prepareRepeatedPglite(client, new StatementNames());
   // PostgreSQL's statements get their spans from instrumentation-pg (tracing.ts); PGlite has none.
   if (tracing()) traceStatements(client);
   guardFetch();

@@ -3,6 +3,7 @@
 // prepares a text once, under a name, and afterwards only binds new values (decision 090). Only
 // statements with values are named: they use the extended protocol already, so nothing else about
 // how they run changes; a text without values (BEGIN, a migration) goes as it always did.
+import { parse, protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 import { log } from "../log.server.ts";
 
@@ -33,7 +34,7 @@ export class StatementNames {
     const known = this.#names.get(text);
     if (known !== undefined) return known ?? undefined;
     if (this.#issued >= this.#limit) {
-      if (this.#issued++ === this.#limit) log.warn("PostgreSQL: no more statement texts are prepared; new ones run unnamed", { limit: this.#limit });
+      if (this.#issued++ === this.#limit) log.warn("no more statement texts are prepared; new ones run unnamed", { limit: this.#limit });
       return undefined;
     }
     const name = `haat_${(this.#issued++).toString(36)}`;
@@ -96,4 +97,113 @@ export function prepareRepeated(client: pg.ClientBase, names: StatementNames): v
     return result;
   };
   (client as unknown as { query: Query }).query = named;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite (the embedded database) has one connection inside this process. Its `query()` sends
+// every statement unnamed, in six calls into the WebAssembly (Parse, Describe, Bind, Describe,
+// Execute, Sync), so PostgreSQL parses and plans it each time; and it copies its whole table of
+// about 320 type parsers whenever a statement brings parsers of its own, as Drizzle's do. A read or
+// write is instead parsed once under the process's name for its text, and then runs as one
+// message of Bind, Describe, Execute and Sync (decision 090).
+
+/**
+ * The types Drizzle's PGlite driver asks to be left as text with every statement (timestamps,
+ * dates, intervals, and arrays of those and of numerics). The connection is given them once, so
+ * a statement that asks for these and no others is answered with the connection's own table.
+ */
+export const KEPT_AS_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+/**
+ * The statements a shop repeats: reads and writes of rows, with values or without (the settings'
+ * read has none). Its migrations' DDL, and BEGIN and COMMIT, which PGlite sends apart, go its own way.
+ */
+const REPEATED = /^\s*(select|with|insert|update|delete)\b/i;
+
+type PgliteQuery = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<unknown>>;
+/** What PGlite keeps for its own `query()` and `transaction()`, not in its types. */
+interface PgliteInternals {
+  _checkReady(): Promise<void>;
+  _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T>;
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Makes `client`, inside and outside its transactions, run every text with values as a named statement of `names`. */
+export function prepareRepeatedPglite(client: PGlite, names: StatementNames): void {
+  for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
+  const internals = client as unknown as PgliteInternals;
+  // A name's parameter types, learnt when it was parsed: a value is written as its type wants.
+  const parameterTypes = new Map<string, number[]>();
+  const { serialize } = protocol;
+
+  /** The fast path's options, or null for a statement it leaves to PGlite's own `query()`. */
+  const fitting = (text: string, options: QueryOptions | undefined): QueryOptions | null | undefined => {
+    if (!REPEATED.test(text)) return null;
+    if (!options) return undefined;
+    if (options.blob || options.paramTypes || options.serializers || options.onNotice) return null;
+    if (!options.parsers) return options;
+    for (const key of Object.keys(options.parsers)) if (!KEPT_AS_TEXT.includes(Number(key))) return null;
+    return { rowMode: options.rowMode };
+  };
+
+  const run = async (text: string, name: string, params: unknown[] = [], options: QueryOptions | undefined, outside: boolean) =>
+    client.runExclusive(async () => {
+      try {
+        let known = parameterTypes.get(name);
+        if (!known) {
+          const described = await client.execProtocolStream(joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+          known = parse.parseDescribeStatementResults(described);
+          parameterTypes.set(name, known);
+        }
+        const types = known;
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const write = client.serializers[types[i]!];
+          return write ? write(value) : String(value);
+        });
+        // Outside a transaction PGlite writes its files after each statement, as its query() does.
+        const answered = await client.execProtocolStream(
+          joined([serialize.bind({ statement: name, values: values as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+          { syncToFs: outside },
+        );
+        return parse.parseResults(answered, client.parsers, options)[0]!;
+      } catch (error) {
+        const code = (error as { code?: string } | null)?.code;
+        if (code && STALE.has(code)) names.forget(text);
+        if (code === NOT_PREPARED) parameterTypes.delete(name);
+        // As PGlite's own query() does: the error names its statement.
+        if (error && typeof error === "object" && "code" in error) Object.assign(error, { query: text, params, queryOptions: options });
+        throw error;
+      }
+    });
+
+  const named =
+    (query: PgliteQuery, outside: boolean, closed: () => boolean): PgliteQuery =>
+    async (text, params, options) => {
+      const fit = fitting(text, options);
+      const name = fit === null ? undefined : names.nameOf(text);
+      if (!name || fit === null) return query(text, params, options);
+      if (closed()) throw new Error("Transaction is closed");
+      if (!outside) return run(text, name, params, fit, false);
+      // Outside a transaction a statement waits, as PGlite's own does, for any transaction to end.
+      await internals._checkReady();
+      return internals._runExclusiveTransaction(() => run(text, name, params, fit, true));
+    };
+
+  client.query = named(client.query.bind(client) as PgliteQuery, true, () => false) as PGlite["query"];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<PGlite["transaction"]>[0]) =>
+    transaction((tx) => {
+      tx.query = named(tx.query.bind(tx) as PgliteQuery, false, () => tx.closed) as Transaction["query"];
+      return work(tx);
+    })) as PGlite["transaction"];
 }
