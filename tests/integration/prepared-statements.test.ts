@@ -2,7 +2,8 @@
 // and binds new values after (decision 090). Read from the session's own view of its prepared
 // statements.
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { date, integer, interval, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/server/db/client.server.ts";
@@ -13,6 +14,22 @@ const postgres = targets.find((t) => t.name === "postgres");
 const url = process.env.DATABASE_URL;
 
 type Rows<T> = { rows: T[] };
+
+/** A table of the types whose answers Drizzle's parsers touch, for the embedded database's comparison. */
+const kinds = pgTable("kinds", {
+  id: serial("id").primaryKey(),
+  at: timestamp("at", { withTimezone: true, mode: "string" }),
+  day: date("day"),
+  took: interval("took"),
+  doc: jsonb("doc"),
+  price: numeric("price"),
+  tags: text("tags").array(),
+  weights: integer("weights").array(),
+  prices: numeric("prices").array(),
+  ats: timestamp("ats", { withTimezone: true, mode: "string" }).array(),
+  days: date("days").array(),
+  note: text("note"),
+});
 
 /** The statements this session has prepared, by text. */
 async function preparedOn(client: pg.ClientBase): Promise<string[]> {
@@ -165,23 +182,26 @@ describe("prepared statements on the embedded database (PGlite)", () => {
       const run = async (database: Database) => {
         const db = database.db;
         await db.execute(
-          sql`create table kinds (id serial primary key, at timestamptz, day date, took interval, doc jsonb, price numeric(10,2), tags text[], weights int[], note text)`,
+          sql`create table kinds (id serial primary key, at timestamptz, day date, took interval, doc jsonb, price numeric(10,2), tags text[], weights int[], prices numeric[], ats timestamptz[], days date[], note text)`,
         );
         const written = await db.execute(
-          sql`insert into kinds (at, day, took, doc, price, tags, weights, note) values (${"2027-06-02T04:30:00Z"}, ${"2027-06-02"}, ${"2 hours"}, ${JSON.stringify({ slot: "morning", n: [1, 2] })}, ${"56.50"}, ${'{"दूध","a,b"}'}::text[], ${"{500,1000}"}::int[], ${null}) returning *`,
+          sql`insert into kinds (at, day, took, doc, price, tags, weights, prices, ats, days, note) values (${"2027-06-02T04:30:00Z"}, ${"2027-06-02"}, ${"2 hours"}, ${JSON.stringify({ slot: "morning", n: [1, 2] })}, ${"56.50"}, ${'{"दूध","a,b"}'}::text[], ${"{500,1000}"}::int[], ${"{28.00,56.5}"}::numeric[], ${"{2027-06-02T04:30:00Z}"}::timestamptz[], ${"{2027-06-02,2027-06-03}"}::date[], ${null}) returning *`,
         );
         const updated = await db.execute(sql`update kinds set note = ${"ok"} where id = ${1}`);
         const read = await db.execute(sql`select * from kinds where id = ${1}`);
         const none = await db.execute(sql`select * from kinds where id = ${2}`);
-        return [written, updated, read, none].map((r) => {
-          const { rows, affectedRows, fields } = r as unknown as { rows: unknown[]; affectedRows?: number; fields: unknown[] };
-          return { rows, affectedRows, fields };
-        });
+        // Drizzle's own builder asks for rows as arrays and maps them to its columns.
+        const selected = await db.select().from(kinds).where(eq(kinds.id, 1));
+        const named = ((await db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as unknown as Rows<{ n: number }>).rows[0]!.n;
+        return { results: [written, updated, read, none], selected, named };
       };
       const [mine, theirs] = [await run(prepared), await run(plain)];
-      expect(mine).toEqual(theirs);
+      expect(mine.results).toEqual(theirs.results);
+      expect(mine.selected).toEqual(theirs.selected);
+      expect(mine.named).toBeGreaterThanOrEqual(5);
+      expect(theirs.named).toBe(0);
       // Timestamps and dates stay text, as Drizzle asks; the rest are PGlite's own types.
-      expect(mine[2]!.rows).toEqual([
+      expect((mine.results[2] as unknown as Rows<unknown>).rows).toEqual([
         {
           id: 1,
           at: "2027-06-02 04:30:00+00",
@@ -191,6 +211,9 @@ describe("prepared statements on the embedded database (PGlite)", () => {
           price: "56.50",
           tags: ["दूध", "a,b"],
           weights: [500, 1000],
+          prices: "{28.00,56.5}",
+          ats: '{"2027-06-02 04:30:00+00"}',
+          days: "{2027-06-02,2027-06-03}",
           note: "ok",
         },
       ]);
@@ -198,6 +221,32 @@ describe("prepared statements on the embedded database (PGlite)", () => {
       await prepared.close();
       await plain.close();
     }
+  });
+
+  it("a statement first prepared in a transaction that rolls back, or one that failed outside any, runs again", async () => {
+    await onPglite(new StatementNames(), async (client) => {
+      await client.query("create table slots (kind text primary key)");
+      const add = "insert into slots (kind) values ($1)";
+      await expect(
+        client.transaction(async (tx) => {
+          await tx.query(add, ["morning"]);
+          throw new Error("the shopper left");
+        }),
+      ).rejects.toThrow("the shopper left");
+      await client.query(add, ["morning"]);
+      await expect(client.query(add, ["morning"])).rejects.toMatchObject({ code: "23505" });
+      await client.query(add, ["evening"]);
+      expect((await client.query("select kind from slots order by kind")).rows).toEqual([{ kind: "evening" }, { kind: "morning" }]);
+    });
+  });
+
+  it("two statements asked for at once inside a transaction each get their own answer", async () => {
+    await onPglite(new StatementNames(), async (client) => {
+      const answers = await client.transaction((tx) =>
+        Promise.all([tx.query("select $1::int as a", [1]), tx.query("select $1::text as b", ["two"]), tx.query("select $1::int + 1 as c", [2])]),
+      );
+      expect(answers.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: "two" }], [{ c: 3 }]]);
+    });
   });
 
   it("a failed write fails its transaction, which is rolled back, and the error names its code and its text", async () => {
@@ -230,8 +279,10 @@ describe("prepared statements on the embedded database (PGlite)", () => {
         await abandoned;
       });
       await started;
-      // Asked for while the transaction holds an uncommitted row; answered after its rollback.
+      // Asked for while the transaction holds an uncommitted row, and given every chance to run
+      // before the transaction ends; answered after its rollback.
       const count = client.query<{ n: number }>("select count(*)::int as n from lines where id > $1", [0]);
+      await new Promise(setImmediate);
       abandon(new Error("the shopper left"));
       await expect(transaction).rejects.toThrow("the shopper left");
       expect((await count).rows).toEqual([{ n: 0 }]);

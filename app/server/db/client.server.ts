@@ -106,16 +106,16 @@ export async function openDatabase(target: DatabaseTarget, startup?: (database: 
     return database;
   }
   if (target.kind === "pglite") fs.mkdirSync(target.dir, { recursive: true });
-  // Ready before its statements are named, so PGlite's own start-up reads keep their own way.
   const client = target.kind === "pglite" ? await PGlite.create(target.dir) : await PGlite.create();
-  if (target.preparedStatements !== false) prepareRepeatedPglite(client, new StatementNames());
-  // PostgreSQL's statements get their spans from instrumentation-pg (tracing.ts); PGlite has none.
-  if (tracing()) traceStatements(client);
   guardFetch();
   const db = scopeTransactions(drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db);
   const database: Database = { db, kind: "pglite", pool: () => null, close: () => client.close() };
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // Named after PGlite's own start-up reads and the migrations, which run once, their own way.
+    if (target.preparedStatements !== false) prepareRepeatedPglite(client, new StatementNames());
+    // PostgreSQL's statements get their spans from instrumentation-pg (tracing.ts); PGlite has none.
+    if (tracing()) traceStatements(client);
     await startup?.(database);
   } catch (error) {
     await client.close();

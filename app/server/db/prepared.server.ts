@@ -1,9 +1,10 @@
 // PostgreSQL parses and plans every unnamed statement it is sent. The shop sends the same few
 // hundred texts over and over with new values (a cart line, an order, a slot), so each connection
-// prepares a text once, under a name, and afterwards only binds new values (decision 090). Only
-// statements with values are named: they use the extended protocol already, so nothing else about
-// how they run changes; a text without values (BEGIN, a migration) goes as it always did.
-import { parse, protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+// prepares a text once, under a name, and afterwards only binds new values (decision 090). On
+// PostgreSQL only statements with values are named: node-postgres sends them by the extended
+// protocol already, so nothing else about how they run changes; a text without values (BEGIN, a
+// migration) goes as it always did. The embedded database's part is at the end.
+import { messages, parse, protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 import { log } from "../log.server.ts";
 
@@ -109,11 +110,14 @@ export function prepareRepeated(client: pg.ClientBase, names: StatementNames): v
 
 /**
  * The types Drizzle's PGlite driver asks to be left as text with every statement (timestamps,
- * dates, intervals, and arrays of those and of numerics). The connection is given them once, so
- * a statement that asks for these and no others is answered with the connection's own table.
+ * dates, intervals, and arrays of those and of numerics). A table with those left as text is made
+ * once; a statement that asks for exactly that, and nothing else, is answered with it.
  */
 export const KEPT_AS_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
+/** What a parser that leaves its text alone gives back. */
+const SAMPLE = "2027-06-02 06:00:00+05:30";
+type Parsers = PGlite["parsers"];
 /**
  * The statements a shop repeats: reads and writes of rows, with values or without (the settings'
  * read has none). Its migrations' DDL, and BEGIN and COMMIT, which PGlite sends apart, go its own way.
@@ -137,25 +141,26 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Makes `client`, inside and outside its transactions, run every text with values as a named statement of `names`. */
+/** Makes `client`, inside and outside its transactions, run every read and write as a named statement of `names`. */
 export function prepareRepeatedPglite(client: PGlite, names: StatementNames): void {
-  for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
+  const keptAsText: Parsers = { ...client.parsers, ...Object.fromEntries(KEPT_AS_TEXT.map((oid) => [oid, asText])) };
   const internals = client as unknown as PgliteInternals;
   // A name's parameter types, learnt when it was parsed: a value is written as its type wants.
   const parameterTypes = new Map<string, number[]>();
   const { serialize } = protocol;
 
-  /** The fast path's options, or null for a statement it leaves to PGlite's own `query()`. */
-  const fitting = (text: string, options: QueryOptions | undefined): QueryOptions | null | undefined => {
+  /** How the fast path reads a statement's answer, or null for a statement it leaves to PGlite's own `query()`. */
+  const fitting = (text: string, options: QueryOptions | undefined): { options: QueryOptions | undefined; parsers: Parsers } | null => {
     if (!REPEATED.test(text)) return null;
-    if (!options) return undefined;
+    if (!options) return { options, parsers: client.parsers };
     if (options.blob || options.paramTypes || options.serializers || options.onNotice) return null;
-    if (!options.parsers) return options;
-    for (const key of Object.keys(options.parsers)) if (!KEPT_AS_TEXT.includes(Number(key))) return null;
-    return { rowMode: options.rowMode };
+    if (!options.parsers) return { options, parsers: client.parsers };
+    // Only parsers that leave their types' text alone, as Drizzle's do, are answered from the table made once.
+    for (const [key, parser] of Object.entries(options.parsers)) if (!KEPT_AS_TEXT.includes(Number(key)) || parser(SAMPLE, Number(key)) !== SAMPLE) return null;
+    return { options: { rowMode: options.rowMode }, parsers: keptAsText };
   };
 
-  const run = async (text: string, name: string, params: unknown[] = [], options: QueryOptions | undefined, outside: boolean) =>
+  const run = async (text: string, name: string, params: unknown[] = [], asked: QueryOptions | undefined, fit: NonNullable<ReturnType<typeof fitting>>, outside: boolean) =>
     client.runExclusive(async () => {
       try {
         let known = parameterTypes.get(name);
@@ -175,13 +180,13 @@ export function prepareRepeatedPglite(client: PGlite, names: StatementNames): vo
           joined([serialize.bind({ statement: name, values: values as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
           { syncToFs: outside },
         );
-        return parse.parseResults(answered, client.parsers, options)[0]!;
+        return parse.parseResults(answered, fit.parsers, fit.options)[0]!;
       } catch (error) {
         const code = (error as { code?: string } | null)?.code;
         if (code && STALE.has(code)) names.forget(text);
         if (code === NOT_PREPARED) parameterTypes.delete(name);
-        // As PGlite's own query() does: the error names its statement.
-        if (error && typeof error === "object" && "code" in error) Object.assign(error, { query: text, params, queryOptions: options });
+        // As PGlite's own query() does: the database's error names its statement.
+        if (error instanceof messages.DatabaseError) Object.assign(error, { query: text, params, queryOptions: asked });
         throw error;
       }
     });
@@ -193,10 +198,10 @@ export function prepareRepeatedPglite(client: PGlite, names: StatementNames): vo
       const name = fit === null ? undefined : names.nameOf(text);
       if (!name || fit === null) return query(text, params, options);
       if (closed()) throw new Error("Transaction is closed");
-      if (!outside) return run(text, name, params, fit, false);
+      if (!outside) return run(text, name, params, options, fit, false);
       // Outside a transaction a statement waits, as PGlite's own does, for any transaction to end.
       await internals._checkReady();
-      return internals._runExclusiveTransaction(() => run(text, name, params, fit, true));
+      return internals._runExclusiveTransaction(() => run(text, name, params, options, fit, true));
     };
 
   client.query = named(client.query.bind(client) as PgliteQuery, true, () => false) as PGlite["query"];
