@@ -277,7 +277,7 @@ async function within() {
       last = requests;
     }
   };
-  const collector = { url: collectorProcess.origin, requests: 0, bytes: 0, close: () => collectorProcess.stop() };
+  let exported = { requests: 0, bytes: 0 };
   let droppedSpans = 0;
   const notes: string[] = [];
   const measured = new Map<string, { recorded: number; dropped: number }[]>();
@@ -287,7 +287,7 @@ async function within() {
     for (let round = 0; round < rounds; round++) {
       // Exported within 100 ms, from a queue that does not overflow (OTEL_LOG_LEVEL=warn makes the SDK say if it does).
       const env = {
-        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collectorProcess.origin,
         OTEL_SERVICE_NAME: "haat-bench",
         OTEL_BSP_SCHEDULE_DELAY: "100",
         OTEL_BSP_MAX_QUEUE_SIZE: "65536",
@@ -324,11 +324,11 @@ async function within() {
         await shop.stop();
       }
     }
-    Object.assign(collector, await received());
+    exported = await received();
   } finally {
-    await collector.close();
+    await collectorProcess.stop();
   }
-  if (collector.requests === 0) throw new SetupError("The collector stand-in received no spans: the recorded phases were not recorded.");
+  if (exported.requests === 0) throw new SetupError("The collector stand-in received no spans: the recorded phases were not recorded.");
   if (droppedSpans) notes.push(`The SDK dropped ${droppedSpans} spans (its queue was full): the recorded figure leaves their export out.`);
   const rows: Cell[][] = pages.map(({ name }) => {
     const list = measured.get(name)!;
@@ -344,7 +344,7 @@ async function within() {
   const out = [
     `## bench:tracing --within ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     "",
-    `One server per round, started anew, with traces exported over OTLP/HTTP protobuf to the collector stand-in, a process of its own (${collector.requests} export requests, ${(collector.bytes / 1e6).toFixed(1)} MB; batches sent within 100 ms, from a queue of 65,536 spans: ${droppedSpans} dropped), and TRUST_PROXY set. Each page warmed for ${WARM_SECONDS} s (not counted), then loaded at 32 connections in ${PAIRS * 2} phases of ${PHASE_SECONDS} s (each counted until the exporter has sent what it made) that alternate between a trusted traceparent flagged sampled ("recorded": every span recorded and exported) and flagged not sampled ("dropped": the SDK loaded, nothing recorded). Capacity is the server's CPU per request, dropped over recorded, paired within each round; the median of ${rounds} rounds.`,
+    `One server per round, started anew, with traces exported over OTLP/HTTP protobuf to the collector stand-in, a process of its own (${exported.requests} export requests, ${(exported.bytes / 1e6).toFixed(1)} MB; batches sent within 100 ms, from a queue of 65,536 spans: ${droppedSpans} dropped), and TRUST_PROXY set. Each page warmed for ${WARM_SECONDS} s (not counted), then loaded at 32 connections in ${PAIRS * 2} phases of ${PHASE_SECONDS} s (each counted until the exporter has sent what it made) that alternate between a trusted traceparent flagged sampled ("recorded": every span recorded and exported) and flagged not sampled ("dropped": the SDK loaded, nothing recorded). Capacity is the server's CPU per request, dropped over recorded, paired within each round; the median of ${rounds} rounds.`,
     "",
     `What "dropped" adds to "off" (tracing unset) is timed apart, on the server's own helpers in this process (the request span started, run within, noted, named in the log and ended, with five use cases and twenty statements under it; the fastest of five runs of 100,000; React Router's instrumentation wrappers not included): ${micro.dropped.toFixed(2)} µs per request with the SDK registered and the caller's flag "not sampled", ${micro.off.toFixed(3)} µs with no SDK, against the cheapest page's ${Math.min(...rows.map((r) => Number(r[1]))).toFixed(3)} ms of CPU.`,
     "",

@@ -257,7 +257,7 @@ describe("with a sampler that drops the request", () => {
 
   it("runs it outside any span: its loaders, use cases and statements make none, and its log lines still name its trace", async () => {
     const request = startRequestSpan("GET", {}, false)!;
-    expect(request.recording).toBe(false);
+    expect(request.span.isRecording()).toBe(false);
     let loader: ((run: () => Promise<unknown>, info: { pattern: string }) => Promise<void>) | undefined;
     routeInstrumentations()![0]!.route!({ id: "routes/product", instrument: (handlers: { loader?: typeof loader }) => (loader = handlers.loader) } as never);
     const cases = tracedTree({ cart: { add: async (n: number) => n + 1 } });

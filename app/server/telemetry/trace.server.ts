@@ -109,9 +109,8 @@ export function traceFields(span: Span | null = trace.getActiveSpan() ?? current
 
 /** A request's server span, continuing a caller's W3C trace context; null when tracing is off. */
 export interface RequestSpan {
+  /** Its `isRecording()` says whether the sampler kept it: only then do the loaders, use cases, statements and outside calls under it make spans. */
   span: Span;
-  /** The sampler kept it: only then do the loaders, use cases, statements and outside calls under it make spans. */
-  recording: boolean;
   /** Runs the rest of the request inside the span. */
   within<T>(fn: () => T): T;
   /** Names the span by its route (a pattern, never the URL), records the status and ends it. */
@@ -136,11 +135,10 @@ export function startRequestSpan(method: string, headers: Record<string, string 
   // outside calls then make no span at all, not even a non-recording one, and switch no context.
   // Its log lines still name its trace (traceFields finds it in the request's stats); its outside
   // calls carry no traceparent, whose only news would have been "not sampled".
-  if (!span.isRecording()) return { span, recording: false, within: (fn) => fn(), end: () => span.end() };
+  if (!span.isRecording()) return { span, within: (fn) => fn(), end: () => span.end() };
   const inside = trace.setSpan(parent, span);
   return {
     span,
-    recording: true,
     within: (fn) => context.with(inside, fn),
     end(route, status) {
       span.updateName(`${method} ${route}`);
