@@ -1,5 +1,6 @@
 // npm run bench:prepared [-- --rounds=N] [-- --embedded]: what preparing each statement's text once
-// per connection gives on PostgreSQL, or with --embedded on PGlite, each server with its own (decision 090). Two production servers over one fresh demo database, one with
+// per connection gives on PostgreSQL, or with --embedded on PGlite (decision 090). Two production
+// servers over one fresh demo database (embedded, each its own), one with
 // DATABASE_PREPARED_STATEMENTS=false (every statement parsed and planned each time, as before) and
 // one with the default; each page of a signed-in shopper (the pages that ask the database) loaded
 // by one server then the other, the order turned each round. Requests per second at 8

@@ -131,16 +131,6 @@ interface PgliteInternals {
   _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T>;
 }
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Makes `client`, inside and outside its transactions, run every read and write as a named statement of `names`. */
 export function prepareRepeatedPglite(client: PGlite, names: StatementNames): void {
   const keptAsText: Parsers = { ...client.parsers, ...Object.fromEntries(KEPT_AS_TEXT.map((oid) => [oid, asText])) };
@@ -165,7 +155,9 @@ export function prepareRepeatedPglite(client: PGlite, names: StatementNames): vo
       try {
         let known = parameterTypes.get(name);
         if (!known) {
-          const described = await client.execProtocolStream(joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+          const described = await client.execProtocolStream(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), {
+            syncToFs: false,
+          });
           known = parse.parseDescribeStatementResults(described);
           parameterTypes.set(name, known);
         }
@@ -177,7 +169,7 @@ export function prepareRepeatedPglite(client: PGlite, names: StatementNames): vo
         });
         // Outside a transaction PGlite writes its files after each statement, as its query() does.
         const answered = await client.execProtocolStream(
-          joined([serialize.bind({ statement: name, values: values as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([serialize.bind({ statement: name, values: values as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
           { syncToFs: outside },
         );
         return parse.parseResults(answered, fit.parsers, fit.options)[0]!;
@@ -195,8 +187,8 @@ export function prepareRepeatedPglite(client: PGlite, names: StatementNames): vo
     (query: PgliteQuery, outside: boolean, closed: () => boolean): PgliteQuery =>
     async (text, params, options) => {
       const fit = fitting(text, options);
-      const name = fit === null ? undefined : names.nameOf(text);
-      if (!name || fit === null) return query(text, params, options);
+      const name = fit && names.nameOf(text);
+      if (!fit || !name) return query(text, params, options);
       if (closed()) throw new Error("Transaction is closed");
       if (!outside) return run(text, name, params, options, fit, false);
       // Outside a transaction a statement waits, as PGlite's own does, for any transaction to end.
